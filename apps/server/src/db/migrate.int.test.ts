@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testEngineName, type TestDatabase } from '../../test/support/database';
+import { migrateToLatest } from './migrate';
+import { migrations } from './migrations';
+
+describe(`migrations on ${testEngineName()}`, () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await test?.cleanup();
+  });
+
+  // On PostgreSQL, introspection lists every schema's tables, including parallel test files' ones.
+  async function ourTables() {
+    const schema = test.target.engine === 'postgres' ? test.target.schema : undefined;
+    return (await test.database.db.introspection.getTables()).filter((table) => !schema || table.schema === schema);
+  }
+
+  it('created every table on the fresh database, and a second run applies nothing', async () => {
+    const tables = (await ourTables()).map((table) => table.name).sort();
+    expect(tables).toEqual(
+      [
+        'audit_log',
+        'clinic_members',
+        'clinics',
+        'eute_members',
+        'eutes',
+        'graft_files',
+        'grafts',
+        'import_logs',
+        'recovery_tokens',
+        'refresh_token_families',
+        'refresh_tokens',
+        'two_factor_challenges',
+        'users',
+        'waiting_list_entries',
+      ].sort(),
+    );
+    const schema = test.target.engine === 'postgres' ? test.target.schema : undefined;
+    expect(await migrateToLatest(test.database.db, { schema })).toEqual([]);
+    expect(Object.keys(migrations)).toContain('2026-11-21-initial');
+  });
+
+  it('maps camelCase names to the snake_case columns, digits included', async () => {
+    const columns = (await ourTables())
+      .find((table) => table.name === 'grafts')
+      ?.columns.map((column) => column.name);
+    expect(columns).toEqual(expect.arrayContaining(['t_prod_name_2', 'traceability_report_status', 'x_sec']));
+  });
+});

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as initial from './2026-11-21-initial';
+
+// Listed by name; Kysely applies them in name order, so names start with their date.
+export const migrations: Record<string, Migration> = {
+  '2026-11-21-initial': initial,
+};

@@ -1,0 +1,297 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+
+// Row shapes as the application sees them through CamelCasePlugin (SQL columns are snake_case).
+// Storage conventions, fixed by the initial migration:
+// - ids are text UUIDs made by the application (crypto.randomUUID());
+// - flags are integers 0/1, because SQLite has no boolean and pg would send `true` as text;
+// - dates are 'yyyy-mm-dd' text, timestamps ISO-8601 UTC text from Date#toISOString() (fixed width,
+//   so text order is time order on both engines);
+// - millimetre dimensions are double precision; JSON is text.
+
+/** A boolean stored as 0/1. */
+export type Flag = 0 | 1;
+/** 'yyyy-mm-dd' */
+export type DateText = string;
+/** ISO-8601 UTC with Z, as written by Date#toISOString(). */
+export type Timestamp = string;
+/** Step status of a graft's process step: 0 open, 1 done, 2 failed. */
+export type StepStatus = 0 | 1 | 2;
+/** Graft list status: 0 Free, 1 Current, 2 Archive. */
+export type ListStatus = 0 | 1 | 2;
+export type Language = 'en' | 'de';
+export type GraftFileKind =
+  | 'photos'
+  | 'releaseStatements'
+  | 'allocationNotes'
+  | 'deliveryNotes'
+  | 'dicom'
+  | 'factsheet'
+  | 'stl';
+export type RecoveryPurpose = 'recovery' | 'invite';
+
+/** A column with a database default: optional on insert, always present when read. */
+type WithDefault<T> = ColumnType<T, T | undefined, T>;
+
+export interface UsersTable {
+  id: string;
+  /** Always lowercase (a check constraint enforces it). */
+  email: string;
+  /** Null until the user sets a password (invited users). */
+  passwordHash: string | null;
+  title: string | null;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  language: WithDefault<Language>;
+  active: WithDefault<Flag>;
+  admin: WithDefault<Flag>;
+  audit: WithDefault<Flag>;
+  twoFactorTarget: string;
+  failedLogins: WithDefault<number>;
+  lockedUntil: Timestamp | null;
+  passwordChangedAt: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ClinicsTable {
+  id: string;
+  cName: string;
+  active: WithDefault<Flag>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface EutesTable {
+  id: string;
+  name: string;
+  euteNumber: string | null;
+  active: WithDefault<Flag>;
+  address: string | null;
+  housenumber: string | null;
+  zipcode: string | null;
+  city: string | null;
+  country: string | null;
+  email: string | null;
+  phone: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ClinicMembersTable {
+  userId: string;
+  clinicId: string;
+}
+
+export interface EuteMembersTable {
+  userId: string;
+  euteId: string;
+}
+
+/** One `<step>Status` / `<step>Out` pair per process step (design.md §6). */
+export interface GraftStepColumns {
+  decellularizationStatus: WithDefault<StepStatus>;
+  decellularizationOut: string | null;
+  releaseStatus: WithDefault<StepStatus>;
+  releaseOut: string | null;
+  assignmentStatus: WithDefault<StepStatus>;
+  assignmentOut: string | null;
+  deliveryStatus: WithDefault<StepStatus>;
+  deliveryOut: string | null;
+  implantationStatus: WithDefault<StepStatus>;
+  implantationOut: string | null;
+  expiryStatus: WithDefault<StepStatus>;
+  expiryOut: string | null;
+  traceabilityReportStatus: WithDefault<StepStatus>;
+  traceabilityReportOut: string | null;
+}
+
+export interface GraftsTable extends GraftStepColumns {
+  id: string;
+  eLot: string;
+  xLot: string | null;
+  tLot: string | null;
+  /** Graft type 1..8 (spec §3). */
+  tProdName2: number;
+  tDproximal: number | null;
+  tDdistal: number | null;
+  tLmin: number | null;
+  tLmax: number | null;
+  tLleft: number | null;
+  tLright: number | null;
+  tDleft: number | null;
+  tDright: number | null;
+  iMin: DateText | null;
+  iMax: DateText | null;
+  aImplantPlan: string | null;
+  dRemarksPublic: string | null;
+  xRemarksPublic: string | null;
+  patientInitial: string | null;
+  patientMonth: number | null;
+  patientYear: number | null;
+  physicianName: string | null;
+  physicianEmail: string | null;
+  physicianPhone: string | null;
+  processedUntil: DateText | null;
+  aAlloNote: string | null;
+  aDeliverNote: string | null;
+  xSec: string | null;
+  eName: string | null;
+  eEmail: string | null;
+  aRequestor: string | null;
+  cName: string | null;
+  euteId: string;
+  /** The assigned clinic; null while the graft is not assigned. */
+  clinicId: string | null;
+  /**
+   * Computed at write time as if the graft were not expired. Readers must also compare
+   * expiryDate with today: a Free or Current row whose expiryDate < today counts as Archive.
+   */
+  listStatus: ListStatus;
+  /** Copy of expiryOut, for ordering and filtering. */
+  expiryDate: DateText | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface GraftFilesTable {
+  id: string;
+  graftId: string;
+  kind: GraftFileKind;
+  name: string;
+  size: number;
+  contentType: string;
+  storageKey: string;
+  createdAt: Timestamp;
+}
+
+export interface WaitingListEntriesTable {
+  id: string;
+  ownerUserId: string;
+  clinicId: string;
+  queryType: number;
+  queryDMin: number;
+  queryDMax: number;
+  queryLMin: number;
+  queryLLMin: number;
+  queryLRMin: number;
+  physicianName: string | null;
+  physicianEmail: string | null;
+  physicianPhone: string | null;
+  patientCode: string;
+  queryIMin: DateText;
+  queryIMax: DateText;
+  queryTimestamp: Timestamp;
+  /** Removing an entry closes it; rows stay for the audit trail. */
+  closedAt: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface RefreshTokenFamiliesTable {
+  id: string;
+  userId: string;
+  createdAt: Timestamp;
+  lastUsedAt: Timestamp;
+  /** Absolute end of the session, whatever its use. */
+  expiresAt: Timestamp;
+  revokedAt: Timestamp | null;
+  revokedReason: string | null;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export interface RefreshTokensTable {
+  /** The token's jti. */
+  id: string;
+  familyId: string;
+  createdAt: Timestamp;
+  /** Set when the token is rotated; a second use of the token revokes its family. */
+  usedAt: Timestamp | null;
+}
+
+export interface TwoFactorChallengesTable {
+  /** The twoFactorId handed to the client. */
+  id: string;
+  userId: string;
+  pinHash: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  attempts: WithDefault<number>;
+  usedAt: Timestamp | null;
+  voidedAt: Timestamp | null;
+}
+
+export interface RecoveryTokensTable {
+  id: string;
+  userId: string;
+  tokenHash: string;
+  purpose: RecoveryPurpose;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+}
+
+export interface ImportLogsTable {
+  id: string;
+  model: string;
+  date: Timestamp;
+  importer: string;
+  log: string;
+  importType: string;
+  importSource: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  at: Timestamp;
+  /** No foreign key: audit rows outlive the users they mention. */
+  actorUserId: string | null;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  /** JSON text */
+  before: string | null;
+  /** JSON text */
+  after: string | null;
+  ip: string | null;
+}
+
+export interface DB {
+  users: UsersTable;
+  clinics: ClinicsTable;
+  eutes: EutesTable;
+  clinicMembers: ClinicMembersTable;
+  euteMembers: EuteMembersTable;
+  grafts: GraftsTable;
+  graftFiles: GraftFilesTable;
+  waitingListEntries: WaitingListEntriesTable;
+  refreshTokenFamilies: RefreshTokenFamiliesTable;
+  refreshTokens: RefreshTokensTable;
+  twoFactorChallenges: TwoFactorChallengesTable;
+  recoveryTokens: RecoveryTokensTable;
+  importLogs: ImportLogsTable;
+  auditLog: AuditLogTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ClinicRow = Selectable<ClinicsTable>;
+export type NewClinicRow = Insertable<ClinicsTable>;
+export type EuteRow = Selectable<EutesTable>;
+export type NewEuteRow = Insertable<EutesTable>;
+export type GraftRow = Selectable<GraftsTable>;
+export type NewGraftRow = Insertable<GraftsTable>;
+export type GraftUpdate = Updateable<GraftsTable>;
+export type GraftFileRow = Selectable<GraftFilesTable>;
+export type WaitingListEntryRow = Selectable<WaitingListEntriesTable>;
+export type NewWaitingListEntryRow = Insertable<WaitingListEntriesTable>;
+export type RefreshTokenFamilyRow = Selectable<RefreshTokenFamiliesTable>;
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+export type TwoFactorChallengeRow = Selectable<TwoFactorChallengesTable>;
+export type RecoveryTokenRow = Selectable<RecoveryTokensTable>;
+export type ImportLogRow = Selectable<ImportLogsTable>;
+export type NewImportLogRow = Insertable<ImportLogsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
+export type NewAuditLogRow = Insertable<AuditLogTable>;
