@@ -1,0 +1,17 @@
+import { Command } from 'commander';
+import { registerBackupCommand } from './cli/backup';
+import { registerMigrateCommand } from './cli/migrate';
+import { registerSeedDemoCommand } from './cli/seed-demo';
+import { registerServeCommand } from './cli/serve';
+
+const program = new Command()
+  .name('graftmatch')
+  .description('GraftMatch: cardiovascular allograft matching between clinics and tissue banks.')
+  .showHelpAfterError();
+
+registerServeCommand(program);
+registerMigrateCommand(program);
+registerSeedDemoCommand(program);
+registerBackupCommand(program);
+
+await program.parseAsync(process.argv);

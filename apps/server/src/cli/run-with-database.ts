@@ -1,0 +1,21 @@
+import { loadConfig } from '../config';
+import type { Database } from '../db/database';
+import { exitOnStartupError, openDatabase } from '../startup';
+
+/** Opens the configured (migrated) database, runs one command with it, and closes it. */
+export async function runWithDatabase(command: (database: Database) => Promise<void>): Promise<void> {
+  let database: Database;
+  try {
+    database = await openDatabase(loadConfig());
+  } catch (error) {
+    exitOnStartupError(error);
+  }
+  try {
+    await command(database);
+  } catch (error) {
+    console.error(`graftmatch: ${(error as Error).message}`);
+    process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+}

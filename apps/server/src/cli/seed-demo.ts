@@ -1,0 +1,16 @@
+import type { Command } from 'commander';
+import { seedDemo } from '../db/seed-demo';
+import { runWithDatabase } from './run-with-database';
+
+export function registerSeedDemoCommand(program: Command) {
+  program
+    .command('seed-demo')
+    .description('Fill an empty database with demo users, clinics, tissue banks, grafts and waiting lists.')
+    .option('--force', 'seed even though the database already holds data', false)
+    .action((options: { force: boolean }) =>
+      runWithDatabase(async (database) => {
+        const summary = await seedDemo(database.db, { force: options.force });
+        console.log(`graftmatch: demo data created: ${JSON.stringify(summary)}`);
+      }),
+    );
+}

@@ -1,0 +1,103 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, typed and checked once at start-up. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  logLevel: string;
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  jwtSecret: string | undefined;
+  sessionIdleDays: number;
+  sessionAbsoluteDays: number;
+}
+
+/** A configuration problem: its message is one line saying what is wrong and what to do. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') {
+    return 3000;
+  }
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${raw}"; set PORT=3000 or another free port.`);
+  }
+  return port;
+}
+
+function parseDatabaseUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') {
+    return undefined;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(
+      'DATABASE_URL is not a valid URL; use postgres://USER:PASSWORD@HOST:5432/DATABASE, or unset it to use the embedded SQLite database.',
+    );
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(
+      `DATABASE_URL must start with postgres:// (got "${url.protocol}//"); unset it to use the embedded SQLite database.`,
+    );
+  }
+  return raw;
+}
+
+function parsePublicUrl(raw: string | undefined, port: number): string {
+  const value = raw && raw !== '' ? raw : `http://localhost:${port}`;
+  try {
+    const url = new URL(value);
+    return url.origin + url.pathname.replace(/\/$/, '');
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute URL such as https://graftmatch.example.org, got "${value}".`);
+  }
+}
+
+function parsePositiveInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') {
+    return fallback;
+  }
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new ConfigError(`${name} must be a positive whole number, got "${raw}".`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = parsePort(env.PORT);
+  const logLevel = env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
+  }
+  const smtpUrl = env.SMTP_URL && env.SMTP_URL !== '' ? env.SMTP_URL : undefined;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, got "${smtpUrl}".`);
+  }
+  return {
+    port,
+    host: env.HOST && env.HOST !== '' ? env.HOST : '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR && env.DATA_DIR !== '' ? env.DATA_DIR : './data'),
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
+    smtpUrl,
+    smtpFrom: env.SMTP_FROM && env.SMTP_FROM !== '' ? env.SMTP_FROM : 'GraftMatch <no-reply@graftmatch.local>',
+    logLevel,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    jwtSecret: env.JWT_SECRET && env.JWT_SECRET !== '' ? env.JWT_SECRET : undefined,
+    sessionIdleDays: parsePositiveInt('SESSION_IDLE_DAYS', env.SESSION_IDLE_DAYS, 14),
+    sessionAbsoluteDays: parsePositiveInt('SESSION_ABSOLUTE_DAYS', env.SESSION_ABSOLUTE_DAYS, 365),
+  };
+}

@@ -1,0 +1,65 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { seedDemoIfEmpty } from './db/seed-demo-start';
+import { StartupError, exitOnStartupError, openDatabase } from './startup';
+
+const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export interface ServeOptions {
+  /** Seed the demo data when the database is empty (the newcomer's `npm start`). */
+  demo: boolean;
+}
+
+/** The process entry: config, database and migrations, listen, and a graceful shutdown. */
+export async function runServer(options: ServeOptions): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  if (options.demo) {
+    await seedDemoIfEmpty(database.db);
+  }
+  const app = await buildApp({ config, database, webRoot: WEB_ROOT });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      return;
+    }
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const forced = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    forced.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+      throw new StartupError(
+        `cannot listen on ${config.host}:${config.port} (${code}); set PORT (and HOST) to a free address this user may bind.`,
+      );
+    }
+    throw error;
+  }
+}
+
+export function main(options: ServeOptions) {
+  runServer(options).catch(exitOnStartupError);
+}

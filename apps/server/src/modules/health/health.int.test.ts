@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/support/app';
+import { testEngineName } from '../../../test/support/database';
+
+describe(`health and readiness (${testEngineName()})`, () => {
+  let server: TestApp;
+  beforeAll(async () => {
+    server = await startTestApp();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('says it is alive and that its database answers', async () => {
+    const health = await fetch(`${server.baseUrl}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+
+    const ready = await fetch(`${server.baseUrl}/api/ready`);
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers an unknown API path with a 404 problem', async () => {
+    const response = await fetch(`${server.baseUrl}/api/no-such-thing`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await response.json()).toMatchObject({ status: 404, title: 'Not Found', detail: 'No route GET /api/no-such-thing.' });
+  });
+
+  it('reports not ready once the database is gone', async () => {
+    const other = await startTestApp();
+    await other.database.close();
+    const ready = await fetch(`${other.baseUrl}/api/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 503, detail: 'The database is not reachable.' });
+    await other.close();
+  });
+});

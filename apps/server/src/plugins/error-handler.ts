@@ -1,0 +1,72 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PROBLEM_CONTENT_TYPE, ProblemError, type FieldError } from '../http/problem';
+
+interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance?: string;
+  errors?: FieldError[];
+  [key: string]: unknown;
+}
+
+const STATUS_TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function sendProblem(
+  reply: FastifyReply,
+  body: { status: number; detail: string; title?: string; errors?: FieldError[]; [key: string]: unknown },
+) {
+  const { status, detail, title, ...extras } = body;
+  const problem: ProblemBody = {
+    type: 'about:blank',
+    title: title ?? STATUS_TITLES[status] ?? 'Error',
+    status,
+    detail,
+    ...extras,
+  };
+  return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem);
+}
+
+/** Turns ajv's validation output into field-level reasons a person can act on. */
+function fieldErrors(error: FastifyError): FieldError[] {
+  const context = error.validationContext ?? 'body';
+  return (error.validation ?? []).map((issue) => {
+    const missing = (issue.params as { missingProperty?: string }).missingProperty;
+    const pointer = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const field = [pointer, missing].filter(Boolean).join('.') || context;
+    return { field, message: issue.message ?? 'is invalid' };
+  });
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ProblemError) {
+      return sendProblem(reply, { status: error.status, title: error.title, detail: error.detail, ...error.extras });
+    }
+    if (error.validation) {
+      const errors = fieldErrors(error);
+      const summary = errors.map((e) => `${e.field} ${e.message}`).join('; ');
+      return sendProblem(reply, { status: 400, detail: `Invalid request: ${summary}.`, errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return sendProblem(reply, { status, detail: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendProblem(reply, { status: 500, detail: 'The server could not complete the request. It has been logged.' });
+  });
+}

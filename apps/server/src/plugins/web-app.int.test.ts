@@ -1,0 +1,54 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/support/app';
+
+describe('serving the web app beside the API', () => {
+  let server: TestApp;
+  let webRoot: string;
+  beforeAll(async () => {
+    webRoot = mkdtempSync(path.join(os.tmpdir(), 'graftmatch-web-'));
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>GraftMatch</title>');
+    mkdirSync(path.join(webRoot, 'assets'));
+    writeFileSync(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
+    server = await startTestApp({ deps: { webRoot } });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it('answers the app shell at / and at any client-side route, so deep links load', async () => {
+    for (const route of ['/', '/home/clinic/search/aortic_valve', '/recover/abc']) {
+      const response = await fetch(server.baseUrl + route);
+      expect(response.status, route).toBe(200);
+      expect(await response.text()).toContain('<title>GraftMatch</title>');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('serves fingerprinted assets as immutable and keeps API misses as problems', async () => {
+    const asset = await fetch(`${server.baseUrl}/assets/app-1234.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+
+    const missingAsset = await fetch(`${server.baseUrl}/assets/missing.js`);
+    expect(missingAsset.status).toBe(404);
+
+    const api = await fetch(`${server.baseUrl}/api/unknown/route`);
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toMatch(/problem\+json/);
+  });
+
+  it('sends the security headers of design.md §7', async () => {
+    const response = await fetch(`${server.baseUrl}/`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+});

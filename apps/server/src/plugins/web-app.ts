@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendProblem } from './error-handler';
+
+/**
+ * Serves the built web app at `/`; any other non-API path answers its index.html so that
+ * client-side routes (deep links) load. Unknown `/api` paths answer 404 problem+json.
+ */
+export async function registerWebApp(app: FastifyInstance, webRoot: string | null) {
+  const hasWebApp = webRoot !== null && existsSync(path.join(webRoot, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under assets/; the rest (service worker, manifest) must be re-checked.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isAppRoute = request.method === 'GET' && !pathname.startsWith('/api') && !path.extname(pathname);
+    if (isAppRoute && hasWebApp) {
+      // The shell must be re-validated on every load so that a new release reaches users.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return sendProblem(reply, { status: 404, detail: `No route ${request.method} ${pathname}.` });
+  });
+}

@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../test/support/process';
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'graftmatch-startup-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function expectOneClearLine(stderr: string, pattern: RegExp) {
+  const lines = stderr.trim().split('\n');
+  expect(lines, stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^graftmatch: /);
+  expect(lines[0]).toMatch(pattern);
+}
+
+describe('start-up refuses a bad environment with one clear line', () => {
+  it('names a DATA_DIR that cannot be written and says what to do', async () => {
+    const aFile = path.join(scratch, 'not-a-folder');
+    writeFileSync(aFile, 'x');
+    const result = await runCli(['serve'], { DATA_DIR: path.join(aFile, 'data'), PORT: '0' });
+    expect(result.code).toBe(1);
+    expectOneClearLine(result.stderr, /DATA_DIR ".*not-a-folder\/data" is not a writable folder \(ENOTDIR\); set DATA_DIR/);
+  });
+
+  it('refuses a malformed DATABASE_URL', async () => {
+    const result = await runCli(['serve'], { DATA_DIR: scratch, PORT: '0', DATABASE_URL: 'not a url' });
+    expect(result.code).toBe(1);
+    expectOneClearLine(result.stderr, /DATABASE_URL is not a valid URL; use postgres:\/\//);
+  });
+
+  it('refuses a DATABASE_URL of another kind of database', async () => {
+    const result = await runCli(['serve'], { DATA_DIR: scratch, PORT: '0', DATABASE_URL: 'mysql://root@localhost/db' });
+    expect(result.code).toBe(1);
+    expectOneClearLine(result.stderr, /DATABASE_URL must start with postgres:\/\//);
+  });
+
+  it('says when PostgreSQL cannot be reached', async () => {
+    const result = await runCli(['serve'], {
+      DATA_DIR: scratch,
+      PORT: '0',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/graftmatch',
+    });
+    expect(result.code).toBe(1);
+    expectOneClearLine(result.stderr, /cannot connect to PostgreSQL at 127\.0\.0\.1:1\/graftmatch \(ECONNREFUSED.*check DATABASE_URL/);
+  });
+
+  it('refuses a PORT that is not a port', async () => {
+    for (const port of ['abc', '70000', '-1']) {
+      const result = await runCli(['serve'], { DATA_DIR: scratch, PORT: port });
+      expect(result.code, port).toBe(1);
+      expectOneClearLine(result.stderr, new RegExp(`PORT must be a whole number from 0 to 65535, got "${port}"`));
+    }
+  });
+
+  it('says when the port is taken', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as net.AddressInfo;
+    try {
+      const result = await runCli(['serve'], { DATA_DIR: scratch, HOST: '127.0.0.1', PORT: String(port) });
+      expect(result.code).toBe(1);
+      expectOneClearLine(result.stderr, new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port} \\(EADDRINUSE\\); set PORT`));
+    } finally {
+      blocker.close();
+    }
+  });
+});

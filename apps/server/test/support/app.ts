@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../../src/app';
+import type { Config } from '../../src/config';
+import type { Database } from '../../src/db/database';
+import { createTestDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  baseUrl: string;
+  /** Every log line the app wrote, as text. */
+  logLines: string[];
+  close(): Promise<void>;
+}
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: undefined,
+    publicUrl: 'http://localhost:3000',
+    smtpUrl: undefined,
+    smtpFrom: 'GraftMatch <no-reply@graftmatch.test>',
+    logLevel: 'info',
+    trustProxy: false,
+    jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+    sessionIdleDays: 14,
+    sessionAbsoluteDays: 365,
+    ...overrides,
+  };
+}
+
+/** Starts the real app on a fresh database, listening on a free loopback port. */
+export async function startTestApp(
+  options: { config?: Partial<Config>; deps?: Partial<Omit<AppDeps, 'config' | 'database'>> } = {},
+): Promise<TestApp> {
+  const { database, cleanup } = await createTestDatabase();
+  // A test may close the database early (to see the app without it); cleanup must still drop it.
+  const closeDatabase = database.close.bind(database);
+  let closing: Promise<void> | undefined;
+  database.close = () => (closing ??= closeDatabase());
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'graftmatch-data-'));
+  const config = testConfig(dataDir, options.config);
+  const logLines: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const app = await buildApp({ config, database, webRoot: null, logStream, ...options.deps });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    database,
+    config,
+    baseUrl: `http://127.0.0.1:${port}`,
+    logLines,
+    async close() {
+      await app.close();
+      await cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const CLI = fileURLToPath(new URL('../../bin/graftmatch.mjs', import.meta.url));
+
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  elapsedMs: number;
+}
+
+/** Runs the real `graftmatch` command line with a clean environment plus `env`. */
+export function startCli(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [CLI, ...args], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+export function waitForExit(child: ChildProcess, timeoutMs = 20_000): Promise<Finished> {
+  const started = Date.now();
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`process did not exit within ${timeoutMs} ms; stderr: ${stderr}`));
+    }, timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, elapsedMs: Date.now() - started });
+    });
+  });
+}
+
+export function runCli(args: string[], env: Record<string, string>, timeoutMs?: number): Promise<Finished> {
+  return waitForExit(startCli(args, env), timeoutMs);
+}
