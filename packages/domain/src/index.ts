@@ -1,0 +1,33 @@
+// The shared vocabulary of server and web: constants, wire schemas with their types, rules, push events.
+
+export * from './constants/product';
+export * from './constants/graft-types';
+export * from './constants/list-status';
+export * from './constants/process-steps';
+export * from './constants/file-kinds';
+export * from './constants/search-bounds';
+export * from './constants/password-policy';
+
+export * from './schemas/common';
+export * from './schemas/enums';
+export * from './schemas/graft';
+export * from './schemas/graft-search';
+export * from './schemas/waiting-list';
+export * from './schemas/user';
+export * from './schemas/clinic';
+export * from './schemas/eute';
+export * from './schemas/auth';
+export * from './schemas/import-log';
+export * from './schemas/problem';
+export * from './schemas/audit-log';
+
+export * from './rules/dates';
+export * from './rules/full-name';
+export * from './rules/patient-code';
+export * from './rules/search-validation';
+export * from './rules/waiting-list-validation';
+export * from './rules/diameter-range';
+export * from './rules/graft-list-status';
+export * from './rules/graft-matching';
+
+export * from './push/push-events';

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { isPushEventName, PUSH_EVENT_NAMES, type PushMessage } from './push-events';
+
+describe('push events', () => {
+  it('names the four events a client can subscribe to', () => {
+    expect(PUSH_EVENT_NAMES).toEqual(['testR', 'graftsChanged', 'waitinglistChanged', 'matchFound']);
+  });
+
+  it('recognises an event name from the wire, and nothing inherited', () => {
+    expect(isPushEventName('matchFound')).toBe(true);
+    expect(isPushEventName('toString')).toBe(false);
+    expect(isPushEventName(undefined)).toBe(false);
+  });
+
+  it('types a message by its event, so a relay keeps the arguments intact', () => {
+    const messages: PushMessage[] = [
+      { event: 'testR', args: ['Hello from the admin'] },
+      { event: 'waitinglistChanged', args: [] },
+      { event: 'matchFound', args: [{ waitinglistid: 7, lots: ['EL-0001'] }] },
+    ];
+    expect(JSON.parse(JSON.stringify(messages))).toEqual(messages);
+  });
+});

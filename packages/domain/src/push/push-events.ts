@@ -1,0 +1,39 @@
+/**
+ * Server-to-client push events (design §8), sent as SignalR invocations: the event name is the
+ * invocation's `target`, the tuple its `arguments`. A client subscribes with
+ * `connection.on(name, (...args: PushEventMap[name]) => ...)`.
+ */
+export interface PushEventMap {
+  /** An admin's test alert; the client shows the message as an alert. */
+  testR: [message: string];
+  /** Grafts were imported or changed status; clients re-fetch lists that hold these lots. */
+  graftsChanged: [lots: string[]];
+  /** Waiting-list entries changed; with an id when a single entry did. */
+  waitinglistChanged: [change?: { waitinglistid: number }];
+  /** A newly free graft fits one of the recipient's waiting-list entries. */
+  matchFound: [match: { waitinglistid: number; lots: string[] }];
+}
+export type PushEventName = keyof PushEventMap;
+
+// A record over all names, so adding an event to the map without listing it here fails to compile.
+const pushEventNames: Record<PushEventName, true> = {
+  testR: true,
+  graftsChanged: true,
+  waitinglistChanged: true,
+  matchFound: true,
+};
+export const PUSH_EVENT_NAMES = Object.keys(pushEventNames) as PushEventName[];
+
+export function isPushEventName(value: unknown): value is PushEventName {
+  return typeof value === 'string' && Object.hasOwn(pushEventNames, value);
+}
+
+/** One event with its arguments, as services emit it and instances relay it (LISTEN/NOTIFY). */
+export type PushMessage = { [E in PushEventName]: { event: E; args: PushEventMap[E] } }[PushEventName];
+
+/** Where the hub listens. */
+export const PUSH_PATH = '/api/push';
+/** The server pings this often, and the client's keep-alive matches (spec §9). */
+export const PUSH_KEEP_ALIVE_INTERVAL_MS = 15_000;
+/** Silence after which either side drops the connection (spec §9). */
+export const PUSH_TIMEOUT_MS = 30_000;

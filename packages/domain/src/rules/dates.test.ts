@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, isIsoDate, toIsoDate } from './dates';
+
+describe('isIsoDate', () => {
+  it('accepts real calendar dates, leap days included', () => {
+    expect(isIsoDate('2021-03-14')).toBe(true);
+    expect(isIsoDate('2024-02-29')).toBe(true);
+  });
+
+  it('refuses days that do not exist and other shapes', () => {
+    expect(isIsoDate('2023-02-29')).toBe(false);
+    expect(isIsoDate('2021-04-31')).toBe(false);
+    expect(isIsoDate('2021-13-01')).toBe(false);
+    expect(isIsoDate('2021-3-14')).toBe(false);
+    expect(isIsoDate('14.03.2021')).toBe(false);
+    expect(isIsoDate('2021-03-14T00:00:00Z')).toBe(false);
+    expect(isIsoDate(20210314)).toBe(false);
+  });
+});
+
+describe('formatDate', () => {
+  it('shows a stored date as it is', () => {
+    expect(formatDate('2021-03-14')).toBe('2021-03-14');
+  });
+
+  it('shows the UTC day of an instant, even late in the evening in Berlin', () => {
+    expect(formatDate('2021-03-14T23:30:00+01:00')).toBe('2021-03-14');
+    expect(formatDate('2021-03-15T00:30:00+02:00')).toBe('2021-03-14');
+    expect(formatDate(new Date(Date.UTC(2021, 2, 14, 12)))).toBe('2021-03-14');
+  });
+
+  it('shows n.d. for a missing, impossible or unreadable date', () => {
+    expect(formatDate(null)).toBe('n.d.');
+    expect(formatDate(undefined)).toBe('n.d.');
+    expect(formatDate('')).toBe('n.d.');
+    expect(formatDate('2021-02-30')).toBe('n.d.');
+    expect(formatDate('03/14/2021')).toBe('n.d.');
+    expect(formatDate(new Date(Number.NaN))).toBe('n.d.');
+  });
+
+  it('gives the same day through toIsoDate, or null', () => {
+    expect(toIsoDate('2021-03-14T10:00:00Z')).toBe('2021-03-14');
+    expect(toIsoDate('nonsense')).toBeNull();
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes an instant in UTC to the second with a Z', () => {
+    expect(formatDateTime('2021-03-14T10:30:15.123+01:00')).toBe('2021-03-14T09:30:15Z');
+    expect(formatDateTime(new Date(Date.UTC(2021, 0, 2, 3, 4, 5)))).toBe('2021-01-02T03:04:05Z');
+  });
+
+  it('shows n.d. when there is no instant', () => {
+    expect(formatDateTime(null)).toBe('n.d.');
+    expect(formatDateTime('yesterday')).toBe('n.d.');
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { AddWaitingListRequest } from '../schemas/waiting-list';
+import { validateWaitingListRequest } from './waiting-list-validation';
+
+const entry: AddWaitingListRequest = {
+  query_type: 5,
+  query_d_min: 20,
+  query_d_max: 25,
+  query_l_min: 30,
+  query_l_l_min: 0,
+  query_l_r_min: 0,
+  physician_Name: 'Dr. Anna Schmidt',
+  physician_Email: 'anna.schmidt@clinic.example',
+  patient_Code: 'A-03-2021',
+  query_i_min: '2026-05-01',
+  query_i_Max: '2026-06-30',
+};
+
+describe('validateWaitingListRequest', () => {
+  it('accepts a physician waiting for an aortic valve between May and June', () => {
+    expect(validateWaitingListRequest(entry)).toEqual([]);
+  });
+
+  it('accepts a one-day window and an unknown patient code', () => {
+    expect(
+      validateWaitingListRequest({ ...entry, query_i_Max: '2026-05-01', patient_Code: 'NN-00-0000' }),
+    ).toEqual([]);
+  });
+
+  it('refuses a window that ends before it starts', () => {
+    expect(validateWaitingListRequest({ ...entry, query_i_Max: '2026-04-30' })).toEqual([
+      { field: 'query_i_Max', message: 'must not be before query_i_min' },
+    ]);
+  });
+
+  it('refuses dates that do not exist, which the pattern alone lets through', () => {
+    expect(validateWaitingListRequest({ ...entry, query_i_min: '2026-02-30' })).toEqual([
+      { field: 'query_i_min', message: 'must be a date yyyy-mm-dd' },
+    ]);
+  });
+
+  it('applies the search rules to the standing search and checks the patient code', () => {
+    expect(validateWaitingListRequest({ ...entry, query_d_max: 40, patient_Code: 'a-3-21' })).toEqual([
+      { field: 'query_d_max', message: 'may exceed query_d_min by at most 10' },
+      { field: 'patient_Code', message: 'must be initial-MM-YYYY, e.g. A-03-2021' },
+    ]);
+  });
+});

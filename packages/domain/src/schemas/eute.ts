@@ -1,0 +1,39 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Email, Id, RequiredText, ShortText } from './common';
+import { UserSummary } from './user';
+
+/** A tissue bank ("eute"). `euteDetail` comes with `GET /admin/eutes/{id}` only. Unknown text is ''. */
+export const Eute = Type.Object({
+  id: Id,
+  name: Type.String(),
+  euteNumber: Type.String(),
+  active: Type.Boolean(),
+  address: Type.String(),
+  housenumber: Type.String(),
+  zipcode: Type.String(),
+  city: Type.String(),
+  country: Type.String(),
+  email: Type.String({ description: 'contact address; may be empty' }),
+  phone: Type.String(),
+  euteDetail: Type.Optional(Type.Object({ users: Type.Array(UserSummary) })),
+});
+export type Eute = Static<typeof Eute>;
+
+/** Body of `PATCH /admin/eutes/{id}`: any subset. Eutes are not added through the API (spec §7). */
+export const PatchEuteRequest = Type.Partial(
+  Type.Object(
+    {
+      name: RequiredText(),
+      euteNumber: ShortText(50),
+      address: ShortText(),
+      housenumber: ShortText(20),
+      zipcode: ShortText(20),
+      city: ShortText(),
+      country: ShortText(),
+      email: Email,
+      phone: ShortText(50),
+    },
+    { additionalProperties: false },
+  ),
+);
+export type PatchEuteRequest = Static<typeof PatchEuteRequest>;

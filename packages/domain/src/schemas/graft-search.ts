@@ -1,0 +1,49 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { GraftType } from '../constants/graft-types';
+import { SEARCH_BOUNDS, SEARCH_DEFAULTS } from '../constants/search-bounds';
+
+const criterion = (bounds: { min: number; max: number }, fallback: number | undefined) =>
+  Type.Number({
+    minimum: bounds.min,
+    maximum: bounds.max,
+    description: 'millimetres',
+    ...(fallback === undefined ? {} : { default: fallback }),
+  });
+
+/**
+ * The size criteria, shared by the search and the waiting list (which spell the type field
+ * differently). Only the search gets defaults: ajv fills defaults into missing fields, which in
+ * a PATCH would silently reset what the client left out.
+ */
+export function sizeCriteriaFields(defaults?: typeof SEARCH_DEFAULTS) {
+  return {
+    query_d_min: criterion(SEARCH_BOUNDS.diameter, defaults?.diameterMin),
+    query_d_max: criterion(SEARCH_BOUNDS.diameter, defaults?.diameterMax),
+    query_l_min: criterion(SEARCH_BOUNDS.totalLength, defaults?.totalLengthMin),
+    query_l_l_min: criterion(SEARCH_BOUNDS.branchLength, defaults?.leftLengthMin),
+    query_l_r_min: criterion(SEARCH_BOUNDS.branchLength, defaults?.rightLengthMin),
+  };
+}
+
+/**
+ * Body of `POST /physician/graftsearch`. What JSON Schema cannot say (d_min <= d_max, span <= 10)
+ * is checked by `validateSearchQuery`. Note that Fastify's ajv fills missing fields from the defaults.
+ */
+export const GraftSearchQuery = Type.Object(
+  {
+    query_type: Type.Enum(GraftType, { default: SEARCH_DEFAULTS.type }),
+    ...sizeCriteriaFields(SEARCH_DEFAULTS),
+  },
+  { additionalProperties: false },
+);
+export type GraftSearchQuery = Static<typeof GraftSearchQuery>;
+
+/** The filter panel's first search (spec §3, §9). */
+export const DEFAULT_GRAFT_SEARCH_QUERY: GraftSearchQuery = {
+  query_type: SEARCH_DEFAULTS.type,
+  query_d_min: SEARCH_DEFAULTS.diameterMin,
+  query_d_max: SEARCH_DEFAULTS.diameterMax,
+  query_l_min: SEARCH_DEFAULTS.totalLengthMin,
+  query_l_l_min: SEARCH_DEFAULTS.leftLengthMin,
+  query_l_r_min: SEARCH_DEFAULTS.rightLengthMin,
+};

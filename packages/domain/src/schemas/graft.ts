@@ -1,0 +1,87 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Email, Id, IsoDate, Lot, Nullable } from './common';
+import { GraftTypeSchema, ListStatusSchema, StepStatusSchema } from './enums';
+
+/** One process step: its status and its date or reference (for `expiry`, the expiry date). */
+export const ProcessStep = Type.Object({
+  status: StepStatusSchema,
+  outValue: Nullable(Type.String()),
+});
+export type ProcessStep = Static<typeof ProcessStep>;
+
+/** A stored file of a lot, as listed on the graft. */
+export const GraftFile = Type.Object({
+  name: Type.String(),
+  size: Type.Integer({ minimum: 0, description: 'bytes' }),
+  contentType: Type.String(),
+});
+export type GraftFile = Static<typeof GraftFile>;
+
+const Millimetres = Nullable(Type.Number({ minimum: 0, description: 'millimetres' }));
+const Text = Nullable(Type.String());
+
+/**
+ * A graft with every field of spec §3. Fields the tissue bank may not have sent are nullable.
+ * Only grafts in one of the three lists are ever sent, so `listStatus` is never null.
+ */
+export const Graft = Type.Object({
+  e_Lot: Lot,
+  x_Lot: Text,
+  t_Lot: Text,
+  t_ProdName_2: GraftTypeSchema,
+  listStatus: ListStatusSchema,
+
+  t_Dproximal: Millimetres,
+  t_Ddistal: Millimetres,
+  t_Lmin: Millimetres,
+  t_Lmax: Millimetres,
+  t_Lleft: Millimetres,
+  t_Lright: Millimetres,
+  t_Dleft: Millimetres,
+  t_Dright: Millimetres,
+
+  i_Min: Nullable(IsoDate),
+  i_Max: Nullable(IsoDate),
+  a_Implant_Plan: Nullable(IsoDate),
+
+  d_Remarks_public: Text,
+  x_Remarks_public: Text,
+
+  patient_Initial: Nullable(Type.String({ minLength: 1, maxLength: 1 })),
+  patient_Month: Nullable(Type.Integer({ minimum: 1, maximum: 12 })),
+  patient_Year: Nullable(Type.Integer({ minimum: 1900, maximum: 2100 })),
+
+  physician_Name: Text,
+  physician_EMail: Nullable(Email),
+  physician_Phone: Text,
+
+  processedUntil: Nullable(IsoDate),
+  a_Allo_Note: Text,
+  a_DeliverNote: Text,
+  x_SEC: Nullable(Type.String({ description: 'Single European Code of the tissue' })),
+
+  stlFiles: Type.Array(GraftFile),
+  fotoFiles: Type.Array(GraftFile),
+  releaseStatementFiles: Type.Array(GraftFile),
+  allocationNotificationFiles: Type.Array(GraftFile),
+  deliveryNoteFiles: Type.Array(GraftFile),
+  dicomFiles: Type.Array(GraftFile),
+
+  decellularization: ProcessStep,
+  release: ProcessStep,
+  assignment: ProcessStep,
+  delivery: ProcessStep,
+  implantation: ProcessStep,
+  expiry: ProcessStep,
+  traceabilityReport: ProcessStep,
+
+  e_Name: Nullable(Type.String({ description: 'tissue bank name' })),
+  e_Eute: Id,
+  e_EMail: Nullable(Email),
+  a_Requestor: Text,
+  c_Name: Nullable(Type.String({ description: 'name of the clinic the graft is assigned to' })),
+});
+export type Graft = Static<typeof Graft>;
+
+export const GraftList = Type.Array(Graft);
+export type GraftList = Static<typeof GraftList>;

@@ -1,0 +1,67 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Email, Id, RequiredText, ShortText } from './common';
+import { Language } from './enums';
+
+/** A clinic as listed on a user. */
+export const ClinicRef = Type.Object({ id: Id, c_Name: Type.String() });
+export type ClinicRef = Static<typeof ClinicRef>;
+
+/** A tissue bank as listed on a user. */
+export const EuteRef = Type.Object({ id: Id, name: Type.String() });
+export type EuteRef = Static<typeof EuteRef>;
+
+/** A user as the admin area and `GET /users/getmyuser` show them. Empty title and phone are ''. */
+export const User = Type.Object({
+  id: Id,
+  title: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  active: Type.Boolean(),
+  email: Email,
+  phone: Type.String(),
+  audit: Type.Boolean(),
+  admin: Type.Boolean(),
+  clinics: Type.Array(ClinicRef),
+  eutes: Type.Array(EuteRef),
+  twoFactorTarget: Email,
+  language: Language,
+});
+export type User = Static<typeof User>;
+
+/** A member as listed in a clinic's or eute's detail. */
+export const UserSummary = Type.Pick(User, ['id', 'title', 'firstName', 'lastName', 'email', 'active']);
+export type UserSummary = Static<typeof UserSummary>;
+
+/**
+ * A membership chosen in a form. Only `id` counts; a client may send the whole
+ * `{ id, c_Name }` it read, and the rest is ignored.
+ */
+const MembershipRef = Type.Object({ id: Id });
+
+const userFormFields = {
+  title: Type.Optional(ShortText(50)),
+  firstName: RequiredText(100),
+  lastName: RequiredText(100),
+  email: Email,
+  phone: Type.Optional(ShortText(50)),
+  audit: Type.Optional(Type.Boolean()),
+  admin: Type.Optional(Type.Boolean()),
+  clinics: Type.Optional(Type.Array(MembershipRef)),
+  eutes: Type.Optional(Type.Array(MembershipRef)),
+  /** Where the login PIN goes; the email when left out. */
+  twoFactorTarget: Type.Optional(Email),
+  language: Type.Optional(Language),
+};
+
+/**
+ * Body of `POST /admin/users/add`. There is no password: the new user sets one through a
+ * recovery link, so no admin ever knows it. New users start active.
+ */
+export const AddUserRequest = Type.Object(userFormFields, { additionalProperties: false });
+export type AddUserRequest = Static<typeof AddUserRequest>;
+
+/** Body of `PATCH /admin/user`: the id plus any subset of the add fields. Activation has its own routes. */
+export const PatchUserRequest = Type.Composite([Type.Object({ id: Id }), Type.Partial(AddUserRequest)], {
+  additionalProperties: false,
+});
+export type PatchUserRequest = Static<typeof PatchUserRequest>;
