@@ -25,9 +25,10 @@ pg.types.setTypeParser(PG_DATE_OID, (value: string) => value);
 // BIGINT (count(*)) as number: our counts stay far below 2^53.
 pg.types.setTypeParser(20, (value: string) => Number(value));
 
-// SQL is snake_case, TypeScript camelCase. underscoreBeforeDigits maps `tProdName2` to `t_prod_name_2`.
+// SQL is snake_case, TypeScript camelCase. The options map `tProdName2` to `t_prod_name_2` and
+// `queryLLMin` to `query_l_l_min`; a migration test checks every column survives the round trip.
 function plugins() {
-  return [new CamelCasePlugin({ underscoreBeforeDigits: true })];
+  return [new CamelCasePlugin({ underscoreBeforeDigits: true, underscoreBetweenUppercaseLetters: true })];
 }
 
 export function createDatabase(target: DatabaseTarget): Database {

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngineName, type TestDatabase } from '../../test/support/database';
 import { migrateToLatest } from './migrate';
@@ -43,10 +44,19 @@ describe(`migrations on ${testEngineName()}`, () => {
     expect(Object.keys(migrations)).toContain('2026-11-21-initial');
   });
 
-  it('maps camelCase names to the snake_case columns, digits included', async () => {
-    const columns = (await ourTables())
-      .find((table) => table.name === 'grafts')
-      ?.columns.map((column) => column.name);
-    expect(columns).toEqual(expect.arrayContaining(['t_prod_name_2', 'traceability_report_status', 'x_sec']));
+  it('reaches every snake_case column by its camelCase name, digits and one-letter parts included', async () => {
+    // The camelCase spelling the row types use (t_prod_name_2 -> tProdName2, query_l_l_min -> queryLLMin).
+    const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, char: string) => char.toUpperCase());
+    const db = test.database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    const tables = await ourTables();
+    expect(tables.flatMap((table) => table.columns.map((column) => column.name))).toEqual(
+      expect.arrayContaining(['t_prod_name_2', 'query_l_l_min', 'traceability_report_status']),
+    );
+    for (const table of tables) {
+      for (const column of table.columns) {
+        const compiled = db.selectFrom(camel(table.name)).select(camel(column.name)).compile().sql;
+        expect(compiled).toContain(`"${column.name}" from "${table.name}"`);
+      }
+    }
   });
 });

@@ -88,23 +88,24 @@ export interface EuteMembersTable {
   euteId: string;
 }
 
-/** One `<step>Status` / `<step>Out` pair per process step (design.md §6). */
-export interface GraftStepColumns {
-  decellularizationStatus: WithDefault<StepStatus>;
-  decellularizationOut: string | null;
-  releaseStatus: WithDefault<StepStatus>;
-  releaseOut: string | null;
-  assignmentStatus: WithDefault<StepStatus>;
-  assignmentOut: string | null;
-  deliveryStatus: WithDefault<StepStatus>;
-  deliveryOut: string | null;
-  implantationStatus: WithDefault<StepStatus>;
-  implantationOut: string | null;
-  expiryStatus: WithDefault<StepStatus>;
-  expiryOut: string | null;
-  traceabilityReportStatus: WithDefault<StepStatus>;
-  traceabilityReportOut: string | null;
-}
+/** The seven process steps of a graft, in the order they happen (design.md §6). */
+export type StepName =
+  | 'decellularization'
+  | 'release'
+  | 'assignment'
+  | 'delivery'
+  | 'implantation'
+  | 'expiry'
+  | 'traceabilityReport';
+
+/** Each step's status column (`traceabilityReportStatus` is `traceability_report_status` in SQL). */
+export type GraftStepStatuses = { [S in StepName as `${S}Status`]: StepStatus };
+/** Each step's out value: its date or reference (for expiry, the expiry date). */
+export type GraftStepOuts = { [S in StepName as `${S}Out`]: string | null };
+/** One `<step>Status` / `<step>Out` pair per process step, as plain values. */
+export type GraftStepValues = GraftStepStatuses & GraftStepOuts;
+/** The same as table columns: statuses default to 0 (open). */
+export type GraftStepColumns = { [S in StepName as `${S}Status`]: WithDefault<StepStatus> } & GraftStepOuts;
 
 export interface GraftsTable extends GraftStepColumns {
   id: string;

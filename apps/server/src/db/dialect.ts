@@ -1,0 +1,46 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+
+// The few places where SQLite and PostgreSQL differ, so repositories stay engine-neutral.
+
+const SQLITE_UNIQUE_CODES = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
+const PG_UNIQUE_VIOLATION = '23505';
+const SQLITE_FOREIGN_KEY_CODE = 'SQLITE_CONSTRAINT_FOREIGNKEY';
+const PG_FOREIGN_KEY_VIOLATION = '23503';
+
+/** The driver's error code: better-sqlite3 names it (SQLITE_...), pg gives the SQLSTATE. */
+function errorCode(error: unknown): string | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      return code;
+    }
+  }
+  return undefined;
+}
+
+/** True when a unique or primary-key constraint refused the write, on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = errorCode(error);
+  return code !== undefined && (SQLITE_UNIQUE_CODES.has(code) || code === PG_UNIQUE_VIOLATION);
+}
+
+/** True when a foreign-key constraint refused the write, on either engine. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === SQLITE_FOREIGN_KEY_CODE || code === PG_FOREIGN_KEY_VIOLATION;
+}
+
+/** Escapes LIKE wildcards so user text matches literally (used with `escape '\'`). */
+export function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * `value` contains `needle`, ignoring case. SQLite's LIKE ignores case but PostgreSQL's does not
+ * (it has ILIKE, which SQLite lacks), so both sides are lowered: the same SQL on both engines.
+ * SQLite's lower() folds ASCII only; PostgreSQL's folds all letters.
+ */
+export function containsIgnoringCase(value: Expression<string | null>, needle: string): Expression<SqlBool> {
+  const pattern = `%${escapeLikePattern(needle.toLowerCase())}%`;
+  return sql<SqlBool>`lower(${value}) like ${pattern} escape '\\'`;
+}

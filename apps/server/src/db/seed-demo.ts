@@ -1,0 +1,163 @@
+import type { Kysely, Transaction } from 'kysely';
+import { hashPassword } from '../modules/auth/password';
+import { isUniqueViolation } from './dialect';
+import { DEMO_ACCOUNTS, DEMO_CLINICS, DEMO_EUTES, DEMO_PASSWORD } from './seed-demo-data';
+import { buildDemoGrafts, type SeededClinic, type SeededEute } from './seed-demo-grafts';
+import { demoRandom, mulberry32, timestampOn, type DemoRandom } from './seed-demo-random';
+import { buildDemoWaitingList, type WaitingListPhysician } from './seed-demo-waiting-list';
+import type { DB, ListStatus, NewGraftRow } from './types';
+
+export interface SeedDemoOptions {
+  /** Seed even though the database already has users (never twice: demo accounts must not exist). */
+  force?: boolean;
+  /** 'yyyy-mm-dd' the demo dates are placed around; defaults to today (UTC). */
+  today?: string;
+  /** Source of randomness in [0, 1); defaults to a fixed-seed PRNG, so runs repeat. */
+  random?: () => number;
+}
+
+export interface SeedDemoSummary {
+  users: number;
+  clinics: number;
+  eutes: number;
+  grafts: number;
+  /** By list status as seen on `today`, counting expired grafts as Archive. */
+  graftsByListStatus: { free: number; current: number; archive: number };
+  waitingListEntries: number;
+}
+
+const DEMO_SEED = 20_261_121;
+const BATCH_SIZE = 50;
+
+/** Fills the database with the demo data in one transaction; refuses a database that has users unless forced. */
+export async function seedDemo(db: Kysely<DB>, options: SeedDemoOptions = {}): Promise<SeedDemoSummary> {
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const random = demoRandom(options.random ?? mulberry32(DEMO_SEED));
+  // Hashing is slow on purpose; done once, outside the transaction, and shared by every account.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await assertMaySeed(trx, options.force ?? false);
+      return await insertDemoData(trx, random, today, passwordHash);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new Error('demo data conflicts with existing rows (same names, e-mails or lots); nothing was seeded', {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
+
+async function assertMaySeed(trx: Transaction<DB>, force: boolean): Promise<void> {
+  const demoEmails = DEMO_ACCOUNTS.map((account) => account.email);
+  const existingDemo = await trx
+    .selectFrom('users')
+    .select('email')
+    .where('email', 'in', demoEmails)
+    .executeTakeFirst();
+  if (existingDemo) {
+    throw new Error(`the demo data is already there (${existingDemo.email} exists); nothing was seeded`);
+  }
+  const { users } = await trx
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('users'))
+    .executeTakeFirstOrThrow();
+  if (Number(users) > 0 && !force) {
+    throw new Error(
+      `the database already has ${users} user(s); seed demo data only into an empty database, or force it`,
+    );
+  }
+}
+
+async function insertDemoData(trx: Transaction<DB>, random: DemoRandom, today: string, passwordHash: string) {
+  const now = timestampOn(today, 8);
+  const clinics = new Map(DEMO_CLINICS.map((clinic) => [clinic.key, { id: random.uuid(), cName: clinic.cName }]));
+  const eutes = new Map(DEMO_EUTES.map((eute): [string, SeededEute] => [eute.key, { id: random.uuid(), data: eute }]));
+  await trx
+    .insertInto('clinics')
+    .values([...clinics.values()].map((clinic) => ({ ...clinic, createdAt: now, updatedAt: now })))
+    .execute();
+  await trx
+    .insertInto('eutes')
+    .values(
+      [...eutes.values()].map(({ id, data: { key: _key, lotPrefix: _lotPrefix, ...eute } }) => ({
+        id,
+        ...eute,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .execute();
+
+  const physicians: (WaitingListPhysician & { clinic: SeededClinic })[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    const userId = random.uuid();
+    await trx
+      .insertInto('users')
+      .values({
+        id: userId,
+        email: account.email,
+        passwordHash,
+        title: account.title,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        phone: account.phone,
+        language: account.language,
+        admin: account.admin ? 1 : 0,
+        audit: account.audit ? 1 : 0,
+        twoFactorTarget: account.email,
+        passwordChangedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    const clinic = account.clinic ? clinics.get(account.clinic) : undefined;
+    if (clinic) {
+      await trx.insertInto('clinicMembers').values({ userId, clinicId: clinic.id }).execute();
+      const name = [account.title, account.firstName, account.lastName].filter(Boolean).join(' ');
+      const contact = { name, email: account.email, phone: account.phone };
+      physicians.push({ userId, clinicId: clinic.id, ...contact, clinic: { ...clinic, physician: contact } });
+    }
+    const eute = account.eute ? eutes.get(account.eute) : undefined;
+    if (eute) {
+      await trx.insertInto('euteMembers').values({ userId, euteId: eute.id }).execute();
+    }
+  }
+
+  const clinicsWithPhysician = physicians.map((physician) => physician.clinic);
+  const grafts = buildDemoGrafts({ random, today, eutes: [...eutes.values()], clinics: clinicsWithPhysician });
+  for (let start = 0; start < grafts.length; start += BATCH_SIZE) {
+    await trx.insertInto('grafts').values(grafts.slice(start, start + BATCH_SIZE)).execute();
+  }
+  const waitingList = buildDemoWaitingList(physicians, random, today);
+  await trx.insertInto('waitingListEntries').values(waitingList).execute();
+
+  const summary: SeedDemoSummary = {
+    users: DEMO_ACCOUNTS.length,
+    clinics: clinics.size,
+    eutes: eutes.size,
+    grafts: grafts.length,
+    graftsByListStatus: countByListStatus(grafts, today),
+    waitingListEntries: waitingList.length,
+  };
+  await trx
+    .insertInto('auditLog')
+    .values({ id: random.uuid(), at: now, action: 'demo.seed', targetType: 'database', after: JSON.stringify(summary) })
+    .execute();
+  return summary;
+}
+
+/** The list status a reader sees on `today`: a Free or Current graft past its expiry is Archive. */
+function listStatusOn(graft: NewGraftRow, today: string): ListStatus {
+  return graft.expiryDate && graft.expiryDate < today ? 2 : graft.listStatus;
+}
+
+function countByListStatus(grafts: readonly NewGraftRow[], today: string): SeedDemoSummary['graftsByListStatus'] {
+  const counts = { free: 0, current: 0, archive: 0 };
+  for (const graft of grafts) {
+    counts[(['free', 'current', 'archive'] as const)[listStatusOn(graft, today)]] += 1;
+  }
+  return counts;
+}
