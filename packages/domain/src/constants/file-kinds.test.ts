@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FileKind, graftFileField, parseFileKind } from './file-kinds';
+import { FileKind, fileKindFromName, fileKindName, graftFileField, parseFileKind } from './file-kinds';
 
 describe('file kinds', () => {
   it('reads the {type} segment of a zip route, numbers and stl alike', () => {
@@ -22,5 +22,12 @@ describe('file kinds', () => {
     expect(graftFileField(FileKind.Dicom)).toBe('dicomFiles');
     expect(graftFileField(FileKind.Stl)).toBe('stlFiles');
     expect(graftFileField(FileKind.Factsheet)).toBeNull();
+  });
+
+  it('stores each kind under a name and reads it back', () => {
+    expect(fileKindName(FileKind.ReleaseStatements)).toBe('releaseStatements');
+    expect(fileKindFromName('releaseStatements')).toBe(FileKind.ReleaseStatements);
+    expect(fileKindFromName('stl')).toBe(FileKind.Stl);
+    expect(fileKindFromName('../photos')).toBeNull();
   });
 });

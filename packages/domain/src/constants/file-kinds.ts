@@ -13,25 +13,50 @@ export const FileKind = {
 } as const;
 export type FileKind = (typeof FileKind)[keyof typeof FileKind];
 
-export const FILE_KINDS: readonly FileKind[] = Object.values(FileKind);
+interface FileKindInfo {
+  readonly kind: FileKind;
+  /** The kind's name in storage (`graft_files.kind`, `<dataDir>/files/<e_Lot>/<name>/`). */
+  readonly name: string;
+  /** The graft field listing files of this kind; the spec gives the factsheet none. */
+  readonly graftField: string | null;
+}
 
-/** The graft field that lists the files of each kind. */
-export const GRAFT_FILE_FIELDS = {
-  [FileKind.Photos]: 'fotoFiles',
-  [FileKind.ReleaseStatements]: 'releaseStatementFiles',
-  [FileKind.AllocationNotes]: 'allocationNotificationFiles',
-  [FileKind.DeliveryNotes]: 'deliveryNoteFiles',
-  [FileKind.Dicom]: 'dicomFiles',
-  [FileKind.Stl]: 'stlFiles',
-} as const;
-export type GraftFileField = (typeof GRAFT_FILE_FIELDS)[keyof typeof GRAFT_FILE_FIELDS];
+export const FILE_KINDS = [
+  { kind: FileKind.Photos, name: 'photos', graftField: 'fotoFiles' },
+  { kind: FileKind.ReleaseStatements, name: 'releaseStatements', graftField: 'releaseStatementFiles' },
+  { kind: FileKind.AllocationNotes, name: 'allocationNotes', graftField: 'allocationNotificationFiles' },
+  { kind: FileKind.DeliveryNotes, name: 'deliveryNotes', graftField: 'deliveryNoteFiles' },
+  { kind: FileKind.Dicom, name: 'dicom', graftField: 'dicomFiles' },
+  { kind: FileKind.Factsheet, name: 'factsheet', graftField: null },
+  { kind: FileKind.Stl, name: 'stl', graftField: 'stlFiles' },
+] as const satisfies readonly FileKindInfo[];
 
-/** The graft field listing files of this kind; null for the factsheet, which the spec gives no list. */
+type FileKindEntry = (typeof FILE_KINDS)[number];
+export type FileKindName = FileKindEntry['name'];
+export type GraftFileField = NonNullable<FileKindEntry['graftField']>;
+
+function fileKindInfo(kind: FileKind): FileKindEntry {
+  const info = FILE_KINDS.find((candidate) => candidate.kind === kind);
+  if (!info) {
+    throw new RangeError(`Unknown file kind ${String(kind)}`);
+  }
+  return info;
+}
+
+export function fileKindName(kind: FileKind): FileKindName {
+  return fileKindInfo(kind).name;
+}
+
+export function fileKindFromName(name: string): FileKind | null {
+  return FILE_KINDS.find((info) => info.name === name)?.kind ?? null;
+}
+
+/** The graft field listing files of this kind; null for the factsheet. */
 export function graftFileField(kind: FileKind): GraftFileField | null {
-  return kind === FileKind.Factsheet ? null : GRAFT_FILE_FIELDS[kind];
+  return fileKindInfo(kind).graftField;
 }
 
 /** Reads a route's `{type}` segment ('0', ..., '6', 'stl'); null when it names no kind. */
 export function parseFileKind(segment: string): FileKind | null {
-  return FILE_KINDS.find((kind) => String(kind) === segment) ?? null;
+  return FILE_KINDS.find((info) => String(info.kind) === segment)?.kind ?? null;
 }

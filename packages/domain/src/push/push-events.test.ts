@@ -16,7 +16,7 @@ describe('push events', () => {
     const messages: PushMessage[] = [
       { event: 'testR', args: ['Hello from the admin'] },
       { event: 'waitinglistChanged', args: [] },
-      { event: 'matchFound', args: [{ waitinglistid: 7, lots: ['EL-0001'] }] },
+      { event: 'matchFound', args: [{ waitinglistid: '0b6f4c8e-2f6a-4e0c-9a57-3c1d2e4f5a6b', lots: ['EL-0001'] }] },
     ];
     expect(JSON.parse(JSON.stringify(messages))).toEqual(messages);
   });

@@ -9,9 +9,9 @@ export interface PushEventMap {
   /** Grafts were imported or changed status; clients re-fetch lists that hold these lots. */
   graftsChanged: [lots: string[]];
   /** Waiting-list entries changed; with an id when a single entry did. */
-  waitinglistChanged: [change?: { waitinglistid: number }];
+  waitinglistChanged: [change?: { waitinglistid: string }];
   /** A newly free graft fits one of the recipient's waiting-list entries. */
-  matchFound: [match: { waitinglistid: number; lots: string[] }];
+  matchFound: [match: { waitinglistid: string; lots: string[] }];
 }
 export type PushEventName = keyof PushEventMap;
 

@@ -54,6 +54,11 @@ describe('graftListStatus', () => {
     expect(graftListStatus(steps({ release: Done, assignment: Done }), '2026-03-13', TODAY)).toBe(ListStatus.Archive);
   });
 
+  it('archives a graft whose expiry the tissue bank recorded, whatever its date says', () => {
+    expect(graftListStatus(steps({ release: Done, expiry: Done }), '2027-01-01', TODAY)).toBe(ListStatus.Archive);
+    expect(graftListStatus(steps({ release: Done, expiry: Done }), null, TODAY)).toBe(ListStatus.Archive);
+  });
+
   it('does not expire a graft whose expiry date is unknown or unreadable', () => {
     expect(graftListStatus(steps({ release: Done }), null, TODAY)).toBe(ListStatus.Free);
     expect(graftListStatus(steps({ release: Done }), 'soon', TODAY)).toBe(ListStatus.Free);

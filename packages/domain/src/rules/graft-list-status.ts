@@ -6,8 +6,8 @@ import { toIsoDate } from './dates';
 export type ProcessStepStatuses = Record<ProcessStepName, { status: StepStatus }>;
 
 /**
- * True once the expiry date has passed: a graft is still usable on its expiry day. An unknown
- * expiry date never expires a graft, because it cannot be proven; the tissue bank sends one with release.
+ * True once the expiry date has passed: a graft is still usable on its expiry day. An unknown or
+ * unreadable date never expires a graft by itself; the tissue bank can still record the expiry step.
  */
 export function isExpired(expiryDate: string | null | undefined, today: string): boolean {
   const expiry = toIsoDate(expiryDate);
@@ -17,11 +17,11 @@ export function isExpired(expiryDate: string | null | undefined, today: string):
 /**
  * The list a graft belongs in (design §6), or null while it is still being processed
  * (not yet released and not assigned), when it is in no list at all.
- * - Archive: implanted, traceability-reported, any step failed, or expired. It wins over the others.
+ * - Archive: implanted, traceability-reported, any step failed, or expired: the expiry date lies
+ *   before today, or the tissue bank recorded the expiry step as done. It wins over the others.
  * - Current: assigned to a clinic.
  * - Free: released and not assigned.
  * `expiryDate` is the expiry step's `outValue`; `today` is the caller's calendar date, yyyy-mm-dd.
- * Only the expiry date, not the expiry step's status, decides expiry.
  */
 export function graftListStatus(
   steps: ProcessStepStatuses,
@@ -31,7 +31,8 @@ export function graftListStatus(
   const done = (step: ProcessStepName) => steps[step].status === StepStatus.Done;
   const anyFailed = PROCESS_STEP_NAMES.some((step) => steps[step].status === StepStatus.Failed);
 
-  if (anyFailed || done('implantation') || done('traceabilityReport') || isExpired(expiryDate, today)) {
+  const expired = done('expiry') || isExpired(expiryDate, today);
+  if (anyFailed || expired || done('implantation') || done('traceabilityReport')) {
     return ListStatus.Archive;
   }
   if (done('assignment')) {

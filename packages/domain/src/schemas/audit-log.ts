@@ -8,7 +8,7 @@ export const AuditLogEntry = Type.Object({
   actorId: Nullable(Id, { description: 'null for the system, e.g. a command-line import' }),
   action: Type.String({ examples: ['waitinglist.add'] }),
   targetType: Type.String({ examples: ['graft', 'user', 'waitinglist'] }),
-  targetId: Type.String({ description: 'a lot or a numeric id as text' }),
+  targetId: Nullable(Type.String({ description: 'a lot or an id' })),
   before: Type.Unknown({ description: 'the record before the change; null when created' }),
   after: Type.Unknown({ description: 'the record after the change; null when removed' }),
 });

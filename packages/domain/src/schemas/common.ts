@@ -7,8 +7,9 @@ import { Type, type SchemaOptions, type Static, type TSchema } from '@sinclair/t
 export const Nullable = <T extends TSchema>(schema: T, options?: SchemaOptions) =>
   Type.Union([schema, Type.Null()], options);
 
-/** Database id of a user, clinic, eute, waiting-list entry, import log or audit row. */
-export const Id = Type.Integer({ minimum: 1 });
+/** Id of a user, clinic, eute, waiting-list entry, import log or audit row: a UUID (the server's storage). */
+export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+export const Id = Type.String({ pattern: UUID_PATTERN, examples: ['3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e'] });
 export type Id = Static<typeof Id>;
 
 /**

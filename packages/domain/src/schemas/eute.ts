@@ -1,20 +1,22 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Email, Id, RequiredText, ShortText } from './common';
+import { Email, Id, Nullable, RequiredText, ShortText } from './common';
 import { UserSummary } from './user';
 
-/** A tissue bank ("eute"). `euteDetail` comes with `GET /admin/eutes/{id}` only. Unknown text is ''. */
+const Text = Nullable(Type.String());
+
+/** A tissue bank ("eute"). `euteDetail` comes with `GET /admin/eutes/{id}` only. */
 export const Eute = Type.Object({
   id: Id,
   name: Type.String(),
-  euteNumber: Type.String(),
+  euteNumber: Text,
   active: Type.Boolean(),
-  address: Type.String(),
-  housenumber: Type.String(),
-  zipcode: Type.String(),
-  city: Type.String(),
-  country: Type.String(),
-  email: Type.String({ description: 'contact address; may be empty' }),
-  phone: Type.String(),
+  address: Text,
+  housenumber: Text,
+  zipcode: Text,
+  city: Text,
+  country: Text,
+  email: Text,
+  phone: Text,
   euteDetail: Type.Optional(Type.Object({ users: Type.Array(UserSummary) })),
 });
 export type Eute = Static<typeof Eute>;

@@ -42,7 +42,7 @@ export const Graft = Type.Object({
 
   i_Min: Nullable(IsoDate),
   i_Max: Nullable(IsoDate),
-  a_Implant_Plan: Nullable(IsoDate),
+  a_Implant_Plan: Text,
 
   d_Remarks_public: Text,
   x_Remarks_public: Text,

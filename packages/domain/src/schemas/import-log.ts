@@ -8,7 +8,7 @@ export const ImportLog = Type.Object({
   date: IsoDateTime,
   importer: Type.String({ description: 'who started it: a user name, or cli' }),
   log: Type.String({ description: 'summary and row-level reasons for rejected rows' }),
-  importType: Type.Union([Type.Literal('csv'), Type.Literal('json')]),
-  importSource: Type.Union([Type.Literal('upload'), Type.Literal('cli')]),
+  importType: Type.String({ examples: ['csv', 'json'] }),
+  importSource: Type.String({ description: 'where the data came from, e.g. upload or cli and the file name' }),
 });
 export type ImportLog = Static<typeof ImportLog>;

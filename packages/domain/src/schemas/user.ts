@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Email, Id, RequiredText, ShortText } from './common';
+import { Email, Id, Nullable, RequiredText, ShortText } from './common';
 import { Language } from './enums';
 
 /** A clinic as listed on a user. */
@@ -10,15 +10,15 @@ export type ClinicRef = Static<typeof ClinicRef>;
 export const EuteRef = Type.Object({ id: Id, name: Type.String() });
 export type EuteRef = Static<typeof EuteRef>;
 
-/** A user as the admin area and `GET /users/getmyuser` show them. Empty title and phone are ''. */
+/** A user as the admin area and `GET /users/getmyuser` show them. */
 export const User = Type.Object({
   id: Id,
-  title: Type.String(),
+  title: Nullable(Type.String()),
   firstName: Type.String(),
   lastName: Type.String(),
   active: Type.Boolean(),
   email: Email,
-  phone: Type.String(),
+  phone: Nullable(Type.String()),
   audit: Type.Boolean(),
   admin: Type.Boolean(),
   clinics: Type.Array(ClinicRef),

@@ -23,9 +23,9 @@ describe('waiting-list schemas', () => {
     expect(Value.Check(AddWaitingListRequest, request)).toBe(true);
   });
 
-  it('accepts the placeholder patient code and a missing phone', () => {
-    const { physician_Phone: _phone, ...withoutPhone } = request;
-    expect(Value.Check(AddWaitingListRequest, { ...withoutPhone, patient_Code: 'NN-00-0000' })).toBe(true);
+  it('accepts the placeholder patient code and missing physician details, which the server can fill in', () => {
+    const { physician_Name: _name, physician_Email: _email, physician_Phone: _phone, ...withoutPhysician } = request;
+    expect(Value.Check(AddWaitingListRequest, { ...withoutPhysician, patient_Code: 'NN-00-0000' })).toBe(true);
   });
 
   it('refuses the answer spelling in a request', () => {
@@ -41,7 +41,7 @@ describe('waiting-list schemas', () => {
 
   it('answers an entry under the answer spelling, with its match count and clinic', () => {
     const entry = {
-      waitinglistid: 7,
+      waitinglistid: '0b6f4c8e-2f6a-4e0c-9a57-3c1d2e4f5a6b',
       query_Type: 5,
       query_d_min: 20,
       query_d_max: 25,
@@ -59,5 +59,6 @@ describe('waiting-list schemas', () => {
       c_Name: 'Klinikum Nord',
     };
     expect(Value.Check(WaitingListEntry, entry)).toBe(true);
+    expect(Value.Check(WaitingListEntry, { ...entry, physician_Phone: null })).toBe(true);
   });
 });

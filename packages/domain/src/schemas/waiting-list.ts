@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { GraftType } from '../constants/graft-types';
 import { DEFAULT_WAITING_LIST_QUERY_TYPE } from '../constants/search-bounds';
-import { Email, Id, IsoDate, IsoDateTime, RequiredText, ShortText } from './common';
+import { Email, Id, IsoDate, IsoDateTime, Nullable, RequiredText, ShortText } from './common';
 import { sizeCriteriaFields } from './graft-search';
 import { PATIENT_CODE_PATTERN, PATIENT_CODE_PLACEHOLDER } from '../rules/patient-code';
 
@@ -17,8 +17,8 @@ const PatientCode = Type.String({
 const entryRequestFields = {
   query_type: Type.Enum(GraftType),
   ...sizeCriteriaFields(),
-  physician_Name: RequiredText(),
-  physician_Email: Email,
+  physician_Name: Type.Optional(RequiredText()),
+  physician_Email: Type.Optional(Email),
   physician_Phone: Type.Optional(ShortText(50)),
   patient_Code: PatientCode,
   query_i_min: IsoDate,
@@ -42,9 +42,9 @@ export const WaitingListEntry = Type.Object({
   waitinglistid: Id,
   query_Type: Type.Enum(GraftType, { default: DEFAULT_WAITING_LIST_QUERY_TYPE }),
   ...sizeCriteriaFields(),
-  physician_Name: Type.String(),
-  physician_Email: Email,
-  physician_Phone: Type.String(),
+  physician_Name: Nullable(Type.String()),
+  physician_Email: Nullable(Email),
+  physician_Phone: Nullable(Type.String()),
   patient_Code: Type.String({ default: PATIENT_CODE_PLACEHOLDER }),
   query_i_min: IsoDate,
   query_i_max: IsoDate,

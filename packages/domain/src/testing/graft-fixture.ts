@@ -50,7 +50,7 @@ export function aGraft(overrides: Partial<Graft> = {}): Graft {
     expiry: { status: StepStatus.Open, outValue: '2026-01-31' },
     traceabilityReport: open,
     e_Name: 'Tissue Bank Hannover',
-    e_Eute: 1,
+    e_Eute: '5d2c7a10-8b3e-4f61-9c42-1a2b3c4d5e6f',
     e_EMail: 'bank@eute.example',
     a_Requestor: null,
     c_Name: null,
