@@ -2,9 +2,16 @@ import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createAuthDeps } from './modules/auth/auth.deps';
+import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { meRoutes } from './modules/users/me.routes';
+import { registerAntiForgery, useSecureCookies } from './plugins/anti-forgery';
+import { registerAuthentication } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 
@@ -17,6 +24,8 @@ export interface AppDeps {
   logStream?: Writable;
   /** The clock; tests move it forward. */
   now?: () => Date;
+  /** Outgoing mail; by default SMTP when SMTP_URL is set, else `.eml` files in `<dataDir>/outbox/`. */
+  mailer?: Mailer;
 }
 
 // Secrets travel in two URLs by protocol necessity (the push access_token, the recovery link); never log them.
@@ -51,11 +60,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
   });
 
+  const now = deps.now ?? (() => new Date());
+  const mailer = deps.mailer ?? createMailer(deps.config, app.log);
+  const auth = createAuthDeps({ db: deps.database.db, config: deps.config, mailer, now, log: app.log });
+  const secureCookies = useSecureCookies(deps.config.publicUrl);
+
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
+  // Anti-forgery, then authentication: both must see every route registered after them.
+  await registerAntiForgery(app, { secureCookies });
+  registerAuthentication(app, auth);
+  await registerRateLimit(app);
   await registerOpenApi(app);
 
   await app.register(healthRoutes, { prefix: '/api', database: deps.database });
+  await app.register(authRoutes, { prefix: '/api/auth', deps: auth, secureCookies });
+  await app.register(meRoutes, { prefix: '/api/users', deps: auth, secureCookies });
 
   await registerWebApp(app, deps.webRoot);
   return app;

@@ -31,3 +31,4 @@ export * from './rules/graft-list-status';
 export * from './rules/graft-matching';
 
 export * from './push/push-events';
+export * from './auth-extra';

@@ -1,0 +1,58 @@
+import { PRODUCT_NAME } from '@graftmatch/domain';
+import { composeMail, type MailContent, type MailLanguage } from './layout';
+
+/** A link to set a forgotten password. An unasked-for mail may be ignored: nothing changes without the link. */
+export function recoveryMail(language: MailLanguage, input: { name: string; link: string; validMinutes: number }) {
+  const { name, link, validMinutes } = input;
+  const byLanguage: Record<MailLanguage, () => MailContent> = {
+    en: () =>
+      composeMail(
+        `Set a new ${PRODUCT_NAME} password`,
+        [
+          `Hello ${name},`,
+          `open this link to set a new password. It is valid for ${validMinutes} minutes and works once. You will still need the PIN we mail you at login.`,
+          'If you did not ask for this, ignore this mail: your password stays as it is.',
+        ],
+        { text: link, href: link },
+      ),
+    de: () =>
+      composeMail(
+        `Neues ${PRODUCT_NAME}-Passwort festlegen`,
+        [
+          `Guten Tag ${name},`,
+          `öffnen Sie diesen Link, um ein neues Passwort festzulegen. Er gilt ${validMinutes} Minuten und nur einmal. Bei der Anmeldung brauchen Sie weiterhin die PIN, die wir Ihnen zusenden.`,
+          'Falls Sie das nicht angefordert haben, ignorieren Sie diese Mail: Ihr Passwort bleibt unverändert.',
+        ],
+        { text: link, href: link },
+      ),
+  };
+  return byLanguage[language]();
+}
+
+/** The first password of a user an administrator created. */
+export function invitationMail(language: MailLanguage, input: { name: string; link: string; validDays: number }) {
+  const { name, link, validDays } = input;
+  const byLanguage: Record<MailLanguage, () => MailContent> = {
+    en: () =>
+      composeMail(
+        `Your ${PRODUCT_NAME} account`,
+        [
+          `Hello ${name},`,
+          `an administrator created a ${PRODUCT_NAME} account for you. Open this link to choose your password; it is valid for ${validDays} days and works once.`,
+          'If you did not expect this, ignore this mail and tell your administrator.',
+        ],
+        { text: link, href: link },
+      ),
+    de: () =>
+      composeMail(
+        `Ihr ${PRODUCT_NAME}-Konto`,
+        [
+          `Guten Tag ${name},`,
+          `eine Administratorin oder ein Administrator hat ein ${PRODUCT_NAME}-Konto für Sie angelegt. Öffnen Sie diesen Link, um Ihr Passwort zu wählen; er gilt ${validDays} Tage und nur einmal.`,
+          'Falls Sie das nicht erwartet haben, ignorieren Sie diese Mail und informieren Sie Ihre Administration.',
+        ],
+        { text: link, href: link },
+      ),
+  };
+  return byLanguage[language]();
+}

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { insertAuditRow, type Executor } from './audit.repository';
+
+/** What happened, by whom, to what. `before`/`after` are plain data that is turned into JSON. */
+export interface AuditEntry {
+  actorUserId: string | null;
+  /** Dotted verb, e.g. `auth.login.success`, `graft.update`. */
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  before?: unknown;
+  after?: unknown;
+  ip: string | null;
+  /** When it happened; the app clock in tests. Defaults to now. */
+  at?: Date;
+}
+
+// Secrets never belong in the audit log. Callers must not pass them; a row dumped whole by
+// mistake (e.g. a user row with its passwordHash) still must not leak, so matching keys are masked.
+const SECRET_KEY = /password|secret|token|hash|^pin$|^pinHash$/i;
+
+function maskSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value.map(maskSecrets);
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, SECRET_KEY.test(key) ? '[redacted]' : maskSecrets(inner)]),
+    );
+  }
+  return value;
+}
+
+function toJson(value: unknown): string | null {
+  return value === undefined || value === null ? null : JSON.stringify(maskSecrets(value));
+}
+
+/**
+ * Writes one audit row with `executor`, which should be the transaction of the change it
+ * records, so that the change and its audit row commit or fail together (design.md §11).
+ */
+export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
+  await insertAuditRow(executor, {
+    id: randomUUID(),
+    at: (entry.at ?? new Date()).toISOString(),
+    actorUserId: entry.actorUserId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    before: toJson(entry.before),
+    after: toJson(entry.after),
+    ip: entry.ip,
+  });
+}

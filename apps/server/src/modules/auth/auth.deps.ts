@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import type { DB } from '../../db/types';
+import type { Mailer } from '../../mail/mailer';
+import { createSecretHasher, loadSigningSecret, type SecretHasher } from './secrets';
+import { createTokenService, type TokenService } from './tokens';
+
+/** What the auth services need, built once per app and handed to them explicitly. */
+export interface AuthDeps {
+  db: Kysely<DB>;
+  config: Pick<Config, 'publicUrl' | 'sessionIdleDays' | 'sessionAbsoluteDays'>;
+  mailer: Mailer;
+  tokens: TokenService;
+  secrets: SecretHasher;
+  now: () => Date;
+  /** For failures that happen after the answer was sent (background mail). */
+  log: { error(details: Record<string, unknown>, message: string): void };
+}
+
+/** Who is asking, for audit rows and the session list. */
+export interface RequestContext {
+  ip: string;
+  userAgent: string | null;
+}
+
+export function createAuthDeps(input: {
+  db: Kysely<DB>;
+  config: Config;
+  mailer: Mailer;
+  now: () => Date;
+  log: AuthDeps['log'] & { warn(message: string): void };
+}): AuthDeps {
+  const secret = loadSigningSecret(input.config, input.log);
+  return {
+    db: input.db,
+    config: input.config,
+    mailer: input.mailer,
+    tokens: createTokenService(secret, input.now),
+    secrets: createSecretHasher(secret),
+    now: input.now,
+    log: input.log,
+  };
+}
+
+export const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
+export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);

@@ -1,0 +1,179 @@
+import type { Executor } from '../audit/audit.repository';
+import type { RecoveryPurpose } from '../../db/types';
+
+// All SQL of logging in: accounts, two-factor challenges, recovery tokens and the principal.
+// Timestamps are ISO-8601 text, so comparing text compares time on both engines.
+
+const LOGIN_COLUMNS = [
+  'id',
+  'email',
+  'passwordHash',
+  'title',
+  'firstName',
+  'lastName',
+  'language',
+  'active',
+  'twoFactorTarget',
+  'failedLogins',
+  'lockedUntil',
+] as const;
+
+export function findLoginUserByEmail(executor: Executor, email: string) {
+  return executor.selectFrom('users').select(LOGIN_COLUMNS).where('email', '=', email).executeTakeFirst();
+}
+
+export function findLoginUserById(executor: Executor, userId: string) {
+  return executor.selectFrom('users').select(LOGIN_COLUMNS).where('id', '=', userId).executeTakeFirst();
+}
+export type LoginUser = NonNullable<Awaited<ReturnType<typeof findLoginUserById>>>;
+
+/** Adds one failed attempt and answers the new count; atomic, so parallel guesses all count. */
+export async function incrementFailedLogins(executor: Executor, userId: string, updatedAt: string): Promise<number> {
+  const row = await executor
+    .updateTable('users')
+    .set((eb) => ({ failedLogins: eb('failedLogins', '+', 1), updatedAt }))
+    .where('id', '=', userId)
+    .returning('failedLogins')
+    .executeTakeFirstOrThrow();
+  return row.failedLogins;
+}
+
+export async function lockUser(executor: Executor, userId: string, lockedUntil: string): Promise<void> {
+  await executor.updateTable('users').set({ lockedUntil }).where('id', '=', userId).execute();
+}
+
+export async function clearFailedLogins(executor: Executor, userId: string): Promise<void> {
+  await executor.updateTable('users').set({ failedLogins: 0, lockedUntil: null }).where('id', '=', userId).execute();
+}
+
+export async function updatePasswordHash(executor: Executor, userId: string, passwordHash: string, at: string) {
+  await executor
+    .updateTable('users')
+    .set({ passwordHash, passwordChangedAt: at, updatedAt: at, failedLogins: 0, lockedUntil: null })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function insertChallenge(
+  executor: Executor,
+  row: { id: string; userId: string; pinHash: string; createdAt: string; expiresAt: string },
+) {
+  await executor.insertInto('twoFactorChallenges').values(row).execute();
+}
+
+export function findChallenge(executor: Executor, id: string) {
+  return executor.selectFrom('twoFactorChallenges').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Voids every open challenge of the user: only the newest PIN may work. */
+export async function voidOpenChallenges(executor: Executor, userId: string, voidedAt: string) {
+  await executor
+    .updateTable('twoFactorChallenges')
+    .set({ voidedAt })
+    .where('userId', '=', userId)
+    .where('usedAt', 'is', null)
+    .where('voidedAt', 'is', null)
+    .execute();
+}
+
+/** A fresh PIN for the same challenge: new hash, new lifetime, tries from zero. */
+export async function rearmChallenge(executor: Executor, id: string, pinHash: string, expiresAt: string) {
+  await executor
+    .updateTable('twoFactorChallenges')
+    .set({ pinHash, expiresAt, attempts: 0, voidedAt: null })
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .execute();
+}
+
+export async function incrementChallengeAttempts(executor: Executor, id: string): Promise<number> {
+  const row = await executor
+    .updateTable('twoFactorChallenges')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .returning('attempts')
+    .executeTakeFirstOrThrow();
+  return row.attempts;
+}
+
+export async function voidChallenge(executor: Executor, id: string, voidedAt: string) {
+  await executor.updateTable('twoFactorChallenges').set({ voidedAt }).where('id', '=', id).execute();
+}
+
+/** True when this call used the challenge; false when another request used it first. */
+export async function markChallengeUsed(executor: Executor, id: string, usedAt: string): Promise<boolean> {
+  const result = await executor
+    .updateTable('twoFactorChallenges')
+    .set({ usedAt })
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .where('voidedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertRecoveryToken(
+  executor: Executor,
+  row: { id: string; userId: string; tokenHash: string; purpose: RecoveryPurpose; createdAt: string; expiresAt: string },
+) {
+  await executor.insertInto('recoveryTokens').values(row).execute();
+}
+
+/** Ends the user's unused links of that purpose: only the newest link works. */
+export async function expireOpenRecoveryTokens(executor: Executor, userId: string, purpose: RecoveryPurpose, at: string) {
+  await executor
+    .updateTable('recoveryTokens')
+    .set({ usedAt: at })
+    .where('userId', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('usedAt', 'is', null)
+    .execute();
+}
+
+export function findRecoveryToken(executor: Executor, tokenHash: string) {
+  return executor.selectFrom('recoveryTokens').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+}
+
+/** True when this call used the link; false when it was used (or ended) before. */
+export async function markRecoveryTokenUsed(executor: Executor, id: string, usedAt: string): Promise<boolean> {
+  const result = await executor
+    .updateTable('recoveryTokens')
+    .set({ usedAt })
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The caller of a request, only while the user is active; memberships only of active organisations. */
+export async function findPrincipalData(executor: Executor, userId: string) {
+  const user = await executor
+    .selectFrom('users')
+    .select(['id', 'email', 'admin', 'audit', 'language', 'title', 'firstName', 'lastName', 'phone', 'twoFactorTarget', 'active'])
+    .where('id', '=', userId)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+  if (!user) {
+    return undefined;
+  }
+  const [clinics, eutes] = await Promise.all([
+    executor
+      .selectFrom('clinicMembers')
+      .innerJoin('clinics', 'clinics.id', 'clinicMembers.clinicId')
+      .select(['clinics.id', 'clinics.cName'])
+      .where('clinicMembers.userId', '=', userId)
+      .where('clinics.active', '=', 1)
+      .orderBy('clinics.cName')
+      .execute(),
+    executor
+      .selectFrom('euteMembers')
+      .innerJoin('eutes', 'eutes.id', 'euteMembers.euteId')
+      .select(['eutes.id', 'eutes.name'])
+      .where('euteMembers.userId', '=', userId)
+      .where('eutes.active', '=', 1)
+      .orderBy('eutes.name')
+      .execute(),
+  ]);
+  return { user, clinics, eutes };
+}
+export type PrincipalData = NonNullable<Awaited<ReturnType<typeof findPrincipalData>>>;

@@ -1,0 +1,18 @@
+import type { FastifyRequest } from 'fastify';
+
+/** The bearer token of the Authorization header, if any. */
+export function bearerOf(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+/** The Basic credentials of the Authorization header, if well-formed. */
+export function basicCredentialsOf(request: FastifyRequest): { email: string; password: string } | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(request.headers.authorization ?? '');
+  if (!match?.[1]) {
+    return null;
+  }
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 1 ? null : { email: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}

@@ -1,0 +1,78 @@
+import { ProblemError, unauthorized, type FieldError } from '../../http/problem';
+import { recordAudit } from '../audit/audit.service';
+import { addMinutes, type AuthDeps, type RequestContext } from './auth.deps';
+import { incrementFailedLogins, lockUser } from './auth.repository';
+
+/** Ten wrong passwords or PINs in a row lock the account for 15 minutes (design.md §7). */
+export const MAX_FAILED_LOGINS = 10;
+export const LOCK_MINUTES = 15;
+
+export function isLocked(lockedUntil: string | null, now: Date): boolean {
+  return lockedUntil !== null && lockedUntil > now.toISOString();
+}
+
+export function lockedProblem(): ProblemError {
+  return new ProblemError(
+    401,
+    'Unauthorized',
+    `Too many failed attempts: this account is locked for ${LOCK_MINUTES} minutes. Try again later or recover your password.`,
+    { passwordAttempts: 0 },
+  );
+}
+
+/** The refusal of a wrong password or PIN, saying how many attempts are left before the lock. */
+export function wrongSecretProblem(detail: string, failures: number, errors?: FieldError[]): ProblemError {
+  const left = Math.max(0, MAX_FAILED_LOGINS - failures);
+  return left === 0
+    ? lockedProblem()
+    : unauthorized(`${detail} ${left} attempts left.`, { passwordAttempts: left, ...(errors ? { errors } : {}) });
+}
+
+/**
+ * Counts a wrong password or PIN against the account (atomically, so parallel guesses all
+ * count), locks it at the limit, and writes the audit rows. Answers the failure count.
+ */
+export async function recordFailedAttempt(deps: AuthDeps, userId: string, ctx: RequestContext, action: string): Promise<number> {
+  const at = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const failures = await incrementFailedLogins(trx, userId, at.toISOString());
+    const audit = { actorUserId: userId, targetType: 'user', targetId: userId, ip: ctx.ip, at };
+    await recordAudit(trx, { ...audit, action, after: { failedLogins: failures } });
+    if (failures >= MAX_FAILED_LOGINS) {
+      await lockUser(trx, userId, addMinutes(at, LOCK_MINUTES).toISOString());
+      await recordAudit(trx, { ...audit, action: 'auth.lockout', after: { lockedMinutes: LOCK_MINUTES } });
+    }
+    return failures;
+  });
+}
+
+/**
+ * Failure counts for addresses with no account, kept in memory, so that a refusal looks the
+ * same (counting down, then locked) whether or not the account exists: the login must not
+ * tell who has an account. Bounded, oldest forgotten first.
+ */
+export class UnknownAccountAttempts {
+  private readonly entries = new Map<string, { failures: number; lockedUntil: number }>();
+
+  constructor(private readonly capacity = 10_000) {}
+
+  /** Records a refusal; answers the failure count and whether the imitated lock holds. */
+  fail(email: string, now: Date): { failures: number; locked: boolean } {
+    const at = now.getTime();
+    const entry = this.entries.get(email) ?? { failures: 0, lockedUntil: 0 };
+    if (entry.lockedUntil > at) {
+      return { failures: entry.failures, locked: true };
+    }
+    const failures = entry.lockedUntil > 0 ? 1 : entry.failures + 1;
+    const lockedUntil = failures >= MAX_FAILED_LOGINS ? at + LOCK_MINUTES * 60_000 : 0;
+    this.entries.delete(email);
+    this.entries.set(email, { failures, lockedUntil });
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) {
+        this.entries.delete(oldest);
+      }
+    }
+    return { failures, locked: false };
+  }
+}

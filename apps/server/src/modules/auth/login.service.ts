@@ -1,0 +1,166 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { PIN_LENGTH, type SessionTokens, type TwoFactorRequest, type TwoFactorSchema } from '@graftmatch/domain';
+import { ProblemError, forbidden, unauthorized } from '../../http/problem';
+import { twoFactorPinMail } from '../../mail/templates/two-factor-pin';
+import { recordAudit } from '../audit/audit.service';
+import { addMinutes, type AuthDeps, type RequestContext } from './auth.deps';
+import * as repo from './auth.repository';
+import { UnknownAccountAttempts, isLocked, lockedProblem, recordFailedAttempt, wrongSecretProblem } from './lockout';
+import { hashPassword, verifyPassword } from './password';
+import { startSession } from './session.service';
+import { TWO_FACTOR_MINUTES } from './tokens';
+
+/** A PIN is good for 10 minutes and 5 tries (design.md §7). */
+export const PIN_MINUTES = TWO_FACTOR_MINUTES;
+export const PIN_TRIES = 5;
+
+const unknownAccounts = new UnknownAccountAttempts();
+
+// Verifying against a throw-away hash when there is no account (or no password yet) makes a
+// refusal take as long as a real check, so timing does not tell who has an account.
+let decoyHash: Promise<string> | undefined;
+const decoy = () => (decoyHash ??= hashPassword(randomUUID()));
+
+/** `dr.berg@clinic.example` becomes `d***@clinic.example`. */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at <= 0 ? '***' : `${address[0]}***${address.slice(at)}`;
+}
+
+const newPin = () => randomInt(0, 10 ** PIN_LENGTH).toString().padStart(PIN_LENGTH, '0');
+const fullName = (user: repo.LoginUser) => [user.title, user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+
+/** Counts a wrong password or PIN and throws the refusal. */
+async function refuseWrongSecret(deps: AuthDeps, user: repo.LoginUser, ctx: RequestContext, action: string, detail: string): Promise<never> {
+  throw wrongSecretProblem(detail, await recordFailedAttempt(deps, user.id, ctx, action));
+}
+
+async function sendPin(deps: AuthDeps, user: repo.LoginUser, pin: string): Promise<void> {
+  const mail = twoFactorPinMail(user.language, { name: fullName(user), pin, validMinutes: PIN_MINUTES });
+  try {
+    await deps.mailer.send({ to: user.twoFactorTarget, ...mail });
+  } catch (error) {
+    deps.log.error({ err: error }, 'the PIN mail could not be sent');
+    throw new ProblemError(503, 'Service Unavailable', 'The PIN mail could not be sent. Please try again in a moment.');
+  }
+}
+
+async function twoFactorAnswer(deps: AuthDeps, user: repo.LoginUser, twoFactorId: string): Promise<TwoFactorSchema> {
+  return {
+    twoFactor_Token: await deps.tokens.issueTwoFactor({ userId: user.id, twoFactorId }),
+    twoFactorId,
+    twoFactorTarget: maskAddress(user.twoFactorTarget),
+  };
+}
+
+/** Step one of the login (`GET /auth/login`): checks the password and mails a PIN. */
+export async function loginWithPassword(
+  deps: AuthDeps,
+  credentials: { email: string; password: string },
+  ctx: RequestContext,
+): Promise<TwoFactorSchema> {
+  const email = credentials.email.trim().toLowerCase();
+  const now = deps.now();
+  const user = await repo.findLoginUserByEmail(deps.db, email);
+  if (!user) {
+    await verifyPassword(await decoy(), credentials.password);
+    const { failures, locked } = unknownAccounts.fail(email, now);
+    await recordAudit(deps.db, { actorUserId: null, action: 'auth.login.failure', targetType: 'user', targetId: null, after: { reason: 'unknown-account' }, ip: ctx.ip, at: now });
+    throw locked ? lockedProblem() : wrongSecretProblem('Wrong user name or password.', failures);
+  }
+  if (isLocked(user.lockedUntil, now)) {
+    throw lockedProblem();
+  }
+  if (user.lockedUntil !== null) {
+    // The lock has run out: the count starts again.
+    await repo.clearFailedLogins(deps.db, user.id);
+  }
+  const matches = await verifyPassword(user.passwordHash ?? (await decoy()), credentials.password);
+  if (!matches || user.passwordHash === null) {
+    return refuseWrongSecret(deps, user, ctx, 'auth.login.failure', 'Wrong user name or password.');
+  }
+  if (!user.active) {
+    await recordAudit(deps.db, { actorUserId: user.id, action: 'auth.login.failure', targetType: 'user', targetId: user.id, after: { reason: 'inactive' }, ip: ctx.ip, at: now });
+    throw forbidden('This account is deactivated. Please ask your administrator.');
+  }
+  const pin = newPin();
+  const twoFactorId = randomUUID();
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.voidOpenChallenges(trx, user.id, now.toISOString());
+    await repo.insertChallenge(trx, {
+      id: twoFactorId,
+      userId: user.id,
+      pinHash: deps.secrets.hash(pin),
+      createdAt: now.toISOString(),
+      expiresAt: addMinutes(now, PIN_MINUTES).toISOString(),
+    });
+  });
+  await sendPin(deps, user, pin);
+  return twoFactorAnswer(deps, user, twoFactorId);
+}
+
+/** The challenge and user behind a two-factor token, or a 401. */
+async function openChallenge(deps: AuthDeps, twoFactorToken: string) {
+  const claims = await deps.tokens.verifyTwoFactor(twoFactorToken);
+  if (!claims) {
+    throw unauthorized('The two-factor token is missing, invalid or expired. Please log in again.');
+  }
+  const [challenge, user] = await Promise.all([
+    repo.findChallenge(deps.db, claims.twoFactorId),
+    repo.findLoginUserById(deps.db, claims.userId),
+  ]);
+  if (!challenge || !user || challenge.userId !== user.id || challenge.usedAt !== null || !user.active) {
+    throw unauthorized('This login attempt is no longer valid. Please log in again.');
+  }
+  if (isLocked(user.lockedUntil, deps.now())) {
+    throw lockedProblem();
+  }
+  return { challenge, user };
+}
+
+/** Step two (`POST /auth/twofactor`): checks the PIN and starts a session. */
+export async function completeTwoFactor(
+  deps: AuthDeps,
+  twoFactorToken: string,
+  body: TwoFactorRequest,
+  ctx: RequestContext,
+): Promise<SessionTokens & { sessionExpiresAt: Date }> {
+  const { challenge, user } = await openChallenge(deps, twoFactorToken);
+  const now = deps.now();
+  if (body.passwordid !== challenge.id) {
+    throw unauthorized('The two-factor id does not belong to this login. Please log in again.');
+  }
+  const spent = challenge.voidedAt !== null || challenge.expiresAt <= now.toISOString() || challenge.attempts >= PIN_TRIES;
+  if (spent) {
+    throw unauthorized('This PIN is no longer valid. Please request a new PIN.', { passwordAttempts: 0 });
+  }
+  if (!deps.secrets.matches(body.password, challenge.pinHash)) {
+    const tries = await repo.incrementChallengeAttempts(deps.db, challenge.id);
+    if (tries >= PIN_TRIES) {
+      await repo.voidChallenge(deps.db, challenge.id, now.toISOString());
+    }
+    return refuseWrongSecret(deps, user, ctx, 'auth.twofactor.failure', `Wrong PIN (${Math.max(0, PIN_TRIES - tries)} tries left for this PIN).`);
+  }
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.markChallengeUsed(trx, challenge.id, now.toISOString()))) {
+      throw unauthorized('This PIN has been used already. Please log in again.');
+    }
+    await repo.clearFailedLogins(trx, user.id);
+    const session = await startSession(trx, deps, user.id, ctx);
+    await recordAudit(trx, { actorUserId: user.id, action: 'auth.login.success', targetType: 'session', targetId: session.sessionId, ip: ctx.ip, at: now });
+    return { access_Token: session.accessToken, refresh_Token: session.refreshToken, sessionExpiresAt: session.expiresAt };
+  });
+}
+
+/** `GET /auth/twofactorreset`: a fresh PIN for the same login attempt; the old PIN stops working. */
+export async function resendPin(deps: AuthDeps, twoFactorToken: string): Promise<TwoFactorSchema> {
+  const { challenge, user } = await openChallenge(deps, twoFactorToken);
+  const now = deps.now();
+  const pin = newPin();
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.voidOpenChallenges(trx, user.id, now.toISOString());
+    await repo.rearmChallenge(trx, challenge.id, deps.secrets.hash(pin), addMinutes(now, PIN_MINUTES).toISOString());
+  });
+  await sendPin(deps, user, pin);
+  return twoFactorAnswer(deps, user, challenge.id);
+}

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import type { RecoveryPurpose } from '../../db/types';
+import { badRequest, notFound } from '../../http/problem';
+import { invitationMail, recoveryMail } from '../../mail/templates/password-link';
+import type { Executor } from '../audit/audit.repository';
+import { recordAudit } from '../audit/audit.service';
+import { addDays, addMinutes, type AuthDeps, type RequestContext } from './auth.deps';
+import * as repo from './auth.repository';
+import { isLocked, lockedProblem, recordFailedAttempt, wrongSecretProblem } from './lockout';
+import { hashPassword, verifyPassword } from './password';
+import { assertAcceptablePassword } from './password-policy';
+import { randomToken } from './secrets';
+import { revokeSessionsOfUser } from './session.repository';
+
+/** A recovery link works once, for one hour (design.md §7). */
+export const RECOVERY_MINUTES = 60;
+/** An invitation waits longer: the new user may read it days later. */
+export const INVITATION_DAYS = 7;
+
+const fullName = (user: repo.LoginUser) => [user.title, user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+
+/** The link of a set-password mail; the web app's route `/recover/:token` opens the form. */
+function passwordLink(deps: AuthDeps, token: string): string {
+  return `${deps.config.publicUrl}/recover/${token}`;
+}
+
+async function issuePasswordLink(trx: Executor, deps: AuthDeps, userId: string, purpose: RecoveryPurpose, expiresAt: Date) {
+  const token = randomToken();
+  const now = deps.now().toISOString();
+  await repo.expireOpenRecoveryTokens(trx, userId, purpose, now);
+  await repo.insertRecoveryToken(trx, {
+    id: randomUUID(),
+    userId,
+    tokenHash: deps.secrets.hash(token),
+    purpose,
+    createdAt: now,
+    expiresAt: expiresAt.toISOString(),
+  });
+  return passwordLink(deps, token);
+}
+
+/**
+ * `POST /auth/recoveryrequest`: mails a link when an active account has this address, and
+ * behaves the same either way. The mail goes out after the answer, so its time does not tell.
+ */
+export async function requestRecovery(deps: AuthDeps, email: string, ctx: RequestContext): Promise<void> {
+  const user = await repo.findLoginUserByEmail(deps.db, email.trim().toLowerCase());
+  if (!user || !user.active) {
+    return;
+  }
+  const now = deps.now();
+  const link = await deps.db.transaction().execute(async (trx) => {
+    const issued = await issuePasswordLink(trx, deps, user.id, 'recovery', addMinutes(now, RECOVERY_MINUTES));
+    await recordAudit(trx, { actorUserId: user.id, action: 'auth.recovery.request', targetType: 'user', targetId: user.id, ip: ctx.ip, at: now });
+    return issued;
+  });
+  const mail = recoveryMail(user.language, { name: fullName(user), link, validMinutes: RECOVERY_MINUTES });
+  deps.mailer.send({ to: user.email, ...mail }).catch((error: unknown) => {
+    deps.log.error({ err: error }, 'the recovery mail could not be sent');
+  });
+}
+
+/**
+ * `POST /auth/recovery/{token}`: sets the password through a recovery or invitation link, once.
+ * It does not log in (the second factor is never bypassed) and ends every session of the user.
+ */
+export async function recoverPassword(deps: AuthDeps, token: string, password: string, ctx: RequestContext): Promise<void> {
+  const invalid = () => badRequest('This link is invalid, used or expired. Please request a new one.');
+  const now = deps.now();
+  const link = await repo.findRecoveryToken(deps.db, deps.secrets.hash(token));
+  if (!link || link.usedAt !== null || link.expiresAt <= now.toISOString()) {
+    throw invalid();
+  }
+  const user = await repo.findLoginUserById(deps.db, link.userId);
+  if (!user?.active) {
+    throw invalid();
+  }
+  assertAcceptablePassword('password', password, { email: user.email });
+  // Hashing is slow on purpose; it stays outside the transaction so no write lock waits for it.
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.markRecoveryTokenUsed(trx, link.id, now.toISOString()))) {
+      throw invalid();
+    }
+    await repo.updatePasswordHash(trx, user.id, passwordHash, now.toISOString());
+    const ended = await revokeSessionsOfUser(trx, user.id, now.toISOString(), 'password-recovery');
+    const action = link.purpose === 'invite' ? 'auth.invitation.accept' : 'auth.recovery.complete';
+    await recordAudit(trx, { actorUserId: user.id, action, targetType: 'user', targetId: user.id, after: { sessionsEnded: ended }, ip: ctx.ip, at: now });
+  });
+}
+
+/**
+ * `POST /users/resetpassword`: a logged-in user changes the password. A wrong old password
+ * counts like a wrong login, so a left-open session cannot be used to guess it. Every other
+ * session of the user ends.
+ */
+export async function changePassword(
+  deps: AuthDeps,
+  caller: { userId: string; sessionId: string },
+  body: { oldPassword: string; newPassword: string },
+  ctx: RequestContext,
+): Promise<void> {
+  const now = deps.now();
+  const user = await repo.findLoginUserById(deps.db, caller.userId);
+  if (!user?.passwordHash) {
+    throw notFound('No such user.');
+  }
+  if (isLocked(user.lockedUntil, now)) {
+    throw lockedProblem();
+  }
+  if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
+    const failures = await recordFailedAttempt(deps, user.id, ctx, 'auth.password.change.failure');
+    throw wrongSecretProblem('The current password is wrong.', failures, [{ field: 'oldPassword', message: 'is wrong' }]);
+  }
+  assertAcceptablePassword('newPassword', body.newPassword, { email: user.email });
+  if (body.newPassword === body.oldPassword) {
+    throw badRequest('The new password must differ from the current one.', [{ field: 'newPassword', message: 'equals the current password' }]);
+  }
+  const passwordHash = await hashPassword(body.newPassword);
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.updatePasswordHash(trx, user.id, passwordHash, now.toISOString());
+    const ended = await revokeSessionsOfUser(trx, user.id, now.toISOString(), 'password-change', caller.sessionId);
+    await recordAudit(trx, { actorUserId: user.id, action: 'auth.password.change', targetType: 'user', targetId: user.id, after: { otherSessionsEnded: ended }, ip: ctx.ip, at: now });
+  });
+}
+
+/**
+ * Mails a new user (created by an admin, without a password) a link to choose one. For the
+ * admin service to call after the user's row is committed; writes its own audit row.
+ */
+export async function sendInvitation(deps: AuthDeps, userId: string, actor: { userId: string | null; ip: string | null }): Promise<void> {
+  const user = await repo.findLoginUserById(deps.db, userId);
+  if (!user) {
+    throw notFound('No such user.');
+  }
+  const now = deps.now();
+  const link = await deps.db.transaction().execute(async (trx) => {
+    const issued = await issuePasswordLink(trx, deps, user.id, 'invite', addDays(now, INVITATION_DAYS));
+    await recordAudit(trx, { actorUserId: actor.userId, action: 'auth.invitation.send', targetType: 'user', targetId: user.id, ip: actor.ip, at: now });
+    return issued;
+  });
+  await deps.mailer.send({ to: user.email, ...invitationMail(user.language, { name: fullName(user), link, validDays: INVITATION_DAYS }) });
+}

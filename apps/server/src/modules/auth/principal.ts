@@ -1,0 +1,52 @@
+import type { Language } from '@graftmatch/domain';
+import type { AuthDeps } from './auth.deps';
+import { findPrincipalData } from './auth.repository';
+import { findLiveSession } from './session.repository';
+
+/**
+ * The caller of a request, loaded from the database on every request so that deactivating a
+ * user, a clinic or a eute, or ending a session, takes effect at once.
+ */
+export interface Principal {
+  userId: string;
+  email: string;
+  admin: boolean;
+  /** Read-only access to everything, never a write. */
+  audit: boolean;
+  /** Active clinics the user belongs to (physician). */
+  clinicIds: string[];
+  /** Active eutes the user belongs to (tissue-bank employee). */
+  euteIds: string[];
+  language: Language;
+}
+
+/** The principal and session behind an access token, or null when either is no longer valid. */
+export async function authenticateAccessToken(
+  deps: Pick<AuthDeps, 'db' | 'tokens' | 'now'>,
+  accessToken: string,
+): Promise<{ principal: Principal; sessionId: string } | null> {
+  const claims = await deps.tokens.verifyAccess(accessToken);
+  if (!claims) {
+    return null;
+  }
+  const [session, data] = await Promise.all([
+    findLiveSession(deps.db, claims.sessionId, claims.userId, deps.now().toISOString()),
+    findPrincipalData(deps.db, claims.userId),
+  ]);
+  if (!session || !data) {
+    return null;
+  }
+  const { user, clinics, eutes } = data;
+  return {
+    sessionId: session.id,
+    principal: {
+      userId: user.id,
+      email: user.email,
+      admin: user.admin === 1,
+      audit: user.audit === 1,
+      clinicIds: clinics.map((clinic) => clinic.id),
+      euteIds: eutes.map((eute) => eute.id),
+      language: user.language,
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionTokens } from '@graftmatch/domain';
+import { notFound, unauthorized } from '../../http/problem';
+import type { Executor } from '../audit/audit.repository';
+import { recordAudit } from '../audit/audit.service';
+import { addDays, type AuthDeps, type RequestContext } from './auth.deps';
+import { findLoginUserById } from './auth.repository';
+import * as repo from './session.repository';
+
+// A session is a refresh-token family (design.md §7): it ends at its absolute limit (365 days),
+// after 14 days unused, at logout, or when a rotated refresh token comes back (reuse).
+
+export interface StartedSession {
+  sessionId: string;
+  accessToken: string;
+  refreshToken: string;
+  /** Absolute end of the session: the refresh cookie's lifetime. */
+  expiresAt: Date;
+}
+
+/** A refresh token lives until the idle limit, never past the session's absolute end. */
+function refreshExpiry(deps: AuthDeps, now: Date, sessionEnd: Date): Date {
+  const idleEnd = addDays(now, deps.config.sessionIdleDays);
+  return idleEnd < sessionEnd ? idleEnd : sessionEnd;
+}
+
+async function issueTokens(trx: Executor, deps: AuthDeps, userId: string, sessionId: string, sessionEnd: Date) {
+  const now = deps.now();
+  const tokenId = randomUUID();
+  await repo.insertRefreshToken(trx, { id: tokenId, familyId: sessionId, createdAt: now.toISOString() });
+  const [accessToken, refreshToken] = await Promise.all([
+    deps.tokens.issueAccess({ userId, sessionId }),
+    deps.tokens.issueRefresh({ userId, sessionId, tokenId }, refreshExpiry(deps, now, sessionEnd)),
+  ]);
+  return { accessToken, refreshToken };
+}
+
+/** Opens a session after a complete login; runs in the caller's transaction. */
+export async function startSession(trx: Executor, deps: AuthDeps, userId: string, ctx: RequestContext): Promise<StartedSession> {
+  const now = deps.now();
+  const sessionId = randomUUID();
+  const expiresAt = addDays(now, deps.config.sessionAbsoluteDays);
+  await repo.insertSession(trx, {
+    id: sessionId,
+    userId,
+    createdAt: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    userAgent: ctx.userAgent?.slice(0, 300) ?? null,
+    ip: ctx.ip,
+  });
+  return { sessionId, expiresAt, ...(await issueTokens(trx, deps, userId, sessionId, expiresAt)) };
+}
+
+type RefreshOutcome = { ok: true; tokens: SessionTokens; expiresAt: Date } | { ok: false; detail: string };
+
+/**
+ * `GET /auth/refresh`: rotates the refresh token. A token that was rotated before and comes back
+ * means it was copied: the whole family is revoked, for the thief and the owner alike.
+ */
+export async function refreshSession(deps: AuthDeps, refreshToken: string, ctx: RequestContext): Promise<{ tokens: SessionTokens; expiresAt: Date }> {
+  const claims = await deps.tokens.verifyRefresh(refreshToken);
+  if (!claims) {
+    throw unauthorized('The refresh token is missing, invalid or expired. Please log in again.');
+  }
+  const now = deps.now();
+  const at = now.toISOString();
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
+    const [session, token, user] = await Promise.all([
+      repo.findSession(trx, claims.sessionId),
+      repo.findRefreshToken(trx, claims.tokenId),
+      findLoginUserById(trx, claims.userId),
+    ]);
+    if (!session || !token || token.familyId !== session.id || session.userId !== claims.userId || session.revokedAt) {
+      return { ok: false, detail: 'This session has ended. Please log in again.' };
+    }
+    const idleSince = addDays(now, -deps.config.sessionIdleDays).toISOString();
+    if (session.expiresAt <= at || session.lastUsedAt <= idleSince || !user?.active) {
+      await repo.revokeSession(trx, session.id, at, user?.active ? 'expired' : 'inactive');
+      return { ok: false, detail: 'This session has ended. Please log in again.' };
+    }
+    if (!(await repo.markRefreshTokenUsed(trx, token.id, at))) {
+      await repo.revokeSession(trx, session.id, at, 'reuse');
+      await recordAudit(trx, { actorUserId: session.userId, action: 'auth.refresh.reuse', targetType: 'session', targetId: session.id, ip: ctx.ip, at: now });
+      return { ok: false, detail: 'This refresh token was used before, so the session has been ended for safety. Please log in again.' };
+    }
+    await repo.touchSession(trx, session.id, at, ctx.ip);
+    const expiresAt = new Date(session.expiresAt);
+    const issued = await issueTokens(trx, deps, session.userId, session.id, expiresAt);
+    return { ok: true, tokens: { access_Token: issued.accessToken, refresh_Token: issued.refreshToken }, expiresAt };
+  });
+  // Thrown after the commit, so a revocation is kept.
+  if (!outcome.ok) {
+    throw unauthorized(outcome.detail);
+  }
+  return { tokens: outcome.tokens, expiresAt: outcome.expiresAt };
+}
+
+/** `GET /users/logout`: ends the caller's session (its whole refresh-token family). */
+export async function logout(deps: AuthDeps, userId: string, sessionId: string, ctx: RequestContext): Promise<void> {
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.revokeSession(trx, sessionId, now.toISOString(), 'logout');
+    await recordAudit(trx, { actorUserId: userId, action: 'auth.logout', targetType: 'session', targetId: sessionId, ip: ctx.ip, at: now });
+  });
+}
+
+/** The caller's live sessions, newest use first. */
+export async function listSessions(deps: AuthDeps, userId: string) {
+  const now = deps.now();
+  const idleSince = addDays(now, -deps.config.sessionIdleDays).toISOString();
+  return repo.listLiveSessions(deps.db, userId, now.toISOString(), idleSince);
+}
+
+/** Ends one of the caller's own sessions; another user's session is reported as not found. */
+export async function endOwnSession(deps: AuthDeps, userId: string, sessionId: string, ctx: RequestContext): Promise<void> {
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const session = await repo.findSession(trx, sessionId);
+    if (!session || session.userId !== userId || session.revokedAt) {
+      throw notFound('No such session.');
+    }
+    await repo.revokeSession(trx, sessionId, now.toISOString(), 'ended-by-user');
+    await recordAudit(trx, { actorUserId: userId, action: 'auth.session.end', targetType: 'session', targetId: sessionId, ip: ctx.ip, at: now });
+  });
+}
+
+/**
+ * Ends every session of a user, e.g. when an admin deactivates the user or ends the user's
+ * sessions. Runs in the caller's transaction; the caller writes the audit row of its change.
+ * Access tokens stop working at once, because each request checks its session.
+ */
+export async function revokeAllSessions(executor: Executor, userId: string, reason: string, at: Date = new Date()): Promise<number> {
+  return repo.revokeSessionsOfUser(executor, userId, at.toISOString(), reason);
+}

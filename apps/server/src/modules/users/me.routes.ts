@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { Id, Problem, ResetPasswordRequest, User, UserSession } from '@graftmatch/domain';
+import type { FastifyRequest } from 'fastify';
+import { unauthorized } from '../../http/problem';
+import { AUTH_RATE_LIMIT } from '../../plugins/rate-limit';
+import type { AuthDeps } from '../auth/auth.deps';
+import { requestContext } from '../auth/auth.routes';
+import { changePassword } from '../auth/password.service';
+import { clearRefreshCookie } from '../auth/refresh-cookie';
+import { endOwnSession, logout } from '../auth/session.service';
+import { getMySessions, getMyUser } from './me.service';
+
+const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 429: Problem };
+
+/** The caller and session of a protected route; the authentication plugin has set both. */
+function caller(request: FastifyRequest) {
+  if (!request.principal || !request.sessionId) {
+    throw unauthorized();
+  }
+  return { userId: request.principal.userId, sessionId: request.sessionId };
+}
+
+/** Self-service of the logged-in user under /api/users: who am I, log out, password, sessions. */
+export const meRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; secureCookies: boolean }> = async (app, { deps, secureCookies }) => {
+  app.get('/getmyuser', {
+    schema: { tags: ['users'], response: { 200: User, ...errors } },
+  }, async (request) => getMyUser(deps, caller(request).userId));
+
+  app.get('/logout', {
+    config: { rateLimit: AUTH_RATE_LIMIT },
+    schema: { tags: ['users'], response: { 204: Type.Null(), ...errors } },
+  }, async (request, reply) => {
+    const { userId, sessionId } = caller(request);
+    await logout(deps, userId, sessionId, requestContext(request));
+    clearRefreshCookie(reply, secureCookies);
+    return reply.code(204).send(null);
+  });
+
+  app.post('/resetpassword', {
+    config: { rateLimit: AUTH_RATE_LIMIT },
+    schema: { tags: ['users'], body: ResetPasswordRequest, response: { 204: Type.Null(), ...errors } },
+  }, async (request, reply) => {
+    await changePassword(deps, caller(request), request.body, requestContext(request));
+    return reply.code(204).send(null);
+  });
+
+  app.get('/sessions', {
+    schema: { tags: ['users'], response: { 200: Type.Array(UserSession), ...errors } },
+  }, async (request) => {
+    const { userId, sessionId } = caller(request);
+    return getMySessions(deps, userId, sessionId);
+  });
+
+  app.delete('/sessions/:id', {
+    config: { rateLimit: AUTH_RATE_LIMIT },
+    schema: { tags: ['users'], params: Type.Object({ id: Id }), response: { 204: Type.Null(), ...errors } },
+  }, async (request, reply) => {
+    await endOwnSession(deps, caller(request).userId, request.params.id, requestContext(request));
+    return reply.code(204).send(null);
+  });
+};

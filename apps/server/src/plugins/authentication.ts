@@ -1,0 +1,108 @@
+/*
+ * AUTHENTICATION CONTRACT (every module builds on this; change it only together with them)
+ *
+ * - Every route is protected by default. An open route says so with the route option
+ *   `config: { public: true }`. Also open without saying so: paths outside `/api/` (the web
+ *   app), `/api/docs*` (OpenAPI), `/api/health` and `/api/ready`. The open routes of
+ *   design.md §4 are the auth module's: GET /api/auth/login, POST /api/auth/twofactor,
+ *   GET /api/auth/twofactorreset, GET /api/auth/refresh, POST /api/auth/recoveryrequest,
+ *   POST /api/auth/recovery/:token (each checks its own credential).
+ * - For a protected route, this plugin reads `Authorization: Bearer <access token>` (or, only on
+ *   routes with `config: { accessTokenInQuery: true }` such as the push hub, the `access_token`
+ *   query parameter that SignalR requires), verifies it, and loads the caller from the database:
+ *   `request.principal: Principal | null` (modules/auth/principal.ts)
+ *     { userId, email, admin, audit, clinicIds, euteIds, language }
+ *   with only ACTIVE clinics and eutes, and only while the user is active and the session live.
+ *   `request.sessionId` is the caller's session. Without a valid token the answer is 401
+ *   problem+json before the handler (and before body parsing) runs. On open routes both are null.
+ * - Authorization is not done here: services call the policy functions of
+ *   modules/auth/auth.policy.ts (requireAdmin(principal, { write }), requirePhysician,
+ *   requireEuteEmployee, clinicReadScope, euteReadScope, requireAuditor), which throw 403.
+ * - Anti-forgery (plugins/anti-forgery.ts) runs before this: a non-GET request without the
+ *   `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie is refused with 403, open routes included.
+ * - `listRegisteredRoutes(app)` lists every route with whether it is open, for the test that
+ *   proves the protection of every route.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unauthorized } from '../http/problem';
+import type { AuthDeps } from '../modules/auth/auth.deps';
+import { bearerOf } from '../modules/auth/credentials';
+import { authenticateAccessToken, type Principal } from '../modules/auth/principal';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated caller; null on open routes. */
+    principal: Principal | null;
+    /** The caller's session (refresh-token family); null on open routes. */
+    sessionId: string | null;
+  }
+  interface FastifyContextConfig {
+    /** The route needs no access token (it checks its own credential, or none is needed). */
+    public?: boolean;
+    /** The access token may come as `?access_token=` (SignalR's WebSocket transport cannot send headers). */
+    accessTokenInQuery?: boolean;
+  }
+}
+
+const OPEN_API_PATHS = ['/api/health', '/api/ready'];
+const OPEN_API_PREFIXES = ['/api/docs'];
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  open: boolean;
+}
+
+const routeLists = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Whether a route (by its URL pattern and config) is open to anonymous callers. */
+export function isOpenRoute(url: string | undefined, config: { public?: boolean } | undefined): boolean {
+  if (url === undefined || config?.public === true || !url.startsWith('/api/')) {
+    return true;
+  }
+  return OPEN_API_PATHS.includes(url) || OPEN_API_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
+}
+
+function accessTokenOf(request: FastifyRequest): string | null {
+  const bearer = bearerOf(request);
+  if (bearer) {
+    return bearer;
+  }
+  if (request.routeOptions.config.accessTokenInQuery) {
+    const token = (request.query as Record<string, unknown> | undefined)?.access_token;
+    return typeof token === 'string' && token !== '' ? token : null;
+  }
+  return null;
+}
+
+/** Registers the hook on the root instance, before any route, so it covers every route. */
+export function registerAuthentication(app: FastifyInstance, deps: Pick<AuthDeps, 'db' | 'tokens' | 'now'>) {
+  const routes: RegisteredRoute[] = [];
+  routeLists.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      routes.push({ method, url: route.url, open: isOpenRoute(route.url, route.config) });
+    }
+  });
+
+  app.decorateRequest('principal', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', async (request, reply) => {
+    if (isOpenRoute(request.routeOptions.url, request.routeOptions.config)) {
+      return;
+    }
+    const token = accessTokenOf(request);
+    const authenticated = token ? await authenticateAccessToken(deps, token) : null;
+    if (!authenticated) {
+      reply.header('WWW-Authenticate', 'Bearer realm="graftmatch"');
+      throw unauthorized(token ? 'The access token is invalid or expired, or the session has ended.' : 'Authentication is required.');
+    }
+    request.principal = authenticated.principal;
+    request.sessionId = authenticated.sessionId;
+  });
+}
+
+export function listRegisteredRoutes(app: FastifyInstance): RegisteredRoute[] {
+  return [...(routeLists.get(app) ?? [])];
+}

@@ -1,0 +1,19 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Per-IP limit of every auth route (design.md §7): 60 calls a minute. Routes opt in with
+ * `config: { rateLimit: AUTH_RATE_LIMIT }`. The count is kept per instance, in memory.
+ */
+export const AUTH_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
+
+export async function registerRateLimit(app: FastifyInstance) {
+  await app.register(rateLimit, {
+    global: false,
+    // Thrown as an error, so the error handler answers problem+json like every other refusal.
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(`Too many requests: at most ${context.max} a minute. Try again in ${context.after}.`), {
+        statusCode: context.statusCode,
+      }),
+  });
+}
