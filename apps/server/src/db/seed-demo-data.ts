@@ -1,3 +1,4 @@
+import type { GraftTypeNumber } from '@graftmatch/domain';
 import type { DemoRandom } from './seed-demo-random';
 
 // The fixed part of the demo data: organisations, accounts, and the texts and sizes grafts are drawn from.
@@ -97,19 +98,29 @@ export interface TypeProfile {
   /** Shortest usable length; the longest adds `extraLength`. */
   minLength: [number, number];
   extraLength: [number, number];
-  /** Only bifurcated types (2, 3, 8) have branches. */
+  /** Exactly the types the domain calls bifurcated (isBifurcated: 2 and 3) have branches. */
   branch?: { length: [number, number]; diameter: [number, number] };
 }
 
-export const TYPE_PROFILES: Record<number, TypeProfile> = {
+export const TYPE_PROFILES: Record<GraftTypeNumber, TypeProfile> = {
   1: { diameter: [8, 32], minLength: [20, 35], extraLength: [5, 25] },
-  2: { diameter: [10, 30], minLength: [25, 40], extraLength: [5, 20], branch: { length: [10, 35], diameter: [8, 18] } },
-  3: { diameter: [16, 32], minLength: [30, 45], extraLength: [5, 25], branch: { length: [15, 45], diameter: [10, 20] } },
+  2: {
+    diameter: [10, 30],
+    minLength: [25, 40],
+    extraLength: [5, 20],
+    branch: { length: [10, 35], diameter: [8, 18] },
+  },
+  3: {
+    diameter: [16, 32],
+    minLength: [30, 45],
+    extraLength: [5, 25],
+    branch: { length: [15, 45], diameter: [10, 20] },
+  },
   4: { diameter: [16, 32], minLength: [30, 45], extraLength: [5, 25] },
   5: { diameter: [12, 30], minLength: [20, 30], extraLength: [5, 25] },
   6: { diameter: [20, 36], minLength: [40, 60], extraLength: [10, 30] },
   7: { diameter: [14, 28], minLength: [60, 90], extraLength: [10, 30] },
-  8: { diameter: [20, 36], minLength: [60, 90], extraLength: [10, 30], branch: { length: [10, 40], diameter: [6, 14] } },
+  8: { diameter: [20, 36], minLength: [60, 90], extraLength: [10, 30] },
 };
 
 export const DONOR_REMARKS: readonly (string | null)[] = [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_EUTES } from './seed-demo-data';
-import { buildDemoGrafts, listStatusIgnoringTime, type GraftContext } from './seed-demo-grafts';
+import { GRAFT_TYPES } from '@graftmatch/domain';
+import { DEMO_EUTES, TYPE_PROFILES } from './seed-demo-data';
+import { buildDemoGrafts, type GraftContext } from './seed-demo-grafts';
 import { addDays, demoRandom, mulberry32 } from './seed-demo-random';
 
 function context(seed: number): GraftContext {
@@ -29,24 +30,11 @@ describe('demo grafts', () => {
   });
 });
 
-describe('list status ignoring time', () => {
-  const open = {
-    decellularizationStatus: 1,
-    releaseStatus: 1,
-    assignmentStatus: 0,
-    deliveryStatus: 0,
-    implantationStatus: 0,
-    expiryStatus: 0,
-    traceabilityReportStatus: 0,
-  } as const;
-
-  it('is Free when released, Current when assigned, Archive when implanted, expired, reported or failed', () => {
-    expect(listStatusIgnoringTime(open)).toBe(0);
-    expect(listStatusIgnoringTime({ ...open, assignmentStatus: 1 })).toBe(1);
-    expect(listStatusIgnoringTime({ ...open, assignmentStatus: 1, implantationStatus: 1 })).toBe(2);
-    expect(listStatusIgnoringTime({ ...open, expiryStatus: 1 })).toBe(2);
-    expect(listStatusIgnoringTime({ ...open, traceabilityReportStatus: 1 })).toBe(2);
-    expect(listStatusIgnoringTime({ ...open, decellularizationStatus: 2, releaseStatus: 0 })).toBe(2);
+describe('demo size profiles', () => {
+  it('give branch sizes to exactly the types the domain calls bifurcated', () => {
+    for (const type of GRAFT_TYPES) {
+      expect(TYPE_PROFILES[type.number].branch !== undefined, type.slug).toBe(type.bifurcated);
+    }
   });
 });
 

@@ -1,6 +1,14 @@
+import {
+  GRAFT_TYPES,
+  PROCESS_STEP_NAMES,
+  StepStatus,
+  graftListStatus,
+  type GraftTypeEntry,
+  type ProcessStepName,
+} from '@graftmatch/domain';
 import { DONOR_REMARKS, PROCESSING_REMARKS, TYPE_PROFILES, drawPatient, type DemoEute } from './seed-demo-data';
 import { addDays, earlier, timestampOn, type DemoRandom } from './seed-demo-random';
-import type { GraftStepStatuses, GraftStepValues, ListStatus, NewGraftRow, StepName, StepStatus } from './types';
+import type { GraftStepValues, NewGraftRow } from './types';
 
 /** What happened to a demo graft; the three archive reasons each lead to list status Archive. */
 export type DemoGraftState = 'free' | 'current' | 'implanted' | 'expired' | 'failed';
@@ -11,16 +19,6 @@ const STATE_PLAN: readonly DemoGraftState[] = [
   ...Array<DemoGraftState>(14).fill('free'),
   ...Array<DemoGraftState>(5).fill('current'),
   ...(['implanted', 'implanted', 'expired', 'expired', 'failed', 'failed'] as const),
-];
-const GRAFT_TYPES = [1, 2, 3, 4, 5, 6, 7, 8];
-const STEP_NAMES: readonly StepName[] = [
-  'decellularization',
-  'release',
-  'assignment',
-  'delivery',
-  'implantation',
-  'expiry',
-  'traceabilityReport',
 ];
 
 export interface SeededEute {
@@ -53,23 +51,6 @@ interface Timeline {
   expiry?: string;
   expiryRecorded?: boolean;
   implantWindow?: { from: string; to: string };
-}
-
-/**
- * The list status from the steps alone, ignoring time (design.md §6): readers treat a Free or
- * Current graft whose expiry date has passed as Archive.
- */
-export function listStatusIgnoringTime(steps: GraftStepStatuses): ListStatus {
-  const anyFailed = STEP_NAMES.some((name) => steps[`${name}Status`] === 2);
-  if (
-    anyFailed ||
-    steps.implantationStatus === 1 ||
-    steps.expiryStatus === 1 ||
-    steps.traceabilityReportStatus === 1
-  ) {
-    return 2;
-  }
-  return steps.assignmentStatus === 1 ? 1 : 0;
 }
 
 export function buildDemoGrafts(context: GraftContext): NewGraftRow[] {
@@ -141,41 +122,37 @@ function timelineFor(state: DemoGraftState, random: DemoRandom, today: string): 
   }
 }
 
-function step(date: string | undefined, status: StepStatus = 1): { status: StepStatus; out: string | null } {
-  return date ? { status, out: date } : { status: 0, out: null };
+type Step = { status: StepStatus; out: string | null };
+
+/** A step done on `date`, or still open when there is no date. */
+function step(date: string | undefined, status: StepStatus = StepStatus.Done): Step {
+  return date ? { status, out: date } : { status: StepStatus.Open, out: null };
 }
 
-function stepColumns(timeline: Timeline): GraftStepValues {
-  const decellularization = step(timeline.processed, timeline.decellularizationFailed ? 2 : 1);
-  const release = step(timeline.released);
-  const assignment = step(timeline.assigned);
-  const delivery = step(timeline.delivered);
-  const implantation = step(timeline.implanted);
-  const expiry = { status: (timeline.expiryRecorded ? 1 : 0) as StepStatus, out: timeline.expiry ?? null };
-  const traceabilityReport = step(timeline.reported);
+function stepsOf(timeline: Timeline): Record<ProcessStepName, Step> {
   return {
-    decellularizationStatus: decellularization.status,
-    decellularizationOut: decellularization.out,
-    releaseStatus: release.status,
-    releaseOut: release.out,
-    assignmentStatus: assignment.status,
-    assignmentOut: assignment.out,
-    deliveryStatus: delivery.status,
-    deliveryOut: delivery.out,
-    implantationStatus: implantation.status,
-    implantationOut: implantation.out,
-    expiryStatus: expiry.status,
-    expiryOut: expiry.out,
-    traceabilityReportStatus: traceabilityReport.status,
-    traceabilityReportOut: traceabilityReport.out,
+    decellularization: step(timeline.processed, timeline.decellularizationFailed ? StepStatus.Failed : StepStatus.Done),
+    release: step(timeline.released),
+    assignment: step(timeline.assigned),
+    delivery: step(timeline.delivered),
+    implantation: step(timeline.implanted),
+    // The expiry date is known from release on; the step is done only once the bank records the expiry.
+    expiry: { status: timeline.expiryRecorded ? StepStatus.Done : StepStatus.Open, out: timeline.expiry ?? null },
+    traceabilityReport: step(timeline.reported),
   };
 }
 
-function dimensions(type: number, random: DemoRandom) {
-  const profile = TYPE_PROFILES[type];
-  if (!profile) {
-    throw new Error(`no size profile for graft type ${type}`);
-  }
+function stepColumns(steps: Record<ProcessStepName, Step>): GraftStepValues {
+  return Object.fromEntries(
+    PROCESS_STEP_NAMES.flatMap((name) => [
+      [`${name}Status`, steps[name].status],
+      [`${name}Out`, steps[name].out],
+    ]),
+  ) as GraftStepValues;
+}
+
+function dimensions(type: GraftTypeEntry, random: DemoRandom) {
+  const profile = TYPE_PROFILES[type.number];
   const diameter = random.mm(...profile.diameter);
   const minLength = random.mm(...profile.minLength);
   const branch = profile.branch;
@@ -196,18 +173,23 @@ function dimensions(type: number, random: DemoRandom) {
  * establishment code, 13-character donation number), product identification sequence
  * ('E' for EUTC, 7-character product code, 3-character split number), expiry date.
  */
-function singleEuropeanCode(eute: DemoEute, type: number, timeline: Timeline, random: DemoRandom): string | null {
+function singleEuropeanCode(
+  eute: DemoEute,
+  type: GraftTypeEntry,
+  timeline: Timeline,
+  random: DemoRandom,
+): string | null {
   if (!timeline.expiry) {
     return null;
   }
   const donationNumber = `${timeline.processed.slice(0, 4)}${String(random.int(0, 999_999_999)).padStart(9, '0')}`;
-  const productCode = String(42_100 + type).padStart(7, '0');
+  const productCode = String(42_100 + type.number).padStart(7, '0');
   return `${eute.euteNumber} ${donationNumber} E${productCode} 001 ${timeline.expiry.replaceAll('-', '')}`;
 }
 
 function buildGraft(
   context: GraftContext,
-  type: number,
+  type: GraftTypeEntry,
   timeline: Timeline,
   eute: SeededEute,
   sequence: number,
@@ -215,7 +197,7 @@ function buildGraft(
   const { random, today } = context;
   const year = timeline.processed.slice(0, 4);
   const lotNumber = String(sequence).padStart(4, '0');
-  const steps = stepColumns(timeline);
+  const steps = stepsOf(timeline);
   const clinic = timeline.assigned ? random.pick(context.clinics) : null;
   const patient = clinic ? drawPatient(random, [1950, 2024]) : null;
   const lastEvent = [timeline.released, timeline.assigned, timeline.delivered, timeline.implanted, timeline.reported]
@@ -226,7 +208,7 @@ function buildGraft(
     eLot: `${eute.data.lotPrefix}-${year}-${lotNumber}`,
     xLot: `PX${year.slice(2)}-${eute.data.lotPrefix.slice(-1)}-${lotNumber}`,
     tLot: `TL${random.int(100_000, 999_999)}`,
-    tProdName2: type,
+    tProdName2: type.number,
     ...dimensions(type, random),
     iMin: timeline.implantWindow?.from ?? null,
     iMax: timeline.implantWindow?.to ?? null,
@@ -249,11 +231,12 @@ function buildGraft(
     eEmail: eute.data.email,
     aRequestor: clinic?.physician.name ?? null,
     cName: clinic?.cName ?? null,
-    ...steps,
+    ...stepColumns(steps),
     euteId: eute.id,
     clinicId: clinic?.id ?? null,
-    listStatus: listStatusIgnoringTime(steps),
-    expiryDate: steps.expiryOut,
+    // Stored as if not expired (no expiry date given): readers compare expiryDate with their today.
+    listStatus: graftListStatus(steps, null, today),
+    expiryDate: steps.expiry.out,
     createdAt: timestampOn(timeline.processed),
     updatedAt: timestampOn(earlier(lastEvent, today)),
   };

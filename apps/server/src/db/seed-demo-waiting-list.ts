@@ -1,4 +1,5 @@
-import { TYPE_PROFILES, drawPatient } from './seed-demo-data';
+import { GRAFT_TYPES, formatPatientCode } from '@graftmatch/domain';
+import { drawPatient } from './seed-demo-data';
 import { addDays, timestampOn, type DemoRandom } from './seed-demo-random';
 import type { NewWaitingListEntryRow } from './types';
 
@@ -22,17 +23,17 @@ export function buildDemoWaitingList(
 ): NewWaitingListEntryRow[] {
   return physicians.flatMap((physician) =>
     Array.from({ length: perPhysician }, () => {
-      const type = random.int(1, 8);
+      const type = random.pick(GRAFT_TYPES);
       const diameterMin = random.int(8, 26);
       const from = addDays(today, random.int(14, 120));
       const asked = timestampOn(addDays(today, -random.int(1, 60)), random.int(8, 17));
       const patient = drawPatient(random, [2010, 2024]);
-      const branchMin = () => (TYPE_PROFILES[type]?.branch ? random.int(5, 20) : 0);
+      const branchMin = () => (type.bifurcated ? random.int(5, 20) : 0);
       return {
         id: random.uuid(),
         ownerUserId: physician.userId,
         clinicId: physician.clinicId,
-        queryType: type,
+        queryType: type.number,
         queryDMin: diameterMin,
         queryDMax: diameterMin + random.int(2, 8),
         queryLMin: random.int(10, 40),
@@ -41,7 +42,7 @@ export function buildDemoWaitingList(
         physicianName: physician.name,
         physicianEmail: physician.email,
         physicianPhone: physician.phone,
-        patientCode: `${patient.initial}-${String(patient.month).padStart(2, '0')}-${patient.year}`,
+        patientCode: formatPatientCode(patient),
         queryIMin: from,
         queryIMax: addDays(from, random.int(30, 120)),
         queryTimestamp: asked,

@@ -1,17 +1,23 @@
+import {
+  ListStatus,
+  isBifurcated,
+  isExpired,
+  validateWaitingListRequest,
+  type GraftTypeNumber,
+} from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngineName, type TestDatabase } from '../../test/support/database';
 import { verifyPassword } from '../modules/auth/password';
 import { seedDemo, type SeedDemoSummary } from './seed-demo';
 import { DEMO_PASSWORD } from './seed-demo-data';
-import type { GraftRow, ListStatus } from './types';
+import type { GraftRow } from './types';
 
 const TODAY = '2026-11-21';
 const SEC_SHAPE = /^[A-Z]{2}[A-Z0-9]{6} [A-Z0-9]{13} E[A-Z0-9]{7} [A-Z0-9]{3} (\d{8})$/;
-const BIFURCATED = [2, 3, 8];
 
 /** What a reader sees on TODAY: Free or Current past its expiry date counts as Archive. */
-function seenStatus(graft: GraftRow): ListStatus {
-  return graft.expiryDate !== null && graft.expiryDate < TODAY ? 2 : graft.listStatus;
+function seenStatus(graft: GraftRow): ListStatus | null {
+  return graft.listStatus !== null && isExpired(graft.expiryDate, TODAY) ? ListStatus.Archive : graft.listStatus;
 }
 
 describe(`demo seed on ${testEngineName()}`, () => {
@@ -66,19 +72,19 @@ describe(`demo seed on ${testEngineName()}`, () => {
     expect(grafts.length).toBeGreaterThanOrEqual(180);
     expect(grafts.length).toBeLessThanOrEqual(220);
     for (let type = 1; type <= 8; type++) {
-      for (const status of [0, 1, 2]) {
+      for (const status of Object.values(ListStatus)) {
         const found = grafts.some((graft) => graft.tProdName2 === type && seenStatus(graft) === status);
         expect(found, `type ${type}, status ${status}`).toBe(true);
       }
     }
     const share = (status: ListStatus) => grafts.filter((graft) => seenStatus(graft) === status).length / grafts.length;
-    expect(share(0)).toBeCloseTo(0.55, 1);
-    expect(share(1)).toBeCloseTo(0.2, 1);
-    expect(share(2)).toBeCloseTo(0.25, 1);
+    expect(share(ListStatus.Free)).toBeCloseTo(0.55, 1);
+    expect(share(ListStatus.Current)).toBeCloseTo(0.2, 1);
+    expect(share(ListStatus.Archive)).toBeCloseTo(0.25, 1);
     expect(summary.graftsByListStatus).toEqual({
-      free: grafts.filter((graft) => seenStatus(graft) === 0).length,
-      current: grafts.filter((graft) => seenStatus(graft) === 1).length,
-      archive: grafts.filter((graft) => seenStatus(graft) === 2).length,
+      free: grafts.filter((graft) => seenStatus(graft) === ListStatus.Free).length,
+      current: grafts.filter((graft) => seenStatus(graft) === ListStatus.Current).length,
+      archive: grafts.filter((graft) => seenStatus(graft) === ListStatus.Archive).length,
     });
   });
 
@@ -87,9 +93,10 @@ describe(`demo seed on ${testEngineName()}`, () => {
     for (const graft of grafts) {
       expect(graft.expiryDate).toBe(graft.expiryOut);
       const status = seenStatus(graft);
-      if (status === 0) {
+      expect(status, `${graft.eLot} is in a list`).not.toBeNull();
+      if (status === ListStatus.Free) {
         expect(graft).toMatchObject({ decellularizationStatus: 1, releaseStatus: 1, assignmentStatus: 0, clinicId: null });
-      } else if (status === 1) {
+      } else if (status === ListStatus.Current) {
         expect(graft).toMatchObject({ releaseStatus: 1, assignmentStatus: 1, implantationStatus: 0 });
         expect(graft.cName).toBe(clinics.get(graft.clinicId ?? ''));
         expect(graft.patientInitial).toMatch(/^[A-Z]$/);
@@ -100,7 +107,7 @@ describe(`demo seed on ${testEngineName()}`, () => {
         const failed = graft.decellularizationStatus === 2 && graft.releaseStatus === 0;
         expect(implanted || expired || failed, graft.eLot).toBe(true);
       }
-      if (status !== 2) {
+      if (status !== ListStatus.Archive) {
         expect(graft.expiryDate! >= TODAY).toBe(true);
       }
     }
@@ -115,7 +122,7 @@ describe(`demo seed on ${testEngineName()}`, () => {
       expect(graft.tDproximal).toBeLessThanOrEqual(50);
       expect(graft.tLmin!).toBeLessThanOrEqual(graft.tLmax!);
       expect(graft.tLmax).toBeLessThanOrEqual(120);
-      const bifurcated = BIFURCATED.includes(graft.tProdName2);
+      const bifurcated = isBifurcated(graft.tProdName2 as GraftTypeNumber);
       for (const branch of [graft.tLleft, graft.tLright, graft.tDleft, graft.tDright]) {
         expect(branch === null).toBe(!bifurcated);
       }
@@ -136,17 +143,20 @@ describe(`demo seed on ${testEngineName()}`, () => {
     for (const entry of entries) {
       expect(entry.closedAt).toBeNull();
       expect(entry.patientCode).toMatch(/^[A-Z]-(0[1-9]|1[0-2])-\d{4}$/);
-      expect(entry.queryDMin).toBeGreaterThanOrEqual(5);
-      expect(entry.queryDMax).toBeLessThanOrEqual(50);
-      expect(entry.queryDMax - entry.queryDMin).toBeGreaterThanOrEqual(0);
-      expect(entry.queryDMax - entry.queryDMin).toBeLessThanOrEqual(10);
-      expect(entry.queryLMin).toBeGreaterThanOrEqual(10);
-      expect(entry.queryLMin).toBeLessThanOrEqual(120);
-      for (const branch of [entry.queryLLMin, entry.queryLRMin]) {
-        expect(branch).toBeGreaterThanOrEqual(0);
-        expect(branch).toBeLessThanOrEqual(100);
-      }
-      expect(entry.queryIMin > TODAY && entry.queryIMax > entry.queryIMin).toBe(true);
+      expect(entry.queryIMin > TODAY).toBe(true);
+      // The same rules a physician's POST /physician/waitinglist must pass, in request names.
+      const request = {
+        query_type: entry.queryType as GraftTypeNumber,
+        query_d_min: entry.queryDMin,
+        query_d_max: entry.queryDMax,
+        query_l_min: entry.queryLMin,
+        query_l_l_min: entry.queryLLMin,
+        query_l_r_min: entry.queryLRMin,
+        patient_Code: entry.patientCode,
+        query_i_min: entry.queryIMin,
+        query_i_Max: entry.queryIMax,
+      };
+      expect(validateWaitingListRequest(request), JSON.stringify(request)).toEqual([]);
     }
   });
 

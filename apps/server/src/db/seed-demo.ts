@@ -1,3 +1,4 @@
+import { ListStatus, isExpired } from '@graftmatch/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../modules/auth/password';
 import { isUniqueViolation } from './dialect';
@@ -5,7 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_CLINICS, DEMO_EUTES, DEMO_PASSWORD } from './seed-d
 import { buildDemoGrafts, type SeededClinic, type SeededEute } from './seed-demo-grafts';
 import { demoRandom, mulberry32, timestampOn, type DemoRandom } from './seed-demo-random';
 import { buildDemoWaitingList, type WaitingListPhysician } from './seed-demo-waiting-list';
-import type { DB, ListStatus, NewGraftRow } from './types';
+import type { DB, NewGraftRow } from './types';
 
 export interface SeedDemoOptions {
   /** Seed even though the database already has users (never twice: demo accounts must not exist). */
@@ -150,14 +151,13 @@ async function insertDemoData(trx: Transaction<DB>, random: DemoRandom, today: s
 }
 
 /** The list status a reader sees on `today`: a Free or Current graft past its expiry is Archive. */
-function listStatusOn(graft: NewGraftRow, today: string): ListStatus {
-  return graft.expiryDate && graft.expiryDate < today ? 2 : graft.listStatus;
+function listStatusOn(graft: NewGraftRow, today: string): ListStatus | null {
+  const stored = graft.listStatus ?? null;
+  return stored !== null && isExpired(graft.expiryDate, today) ? ListStatus.Archive : stored;
 }
 
 function countByListStatus(grafts: readonly NewGraftRow[], today: string): SeedDemoSummary['graftsByListStatus'] {
-  const counts = { free: 0, current: 0, archive: 0 };
-  for (const graft of grafts) {
-    counts[(['free', 'current', 'archive'] as const)[listStatusOn(graft, today)]] += 1;
-  }
-  return counts;
+  const statuses = grafts.map((graft) => listStatusOn(graft, today));
+  const count = (status: ListStatus) => statuses.filter((seen) => seen === status).length;
+  return { free: count(ListStatus.Free), current: count(ListStatus.Current), archive: count(ListStatus.Archive) };
 }

@@ -1,4 +1,8 @@
+import type { Language, ListStatus, ProcessStepName, StepStatus } from '@graftmatch/domain';
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+
+// The domain's value types, re-exported so a row type and its column values come from one import.
+export type { Language, ListStatus, StepStatus };
 
 // Row shapes as the application sees them through CamelCasePlugin (SQL columns are snake_case).
 // Storage conventions, fixed by the initial migration:
@@ -14,11 +18,6 @@ export type Flag = 0 | 1;
 export type DateText = string;
 /** ISO-8601 UTC with Z, as written by Date#toISOString(). */
 export type Timestamp = string;
-/** Step status of a graft's process step: 0 open, 1 done, 2 failed. */
-export type StepStatus = 0 | 1 | 2;
-/** Graft list status: 0 Free, 1 Current, 2 Archive. */
-export type ListStatus = 0 | 1 | 2;
-export type Language = 'en' | 'de';
 export type GraftFileKind =
   | 'photos'
   | 'releaseStatements'
@@ -88,24 +87,14 @@ export interface EuteMembersTable {
   euteId: string;
 }
 
-/** The seven process steps of a graft, in the order they happen (design.md §6). */
-export type StepName =
-  | 'decellularization'
-  | 'release'
-  | 'assignment'
-  | 'delivery'
-  | 'implantation'
-  | 'expiry'
-  | 'traceabilityReport';
-
 /** Each step's status column (`traceabilityReportStatus` is `traceability_report_status` in SQL). */
-export type GraftStepStatuses = { [S in StepName as `${S}Status`]: StepStatus };
+export type GraftStepStatuses = { [S in ProcessStepName as `${S}Status`]: StepStatus };
 /** Each step's out value: its date or reference (for expiry, the expiry date). */
-export type GraftStepOuts = { [S in StepName as `${S}Out`]: string | null };
+export type GraftStepOuts = { [S in ProcessStepName as `${S}Out`]: string | null };
 /** One `<step>Status` / `<step>Out` pair per process step, as plain values. */
 export type GraftStepValues = GraftStepStatuses & GraftStepOuts;
 /** The same as table columns: statuses default to 0 (open). */
-export type GraftStepColumns = { [S in StepName as `${S}Status`]: WithDefault<StepStatus> } & GraftStepOuts;
+export type GraftStepColumns = { [S in ProcessStepName as `${S}Status`]: WithDefault<StepStatus> } & GraftStepOuts;
 
 export interface GraftsTable extends GraftStepColumns {
   id: string;
@@ -145,10 +134,11 @@ export interface GraftsTable extends GraftStepColumns {
   /** The assigned clinic; null while the graft is not assigned. */
   clinicId: string | null;
   /**
-   * Computed at write time as if the graft were not expired. Readers must also compare
-   * expiryDate with today: a Free or Current row whose expiryDate < today counts as Archive.
+   * graftListStatus (domain) computed at write time as if the graft were not expired; null while
+   * it is still in processing (in no list). Readers must also compare expiryDate with today:
+   * a Free or Current row whose expiryDate < today counts as Archive.
    */
-  listStatus: ListStatus;
+  listStatus: ListStatus | null;
   /** Copy of expiryOut, for ordering and filtering. */
   expiryDate: DateText | null;
   createdAt: Timestamp;

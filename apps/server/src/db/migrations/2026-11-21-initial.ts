@@ -135,9 +135,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('eute_id', 'text', (c) => c.notNull().references('eutes.id'))
     .addColumn('clinic_id', 'text', (c) => c.references('clinics.id'))
     // The list status as of writing, ignoring the passage of time (the graft treated as not
-    // expired). Readers also compare expiry_date with today: a Free (0) or Current (1) row whose
-    // expiry_date < today counts as Archive (2).
-    .addColumn('list_status', 'integer', (c) => c.notNull())
+    // expired); null while still in processing, in no list. Readers also compare expiry_date with
+    // today: a Free (0) or Current (1) row whose expiry_date < today counts as Archive (2).
+    .addColumn('list_status', 'integer')
     .addCheckConstraint('grafts_list_status', sql`list_status in (0, 1, 2)`)
     // Copy of expiry_out, for ordering ("first expired, first out") and filtering.
     .addColumn('expiry_date', 'text');
