@@ -10,6 +10,7 @@ import { meRoutes } from './modules/users/me.routes';
 import { registerAntiForgery, useSecureCookies } from './plugins/anti-forgery';
 import { registerAuthentication } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerGracefulClose } from './plugins/graceful-close';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const secureCookies = useSecureCookies(deps.config.publicUrl);
 
   registerErrorHandler(app);
+  registerGracefulClose(app);
   await registerSecurityHeaders(app);
   // Anti-forgery, then authentication: both must see every route registered after them.
   await registerAntiForgery(app, { secureCookies });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const CLI = fileURLToPath(new URL('../../bin/graftmatch.mjs', import.meta.url));
@@ -38,4 +39,28 @@ export function waitForExit(child: ChildProcess, timeoutMs = 20_000): Promise<Fi
 
 export function runCli(args: string[], env: Record<string, string>, timeoutMs?: number): Promise<Finished> {
   return waitForExit(startCli(args, env), timeoutMs);
+}
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Polls /api/health until the server answers or the time is up. */
+export async function waitUntilHealthy(baseUrl: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const healthy = await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server at ${baseUrl} did not become healthy within ${timeoutMs} ms`);
 }

@@ -1,0 +1,74 @@
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.resolve('e2e/screenshots');
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh browser profile at the given size that records console errors and failed requests. */
+export async function openContext(browser: Browser, baseUrl: string, viewport: ViewportName) {
+  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS[viewport] });
+  const problems: string[] = [];
+  context.on('page', (page) => watchPage(page, problems));
+  const page = await context.newPage();
+  return { context, page, problems };
+}
+
+function watchPage(page: Page, problems: string[]) {
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      problems.push(`console error on ${page.url()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    const failure = request.failure()?.errorText ?? '';
+    // A navigation away cancels requests still running; that is not a failure of the app.
+    if (!failure.includes('ERR_ABORTED')) {
+      problems.push(`request failed: ${request.method()} ${request.url()} ${failure}`);
+    }
+  });
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** The PIN of the newest mail in the outbox addressed to `email` (no SMTP_URL: mails are .eml files). */
+export function readPinFromOutbox(dataDir: string, email: string, notBefore: number): string {
+  const outbox = path.join(dataDir, 'outbox');
+  const mails = readdirSync(outbox)
+    .map((name) => path.join(outbox, name))
+    .filter((file) => statSync(file).mtimeMs >= notBefore)
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+    .map((file) => readFileSync(file, 'utf8'))
+    .filter((mail) => mail.toLowerCase().includes(`to: ${email.toLowerCase()}`));
+  const pin = mails[0]?.match(/\b(\d{6})\b/)?.[1];
+  if (!pin) {
+    throw new Error(`no PIN mail for ${email} in ${outbox}`);
+  }
+  return pin;
+}

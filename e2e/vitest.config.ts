@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys: one real server with demo data for the whole run, one Chromium per file.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/support/global-setup.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    // Journeys share the demo database; running them one after another keeps them independent of timing.
+    fileParallelism: false,
+  },
+});
