@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { registerBackupCommand } from './cli/backup';
+import { registerCreateAdminCommand } from './cli/create-admin';
 import { registerMigrateCommand } from './cli/migrate';
 import { registerSeedDemoCommand } from './cli/seed-demo';
 import { registerServeCommand } from './cli/serve';
@@ -12,6 +13,7 @@ const program = new Command()
 registerServeCommand(program);
 registerMigrateCommand(program);
 registerSeedDemoCommand(program);
+registerCreateAdminCommand(program);
 registerBackupCommand(program);
 
 await program.parseAsync(process.argv);

@@ -1,5 +1,5 @@
 import type { Executor } from '../audit/audit.repository';
-import type { RecoveryPurpose } from '../../db/types';
+import type { NewUserRow, RecoveryPurpose } from '../../db/types';
 
 // All SQL of logging in: accounts, two-factor challenges, recovery tokens and the principal.
 // Timestamps are ISO-8601 text, so comparing text compares time on both engines.
@@ -26,6 +26,10 @@ export function findLoginUserById(executor: Executor, userId: string) {
   return executor.selectFrom('users').select(LOGIN_COLUMNS).where('id', '=', userId).executeTakeFirst();
 }
 export type LoginUser = NonNullable<Awaited<ReturnType<typeof findLoginUserById>>>;
+
+export async function insertUser(executor: Executor, row: NewUserRow): Promise<void> {
+  await executor.insertInto('users').values(row).execute();
+}
 
 /** Adds one failed attempt and answers the new count; atomic, so parallel guesses all count. */
 export async function incrementFailedLogins(executor: Executor, userId: string, updatedAt: string): Promise<number> {

@@ -24,7 +24,8 @@ function passwordLink(deps: AuthDeps, token: string): string {
   return `${deps.config.publicUrl}/recover/${token}`;
 }
 
-async function issuePasswordLink(trx: Executor, deps: AuthDeps, userId: string, purpose: RecoveryPurpose, expiresAt: Date) {
+/** A new set-password link in the caller's transaction; older unused links of the purpose end. */
+export async function issuePasswordLink(trx: Executor, deps: AuthDeps, userId: string, purpose: RecoveryPurpose, expiresAt: Date) {
   const token = randomToken();
   const now = deps.now().toISOString();
   await repo.expireOpenRecoveryTokens(trx, userId, purpose, now);

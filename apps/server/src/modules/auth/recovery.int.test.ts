@@ -21,12 +21,15 @@ describe(`password recovery and change (${testEngineName()})`, () => {
   const passwordWorks = async (email: string, password: string) =>
     (await browser.get('/api/auth/login', { headers: { authorization: basicAuth(email, password) } })).status === 200;
 
+  const secrets = new Set<string>([NEW_PASSWORD, 'demo-graftmatch']);
+
   async function requestLink(email: string): Promise<string> {
     const since = (await readOutbox(server)).length;
     expect((await browser.post('/api/auth/recoveryrequest', { email })).status).toBe(204);
     const mail = await waitForOutboxMail(server, email, since);
     const link = /http:\/\/localhost:3000\/recover\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     expect(link).toBeDefined();
+    secrets.add(link ?? '');
     return link ?? '';
   }
 
@@ -106,5 +109,18 @@ describe(`password recovery and change (${testEngineName()})`, () => {
 
     const actions = await server.database.db.selectFrom('auditLog').select('action').where('actorUserId', '=', id).execute();
     expect(actions.map((row) => row.action)).toEqual(expect.arrayContaining(['auth.password.change.failure', 'auth.password.change']));
+  });
+
+  it('leaves no password, link token or hash in any log line or audit row of these stories', async () => {
+    const stored = [
+      ...(await server.database.db.selectFrom('users').select('passwordHash').execute()).map((row) => row.passwordHash),
+      ...(await server.database.db.selectFrom('recoveryTokens').select('tokenHash').execute()).map((row) => row.tokenHash),
+    ];
+    stored.forEach((value) => value && secrets.add(value));
+    const auditRows = (await server.database.db.selectFrom('auditLog').selectAll().execute()).map((row) => JSON.stringify(row));
+    expect(server.logLines.some((line) => line.includes('/recover'))).toBe(true);
+    for (const secret of secrets) {
+      expect([...server.logLines, ...auditRows].filter((text) => text.includes(secret))).toEqual([]);
+    }
   });
 });
