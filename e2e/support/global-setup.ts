@@ -1,8 +1,28 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { freePort, startCli, waitUntilHealthy } from '../../apps/server/test/support/process';
+
+/** A fresh PostgreSQL schema for this run, and a connection URL that works in it. */
+async function createSchema(baseUrl: string) {
+  const schema = `gm_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create schema ${schema}`);
+  const url = new URL(baseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: url.toString(), drop: () => admin(`drop schema ${schema} cascade`) };
+}
 
 /** Starts the real `graftmatch serve --demo` (built web app, demo data) once for every journey. */
 export default async function setup(project: TestProject) {
@@ -16,8 +36,9 @@ export default async function setup(project: TestProject) {
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: 'warn',
   };
-  if (process.env.TEST_DATABASE_URL) {
-    env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+  const postgres = process.env.TEST_DATABASE_URL ? await createSchema(process.env.TEST_DATABASE_URL) : undefined;
+  if (postgres) {
+    env.DATABASE_URL = postgres.url;
   }
   const server = startCli(['serve', '--demo'], env);
   let stderr = '';
@@ -34,6 +55,7 @@ export default async function setup(project: TestProject) {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
   };
 }
 

@@ -1,16 +1,26 @@
-import { Migrator, type Kysely, type MigrationResultSet } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Kysely, type MigrationResultSet } from 'kysely';
 import { migrations } from './migrations';
 
 /**
- * Applies every pending migration; throws with the failing migration's name.
- * On PostgreSQL pass the target's schema when it is not `public`: Kysely looks for its
- * migration table in every schema of the database unless told which one is ours.
+ * On PostgreSQL, the schema the connection works in (its search_path). Kysely looks for its
+ * migration table in every schema of the database unless told which one is ours, so two
+ * schemas in one database (test runs, tenants) would otherwise see each other's migrations.
  */
-export async function migrateToLatest<T>(db: Kysely<T>, options: { schema?: string } = {}): Promise<string[]> {
+async function currentPostgresSchema<T>(db: Kysely<T>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    return undefined;
+  }
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
+  const schema = await currentPostgresSchema(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
-    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const result: MigrationResultSet = await migrator.migrateToLatest();
   if (result.error) {

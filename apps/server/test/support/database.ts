@@ -45,7 +45,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await withAdminClient(url, (client) => client.query(`create schema ${schema}`));
   const target: DatabaseTarget = { engine: 'postgres', url, schema };
   const database = createDatabase(target);
-  await migrateToLatest(database.db, { schema });
+  await migrateToLatest(database.db);
   return {
     database,
     target,
