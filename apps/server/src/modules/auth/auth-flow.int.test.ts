@@ -61,6 +61,8 @@ async function walkTheWholeFlow(server: TestApp, count: MailCounter, readMail: M
   expect(login.setCookie).toMatch(/refresh=[^;]+;.*HttpOnly/i);
   expect(login.setCookie).toMatch(/SameSite=Strict/i);
   expect(login.setCookie).toMatch(/Path=\/api/);
+  // 365 days (to the second, less the time the request took).
+  expect(login.setCookie).toMatch(/Max-Age=3153(5999|6000)\b/);
   expect(client.cookie('refresh')).toBe(login.tokens.refresh_Token);
 
   // The access token reads the user of spec §3 with the clinic.

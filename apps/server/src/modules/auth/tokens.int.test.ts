@@ -104,3 +104,24 @@ describe(`tokens and sessions (${testEngineName()})`, () => {
     expect((await laptop.get('/api/users/getmyuser')).status).toBe(200);
   });
 });
+
+describe(`the absolute session limit (${testEngineName()})`, () => {
+  let server: TestApp;
+  const clock = testClock();
+  beforeAll(async () => {
+    server = await startTestApp({ config: { sessionAbsoluteDays: 20, sessionIdleDays: 14 }, deps: { now: clock.now } });
+  });
+  afterAll(() => server.close());
+
+  it('First a session in daily use keeps refreshing, then it ends at its absolute limit however busy', async () => {
+    const { email } = await createTestUser(server);
+    const client = await loginAs(server, email);
+    for (let day = 1; day <= 19; day++) {
+      clock.advanceDays(1);
+      const refreshed = await client.get('/api/auth/refresh', { auth: false });
+      expect(refreshed.status, `day ${day}`).toBe(200);
+    }
+    clock.advanceDays(1);
+    expect((await client.get('/api/auth/refresh', { auth: false })).status).toBe(401);
+  });
+});
