@@ -27,7 +27,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['apps/server/src/cli.ts', 'scripts/**', 'e2e/**', 'bench/**'],
+    files: ['apps/server/src/cli.ts', 'apps/server/src/cli/**', 'scripts/**', 'e2e/**', 'bench/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { freePort, startCli, waitUntilHealthy } from '../../apps/server/test/support/process';
 
