@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -55,20 +55,4 @@ function watchPage(page: Page, problems: string[]) {
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
-
-/** The PIN of the newest mail in the outbox addressed to `email` (no SMTP_URL: mails are .eml files). */
-export function readPinFromOutbox(dataDir: string, email: string, notBefore: number): string {
-  const outbox = path.join(dataDir, 'outbox');
-  const mails = readdirSync(outbox)
-    .map((name) => path.join(outbox, name))
-    .filter((file) => statSync(file).mtimeMs >= notBefore)
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
-    .map((file) => readFileSync(file, 'utf8'))
-    .filter((mail) => mail.toLowerCase().includes(`to: ${email.toLowerCase()}`));
-  const pin = mails[0]?.match(/\b(\d{6})\b/)?.[1];
-  if (!pin) {
-    throw new Error(`no PIN mail for ${email} in ${outbox}`);
-  }
-  return pin;
 }

@@ -1,0 +1,32 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+
+/**
+ * The PIN of the newest mail to `email` in a server's outbox (it runs without SMTP_URL, so mails
+ * are .eml files), written at or after `notBefore` (ms since epoch). Polls briefly: the mail may
+ * be written just after the login answer.
+ */
+export async function readPinFromOutbox(dataDir: string, email: string, notBefore: number, timeoutMs = 5000) {
+  const outbox = path.join(dataDir, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const names = await readdir(outbox).catch(() => [] as string[]);
+    const files = await Promise.all(
+      names.map(async (name) => ({ file: path.join(outbox, name), mtime: (await stat(path.join(outbox, name))).mtimeMs })),
+    );
+    const recent = files.filter((f) => f.mtime >= notBefore - 1000).sort((a, b) => b.mtime - a.mtime);
+    for (const { file } of recent) {
+      const mail = await simpleParser(await readFile(file));
+      const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
+      const pin = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1];
+      if (to.toLowerCase().includes(email.toLowerCase()) && pin) {
+        return pin;
+      }
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`no PIN mail for ${email} in ${outbox}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
