@@ -76,7 +76,13 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; secureCooki
 
   app.post('/recovery/:token', {
     config: open,
-    schema: { tags: ['auth'], security: [], params: RecoveryToken, body: RecoverPasswordRequest, response: { 204: Type.Null(), ...errors } },
+    schema: {
+      tags: ['auth'],
+      security: [],
+      params: RecoveryToken,
+      body: RecoverPasswordRequest,
+      response: { 204: Type.Null(), ...errors },
+    },
   }, async (request, reply) => {
     await recoverPassword(deps, request.params.token, request.body.password, requestContext(request));
     return reply.code(204).send(null);

@@ -49,7 +49,15 @@ export async function createAdmin(deps: AuthDeps, input: NewAdmin): Promise<{ us
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
       });
-      await recordAudit(trx, { actorUserId: null, action: 'user.create', targetType: 'user', targetId: userId, after: { email, admin: true, via: 'create-admin' }, ip: null, at: now });
+      await recordAudit(trx, {
+        actorUserId: null,
+        action: 'user.create',
+        targetType: 'user',
+        targetId: userId,
+        after: { email, admin: true, via: 'create-admin' },
+        ip: null,
+        at: now,
+      });
       return passwordHash ? null : issuePasswordLink(trx, deps, userId, 'invite', addDays(now, INVITATION_DAYS));
     });
     return { userId, link };

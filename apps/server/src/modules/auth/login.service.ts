@@ -31,7 +31,13 @@ const newPin = () => randomInt(0, 10 ** PIN_LENGTH).toString().padStart(PIN_LENG
 const fullName = (user: repo.LoginUser) => [user.title, user.firstName, user.lastName].filter(Boolean).join(' ').trim();
 
 /** Counts a wrong password or PIN and throws the refusal. */
-async function refuseWrongSecret(deps: AuthDeps, user: repo.LoginUser, ctx: RequestContext, action: string, detail: string): Promise<never> {
+async function refuseWrongSecret(
+  deps: AuthDeps,
+  user: repo.LoginUser,
+  ctx: RequestContext,
+  action: string,
+  detail: string,
+): Promise<never> {
   throw wrongSecretProblem(detail, await recordFailedAttempt(deps, user.id, ctx, action));
 }
 
@@ -65,7 +71,15 @@ export async function loginWithPassword(
   if (!user) {
     await verifyPassword(await decoy(), credentials.password);
     const { failures, locked } = unknownAccounts.fail(email, now);
-    await recordAudit(deps.db, { actorUserId: null, action: 'auth.login.failure', targetType: 'user', targetId: null, after: { reason: 'unknown-account' }, ip: ctx.ip, at: now });
+    await recordAudit(deps.db, {
+      actorUserId: null,
+      action: 'auth.login.failure',
+      targetType: 'user',
+      targetId: null,
+      after: { reason: 'unknown-account' },
+      ip: ctx.ip,
+      at: now,
+    });
     throw locked ? lockedProblem() : wrongSecretProblem('Wrong user name or password.', failures);
   }
   if (isLocked(user.lockedUntil, now)) {
@@ -80,7 +94,15 @@ export async function loginWithPassword(
     return refuseWrongSecret(deps, user, ctx, 'auth.login.failure', 'Wrong user name or password.');
   }
   if (!user.active) {
-    await recordAudit(deps.db, { actorUserId: user.id, action: 'auth.login.failure', targetType: 'user', targetId: user.id, after: { reason: 'inactive' }, ip: ctx.ip, at: now });
+    await recordAudit(deps.db, {
+      actorUserId: user.id,
+      action: 'auth.login.failure',
+      targetType: 'user',
+      targetId: user.id,
+      after: { reason: 'inactive' },
+      ip: ctx.ip,
+      at: now,
+    });
     throw forbidden('This account is deactivated. Please ask your administrator.');
   }
   const pin = newPin();
@@ -139,7 +161,8 @@ export async function completeTwoFactor(
     if (tries >= PIN_TRIES) {
       await repo.voidChallenge(deps.db, challenge.id, now.toISOString());
     }
-    return refuseWrongSecret(deps, user, ctx, 'auth.twofactor.failure', `Wrong PIN (${Math.max(0, PIN_TRIES - tries)} tries left for this PIN).`);
+    const triesLeft = Math.max(0, PIN_TRIES - tries);
+    return refuseWrongSecret(deps, user, ctx, 'auth.twofactor.failure', `Wrong PIN (${triesLeft} tries left for this PIN).`);
   }
   return deps.db.transaction().execute(async (trx) => {
     if (!(await repo.markChallengeUsed(trx, challenge.id, now.toISOString()))) {
@@ -147,7 +170,14 @@ export async function completeTwoFactor(
     }
     await repo.clearFailedLogins(trx, user.id);
     const session = await startSession(trx, deps, user.id, ctx);
-    await recordAudit(trx, { actorUserId: user.id, action: 'auth.login.success', targetType: 'session', targetId: session.sessionId, ip: ctx.ip, at: now });
+    await recordAudit(trx, {
+      actorUserId: user.id,
+      action: 'auth.login.success',
+      targetType: 'session',
+      targetId: session.sessionId,
+      ip: ctx.ip,
+      at: now,
+    });
     return { access_Token: session.accessToken, refresh_Token: session.refreshToken, sessionExpiresAt: session.expiresAt };
   });
 }

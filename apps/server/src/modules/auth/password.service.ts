@@ -52,7 +52,14 @@ export async function requestRecovery(deps: AuthDeps, email: string, ctx: Reques
   const now = deps.now();
   const link = await deps.db.transaction().execute(async (trx) => {
     const issued = await issuePasswordLink(trx, deps, user.id, 'recovery', addMinutes(now, RECOVERY_MINUTES));
-    await recordAudit(trx, { actorUserId: user.id, action: 'auth.recovery.request', targetType: 'user', targetId: user.id, ip: ctx.ip, at: now });
+    await recordAudit(trx, {
+      actorUserId: user.id,
+      action: 'auth.recovery.request',
+      targetType: 'user',
+      targetId: user.id,
+      ip: ctx.ip,
+      at: now,
+    });
     return issued;
   });
   const mail = recoveryMail(user.language, { name: fullName(user), link, validMinutes: RECOVERY_MINUTES });
@@ -86,7 +93,15 @@ export async function recoverPassword(deps: AuthDeps, token: string, password: s
     await repo.updatePasswordHash(trx, user.id, passwordHash, now.toISOString());
     const ended = await revokeSessionsOfUser(trx, user.id, now.toISOString(), 'password-recovery');
     const action = link.purpose === 'invite' ? 'auth.invitation.accept' : 'auth.recovery.complete';
-    await recordAudit(trx, { actorUserId: user.id, action, targetType: 'user', targetId: user.id, after: { sessionsEnded: ended }, ip: ctx.ip, at: now });
+    await recordAudit(trx, {
+      actorUserId: user.id,
+      action,
+      targetType: 'user',
+      targetId: user.id,
+      after: { sessionsEnded: ended },
+      ip: ctx.ip,
+      at: now,
+    });
   });
 }
 
@@ -115,13 +130,23 @@ export async function changePassword(
   }
   assertAcceptablePassword('newPassword', body.newPassword, { email: user.email });
   if (body.newPassword === body.oldPassword) {
-    throw badRequest('The new password must differ from the current one.', [{ field: 'newPassword', message: 'equals the current password' }]);
+    throw badRequest('The new password must differ from the current one.', [
+      { field: 'newPassword', message: 'equals the current password' },
+    ]);
   }
   const passwordHash = await hashPassword(body.newPassword);
   await deps.db.transaction().execute(async (trx) => {
     await repo.updatePasswordHash(trx, user.id, passwordHash, now.toISOString());
     const ended = await revokeSessionsOfUser(trx, user.id, now.toISOString(), 'password-change', caller.sessionId);
-    await recordAudit(trx, { actorUserId: user.id, action: 'auth.password.change', targetType: 'user', targetId: user.id, after: { otherSessionsEnded: ended }, ip: ctx.ip, at: now });
+    await recordAudit(trx, {
+      actorUserId: user.id,
+      action: 'auth.password.change',
+      targetType: 'user',
+      targetId: user.id,
+      after: { otherSessionsEnded: ended },
+      ip: ctx.ip,
+      at: now,
+    });
   });
 }
 
@@ -137,7 +162,14 @@ export async function sendInvitation(deps: AuthDeps, userId: string, actor: { us
   const now = deps.now();
   const link = await deps.db.transaction().execute(async (trx) => {
     const issued = await issuePasswordLink(trx, deps, user.id, 'invite', addDays(now, INVITATION_DAYS));
-    await recordAudit(trx, { actorUserId: actor.userId, action: 'auth.invitation.send', targetType: 'user', targetId: user.id, ip: actor.ip, at: now });
+    await recordAudit(trx, {
+      actorUserId: actor.userId,
+      action: 'auth.invitation.send',
+      targetType: 'user',
+      targetId: user.id,
+      ip: actor.ip,
+      at: now,
+    });
     return issued;
   });
   await deps.mailer.send({ to: user.email, ...invitationMail(user.language, { name: fullName(user), link, validDays: INVITATION_DAYS }) });

@@ -57,7 +57,11 @@ type RefreshOutcome = { ok: true; tokens: SessionTokens; expiresAt: Date } | { o
  * `GET /auth/refresh`: rotates the refresh token. A token that was rotated before and comes back
  * means it was copied: the whole family is revoked, for the thief and the owner alike.
  */
-export async function refreshSession(deps: AuthDeps, refreshToken: string, ctx: RequestContext): Promise<{ tokens: SessionTokens; expiresAt: Date }> {
+export async function refreshSession(
+  deps: AuthDeps,
+  refreshToken: string,
+  ctx: RequestContext,
+): Promise<{ tokens: SessionTokens; expiresAt: Date }> {
   const claims = await deps.tokens.verifyRefresh(refreshToken);
   if (!claims) {
     throw unauthorized('The refresh token is missing, invalid or expired. Please log in again.');
@@ -80,7 +84,14 @@ export async function refreshSession(deps: AuthDeps, refreshToken: string, ctx: 
     }
     if (!(await repo.markRefreshTokenUsed(trx, token.id, at))) {
       await repo.revokeSession(trx, session.id, at, 'reuse');
-      await recordAudit(trx, { actorUserId: session.userId, action: 'auth.refresh.reuse', targetType: 'session', targetId: session.id, ip: ctx.ip, at: now });
+      await recordAudit(trx, {
+        actorUserId: session.userId,
+        action: 'auth.refresh.reuse',
+        targetType: 'session',
+        targetId: session.id,
+        ip: ctx.ip,
+        at: now,
+      });
       return { ok: false, detail: 'This refresh token was used before, so the session has been ended for safety. Please log in again.' };
     }
     await repo.touchSession(trx, session.id, at, ctx.ip);
@@ -100,7 +111,14 @@ export async function logout(deps: AuthDeps, userId: string, sessionId: string, 
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
     await repo.revokeSession(trx, sessionId, now.toISOString(), 'logout');
-    await recordAudit(trx, { actorUserId: userId, action: 'auth.logout', targetType: 'session', targetId: sessionId, ip: ctx.ip, at: now });
+    await recordAudit(trx, {
+      actorUserId: userId,
+      action: 'auth.logout',
+      targetType: 'session',
+      targetId: sessionId,
+      ip: ctx.ip,
+      at: now,
+    });
   });
 }
 
@@ -120,7 +138,14 @@ export async function endOwnSession(deps: AuthDeps, userId: string, sessionId: s
       throw notFound('No such session.');
     }
     await repo.revokeSession(trx, sessionId, now.toISOString(), 'ended-by-user');
-    await recordAudit(trx, { actorUserId: userId, action: 'auth.session.end', targetType: 'session', targetId: sessionId, ip: ctx.ip, at: now });
+    await recordAudit(trx, {
+      actorUserId: userId,
+      action: 'auth.session.end',
+      targetType: 'session',
+      targetId: sessionId,
+      ip: ctx.ip,
+      at: now,
+    });
   });
 }
 
