@@ -90,14 +90,22 @@ export async function rearmChallenge(executor: Executor, id: string, pinHash: st
     .execute();
 }
 
-export async function incrementChallengeAttempts(executor: Executor, id: string): Promise<number> {
-  const row = await executor
+/**
+ * Takes one try of a live challenge before the PIN is compared, in one statement, so parallel
+ * guesses cannot get more than `maxTries` comparisons. Answers the try's number and the PIN hash
+ * it is to be compared with, or undefined when the challenge is used, voided, expired or out of tries.
+ */
+export async function reservePinTry(executor: Executor, id: string, maxTries: number, now: string) {
+  return executor
     .updateTable('twoFactorChallenges')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
-    .returning('attempts')
-    .executeTakeFirstOrThrow();
-  return row.attempts;
+    .where('usedAt', 'is', null)
+    .where('voidedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .where('attempts', '<', maxTries)
+    .returning(['attempts', 'pinHash'])
+    .executeTakeFirst();
 }
 
 export async function voidChallenge(executor: Executor, id: string, voidedAt: string) {

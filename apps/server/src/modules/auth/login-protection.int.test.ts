@@ -107,6 +107,18 @@ describe(`login protection: lockout, PIN limits, inactive and unknown accounts (
     expect(actions.filter((row) => row.action === 'auth.twofactor.failure')).toHaveLength(5);
   });
 
+  it('lets ten parallel guesses compare at most five PINs', async () => {
+    const { email } = await createTestUser(server, { password: PASSWORD });
+    const attempt = await startLogin(email);
+    const guesses = await Promise.all(
+      Array.from({ length: 10 }, () => sendPin(attempt.twoFactor_Token, attempt.twoFactorId, wrongPin(attempt.pin))),
+    );
+    const details = await Promise.all(guesses.map(async (answer) => ((await answer.json()) as { detail: string }).detail));
+    expect(guesses.every((answer) => answer.status === 401)).toBe(true);
+    expect(details.filter((detail) => detail.startsWith('Wrong PIN'))).toHaveLength(5);
+    expect((await sendPin(attempt.twoFactor_Token, attempt.twoFactorId, attempt.pin)).status).toBe(401);
+  });
+
   it('voids the old PIN when a reset sends a new one', async () => {
     const { email } = await createTestUser(server, { password: PASSWORD });
     const attempt = await startLogin(email);

@@ -152,12 +152,12 @@ export async function completeTwoFactor(
   if (body.passwordid !== challenge.id) {
     throw unauthorized('The two-factor id does not belong to this login. Please log in again.');
   }
-  const spent = challenge.voidedAt !== null || challenge.expiresAt <= now.toISOString() || challenge.attempts >= PIN_TRIES;
-  if (spent) {
+  const reserved = await repo.reservePinTry(deps.db, challenge.id, PIN_TRIES, now.toISOString());
+  if (!reserved) {
     throw unauthorized('This PIN is no longer valid. Please request a new PIN.', { passwordAttempts: 0 });
   }
-  if (!deps.secrets.matches(body.password, challenge.pinHash)) {
-    const tries = await repo.incrementChallengeAttempts(deps.db, challenge.id);
+  const tries = reserved.attempts;
+  if (!deps.secrets.matches(body.password, reserved.pinHash)) {
     if (tries >= PIN_TRIES) {
       await repo.voidChallenge(deps.db, challenge.id, now.toISOString());
     }
