@@ -5,8 +5,11 @@ import type { Database } from './db/database';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createAuthDeps } from './modules/auth/auth.deps';
 import { authRoutes } from './modules/auth/auth.routes';
+import { euteEmployeeRoutes } from './modules/donations/donations.routes';
+import { physicianGraftRoutes } from './modules/grafts/grafts.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/users/me.routes';
+import { physicianWaitingListRoutes } from './modules/waitinglist/waitinglist.routes';
 import { registerAntiForgery, useSecureCookies } from './plugins/anti-forgery';
 import { registerAuthentication } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -78,6 +81,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: '/api', database: deps.database });
   await app.register(authRoutes, { prefix: '/api/auth', deps: auth, secureCookies });
   await app.register(meRoutes, { prefix: '/api/users', deps: auth, secureCookies });
+  const clinical = { db: deps.database.db, now };
+  await app.register(physicianGraftRoutes, { prefix: '/api/physician', deps: clinical });
+  await app.register(physicianWaitingListRoutes, { prefix: '/api/physician', deps: clinical });
+  await app.register(euteEmployeeRoutes, { prefix: '/api/euteemployee', deps: clinical });
 
   await registerWebApp(app, deps.webRoot);
   return app;

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { DEFAULT_GRAFT_SEARCH_QUERY, Graft, ListStatus, Lot, Problem } from '@graftmatch/domain';
+import { PageQuery, pageOf, sendPaged } from '../../http/paging';
+import { wire } from '../../http/wire';
+import { getGraftForPhysician, listClinicGrafts, searchGrafts, type GraftsDeps } from './grafts.service';
+
+const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
+
+export const GraftResponse = wire<Graft>(Graft);
+export const GraftListResponse = wire<Graft[]>(Type.Array(Graft));
+
+/**
+ * The search body is checked by the domain rule (validateSearchQuery), not by ajv: ajv would
+ * coerce an empty value to 0 or fill in a default, and the spec wants its own text for empty
+ * parameters. The schema documents the shape; unknown fields are dropped.
+ */
+const GraftSearchBody = Type.Unknown({
+  description:
+    'GraftSearchQuery: query_type (1-8), query_d_min, query_d_max (5-50, span at most 10), query_l_min (10-120), query_l_l_min, query_l_r_min (0-100), all required',
+  examples: [DEFAULT_GRAFT_SEARCH_QUERY],
+});
+
+/** Physician graft calls of spec §7 under /api/physician. */
+export const physicianGraftRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps }> = async (app, { deps }) => {
+  app.post('/graftsearch', {
+    schema: { tags: ['physician'], body: GraftSearchBody, response: { 200: GraftListResponse, ...errors } },
+  }, async (request) => searchGrafts(deps, request.principal, request.body));
+
+  app.get('/graftsearch/:lot', {
+    schema: { tags: ['physician'], params: Type.Object({ lot: Lot }), response: { 200: GraftResponse, ...errors } },
+  }, async (request) => getGraftForPhysician(deps, request.principal, request.params.lot));
+
+  app.get('/currentgrafts', {
+    schema: { tags: ['physician'], querystring: PageQuery, response: { 200: GraftListResponse, ...errors } },
+  }, async (request, reply) =>
+    sendPaged(reply, await listClinicGrafts(deps, request.principal, ListStatus.Current, pageOf(request.query))));
+
+  app.get('/archivgrafts', {
+    schema: { tags: ['physician'], querystring: PageQuery, response: { 200: GraftListResponse, ...errors } },
+  }, async (request, reply) =>
+    sendPaged(reply, await listClinicGrafts(deps, request.principal, ListStatus.Archive, pageOf(request.query))));
+};

@@ -1,0 +1,125 @@
+import {
+  ListStatus,
+  SEARCH_PARAMS_ERROR,
+  compareSearchResults,
+  validateSearchQuery,
+  type Graft,
+  type GraftSearchQuery,
+  type GraftTypeNumber,
+} from '@graftmatch/domain';
+import type { Kysely } from 'kysely';
+import type { DB, GraftRow } from '../../db/types';
+import { badRequest, notFound } from '../../http/problem';
+import type { Page, Paged } from '../../http/paging';
+import type { Executor } from '../audit/audit.repository';
+import { clinicReadScope, euteReadScope } from '../auth/auth.policy';
+import type { Principal } from '../auth/principal';
+import { effectiveListStatus, fileListsByGraft, graftRowToGraft } from './grafts.mapper';
+import * as repo from './grafts.repository';
+
+export interface GraftsDeps {
+  db: Kysely<DB>;
+  now: () => Date;
+}
+
+/** A search answers at most this many grafts; a narrower search finds the rest (docs/api.md). */
+export const MAX_SEARCH_RESULTS = 200;
+
+/** Today's date on the app clock, UTC, yyyy-mm-dd: the day expiry is judged against. */
+export const todayOf = (deps: Pick<GraftsDeps, 'now'>): string => deps.now().toISOString().slice(0, 10);
+
+/** Rows to wire grafts, with their file lists fetched in one query. */
+async function present(executor: Executor, rows: readonly GraftRow[], today: string): Promise<Graft[]> {
+  const files = fileListsByGraft(await repo.filesOfGrafts(executor, rows.map((row) => row.id)));
+  return rows.map((row) => graftRowToGraft(row, files.get(row.id), today));
+}
+
+/**
+ * Reads and checks a search body with the domain rule. Every refusal carries the spec's text as
+ * its detail, and one field-level reason per wrong field (empty ones repeat the spec's text).
+ */
+export function parseSearchQuery(body: unknown): GraftSearchQuery {
+  const errors = validateSearchQuery(body);
+  if (errors.length > 0) {
+    throw badRequest(SEARCH_PARAMS_ERROR, errors);
+  }
+  const fields = body as Record<keyof GraftSearchQuery, number>;
+  return {
+    query_type: fields.query_type as GraftTypeNumber,
+    query_d_min: fields.query_d_min,
+    query_d_max: fields.query_d_max,
+    query_l_min: fields.query_l_min,
+    query_l_l_min: fields.query_l_l_min,
+    query_l_r_min: fields.query_l_r_min,
+  };
+}
+
+/** `POST /physician/graftsearch`: free grafts of active banks that fit, best first. */
+export async function searchGrafts(deps: GraftsDeps, principal: Principal | null, body: unknown): Promise<Graft[]> {
+  clinicReadScope(principal);
+  const query = parseSearchQuery(body);
+  const today = todayOf(deps);
+  const rows = await repo.searchFreeGrafts(deps.db, query, today, MAX_SEARCH_RESULTS);
+  const grafts = await present(deps.db, rows, today);
+  // The SQL order is the domain's; sorting again with the domain rule keeps one definition authoritative.
+  return grafts.sort(compareSearchResults(query));
+}
+
+/**
+ * `GET /physician/graftsearch/{lot}`: a physician reads free grafts of active banks and the
+ * grafts assigned to their clinics; auditors read any listed graft. Anything else is 404,
+ * so lots of other clinics do not leak.
+ */
+export async function getGraftForPhysician(deps: GraftsDeps, principal: Principal | null, lot: string): Promise<Graft> {
+  const scope = clinicReadScope(principal);
+  const today = todayOf(deps);
+  const row = await repo.findListedGraftByLot(deps.db, lot);
+  if (!row) {
+    throw notFound(`No graft with lot ${lot}.`);
+  }
+  const status = effectiveListStatus(row, today);
+  const ownClinic = scope.all || (row.clinicId !== null && scope.ids.includes(row.clinicId));
+  const freeForAll = status === ListStatus.Free && (await repo.isEuteActive(deps.db, row.euteId));
+  if (!ownClinic && !freeForAll) {
+    throw notFound(`No graft with lot ${lot}.`);
+  }
+  const [graft] = await present(deps.db, [row], today);
+  return graft as Graft;
+}
+
+/** `GET /physician/currentgrafts` and `/archivgrafts`: grafts assigned to the caller's clinics. */
+export async function listClinicGrafts(
+  deps: GraftsDeps,
+  principal: Principal | null,
+  status: typeof ListStatus.Current | typeof ListStatus.Archive,
+  page: Page,
+): Promise<Paged<Graft>> {
+  const scope = clinicReadScope(principal);
+  const today = todayOf(deps);
+  const rows = await repo.listGraftsInStatus(deps.db, scope.all ? { all: true } : { clinicIds: scope.ids }, status, today, page);
+  return { items: await present(deps.db, rows.items, today), total: rows.total };
+}
+
+/** `GET /euteemployee/currentdonations` and `/donationsarchiv`: grafts of the caller's banks. */
+export async function listEuteDonations(
+  deps: GraftsDeps,
+  principal: Principal | null,
+  status: typeof ListStatus.Current | typeof ListStatus.Archive,
+  page: Page,
+): Promise<Paged<Graft>> {
+  const scope = euteReadScope(principal);
+  const today = todayOf(deps);
+  const rows = await repo.listGraftsInStatus(deps.db, scope.all ? { all: true } : { euteIds: scope.ids }, status, today, page);
+  return { items: await present(deps.db, rows.items, today), total: rows.total };
+}
+
+/** `GET /euteemployee/currentdonations/{lot}`: any listed graft of the caller's banks; others are 404. */
+export async function getDonation(deps: GraftsDeps, principal: Principal | null, lot: string): Promise<Graft> {
+  const scope = euteReadScope(principal);
+  const row = await repo.findListedGraftByLot(deps.db, lot);
+  if (!row || (!scope.all && !scope.ids.includes(row.euteId))) {
+    throw notFound(`No donation with lot ${lot} in your tissue banks.`);
+  }
+  const [graft] = await present(deps.db, [row], todayOf(deps));
+  return graft as Graft;
+}

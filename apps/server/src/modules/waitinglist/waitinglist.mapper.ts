@@ -1,0 +1,66 @@
+import { isGraftTypeNumber, type AddWaitingListRequest, type WaitingListEntry } from '@graftmatch/domain';
+import type { EntryChanges, EntryWithFits } from './waitinglist.repository';
+
+// Row to wire and request to row. The wire spells the type and the window's end differently in
+// requests (`query_type`, `query_i_Max`) and answers (`query_Type`, `query_i_max`), design.md §4.
+
+export function entryToWire(row: EntryWithFits): WaitingListEntry {
+  if (!isGraftTypeNumber(row.queryType)) {
+    throw new Error(`waiting-list entry ${row.id} has an unknown graft type ${row.queryType}`);
+  }
+  return {
+    waitinglistid: row.id,
+    query_Type: row.queryType,
+    query_d_min: row.queryDMin,
+    query_d_max: row.queryDMax,
+    query_l_min: row.queryLMin,
+    query_l_l_min: row.queryLLMin,
+    query_l_r_min: row.queryLRMin,
+    physician_Name: row.physicianName,
+    physician_Email: row.physicianEmail,
+    physician_Phone: row.physicianPhone,
+    patient_Code: row.patientCode,
+    query_i_min: row.queryIMin,
+    query_i_max: row.queryIMax,
+    query_timestamp: row.queryTimestamp,
+    matchingGrafts: row.matchingGrafts,
+    c_Name: row.cName,
+  };
+}
+
+/** A stored entry in request names, so a PATCH can be merged and checked like an add. */
+export function entryToRequest(row: EntryWithFits): AddWaitingListRequest {
+  const wire = entryToWire(row);
+  return {
+    query_type: wire.query_Type,
+    query_d_min: wire.query_d_min,
+    query_d_max: wire.query_d_max,
+    query_l_min: wire.query_l_min,
+    query_l_l_min: wire.query_l_l_min,
+    query_l_r_min: wire.query_l_r_min,
+    ...(wire.physician_Name === null ? {} : { physician_Name: wire.physician_Name }),
+    ...(wire.physician_Email === null ? {} : { physician_Email: wire.physician_Email }),
+    ...(wire.physician_Phone === null ? {} : { physician_Phone: wire.physician_Phone }),
+    patient_Code: wire.patient_Code,
+    query_i_min: wire.query_i_min,
+    query_i_Max: wire.query_i_max,
+  };
+}
+
+/** The columns a (merged) request sets. `query_timestamp` is the server's, never the client's. */
+export function requestToChanges(request: AddWaitingListRequest): Required<EntryChanges> {
+  return {
+    queryType: request.query_type,
+    queryDMin: request.query_d_min,
+    queryDMax: request.query_d_max,
+    queryLMin: request.query_l_min,
+    queryLLMin: request.query_l_l_min,
+    queryLRMin: request.query_l_r_min,
+    physicianName: request.physician_Name ?? null,
+    physicianEmail: request.physician_Email ?? null,
+    physicianPhone: request.physician_Phone ?? null,
+    patientCode: request.patient_Code,
+    queryIMin: request.query_i_min,
+    queryIMax: request.query_i_Max,
+  };
+}

@@ -1,0 +1,115 @@
+import type { Executor } from '../audit/audit.repository';
+import type { NewWaitingListEntryRow, WaitingListEntryRow } from '../../db/types';
+import type { Page, Paged } from '../../http/paging';
+import { freeFitsCount } from '../grafts/grafts.query';
+
+// All SQL of the waiting list. Every function takes the executor; the caller owns transactions.
+
+/** Whose open entries a list covers: one physician's (in their active clinics), or every active clinic's. */
+export type EntryScope = { ownerUserId: string; clinicIds: string[] } | { activeClinics: true };
+
+export type EntryWithFits = WaitingListEntryRow & { cName: string; matchingGrafts: number };
+
+function openEntries(executor: Executor, scope: EntryScope) {
+  let query = executor
+    .selectFrom('waitingListEntries')
+    .innerJoin('clinics', 'clinics.id', 'waitingListEntries.clinicId')
+    .where('waitingListEntries.closedAt', 'is', null);
+  if ('ownerUserId' in scope) {
+    query = query
+      .where('waitingListEntries.ownerUserId', '=', scope.ownerUserId)
+      .where('waitingListEntries.clinicId', 'in', scope.clinicIds.length > 0 ? scope.clinicIds : ['-']);
+  } else {
+    query = query.where('clinics.active', '=', 1);
+  }
+  return query;
+}
+
+/**
+ * Open entries in the scope, sorted by implant window (start, end, then when asked), each with
+ * the number of free grafts that fit it now, computed in the same query.
+ */
+export async function listOpenEntries(executor: Executor, scope: EntryScope, today: string, page: Page): Promise<Paged<EntryWithFits>> {
+  const base = openEntries(executor, scope);
+  const [items, count] = await Promise.all([
+    base
+      .selectAll('waitingListEntries')
+      .select('clinics.cName')
+      .select((eb) => freeFitsCount(eb, today).as('matchingGrafts'))
+      .orderBy('waitingListEntries.queryIMin')
+      .orderBy('waitingListEntries.queryIMax')
+      .orderBy('waitingListEntries.queryTimestamp')
+      .orderBy('waitingListEntries.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: items.map((item) => ({ ...item, matchingGrafts: Number(item.matchingGrafts ?? 0) })),
+    total: Number(count.total),
+  };
+}
+
+/** One open entry with its clinic name and fitting grafts; undefined when unknown or removed. */
+export async function findOpenEntry(executor: Executor, id: string, today: string): Promise<EntryWithFits | undefined> {
+  const row = await executor
+    .selectFrom('waitingListEntries')
+    .innerJoin('clinics', 'clinics.id', 'waitingListEntries.clinicId')
+    .selectAll('waitingListEntries')
+    .select('clinics.cName')
+    .select((eb) => freeFitsCount(eb, today).as('matchingGrafts'))
+    .where('waitingListEntries.id', '=', id)
+    .where('waitingListEntries.closedAt', 'is', null)
+    .executeTakeFirst();
+  return row ? { ...row, matchingGrafts: Number(row.matchingGrafts ?? 0) } : undefined;
+}
+
+export async function insertEntry(executor: Executor, row: NewWaitingListEntryRow): Promise<void> {
+  await executor.insertInto('waitingListEntries').values(row).execute();
+}
+
+export type EntryChanges = Partial<
+  Pick<
+    WaitingListEntryRow,
+    | 'queryType'
+    | 'queryDMin'
+    | 'queryDMax'
+    | 'queryLMin'
+    | 'queryLLMin'
+    | 'queryLRMin'
+    | 'physicianName'
+    | 'physicianEmail'
+    | 'physicianPhone'
+    | 'patientCode'
+    | 'queryIMin'
+    | 'queryIMax'
+  >
+>;
+
+export async function updateEntry(executor: Executor, id: string, changes: EntryChanges, updatedAt: string): Promise<void> {
+  await executor.updateTable('waitingListEntries').set({ ...changes, updatedAt }).where('id', '=', id).execute();
+}
+
+/** Removing closes the entry; the row stays for the audit trail. */
+export async function closeEntry(executor: Executor, id: string, closedAt: string): Promise<void> {
+  await executor.updateTable('waitingListEntries').set({ closedAt, updatedAt: closedAt }).where('id', '=', id).execute();
+}
+
+/** The caller's contact details, the defaults of a new entry's physician fields. */
+export function findUserContact(executor: Executor, userId: string) {
+  return executor
+    .selectFrom('users')
+    .select(['title', 'firstName', 'lastName', 'email', 'phone'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Names of these tissue banks, by name; for the PDF's header. */
+export async function euteNames(executor: Executor, euteIds: readonly string[]): Promise<string[]> {
+  if (euteIds.length === 0) {
+    return [];
+  }
+  const rows = await executor.selectFrom('eutes').select('name').where('id', 'in', [...euteIds]).orderBy('name').execute();
+  return rows.map((row) => row.name);
+}

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import {
+  fullName,
+  validateWaitingListRequest,
+  type AddWaitingListRequest,
+  type PatchWaitingListRequest,
+  type WaitingListEntry,
+} from '@graftmatch/domain';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types';
+import { badRequest, notFound } from '../../http/problem';
+import type { Page, Paged } from '../../http/paging';
+import type { Executor } from '../audit/audit.repository';
+import { recordAudit } from '../audit/audit.service';
+import { clinicReadScope, euteReadScope, requirePhysician } from '../auth/auth.policy';
+import type { Principal } from '../auth/principal';
+import { entryToRequest, entryToWire, requestToChanges } from './waitinglist.mapper';
+import * as repo from './waitinglist.repository';
+
+export interface WaitingListDeps {
+  db: Kysely<DB>;
+  now: () => Date;
+}
+
+/** Who made a change, for its audit row. */
+export interface Actor {
+  principal: Principal | null;
+  ip: string | null;
+}
+
+/** The PDF lists at most this many entries, soonest implant window first; it says so when cut. */
+export const MAX_PDF_ENTRIES = 2000;
+
+const todayOf = (deps: WaitingListDeps) => deps.now().toISOString().slice(0, 10);
+
+function assertValid(request: AddWaitingListRequest): void {
+  const errors = validateWaitingListRequest(request);
+  if (errors.length > 0) {
+    throw badRequest(`Invalid waiting-list entry: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
+  }
+}
+
+async function presentEntry(executor: Executor, deps: WaitingListDeps, id: string): Promise<WaitingListEntry> {
+  const row = await repo.findOpenEntry(executor, id, todayOf(deps));
+  if (!row) {
+    throw notFound('No such waiting-list entry.');
+  }
+  return entryToWire(row);
+}
+
+/** `GET /physician/waitinglist`: the caller's own open entries; auditors read every clinic's. */
+export async function listOwnEntries(deps: WaitingListDeps, principal: Principal | null, page: Page): Promise<Paged<WaitingListEntry>> {
+  const scope = clinicReadScope(principal);
+  const caller = principal as Principal;
+  const entryScope: repo.EntryScope = scope.all ? { activeClinics: true } : { ownerUserId: caller.userId, clinicIds: scope.ids };
+  const rows = await repo.listOpenEntries(deps.db, entryScope, todayOf(deps), page);
+  return { items: rows.items.map(entryToWire), total: rows.total };
+}
+
+/** `GET /euteemployee/waitinglist`: the demand, every open entry of active clinics. */
+export async function listDemand(deps: WaitingListDeps, principal: Principal | null, page: Page): Promise<Paged<WaitingListEntry>> {
+  euteReadScope(principal);
+  const rows = await repo.listOpenEntries(deps.db, { activeClinics: true }, todayOf(deps), page);
+  return { items: rows.items.map(entryToWire), total: rows.total };
+}
+
+/** The demand for the PDF, and the banks it is printed for (every bank for auditors). */
+export async function demandForPdf(deps: WaitingListDeps, principal: Principal | null) {
+  const scope = euteReadScope(principal);
+  const rows = await repo.listOpenEntries(deps.db, { activeClinics: true }, todayOf(deps), { limit: MAX_PDF_ENTRIES, offset: 0 });
+  const banks = scope.all ? [] : await repo.euteNames(deps.db, scope.ids);
+  return { entries: rows.items.map(entryToWire), total: rows.total, banks };
+}
+
+/**
+ * `POST /physician/waitinglist`: a new entry of the caller, in the caller's first active clinic.
+ * Contact fields left out are the caller's own name, e-mail and phone.
+ */
+export async function addEntry(deps: WaitingListDeps, actor: Actor, request: AddWaitingListRequest): Promise<WaitingListEntry> {
+  const clinicIds = requirePhysician(actor.principal);
+  const caller = actor.principal as Principal;
+  assertValid(request);
+  const now = deps.now();
+  const at = now.toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const contact = await repo.findUserContact(trx, caller.userId);
+    const id = randomUUID();
+    const row = {
+      id,
+      ownerUserId: caller.userId,
+      clinicId: clinicIds[0] as string,
+      ...requestToChanges({
+        ...request,
+        physician_Name: request.physician_Name ?? (contact ? fullName(contact) : undefined),
+        physician_Email: request.physician_Email ?? contact?.email,
+        physician_Phone: request.physician_Phone ?? contact?.phone ?? undefined,
+      }),
+      queryTimestamp: at,
+      closedAt: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+    await repo.insertEntry(trx, row);
+    const entry = await presentEntry(trx, deps, id);
+    await recordAudit(trx, { actorUserId: caller.userId, action: 'waitinglist.add', targetType: 'waitinglist', targetId: id, after: entry, ip: actor.ip, at: now });
+    return entry;
+  });
+}
+
+/** The caller's own open entry, locked for change; another physician's is 404 so it does not leak. */
+async function ownOpenEntry(trx: Executor, deps: WaitingListDeps, caller: Principal, clinicIds: string[], id: string) {
+  const row = await repo.findOpenEntry(trx, id, todayOf(deps));
+  if (!row || row.ownerUserId !== caller.userId || !clinicIds.includes(row.clinicId)) {
+    throw notFound('No such waiting-list entry in your waiting list.');
+  }
+  return row;
+}
+
+/** `PATCH /physician/waitinglist/{id}`: any subset of the add parameters; the merged entry must still be valid. */
+export async function patchEntry(
+  deps: WaitingListDeps,
+  actor: Actor,
+  id: string,
+  patch: PatchWaitingListRequest,
+): Promise<WaitingListEntry> {
+  const clinicIds = requirePhysician(actor.principal);
+  const caller = actor.principal as Principal;
+  const now = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await ownOpenEntry(trx, deps, caller, clinicIds, id);
+    const merged: AddWaitingListRequest = { ...entryToRequest(row), ...definedFields(patch) };
+    assertValid(merged);
+    await repo.updateEntry(trx, id, requestToChanges(merged), now.toISOString());
+    const entry = await presentEntry(trx, deps, id);
+    await recordAudit(trx, {
+      actorUserId: caller.userId,
+      action: 'waitinglist.update',
+      targetType: 'waitinglist',
+      targetId: id,
+      before: entryToWire(row),
+      after: entry,
+      ip: actor.ip,
+      at: now,
+    });
+    return entry;
+  });
+}
+
+/** `GET /physician/waitinglist/remove/{id}`: closes the caller's own entry. */
+export async function removeEntry(deps: WaitingListDeps, actor: Actor, id: string): Promise<void> {
+  const clinicIds = requirePhysician(actor.principal);
+  const caller = actor.principal as Principal;
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await ownOpenEntry(trx, deps, caller, clinicIds, id);
+    await repo.closeEntry(trx, id, now.toISOString());
+    await recordAudit(trx, {
+      actorUserId: caller.userId,
+      action: 'waitinglist.remove',
+      targetType: 'waitinglist',
+      targetId: id,
+      before: entryToWire(row),
+      after: null,
+      ip: actor.ip,
+      at: now,
+    });
+  });
+}
+
+function definedFields<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,152 @@
+import { existsSync } from 'node:fs';
+import PDFDocument from 'pdfkit';
+import { NOT_DOCUMENTED, PRODUCT_NAME, formatDate, formatDateTime, graftTypeLabel, isGraftTypeNumber, type WaitingListEntry } from '@graftmatch/domain';
+
+// The tissue bank's waiting-list PDF (spec §7): A4 landscape, a header (title, tissue bank,
+// generation time in UTC), one table row per open entry, page numbers in every footer.
+
+export interface WaitingListPdfInput {
+  entries: readonly WaitingListEntry[];
+  /** All open entries, when `entries` was cut at the limit. */
+  total: number;
+  /** The tissue banks it is printed for; empty means every bank (an auditor's copy). */
+  banks: readonly string[];
+  generatedAt: Date;
+}
+
+/** `WaitingList_<timestamp>.pdf`, the timestamp in UTC as yyyyMMddTHHmmssZ. */
+export function waitingListFileName(generatedAt: Date): string {
+  return `WaitingList_${generatedAt.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '')}.pdf`;
+}
+
+// DejaVu covers every letter a name may hold; CI installs it (fonts-dejavu-core). Helvetica,
+// built into every PDF reader, is the fallback and covers Western European letters.
+const DEJAVU = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+const DEJAVU_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+const FONTS = existsSync(DEJAVU) && existsSync(DEJAVU_BOLD) ? { regular: DEJAVU, bold: DEJAVU_BOLD } : { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+
+const MARGIN = 36;
+const FONT_SIZE = 8;
+const CELL_PADDING = 3;
+const FOOTER_HEIGHT = 20;
+
+interface Column {
+  title: string;
+  width: number;
+  cell(entry: WaitingListEntry): string;
+}
+
+const mm = (value: number) => String(Number(value.toFixed(1)));
+
+const COLUMNS: readonly Column[] = [
+  { title: 'Patient code', width: 68, cell: (e) => e.patient_Code },
+  { title: 'Graft type', width: 112, cell: (e) => (isGraftTypeNumber(e.query_Type) ? graftTypeLabel(e.query_Type) : NOT_DOCUMENTED) },
+  { title: 'Diameter (mm)', width: 62, cell: (e) => `${mm(e.query_d_min)} to ${mm(e.query_d_max)}` },
+  {
+    title: 'Lengths, min. (mm)',
+    width: 96,
+    cell: (e) => `total ${mm(e.query_l_min)}, left ${mm(e.query_l_l_min)}, right ${mm(e.query_l_r_min)}`,
+  },
+  { title: 'Implant window', width: 110, cell: (e) => `${formatDate(e.query_i_min)} to ${formatDate(e.query_i_max)}` },
+  {
+    title: 'Physician',
+    width: 132,
+    cell: (e) => [e.physician_Name, e.physician_Email, e.physician_Phone].filter(Boolean).join('\n') || NOT_DOCUMENTED,
+  },
+  { title: 'Clinic', width: 130, cell: (e) => e.c_Name },
+  { title: 'Date added', width: 60, cell: (e) => formatDate(e.query_timestamp) },
+];
+
+type Doc = PDFKit.PDFDocument;
+
+function rowHeight(doc: Doc, cells: readonly string[]): number {
+  return Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: (COLUMNS[i]?.width ?? 0) - 2 * CELL_PADDING }))) + 2 * CELL_PADDING;
+}
+
+function drawRow(doc: Doc, cells: readonly string[], y: number, height: number, header: boolean): void {
+  let x = MARGIN;
+  if (header) {
+    doc.rect(MARGIN, y, tableWidth(), height).fill('#e8edf3').fillColor('black');
+  }
+  cells.forEach((text, i) => {
+    const width = COLUMNS[i]?.width ?? 0;
+    doc.text(text, x + CELL_PADDING, y + CELL_PADDING, { width: width - 2 * CELL_PADDING, lineBreak: true });
+    x += width;
+  });
+  doc.moveTo(MARGIN, y + height).lineTo(MARGIN + tableWidth(), y + height).lineWidth(0.5).strokeColor('#9aa5b1').stroke();
+}
+
+const tableWidth = () => COLUMNS.reduce((sum, column) => sum + column.width, 0);
+
+function drawHeader(doc: Doc, input: WaitingListPdfInput): number {
+  doc.font(FONTS.bold).fontSize(16).text(`${PRODUCT_NAME} waiting list`, MARGIN, MARGIN);
+  doc.font(FONTS.regular).fontSize(10);
+  doc.text(`Tissue bank: ${input.banks.length > 0 ? input.banks.join(', ') : 'all tissue banks'}`);
+  doc.text(`Generated: ${formatDateTime(input.generatedAt)} (UTC)`);
+  const shown = input.entries.length;
+  doc.text(
+    shown < input.total
+      ? `Open entries: ${input.total}; the ${shown} with the earliest implant window are listed.`
+      : `Open entries: ${shown}. Patient codes are pseudonymous (initial-month-year).`,
+  );
+  return doc.y + 10;
+}
+
+function drawTableHeader(doc: Doc, y: number): number {
+  doc.font(FONTS.bold).fontSize(FONT_SIZE);
+  const titles = COLUMNS.map((column) => column.title);
+  const height = rowHeight(doc, titles);
+  drawRow(doc, titles, y, height, true);
+  doc.font(FONTS.regular).fontSize(FONT_SIZE);
+  return y + height;
+}
+
+function drawFooters(doc: Doc): void {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font(FONTS.regular)
+      .fontSize(FONT_SIZE)
+      .text(`Page ${index + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN, { width: tableWidth(), align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+/** Renders the PDF into memory (a few hundred kB at the entry limit). */
+export function renderWaitingListPdf(input: WaitingListPdfInput): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `${PRODUCT_NAME} waiting list`, Author: PRODUCT_NAME, CreationDate: input.generatedAt },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const bottom = () => doc.page.height - MARGIN - FOOTER_HEIGHT;
+  let y = drawTableHeader(doc, drawHeader(doc, input));
+  if (input.entries.length === 0) {
+    doc.text('No open waiting-list entries.', MARGIN + CELL_PADDING, y + CELL_PADDING);
+  }
+  for (const entry of input.entries) {
+    const cells = COLUMNS.map((column) => column.cell(entry));
+    const height = rowHeight(doc, cells);
+    if (y + height > bottom()) {
+      doc.addPage();
+      y = drawTableHeader(doc, MARGIN);
+    }
+    drawRow(doc, cells, y, height, false);
+    y += height;
+  }
+  drawFooters(doc);
+  doc.end();
+  return done;
+}
