@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // One runner for every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
+    // Two cores: keep integration files from starving each other.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -18,8 +20,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Two cores: keep integration files from starving each other.
-          maxWorkers: 2,
         },
       },
       {
