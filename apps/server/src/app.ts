@@ -4,6 +4,8 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createAuthDeps } from './modules/auth/auth.deps';
+import { adminOrganisationRoutes } from './modules/admin/organisations.routes';
+import { adminUserRoutes } from './modules/admin/users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { euteEmployeeRoutes } from './modules/donations/donations.routes';
 import { physicianGraftRoutes } from './modules/grafts/grafts.routes';
@@ -85,6 +87,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(physicianGraftRoutes, { prefix: '/api/physician', deps: clinical });
   await app.register(physicianWaitingListRoutes, { prefix: '/api/physician', deps: clinical });
   await app.register(euteEmployeeRoutes, { prefix: '/api/euteemployee', deps: clinical });
+  const admin = { db: deps.database.db, now, auth, log: app.log };
+  await app.register(adminUserRoutes, { prefix: '/api/admin', deps: admin });
+  await app.register(adminOrganisationRoutes, { prefix: '/api/admin', deps: admin });
 
   await registerWebApp(app, deps.webRoot);
   return app;

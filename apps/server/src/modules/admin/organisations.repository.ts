@@ -1,0 +1,70 @@
+import type { Executor } from '../audit/audit.repository';
+import type { ClinicRow, EuteRow, NewClinicRow } from '../../db/types';
+
+// All SQL of clinic and tissue-bank administration. Every function takes the executor.
+
+export function listClinics(executor: Executor, filter: { active?: boolean }): Promise<ClinicRow[]> {
+  let query = executor.selectFrom('clinics').selectAll();
+  if (filter.active !== undefined) {
+    query = query.where('active', '=', filter.active ? 1 : 0);
+  }
+  return query.execute();
+}
+
+export function findClinic(executor: Executor, id: string): Promise<ClinicRow | undefined> {
+  return executor.selectFrom('clinics').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findClinicIdByName(executor: Executor, name: string): Promise<string | undefined> {
+  return (await executor.selectFrom('clinics').select('id').where('cName', '=', name).executeTakeFirst())?.id;
+}
+
+export async function insertClinic(executor: Executor, row: NewClinicRow): Promise<void> {
+  await executor.insertInto('clinics').values(row).execute();
+}
+
+export async function updateClinic(executor: Executor, id: string, changes: Partial<Pick<ClinicRow, 'cName' | 'active' | 'updatedAt'>>) {
+  await executor.updateTable('clinics').set(changes).where('id', '=', id).execute();
+}
+
+export function listEutes(executor: Executor, filter: { active?: boolean }): Promise<EuteRow[]> {
+  let query = executor.selectFrom('eutes').selectAll();
+  if (filter.active !== undefined) {
+    query = query.where('active', '=', filter.active ? 1 : 0);
+  }
+  return query.execute();
+}
+
+export function findEute(executor: Executor, id: string): Promise<EuteRow | undefined> {
+  return executor.selectFrom('eutes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findEuteIdByName(executor: Executor, name: string): Promise<string | undefined> {
+  return (await executor.selectFrom('eutes').select('id').where('name', '=', name).executeTakeFirst())?.id;
+}
+
+export type EuteChanges = Partial<Omit<EuteRow, 'id' | 'createdAt' | 'active'>>;
+
+export async function updateEute(executor: Executor, id: string, changes: EuteChanges) {
+  await executor.updateTable('eutes').set(changes).where('id', '=', id).execute();
+}
+
+const MEMBER_COLUMNS = ['users.id', 'users.title', 'users.firstName', 'users.lastName', 'users.email', 'users.active'] as const;
+
+export function clinicMembers(executor: Executor, clinicId: string) {
+  return executor
+    .selectFrom('clinicMembers')
+    .innerJoin('users', 'users.id', 'clinicMembers.userId')
+    .select(MEMBER_COLUMNS)
+    .where('clinicMembers.clinicId', '=', clinicId)
+    .execute();
+}
+
+export function euteMembers(executor: Executor, euteId: string) {
+  return executor
+    .selectFrom('euteMembers')
+    .innerJoin('users', 'users.id', 'euteMembers.userId')
+    .select(MEMBER_COLUMNS)
+    .where('euteMembers.euteId', '=', euteId)
+    .execute();
+}

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  AddClinicRequest,
+  Clinic as ClinicSchema,
+  Eute as EuteSchema,
+  PatchClinicRequest,
+  PatchEuteRequest,
+  type Clinic,
+  type Eute,
+} from '@graftmatch/domain';
+import { pageOf, sendPaged } from '../../http/paging';
+import { wire } from '../../http/wire';
+import {
+  addClinic,
+  getClinic,
+  getEute,
+  listClinics,
+  listEutes,
+  patchClinic,
+  patchEute,
+  setClinicActive,
+} from './organisations.service';
+import { ActiveListQuery, IdParams, actorOf, adminErrors as errors } from './users.routes';
+import type { AdminDeps } from './users.service';
+
+const ClinicResponse = wire<Clinic>(ClinicSchema);
+const EuteResponse = wire<Eute>(EuteSchema);
+
+/** Clinic and tissue-bank administration of spec §7, under /api/admin. */
+export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: AdminDeps }> = async (app, { deps }) => {
+  app.get('/clinics', {
+    schema: { tags: ['admin'], querystring: ActiveListQuery, response: { 200: Type.Array(ClinicSchema), ...errors } },
+  }, async (request, reply) => sendPaged(reply, await listClinics(deps, request.principal, request.query, pageOf(request.query))));
+
+  app.get('/clinics/:id', {
+    schema: { tags: ['admin'], params: IdParams, response: { 200: ClinicResponse, ...errors } },
+  }, async (request) => getClinic(deps, request.principal, request.params.id));
+
+  app.post('/clinics/add', {
+    schema: { tags: ['admin'], body: AddClinicRequest, response: { 201: ClinicResponse, ...errors } },
+  }, async (request, reply) => reply.code(201).send(await addClinic(deps, actorOf(request), request.body)));
+
+  app.patch('/clinics/:id', {
+    schema: { tags: ['admin'], params: IdParams, body: PatchClinicRequest, response: { 200: ClinicResponse, ...errors } },
+  }, async (request) => patchClinic(deps, actorOf(request), request.params.id, request.body));
+
+  app.get('/clinics/activate/:id', {
+    schema: { tags: ['admin'], params: IdParams, response: { 200: ClinicResponse, ...errors } },
+  }, async (request) => setClinicActive(deps, actorOf(request), request.params.id, true));
+
+  app.get('/clinics/deactivate/:id', {
+    schema: { tags: ['admin'], params: IdParams, response: { 200: ClinicResponse, ...errors } },
+  }, async (request) => setClinicActive(deps, actorOf(request), request.params.id, false));
+
+  app.get('/eutes', {
+    schema: { tags: ['admin'], querystring: ActiveListQuery, response: { 200: Type.Array(EuteSchema), ...errors } },
+  }, async (request, reply) => sendPaged(reply, await listEutes(deps, request.principal, request.query, pageOf(request.query))));
+
+  app.get('/eutes/:id', {
+    schema: { tags: ['admin'], params: IdParams, response: { 200: EuteResponse, ...errors } },
+  }, async (request) => getEute(deps, request.principal, request.params.id));
+
+  app.patch('/eutes/:id', {
+    schema: { tags: ['admin'], params: IdParams, body: PatchEuteRequest, response: { 200: EuteResponse, ...errors } },
+  }, async (request) => patchEute(deps, actorOf(request), request.params.id, request.body));
+};

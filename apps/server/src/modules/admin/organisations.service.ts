@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import {
+  compareNames,
+  compareUsersByLastName,
+  type AddClinicRequest,
+  type Clinic,
+  type Eute,
+  type PatchClinicRequest,
+  type PatchEuteRequest,
+  type UserSummary,
+} from '@graftmatch/domain';
+import { isUniqueViolation } from '../../db/dialect';
+import type { ClinicRow, EuteRow } from '../../db/types';
+import { conflict, notFound } from '../../http/problem';
+import type { Page, Paged } from '../../http/paging';
+import type { Executor } from '../audit/audit.repository';
+import { recordAudit } from '../audit/audit.service';
+import { requireAdmin } from '../auth/auth.policy';
+import type { Principal } from '../auth/principal';
+import * as repo from './organisations.repository';
+import { requiredText, type Actor, type AdminDeps } from './users.service';
+
+type Member = Awaited<ReturnType<typeof repo.clinicMembers>>[number];
+
+const toSummary = (member: Member): UserSummary => ({ ...member, active: member.active === 1 });
+const members = (rows: Member[]) => rows.sort(compareUsersByLastName).map(toSummary);
+
+const clinicToWire = (row: ClinicRow): Clinic => ({ id: row.id, c_Name: row.cName, active: row.active === 1 });
+
+function euteToWire(row: EuteRow): Eute {
+  const { id, name, euteNumber, address, housenumber, zipcode, city, country, email, phone } = row;
+  return { id, name, euteNumber, active: row.active === 1, address, housenumber, zipcode, city, country, email, phone };
+}
+
+async function writeOrConflict<T>(deps: AdminDeps, work: (trx: Executor) => Promise<T>, duplicate: string): Promise<T> {
+  try {
+    return await deps.db.transaction().execute(work);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw conflict(duplicate);
+    }
+    throw error;
+  }
+}
+
+function pageBy<T>(rows: T[], compare: (a: T, b: T) => number, page: Page): Paged<T> {
+  return { items: rows.sort(compare).slice(page.offset, page.offset + page.limit), total: rows.length };
+}
+
+// Clinics
+
+/** `GET /admin/clinics`, sorted by name; `?active=true` is the filtered list of active clinics. */
+export async function listClinics(deps: AdminDeps, principal: Principal | null, filter: { active?: boolean }, page: Page): Promise<Paged<Clinic>> {
+  requireAdmin(principal, { write: false });
+  const paged = pageBy(await repo.listClinics(deps.db, filter), (a, b) => compareNames(a.cName, b.cName), page);
+  return { items: paged.items.map(clinicToWire), total: paged.total };
+}
+
+async function clinicWithDetail(executor: Executor, id: string): Promise<Clinic> {
+  const row = await repo.findClinic(executor, id);
+  if (!row) {
+    throw notFound('No such clinic.');
+  }
+  return { ...clinicToWire(row), clinicDetail: { users: members(await repo.clinicMembers(executor, id)) } };
+}
+
+export async function getClinic(deps: AdminDeps, principal: Principal | null, id: string): Promise<Clinic> {
+  requireAdmin(principal, { write: false });
+  return clinicWithDetail(deps.db, id);
+}
+
+async function assertClinicNameFree(trx: Executor, name: string, exceptId: string | null) {
+  const owner = await repo.findClinicIdByName(trx, name);
+  if (owner && owner !== exceptId) {
+    throw conflict(`A clinic named "${name}" already exists.`);
+  }
+}
+
+export async function addClinic(deps: AdminDeps, actor: Actor, request: AddClinicRequest): Promise<Clinic> {
+  const admin = requireAdmin(actor.principal, { write: true });
+  const now = deps.now();
+  const name = requiredText('c_Name', request.c_Name);
+  return writeOrConflict(deps, async (trx) => {
+    await assertClinicNameFree(trx, name, null);
+    const id = randomUUID();
+    await repo.insertClinic(trx, { id, cName: name, active: 1, createdAt: now.toISOString(), updatedAt: now.toISOString() });
+    const after = await clinicWithDetail(trx, id);
+    await recordAudit(trx, { actorUserId: admin.userId, action: 'clinic.add', targetType: 'clinic', targetId: id, after, ip: actor.ip, at: now });
+    return after;
+  }, `A clinic named "${name}" already exists.`);
+}
+
+/** PATCH, activate and deactivate of a clinic: one change, its audit row, one transaction. */
+async function changeClinic(
+  deps: AdminDeps,
+  actor: Actor,
+  id: string,
+  action: string,
+  changes: { cName?: string; active?: 0 | 1 },
+): Promise<Clinic> {
+  const admin = requireAdmin(actor.principal, { write: true });
+  const now = deps.now();
+  return writeOrConflict(deps, async (trx) => {
+    const before = await clinicWithDetail(trx, id);
+    if (changes.cName !== undefined) {
+      await assertClinicNameFree(trx, changes.cName, id);
+    }
+    await repo.updateClinic(trx, id, { ...changes, updatedAt: now.toISOString() });
+    const after = await clinicWithDetail(trx, id);
+    await recordAudit(trx, { actorUserId: admin.userId, action, targetType: 'clinic', targetId: id, before, after, ip: actor.ip, at: now });
+    return after;
+  }, `A clinic named "${changes.cName ?? ''}" already exists.`);
+}
+
+export const patchClinic = (deps: AdminDeps, actor: Actor, id: string, request: PatchClinicRequest) =>
+  changeClinic(deps, actor, id, 'clinic.update', request.c_Name !== undefined ? { cName: requiredText('c_Name', request.c_Name) } : {});
+
+export const setClinicActive = (deps: AdminDeps, actor: Actor, id: string, active: boolean) =>
+  changeClinic(deps, actor, id, active ? 'clinic.activate' : 'clinic.deactivate', { active: active ? 1 : 0 });
+
+// Tissue banks
+
+/** `GET /admin/eutes`, sorted by name; `?active=true` is the filtered list of active eutes. */
+export async function listEutes(deps: AdminDeps, principal: Principal | null, filter: { active?: boolean }, page: Page): Promise<Paged<Eute>> {
+  requireAdmin(principal, { write: false });
+  const paged = pageBy(await repo.listEutes(deps.db, filter), (a, b) => compareNames(a.name, b.name), page);
+  return { items: paged.items.map(euteToWire), total: paged.total };
+}
+
+async function euteWithDetail(executor: Executor, id: string): Promise<Eute> {
+  const row = await repo.findEute(executor, id);
+  if (!row) {
+    throw notFound('No such tissue bank.');
+  }
+  return { ...euteToWire(row), euteDetail: { users: members(await repo.euteMembers(executor, id)) } };
+}
+
+export async function getEute(deps: AdminDeps, principal: Principal | null, id: string): Promise<Eute> {
+  requireAdmin(principal, { write: false });
+  return euteWithDetail(deps.db, id);
+}
+
+/** `PATCH /admin/eutes/{id}`: any subset of the bank's fields; an empty optional text clears it. */
+export async function patchEute(deps: AdminDeps, actor: Actor, id: string, request: PatchEuteRequest): Promise<Eute> {
+  const admin = requireAdmin(actor.principal, { write: true });
+  const now = deps.now();
+  const { name, ...optional } = request;
+  const changes: repo.EuteChanges = Object.fromEntries(
+    Object.entries(optional)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, typeof value === 'string' && value.trim() !== '' ? value.trim() : null]),
+  );
+  if (name !== undefined) {
+    changes.name = requiredText('name', name);
+  }
+  return writeOrConflict(deps, async (trx) => {
+    const before = await euteWithDetail(trx, id);
+    if (changes.name) {
+      const owner = await repo.findEuteIdByName(trx, changes.name);
+      if (owner && owner !== id) {
+        throw conflict(`A tissue bank named "${changes.name}" already exists.`);
+      }
+    }
+    await repo.updateEute(trx, id, { ...changes, updatedAt: now.toISOString() });
+    const after = await euteWithDetail(trx, id);
+    await recordAudit(trx, { actorUserId: admin.userId, action: 'eute.update', targetType: 'eute', targetId: id, before, after, ip: actor.ip, at: now });
+    return after;
+  }, `A tissue bank named "${changes.name ?? ''}" already exists.`);
+}

@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { compareUsersByLastName, type AddUserRequest, type FieldError, type PatchUserRequest, type User } from '@graftmatch/domain';
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/dialect';
+import type { DB, UserUpdate } from '../../db/types';
+import { badRequest, conflict, notFound } from '../../http/problem';
+import type { Page, Paged } from '../../http/paging';
+import type { Executor } from '../audit/audit.repository';
+import { recordAudit } from '../audit/audit.service';
+import type { AuthDeps } from '../auth/auth.deps';
+import { requireAdmin } from '../auth/auth.policy';
+import type { Principal } from '../auth/principal';
+import { revokeAllSessions } from '../auth/session.service';
+import { sendInvitation } from '../auth/password.service';
+import * as repo from './users.repository';
+
+export interface AdminDeps {
+  db: Kysely<DB>;
+  now: () => Date;
+  /** For the invitation mail of a new user (the auth module's recovery mechanism). */
+  auth: AuthDeps;
+  log: { warn(details: Record<string, unknown>, message: string): void };
+}
+
+export interface Actor {
+  principal: Principal | null;
+  ip: string | null;
+}
+
+const LAST_ADMIN = 'The last active administrator cannot be deactivated or lose the admin flag; make another user an administrator first.';
+
+async function presentUsers(executor: Executor, rows: readonly repo.AdminUserRow[]): Promise<User[]> {
+  const { clinics, eutes } = await repo.membershipsOf(executor, rows.map((row) => row.id));
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    active: row.active === 1,
+    email: row.email,
+    phone: row.phone,
+    audit: row.audit === 1,
+    admin: row.admin === 1,
+    clinics: clinics.filter((m) => m.userId === row.id).map((m) => ({ id: m.id, c_Name: m.name })),
+    eutes: eutes.filter((m) => m.userId === row.id).map((m) => ({ id: m.id, name: m.name })),
+    twoFactorTarget: row.twoFactorTarget,
+    language: row.language,
+  }));
+}
+
+async function presentUser(executor: Executor, id: string): Promise<User> {
+  const row = await repo.findUser(executor, id);
+  if (!row) {
+    throw notFound('No such user.');
+  }
+  const [user] = await presentUsers(executor, [row]);
+  return user as User;
+}
+
+/** `GET /admin/users`: sorted by last name (domain rule), then paged. */
+export async function listUsers(deps: AdminDeps, principal: Principal | null, filter: { active?: boolean }, page: Page): Promise<Paged<User>> {
+  requireAdmin(principal, { write: false });
+  const rows = (await repo.listUsers(deps.db, filter)).sort(compareUsersByLastName);
+  return { items: await presentUsers(deps.db, rows.slice(page.offset, page.offset + page.limit)), total: rows.length };
+}
+
+export async function getUser(deps: AdminDeps, principal: Principal | null, id: string): Promise<User> {
+  requireAdmin(principal, { write: false });
+  return presentUser(deps.db, id);
+}
+
+/**
+ * New memberships must name existing, active organisations (filtered lists offer only those);
+ * memberships the user already has may stay even when their organisation was deactivated.
+ */
+async function checkMemberships(trx: Executor, userId: string | null, request: Pick<AddUserRequest, 'clinics' | 'eutes'>) {
+  const current = userId ? await repo.membershipsOf(trx, [userId]) : { clinics: [], eutes: [] };
+  const errors: FieldError[] = [];
+  const check = async (field: 'clinics' | 'eutes', wanted: readonly string[], held: readonly { id: string }[]) => {
+    const found = field === 'clinics' ? await repo.findClinicsByIds(trx, wanted) : await repo.findEutesByIds(trx, wanted);
+    for (const id of wanted) {
+      const organisation = found.find((row) => row.id === id);
+      if (!organisation) {
+        errors.push({ field, message: `${id} does not exist` });
+      } else if (organisation.active !== 1 && !held.some((row) => row.id === id)) {
+        errors.push({ field, message: `${id} is inactive` });
+      }
+    }
+  };
+  const clinicIds = request.clinics ? [...new Set(request.clinics.map((ref) => ref.id))] : undefined;
+  const euteIds = request.eutes ? [...new Set(request.eutes.map((ref) => ref.id))] : undefined;
+  if (clinicIds) {
+    await check('clinics', clinicIds, current.clinics);
+  }
+  if (euteIds) {
+    await check('eutes', euteIds, current.eutes);
+  }
+  if (errors.length > 0) {
+    throw badRequest(`Invalid memberships: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
+  }
+  return { clinicIds, euteIds };
+}
+
+async function assertEmailFree(trx: Executor, email: string, exceptUserId: string | null): Promise<void> {
+  const owner = await repo.findUserIdByEmail(trx, email);
+  if (owner && owner !== exceptUserId) {
+    throw conflict(`A user with the e-mail ${email} already exists.`);
+  }
+}
+
+/** Runs a write; a unique violation that slipped past the checks (a race) is still a 409. */
+async function inTransaction<T>(deps: AdminDeps, work: (trx: Executor) => Promise<T>, duplicate: string): Promise<T> {
+  try {
+    return await deps.db.transaction().execute(work);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw conflict(duplicate);
+    }
+    throw error;
+  }
+}
+
+/** `POST /admin/users/add`: creates an active user without a password and mails a set-password link. */
+export async function addUser(deps: AdminDeps, actor: Actor, request: AddUserRequest): Promise<User> {
+  const admin = requireAdmin(actor.principal, { write: true });
+  const now = deps.now();
+  const at = now.toISOString();
+  const email = request.email.trim().toLowerCase();
+  const user = await inTransaction(deps, async (trx) => {
+    await assertEmailFree(trx, email, null);
+    const { clinicIds, euteIds } = await checkMemberships(trx, null, request);
+    const id = randomUUID();
+    await repo.insertUser(trx, {
+      id,
+      email,
+      passwordHash: null,
+      title: emptyToNull(request.title),
+      firstName: requiredText('firstName', request.firstName),
+      lastName: requiredText('lastName', request.lastName),
+      phone: emptyToNull(request.phone),
+      language: request.language ?? 'en',
+      active: 1,
+      admin: request.admin ? 1 : 0,
+      audit: request.audit ? 1 : 0,
+      twoFactorTarget: (request.twoFactorTarget ?? email).trim().toLowerCase(),
+      createdAt: at,
+      updatedAt: at,
+    });
+    await repo.setClinicMemberships(trx, id, clinicIds ?? []);
+    await repo.setEuteMemberships(trx, id, euteIds ?? []);
+    const created = await presentUser(trx, id);
+    await recordAudit(trx, { actorUserId: admin.userId, action: 'user.add', targetType: 'user', targetId: id, after: created, ip: actor.ip, at: now });
+    return created;
+  }, `A user with the e-mail ${email} already exists.`);
+  try {
+    await sendInvitation(deps.auth, user.id, { userId: admin.userId, ip: actor.ip });
+  } catch (error) {
+    // The user exists either way; the set-password link can be asked for again through recovery.
+    deps.log.warn({ err: error, userId: user.id }, 'the invitation mail could not be sent');
+  }
+  return user;
+}
+
+/** Refuses a change that would leave no active administrator; call inside the change's transaction. */
+async function assertAdminRemains(trx: Executor): Promise<void> {
+  if ((await repo.countActiveAdmins(trx)) === 0) {
+    throw conflict(LAST_ADMIN);
+  }
+}
+
+/** `PATCH /admin/user`: the id plus any subset of the user's fields and memberships. */
+export async function patchUser(deps: AdminDeps, actor: Actor, request: PatchUserRequest): Promise<User> {
+  const admin = requireAdmin(actor.principal, { write: true });
+  const now = deps.now();
+  const email = request.email?.trim().toLowerCase();
+  return inTransaction(deps, async (trx) => {
+    const before = await presentUser(trx, request.id);
+    if (email !== undefined) {
+      await assertEmailFree(trx, email, request.id);
+    }
+    const { clinicIds, euteIds } = await checkMemberships(trx, request.id, request);
+    const demotes = request.admin === false && before.admin && before.active;
+    if (demotes) {
+      await repo.lockActiveAdmins(trx);
+    }
+    const changes: UserUpdate = {
+      ...(request.title !== undefined ? { title: emptyToNull(request.title) } : {}),
+      ...(request.firstName !== undefined ? { firstName: requiredText('firstName', request.firstName) } : {}),
+      ...(request.lastName !== undefined ? { lastName: requiredText('lastName', request.lastName) } : {}),
+      ...(email !== undefined ? { email } : {}),
+      ...(request.phone !== undefined ? { phone: emptyToNull(request.phone) } : {}),
+      ...(request.audit !== undefined ? { audit: request.audit ? 1 : 0 } : {}),
+      ...(request.admin !== undefined ? { admin: request.admin ? 1 : 0 } : {}),
+      ...(request.twoFactorTarget !== undefined ? { twoFactorTarget: request.twoFactorTarget.trim().toLowerCase() } : {}),
+      ...(request.language !== undefined ? { language: request.language } : {}),
+      updatedAt: now.toISOString(),
+    };
+    await repo.updateUser(trx, request.id, changes);
+    if (clinicIds) {
+      await repo.setClinicMemberships(trx, request.id, clinicIds);
+    }
+    if (euteIds) {
+      await repo.setEuteMemberships(trx, request.id, euteIds);
+    }
+    if (demotes) {
+      await assertAdminRemains(trx);
+    }
+    const after = await presentUser(trx, request.id);
+    await recordAudit(trx, { actorUserId: admin.userId, action: 'user.update', targetType: 'user', targetId: request.id, before, after, ip: actor.ip, at: now });
+    return after;
+  }, `A user with the e-mail ${email ?? ''} already exists.`);
+}
+
+/** `GET /admin/user/activate/{id}` and `/deactivate/{id}`; deactivating ends all of the user's sessions. */
+export async function setUserActive(deps: AdminDeps, actor: Actor, id: string, active: boolean): Promise<User> {
+  const admin = requireAdmin(actor.principal, { write: true });
+  const now = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const before = await presentUser(trx, id);
+    const demotes = !active && before.admin && before.active;
+    if (demotes) {
+      await repo.lockActiveAdmins(trx);
+    }
+    await repo.updateUser(trx, id, { active: active ? 1 : 0, updatedAt: now.toISOString() });
+    if (demotes) {
+      await assertAdminRemains(trx);
+    }
+    if (!active) {
+      await revokeAllSessions(trx, id, 'user deactivated', now);
+    }
+    const after = await presentUser(trx, id);
+    const action = active ? 'user.activate' : 'user.deactivate';
+    await recordAudit(trx, { actorUserId: admin.userId, action, targetType: 'user', targetId: id, before, after, ip: actor.ip, at: now });
+    return after;
+  });
+}
+
+/** A required text without its surrounding blanks; only blanks is refused like an empty field. */
+export function requiredText(field: string, value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '') {
+    throw badRequest(`${field} must not be blank.`, [{ field, message: 'must not be blank' }]);
+  }
+  return trimmed;
+}
+
+function emptyToNull(text: string | undefined): string | null {
+  const trimmed = text?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
