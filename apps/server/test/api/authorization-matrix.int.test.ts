@@ -1,0 +1,180 @@
+import { ListStatus } from '@graftmatch/domain';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { listRegisteredRoutes } from '../../src/plugins/authentication';
+import { createTestClinic, createTestUser } from '../support/auth';
+import { ROLES, dataFingerprint, expectProblem, startSeededApp, today, type Role, type SeededApp } from '../support/clinical';
+import { testEngineName } from '../support/database';
+
+// The authorization matrix of issue 4: every route of the clinic, tissue-bank and admin APIs,
+// called by anonymous, physicians of clinic A and B, employees of eute X and Y, an admin and an
+// auditor. Each cell asserts its status; every refusal is problem+json, and a refused write
+// leaves the data as it was.
+
+type Expected = Record<Role, number>;
+const expected = (ok: number, allowed: Role[], overrides: Partial<Expected> = {}): Expected => {
+  const cells = Object.fromEntries(ROLES.map((role) => [role, allowed.includes(role) ? ok : 403])) as Expected;
+  return { ...cells, anonymous: 401, ...overrides };
+};
+const PHYSICIANS: Role[] = ['physicianA', 'physicianB'];
+const EMPLOYEES: Role[] = ['employeeX', 'employeeY'];
+
+const SEARCH = { query_type: 5, query_d_min: 15, query_d_max: 25, query_l_min: 10, query_l_l_min: 0, query_l_r_min: 0 };
+const ENTRY = { ...SEARCH, patient_Code: 'M-05-2020', query_i_min: '2030-01-01', query_i_Max: '2030-03-01' };
+
+interface Fixture {
+  freeLot: string;
+  clinicACurrentLot: string;
+  euteXCurrentLot: string;
+  entryOfA: string;
+  scratchUser: string;
+  scratchClinic: string;
+}
+
+interface Cell {
+  method: 'GET' | 'POST' | 'PATCH';
+  /** Builds the path (and body) for one call; may create what the call works on. */
+  request(app: SeededApp, fixture: Fixture, role: Role): Promise<{ path: string; body?: unknown }> | { path: string; body?: unknown };
+  expect: Expected;
+}
+
+let unique = 0;
+const next = () => `${Date.now().toString(36)}-${(unique += 1)}`;
+
+async function freshEntryOfA(app: SeededApp): Promise<string> {
+  const answer = await app.clients.physicianA.post('/api/physician/waitinglist', ENTRY);
+  expect(answer.status).toBe(201);
+  return ((await answer.json()) as { waitinglistid: string }).waitinglistid;
+}
+
+const ROUTES: Record<string, Cell> = {
+  'POST /api/physician/graftsearch': { method: 'POST', request: () => ({ path: '/api/physician/graftsearch', body: SEARCH }), expect: expected(200, [...PHYSICIANS, 'auditor']) },
+  'GET /api/physician/graftsearch/{free lot}': { method: 'GET', request: (_a, f) => ({ path: `/api/physician/graftsearch/${f.freeLot}` }), expect: expected(200, [...PHYSICIANS, 'auditor']) },
+  'GET /api/physician/graftsearch/{clinic A current lot}': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/physician/graftsearch/${f.clinicACurrentLot}` }),
+    expect: expected(200, ['physicianA', 'auditor'], { physicianB: 404 }),
+  },
+  'GET /api/physician/waitinglist': { method: 'GET', request: () => ({ path: '/api/physician/waitinglist' }), expect: expected(200, [...PHYSICIANS, 'auditor']) },
+  'POST /api/physician/waitinglist': { method: 'POST', request: () => ({ path: '/api/physician/waitinglist', body: ENTRY }), expect: expected(201, PHYSICIANS) },
+  'PATCH /api/physician/waitinglist/{entry of A}': {
+    method: 'PATCH',
+    request: (_a, f) => ({ path: `/api/physician/waitinglist/${f.entryOfA}`, body: { query_l_min: 12 } }),
+    expect: expected(200, ['physicianA'], { physicianB: 404 }),
+  },
+  'GET /api/physician/waitinglist/remove/{entry of A}': {
+    method: 'GET',
+    request: async (app) => ({ path: `/api/physician/waitinglist/remove/${await freshEntryOfA(app)}` }),
+    expect: expected(204, ['physicianA'], { physicianB: 404 }),
+  },
+  'GET /api/physician/currentgrafts': { method: 'GET', request: () => ({ path: '/api/physician/currentgrafts' }), expect: expected(200, [...PHYSICIANS, 'auditor']) },
+  'GET /api/physician/archivgrafts': { method: 'GET', request: () => ({ path: '/api/physician/archivgrafts' }), expect: expected(200, [...PHYSICIANS, 'auditor']) },
+
+  'GET /api/euteemployee/waitinglist': { method: 'GET', request: () => ({ path: '/api/euteemployee/waitinglist' }), expect: expected(200, [...EMPLOYEES, 'auditor']) },
+  'GET /api/euteemployee/waitinglist/download': { method: 'GET', request: () => ({ path: '/api/euteemployee/waitinglist/download' }), expect: expected(200, [...EMPLOYEES, 'auditor']) },
+  'GET /api/euteemployee/currentdonations': { method: 'GET', request: () => ({ path: '/api/euteemployee/currentdonations' }), expect: expected(200, [...EMPLOYEES, 'auditor']) },
+  'GET /api/euteemployee/currentdonations/{eute X lot}': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/euteemployee/currentdonations/${f.euteXCurrentLot}` }),
+    expect: expected(200, ['employeeX', 'auditor'], { employeeY: 404 }),
+  },
+  'GET /api/euteemployee/donationsarchiv': { method: 'GET', request: () => ({ path: '/api/euteemployee/donationsarchiv' }), expect: expected(200, [...EMPLOYEES, 'auditor']) },
+
+  'GET /api/admin/users': { method: 'GET', request: () => ({ path: '/api/admin/users' }), expect: expected(200, ['admin', 'auditor']) },
+  'GET /api/admin/user/{id}': { method: 'GET', request: (_a, f) => ({ path: `/api/admin/user/${f.scratchUser}` }), expect: expected(200, ['admin', 'auditor']) },
+  'POST /api/admin/users/add': {
+    method: 'POST',
+    request: () => ({ path: '/api/admin/users/add', body: { firstName: 'New', lastName: 'User', email: `new-${next()}@clinic.example` } }),
+    expect: expected(201, ['admin']),
+  },
+  'PATCH /api/admin/user': { method: 'PATCH', request: (_a, f) => ({ path: '/api/admin/user', body: { id: f.scratchUser, phone: next() } }), expect: expected(200, ['admin']) },
+  'GET /api/admin/user/activate/{id}': { method: 'GET', request: (_a, f) => ({ path: `/api/admin/user/activate/${f.scratchUser}` }), expect: expected(200, ['admin']) },
+  'GET /api/admin/user/deactivate/{id}': { method: 'GET', request: (_a, f) => ({ path: `/api/admin/user/deactivate/${f.scratchUser}` }), expect: expected(200, ['admin']) },
+  'GET /api/admin/clinics': { method: 'GET', request: () => ({ path: '/api/admin/clinics' }), expect: expected(200, ['admin', 'auditor']) },
+  'GET /api/admin/clinics/{id}': { method: 'GET', request: (_a, f) => ({ path: `/api/admin/clinics/${f.scratchClinic}` }), expect: expected(200, ['admin', 'auditor']) },
+  'POST /api/admin/clinics/add': { method: 'POST', request: () => ({ path: '/api/admin/clinics/add', body: { c_Name: `Clinic ${next()}` } }), expect: expected(201, ['admin']) },
+  'PATCH /api/admin/clinics/{id}': { method: 'PATCH', request: (_a, f) => ({ path: `/api/admin/clinics/${f.scratchClinic}`, body: { c_Name: `Scratch ${next()}` } }), expect: expected(200, ['admin']) },
+  'GET /api/admin/clinics/activate/{id}': { method: 'GET', request: (_a, f) => ({ path: `/api/admin/clinics/activate/${f.scratchClinic}` }), expect: expected(200, ['admin']) },
+  'GET /api/admin/clinics/deactivate/{id}': { method: 'GET', request: (_a, f) => ({ path: `/api/admin/clinics/deactivate/${f.scratchClinic}` }), expect: expected(200, ['admin']) },
+  'GET /api/admin/eutes': { method: 'GET', request: () => ({ path: '/api/admin/eutes' }), expect: expected(200, ['admin', 'auditor']) },
+  'GET /api/admin/eutes/{id}': { method: 'GET', request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}` }), expect: expected(200, ['admin', 'auditor']) },
+  'PATCH /api/admin/eutes/{id}': { method: 'PATCH', request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}`, body: { phone: `+49 ${unique}` } }), expect: expected(200, ['admin']) },
+  'GET /api/admin/auditlog': { method: 'GET', request: () => ({ path: '/api/admin/auditlog' }), expect: expected(200, ['admin', 'auditor']) },
+};
+
+/** Writes: non-GET routes, and the GET routes that change data (spec §7's remove, activate, deactivate). */
+const isWrite = (name: string) => !name.startsWith('GET') || /\/(remove|activate|deactivate)\//.test(name);
+
+describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${testEngineName()})`, () => {
+  let app: SeededApp;
+  let fixture: Fixture;
+
+  beforeAll(async () => {
+    app = await startSeededApp();
+    const db = app.server.database.db;
+    const day = today();
+    const free = await db.selectFrom('grafts').select('eLot').where('listStatus', '=', ListStatus.Free).where('expiryDate', '>=', day).executeTakeFirstOrThrow();
+    const current = (clinicOrEute: { clinicId?: string; euteId?: string }) => {
+      let query = db.selectFrom('grafts').select('eLot').where('listStatus', '=', ListStatus.Current).where('expiryDate', '>=', day);
+      query = clinicOrEute.clinicId ? query.where('clinicId', '=', clinicOrEute.clinicId) : query.where('euteId', '=', clinicOrEute.euteId ?? '');
+      return query.executeTakeFirstOrThrow();
+    };
+    const entry = await db.selectFrom('waitingListEntries').select('id').where('ownerUserId', '=', app.ids.users.physicianA).executeTakeFirstOrThrow();
+    fixture = {
+      freeLot: free.eLot,
+      clinicACurrentLot: (await current({ clinicId: app.ids.clinicA })).eLot,
+      euteXCurrentLot: (await current({ euteId: app.ids.euteX })).eLot,
+      entryOfA: entry.id,
+      scratchUser: (await createTestUser(app.server, { lastName: 'Scratch' })).id,
+      scratchClinic: await createTestClinic(app.server, { name: 'Scratch clinic' }),
+    };
+  });
+
+  afterAll(async () => {
+    await app?.server.close();
+  });
+
+  for (const [name, cell] of Object.entries(ROUTES)) {
+    describe(name, () => {
+      for (const role of ROLES) {
+        test(`${role} gets ${cell.expect[role]}`, async () => {
+          const { path, body } = await cell.request(app, fixture, role);
+          const before = isWrite(name) && cell.expect[role] >= 400 ? await dataFingerprint(app.server) : null;
+          const answer = await app.clients[role].request(cell.method, path, body === undefined ? {} : { json: body });
+          expect(answer.status, `${role} ${cell.method} ${path}`).toBe(cell.expect[role]);
+          if (answer.status >= 400) {
+            await expectProblem(answer);
+          } else {
+            await answer.arrayBuffer();
+          }
+          if (before) {
+            expect(await dataFingerprint(app.server)).toEqual(before);
+          }
+        });
+      }
+    });
+  }
+
+  test('every route of the issue is in the matrix', () => {
+    const normalise = (route: string) => route.replace(/\/\{[^}]+\}|\/:[A-Za-z]+/g, '/*');
+    const registered = listRegisteredRoutes(app.server.app)
+      .filter((route) => route.method !== 'HEAD' && /^\/api\/(physician|euteemployee|admin)\//.test(route.url))
+      .map((route) => `${route.method} ${normalise(route.url)}`);
+    expect(new Set(Object.keys(ROUTES).map(normalise))).toEqual(new Set(registered));
+  });
+
+  test('reads never cross clinics or banks: B sees none of A’s entries, Y none of X’s donations', async () => {
+    const { physicianB, employeeY } = app.clients;
+    const entries = (await (await physicianB.get('/api/physician/waitinglist')).json()) as { waitinglistid: string }[];
+    expect(entries.map((entry) => entry.waitinglistid)).not.toContain(fixture.entryOfA);
+    const owners = await app.server.database.db.selectFrom('waitingListEntries').select('ownerUserId').where('id', 'in', entries.map((e) => e.waitinglistid)).execute();
+    expect(new Set(owners.map((o) => o.ownerUserId))).toEqual(new Set([app.ids.users.physicianB]));
+
+    const lotsOfY = (await (await employeeY.get('/api/euteemployee/currentdonations')).json()) as { e_Lot: string; e_Eute: string }[];
+    const archiveOfY = (await (await employeeY.get('/api/euteemployee/donationsarchiv')).json()) as { e_Lot: string; e_Eute: string }[];
+    expect(lotsOfY.length + archiveOfY.length).toBeGreaterThan(0);
+    expect([...lotsOfY, ...archiveOfY].every((graft) => graft.e_Eute === app.ids.euteY)).toBe(true);
+
+    const currentOfB = (await (await physicianB.get('/api/physician/currentgrafts')).json()) as { e_Lot: string }[];
+    expect(currentOfB.map((graft) => graft.e_Lot)).not.toContain(fixture.clinicACurrentLot);
+  });
+});

@@ -1,0 +1,169 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { NewGraftRow } from '../../src/db/types';
+import { startTestApp, type TestApp } from './app';
+import { loginAs, seedDemoInto } from './auth';
+import { TestClient } from './client';
+
+// Helpers for the clinic, tissue-bank and admin API tests (issue 4).
+
+export const DEMO = {
+  physicianA: 'dr.berg@demo.graftmatch.example',
+  physicianB: 'dr.kaya@demo.graftmatch.example',
+  employeeX: 'bank.north@demo.graftmatch.example',
+  employeeY: 'bank.south@demo.graftmatch.example',
+  admin: 'admin@demo.graftmatch.example',
+  auditor: 'auditor@demo.graftmatch.example',
+} as const;
+
+export type Role = 'anonymous' | keyof typeof DEMO;
+export const ROLES: readonly Role[] = ['anonymous', 'physicianA', 'physicianB', 'employeeX', 'employeeY', 'admin', 'auditor'];
+
+export interface DemoIds {
+  users: Record<keyof typeof DEMO, string>;
+  clinicA: string;
+  clinicB: string;
+  euteX: string;
+  euteY: string;
+}
+
+export interface SeededApp {
+  server: TestApp;
+  ids: DemoIds;
+  clients: Record<Role, TestClient>;
+}
+
+async function idOfUser(server: TestApp, email: string): Promise<string> {
+  const row = await server.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function firstMembership(server: TestApp, table: 'clinicMembers' | 'euteMembers', userId: string): Promise<string> {
+  if (table === 'clinicMembers') {
+    return (await server.database.db.selectFrom('clinicMembers').select('clinicId').where('userId', '=', userId).executeTakeFirstOrThrow()).clinicId;
+  }
+  return (await server.database.db.selectFrom('euteMembers').select('euteId').where('userId', '=', userId).executeTakeFirstOrThrow()).euteId;
+}
+
+/** The real app with the demo data, and a logged-in client per role (anonymous has an XSRF cookie only). */
+export async function startSeededApp(): Promise<SeededApp> {
+  const server = await startTestApp();
+  await seedDemoInto(server);
+  const entries = await Promise.all(
+    (Object.keys(DEMO) as (keyof typeof DEMO)[]).map(async (key) => [key, await idOfUser(server, DEMO[key])] as const),
+  );
+  const users = Object.fromEntries(entries) as DemoIds['users'];
+  const ids: DemoIds = {
+    users,
+    clinicA: await firstMembership(server, 'clinicMembers', users.physicianA),
+    clinicB: await firstMembership(server, 'clinicMembers', users.physicianB),
+    euteX: await firstMembership(server, 'euteMembers', users.employeeX),
+    euteY: await firstMembership(server, 'euteMembers', users.employeeY),
+  };
+  const anonymous = new TestClient(server.baseUrl);
+  await anonymous.get('/api/health');
+  const clients = { anonymous } as Record<Role, TestClient>;
+  for (const key of Object.keys(DEMO) as (keyof typeof DEMO)[]) {
+    clients[key] = await loginAs(server, DEMO[key]);
+  }
+  return { server, ids, clients };
+}
+
+/**
+ * A fingerprint of everything the API of issue 4 may change: users, organisations, memberships,
+ * grafts, waiting-list entries, invitation tokens and the audit log. Equal before and after
+ * means nothing changed.
+ */
+export async function dataFingerprint(server: TestApp): Promise<Record<string, string>> {
+  const db = server.database.db;
+  const tables = {
+    users: db.selectFrom('users').selectAll().orderBy('id'),
+    clinics: db.selectFrom('clinics').selectAll().orderBy('id'),
+    eutes: db.selectFrom('eutes').selectAll().orderBy('id'),
+    clinicMembers: db.selectFrom('clinicMembers').selectAll().orderBy('userId').orderBy('clinicId'),
+    euteMembers: db.selectFrom('euteMembers').selectAll().orderBy('userId').orderBy('euteId'),
+    grafts: db.selectFrom('grafts').selectAll().orderBy('id'),
+    waitingListEntries: db.selectFrom('waitingListEntries').selectAll().orderBy('id'),
+    recoveryTokens: db.selectFrom('recoveryTokens').selectAll().orderBy('id'),
+    auditLog: db.selectFrom('auditLog').selectAll().orderBy('id'),
+  };
+  const result: Record<string, string> = {};
+  for (const [name, query] of Object.entries(tables)) {
+    const rows = await query.execute();
+    result[name] = `${rows.length}:${createHash('sha256').update(JSON.stringify(rows)).digest('hex')}`;
+  }
+  return result;
+}
+
+/** Asserts an answer is an RFC 9457 problem with this status. */
+export async function expectProblem(response: Response, status?: number): Promise<{ detail?: string; errors?: { field: string; message: string }[] }> {
+  if (status !== undefined) {
+    expect(response.status).toBe(status);
+  }
+  expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  const body = (await response.json()) as { type: string; title: string; status: number; detail?: string };
+  expect(body).toMatchObject({ type: expect.any(String), title: expect.any(String), status: response.status });
+  return body;
+}
+
+export const today = () => new Date().toISOString().slice(0, 10);
+export const addDays = (date: string, days: number) => {
+  const next = new Date(`${date}T00:00:00.000Z`);
+  next.setUTCDate(next.getUTCDate() + days);
+  return next.toISOString().slice(0, 10);
+};
+
+/** A released, free graft row of the given bank; tests override what their story is about. */
+export function graftRow(euteId: string, overrides: Partial<NewGraftRow> = {}): NewGraftRow {
+  const at = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    eLot: `T-${randomUUID().slice(0, 8)}`,
+    xLot: null,
+    tLot: null,
+    tProdName2: 5,
+    tDproximal: 20,
+    tDdistal: 20,
+    tLmin: 20,
+    tLmax: 40,
+    tLleft: null,
+    tLright: null,
+    tDleft: null,
+    tDright: null,
+    iMin: null,
+    iMax: null,
+    aImplantPlan: null,
+    dRemarksPublic: null,
+    xRemarksPublic: null,
+    patientInitial: null,
+    patientMonth: null,
+    patientYear: null,
+    physicianName: null,
+    physicianEmail: null,
+    physicianPhone: null,
+    processedUntil: null,
+    aAlloNote: null,
+    aDeliverNote: null,
+    xSec: null,
+    eName: 'Test bank',
+    eEmail: 'bank@test.example',
+    aRequestor: null,
+    cName: null,
+    decellularizationStatus: 1,
+    decellularizationOut: '2025-01-01',
+    releaseStatus: 1,
+    releaseOut: '2025-01-10',
+    assignmentOut: null,
+    deliveryOut: null,
+    implantationOut: null,
+    expiryOut: addDays(today(), 365),
+    traceabilityReportOut: null,
+    euteId,
+    clinicId: null,
+    listStatus: 0,
+    expiryDate: addDays(today(), 365),
+    createdAt: at,
+    updatedAt: at,
+    ...overrides,
+  };
+}
