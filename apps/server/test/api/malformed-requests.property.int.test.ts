@@ -1,0 +1,139 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { TestClient } from '../support/client';
+import { dataFingerprint, startSeededApp, type Role, type SeededApp } from '../support/clinical';
+import { testEngineName } from '../support/database';
+
+// Property-based tests: random and malformed path parameters, query strings and bodies sent to
+// every route of issue 4 by callers of every kind. Whatever arrives, the server never answers
+// 5xx, every refusal is problem+json, and a refused write changes no data.
+
+interface RouteUnderTest {
+  method: 'GET' | 'POST' | 'PATCH';
+  /** `:x` segments are replaced by generated values. */
+  path: string;
+  write: boolean;
+  /** Field names the route knows, so bodies are often almost right. */
+  fields?: readonly string[];
+}
+
+const SEARCH_FIELDS = ['query_type', 'query_d_min', 'query_d_max', 'query_l_min', 'query_l_l_min', 'query_l_r_min'];
+const ENTRY_FIELDS = [...SEARCH_FIELDS, 'physician_Name', 'physician_Email', 'physician_Phone', 'patient_Code', 'query_i_min', 'query_i_Max', 'query_timestamp'];
+const USER_FIELDS = ['id', 'title', 'firstName', 'lastName', 'email', 'phone', 'audit', 'admin', 'clinics', 'eutes', 'twoFactorTarget', 'language'];
+const EUTE_FIELDS = ['name', 'euteNumber', 'address', 'housenumber', 'zipcode', 'city', 'country', 'email', 'phone'];
+
+const ROUTES: readonly RouteUnderTest[] = [
+  { method: 'POST', path: '/api/physician/graftsearch', write: false, fields: SEARCH_FIELDS },
+  { method: 'GET', path: '/api/physician/graftsearch/:lot', write: false },
+  { method: 'GET', path: '/api/physician/waitinglist', write: false },
+  { method: 'POST', path: '/api/physician/waitinglist', write: true, fields: ENTRY_FIELDS },
+  { method: 'PATCH', path: '/api/physician/waitinglist/:id', write: true, fields: ENTRY_FIELDS },
+  { method: 'GET', path: '/api/physician/waitinglist/remove/:id', write: true },
+  { method: 'GET', path: '/api/physician/currentgrafts', write: false },
+  { method: 'GET', path: '/api/physician/archivgrafts', write: false },
+  { method: 'GET', path: '/api/euteemployee/waitinglist', write: false },
+  { method: 'GET', path: '/api/euteemployee/waitinglist/download', write: false },
+  { method: 'GET', path: '/api/euteemployee/currentdonations', write: false },
+  { method: 'GET', path: '/api/euteemployee/currentdonations/:lot', write: false },
+  { method: 'GET', path: '/api/euteemployee/donationsarchiv', write: false },
+  { method: 'GET', path: '/api/admin/users', write: false },
+  { method: 'GET', path: '/api/admin/user/:id', write: false },
+  { method: 'POST', path: '/api/admin/users/add', write: true, fields: USER_FIELDS },
+  { method: 'PATCH', path: '/api/admin/user', write: true, fields: USER_FIELDS },
+  { method: 'GET', path: '/api/admin/user/activate/:id', write: true },
+  { method: 'GET', path: '/api/admin/user/deactivate/:id', write: true },
+  { method: 'GET', path: '/api/admin/clinics', write: false },
+  { method: 'GET', path: '/api/admin/clinics/:id', write: false },
+  { method: 'POST', path: '/api/admin/clinics/add', write: true, fields: ['c_Name'] },
+  { method: 'PATCH', path: '/api/admin/clinics/:id', write: true, fields: ['c_Name'] },
+  { method: 'GET', path: '/api/admin/clinics/activate/:id', write: true },
+  { method: 'GET', path: '/api/admin/clinics/deactivate/:id', write: true },
+  { method: 'GET', path: '/api/admin/eutes', write: false },
+  { method: 'GET', path: '/api/admin/eutes/:id', write: false },
+  { method: 'PATCH', path: '/api/admin/eutes/:id', write: true, fields: EUTE_FIELDS },
+  { method: 'GET', path: '/api/admin/auditlog', write: false },
+];
+
+const QUERY_KEYS = ['limit', 'offset', 'active', 'actorId', 'action', 'targetType', 'targetId', 'from', 'to', 'x'];
+
+/** A value that is often nearly right: numbers at and beyond the bounds, dates, ids, and junk. */
+const value = fc.oneof(
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.constantFrom(0, -1, 4.999, 5, 10, 10.5, 50, 50.01, 120, 121, 1e308, '', ' ', null, true, '2021-02-30', '2030-01-01', 'A-03-2021', 'x@y.z', '../../etc'),
+  fc.uuid(),
+  fc.string({ maxLength: 300 }),
+);
+
+const segment = fc.oneof(fc.uuid(), fc.string({ minLength: 1, maxLength: 80 }), fc.constantFrom('..', '%00', 'EB1-2025-0001', '0', '-1', '00000000-0000-0000-0000-000000000000'));
+
+function bodyOf(fields: readonly string[] | undefined) {
+  const known = fields && fields.length > 0 ? fields : ['x'];
+  return fc.oneof(
+    fc.dictionary(fc.constantFrom(...known), value, { maxKeys: known.length }).map((body) => ({ json: JSON.stringify(body) })),
+    fc.jsonValue({ maxDepth: 3 }).map((body) => ({ json: JSON.stringify(body) })),
+    fc.string({ maxLength: 200 }).map((raw) => ({ json: raw })),
+    fc.constant({ json: undefined as string | undefined }),
+  );
+}
+
+async function send(client: TestClient, method: string, path: string, body: string | undefined): Promise<Response> {
+  const headers: Record<string, string> = {};
+  const xsrf = client.cookie('XSRF-TOKEN');
+  if (xsrf) {
+    headers.cookie = `XSRF-TOKEN=${xsrf}`;
+    headers['x-xsrf-token'] = xsrf;
+  }
+  if (client.accessToken) {
+    headers.authorization = `Bearer ${client.accessToken}`;
+  }
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+  }
+  return fetch(client.baseUrl + path, { method, headers, body: method === 'GET' ? undefined : body });
+}
+
+describe(`malformed and random requests to every route (${testEngineName()})`, () => {
+  let app: SeededApp;
+
+  beforeAll(async () => {
+    app = await startSeededApp();
+  });
+
+  afterAll(async () => {
+    await app?.server.close();
+  });
+
+  const callers: Role[] = ['anonymous', 'physicianA', 'employeeX', 'admin', 'auditor'];
+
+  for (const route of ROUTES) {
+    test(`${route.method} ${route.path}: never 5xx, refusals are problem+json, refused writes change nothing`, async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...callers),
+          fc.array(segment, { minLength: 2, maxLength: 2 }),
+          fc.dictionary(fc.constantFrom(...QUERY_KEYS), fc.oneof(fc.string({ maxLength: 40 }), fc.integer().map(String)), { maxKeys: 4 }),
+          bodyOf(route.fields),
+          async (role, segments, query, body) => {
+            let index = 0;
+            const path = route.path.replace(/:[a-z]+/g, () => encodeURIComponent(segments[index++] ?? 'x'));
+            const search = new URLSearchParams(query).toString();
+            const before = route.write ? await dataFingerprint(app.server) : null;
+            const answer = await send(app.clients[role], route.method, search ? `${path}?${search}` : path, body.json);
+            expect(answer.status, `${role} ${route.method} ${path}?${search} ${body.json ?? ''}`).toBeLessThan(500);
+            if (answer.status >= 400) {
+              expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+              const problem = (await answer.json()) as { status: number; title: string };
+              expect(problem.status).toBe(answer.status);
+              if (before) {
+                expect(await dataFingerprint(app.server)).toEqual(before);
+              }
+            } else {
+              await answer.arrayBuffer();
+            }
+          },
+        ),
+        { numRuns: route.write ? 40 : 30 },
+      );
+    });
+  }
+});
