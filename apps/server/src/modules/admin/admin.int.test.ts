@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readOutbox } from '../../../test/support/auth';
+import { expectProblem, startSeededApp, type SeededApp } from '../../../test/support/clinical';
+import { testEngineName } from '../../../test/support/database';
+
+interface User { id: string; lastName: string; admin: boolean; active: boolean; clinics: { id: string }[] }
+
+describe(`administration (${testEngineName()})`, () => {
+  let app: SeededApp;
+  beforeAll(async () => {
+    app = await startSeededApp();
+  });
+  afterAll(async () => {
+    await app?.server.close();
+  });
+
+  test('an admin adds a physician, who gets a set-password mail; the same e-mail again is a conflict', async () => {
+    const { admin } = app.clients;
+    const added = await admin.post('/api/admin/users/add', { firstName: 'Mia', lastName: 'Adler', email: 'Mia.Adler@Clinic.example', clinics: [{ id: app.ids.clinicA }] });
+    expect(added.status).toBe(201);
+    const user = (await added.json()) as User;
+    expect(user.clinics.map((c) => c.id)).toEqual([app.ids.clinicA]);
+    const mails = await readOutbox(app.server);
+    expect(mails.some((mail) => mail.to.includes('mia.adler@clinic.example') && /\/recover\//.test(mail.text))).toBe(true);
+    await expectProblem(await admin.post('/api/admin/users/add', { firstName: 'M', lastName: 'A', email: 'mia.adler@clinic.example' }), 409);
+
+    const list = (await (await admin.get('/api/admin/users')).json()) as User[];
+    expect(list[0]?.lastName).toBe('Adler');
+    const names = list.map((u) => u.lastName);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'de')));
+  });
+
+  test('the last active admin can neither be deactivated nor lose the flag; with a second admin it works', async () => {
+    const { admin } = app.clients;
+    const self = app.ids.users.admin;
+    await expectProblem(await admin.get(`/api/admin/user/deactivate/${self}`), 409);
+    await expectProblem(await admin.patch('/api/admin/user', { id: self, admin: false }), 409);
+    expect((await admin.patch('/api/admin/user', { id: app.ids.users.auditor, admin: true })).status).toBe(200);
+    const demoted = await admin.patch('/api/admin/user', { id: app.ids.users.auditor, admin: false });
+    expect(((await demoted.json()) as User).admin).toBe(false);
+  });
+
+  test('a deactivated clinic is not offered, cannot be newly assigned, and its physicians lose their area', async () => {
+    const { admin, physicianB } = app.clients;
+    expect((await admin.get(`/api/admin/clinics/deactivate/${app.ids.clinicB}`)).status).toBe(200);
+    const offered = (await (await admin.get('/api/admin/clinics?active=true')).json()) as { id: string }[];
+    expect(offered.map((c) => c.id)).not.toContain(app.ids.clinicB);
+    const refused = await expectProblem(await admin.patch('/api/admin/user', { id: app.ids.users.physicianA, clinics: [{ id: app.ids.clinicB }] }), 400);
+    expect(refused.errors?.[0]?.field).toBe('clinics');
+    await expectProblem(await physicianB.get('/api/physician/waitinglist'), 403);
+    expect((await admin.get(`/api/admin/clinics/activate/${app.ids.clinicB}`)).status).toBe(200);
+    expect((await physicianB.get('/api/physician/waitinglist')).status).toBe(200);
+  });
+
+  test('the audit log shows these changes, newest first, filtered by action and actor, paged', async () => {
+    const { auditor, admin } = app.clients;
+    const page = await auditor.get(`/api/admin/auditlog?action=clinic.deactivate&actorId=${app.ids.users.admin}&limit=1`);
+    const body = (await page.json()) as { items: { action: string; targetId: string; before: { active: boolean }; after: { active: boolean } }[]; total: number; limit: number };
+    expect(body).toMatchObject({ total: 1, limit: 1 });
+    expect(body.items[0]).toMatchObject({ action: 'clinic.deactivate', targetId: app.ids.clinicB, before: { active: true }, after: { active: false } });
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const none = (await (await admin.get(`/api/admin/auditlog?from=${tomorrow}`)).json()) as { total: number };
+    expect(none.total).toBe(0);
+  });
+});
