@@ -9,7 +9,6 @@ import {
   type PatchEuteRequest,
   type UserSummary,
 } from '@graftmatch/domain';
-import { isUniqueViolation } from '../../db/dialect';
 import type { ClinicRow, EuteRow } from '../../db/types';
 import { conflict, notFound } from '../../http/problem';
 import type { Page, Paged } from '../../http/paging';
@@ -18,6 +17,7 @@ import { recordAudit } from '../audit/audit.service';
 import { requireAdmin } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
 import * as repo from './organisations.repository';
+import { writeOrConflict } from './write-or-conflict';
 import { requiredText, type Actor, type AdminDeps } from './users.service';
 
 type Member = Awaited<ReturnType<typeof repo.clinicMembers>>[number];
@@ -30,17 +30,6 @@ const clinicToWire = (row: ClinicRow): Clinic => ({ id: row.id, c_Name: row.cNam
 function euteToWire(row: EuteRow): Eute {
   const { id, name, euteNumber, address, housenumber, zipcode, city, country, email, phone } = row;
   return { id, name, euteNumber, active: row.active === 1, address, housenumber, zipcode, city, country, email, phone };
-}
-
-async function writeOrConflict<T>(deps: AdminDeps, work: (trx: Executor) => Promise<T>, duplicate: string): Promise<T> {
-  try {
-    return await deps.db.transaction().execute(work);
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw conflict(duplicate);
-    }
-    throw error;
-  }
 }
 
 function pageBy<T>(rows: T[], compare: (a: T, b: T) => number, page: Page): Paged<T> {

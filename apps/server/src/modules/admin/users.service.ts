@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { compareUsersByLastName, type AddUserRequest, type FieldError, type PatchUserRequest, type User } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../../db/dialect';
 import type { DB, UserUpdate } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/problem';
 import type { Page, Paged } from '../../http/paging';
@@ -12,7 +11,9 @@ import { requireAdmin } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
 import { revokeAllSessions } from '../auth/session.service';
 import { sendInvitation } from '../auth/password.service';
+import { userToWire } from '../users/user.mapper';
 import * as repo from './users.repository';
+import { writeOrConflict } from './write-or-conflict';
 
 export interface AdminDeps {
   db: Kysely<DB>;
@@ -31,21 +32,13 @@ const LAST_ADMIN = 'The last active administrator cannot be deactivated or lose 
 
 async function presentUsers(executor: Executor, rows: readonly repo.AdminUserRow[]): Promise<User[]> {
   const { clinics, eutes } = await repo.membershipsOf(executor, rows.map((row) => row.id));
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    active: row.active === 1,
-    email: row.email,
-    phone: row.phone,
-    audit: row.audit === 1,
-    admin: row.admin === 1,
-    clinics: clinics.filter((m) => m.userId === row.id).map((m) => ({ id: m.id, c_Name: m.name })),
-    eutes: eutes.filter((m) => m.userId === row.id).map((m) => ({ id: m.id, name: m.name })),
-    twoFactorTarget: row.twoFactorTarget,
-    language: row.language,
-  }));
+  return rows.map((row) =>
+    userToWire(
+      row,
+      clinics.filter((m) => m.userId === row.id),
+      eutes.filter((m) => m.userId === row.id),
+    ),
+  );
 }
 
 async function presentUser(executor: Executor, id: string): Promise<User> {
@@ -108,25 +101,13 @@ async function assertEmailFree(trx: Executor, email: string, exceptUserId: strin
   }
 }
 
-/** Runs a write; a unique violation that slipped past the checks (a race) is still a 409. */
-async function inTransaction<T>(deps: AdminDeps, work: (trx: Executor) => Promise<T>, duplicate: string): Promise<T> {
-  try {
-    return await deps.db.transaction().execute(work);
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw conflict(duplicate);
-    }
-    throw error;
-  }
-}
-
 /** `POST /admin/users/add`: creates an active user without a password and mails a set-password link. */
 export async function addUser(deps: AdminDeps, actor: Actor, request: AddUserRequest): Promise<User> {
   const admin = requireAdmin(actor.principal, { write: true });
   const now = deps.now();
   const at = now.toISOString();
   const email = request.email.trim().toLowerCase();
-  const user = await inTransaction(deps, async (trx) => {
+  const user = await writeOrConflict(deps, async (trx) => {
     await assertEmailFree(trx, email, null);
     const { clinicIds, euteIds } = await checkMemberships(trx, null, request);
     const id = randomUUID();
@@ -173,7 +154,7 @@ export async function patchUser(deps: AdminDeps, actor: Actor, request: PatchUse
   const admin = requireAdmin(actor.principal, { write: true });
   const now = deps.now();
   const email = request.email?.trim().toLowerCase();
-  return inTransaction(deps, async (trx) => {
+  return writeOrConflict(deps, async (trx) => {
     const before = await presentUser(trx, request.id);
     if (email !== undefined) {
       await assertEmailFree(trx, email, request.id);
