@@ -1,0 +1,172 @@
+import type { SessionTokens } from '@graftmatch/domain';
+import { ApiError, networkError, toApiError } from './errors';
+import { clearSession, currentAccessToken, mayHaveSession, needsRefresh, setAccessToken } from './session';
+import { XSRF_HEADER, xsrfToken } from './xsrf';
+
+export const API_BASE = '/api';
+const ACCEPT = 'application/json, application/problem+json';
+
+/** How a call authenticates: the session's access token (default), none, or a given header. */
+export type Auth =
+  | { kind: 'access' }
+  | { kind: 'none' }
+  | { kind: 'bearer'; token: string }
+  | { kind: 'basic'; username: string; password: string };
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  auth?: Auth;
+  signal?: AbortSignal;
+}
+
+/** The session is gone (refresh refused); callers show the login page rather than an error. */
+export class SessionEndedError extends ApiError {
+  constructor() {
+    super(401, 'Session ended', '');
+  }
+}
+
+const sessionEndedListeners = new Set<() => void>();
+
+/** Called once each time the session is found to be over; returns the unsubscribe function. */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+function endSession(): SessionEndedError {
+  clearSession();
+  for (const listener of sessionEndedListeners) {
+    listener();
+  }
+  return new SessionEndedError();
+}
+
+// UTF-8 safe: btoa alone throws on characters outside Latin-1, which passwords may hold.
+function basicCredentials(username: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${username}:${password}`);
+  return btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''));
+}
+
+let refreshing: Promise<string> | null = null;
+
+/**
+ * Gets a new access token with the HttpOnly `refresh` cookie. Concurrent callers share one call:
+ * the server rotates the refresh token at each use and treats a reused one as theft.
+ */
+export function refreshAccessToken(): Promise<string> {
+  refreshing ??= runRefresh().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function runRefresh(): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/auth/refresh`, { credentials: 'same-origin', headers: { Accept: ACCEPT } });
+  } catch {
+    // Offline is not a lost session: keep it and let the caller report the network error.
+    throw networkError();
+  }
+  if (!response.ok) {
+    // Overload and server faults are passing trouble; a refused refresh ends the session.
+    const transient = response.status === 429 || response.status >= 500;
+    throw transient ? await toApiError(response) : endSession();
+  }
+  const tokens = (await response.json()) as SessionTokens;
+  setAccessToken(tokens.access_Token);
+  return tokens.access_Token;
+}
+
+/** A valid access token, refreshed first when missing or about to expire (spec §5, §7). */
+export async function freshAccessToken(): Promise<string> {
+  const token = currentAccessToken();
+  if (token !== null && !needsRefresh()) {
+    return token;
+  }
+  if (!mayHaveSession()) {
+    throw endSession();
+  }
+  return refreshAccessToken();
+}
+
+async function authorization(auth: Auth): Promise<string | null> {
+  switch (auth.kind) {
+    case 'access':
+      return `Bearer ${await freshAccessToken()}`;
+    case 'bearer':
+      return `Bearer ${auth.token}`;
+    case 'basic':
+      return `Basic ${basicCredentials(auth.username, auth.password)}`;
+    case 'none':
+      return null;
+  }
+}
+
+interface Sent {
+  response: Response;
+  /** The Authorization header the call went out with. */
+  authHeader: string | null;
+}
+
+async function send(path: string, options: RequestOptions, auth: Auth): Promise<Sent> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers({ Accept: ACCEPT });
+  const authHeader = await authorization(auth);
+  if (authHeader) {
+    headers.set('Authorization', authHeader);
+  }
+  if (method !== 'GET') {
+    const token = await xsrfToken();
+    if (token) {
+      headers.set(XSRF_HEADER, token);
+    }
+  }
+  if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+  }
+  try {
+    const response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+    return { response, authHeader };
+  } catch (error) {
+    throw options.signal?.aborted ? error : networkError();
+  }
+}
+
+async function read<T>(response: Response): Promise<T> {
+  if (!response.ok) {
+    throw await toApiError(response);
+  }
+  if (response.status === 204 || !(response.headers.get('content-type') ?? '').includes('json')) {
+    return undefined as T;
+  }
+  return (await response.json()) as T;
+}
+
+/** Calls `/api{path}` and returns the parsed JSON; throws ApiError with the server's problem. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const auth = options.auth ?? { kind: 'access' };
+  const { response, authHeader } = await send(path, options, auth);
+  if (response.status !== 401 || auth.kind !== 'access') {
+    return read<T>(response);
+  }
+  // The token was revoked or the clocks disagree: refresh once (unless another call already did
+  // while this one was under way) and retry once.
+  const latest = currentAccessToken();
+  if (latest === null || `Bearer ${latest}` === authHeader) {
+    await refreshAccessToken();
+  }
+  const { response: retry } = await send(path, options, auth);
+  if (retry.status === 401) {
+    throw endSession();
+  }
+  return read<T>(retry);
+}

@@ -1,0 +1,62 @@
+import { HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection, type ILogger } from '@microsoft/signalr';
+import { PUSH_KEEP_ALIVE_INTERVAL_MS, PUSH_PATH, PUSH_TIMEOUT_MS, type PushEventMap } from '@graftmatch/domain';
+import { freshAccessToken } from './client';
+
+export type PushHandlers = { [E in keyof PushEventMap]: (...args: PushEventMap[E]) => void } & {
+  /** Events sent while the connection was down are lost, so the caller re-fetches what it shows. */
+  onReconnected: () => void;
+};
+
+// The app works without push (it only saves a reload), so connection trouble is a warning, not an error.
+const logger: ILogger = {
+  log(level, message) {
+    if (level >= LogLevel.Warning) {
+      console.warn(`[push] ${message}`);
+    }
+  },
+};
+
+const START_RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 30_000];
+
+export interface PushConnection {
+  stop: () => Promise<void>;
+}
+
+/** Connects to the hub, subscribes the handlers and keeps trying until stopped. */
+export function connectPush(handlers: PushHandlers): PushConnection {
+  const connection: HubConnection = new HubConnectionBuilder()
+    .withUrl(PUSH_PATH, { accessTokenFactory: freshAccessToken })
+    .withAutomaticReconnect()
+    .configureLogging(logger)
+    .build();
+  connection.keepAliveIntervalInMilliseconds = PUSH_KEEP_ALIVE_INTERVAL_MS;
+  connection.serverTimeoutInMilliseconds = PUSH_TIMEOUT_MS;
+  connection.on('testR', handlers.testR);
+  connection.on('graftsChanged', handlers.graftsChanged);
+  connection.on('waitinglistChanged', handlers.waitinglistChanged);
+  connection.on('matchFound', handlers.matchFound);
+  connection.onreconnected(handlers.onReconnected);
+
+  let stopped = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  // Automatic reconnect only covers a connection that once started; the first start retries here.
+  const start = (attempt: number) => {
+    connection.start().catch(() => {
+      if (!stopped) {
+        const delay = START_RETRY_DELAYS_MS[Math.min(attempt, START_RETRY_DELAYS_MS.length - 1)];
+        retryTimer = setTimeout(() => start(attempt + 1), delay);
+      }
+    });
+  };
+  start(0);
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      if (connection.state !== HubConnectionState.Disconnected) {
+        await connection.stop();
+      }
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { Anchor, AppShell, Burger, Group } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { LanguageSwitch } from './LanguageSwitch';
+import { Navigation } from './Navigation';
+import { UserMenu } from './UserMenu';
+import { usePush } from './usePush';
+
+/**
+ * Small screens (<700 px) get a burger that opens the navigation over the page; medium ones a
+ * narrow side bar; large ones (>=1000 px) a wider one (spec §2).
+ */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const small = useMediaQuery('(max-width: 43.74em)', false);
+  usePush();
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: { sm: 220, md: 270 }, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? t('nav.close') : t('nav.open')}
+              aria-expanded={opened}
+              data-testid="nav-burger"
+            />
+            <Anchor component={Link} to="/home" fw={700} size="lg" underline="never">
+              GraftMatch
+            </Anchor>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <LanguageSwitch />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      {/* A closed mobile menu is only moved off screen, so it is made inert to leave the tab order. */}
+      <AppShell.Navbar p="sm" aria-label={t('nav.label')} inert={small && !opened}>
+        <Navigation onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import { NavLink, Stack, Text } from '@mantine/core';
+import {
+  IconArchive,
+  IconBuildingHospital,
+  IconClipboardList,
+  IconHome,
+  IconPackage,
+  IconSearch,
+  IconSettings,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { areasOf, useMe } from '../features/auth/useMe';
+
+interface ItemProps {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  testId: string;
+  onNavigate: () => void;
+  /** Also active on deeper paths (search/{type} under search). */
+  prefix?: boolean;
+}
+
+function Item({ to, label, icon, testId, onNavigate, prefix = false }: ItemProps) {
+  const { pathname } = useLocation();
+  const active = prefix ? pathname.startsWith(to) : pathname === to;
+  return (
+    <NavLink
+      component={Link}
+      to={to}
+      label={label}
+      leftSection={icon}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      onClick={onNavigate}
+      data-testid={testId}
+    />
+  );
+}
+
+function Section({ title }: { title: string }) {
+  return (
+    <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pt="md" pb={4}>
+      {title}
+    </Text>
+  );
+}
+
+/** Only the areas the user has roles for are offered (design §5). */
+export function Navigation({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const areas = me.data ? areasOf(me.data) : { clinic: false, eute: false, admin: false };
+  const item = { onNavigate };
+  return (
+    <Stack gap={2}>
+      <Item {...item} to="/home" label={t('nav.home')} icon={<IconHome size={18} aria-hidden />} testId="nav-home" />
+      {areas.clinic && (
+        <>
+          <Section title={t('nav.clinic')} />
+          <Item {...item} to="/home/clinic/search" prefix label={t('nav.search')} icon={<IconSearch size={18} aria-hidden />} testId="nav-search" />
+          <Item {...item} to="/home/clinic/waitinglist" label={t('nav.waitingList')} icon={<IconClipboardList size={18} aria-hidden />} testId="nav-waitinglist" />
+          <Item {...item} to="/home/clinic/current" label={t('nav.current')} icon={<IconPackage size={18} aria-hidden />} testId="nav-current" />
+          <Item {...item} to="/home/clinic/archive" label={t('nav.archive')} icon={<IconArchive size={18} aria-hidden />} testId="nav-archive" />
+        </>
+      )}
+      {areas.eute && (
+        <>
+          <Section title={t('nav.eute')} />
+          <Item {...item} to="/home/eute" prefix label={t('nav.euteArea')} icon={<IconBuildingHospital size={18} aria-hidden />} testId="nav-eute" />
+        </>
+      )}
+      {areas.admin && (
+        <>
+          <Section title={t('nav.admin')} />
+          <Item {...item} to="/home/admin" prefix label={t('nav.adminArea')} icon={<IconSettings size={18} aria-hidden />} testId="nav-admin" />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Container } from '@mantine/core';
+import { SessionEndedError } from '../api/client';
+import { mayHaveSession } from '../api/session';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { NoAccess } from '../components/NoAccess';
+import { PageLoader } from '../components/PageLoader';
+import { loadTwoFactor, rememberReturnTo } from '../features/auth/storage';
+import { areasOf, useMe, type Area } from '../features/auth/useMe';
+
+function RedirectToLogin({ from }: { from: string }) {
+  // Kept across the two login steps so a deep link (mail, bookmark) opens after the PIN.
+  rememberReturnTo(from);
+  return <Navigate to="/login" replace />;
+}
+
+/**
+ * Protected routes wait for the user load and pass only if it succeeded (spec §2). Without any
+ * sign of a session the user goes to login at once, with the deep link remembered.
+ */
+export function RequireUser() {
+  const location = useLocation();
+  const hasSession = mayHaveSession();
+  const me = useMe(hasSession);
+  const from = location.pathname + location.search + location.hash;
+  if (!hasSession || me.error instanceof SessionEndedError) {
+    return <RedirectToLogin from={from} />;
+  }
+  if (me.isPending) {
+    return <PageLoader />;
+  }
+  if (me.isError) {
+    return (
+      <Container size="sm" py="xl">
+        <ErrorAlert error={me.error} onRetry={() => void me.refetch()} />
+      </Container>
+    );
+  }
+  return <Outlet />;
+}
+
+/** The PIN step needs the first step's answer; without it the user starts again at root. */
+export function RequireTwoFactor() {
+  return loadTwoFactor() ? <Outlet /> : <Navigate to="/" replace />;
+}
+
+/** An area the user has no role for says so (no redirect, so no loop and no confusion). */
+export function RequireArea({ area }: { area: Area }) {
+  const me = useMe();
+  return me.data && areasOf(me.data)[area] ? <Outlet /> : <NoAccess />;
+}

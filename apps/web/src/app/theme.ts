@@ -1,0 +1,26 @@
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+
+/**
+ * A calm clinical look: one cyan accent on white and grey. Breakpoints follow spec §2:
+ * small below 700 px (`sm` = 43.75em), medium from 700 px, large from 1000 px (`md` = 62.5em).
+ */
+export const theme = createTheme({
+  primaryColor: 'cyan',
+  // Shade 9 (#0b7285) keeps white text on buttons above WCAG AA contrast.
+  primaryShade: { light: 9, dark: 5 },
+  defaultRadius: 'md',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '650' },
+  breakpoints: { xs: '30em', sm: '43.75em', md: '62.5em', lg: '75em', xl: '88em' },
+});
+
+/** Mantine's default dimmed and error greys/reds fall under 4.5:1 on white; darker shades pass. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+  },
+  dark: {},
+});

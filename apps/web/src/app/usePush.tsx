@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { connectPush } from '../api/push';
+import { clinicKeys } from '../features/clinic/keys';
+import { i18n } from '../i18n';
+
+// Query keys of the tissue-bank area, which its own issue fills; invalidating an absent key is free.
+const euteKey = ['eute'] as const;
+
+/** Keeps the push connection open while a signed-in layout is shown, and turns events into re-fetches. */
+export function usePush() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
+    const connection = connectPush({
+      testR: (message) => {
+        modals.open({
+          title: i18n.t('push.alertTitle'),
+          children: <Text data-testid="push-alert">{message}</Text>,
+          // Rendered as an alert dialog so screen readers announce it at once.
+          role: 'alertdialog',
+        });
+      },
+      // Free-graft counts of waiting-list entries change with grafts too, so all clinic lists go.
+      graftsChanged: () => {
+        invalidate(clinicKeys.all);
+        invalidate(euteKey);
+      },
+      waitinglistChanged: () => {
+        invalidate(clinicKeys.waitingList);
+        invalidate([...euteKey, 'waitinglist']);
+      },
+      matchFound: () => {
+        invalidate(clinicKeys.all);
+        notifications.show({ color: 'cyan', title: i18n.t('push.matchTitle'), message: i18n.t('push.matchMessage') });
+      },
+      onReconnected: () => void queryClient.invalidateQueries(),
+    });
+    return () => void connection.stop();
+  }, [queryClient]);
+}

@@ -1,0 +1,12 @@
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Placeholder while a page's data is on its way; the global indicator carries the text. */
+export function PageLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl">
+      <Loader aria-label={t('common.loading')} />
+    </Center>
+  );
+}

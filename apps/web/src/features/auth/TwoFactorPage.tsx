@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { PIN_LENGTH } from '@graftmatch/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { confirmPin, resendPin } from './api';
+import { FormError } from './FormError';
+import { clearTwoFactor, loadTwoFactor, saveTwoFactor, takeReturnTo } from './storage';
+import { meKey } from './useMe';
+
+/** Step two of the login: the PIN from the mail. The route guard ensures step one happened. */
+export function TwoFactorPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [schema, setSchema] = useState(loadTwoFactor);
+  const [pin, setPin] = useState('');
+  const confirm = useMutation({
+    mutationFn: () => (schema ? confirmPin(schema, pin) : Promise.reject(new Error('no two-factor schema'))),
+    meta: { silent: true },
+    onSuccess: () => {
+      clearTwoFactor();
+      // Whoever was signed in before in this tab is not this user.
+      queryClient.removeQueries({ queryKey: meKey });
+      void navigate(takeReturnTo(), { replace: true });
+    },
+  });
+  const resend = useMutation({
+    mutationFn: () => (schema ? resendPin(schema) : Promise.reject(new Error('no two-factor schema'))),
+    meta: { silent: true },
+    onSuccess: (next) => {
+      saveTwoFactor(next);
+      setSchema(next);
+      setPin('');
+      notifications.show({ color: 'cyan', message: t('pin.resent', { target: next.twoFactorTarget }) });
+    },
+  });
+  const restart = () => {
+    clearTwoFactor();
+    void navigate('/login', { replace: true });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    confirm.mutate();
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="pin-title">
+      <Stack>
+        <Title order={1} size="h3" id="pin-title">
+          {t('pin.title')}
+        </Title>
+        <Text size="sm">{t('pin.sent', { target: schema?.twoFactorTarget ?? '' })}</Text>
+        <TextInput
+          label={t('pin.label')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={PIN_LENGTH}
+          required
+          autoFocus
+          value={pin}
+          onChange={(event) => setPin(event.currentTarget.value.replace(/\D/g, ''))}
+          data-testid="pin-input"
+        />
+        <FormError error={confirm.error ?? resend.error} />
+        <Button type="submit" loading={confirm.isPending} disabled={pin.length !== PIN_LENGTH} data-testid="pin-submit">
+          {t('pin.submit')}
+        </Button>
+        <Group justify="space-between">
+          <Button variant="subtle" size="compact-sm" onClick={() => resend.mutate()} loading={resend.isPending} data-testid="pin-resend">
+            {t('pin.resend')}
+          </Button>
+          <Button variant="subtle" size="compact-sm" onClick={restart}>
+            {t('pin.restart')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import type { User } from '@graftmatch/domain';
+import { getMyUser } from './api';
+
+export const meKey = ['me'] as const;
+
+/** The signed-in user; guards and the layout share this one query. */
+export function useMe(enabled = true) {
+  return useQuery({ queryKey: meKey, queryFn: getMyUser, staleTime: 5 * 60_000, retry: false, enabled });
+}
+
+export interface Areas {
+  clinic: boolean;
+  eute: boolean;
+  admin: boolean;
+}
+
+export type Area = keyof Areas;
+
+/** Which areas a user may open (design §5): auditors read the admin area, nothing else by the flag alone. */
+export function areasOf(user: User): Areas {
+  return { clinic: user.clinics.length > 0, eute: user.eutes.length > 0, admin: user.admin || user.audit };
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconAdjustments, IconClipboardPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageTitle } from '../../components/PageTitle';
+import { NotFoundPage } from '../home/NotFoundPage';
+import { FilterPanel } from './FilterPanel';
+import { GraftResults } from './GraftResults';
+import { GraftTypePicker } from './GraftTypePicker';
+import { typeLabel } from './graftFormat';
+import { HintBanner } from './HintBanner';
+import { useGraftSearch } from './useGraftSearch';
+import { WaitingListFormModal } from './WaitingListFormModal';
+
+/** `home/clinic/search` and `home/clinic/search/{type}`: pick a type, filter, see free grafts. */
+export function SearchPage() {
+  const { t } = useTranslation();
+  const search = useGraftSearch();
+  const [adding, setAdding] = useState(false);
+  if (search.unknownType) {
+    return <NotFoundPage />;
+  }
+  const { type, results, submitted } = search;
+  const grafts = submitted ? results.data : undefined;
+  return (
+    <>
+      <PageTitle title={type === null ? t('search.title') : t('search.titleFor', { type: typeLabel(t, type) })}>
+        {type !== null && (
+          <Group gap="xs">
+            <Button
+              variant="default"
+              leftSection={<IconAdjustments size={16} aria-hidden />}
+              onClick={search.toggleFilter}
+              aria-expanded={search.filterOpen}
+              aria-controls="search-filter"
+              data-testid="filter-toggle"
+            >
+              {search.filterOpen ? t('search.hideFilter') : t('search.showFilter')}
+            </Button>
+            <Button leftSection={<IconClipboardPlus size={16} aria-hidden />} onClick={() => setAdding(true)} data-testid="wl-add-button">
+              {t('waitingList.addSearch')}
+            </Button>
+          </Group>
+        )}
+      </PageTitle>
+      <HintBanner />
+      <Stack gap="md">
+        <GraftTypePicker value={type} onSelect={search.selectType} />
+        {type !== null && search.filterOpen && (
+          <FilterPanel value={search.draft} onChange={search.setDraft} onSearch={search.search} onReset={search.reset} />
+        )}
+        {submitted && results.isError && <ErrorAlert error={results.error} onRetry={() => void results.refetch()} />}
+        {grafts && grafts.length === 0 && (
+          <EmptyState title={t('search.noResults')} description={t('search.noResultsHint')} testId="search-empty" />
+        )}
+        {grafts && grafts.length > 0 && (
+          <GraftResults grafts={grafts} mode="search" caption={t('search.resultCount', { count: grafts.length })} />
+        )}
+      </Stack>
+      {type !== null && (
+        <WaitingListFormModal
+          opened={adding}
+          onClose={() => setAdding(false)}
+          initialQuery={submitted ?? search.draft}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { Badge, Button, Card, Group, Text } from '@mantine/core';
+import { IconEdit, IconSearch, IconTrash } from '@tabler/icons-react';
+import { displayPatientCode, formatDate, isBifurcated, type WaitingListEntry } from '@graftmatch/domain';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { typeLabel } from './graftFormat';
+import { entryQuery, searchPath } from './searchQuery';
+
+interface Props {
+  entry: WaitingListEntry;
+  onEdit: () => void;
+  onRemove: () => void;
+}
+
+/** One standing search: what is sought, for whom, when, and how many free grafts fit it now. */
+export function WaitingListEntryCard({ entry, onEdit, onRemove }: Props) {
+  const { t } = useTranslation();
+  const patient = displayPatientCode(entry.patient_Code);
+  const facts: [string, string][] = [
+    [t('waitingList.patientCode'), patient],
+    [t('search.diameter'), `${entry.query_d_min}–${entry.query_d_max} mm`],
+    [t('search.totalLength'), `≥ ${entry.query_l_min} mm`],
+    ...(isBifurcated(entry.query_Type)
+      ? ([
+          [t('search.leftLength'), `≥ ${entry.query_l_l_min} mm`],
+          [t('search.rightLength'), `≥ ${entry.query_l_r_min} mm`],
+        ] as [string, string][])
+      : []),
+    [t('waitingList.implantWindow'), `${formatDate(entry.query_i_min)} – ${formatDate(entry.query_i_max)}`],
+    [t('waitingList.physician'), entry.physician_Name ?? t('common.notDocumented')],
+    [t('waitingList.createdAt'), formatDate(entry.query_timestamp)],
+  ];
+  const matches = entry.matchingGrafts;
+  return (
+    <Card withBorder padding="md" component="article" data-testid="wl-entry" data-entry-id={entry.waitinglistid} aria-label={t('waitingList.entryLabel', { type: typeLabel(t, entry.query_Type), patient })}>
+      <Group justify="space-between" align="flex-start" mb="xs" wrap="nowrap">
+        <Text fw={600}>{typeLabel(t, entry.query_Type)}</Text>
+        <Badge color={matches > 0 ? 'teal.9' : 'gray.7'} variant="filled" data-testid="wl-matches">
+          {t('waitingList.matches', { count: matches })}
+        </Badge>
+      </Group>
+      <dl className="graft-facts">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Group mt="md" gap="xs">
+        <Button
+          component={Link}
+          to={searchPath(entry.query_Type, entryQuery(entry))}
+          size="xs"
+          leftSection={<IconSearch size={14} aria-hidden />}
+          data-testid="wl-show-matches"
+        >
+          {t('waitingList.showMatches')}
+        </Button>
+        <Button size="xs" variant="default" leftSection={<IconEdit size={14} aria-hidden />} onClick={onEdit} data-testid="wl-edit">
+          {t('common.edit')}
+        </Button>
+        <Button size="xs" variant="default" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={onRemove} data-testid="wl-remove">
+          {t('common.remove')}
+        </Button>
+      </Group>
+    </Card>
+  );
+}

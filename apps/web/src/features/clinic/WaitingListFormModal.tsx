@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { DEFAULT_WAITING_LIST_QUERY_TYPE, GRAFT_TYPES, type GraftSearchQuery, type GraftTypeNumber, type WaitingListEntry } from '@graftmatch/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useMe } from '../auth/useMe';
+import { addWaitingListEntry, patchWaitingListEntry } from './api';
+import { CriteriaFields } from './CriteriaFields';
+import { clinicKeys } from './keys';
+import { PatientCodeInput } from './PatientCodeInput';
+import { defaultQuery, forType } from './searchQuery';
+import { entryState, formErrors, newEntryState, toRequest, type WaitingListFormState } from './waitingListForm';
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  /** Adding: the search to keep. */
+  initialQuery?: GraftSearchQuery;
+  /** Editing: the entry to change. */
+  entry?: WaitingListEntry;
+}
+
+/** Add the current search to the waiting list, or edit an entry; afterwards the waiting list shows (spec §4). */
+export function WaitingListFormModal({ opened, onClose, initialQuery, entry }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} size="lg" title={entry ? t('waitingList.editTitle') : t('waitingList.addTitle')} closeButtonProps={{ 'aria-label': t('common.close') }}>
+      {opened && <WaitingListForm onDone={onClose} initialQuery={initialQuery} entry={entry} />}
+    </Modal>
+  );
+}
+
+function WaitingListForm({ onDone, initialQuery, entry }: { onDone: () => void; initialQuery?: GraftSearchQuery | undefined; entry?: WaitingListEntry | undefined }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<WaitingListFormState>(() =>
+    entry ? entryState(entry) : newEntryState(initialQuery ?? defaultQuery(DEFAULT_WAITING_LIST_QUERY_TYPE), me.data),
+  );
+  const [touched, setTouched] = useState(false);
+  const errors = formErrors(state);
+  const set = (patch: Partial<WaitingListFormState>) => setState((current) => ({ ...current, ...patch }));
+  const save = useMutation({
+    mutationFn: () => {
+      const body = toRequest(state);
+      return entry ? patchWaitingListEntry(entry.waitinglistid, body) : addWaitingListEntry({ ...body, query_timestamp: new Date().toISOString() });
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: clinicKeys.waitingList });
+      notifications.show({ color: 'teal', message: entry ? t('waitingList.updated') : t('waitingList.added') });
+      onDone();
+      void navigate('/home/clinic/waitinglist');
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (Object.keys(errors).length === 0) {
+      save.mutate();
+    }
+  };
+  // The domain's messages are technical English; each field gets a translated sentence instead.
+  const show = (field: 'patient_Code' | 'query_i_min' | 'query_i_Max') =>
+    touched && errors[field] ? t(`waitingList.errors.${field}`) : undefined;
+  return (
+    <form onSubmit={submit} noValidate data-testid="wl-form">
+      <Stack gap="md">
+        <Select
+          label={t('search.type')}
+          data={GRAFT_TYPES.map((type) => ({ value: String(type.number), label: t(`graftTypes.${type.slug}`) }))}
+          value={String(state.query.query_type)}
+          onChange={(next) => next && set({ query: forType(state.query, Number(next) as GraftTypeNumber) })}
+          allowDeselect={false}
+          data-testid="wl-type"
+        />
+        <CriteriaFields value={state.query} onChange={(query) => set({ query })} />
+        <PatientCodeInput value={state.patient} onChange={(patient) => set({ patient })} error={show('patient_Code')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <DateInput label={t('waitingList.implantFrom')} valueFormat="YYYY-MM-DD" value={state.from} onChange={(from) => set({ from })} error={show('query_i_min')} required data-testid="wl-implant-from" />
+          <DateInput label={t('waitingList.implantUntil')} valueFormat="YYYY-MM-DD" value={state.until} onChange={(until) => set({ until })} error={show('query_i_Max')} minDate={state.from ?? undefined} required data-testid="wl-implant-until" />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 3 }}>
+          <TextInput label={t('waitingList.physicianName')} value={state.name} onChange={(e) => set({ name: e.currentTarget.value })} autoComplete="name" />
+          <TextInput label={t('waitingList.physicianEmail')} type="email" value={state.email} onChange={(e) => set({ email: e.currentTarget.value })} autoComplete="email" />
+          <TextInput label={t('waitingList.physicianPhone')} type="tel" value={state.phone} onChange={(e) => set({ phone: e.currentTarget.value })} autoComplete="tel" />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} data-testid="wl-submit">
+            {entry ? t('common.save') : t('waitingList.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Button, SimpleGrid, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconSearch } from '@tabler/icons-react';
+import type { WaitingListEntry } from '@graftmatch/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageLoader } from '../../components/PageLoader';
+import { PageTitle } from '../../components/PageTitle';
+import { getWaitingList, removeWaitingListEntry } from './api';
+import { clinicKeys } from './keys';
+import { WaitingListEntryCard } from './WaitingListEntryCard';
+import { WaitingListFormModal } from './WaitingListFormModal';
+
+/** `home/clinic/waitinglist`: the physician's own standing searches. */
+export function WaitingListPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: clinicKeys.waitingList, queryFn: getWaitingList });
+  const [editing, setEditing] = useState<WaitingListEntry | null>(null);
+  const remove = useMutation({
+    mutationFn: (id: string) => removeWaitingListEntry(id),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: clinicKeys.waitingList });
+      notifications.show({ color: 'teal', message: t('waitingList.removed') });
+    },
+  });
+  const confirmRemove = (entry: WaitingListEntry) =>
+    modals.openConfirmModal({
+      title: t('waitingList.removeTitle'),
+      children: <Text size="sm">{t('waitingList.removeText')}</Text>,
+      labels: { confirm: t('common.remove'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-remove' },
+      onConfirm: () => remove.mutate(entry.waitinglistid),
+    });
+
+  const newSearch = (
+    <Button component={Link} to="/home/clinic/search" leftSection={<IconSearch size={16} aria-hidden />}>
+      {t('waitingList.newSearch')}
+    </Button>
+  );
+  return (
+    <>
+      <PageTitle title={t('waitingList.title')}>{list.data && list.data.length > 0 && newSearch}</PageTitle>
+      {list.isPending && <PageLoader />}
+      {list.isError && <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
+      {list.data?.length === 0 && (
+        <EmptyState title={t('waitingList.empty')} description={t('waitingList.emptyHint')} action={newSearch} testId="wl-empty" />
+      )}
+      {list.data && list.data.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="wl-list">
+          {list.data.map((entry) => (
+            <WaitingListEntryCard key={entry.waitinglistid} entry={entry} onEdit={() => setEditing(entry)} onRemove={() => confirmRemove(entry)} />
+          ))}
+        </SimpleGrid>
+      )}
+      <WaitingListFormModal opened={editing !== null} onClose={() => setEditing(null)} entry={editing ?? undefined} />
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { formatDate, graftTypeSlug, NOT_DOCUMENTED, type Graft, type GraftTypeNumber } from '@graftmatch/domain';
+import type { TFunction } from 'i18next';
+
+/** A size in millimetres, or n.d. */
+export function mm(value: number | null | undefined): string {
+  return value === null || value === undefined ? NOT_DOCUMENTED : `${value} mm`;
+}
+
+/** A length range `min–max mm`; n.d. for a missing end. */
+export function lengthRange(min: number | null, max: number | null): string {
+  return min === null && max === null ? NOT_DOCUMENTED : `${min ?? NOT_DOCUMENTED}–${mm(max)}`;
+}
+
+export function typeLabel(t: TFunction, type: GraftTypeNumber): string {
+  return t(`graftTypes.${graftTypeSlug(type)}`);
+}
+
+/** The expiry step's date (its outValue), for display. */
+export function expiryDate(graft: Graft): string {
+  return formatDate(graft.expiry.outValue);
+}

@@ -1,0 +1,11 @@
+import type { GraftSearchQuery } from '@graftmatch/domain';
+
+/** Query keys of the clinic area; push events invalidate by these prefixes. */
+export const clinicKeys = {
+  all: ['clinic'] as const,
+  search: (query: GraftSearchQuery) => ['clinic', 'search', query] as const,
+  graft: (lot: string) => ['clinic', 'graft', lot] as const,
+  waitingList: ['clinic', 'waitinglist'] as const,
+  current: ['clinic', 'current'] as const,
+  archive: ['clinic', 'archive'] as const,
+};

@@ -1,0 +1,76 @@
+import {
+  formatPatientCode,
+  fullName,
+  parsePatientCode,
+  validateWaitingListRequest,
+  type AddWaitingListRequest,
+  type FieldError,
+  type GraftSearchQuery,
+  type PatientCodeParts,
+  type User,
+  type WaitingListEntry,
+} from '@graftmatch/domain';
+import dayjs from 'dayjs';
+import { entryQuery } from './searchQuery';
+
+/** What the waiting-list form edits, before it becomes a request. */
+export interface WaitingListFormState {
+  query: GraftSearchQuery;
+  patient: PatientCodeParts;
+  from: string | null;
+  until: string | null;
+  name: string;
+  email: string;
+  phone: string;
+}
+
+// The implant window has to start somewhere; three months from today is a common planning horizon.
+const DEFAULT_WINDOW_MONTHS = 3;
+
+export function newEntryState(query: GraftSearchQuery, user: User | undefined, today = dayjs()): WaitingListFormState {
+  return {
+    query,
+    patient: { initial: null, month: null, year: null },
+    from: today.format('YYYY-MM-DD'),
+    until: today.add(DEFAULT_WINDOW_MONTHS, 'month').format('YYYY-MM-DD'),
+    name: user ? fullName(user) : '',
+    email: user?.email ?? '',
+    phone: user?.phone ?? '',
+  };
+}
+
+export function entryState(entry: WaitingListEntry): WaitingListFormState {
+  return {
+    query: entryQuery(entry),
+    patient: parsePatientCode(entry.patient_Code) ?? { initial: null, month: null, year: null },
+    from: entry.query_i_min,
+    until: entry.query_i_max,
+    name: entry.physician_Name ?? '',
+    email: entry.physician_Email ?? '',
+    phone: entry.physician_Phone ?? '',
+  };
+}
+
+/** The wire body (request spelling, design §4); empty contact fields are left out, not sent empty. */
+export function toRequest(state: WaitingListFormState): AddWaitingListRequest {
+  const optional = (key: 'physician_Name' | 'physician_Email' | 'physician_Phone', value: string) =>
+    value.trim() ? { [key]: value.trim() } : {};
+  return {
+    ...state.query,
+    ...optional('physician_Name', state.name),
+    ...optional('physician_Email', state.email),
+    ...optional('physician_Phone', state.phone),
+    patient_Code: formatPatientCode(state.patient),
+    query_i_min: state.from ?? '',
+    query_i_Max: state.until ?? '',
+  };
+}
+
+/** The domain's rules, keyed by field for the form. */
+export function formErrors(state: WaitingListFormState): Partial<Record<string, FieldError>> {
+  const byField: Partial<Record<string, FieldError>> = {};
+  for (const error of validateWaitingListRequest(toRequest(state))) {
+    byField[error.field] ??= error;
+  }
+  return byField;
+}

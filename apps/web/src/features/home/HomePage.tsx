@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { Card, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { IconBuildingHospital, IconSearch, IconSettings } from '@tabler/icons-react';
+import { fullName } from '@graftmatch/domain';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/EmptyState';
+import { PageTitle } from '../../components/PageTitle';
+import { areasOf, useMe } from '../auth/useMe';
+
+function AreaCard({ to, title, description, icon, testId }: { to: string; title: string; description: string; icon: ReactNode; testId: string }) {
+  return (
+    <Card component={Link} to={to} withBorder padding="lg" data-testid={testId}>
+      <ThemeIcon size="xl" variant="light" mb="sm" aria-hidden>
+        {icon}
+      </ThemeIcon>
+      <Text fw={600} size="lg">
+        {title}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {description}
+      </Text>
+    </Card>
+  );
+}
+
+/** Landing page after login: the areas this user has. */
+export function HomePage() {
+  const { t } = useTranslation();
+  const { data: user } = useMe();
+  if (!user) {
+    return null;
+  }
+  const areas = areasOf(user);
+  const none = !areas.clinic && !areas.eute && !areas.admin;
+  return (
+    <>
+      <PageTitle title={t('home.welcome', { name: fullName(user) })} />
+      {none && <EmptyState title={t('home.noAreas')} description={t('home.noAreasHint')} />}
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} data-testid="home-areas">
+        {areas.clinic && (
+          <AreaCard to="/home/clinic/search" title={t('home.clinic')} description={t('home.clinicText')} icon={<IconSearch />} testId="area-clinic" />
+        )}
+        {areas.eute && (
+          <AreaCard to="/home/eute" title={t('home.eute')} description={t('home.euteText')} icon={<IconBuildingHospital />} testId="area-eute" />
+        )}
+        {areas.admin && (
+          <AreaCard to="/home/admin" title={t('home.admin')} description={t('home.adminText')} icon={<IconSettings />} testId="area-admin" />
+        )}
+      </SimpleGrid>
+    </>
+  );
+}
