@@ -3,7 +3,8 @@ import { IconMail } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useMe } from '../auth/useMe';
+import { getMyUser } from '../auth/api';
+import { meKey } from '../auth/useMe';
 import { getGraft } from './api';
 import { clinicKeys } from './keys';
 import { requestMailto } from './requestMail';
@@ -22,11 +23,14 @@ export const mailOpener = {
 export function RequestButton({ lot }: { lot: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const me = useMe();
   const request = useMutation({
-    mutationFn: () => queryClient.fetchQuery({ queryKey: clinicKeys.graft(lot), queryFn: () => getGraft(lot), staleTime: 0 }),
-    onSuccess: (graft) => {
-      const href = me.data ? requestMailto(graft, me.data, t) : null;
+    mutationFn: () =>
+      Promise.all([
+        queryClient.fetchQuery({ queryKey: clinicKeys.graft(lot), queryFn: () => getGraft(lot), staleTime: 0 }),
+        queryClient.ensureQueryData({ queryKey: meKey, queryFn: getMyUser }),
+      ]),
+    onSuccess: ([graft, user]) => {
+      const href = requestMailto(graft, user, t);
       if (href) {
         mailOpener.open(href);
       } else {

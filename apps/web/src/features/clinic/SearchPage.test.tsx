@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { clearSession, setAccessToken } from '../../api/session';
+import { fakeApi, fakeJwt, json } from '../../test/fakeApi';
+import { aGraft, aPhysician } from '../../test/fixtures';
+import { renderRoutes } from '../../test/render';
+import { mailOpener } from './RequestButton';
+import { SearchPage } from './SearchPage';
+
+const routes = [
+  { path: '/home/clinic/search', element: <SearchPage /> },
+  { path: '/home/clinic/search/:type', element: <SearchPage /> },
+];
+
+beforeEach(() => {
+  clearSession();
+  localStorage.clear();
+  setAccessToken(fakeJwt(900));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function fakeClinicApi() {
+  return fakeApi({
+    'GET /api/users/getmyuser': () => json(aPhysician()),
+    'POST /api/physician/graftsearch': () => json([aGraft({ e_Lot: 'EL-7' }), aGraft({ e_Lot: 'EL-8', t_Dproximal: 23 })]),
+    'GET /api/physician/graftsearch/EL-7': () => json(aGraft({ e_Lot: 'EL-7', e_EMail: 'current@bank.example' })),
+  });
+}
+
+describe('graft search page', () => {
+  it('goes to the search route of the chosen type and shows the filter', async () => {
+    fakeClinicApi();
+    const { router } = renderRoutes(routes, '/home/clinic/search');
+    fireEvent.click(screen.getByTestId('type-aortic_valve'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/clinic/search/aortic_valve'));
+    expect(screen.getByTestId('filter-panel')).toBeTruthy();
+  });
+
+  it('searches with the defaults of the type, lists the results and hides the filter; reset keeps only the type', async () => {
+    const api = fakeClinicApi();
+    const { router } = renderRoutes(routes, '/home/clinic/search/aortic_valve');
+    fireEvent.click(screen.getByTestId('search-submit'));
+
+    await waitFor(() => expect(screen.getAllByText('EL-7').length).toBeGreaterThan(0));
+    expect(api.callsTo('POST', '/api/physician/graftsearch')[0]?.body).toEqual({
+      query_type: 5,
+      query_d_min: 5,
+      query_d_max: 15,
+      query_l_min: 10,
+      query_l_l_min: 0,
+      query_l_r_min: 0,
+    });
+    expect(screen.queryByTestId('filter-panel')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('filter-toggle'));
+    fireEvent.click(screen.getByTestId('search-reset'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/home/clinic/search/aortic_valve');
+    expect(screen.queryByText('EL-7')).toBeNull();
+  });
+
+  it('requests a graft by loading its details first, then opening the prefilled mail', async () => {
+    const api = fakeClinicApi();
+    const open = vi.spyOn(mailOpener, 'open').mockImplementation(() => undefined);
+    renderRoutes(routes, '/home/clinic/search/aortic_valve?d_min=18&d_max=26&l_min=10&l_l_min=0&l_r_min=0');
+    fireEvent.click(await screen.findByTestId('request-EL-7'));
+
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    expect(api.callsTo('GET', '/api/physician/graftsearch/EL-7')).toHaveLength(1);
+    const href = open.mock.calls[0]?.[0] ?? '';
+    expect(href.startsWith('mailto:current@bank.example?subject=Request%20for%20graft%20with%20LOT%20EL-7%20via%20GraftMatch')).toBe(true);
+  });
+
+  it('remembers a dismissed hint', async () => {
+    fakeClinicApi();
+    const first = renderRoutes(routes, '/home/clinic/search');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss hint' }));
+    expect(screen.queryByTestId('hint-banner')).toBeNull();
+    first.unmount();
+    renderRoutes(routes, '/home/clinic/search');
+    expect(screen.queryByTestId('hint-banner')).toBeNull();
+  });
+});

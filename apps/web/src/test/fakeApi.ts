@@ -1,0 +1,48 @@
+import { vi } from 'vitest';
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  headers: Headers;
+  body: unknown;
+}
+
+type Handler = (call: RecordedCall) => Response | Promise<Response>;
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export const problem = (status: number, detail: string, extras: Record<string, unknown> = {}) =>
+  new Response(JSON.stringify({ type: 'about:blank', title: 'Error', status, detail, ...extras }), {
+    status,
+    headers: { 'content-type': 'application/problem+json' },
+  });
+
+/** A JWT whose payload expires `secondsFromNow` from now; the signature is not checked by the client. */
+export function fakeJwt(secondsFromNow: number, id = 'x'): string {
+  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${encode({ alg: 'HS256' })}.${encode({ exp: Math.floor(Date.now() / 1000) + secondsFromNow, jti: id })}.sig`;
+}
+
+/**
+ * Replaces fetch with a router of "METHOD /api/path" handlers and records every call, so a test
+ * tells what the browser would have sent.
+ */
+export function fakeApi(handlers: Record<string, Handler>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const call: RecordedCall = {
+      method,
+      path: url.pathname,
+      headers: new Headers(init?.headers),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
+    };
+    calls.push(call);
+    const handler = handlers[`${method} ${url.pathname}`];
+    return handler ? handler(call) : problem(404, `No fake for ${method} ${url.pathname}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };
+}
