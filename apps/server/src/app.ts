@@ -5,6 +5,7 @@ import type { Database } from './db/database';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createAuthDeps } from './modules/auth/auth.deps';
 import { adminOrganisationRoutes } from './modules/admin/organisations.routes';
+import { adminTestAlertRoutes } from './modules/admin/test-alert.routes';
 import { adminUserRoutes } from './modules/admin/users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { euteEmployeeRoutes } from './modules/donations/donations.routes';
@@ -20,6 +21,8 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
+import type { PushTimings } from './realtime/hub-connection';
+import { registerPush, registerWebSockets } from './realtime/register-push';
 
 export interface AppDeps {
   config: Config;
@@ -32,6 +35,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Outgoing mail; by default SMTP when SMTP_URL is set, else `.eml` files in `<dataDir>/outbox/`. */
   mailer?: Mailer;
+  /** Push ping and timeout intervals; tests shorten them. */
+  pushTimings?: Partial<PushTimings>;
 }
 
 // Secrets travel in two URLs by protocol necessity (the push access_token, the recovery link); never log them.
@@ -74,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerGracefulClose(app);
   await registerSecurityHeaders(app);
+  await registerWebSockets(app);
   // Anti-forgery, then authentication: both must see every route registered after them.
   await registerAntiForgery(app, { secureCookies });
   registerAuthentication(app, auth);
@@ -83,13 +89,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: '/api', database: deps.database });
   await app.register(authRoutes, { prefix: '/api/auth', deps: auth, secureCookies });
   await app.register(meRoutes, { prefix: '/api/users', deps: auth, secureCookies });
-  const clinical = { db: deps.database.db, now };
+  const push = await registerPush(app, { database: deps.database, auth, publicUrl: deps.config.publicUrl, timings: deps.pushTimings });
+  const clinical = { db: deps.database.db, now, push };
   await app.register(physicianGraftRoutes, { prefix: '/api/physician', deps: clinical });
   await app.register(physicianWaitingListRoutes, { prefix: '/api/physician', deps: clinical });
   await app.register(euteEmployeeRoutes, { prefix: '/api/euteemployee', deps: clinical });
   const admin = { db: deps.database.db, now, auth, log: app.log };
   await app.register(adminUserRoutes, { prefix: '/api/admin', deps: admin });
   await app.register(adminOrganisationRoutes, { prefix: '/api/admin', deps: admin });
+  await app.register(adminTestAlertRoutes, { prefix: '/api/admin', deps: { push } });
 
   await registerWebApp(app, deps.webRoot);
   return app;

@@ -17,6 +17,8 @@ export interface Database {
   /** Online copy of an embedded database to `file`; PostgreSQL is backed up with its own tools. */
   backup(file: string): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: a new client outside the pool, for a connection held open (LISTEN for push). */
+  openDedicatedClient?: () => pg.Client;
 }
 
 // PostgreSQL answers DATE columns as JS Dates by default; we keep them as 'yyyy-mm-dd' text like SQLite does.
@@ -71,6 +73,7 @@ export function createDatabase(target: DatabaseTarget): Database {
         client.release();
       }
     },
+    openDedicatedClient: () => new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 5000 }),
     async backup() {
       throw new Error('graftmatch backup copies the embedded SQLite database only; back up PostgreSQL with pg_dump.');
     },

@@ -99,6 +99,7 @@ const ROUTES: Record<string, Cell> = {
   'GET /api/admin/eutes/{id}': { method: 'GET', request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}` }), expect: expected(200, ['admin', 'auditor']) },
   'PATCH /api/admin/eutes/{id}': { method: 'PATCH', request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}`, body: { phone: `+49 ${unique}` } }), expect: expected(200, ['admin']) },
   'GET /api/admin/auditlog': { method: 'GET', request: () => ({ path: '/api/admin/auditlog' }), expect: expected(200, ['admin', 'auditor']) },
+  'POST /api/admin/testR': { method: 'POST', request: () => ({ path: '/api/admin/testR', body: { message: 'matrix' } }), expect: expected(204, ['admin']) },
 };
 
 /** Writes: non-GET routes, and the GET routes that change data (spec §7's remove, activate, deactivate). */

@@ -26,9 +26,17 @@ export async function authenticateAccessToken(
   accessToken: string,
 ): Promise<{ principal: Principal; sessionId: string } | null> {
   const claims = await deps.tokens.verifyAccess(accessToken);
-  if (!claims) {
-    return null;
-  }
+  return claims ? loadPrincipal(deps, claims) : null;
+}
+
+/**
+ * The principal of a session, or null when the user is inactive or the session has ended; also
+ * for connections that outlive their access token (push), which re-check with it.
+ */
+export async function loadPrincipal(
+  deps: Pick<AuthDeps, 'db' | 'now'>,
+  claims: { sessionId: string; userId: string },
+): Promise<{ principal: Principal; sessionId: string } | null> {
   const [session, data] = await Promise.all([
     findLiveSession(deps.db, claims.sessionId, claims.userId, deps.now().toISOString()),
     findPrincipalData(deps.db, claims.userId),

@@ -10,6 +10,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { badRequest, notFound } from '../../http/problem';
 import type { Page, Paged } from '../../http/paging';
+import { waitingListChanged } from '../../realtime/push-audience';
+import type { PushPublisher } from '../../realtime/push-bus';
 import type { Executor } from '../audit/audit.repository';
 import { recordAudit } from '../audit/audit.service';
 import { clinicReadScope, euteReadScope, requirePhysician } from '../auth/auth.policy';
@@ -20,7 +22,11 @@ import * as repo from './waitinglist.repository';
 export interface WaitingListDeps {
   db: Kysely<DB>;
   now: () => Date;
+  /** Told after each change commits, never inside the transaction: a rolled-back change is never announced. */
+  push: PushPublisher;
 }
+/** Reading needs no publisher. */
+type ReadDeps = Pick<WaitingListDeps, 'db' | 'now'>;
 
 /** Who made a change, for its audit row. */
 export interface Actor {
@@ -31,7 +37,7 @@ export interface Actor {
 /** The PDF lists at most this many entries, soonest implant window first; it says so when cut. */
 export const MAX_PDF_ENTRIES = 2000;
 
-const todayOf = (deps: WaitingListDeps) => deps.now().toISOString().slice(0, 10);
+const todayOf = (deps: ReadDeps) => deps.now().toISOString().slice(0, 10);
 
 function assertValid(request: AddWaitingListRequest): void {
   const errors = validateWaitingListRequest(request);
@@ -40,7 +46,7 @@ function assertValid(request: AddWaitingListRequest): void {
   }
 }
 
-async function presentEntry(executor: Executor, deps: WaitingListDeps, id: string): Promise<WaitingListEntry> {
+async function presentEntry(executor: Executor, deps: ReadDeps, id: string): Promise<WaitingListEntry> {
   const row = await repo.findOpenEntry(executor, id, todayOf(deps));
   if (!row) {
     throw notFound('No such waiting-list entry.');
@@ -49,7 +55,7 @@ async function presentEntry(executor: Executor, deps: WaitingListDeps, id: strin
 }
 
 /** `GET /physician/waitinglist`: the caller's own open entries; auditors read every clinic's. */
-export async function listOwnEntries(deps: WaitingListDeps, principal: Principal | null, page: Page): Promise<Paged<WaitingListEntry>> {
+export async function listOwnEntries(deps: ReadDeps, principal: Principal | null, page: Page): Promise<Paged<WaitingListEntry>> {
   const scope = clinicReadScope(principal);
   const caller = principal as Principal;
   const entryScope: repo.EntryScope = scope.all ? { activeClinics: true } : { ownerUserId: caller.userId, clinicIds: scope.ids };
@@ -58,14 +64,14 @@ export async function listOwnEntries(deps: WaitingListDeps, principal: Principal
 }
 
 /** `GET /euteemployee/waitinglist`: the demand, every open entry of active clinics. */
-export async function listDemand(deps: WaitingListDeps, principal: Principal | null, page: Page): Promise<Paged<WaitingListEntry>> {
+export async function listDemand(deps: ReadDeps, principal: Principal | null, page: Page): Promise<Paged<WaitingListEntry>> {
   euteReadScope(principal);
   const rows = await repo.listOpenEntries(deps.db, { activeClinics: true }, todayOf(deps), page);
   return { items: rows.items.map(entryToWire), total: rows.total };
 }
 
 /** The demand for the PDF, and the banks it is printed for (every bank for auditors). */
-export async function demandForPdf(deps: WaitingListDeps, principal: Principal | null) {
+export async function demandForPdf(deps: ReadDeps, principal: Principal | null) {
   const scope = euteReadScope(principal);
   const rows = await repo.listOpenEntries(deps.db, { activeClinics: true }, todayOf(deps), { limit: MAX_PDF_ENTRIES, offset: 0 });
   const banks = scope.all ? [] : await repo.euteNames(deps.db, scope.ids);
@@ -82,7 +88,7 @@ export async function addEntry(deps: WaitingListDeps, actor: Actor, request: Add
   assertValid(request);
   const now = deps.now();
   const at = now.toISOString();
-  return deps.db.transaction().execute(async (trx) => {
+  const added = await deps.db.transaction().execute(async (trx) => {
     const contact = await repo.findUserContact(trx, caller.userId);
     const id = randomUUID();
     const row = {
@@ -105,10 +111,12 @@ export async function addEntry(deps: WaitingListDeps, actor: Actor, request: Add
     await recordAudit(trx, { actorUserId: caller.userId, action: 'waitinglist.add', targetType: 'waitinglist', targetId: id, after: entry, ip: actor.ip, at: now });
     return entry;
   });
+  deps.push.publish(waitingListChanged(caller.userId, added.waitinglistid));
+  return added;
 }
 
 /** The caller's own open entry, locked for change; another physician's is 404 so it does not leak. */
-async function ownOpenEntry(trx: Executor, deps: WaitingListDeps, caller: Principal, clinicIds: string[], id: string) {
+async function ownOpenEntry(trx: Executor, deps: ReadDeps, caller: Principal, clinicIds: string[], id: string) {
   const row = await repo.findOpenEntry(trx, id, todayOf(deps));
   if (!row || row.ownerUserId !== caller.userId || !clinicIds.includes(row.clinicId)) {
     throw notFound('No such waiting-list entry in your waiting list.');
@@ -126,7 +134,7 @@ export async function patchEntry(
   const clinicIds = requirePhysician(actor.principal);
   const caller = actor.principal as Principal;
   const now = deps.now();
-  return deps.db.transaction().execute(async (trx) => {
+  const patched = await deps.db.transaction().execute(async (trx) => {
     const row = await ownOpenEntry(trx, deps, caller, clinicIds, id);
     const merged: AddWaitingListRequest = { ...entryToRequest(row), ...definedFields(patch) };
     assertValid(merged);
@@ -144,6 +152,8 @@ export async function patchEntry(
     });
     return entry;
   });
+  deps.push.publish(waitingListChanged(caller.userId, id));
+  return patched;
 }
 
 /** `GET /physician/waitinglist/remove/{id}`: closes the caller's own entry. */
@@ -165,6 +175,7 @@ export async function removeEntry(deps: WaitingListDeps, actor: Actor, id: strin
       at: now,
     });
   });
+  deps.push.publish(waitingListChanged(caller.userId, id));
 }
 
 function definedFields<T extends object>(value: T): Partial<T> {

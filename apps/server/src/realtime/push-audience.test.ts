@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { Principal } from '../modules/auth/principal';
+import { graftsChanged, matchFound, reaches, testAlert, waitingListChanged } from './push-audience';
+
+const principal = (overrides: Partial<Principal>): Principal => ({
+  userId: 'u-0', email: 'x@example.org', admin: false, audit: false, clinicIds: [], euteIds: [], language: 'en', ...overrides,
+});
+const physicianA = principal({ userId: 'u-a', clinicIds: ['clinic-a'] });
+const physicianB = principal({ userId: 'u-b', clinicIds: ['clinic-b'] });
+const bankX = principal({ userId: 'u-x', euteIds: ['eute-x'] });
+const bankY = principal({ userId: 'u-y', euteIds: ['eute-y'] });
+const auditor = principal({ userId: 'u-audit', audit: true });
+const admin = principal({ userId: 'u-admin', admin: true });
+const everyone = [physicianA, physicianB, bankX, bankY, auditor, admin];
+const reached = (audience: Parameters<typeof reaches>[0]) => everyone.filter((user) => reaches(audience, user)).map((user) => user.userId);
+
+describe('who receives which push event', () => {
+  it('testR reaches every connected user', () => {
+    expect(reached(testAlert('hi').audience)).toEqual(everyone.map((user) => user.userId));
+  });
+
+  it('waitinglistChanged reaches the owner, every bank employee and auditors, not other physicians', () => {
+    const envelope = waitingListChanged('u-a', 'entry-1');
+    expect(envelope.message).toEqual({ event: 'waitinglistChanged', args: [{ waitinglistid: 'entry-1' }] });
+    expect(reached(envelope.audience)).toEqual(['u-a', 'u-x', 'u-y', 'u-audit']);
+  });
+
+  it('graftsChanged reaches every physician while a lot is free, else only the assigned clinic; always the graft’s bank and auditors', () => {
+    const free = graftsChanged([{ lot: 'L1', euteId: 'eute-x', clinicId: null, free: true }]);
+    expect(free.message).toEqual({ event: 'graftsChanged', args: [['L1']] });
+    expect(reached(free.audience)).toEqual(['u-a', 'u-b', 'u-x', 'u-audit']);
+    const assigned = graftsChanged([{ lot: 'L2', euteId: 'eute-y', clinicId: 'clinic-b', free: false }]);
+    expect(reached(assigned.audience)).toEqual(['u-b', 'u-y', 'u-audit']);
+  });
+
+  it('matchFound reaches only the owner of the entry', () => {
+    const envelope = matchFound('u-b', 'entry-2', ['L1']);
+    expect(envelope.message).toEqual({ event: 'matchFound', args: [{ waitinglistid: 'entry-2', lots: ['L1'] }] });
+    expect(reached(envelope.audience)).toEqual(['u-b']);
+  });
+});

@@ -1,0 +1,65 @@
+import websocket from '@fastify/websocket';
+import { PUSH_KEEP_ALIVE_INTERVAL_MS, PUSH_TIMEOUT_MS } from '@graftmatch/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database';
+import type { AuthDeps } from '../modules/auth/auth.deps';
+import { createConnectionTokens } from './connection-token';
+import type { PushTimings } from './hub-connection';
+import { createPostgresBus } from './postgres-bus';
+import { createLocalBus, type PushBus, type PushPublisher } from './push-bus';
+import { createPushHub } from './push-hub';
+import { pushRoutes } from './push.routes';
+
+export const DEFAULT_PUSH_TIMINGS: PushTimings = {
+  keepAliveIntervalMs: PUSH_KEEP_ALIVE_INTERVAL_MS,
+  clientTimeoutMs: PUSH_TIMEOUT_MS,
+  closeGraceMs: 1000,
+};
+/** Negotiate is followed by the WebSocket at once; a token unused this long is void. */
+const CONNECTION_TOKEN_LIFETIME_MS = 30_000;
+
+export interface PushDeps {
+  database: Database;
+  auth: Pick<AuthDeps, 'db' | 'now' | 'secrets'>;
+  publicUrl: string;
+  timings?: Partial<PushTimings>;
+}
+
+/**
+ * WebSocket upgrades through Fastify's routing. Registered before the authentication and
+ * anti-forgery hooks, so that an upgrade they refuse is still marked as one and its socket
+ * destroyed after the refusal; otherwise the socket would stay open and hold shutdown up.
+ */
+export async function registerWebSockets(app: FastifyInstance) {
+  await app.register(websocket, {
+    // Clients only send handshakes, pings and the odd invocation; nothing large is ever expected.
+    options: { maxPayload: 64 * 1024 },
+    // The plugin's default would close every socket without a word; the hub closes its own, with a close message.
+    preClose: async function (this: FastifyInstance) {
+      this.websocketServer.close();
+    },
+  });
+}
+
+/** On PostgreSQL events cross instances by LISTEN/NOTIFY; on SQLite there is only one instance. */
+function createBus(app: FastifyInstance, database: Database): Promise<PushBus> | PushBus {
+  if (database.engine === 'postgres' && database.openDedicatedClient) {
+    return createPostgresBus({ db: database.db, openDedicatedClient: database.openDedicatedClient, log: app.log });
+  }
+  return createLocalBus(app.log);
+}
+
+/**
+ * Registers the push hub (design.md §8) and answers the publisher that services emit events with.
+ * On close, every client is told first (a close message allowing reconnect), then the bus stops.
+ */
+export async function registerPush(app: FastifyInstance, deps: PushDeps): Promise<PushPublisher> {
+  const bus = await createBus(app, deps.database);
+  const hub = createPushHub(bus);
+  app.addHook('preClose', () => hub.closeAll());
+  app.addHook('onClose', () => bus.close());
+  const tokens = createConnectionTokens({ secrets: deps.auth.secrets, now: deps.auth.now, lifetimeMs: CONNECTION_TOKEN_LIFETIME_MS });
+  const timings = { ...DEFAULT_PUSH_TIMINGS, ...deps.timings };
+  await app.register(pushRoutes, { deps: { auth: deps.auth, hub, tokens, timings, publicUrl: deps.publicUrl } });
+  return bus;
+}

@@ -1,0 +1,71 @@
+import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import { PUSH_EVENT_NAMES, PUSH_PATH, type PushEventName, type PushMessage } from '@graftmatch/domain';
+import type { TestClient } from './client';
+
+/** Pings, re-checks and timeouts within a test's patience (the defaults are 15 s and 30 s). */
+export const SHORT_PUSH_TIMINGS = { keepAliveIntervalMs: 150, clientTimeoutMs: 1500, closeGraceMs: 300 };
+
+/** A connection of the official SignalR client, with every push event it received, in order. */
+export interface PushClient {
+  connection: HubConnection;
+  received: PushMessage[];
+  /** Resolves with the error (or undefined) once the connection has closed. */
+  closed: Promise<Error | undefined>;
+  /** Waits for the first received event of that name matching `accept`. */
+  next<E extends PushEventName>(event: E, accept?: (message: Extract<PushMessage, { event: E }>) => boolean, timeoutMs?: number): Promise<Extract<PushMessage, { event: E }>>;
+}
+
+/**
+ * Connects like the web app does: the official client, WebSockets only, negotiate first, the
+ * access token from the logged-in client. Negotiate is a POST, so it carries the anti-forgery
+ * header; Node has no browser cookie store, so the cookie goes along explicitly.
+ */
+export async function connectPush(client: TestClient, options: { origin?: string; keepAliveMs?: number } = {}): Promise<PushClient> {
+  const xsrf = client.cookie('XSRF-TOKEN') ?? '';
+  const connection = new HubConnectionBuilder()
+    .withUrl(client.baseUrl + PUSH_PATH, {
+      accessTokenFactory: () => client.accessToken ?? '',
+      transport: HttpTransportType.WebSockets,
+      headers: { 'X-XSRF-TOKEN': xsrf, Cookie: `XSRF-TOKEN=${xsrf}`, ...(options.origin ? { Origin: options.origin } : {}) },
+    })
+    .configureLogging(LogLevel.None)
+    .build();
+  // The test app times silent clients out quickly, so this client pings as often.
+  connection.keepAliveIntervalInMilliseconds = options.keepAliveMs ?? 100;
+  const received: PushMessage[] = [];
+  const waiters = new Set<() => void>();
+  for (const event of PUSH_EVENT_NAMES) {
+    connection.on(event, (...args: unknown[]) => {
+      received.push({ event, args } as PushMessage);
+      waiters.forEach((wake) => wake());
+    });
+  }
+  const closed = new Promise<Error | undefined>((resolve) => connection.onclose(resolve));
+  await connection.start();
+
+  return {
+    connection,
+    received,
+    closed,
+    next(event, accept = () => true, timeoutMs = 5000) {
+      type Wanted = Extract<PushMessage, { event: typeof event }>;
+      const find = () => received.find((message): message is Wanted => message.event === event && accept(message as Wanted));
+      return new Promise<Wanted>((resolve, reject) => {
+        const check = () => {
+          const found = find();
+          if (found) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(found);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no ${event} within ${timeoutMs} ms; received ${JSON.stringify(received)}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
