@@ -16,10 +16,17 @@ export interface ServeOptions {
 export async function runServer(options: ServeOptions): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
-  if (options.demo) {
-    await seedDemoIfEmpty(database.db);
-  }
+  const seeded = options.demo ? await seedDemoIfEmpty(database.db) : null;
   const app = await buildApp({ config, database, webRoot: WEB_ROOT });
+  if (seeded) {
+    app.log.info({ seeded }, 'demo data created');
+  }
+  if (options.demo) {
+    const outbox = config.smtpUrl ? 'your SMTP server' : `${config.dataDir}/outbox`;
+    app.log.info(
+      `demo: open ${config.publicUrl} and log in as dr.berg@demo.graftmatch.example with password demo-graftmatch; the PIN mail is in ${outbox}`,
+    );
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {
