@@ -1,6 +1,7 @@
 import { HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection, type ILogger } from '@microsoft/signalr';
 import { PUSH_KEEP_ALIVE_INTERVAL_MS, PUSH_PATH, PUSH_TIMEOUT_MS, type PushEventMap } from '@graftmatch/domain';
 import { freshAccessToken } from './client';
+import { readCookie, XSRF_COOKIE, XSRF_HEADER } from './xsrf';
 
 export type PushHandlers = { [E in keyof PushEventMap]: (...args: PushEventMap[E]) => void } & {
   /** Events sent while the connection was down are lost, so the caller re-fetches what it shows. */
@@ -24,8 +25,10 @@ export interface PushConnection {
 
 /** Connects to the hub, subscribes the handlers and keeps trying until stopped. */
 export function connectPush(handlers: PushHandlers): PushConnection {
+  // The negotiate step is a POST, so it carries the anti-forgery header like every other one.
+  const xsrf = readCookie(XSRF_COOKIE);
   const connection: HubConnection = new HubConnectionBuilder()
-    .withUrl(PUSH_PATH, { accessTokenFactory: freshAccessToken })
+    .withUrl(PUSH_PATH, { accessTokenFactory: freshAccessToken, headers: xsrf ? { [XSRF_HEADER]: xsrf } : {} })
     .withAutomaticReconnect()
     .configureLogging(logger)
     .build();

@@ -18,7 +18,10 @@ function LocalisedProviders() {
   const { t, i18n: instance } = useTranslation();
   return (
     <DatesProvider settings={{ locale: instance.language, firstDayOfWeek: 1 }}>
-      <ModalsProvider labels={{ confirm: t('common.ok'), cancel: t('common.cancel') }}>
+      <ModalsProvider
+        labels={{ confirm: t('common.ok'), cancel: t('common.cancel') }}
+        modalProps={{ closeButtonProps: { 'aria-label': t('common.close') } }}
+      >
         <Notifications position="top-right" containerWidth={380} />
         <GlobalLoader />
         <RouterProvider router={router} />

@@ -1,9 +1,9 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
 import { ApiError } from '../api/errors';
 import { SessionEndedError } from '../api/client';
 import { i18n } from '../i18n';
 import { errorMessage } from './errorMessage';
+import { notify } from '../components/notify';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -18,8 +18,7 @@ function notifyFailure(error: unknown, silent: boolean | undefined) {
   if (silent || error instanceof SessionEndedError) {
     return;
   }
-  const message = errorMessage(error);
-  notifications.show({ id: message, color: 'red', title: i18n.t('errors.title'), message, autoClose: 8000 });
+  notify('error', errorMessage(error), i18n.t('errors.title'));
 }
 
 /** Client errors (4xx) will not change by asking again; network and server faults may. */

@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { connectPush } from '../api/push';
 import { clinicKeys } from '../features/clinic/keys';
 import { i18n } from '../i18n';
+import { notify } from '../components/notify';
 
 // Query keys of the tissue-bank area, which its own issue fills; invalidating an absent key is free.
 const euteKey = ['eute'] as const;
@@ -35,7 +35,7 @@ export function usePush() {
       },
       matchFound: () => {
         invalidate(clinicKeys.all);
-        notifications.show({ color: 'cyan', title: i18n.t('push.matchTitle'), message: i18n.t('push.matchMessage') });
+        notify('info', i18n.t('push.matchMessage'), i18n.t('push.matchTitle'));
       },
       onReconnected: () => void queryClient.invalidateQueries(),
     });

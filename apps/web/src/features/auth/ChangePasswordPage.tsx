@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Paper, PasswordInput, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +8,7 @@ import { changePassword } from './api';
 import { FormError } from './FormError';
 import { NewPasswordFields } from './NewPasswordFields';
 import { newPasswordProblem } from './passwordRules';
+import { notify } from '../../components/notify';
 
 /** Change the password while signed in; afterwards the user lands on home (spec §4). */
 export function ChangePasswordPage() {
@@ -22,7 +22,7 @@ export function ChangePasswordPage() {
     mutationFn: () => changePassword({ oldPassword, newPassword: password }),
     meta: { silent: true },
     onSuccess: () => {
-      notifications.show({ color: 'teal', message: t('password.changed') });
+      notify('success', t('password.changed'));
       void navigate('/home');
     },
   });

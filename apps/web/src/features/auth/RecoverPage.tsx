@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -8,6 +7,7 @@ import { recoverPassword } from './api';
 import { FormError } from './FormError';
 import { NewPasswordFields } from './NewPasswordFields';
 import { newPasswordProblem } from './passwordRules';
+import { notify } from '../../components/notify';
 
 /** Sets a new password with the token of the mailed link `/recover/{token}`, then goes to root. */
 export function RecoverPage() {
@@ -21,7 +21,7 @@ export function RecoverPage() {
     mutationFn: () => recoverPassword(token, { password }),
     meta: { silent: true },
     onSuccess: () => {
-      notifications.show({ color: 'teal', message: t('recover.done') });
+      notify('success', t('recover.done'));
       void navigate('/', { replace: true });
     },
   });

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { PIN_LENGTH } from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { confirmPin, resendPin } from './api';
 import { FormError } from './FormError';
 import { clearTwoFactor, loadTwoFactor, saveTwoFactor, takeReturnTo } from './storage';
 import { meKey } from './useMe';
+import { notify } from '../../components/notify';
 
 /** Step two of the login: the PIN from the mail. The route guard ensures step one happened. */
 export function TwoFactorPage() {
@@ -34,7 +34,7 @@ export function TwoFactorPage() {
       saveTwoFactor(next);
       setSchema(next);
       setPin('');
-      notifications.show({ color: 'cyan', message: t('pin.resent', { target: next.twoFactorTarget }) });
+      notify('info', t('pin.resent', { target: next.twoFactorTarget }));
     },
   });
   const restart = () => {

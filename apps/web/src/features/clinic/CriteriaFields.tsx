@@ -1,13 +1,13 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Group, RangeSlider, Slider, Stack, Text } from '@mantine/core';
 import {
-  adjustDiameterRange,
   isBifurcated,
   SEARCH_BOUNDS,
   type DiameterRange,
   type GraftSearchQuery,
 } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
+import { createSpanRule } from './diameterSlider';
 
 interface Props {
   value: GraftSearchQuery;
@@ -40,6 +40,8 @@ export function CriteriaFields({ value, onChange }: Props) {
   const spanHintId = useId();
   const set = (patch: Partial<GraftSearchQuery>) => onChange({ ...value, ...patch });
   const diameter: DiameterRange = [value.query_d_min, value.query_d_max];
+  const [spanRule] = useState(() => createSpanRule(diameter));
+  spanRule.sync(diameter);
   const mmText = (n: number) => `${n} mm`;
   return (
     <Stack gap="lg">
@@ -49,11 +51,12 @@ export function CriteriaFields({ value, onChange }: Props) {
           min={SEARCH_BOUNDS.diameter.min}
           max={SEARCH_BOUNDS.diameter.max}
           step={STEP}
-          minRange={0}
+          // At least 1 mm apart: two handles on one spot could not be told apart by a finger.
+          minRange={1}
           value={[diameter[0], diameter[1]]}
           // The handle that was not moved follows when the span would exceed 10 (domain rule).
           onChange={(next) => {
-            const [min, max] = adjustDiameterRange(diameter, next);
+            const [min, max] = spanRule.change(next);
             set({ query_d_min: min, query_d_max: max });
           }}
           thumbFromLabel={t('search.diameterMin')}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconMail } from '@tabler/icons-react';
 import { displayPatientCode, formatDate, ListStatus, NOT_DOCUMENTED, type Graft } from '@graftmatch/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -128,8 +128,8 @@ function GraftDetails({ graft }: { graft: Graft }) {
         <Section title={t('graft.remarks')}>
           <Facts
             rows={[
-              [t('graft.remarksDonor'), <Text span style={{ whiteSpace: 'pre-wrap' }}>{text(graft.d_Remarks_public)}</Text>],
-              [t('graft.remarksProcessing'), <Text span style={{ whiteSpace: 'pre-wrap' }}>{text(graft.x_Remarks_public)}</Text>],
+              [t('graft.remarksDonor'), <span className="pre-wrap">{text(graft.d_Remarks_public)}</span>],
+              [t('graft.remarksProcessing'), <span className="pre-wrap">{text(graft.x_Remarks_public)}</span>],
             ]}
           />
         </Section>

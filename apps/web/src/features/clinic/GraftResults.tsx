@@ -37,7 +37,9 @@ export function GraftResults({ grafts, mode, caption }: Props) {
             {grafts.map((graft) => (
               <Table.Tr key={graft.e_Lot} data-testid="graft-row" data-lot={graft.e_Lot}>
                 {columns.map((column) => (
-                  <Table.Td key={column.key}>{column.cell(graft)}</Table.Td>
+                  <Table.Td key={column.key} className={column.nowrap ? 'nowrap' : undefined}>
+                    {column.cell(graft)}
+                  </Table.Td>
                 ))}
                 {withRequest && (
                   <Table.Td>

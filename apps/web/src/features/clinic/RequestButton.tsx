@@ -1,6 +1,5 @@
 import { Button } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getMyUser } from '../auth/api';
@@ -8,6 +7,7 @@ import { meKey } from '../auth/useMe';
 import { getGraft } from './api';
 import { clinicKeys } from './keys';
 import { requestMailto } from './requestMail';
+import { notify } from '../../components/notify';
 
 /** Opens a mail program for the navigation; a seam so tests can watch it. */
 export const mailOpener = {
@@ -34,7 +34,7 @@ export function RequestButton({ lot }: { lot: string }) {
       if (href) {
         mailOpener.open(href);
       } else {
-        notifications.show({ color: 'orange', message: t('request.noContact') });
+        notify('warning', t('request.noContact'));
       }
     },
   });

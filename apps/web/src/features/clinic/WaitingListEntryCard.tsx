@@ -35,7 +35,7 @@ export function WaitingListEntryCard({ entry, onEdit, onRemove }: Props) {
     <Card withBorder padding="md" component="article" data-testid="wl-entry" data-entry-id={entry.waitinglistid} aria-label={t('waitingList.entryLabel', { type: typeLabel(t, entry.query_Type), patient })}>
       <Group justify="space-between" align="flex-start" mb="xs" wrap="nowrap">
         <Text fw={600}>{typeLabel(t, entry.query_Type)}</Text>
-        <Badge color={matches > 0 ? 'teal.9' : 'gray.7'} variant="filled" data-testid="wl-matches">
+        <Badge color={matches > 0 ? 'teal.9' : 'gray.7'} variant="filled" tt="none" style={{ flexShrink: 0 }} data-testid="wl-matches">
           {t('waitingList.matches', { count: matches })}
         </Badge>
       </Group>

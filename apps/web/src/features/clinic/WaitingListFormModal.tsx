@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { notifications } from '@mantine/notifications';
+import { useMediaQuery } from '@mantine/hooks';
 import { DEFAULT_WAITING_LIST_QUERY_TYPE, GRAFT_TYPES, type GraftSearchQuery, type GraftTypeNumber, type WaitingListEntry } from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { clinicKeys } from './keys';
 import { PatientCodeInput } from './PatientCodeInput';
 import { defaultQuery, forType } from './searchQuery';
 import { entryState, formErrors, newEntryState, toRequest, type WaitingListFormState } from './waitingListForm';
+import { notify } from '../../components/notify';
 
 interface Props {
   opened: boolean;
@@ -26,8 +27,10 @@ interface Props {
 /** Add the current search to the waiting list, or edit an entry; afterwards the waiting list shows (spec §4). */
 export function WaitingListFormModal({ opened, onClose, initialQuery, entry }: Props) {
   const { t } = useTranslation();
+  // On a phone the form gets the whole screen instead of a cramped dialog.
+  const small = useMediaQuery('(max-width: 43.74em)', false);
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={entry ? t('waitingList.editTitle') : t('waitingList.addTitle')} closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal opened={opened} onClose={onClose} size="lg" fullScreen={small} title={entry ? t('waitingList.editTitle') : t('waitingList.addTitle')} closeButtonProps={{ 'aria-label': t('common.close') }}>
       {opened && <WaitingListForm onDone={onClose} initialQuery={initialQuery} entry={entry} />}
     </Modal>
   );
@@ -51,7 +54,7 @@ function WaitingListForm({ onDone, initialQuery, entry }: { onDone: () => void; 
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: clinicKeys.waitingList });
-      notifications.show({ color: 'teal', message: entry ? t('waitingList.updated') : t('waitingList.added') });
+      notify('success', entry ? t('waitingList.updated') : t('waitingList.added'));
       onDone();
       void navigate('/home/clinic/waitinglist');
     },

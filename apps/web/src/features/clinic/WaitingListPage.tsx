@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, SimpleGrid, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import type { WaitingListEntry } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +14,7 @@ import { getWaitingList, removeWaitingListEntry } from './api';
 import { clinicKeys } from './keys';
 import { WaitingListEntryCard } from './WaitingListEntryCard';
 import { WaitingListFormModal } from './WaitingListFormModal';
+import { notify } from '../../components/notify';
 
 /** `home/clinic/waitinglist`: the physician's own standing searches. */
 export function WaitingListPage() {
@@ -26,7 +26,7 @@ export function WaitingListPage() {
     mutationFn: (id: string) => removeWaitingListEntry(id),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: clinicKeys.waitingList });
-      notifications.show({ color: 'teal', message: t('waitingList.removed') });
+      notify('success', t('waitingList.removed'));
     },
   });
   const confirmRemove = (entry: WaitingListEntry) =>

@@ -11,6 +11,8 @@ export interface GraftColumn {
   key: string;
   header: string;
   cell: (graft: Graft) => ReactNode;
+  /** Short values that read badly when broken over lines (lots, sizes, dates). */
+  nowrap?: boolean;
 }
 
 function branches(graft: Graft): string {
@@ -23,6 +25,7 @@ export function graftColumns(t: TFunction, mode: GraftListMode): GraftColumn[] {
     {
       key: 'lot',
       header: t('graft.lot'),
+      nowrap: true,
       cell: (graft) => (
         <Anchor component={Link} to={`/home/clinic/graft/${encodeURIComponent(graft.e_Lot)}`} fw={600} data-testid={`details-${graft.e_Lot}`}>
           {graft.e_Lot}
@@ -30,11 +33,11 @@ export function graftColumns(t: TFunction, mode: GraftListMode): GraftColumn[] {
       ),
     },
     { key: 'type', header: t('graft.type'), cell: (graft) => typeLabel(t, graft.t_ProdName_2) },
-    { key: 'proximal', header: t('graft.dProximal'), cell: (graft) => mm(graft.t_Dproximal) },
-    { key: 'distal', header: t('graft.dDistal'), cell: (graft) => mm(graft.t_Ddistal) },
-    { key: 'length', header: t('graft.length'), cell: (graft) => lengthRange(graft.t_Lmin, graft.t_Lmax) },
+    { key: 'proximal', header: t('graft.dProximal'), cell: (graft) => mm(graft.t_Dproximal), nowrap: true },
+    { key: 'distal', header: t('graft.dDistal'), cell: (graft) => mm(graft.t_Ddistal), nowrap: true },
+    { key: 'length', header: t('graft.length'), cell: (graft) => lengthRange(graft.t_Lmin, graft.t_Lmax), nowrap: true },
     { key: 'branches', header: t('graft.branches'), cell: branches },
-    { key: 'expiry', header: t('graft.expiry'), cell: expiryDate },
+    { key: 'expiry', header: t('graft.expiry'), cell: expiryDate, nowrap: true },
     { key: 'eute', header: t('graft.tissueBank'), cell: (graft) => graft.e_Name ?? NOT_DOCUMENTED },
   ];
   if (mode === 'assigned') {
