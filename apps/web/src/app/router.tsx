@@ -1,61 +1,74 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { onSessionEnded } from '../api/client';
-import { ChangePasswordPage } from '../features/auth/ChangePasswordPage';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
-import { RecoverPage } from '../features/auth/RecoverPage';
 import { rememberReturnTo } from '../features/auth/storage';
 import { TwoFactorPage } from '../features/auth/TwoFactorPage';
 import { meKey } from '../features/auth/useMe';
-import { AssignedGraftsPage } from '../features/clinic/AssignedGraftsPage';
-import { GraftDetailsPage } from '../features/clinic/GraftDetailsPage';
-import { SearchPage } from '../features/clinic/SearchPage';
-import { WaitingListPage } from '../features/clinic/WaitingListPage';
-import { AreaPlaceholder } from '../features/home/AreaPlaceholder';
-import { HomePage } from '../features/home/HomePage';
-import { NotFoundPage } from '../features/home/NotFoundPage';
-import { AppLayout } from './AppLayout';
+import { PageLoader } from '../components/PageLoader';
 import { RequireArea, RequireTwoFactor, RequireUser } from './guards';
 import { PublicLayout } from './PublicLayout';
+
+// The login pages come with the first load; everything behind login (and the push client) is
+// fetched when first needed, so a phone on a ward network shows the login screen sooner.
+const layout = async () => ({ Component: (await import('./AppLayout')).AppLayout });
+const home = async () => ({ Component: (await import('../features/home/HomePage')).HomePage });
+const notFound = async () => ({ Component: (await import('../features/home/NotFoundPage')).NotFoundPage });
+const changePassword = async () => ({ Component: (await import('../features/auth/ChangePasswordPage')).ChangePasswordPage });
+const forgotPassword = async () => ({ Component: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage });
+const recover = async () => ({ Component: (await import('../features/auth/RecoverPage')).RecoverPage });
+const search = async () => ({ Component: (await import('../features/clinic/SearchPage')).SearchPage });
+const waitingList = async () => ({ Component: (await import('../features/clinic/WaitingListPage')).WaitingListPage });
+const details = async () => ({ Component: (await import('../features/clinic/GraftDetailsPage')).GraftDetailsPage });
+const assigned = (list: 'current' | 'archive') => async () => {
+  const { AssignedGraftsPage } = await import('../features/clinic/AssignedGraftsPage');
+  return { element: <AssignedGraftsPage list={list} key={list} /> };
+};
+const placeholder = (area: 'eute' | 'admin') => async () => {
+  const { AreaPlaceholder } = await import('../features/home/AreaPlaceholder');
+  return { element: <AreaPlaceholder area={area} /> };
+};
 
 /** Spec §2's routes, plus the recovery link `/recover/{token}` and `/forgot-password`. */
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
+    hydrateFallbackElement: <PageLoader />,
     children: [
       { path: '/login', element: <LoginPage /> },
       { path: '/login/login-tfa', element: <RequireTwoFactor />, children: [{ index: true, element: <TwoFactorPage /> }] },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/recover/:token', element: <RecoverPage /> },
+      { path: '/forgot-password', lazy: forgotPassword },
+      { path: '/recover/:token', lazy: recover },
     ],
   },
   {
     path: '/',
     element: <RequireUser />,
+    // Shown while a lazily loaded page of the first URL arrives.
+    hydrateFallbackElement: <PageLoader />,
     children: [
       {
-        element: <AppLayout />,
+        lazy: layout,
         children: [
           { index: true, element: <Navigate to="/home" replace /> },
-          { path: 'home', element: <HomePage /> },
-          { path: 'home/password', element: <ChangePasswordPage /> },
+          { path: 'home', lazy: home },
+          { path: 'home/password', lazy: changePassword },
           {
             path: 'home/clinic',
             element: <RequireArea area="clinic" />,
             children: [
               { index: true, element: <Navigate to="search" replace /> },
-              { path: 'search', element: <SearchPage /> },
-              { path: 'search/:type', element: <SearchPage /> },
-              { path: 'waitinglist', element: <WaitingListPage /> },
-              { path: 'current', element: <AssignedGraftsPage list="current" key="current" /> },
-              { path: 'archive', element: <AssignedGraftsPage list="archive" key="archive" /> },
-              { path: 'graft/:lot', element: <GraftDetailsPage /> },
+              { path: 'search', lazy: search },
+              { path: 'search/:type', lazy: search },
+              { path: 'waitinglist', lazy: waitingList },
+              { path: 'current', lazy: assigned('current') },
+              { path: 'archive', lazy: assigned('archive') },
+              { path: 'graft/:lot', lazy: details },
             ],
           },
-          { path: 'home/eute/*', element: <RequireArea area="eute" />, children: [{ path: '*', element: <AreaPlaceholder area="eute" /> }] },
-          { path: 'home/admin/*', element: <RequireArea area="admin" />, children: [{ path: '*', element: <AreaPlaceholder area="admin" /> }] },
-          { path: '*', element: <NotFoundPage /> },
+          { path: 'home/eute/*', element: <RequireArea area="eute" />, children: [{ path: '*', lazy: placeholder('eute') }] },
+          { path: 'home/admin/*', element: <RequireArea area="admin" />, children: [{ path: '*', lazy: placeholder('admin') }] },
+          { path: '*', lazy: notFound },
         ],
       },
     ],
