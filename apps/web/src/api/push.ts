@@ -28,7 +28,8 @@ export function connectPush(handlers: PushHandlers): PushConnection {
   // The negotiate step is a POST, so it carries the anti-forgery header like every other one.
   const xsrf = readCookie(XSRF_COOKIE);
   const connection: HubConnection = new HubConnectionBuilder()
-    .withUrl(PUSH_PATH, { accessTokenFactory: freshAccessToken, headers: xsrf ? { [XSRF_HEADER]: xsrf } : {} })
+    // Absolute, so the client never has to guess the page's origin.
+    .withUrl(new URL(PUSH_PATH, window.location.href).href, { accessTokenFactory: freshAccessToken, headers: xsrf ? { [XSRF_HEADER]: xsrf } : {} })
     .withAutomaticReconnect()
     .configureLogging(logger)
     .build();

@@ -6,6 +6,7 @@ import { rememberReturnTo } from '../features/auth/storage';
 import { TwoFactorPage } from '../features/auth/TwoFactorPage';
 import { meKey } from '../features/auth/useMe';
 import { PageLoader } from '../components/PageLoader';
+import { RouteError } from '../components/RouteError';
 import { RequireArea, RequireTwoFactor, RequireUser } from './guards';
 import { PublicLayout } from './PublicLayout';
 
@@ -34,6 +35,7 @@ export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     hydrateFallbackElement: <PageLoader />,
+    errorElement: <RouteError />,
     children: [
       { path: '/login', element: <LoginPage /> },
       { path: '/login/login-tfa', element: <RequireTwoFactor />, children: [{ index: true, element: <TwoFactorPage /> }] },
@@ -46,29 +48,36 @@ export const routes: RouteObject[] = [
     element: <RequireUser />,
     // Shown while a lazily loaded page of the first URL arrives.
     hydrateFallbackElement: <PageLoader />,
+    errorElement: <RouteError />,
     children: [
       {
         lazy: layout,
         children: [
-          { index: true, element: <Navigate to="/home" replace /> },
-          { path: 'home', lazy: home },
-          { path: 'home/password', lazy: changePassword },
           {
-            path: 'home/clinic',
-            element: <RequireArea area="clinic" />,
+            // A failing page shows its error inside the layout, so the navigation stays usable.
+            errorElement: <RouteError />,
             children: [
-              { index: true, element: <Navigate to="search" replace /> },
-              { path: 'search', lazy: search },
-              { path: 'search/:type', lazy: search },
-              { path: 'waitinglist', lazy: waitingList },
-              { path: 'current', lazy: assigned('current') },
-              { path: 'archive', lazy: assigned('archive') },
-              { path: 'graft/:lot', lazy: details },
+              { index: true, element: <Navigate to="/home" replace /> },
+              { path: 'home', lazy: home },
+              { path: 'home/password', lazy: changePassword },
+              {
+                path: 'home/clinic',
+                element: <RequireArea area="clinic" />,
+                children: [
+                  { index: true, element: <Navigate to="search" replace /> },
+                  { path: 'search', lazy: search },
+                  { path: 'search/:type', lazy: search },
+                  { path: 'waitinglist', lazy: waitingList },
+                  { path: 'current', lazy: assigned('current') },
+                  { path: 'archive', lazy: assigned('archive') },
+                  { path: 'graft/:lot', lazy: details },
+                ],
+              },
+              { path: 'home/eute/*', element: <RequireArea area="eute" />, children: [{ path: '*', lazy: placeholder('eute') }] },
+              { path: 'home/admin/*', element: <RequireArea area="admin" />, children: [{ path: '*', lazy: placeholder('admin') }] },
+              { path: '*', lazy: notFound },
             ],
           },
-          { path: 'home/eute/*', element: <RequireArea area="eute" />, children: [{ path: '*', lazy: placeholder('eute') }] },
-          { path: 'home/admin/*', element: <RequireArea area="admin" />, children: [{ path: '*', lazy: placeholder('admin') }] },
-          { path: '*', lazy: notFound },
         ],
       },
     ],

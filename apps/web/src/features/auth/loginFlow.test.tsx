@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { clearSession, currentAccessToken } from '../../api/session';
+import { routes } from '../../app/router';
+import { fakeApi, fakeJwt, json, problem } from '../../test/fakeApi';
+import { aPhysician } from '../../test/fixtures';
+import { renderRoutes } from '../../test/render';
+
+// The push connection is not part of this story (and would dial out).
+vi.mock('../../api/push', () => ({ connectPush: () => ({ stop: async () => undefined }) }));
+
+const access = fakeJwt(900, 'access');
+
+beforeEach(() => {
+  clearSession();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+describe('login with password and PIN', () => {
+  it('opens a deep link after the PIN step, with the access token in memory only', async () => {
+    const api = fakeApi({
+      'GET /api/auth/login': () => json({ twoFactor_Token: 'tfa-token', twoFactorId: 'tfa-id', twoFactorTarget: 'd***@clinic.example' }),
+      'POST /api/auth/twofactor': () => json({ access_Token: access, refresh_Token: 'refresh' }),
+      'GET /api/users/getmyuser': () => json(aPhysician()),
+      'GET /api/physician/waitinglist': () => json([]),
+    });
+    const { router } = renderRoutes(routes, '/home/clinic/waitinglist');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await screen.findByTestId('login-email');
+
+    type('login-email', 'dr.berg@clinic.example');
+    type('login-password', 'correct horse battery');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login/login-tfa'));
+    expect(await screen.findByText(/d\*\*\*@clinic\.example/)).toBeTruthy();
+
+    type('pin-input', '123456');
+    fireEvent.click(screen.getByTestId('pin-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/clinic/waitinglist'));
+    expect(await screen.findByText('Your waiting list is empty')).toBeTruthy();
+
+    const pinCall = api.callsTo('POST', '/api/auth/twofactor')[0];
+    expect(pinCall?.headers.get('Authorization')).toBe('Bearer tfa-token');
+    expect(pinCall?.body).toEqual({ passwordid: 'tfa-id', password: '123456' });
+    expect(currentAccessToken()).toBe(access);
+    expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain(access);
+    expect(sessionStorage.getItem('graftmatch.twoFactor')).toBeNull();
+  });
+
+  it('shows the server detail and the attempts left after a wrong password', async () => {
+    fakeApi({ 'GET /api/auth/login': () => problem(401, 'E-mail or password is wrong.', { passwordAttempts: 3 }) });
+    renderRoutes(routes, '/login');
+    await screen.findByTestId('login-email');
+    type('login-email', 'dr.berg@clinic.example');
+    type('login-password', 'wrong');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    const error = await screen.findByTestId('form-error');
+    expect(error.textContent).toContain('E-mail or password is wrong.');
+    expect(error.textContent).toContain('3 attempts left');
+  });
+});
