@@ -1,0 +1,33 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * axe-core on the page as it is now: no violation of impact serious or critical. Every
+ * violation, also the minor ones, is printed with its nodes so a failure says what to fix.
+ */
+export async function expectNoSeriousAxeViolations(page: Page, label: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const describe = result.violations.map(
+    (v) =>
+      `[${v.impact ?? 'unknown'}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
+      v.nodes
+        .slice(0, 5)
+        .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`)
+        .join('\n'),
+  );
+  if (describe.length > 0) {
+    console.warn(`axe on ${label} (${page.url()}):\n${describe.join('\n')}`);
+  }
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.impact}: ${v.id} (${v.nodes.length}×) ${v.help}`),
+    `serious or critical axe violations on ${label}`,
+  ).toEqual([]);
+}
+
+/** The console errors, page errors and failed requests collected so far: none, and then forget them. */
+export function expectNoProblems(problems: string[], where: string) {
+  const seen = problems.splice(0, problems.length);
+  expect(seen, `console errors or failed requests ${where}`).toEqual([]);
+}

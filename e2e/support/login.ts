@@ -1,0 +1,38 @@
+import type { Page } from 'playwright-core';
+import { readPinFromOutbox } from './outbox';
+
+/** The demo accounts of `graftmatch serve --demo` (README); all share one password. */
+export const DEMO_PASSWORD = 'demo-graftmatch';
+export const DEMO = {
+  berg: 'dr.berg@demo.graftmatch.example',
+  kaya: 'dr.kaya@demo.graftmatch.example',
+  bankNorth: 'bank.north@demo.graftmatch.example',
+  admin: 'admin@demo.graftmatch.example',
+  auditor: 'auditor@demo.graftmatch.example',
+} as const;
+
+/** Waits for the URL path (query and hash ignored) to be `path`. */
+export async function waitForPath(page: Page, path: string | RegExp, timeout = 15_000) {
+  const matches = (url: URL) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname));
+  await page.waitForURL(matches, { timeout });
+}
+
+/**
+ * Logs in through the two login pages as a person would: e-mail and password, then the PIN the
+ * server wrote to its outbox. Starts at `/login` unless the page is already there (for example
+ * after a deep link sent it there). Ends when the app left the PIN page.
+ */
+export async function loginThroughUi(page: Page, dataDir: string, email: string, password = DEMO_PASSWORD) {
+  if (new URL(page.url(), 'http://x').pathname !== '/login') {
+    await page.goto('/login');
+  }
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  const notBefore = Date.now();
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await waitForPath(page, '/login/login-tfa');
+  const pin = await readPinFromOutbox(dataDir, email, notBefore);
+  await page.getByRole('textbox', { name: 'PIN' }).fill(pin);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
+}
