@@ -20,7 +20,9 @@ const STATUS_TITLES: Record<number, string> = {
   406: 'Not Acceptable',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
+  426: 'Upgrade Required',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
@@ -50,6 +52,18 @@ function fieldErrors(error: FastifyError): FieldError[] {
     const field = [pointer, missing].filter(Boolean).join('.') || context;
     return { field, message: issue.message ?? 'is invalid' };
   });
+}
+
+// Errors the router raises before any route (and so any error handler) is chosen.
+const FRAMEWORK_ERROR_DETAILS: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not valid: a part of its path is not correctly percent-encoded.',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long: a part of its path exceeds 100 characters.',
+};
+
+/** Fastify's `frameworkErrors` option: router errors answer problem+json like every other refusal. */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 400;
+  return sendProblem(reply, { status, detail: FRAMEWORK_ERROR_DETAILS[error.code] ?? 'The address could not be read.' });
 }
 
 export function registerErrorHandler(app: FastifyInstance) {

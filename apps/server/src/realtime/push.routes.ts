@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Problem, PUSH_PATH } from '@graftmatch/domain';
 import type { FastifyRequest } from 'fastify';
-import { forbidden, notFound } from '../http/problem';
+import { ProblemError, forbidden, notFound } from '../http/problem';
 import type { AuthDeps } from '../modules/auth/auth.deps';
 import { requireUser } from '../modules/auth/auth.policy';
 import { loadPrincipal } from '../modules/auth/principal';
@@ -42,7 +42,7 @@ export function isAllowedOrigin(origin: string | undefined, request: Pick<Fastif
 /** The push hub of design.md §8: SignalR negotiate, then the WebSocket at PUSH_PATH. */
 export const pushRoutes: FastifyPluginAsyncTypebox<{ deps: PushRouteDeps }> = async (app, { deps }) => {
   app.post(`${PUSH_PATH}/negotiate`, {
-    schema: { tags: ['push'], querystring: NegotiateQuery, response: { 200: NegotiateResponse, 401: Problem, 403: Problem } },
+    schema: { tags: ['push'], querystring: NegotiateQuery, response: { 200: NegotiateResponse, 400: Problem, 401: Problem, 403: Problem } },
   }, async (request) => {
     const { connectionId, connectionToken } = deps.tokens.issue(request.sessionId as string);
     return { negotiateVersion: 1 as const, connectionId, connectionToken, availableTransports: [{ transport: 'WebSockets' as const, transferFormats: ['Text' as const] }] };
@@ -51,14 +51,17 @@ export const pushRoutes: FastifyPluginAsyncTypebox<{ deps: PushRouteDeps }> = as
   app.get(PUSH_PATH, {
     websocket: true,
     config: { accessTokenInQuery: true },
-    schema: { querystring: ConnectQuery },
+    schema: { tags: ['push'], querystring: ConnectQuery, response: { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 426: Problem } },
     onRequest: async (request) => {
       if (!isAllowedOrigin(request.headers.origin, request, deps.publicUrl)) {
         throw forbidden('This origin may not open the push connection.');
       }
     },
     preHandler: async (request) => {
-      if (request.ws && deps.tokens.redeem(request.query.id, request.sessionId as string) === null) {
+      if (!request.ws) {
+        throw new ProblemError(426, 'Upgrade Required', 'This address only speaks WebSocket: connect with the SignalR WebSockets transport.');
+      }
+      if (deps.tokens.redeem(request.query.id, request.sessionId as string) === null) {
         throw notFound('No connection with that id: negotiate again.');
       }
     },
