@@ -1,14 +1,14 @@
 import { ListStatus } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { listRegisteredRoutes } from '../../src/plugins/authentication';
-import { createTestClinic, createTestUser } from '../support/auth';
-import { ROLES, dataFingerprint, expectProblem, startSeededApp, today, type Role, type SeededApp } from '../support/clinical';
+import { createTestClinic, createTestUser, loginAs } from '../support/auth';
+import { DEMO, ROLES, dataFingerprint, expectProblem, startSeededApp, today, type Role, type SeededApp } from '../support/clinical';
 import { testEngineName } from '../support/database';
 
-// The authorization matrix of issue 4: every route of the clinic, tissue-bank and admin APIs,
-// called by anonymous, physicians of clinic A and B, employees of eute X and Y, an admin and an
-// auditor. Each cell asserts its status; every refusal is problem+json, and a refused write
-// leaves the data as it was.
+// The authorization matrix of issue 4: every protected route (the clinic, tissue-bank and admin
+// APIs, the caller's own user and sessions, push negotiate), called by anonymous, physicians of
+// clinic A and B, employees of eute X and Y, an admin and an auditor. Each cell asserts its
+// status; every refusal is problem+json, and a refused write leaves the data as it was.
 
 type Expected = Record<Role, number>;
 const expected = (ok: number, allowed: Role[], overrides: Partial<Expected> = {}): Expected => {
@@ -17,6 +17,7 @@ const expected = (ok: number, allowed: Role[], overrides: Partial<Expected> = {}
 };
 const PHYSICIANS: Role[] = ['physicianA', 'physicianB'];
 const EMPLOYEES: Role[] = ['employeeX', 'employeeY'];
+const EVERYONE: Role[] = ROLES.filter((role) => role !== 'anonymous');
 
 const SEARCH = { query_type: 5, query_d_min: 15, query_d_max: 25, query_l_min: 10, query_l_l_min: 0, query_l_r_min: 0 };
 const ENTRY = { ...SEARCH, patient_Code: 'M-05-2020', query_i_min: '2030-01-01', query_i_Max: '2030-03-01' };
@@ -31,7 +32,7 @@ interface Fixture {
 }
 
 interface Cell {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Builds the path (and body) for one call; may create what the call works on. */
   request(app: SeededApp, fixture: Fixture, role: Role): Promise<{ path: string; body?: unknown }> | { path: string; body?: unknown };
   expect: Expected;
@@ -44,6 +45,15 @@ async function freshEntryOfA(app: SeededApp): Promise<string> {
   const answer = await app.clients.physicianA.post('/api/physician/waitinglist', ENTRY);
   expect(answer.status).toBe(201);
   return ((await answer.json()) as { waitinglistid: string }).waitinglistid;
+}
+
+/** A second, fresh session of physician A (its own login), so ending it leaves A's client logged in. */
+async function freshSessionOfA(app: SeededApp): Promise<string> {
+  const spare = await loginAs(app.server, DEMO.physicianA);
+  const sessions = (await (await spare.get('/api/users/sessions')).json()) as { id: string; current: boolean }[];
+  const current = sessions.find((session) => session.current);
+  expect(current).toBeDefined();
+  return current?.id ?? '';
 }
 
 const ROUTES: Record<string, Cell> = {
@@ -100,7 +110,24 @@ const ROUTES: Record<string, Cell> = {
   'PATCH /api/admin/eutes/{id}': { method: 'PATCH', request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}`, body: { phone: `+49 ${unique}` } }), expect: expected(200, ['admin']) },
   'GET /api/admin/auditlog': { method: 'GET', request: () => ({ path: '/api/admin/auditlog' }), expect: expected(200, ['admin', 'auditor']) },
   'POST /api/admin/testR': { method: 'POST', request: () => ({ path: '/api/admin/testR', body: { message: 'matrix' } }), expect: expected(204, ['admin']) },
+
+  'GET /api/users/getmyuser': { method: 'GET', request: () => ({ path: '/api/users/getmyuser' }), expect: expected(200, EVERYONE) },
+  'GET /api/users/sessions': { method: 'GET', request: () => ({ path: '/api/users/sessions' }), expect: expected(200, EVERYONE) },
+  // Only A may end A's session; to anyone else it does not exist.
+  'DELETE /api/users/sessions/{session of A}': {
+    method: 'DELETE',
+    request: async (app) => ({ path: `/api/users/sessions/${await freshSessionOfA(app)}` }),
+    expect: expected(404, EVERYONE, { physicianA: 204 }),
+  },
+  'POST /api/push/negotiate': { method: 'POST', request: () => ({ path: '/api/push/negotiate?negotiateVersion=1' }), expect: expected(200, EVERYONE) },
 };
+
+/**
+ * Protected routes left out of the matrix, each the same for every role and proven elsewhere:
+ * logging out and changing one's password (auth-flow, recovery and password tests) and the
+ * WebSocket itself (push-protocol.int.test.ts).
+ */
+const NOT_IN_MATRIX = ['GET /api/users/logout', 'POST /api/users/resetpassword', 'GET /api/push'];
 
 /** Writes: non-GET routes, and the GET routes that change data (spec §7's remove, activate, deactivate). */
 const isWrite = (name: string) => !name.startsWith('GET') || /\/(remove|activate|deactivate)\//.test(name);
@@ -155,11 +182,12 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
     });
   }
 
-  test('every route of the issue is in the matrix', () => {
-    const normalise = (route: string) => route.replace(/\/\{[^}]+\}|\/:[A-Za-z]+/g, '/*');
+  test('every protected API route is in the matrix', () => {
+    const normalise = (route: string) => route.replace(/\/\{[^}]+\}|\/:[A-Za-z]+/g, '/*').replace(/\?.*$/, '');
     const registered = listRegisteredRoutes(app.server.app)
-      .filter((route) => route.method !== 'HEAD' && /^\/api\/(physician|euteemployee|admin)\//.test(route.url))
-      .map((route) => `${route.method} ${normalise(route.url)}`);
+      .filter((route) => route.method !== 'HEAD' && !route.open && route.url.startsWith('/api/'))
+      .map((route) => `${route.method} ${normalise(route.url)}`)
+      .filter((route) => !NOT_IN_MATRIX.includes(route));
     expect(new Set(Object.keys(ROUTES).map(normalise))).toEqual(new Set(registered));
   });
 

@@ -5,11 +5,11 @@ import { dataFingerprint, startSeededApp, type Role, type SeededApp } from '../s
 import { testEngineName } from '../support/database';
 
 // Property-based tests: random and malformed path parameters, query strings and bodies sent to
-// every route of issue 4 by callers of every kind. Whatever arrives, the server never answers
+// every route of issue 4, and to the auth, self-service and push routes, by callers of every kind. Whatever arrives, the server never answers
 // 5xx, every refusal is problem+json, and a refused write changes no data.
 
 interface RouteUnderTest {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** `:x` segments are replaced by generated values. */
   path: string;
   write: boolean;
@@ -52,9 +52,19 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'GET', path: '/api/admin/eutes/:id', write: false },
   { method: 'PATCH', path: '/api/admin/eutes/:id', write: true, fields: EUTE_FIELDS },
   { method: 'GET', path: '/api/admin/auditlog', write: false },
+  { method: 'POST', path: '/api/admin/testR', write: true, fields: ['message'] },
+  { method: 'POST', path: '/api/push/negotiate', write: false, fields: ['negotiateVersion'] },
+  { method: 'GET', path: '/api/users/getmyuser', write: false },
+  { method: 'GET', path: '/api/users/sessions', write: false },
+  { method: 'DELETE', path: '/api/users/sessions/:id', write: true },
+  // A wrong old password counts against the lockout by design, so a refusal may change data here.
+  { method: 'POST', path: '/api/users/resetpassword', write: false, fields: ['oldPassword', 'newPassword'] },
+  { method: 'POST', path: '/api/auth/twofactor', write: true, fields: ['passwordid', 'password'] },
+  { method: 'POST', path: '/api/auth/recoveryrequest', write: true, fields: ['email'] },
+  { method: 'POST', path: '/api/auth/recovery/:token', write: true, fields: ['password'] },
 ];
 
-const QUERY_KEYS = ['limit', 'offset', 'active', 'actorId', 'action', 'targetType', 'targetId', 'from', 'to', 'x'];
+const QUERY_KEYS = ['limit', 'offset', 'active', 'actorId', 'action', 'targetType', 'targetId', 'from', 'to', 'negotiateVersion', 'x'];
 
 /** A value that is often nearly right: numbers at and beyond the bounds, dates, ids, and junk. */
 const value = fc.oneof(

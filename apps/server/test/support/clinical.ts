@@ -70,8 +70,8 @@ export async function startSeededApp(): Promise<SeededApp> {
 }
 
 /**
- * A fingerprint of everything the API of issue 4 may change: users, organisations, memberships,
- * grafts, waiting-list entries, invitation tokens and the audit log. Equal before and after
+ * A fingerprint of everything the API may change: users, organisations, memberships, grafts,
+ * waiting-list entries, invitation tokens, sessions and the audit log. Equal before and after
  * means nothing changed.
  */
 export async function dataFingerprint(server: TestApp): Promise<Record<string, string>> {
@@ -85,6 +85,7 @@ export async function dataFingerprint(server: TestApp): Promise<Record<string, s
     grafts: db.selectFrom('grafts').selectAll().orderBy('id'),
     waitingListEntries: db.selectFrom('waitingListEntries').selectAll().orderBy('id'),
     recoveryTokens: db.selectFrom('recoveryTokens').selectAll().orderBy('id'),
+    sessions: db.selectFrom('refreshTokenFamilies').selectAll().orderBy('id'),
     auditLog: db.selectFrom('auditLog').selectAll().orderBy('id'),
   };
   const result: Record<string, string> = {};
