@@ -21,6 +21,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+    // Light buttons: cyan-9 text on the default hover cyan-2 is 4.06:1; one shade lighter each passes (4.8:1 on hover).
+    '--mantine-color-cyan-light': 'var(--mantine-color-cyan-0)',
+    '--mantine-color-cyan-light-hover': 'var(--mantine-color-cyan-1)',
   },
   dark: {},
 });
