@@ -148,6 +148,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('physician journey at %s size'
     await add.getByRole('textbox', { name: 'Birth year' }).fill(String(patientYear));
     const code = `Z-11-${patientYear}`;
     await expect.poll(() => add.getByTestId('patient-code-preview').textContent()).toBe(`Code: ${code}`);
+    await expectNoSeriousAxeViolations(page, `waiting-list form (${size})`);
     await add.getByRole('button', { name: 'Add', exact: true }).click();
     await waitForPath(page, '/home/clinic/waitinglist');
     await expectHeading(page, 'Waiting list');

@@ -67,3 +67,49 @@ export async function closeNotification(page: Page, text: string) {
   await note.getByRole('button').click();
   await note.waitFor({ state: 'detached' });
 }
+
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+/** Starts counting the page's API calls in flight, for `apiIdle`. Call once, right after opening the page. */
+export function watchApi(page: Page) {
+  const running = new Set<unknown>();
+  inFlight.set(page, running);
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/') && !request.url().includes('/api/push')) {
+      running.add(request);
+    }
+  });
+  const done = (request: unknown) => running.delete(request);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/**
+ * Network idle for a single-page app: no API call in flight for `quietMs` (the load event's
+ * idle state says nothing after the first page). Needs `watchApi`.
+ */
+export async function apiIdle(page: Page, quietMs = 150, timeoutMs = 10_000) {
+  const running = inFlight.get(page);
+  if (!running) {
+    throw new Error('apiIdle needs watchApi(page) first');
+  }
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs) {
+    if (Date.now() > deadline) {
+      throw new Error(`API calls still running after ${timeoutMs} ms`);
+    }
+    if (running.size > 0) {
+      quietSince = Date.now();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The page shows `heading`, its data has arrived, and no loader is left. */
+export async function settled(page: Page, heading: string | RegExp) {
+  await expectHeading(page, heading);
+  await apiIdle(page);
+  await page.getByTestId('global-loading').waitFor({ state: 'detached' });
+  await page.locator('main .mantine-Loader-root').waitFor({ state: 'detached' });
+}

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -25,6 +26,49 @@ async function createSchema(baseUrl: string) {
   return { url: url.toString(), drop: () => admin(`drop schema ${schema} cascade`) };
 }
 
+/**
+ * Null when every file the app's start page names (and the service worker) is served. The server
+ * registers the files of apps/web/dist it finds at start; a build still writing them then (or
+ * one that starts later) leaves new files answering 404.
+ */
+async function missingWebAppFile(baseUrl: string): Promise<string | null> {
+  const html = await (await fetch(`${baseUrl}/`)).text();
+  const files = [...html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
+  for (const file of [...files, '/sw.js']) {
+    if (!(await fetch(`${baseUrl}${file}`)).ok) {
+      return file;
+    }
+  }
+  return null;
+}
+
+/** The demo server, healthy and serving a complete web app; started again while a build was still writing apps/web/dist. */
+async function startServer(env: Record<string, string>, baseUrl: string, attempts = 3): Promise<ChildProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    const server = startCli(['serve', '--demo'], env);
+    let stderr = '';
+    server.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    let missing: string | null;
+    try {
+      await waitUntilHealthy(baseUrl, 90_000);
+      missing = await missingWebAppFile(baseUrl);
+    } catch (error) {
+      server.kill('SIGKILL');
+      throw new Error(`${(error as Error).message}\n${stderr}`);
+    }
+    if (missing === null) {
+      return server;
+    }
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    if (attempt === attempts) {
+      throw new Error(`the server answers 404 for ${missing} of the built web app: is apps/web/dist being rebuilt? Run npm run build -w apps/web, then the journeys.`);
+    }
+    console.warn(`e2e: ${missing} of apps/web/dist is not served (a build was running?); starting the server again`);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }
+}
+
 /** Starts the real `graftmatch serve --demo` (built web app, demo data) once for every journey. */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'graftmatch-e2e-'));
@@ -41,15 +85,7 @@ export default async function setup(project: TestProject) {
   if (postgres) {
     env.DATABASE_URL = postgres.url;
   }
-  const server = startCli(['serve', '--demo'], env);
-  let stderr = '';
-  server.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  try {
-    await waitUntilHealthy(baseUrl, 90_000);
-  } catch (error) {
-    server.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n${stderr}`);
-  }
+  const server = await startServer(env, baseUrl);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   return async () => {

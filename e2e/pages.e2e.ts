@@ -1,0 +1,131 @@
+import { GRAFT_TYPES } from '@graftmatch/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { settled, shownLots, watchApi } from './support/app';
+import { launchBrowser, openContext } from './support/browser';
+import { expectNoProblems, expectNoSeriousAxeViolations } from './support/checks';
+import { DEMO, DEMO_PASSWORD, loginThroughUi, waitForPath } from './support/login';
+import { readPinFromOutbox } from './support/outbox';
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * Opens a route inside the running app, as a link would (no reload, so no extra session refresh
+ * per page: the auth routes are rate limited per address and the whole run shares one).
+ */
+async function openInApp(page: Page, url: string) {
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+  await page.waitForURL((current) => current.pathname + current.search === url);
+}
+
+describe('every page loads without console errors or failed requests, and axe finds nothing serious', () => {
+  it('the pages without a session: login, PIN, forgotten password, recovery link', async () => {
+    const { context, page, problems } = await openContext(browser, baseUrl, 'desktop');
+    page.setDefaultTimeout(10_000);
+    try {
+      // The PIN page without the first step's answer sends the visitor to root, and so to login.
+      await page.goto('/login/login-tfa');
+      await waitForPath(page, '/login');
+
+      for (const [url, heading] of [
+        ['/forgot-password', 'Forgot password'],
+        ['/recover/not-a-real-token', 'Set a new password'],
+        ['/login', 'Log in'],
+      ] as const) {
+        await page.goto(url);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await expectNoSeriousAxeViolations(page, url);
+        expectNoProblems(problems, `on ${url}`);
+      }
+
+      await page.getByRole('textbox', { name: 'E-mail address' }).fill(DEMO.berg);
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+      const notBefore = Date.now();
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Enter your PIN' }).waitFor();
+      await expectNoSeriousAxeViolations(page, 'the PIN page');
+      const pin = await readPinFromOutbox(dataDir, DEMO.berg, notBefore);
+      await page.getByRole('textbox', { name: 'PIN' }).fill(pin);
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await waitForPath(page, '/home');
+      expectNoProblems(problems, 'on the PIN step');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('every clinic page of a physician, after a reload and inside the app', async () => {
+    const { context, page, problems } = await openContext(browser, baseUrl, 'desktop');
+    page.setDefaultTimeout(10_000);
+    try {
+      watchApi(page);
+      await loginThroughUi(page, dataDir, DEMO.berg);
+      await waitForPath(page, '/home');
+      await settled(page, /^Welcome, /);
+
+      // Lots to open: one free (from a search), one current, one archived.
+      await openInApp(page, '/home/clinic/current');
+      await settled(page, 'Current grafts');
+      const [currentLot] = await shownLots(page);
+      await openInApp(page, '/home/clinic/archive');
+      await settled(page, 'Archived grafts');
+      const [archivedLot] = await shownLots(page);
+      const results = '/home/clinic/search/aortic_valve?d_min=15&d_max=25&l_min=10&l_l_min=0&l_r_min=0';
+      await openInApp(page, results);
+      await settled(page, 'Search: Aortic valve');
+      const [freeLot] = await shownLots(page);
+      expect([freeLot, currentLot, archivedLot].every(Boolean)).toBe(true);
+      expectNoProblems(problems, 'while collecting lots');
+
+      const pages: [string, string | RegExp][] = [
+        ['/home', /^Welcome, /],
+        ['/home/clinic/search', 'Search grafts'],
+        ...GRAFT_TYPES.map((type): [string, string] => [`/home/clinic/search/${type.slug}`, `Search: ${type.label}`]),
+        [results, 'Search: Aortic valve'],
+        ['/home/clinic/waitinglist', 'Waiting list'],
+        ['/home/clinic/current', 'Current grafts'],
+        ['/home/clinic/archive', 'Archived grafts'],
+        [`/home/clinic/graft/${freeLot}`, `Graft ${freeLot}`],
+        [`/home/clinic/graft/${currentLot}`, `Graft ${currentLot}`],
+        [`/home/clinic/graft/${archivedLot}`, `Graft ${archivedLot}`],
+        ['/home/password', 'Change password'],
+        ['/home/no-such-page', 'Page not found'],
+        ['/home/clinic/search/no_such_type', 'Page not found'],
+      ];
+      // axe takes most of a second a page; the eight type searches differ only in the branch sliders.
+      const sameAsAnother = (url: string) => /search\/(?!aortic_valve$|pulmonary_valve_bifurcation$)[a-z_]+$/.test(url);
+      for (const [url, heading] of pages) {
+        await openInApp(page, url);
+        await settled(page, heading);
+        if (!sameAsAnother(url)) {
+          await expectNoSeriousAxeViolations(page, url);
+        }
+        expectNoProblems(problems, `on ${url}`);
+      }
+
+      // A reload (bookmark, installed app) keeps the session through the refresh cookie.
+      for (const [url, heading] of [
+        ['/home/clinic/waitinglist', 'Waiting list'],
+        [`/home/clinic/graft/${freeLot}`, `Graft ${freeLot}`],
+      ] as const) {
+        await page.goto(url);
+        await settled(page, heading);
+        expectNoProblems(problems, `on reloading ${url}`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
