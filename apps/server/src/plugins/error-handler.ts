@@ -61,9 +61,9 @@ const FRAMEWORK_ERROR_DETAILS: Record<string, string> = {
 };
 
 /** Fastify's `frameworkErrors` option: router errors answer problem+json like every other refusal. */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 400;
-  return sendProblem(reply, { status, detail: FRAMEWORK_ERROR_DETAILS[error.code] ?? 'The address could not be read.' });
+  void sendProblem(reply, { status, detail: FRAMEWORK_ERROR_DETAILS[error.code] ?? 'The address could not be read.' });
 }
 
 export function registerErrorHandler(app: FastifyInstance) {
