@@ -17,7 +17,7 @@
  *   problem+json before the handler (and before body parsing) runs. On open routes both are null.
  * - Authorization is not done here: services call the policy functions of
  *   modules/auth/auth.policy.ts (requireAdmin(principal, { write }), requirePhysician,
- *   requireEuteEmployee, clinicReadScope, euteReadScope, requireAuditor), which throw 403.
+ *   requireEuteEmployee, clinicReadScope, euteReadScope), which throw 403.
  * - Anti-forgery (plugins/anti-forgery.ts) runs before this: a non-GET request without the
  *   `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie is refused with 403, open routes included.
  * - `listRegisteredRoutes(app)` lists every route with whether it is open, for the test that

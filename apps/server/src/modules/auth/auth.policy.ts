@@ -60,12 +60,3 @@ export function euteReadScope(principal: Principal | null): ReadScope {
   }
   return { all: false, ids: requireEuteEmployee(caller) };
 }
-
-/** The audit log: auditors only. */
-export function requireAuditor(principal: Principal | null): Principal {
-  const caller = requireUser(principal);
-  if (!caller.audit) {
-    throw forbidden('Only auditors may read the audit log.');
-  }
-  return caller;
-}
