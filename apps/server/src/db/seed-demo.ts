@@ -1,4 +1,4 @@
-import { ListStatus, isExpired } from '@graftmatch/domain';
+import { ListStatus, fullName, isExpired, utcDate } from '@graftmatch/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../modules/auth/password';
 import { isUniqueViolation } from './dialect';
@@ -32,7 +32,7 @@ const BATCH_SIZE = 50;
 
 /** Fills the database with the demo data in one transaction; refuses a database that has users unless forced. */
 export async function seedDemo(db: Kysely<DB>, options: SeedDemoOptions = {}): Promise<SeedDemoSummary> {
-  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const today = options.today ?? utcDate(new Date());
   const random = demoRandom(options.random ?? mulberry32(DEMO_SEED));
   // Hashing is slow on purpose; done once, outside the transaction, and shared by every account.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -117,7 +117,7 @@ async function insertDemoData(trx: Transaction<DB>, random: DemoRandom, today: s
     const clinic = account.clinic ? clinics.get(account.clinic) : undefined;
     if (clinic) {
       await trx.insertInto('clinicMembers').values({ userId, clinicId: clinic.id }).execute();
-      const name = [account.title, account.firstName, account.lastName].filter(Boolean).join(' ');
+      const name = fullName(account);
       const contact = { name, email: account.email, phone: account.phone };
       physicians.push({ userId, clinicId: clinic.id, ...contact, clinic: { ...clinic, physician: contact } });
     }

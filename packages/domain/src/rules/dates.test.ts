@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, isIsoDate, toIsoDate } from './dates';
+import { formatDate, formatDateTime, isIsoDate, toIsoDate, utcDate } from './dates';
 
 describe('isIsoDate', () => {
   it('accepts real calendar dates, leap days included', () => {
@@ -53,5 +53,13 @@ describe('formatDateTime', () => {
   it('shows n.d. when there is no instant', () => {
     expect(formatDateTime(null)).toBe('n.d.');
     expect(formatDateTime('yesterday')).toBe('n.d.');
+  });
+});
+
+describe('utcDate', () => {
+  it('gives the UTC day, not the local one, around midnight', () => {
+    expect(utcDate(new Date('2021-03-14T23:59:59.999Z'))).toBe('2021-03-14');
+    expect(utcDate(new Date('2021-03-15T00:30:00+01:00'))).toBe('2021-03-14');
+    expect(utcDate(new Date('2024-02-29T12:00:00Z'))).toBe('2024-02-29');
   });
 });

@@ -19,6 +19,11 @@ export function isIsoDate(value: unknown): value is string {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** The UTC calendar date of an instant, `yyyy-mm-dd`: "today" for expiry and implant windows. */
+export function utcDate(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
 function parseInstant(value: string | Date): Date | null {
   const date = typeof value === 'string' ? (ISO_DATE_TIME_START.test(value) ? new Date(value) : null) : value;
   return date && !Number.isNaN(date.getTime()) ? date : null;
@@ -36,7 +41,7 @@ export function toIsoDate(value: string | Date | null | undefined): string | nul
     return value;
   }
   const date = parseInstant(value);
-  const text = date?.toISOString().slice(0, 10);
+  const text = date ? utcDate(date) : undefined;
   return isIsoDate(text) ? text : null;
 }
 

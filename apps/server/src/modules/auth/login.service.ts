@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { PIN_LENGTH, type SessionTokens, type TwoFactorRequest, type TwoFactorSchema } from '@graftmatch/domain';
+import { PIN_LENGTH, fullName, type SessionTokens, type TwoFactorRequest, type TwoFactorSchema } from '@graftmatch/domain';
 import { ProblemError, forbidden, unauthorized } from '../../http/problem';
 import { twoFactorPinMail } from '../../mail/templates/two-factor-pin';
 import { recordAudit } from '../audit/audit.service';
@@ -28,7 +28,6 @@ export function maskAddress(address: string): string {
 }
 
 const newPin = () => randomInt(0, 10 ** PIN_LENGTH).toString().padStart(PIN_LENGTH, '0');
-const fullName = (user: repo.LoginUser) => [user.title, user.firstName, user.lastName].filter(Boolean).join(' ').trim();
 
 /** Counts a wrong password or PIN and throws the refusal. */
 async function refuseWrongSecret(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { fullName } from '@graftmatch/domain';
 import type { RecoveryPurpose } from '../../db/types';
 import { badRequest, notFound } from '../../http/problem';
 import { invitationMail, recoveryMail } from '../../mail/templates/password-link';
@@ -16,8 +17,6 @@ import { revokeSessionsOfUser } from './session.repository';
 export const RECOVERY_MINUTES = 60;
 /** An invitation waits longer: the new user may read it days later. */
 export const INVITATION_DAYS = 7;
-
-const fullName = (user: repo.LoginUser) => [user.title, user.firstName, user.lastName].filter(Boolean).join(' ').trim();
 
 /** The link of a set-password mail; the web app's route `/recover/:token` opens the form. */
 function passwordLink(deps: AuthDeps, token: string): string {
@@ -40,6 +39,19 @@ export async function issuePasswordLink(trx: Executor, deps: AuthDeps, userId: s
   return passwordLink(deps, token);
 }
 
+/** Issues a set-password link together with its audit row, in one transaction. */
+function issueAuditedLink(
+  deps: AuthDeps,
+  link: { userId: string; purpose: RecoveryPurpose; expiresAt: Date },
+  audit: { action: string; actorUserId: string | null; ip: string | null; at: Date },
+): Promise<string> {
+  return deps.db.transaction().execute(async (trx) => {
+    const issued = await issuePasswordLink(trx, deps, link.userId, link.purpose, link.expiresAt);
+    await recordAudit(trx, { ...audit, targetType: 'user', targetId: link.userId });
+    return issued;
+  });
+}
+
 /**
  * `POST /auth/recoveryrequest`: mails a link when an active account has this address, and
  * behaves the same either way. The mail goes out after the answer, so its time does not tell.
@@ -50,18 +62,11 @@ export async function requestRecovery(deps: AuthDeps, email: string, ctx: Reques
     return;
   }
   const now = deps.now();
-  const link = await deps.db.transaction().execute(async (trx) => {
-    const issued = await issuePasswordLink(trx, deps, user.id, 'recovery', addMinutes(now, RECOVERY_MINUTES));
-    await recordAudit(trx, {
-      actorUserId: user.id,
-      action: 'auth.recovery.request',
-      targetType: 'user',
-      targetId: user.id,
-      ip: ctx.ip,
-      at: now,
-    });
-    return issued;
-  });
+  const link = await issueAuditedLink(
+    deps,
+    { userId: user.id, purpose: 'recovery', expiresAt: addMinutes(now, RECOVERY_MINUTES) },
+    { action: 'auth.recovery.request', actorUserId: user.id, ip: ctx.ip, at: now },
+  );
   const mail = recoveryMail(user.language, { name: fullName(user), link, validMinutes: RECOVERY_MINUTES });
   deps.mailer.send({ to: user.email, ...mail }).catch((error: unknown) => {
     deps.log.error({ err: error }, 'the recovery mail could not be sent');
@@ -160,17 +165,10 @@ export async function sendInvitation(deps: AuthDeps, userId: string, actor: { us
     throw notFound('No such user.');
   }
   const now = deps.now();
-  const link = await deps.db.transaction().execute(async (trx) => {
-    const issued = await issuePasswordLink(trx, deps, user.id, 'invite', addDays(now, INVITATION_DAYS));
-    await recordAudit(trx, {
-      actorUserId: actor.userId,
-      action: 'auth.invitation.send',
-      targetType: 'user',
-      targetId: user.id,
-      ip: actor.ip,
-      at: now,
-    });
-    return issued;
-  });
+  const link = await issueAuditedLink(
+    deps,
+    { userId: user.id, purpose: 'invite', expiresAt: addDays(now, INVITATION_DAYS) },
+    { action: 'auth.invitation.send', actorUserId: actor.userId, ip: actor.ip, at: now },
+  );
   await deps.mailer.send({ to: user.email, ...invitationMail(user.language, { name: fullName(user), link, validDays: INVITATION_DAYS }) });
 }

@@ -2,6 +2,7 @@ import {
   ListStatus,
   SEARCH_PARAMS_ERROR,
   compareSearchResults,
+  utcDate,
   validateSearchQuery,
   type Graft,
   type GraftSearchQuery,
@@ -25,8 +26,8 @@ export interface GraftsDeps {
 /** A search answers at most this many grafts; a narrower search finds the rest (docs/api.md). */
 export const MAX_SEARCH_RESULTS = 200;
 
-/** Today's date on the app clock, UTC, yyyy-mm-dd: the day expiry is judged against. */
-export const todayOf = (deps: Pick<GraftsDeps, 'now'>): string => deps.now().toISOString().slice(0, 10);
+/** Today on the app clock (UTC): the day expiry is judged against. */
+const todayOf = (deps: Pick<GraftsDeps, 'now'>): string => utcDate(deps.now());
 
 /** Rows to wire grafts, with their file lists fetched in one query. */
 async function present(executor: Executor, rows: readonly GraftRow[], today: string): Promise<Graft[]> {
@@ -87,30 +88,25 @@ export async function getGraftForPhysician(deps: GraftsDeps, principal: Principa
   return graft as Graft;
 }
 
-/** `GET /physician/currentgrafts` and `/archivgrafts`: grafts assigned to the caller's clinics. */
-export async function listClinicGrafts(
-  deps: GraftsDeps,
-  principal: Principal | null,
-  status: typeof ListStatus.Current | typeof ListStatus.Archive,
-  page: Page,
-): Promise<Paged<Graft>> {
-  const scope = clinicReadScope(principal);
+type ListedStatus = typeof ListStatus.Current | typeof ListStatus.Archive;
+
+/** One page of the grafts in a list status within a scope, with their file lists. */
+async function listInStatus(deps: GraftsDeps, scope: repo.GraftScope, status: ListedStatus, page: Page): Promise<Paged<Graft>> {
   const today = todayOf(deps);
-  const rows = await repo.listGraftsInStatus(deps.db, scope.all ? { all: true } : { clinicIds: scope.ids }, status, today, page);
+  const rows = await repo.listGraftsInStatus(deps.db, scope, status, today, page);
   return { items: await present(deps.db, rows.items, today), total: rows.total };
 }
 
+/** `GET /physician/currentgrafts` and `/archivgrafts`: grafts assigned to the caller's clinics. */
+export function listClinicGrafts(deps: GraftsDeps, principal: Principal | null, status: ListedStatus, page: Page): Promise<Paged<Graft>> {
+  const scope = clinicReadScope(principal);
+  return listInStatus(deps, scope.all ? { all: true } : { clinicIds: scope.ids }, status, page);
+}
+
 /** `GET /euteemployee/currentdonations` and `/donationsarchiv`: grafts of the caller's banks. */
-export async function listEuteDonations(
-  deps: GraftsDeps,
-  principal: Principal | null,
-  status: typeof ListStatus.Current | typeof ListStatus.Archive,
-  page: Page,
-): Promise<Paged<Graft>> {
+export function listEuteDonations(deps: GraftsDeps, principal: Principal | null, status: ListedStatus, page: Page): Promise<Paged<Graft>> {
   const scope = euteReadScope(principal);
-  const today = todayOf(deps);
-  const rows = await repo.listGraftsInStatus(deps.db, scope.all ? { all: true } : { euteIds: scope.ids }, status, today, page);
-  return { items: await present(deps.db, rows.items, today), total: rows.total };
+  return listInStatus(deps, scope.all ? { all: true } : { euteIds: scope.ids }, status, page);
 }
 
 /** `GET /euteemployee/currentdonations/{lot}`: any listed graft of the caller's banks; others are 404. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   fullName,
+  utcDate,
   validateWaitingListRequest,
   type AddWaitingListRequest,
   type PatchWaitingListRequest,
@@ -37,7 +38,7 @@ export interface Actor {
 /** The PDF lists at most this many entries, soonest implant window first; it says so when cut. */
 export const MAX_PDF_ENTRIES = 2000;
 
-const todayOf = (deps: ReadDeps) => deps.now().toISOString().slice(0, 10);
+const todayOf = (deps: ReadDeps) => utcDate(deps.now());
 
 function assertValid(request: AddWaitingListRequest): void {
   const errors = validateWaitingListRequest(request);
