@@ -106,20 +106,16 @@ export async function refreshSession(
   return { tokens: outcome.tokens, expiresAt: outcome.expiresAt };
 }
 
+/** Revokes one session of the user together with its audit row; runs in the caller's transaction. */
+async function endSession(trx: Executor, end: { userId: string; sessionId: string; reason: string; action: string; ip: string | null; at: Date }) {
+  await repo.revokeSession(trx, end.sessionId, end.at.toISOString(), end.reason);
+  await recordAudit(trx, { actorUserId: end.userId, action: end.action, targetType: 'session', targetId: end.sessionId, ip: end.ip, at: end.at });
+}
+
 /** `GET /users/logout`: ends the caller's session (its whole refresh-token family). */
 export async function logout(deps: AuthDeps, userId: string, sessionId: string, ctx: RequestContext): Promise<void> {
-  const now = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
-    await repo.revokeSession(trx, sessionId, now.toISOString(), 'logout');
-    await recordAudit(trx, {
-      actorUserId: userId,
-      action: 'auth.logout',
-      targetType: 'session',
-      targetId: sessionId,
-      ip: ctx.ip,
-      at: now,
-    });
-  });
+  const at = deps.now();
+  await deps.db.transaction().execute((trx) => endSession(trx, { userId, sessionId, reason: 'logout', action: 'auth.logout', ip: ctx.ip, at }));
 }
 
 /** The caller's live sessions, newest use first. */
@@ -131,21 +127,13 @@ export async function listSessions(deps: AuthDeps, userId: string) {
 
 /** Ends one of the caller's own sessions; another user's session is reported as not found. */
 export async function endOwnSession(deps: AuthDeps, userId: string, sessionId: string, ctx: RequestContext): Promise<void> {
-  const now = deps.now();
+  const at = deps.now();
   await deps.db.transaction().execute(async (trx) => {
     const session = await repo.findSession(trx, sessionId);
     if (!session || session.userId !== userId || session.revokedAt) {
       throw notFound('No such session.');
     }
-    await repo.revokeSession(trx, sessionId, now.toISOString(), 'ended-by-user');
-    await recordAudit(trx, {
-      actorUserId: userId,
-      action: 'auth.session.end',
-      targetType: 'session',
-      targetId: sessionId,
-      ip: ctx.ip,
-      at: now,
-    });
+    await endSession(trx, { userId, sessionId, reason: 'ended-by-user', action: 'auth.session.end', ip: ctx.ip, at });
   });
 }
 
