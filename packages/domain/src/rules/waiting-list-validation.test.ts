@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AddWaitingListRequest } from '../schemas/waiting-list';
+import { aWaitingListRequest } from '../testing/waiting-list-fixture';
 import { validateWaitingListRequest } from './waiting-list-validation';
 
-const entry: AddWaitingListRequest = {
-  query_type: 5,
-  query_d_min: 20,
-  query_d_max: 25,
-  query_l_min: 30,
-  query_l_l_min: 0,
-  query_l_r_min: 0,
-  physician_Name: 'Dr. Anna Schmidt',
-  physician_Email: 'anna.schmidt@clinic.example',
-  patient_Code: 'A-03-2021',
-  query_i_min: '2026-05-01',
-  query_i_Max: '2026-06-30',
-};
+const entry = aWaitingListRequest();
 
 describe('validateWaitingListRequest', () => {
   it('accepts a physician waiting for an aortic valve between May and June', () => {

@@ -1,22 +1,9 @@
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
+import { aWaitingListRequest } from '../testing/waiting-list-fixture';
 import { AddWaitingListRequest, PatchWaitingListRequest, WaitingListEntry } from './waiting-list';
 
-const request = {
-  query_type: 5,
-  query_d_min: 20,
-  query_d_max: 25,
-  query_l_min: 30,
-  query_l_l_min: 0,
-  query_l_r_min: 0,
-  physician_Name: 'Dr. Anna Schmidt',
-  physician_Email: 'anna.schmidt@clinic.example',
-  physician_Phone: '+49 511 0000',
-  patient_Code: 'A-03-2021',
-  query_i_min: '2026-05-01',
-  query_i_Max: '2026-06-30',
-  query_timestamp: '2026-03-14T09:30:00.000Z',
-};
+const request = { ...aWaitingListRequest(), query_timestamp: '2026-03-14T09:30:00.000Z' };
 
 describe('waiting-list schemas', () => {
   it('accepts the add parameters a spec client sends, quirky spelling and all', () => {
@@ -40,20 +27,12 @@ describe('waiting-list schemas', () => {
   });
 
   it('answers an entry under the answer spelling, with its match count and clinic', () => {
+    const { query_type, query_i_Max, ...shared } = aWaitingListRequest({ physician_Phone: '' });
     const entry = {
+      ...shared,
       waitinglistid: '0b6f4c8e-2f6a-4e0c-9a57-3c1d2e4f5a6b',
-      query_Type: 5,
-      query_d_min: 20,
-      query_d_max: 25,
-      query_l_min: 30,
-      query_l_l_min: 0,
-      query_l_r_min: 0,
-      physician_Name: 'Dr. Anna Schmidt',
-      physician_Email: 'anna.schmidt@clinic.example',
-      physician_Phone: '',
-      patient_Code: 'A-03-2021',
-      query_i_min: '2026-05-01',
-      query_i_max: '2026-06-30',
+      query_Type: query_type,
+      query_i_max: query_i_Max,
       query_timestamp: '2026-03-14T09:30:00.000Z',
       matchingGrafts: 2,
       c_Name: 'Klinikum Nord',
