@@ -17,6 +17,7 @@ export * from './schemas/user';
 export * from './schemas/clinic';
 export * from './schemas/eute';
 export * from './schemas/auth';
+export * from './schemas/session';
 export * from './schemas/import-log';
 export * from './schemas/problem';
 export * from './schemas/audit-log';
@@ -31,4 +32,3 @@ export * from './rules/graft-list-status';
 export * from './rules/graft-matching';
 
 export * from './push/push-events';
-export * from './auth-extra';

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, IsoDateTime, Nullable } from './schemas/common';
+import { Id, IsoDateTime, Nullable } from './common';
 
 /**
  * One of the caller's sessions (a login on one device), for `GET /users/sessions`.
