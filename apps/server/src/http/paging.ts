@@ -32,6 +32,14 @@ export function pageOf(query: PageQuery | undefined, defaultLimit = MAX_PAGE_SIZ
   return { limit: query?.limit ?? defaultLimit, offset: query?.offset ?? 0 };
 }
 
+/**
+ * Sorts rows in memory by a domain rule (a collation SQL engines do not share), then cuts the
+ * page. For the admin lists of users, clinics and eutes, which stay small.
+ */
+export function sortAndPage<T>(rows: T[], compare: (a: T, b: T) => number, page: Page): Paged<T> {
+  return { items: rows.sort(compare).slice(page.offset, page.offset + page.limit), total: rows.length };
+}
+
 /** Sends a page as a plain array with its total in `X-Total-Count`. */
 export function sendPaged<T>(reply: FastifyReply, paged: Paged<T>): T[] {
   reply.header(TOTAL_COUNT_HEADER, String(paged.total));

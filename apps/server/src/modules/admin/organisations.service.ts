@@ -11,7 +11,7 @@ import {
 } from '@graftmatch/domain';
 import type { ClinicRow, EuteRow } from '../../db/types';
 import { conflict, notFound } from '../../http/problem';
-import type { Page, Paged } from '../../http/paging';
+import { sortAndPage, type Page, type Paged } from '../../http/paging';
 import type { Executor } from '../audit/audit.repository';
 import { recordAudit } from '../audit/audit.service';
 import { requireAdmin } from '../auth/auth.policy';
@@ -32,16 +32,12 @@ function euteToWire(row: EuteRow): Eute {
   return { id, name, euteNumber, active: row.active === 1, address, housenumber, zipcode, city, country, email, phone };
 }
 
-function pageBy<T>(rows: T[], compare: (a: T, b: T) => number, page: Page): Paged<T> {
-  return { items: rows.sort(compare).slice(page.offset, page.offset + page.limit), total: rows.length };
-}
-
 // Clinics
 
 /** `GET /admin/clinics`, sorted by name; `?active=true` is the filtered list of active clinics. */
 export async function listClinics(deps: AdminDeps, principal: Principal | null, filter: { active?: boolean }, page: Page): Promise<Paged<Clinic>> {
   requireAdmin(principal, { write: false });
-  const paged = pageBy(await repo.listClinics(deps.db, filter), (a, b) => compareNames(a.cName, b.cName), page);
+  const paged = sortAndPage(await repo.listClinics(deps.db, filter), (a, b) => compareNames(a.cName, b.cName), page);
   return { items: paged.items.map(clinicToWire), total: paged.total };
 }
 
@@ -112,7 +108,7 @@ export const setClinicActive = (deps: AdminDeps, actor: Actor, id: string, activ
 /** `GET /admin/eutes`, sorted by name; `?active=true` is the filtered list of active eutes. */
 export async function listEutes(deps: AdminDeps, principal: Principal | null, filter: { active?: boolean }, page: Page): Promise<Paged<Eute>> {
   requireAdmin(principal, { write: false });
-  const paged = pageBy(await repo.listEutes(deps.db, filter), (a, b) => compareNames(a.name, b.name), page);
+  const paged = sortAndPage(await repo.listEutes(deps.db, filter), (a, b) => compareNames(a.name, b.name), page);
   return { items: paged.items.map(euteToWire), total: paged.total };
 }
 

@@ -3,7 +3,7 @@ import { compareUsersByLastName, type AddUserRequest, type FieldError, type Patc
 import type { Kysely } from 'kysely';
 import type { DB, UserUpdate } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/problem';
-import type { Page, Paged } from '../../http/paging';
+import { sortAndPage, type Page, type Paged } from '../../http/paging';
 import type { Executor } from '../audit/audit.repository';
 import { recordAudit } from '../audit/audit.service';
 import type { AuthDeps } from '../auth/auth.deps';
@@ -53,8 +53,8 @@ async function presentUser(executor: Executor, id: string): Promise<User> {
 /** `GET /admin/users`: sorted by last name (domain rule), then paged. */
 export async function listUsers(deps: AdminDeps, principal: Principal | null, filter: { active?: boolean }, page: Page): Promise<Paged<User>> {
   requireAdmin(principal, { write: false });
-  const rows = (await repo.listUsers(deps.db, filter)).sort(compareUsersByLastName);
-  return { items: await presentUsers(deps.db, rows.slice(page.offset, page.offset + page.limit)), total: rows.length };
+  const paged = sortAndPage(await repo.listUsers(deps.db, filter), compareUsersByLastName, page);
+  return { items: await presentUsers(deps.db, paged.items), total: paged.total };
 }
 
 export async function getUser(deps: AdminDeps, principal: Principal | null, id: string): Promise<User> {
