@@ -94,6 +94,28 @@ describe(`every route is protected unless it is one of the open ones (${testEngi
       }
     }
   });
+  it('limits every auth route, open or not, at 60 calls a minute per IP', async () => {
+    const { email } = await createTestUser(server);
+    const client = await loginAs(server, email);
+    const token = randomUUID().replaceAll('-', '');
+    const calls: [string, string][] = [
+      ['GET', '/api/auth/login'],
+      ['POST', '/api/auth/twofactor'],
+      ['GET', '/api/auth/twofactorreset'],
+      ['GET', '/api/auth/refresh'],
+      ['POST', '/api/auth/recoveryrequest'],
+      ['POST', `/api/auth/recovery/${token}`],
+      ['POST', '/api/users/resetpassword'],
+      ['DELETE', `/api/users/sessions/${randomUUID()}`],
+      ['GET', '/api/users/logout'],
+    ];
+    for (const [method, path] of calls) {
+      const answer = await client.request(method, path, { json: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      expect(answer.headers.get('x-ratelimit-limit'), `${method} ${path}`).toBe('60');
+    }
+    const limited = routes.filter((route) => isApi(route) && ['/api/auth/', '/api/users/logout', '/api/users/resetpassword', '/api/users/sessions/'].some((prefix) => route.url.startsWith(prefix)));
+    expect(limited.map(name).sort()).toEqual(calls.map(([method, path]) => `${method} ${path.replace(token, ':token').replace(/[0-9a-f-]{36}$/, ':id')}`).sort());
+  });
 });
 
 describe(`per-IP rate limit of the auth routes (${testEngineName()})`, () => {
@@ -117,3 +139,4 @@ describe(`per-IP rate limit of the auth routes (${testEngineName()})`, () => {
     expect((await client.get('/api/health')).status).toBe(200);
   });
 });
+
