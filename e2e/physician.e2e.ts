@@ -83,7 +83,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('physician journey at %s size'
     expectNoProblems(problems, 'on the search');
   });
 
-  it('moving the lower diameter handle past the span of 10 makes the upper one follow', async () => {
+  it('moving the lower diameter handle past the span of 10 (keys and pointer) makes the upper one follow', async () => {
     await page.getByRole('button', { name: 'Show filter' }).click();
     const { min, max, values } = diameterThumbs(page);
     expect(await values()).toEqual([15, 25]);
@@ -97,6 +97,17 @@ describe.each<ViewportName>(['phone', 'desktop'])('physician journey at %s size'
     expect(await values()).toEqual([13, 20]);
     await pressOn(max, 'ArrowLeft', 2);
     expect(await values()).toEqual([13, 18]);
+
+    // The same with the pointer: the lower handle dragged to the far left (5) pulls the upper one to 15.
+    const thumb = await min.boundingBox();
+    const track = await page.getByTestId('diameter-slider').boundingBox();
+    expect(thumb && track).toBeTruthy();
+    await page.mouse.move(thumb!.x + thumb!.width / 2, thumb!.y + thumb!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(track!.x - 20, thumb!.y + thumb!.height / 2, { steps: 8 });
+    await page.mouse.up();
+    expect(await values()).toEqual([5, 15]);
+    await expect.poll(() => page.getByTestId('diameter-value').textContent()).toBe('5–15 mm');
     expectNoProblems(problems, 'on the diameter slider');
   });
 

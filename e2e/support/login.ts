@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { readPinFromOutbox } from './outbox';
+import { outboxMailNames, readPinFromOutbox } from './outbox';
 
 /** The demo accounts of `graftmatch serve --demo` (README); all share one password. */
 export const DEMO_PASSWORD = 'demo-graftmatch';
@@ -28,10 +28,11 @@ export async function loginThroughUi(page: Page, dataDir: string, email: string,
   }
   await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  const earlier = await outboxMailNames(dataDir);
   const notBefore = Date.now();
   await page.getByRole('button', { name: 'Log in' }).click();
   await waitForPath(page, '/login/login-tfa');
-  const pin = await readPinFromOutbox(dataDir, email, notBefore);
+  const pin = await readPinFromOutbox(dataDir, email, notBefore, 5000, earlier);
   await page.getByRole('textbox', { name: 'PIN' }).fill(pin);
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });

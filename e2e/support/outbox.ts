@@ -2,16 +2,22 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 
+/** The names of the mails in a server's outbox now; pass them to `readPinFromOutbox` to skip them. */
+export async function outboxMailNames(dataDir: string): Promise<Set<string>> {
+  return new Set(await readdir(path.join(dataDir, 'outbox')).catch(() => [] as string[]));
+}
+
 /**
  * The PIN of the newest mail to `email` in a server's outbox (it runs without SMTP_URL, so mails
  * are .eml files), written at or after `notBefore` (ms since epoch). Polls briefly: the mail may
- * be written just after the login answer.
+ * be written just after the login answer. Mails named in `skip` (an earlier login's, which
+ * may be younger than the second of slack allowed on `notBefore`) are never taken.
  */
-export async function readPinFromOutbox(dataDir: string, email: string, notBefore: number, timeoutMs = 5000) {
+export async function readPinFromOutbox(dataDir: string, email: string, notBefore: number, timeoutMs = 5000, skip = new Set<string>()) {
   const outbox = path.join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const names = await readdir(outbox).catch(() => [] as string[]);
+    const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => !skip.has(name));
     const files = await Promise.all(
       names.map(async (name) => ({ file: path.join(outbox, name), mtime: (await stat(path.join(outbox, name))).mtimeMs })),
     );
