@@ -146,14 +146,12 @@ export function findRecoveryToken(executor: Executor, tokenHash: string) {
   return executor.selectFrom('recoveryTokens').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
 }
 
-/** True when this call used the link; false when it was used (or ended) before. */
-export async function markRecoveryTokenUsed(executor: Executor, id: string, usedAt: string): Promise<boolean> {
-  const result = await executor
-    .updateTable('recoveryTokens')
-    .set({ usedAt })
-    .where('id', '=', id)
-    .where('usedAt', 'is', null)
-    .executeTakeFirst();
+/**
+ * Marks a single-use row (a recovery link, a refresh token) used, in one conditional update.
+ * True when this call used it; false when it was used before, or by a parallel call.
+ */
+export async function markUsedOnce(executor: Executor, table: 'recoveryTokens' | 'refreshTokens', id: string, usedAt: string): Promise<boolean> {
+  const result = await executor.updateTable(table).set({ usedAt }).where('id', '=', id).where('usedAt', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

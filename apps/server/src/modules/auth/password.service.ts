@@ -92,7 +92,7 @@ export async function recoverPassword(deps: AuthDeps, token: string, password: s
   // Hashing is slow on purpose; it stays outside the transaction so no write lock waits for it.
   const passwordHash = await hashPassword(password);
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await repo.markRecoveryTokenUsed(trx, link.id, now.toISOString()))) {
+    if (!(await repo.markUsedOnce(trx, 'recoveryTokens', link.id, now.toISOString()))) {
       throw invalid();
     }
     await repo.updatePasswordHash(trx, user.id, passwordHash, now.toISOString());

@@ -24,17 +24,6 @@ export function findRefreshToken(executor: Executor, id: string) {
   return executor.selectFrom('refreshTokens').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** True when this call rotated the token; false when it had been used already (reuse). */
-export async function markRefreshTokenUsed(executor: Executor, id: string, usedAt: string): Promise<boolean> {
-  const result = await executor
-    .updateTable('refreshTokens')
-    .set({ usedAt })
-    .where('id', '=', id)
-    .where('usedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 export async function touchSession(executor: Executor, id: string, lastUsedAt: string, ip: string | null) {
   await executor.updateTable('refreshTokenFamilies').set({ lastUsedAt, ip }).where('id', '=', id).execute();
 }

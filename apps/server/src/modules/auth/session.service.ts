@@ -4,7 +4,7 @@ import { notFound, unauthorized } from '../../http/problem';
 import type { Executor } from '../audit/audit.repository';
 import { recordAudit } from '../audit/audit.service';
 import { addDays, type AuthDeps, type RequestContext } from './auth.deps';
-import { findLoginUserById } from './auth.repository';
+import { findLoginUserById, markUsedOnce } from './auth.repository';
 import * as repo from './session.repository';
 
 // A session is a refresh-token family (design.md §7): it ends at its absolute limit (365 days),
@@ -82,7 +82,7 @@ export async function refreshSession(
       await repo.revokeSession(trx, session.id, at, user?.active ? 'expired' : 'inactive');
       return { ok: false, detail: 'This session has ended. Please log in again.' };
     }
-    if (!(await repo.markRefreshTokenUsed(trx, token.id, at))) {
+    if (!(await markUsedOnce(trx, 'refreshTokens', token.id, at))) {
       await repo.revokeSession(trx, session.id, at, 'reuse');
       await recordAudit(trx, {
         actorUserId: session.userId,
