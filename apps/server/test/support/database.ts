@@ -27,23 +27,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const suffix = randomBytes(6).toString('hex');
   if (!url) {
     const file = join(tmpdir(), `graftmatch-test-${suffix}.sqlite`);
-    const target: DatabaseTarget = { engine: 'sqlite', file };
-    const database = createDatabase(target);
-    await migrateToLatest(database.db);
-    return {
-      database,
-      target,
-      async cleanup() {
-        await database.close();
-        // WAL mode leaves two companion files next to the database.
-        await Promise.all(['', '-wal', '-shm'].map((extension) => rm(file + extension, { force: true })));
-      },
-    };
+    // WAL mode leaves two companion files next to the database.
+    return migrated({ engine: 'sqlite', file }, () => Promise.all(['', '-wal', '-shm'].map((extension) => rm(file + extension, { force: true }))));
   }
-
   const schema = `gm_test_${suffix}`;
   await withAdminClient(url, (client) => client.query(`create schema ${schema}`));
-  const target: DatabaseTarget = { engine: 'postgres', url, schema };
+  return migrated({ engine: 'postgres', url, schema }, () => withAdminClient(url, (client) => client.query(`drop schema ${schema} cascade`)));
+}
+
+/** Opens and migrates the target; cleanup closes it, then removes what held it. */
+async function migrated(target: DatabaseTarget, remove: () => Promise<unknown>): Promise<TestDatabase> {
   const database = createDatabase(target);
   await migrateToLatest(database.db);
   return {
@@ -51,7 +44,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     target,
     async cleanup() {
       await database.close();
-      await withAdminClient(url, (client) => client.query(`drop schema ${schema} cascade`));
+      await remove();
     },
   };
 }
