@@ -26,11 +26,7 @@ async function createSchema(baseUrl: string) {
   return { url: url.toString(), drop: () => admin(`drop schema ${schema} cascade`) };
 }
 
-/**
- * Null when every file the app's start page names (and the service worker) is served. The server
- * registers the files of apps/web/dist it finds at start; a build still writing them then (or
- * one that starts later) leaves new files answering 404.
- */
+/** Null when every file the app's start page names (and the service worker) is served, else the first missing one. */
 async function missingWebAppFile(baseUrl: string): Promise<string | null> {
   const html = await (await fetch(`${baseUrl}/`)).text();
   const files = [...html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
@@ -42,30 +38,21 @@ async function missingWebAppFile(baseUrl: string): Promise<string | null> {
   return null;
 }
 
-/** The demo server, healthy and serving a complete web app; started again while a build was still writing apps/web/dist. */
-async function startServer(env: Record<string, string>, baseUrl: string, attempts = 3): Promise<ChildProcess> {
-  for (let attempt = 1; ; attempt += 1) {
-    const server = startCli(['serve', '--demo'], env);
-    let stderr = '';
-    server.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    let missing: string | null;
-    try {
-      await waitUntilHealthy(baseUrl, 90_000);
-      missing = await missingWebAppFile(baseUrl);
-    } catch (error) {
-      server.kill('SIGKILL');
-      throw new Error(`${(error as Error).message}\n${stderr}`);
+/** The demo server, healthy and serving a complete web app. */
+async function startServer(env: Record<string, string>, baseUrl: string): Promise<ChildProcess> {
+  const server = startCli(['serve', '--demo'], env);
+  let stderr = '';
+  server.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  try {
+    await waitUntilHealthy(baseUrl, 90_000);
+    const missing = await missingWebAppFile(baseUrl);
+    if (missing) {
+      throw new Error(`the server answers 404 for ${missing}: build the web app first (npm run build -w apps/web)`);
     }
-    if (missing === null) {
-      return server;
-    }
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    if (attempt === attempts) {
-      throw new Error(`the server answers 404 for ${missing} of the built web app: is apps/web/dist being rebuilt? Run npm run build -w apps/web, then the journeys.`);
-    }
-    console.warn(`e2e: ${missing} of apps/web/dist is not served (a build was running?); starting the server again`);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    return server;
+  } catch (error) {
+    server.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}\n${stderr}`);
   }
 }
 

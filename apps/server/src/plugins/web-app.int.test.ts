@@ -41,6 +41,17 @@ describe('serving the web app beside the API', () => {
     expect(api.headers.get('content-type')).toMatch(/problem\+json/);
   });
 
+  it('serves a file the web build added after the server started, and refuses to leave its folder', async () => {
+    writeFileSync(path.join(webRoot, 'assets', 'app-5678.js'), 'console.log(2)');
+    const rebuilt = await fetch(`${server.baseUrl}/assets/app-5678.js`);
+    expect(rebuilt.status).toBe(200);
+    expect(await rebuilt.text()).toBe('console.log(2)');
+
+    const escape = await fetch(`${server.baseUrl}/assets/..%2f..%2f..%2fetc%2fpasswd`);
+    expect([403, 404]).toContain(escape.status);
+    expect(await escape.text()).not.toContain('root:');
+  });
+
   it('sends the security headers of design.md §7', async () => {
     const response = await fetch(`${server.baseUrl}/`);
     const csp = response.headers.get('content-security-policy') ?? '';

@@ -13,8 +13,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webRoot,
-      wildcard: false,
-      index: false,
+      // Look files up per request, so a rebuilt web app is served without a restart.
+      wildcard: true,
+      index: ['index.html'],
       cacheControl: false,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/; the rest (service worker, manifest) must be re-checked.
