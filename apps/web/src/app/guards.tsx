@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Container } from '@mantine/core';
 import { SessionEndedError } from '../api/client';
@@ -7,6 +8,7 @@ import { NoAccess } from '../components/NoAccess';
 import { PageLoader } from '../components/PageLoader';
 import { loadTwoFactor, rememberReturnTo } from '../features/auth/storage';
 import { areasOf, useMe, type Area } from '../features/auth/useMe';
+import { adoptAccountLanguage } from '../i18n';
 
 function RedirectToLogin({ from }: { from: string }) {
   // Kept across the two login steps so a deep link (mail, bookmark) opens after the PIN.
@@ -23,6 +25,12 @@ export function RequireUser() {
   const hasSession = mayHaveSession();
   const me = useMe(hasSession);
   const from = location.pathname + location.search + location.hash;
+  const accountLanguage = me.data?.language;
+  useEffect(() => {
+    if (accountLanguage) {
+      adoptAccountLanguage(accountLanguage);
+    }
+  }, [accountLanguage]);
   if (!hasSession || me.error instanceof SessionEndedError) {
     return <RedirectToLogin from={from} />;
   }

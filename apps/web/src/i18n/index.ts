@@ -27,6 +27,16 @@ export function changeLanguage(language: AppLanguage): Promise<unknown> {
   return i18n.changeLanguage(language);
 }
 
+/**
+ * After login: the account's language applies unless someone chose one on this device. It is
+ * not remembered, so the next person at a shared ward PC starts from the device's choice again.
+ */
+export function adoptAccountLanguage(language: string): void {
+  if (!isLanguage(localStorage.getItem(LANGUAGE_KEY)) && isLanguage(language) && language !== i18n.language) {
+    void i18n.changeLanguage(language);
+  }
+}
+
 export function currentLanguage(): AppLanguage {
   return isLanguage(i18n.language) ? i18n.language : 'en';
 }

@@ -1,0 +1,22 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { adoptAccountLanguage, changeLanguage, i18n } from './index';
+
+describe('the account language after login', () => {
+  afterEach(async () => {
+    localStorage.clear();
+    await i18n.changeLanguage('en');
+  });
+
+  it('applies when nobody chose a language on this device, without remembering it', () => {
+    localStorage.clear();
+    adoptAccountLanguage('de');
+    expect(i18n.language).toBe('de');
+    expect(localStorage.getItem('graftmatch.language')).toBeNull();
+  });
+
+  it('yields to a choice made on this device', async () => {
+    await changeLanguage('en');
+    adoptAccountLanguage('de');
+    expect(i18n.language).toBe('en');
+  });
+});
