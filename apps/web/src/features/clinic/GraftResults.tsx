@@ -22,7 +22,7 @@ export function GraftResults({ grafts, mode, caption }: Props) {
     return (
       <Table.ScrollContainer minWidth={900}>
         <Table striped highlightOnHover verticalSpacing="xs" data-testid="graft-table">
-          <Table.Caption>{caption}</Table.Caption>
+          <Table.Caption data-testid="results-caption">{caption}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (
@@ -56,7 +56,7 @@ export function GraftResults({ grafts, mode, caption }: Props) {
 
   return (
     <Stack gap="xs">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" data-testid="results-caption">
         {caption}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="graft-cards">
