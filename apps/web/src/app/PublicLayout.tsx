@@ -7,7 +7,7 @@ export function PublicLayout() {
   return (
     <Box mih="100vh" bg="gray.0" py="xl">
       <Container size={440}>
-        <Group justify="space-between" mb="lg">
+        <Group justify="space-between" mb="lg" component="header">
           <Title order={2} component="p" c="cyan.9">
             GraftMatch
           </Title>
