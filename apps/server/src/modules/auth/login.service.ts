@@ -5,7 +5,7 @@ import { twoFactorPinMail } from '../../mail/templates/two-factor-pin';
 import { recordAudit } from '../audit/audit.service';
 import { addMinutes, type AuthDeps, type RequestContext } from './auth.deps';
 import * as repo from './auth.repository';
-import { UnknownAccountAttempts, isLocked, lockedProblem, recordFailedAttempt, wrongSecretProblem } from './lockout';
+import { isLocked, lockedProblem, recordFailedAttempt, wrongSecretProblem } from './lockout';
 import { hashPassword, verifyPassword } from './password';
 import { startSession } from './session.service';
 import { TWO_FACTOR_MINUTES } from './tokens';
@@ -13,8 +13,6 @@ import { TWO_FACTOR_MINUTES } from './tokens';
 /** A PIN is good for 10 minutes and 5 tries (design.md §7). */
 export const PIN_MINUTES = TWO_FACTOR_MINUTES;
 export const PIN_TRIES = 5;
-
-const unknownAccounts = new UnknownAccountAttempts();
 
 // Verifying against a throw-away hash when there is no account (or no password yet) makes a
 // refusal take as long as a real check, so timing does not tell who has an account.
@@ -69,7 +67,7 @@ export async function loginWithPassword(
   const user = await repo.findLoginUserByEmail(deps.db, email);
   if (!user) {
     await verifyPassword(await decoy(), credentials.password);
-    const { failures, locked } = unknownAccounts.fail(email, now);
+    const { failures, locked } = deps.unknownAccounts.fail(email, now);
     await recordAudit(deps.db, {
       actorUserId: null,
       action: 'auth.login.failure',
