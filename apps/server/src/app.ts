@@ -17,6 +17,7 @@ import { registerAntiForgery, useSecureCookies } from './plugins/anti-forgery';
 import { registerAuthentication } from './plugins/authentication';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerGracefulClose } from './plugins/graceful-close';
+import { registerValidation } from './plugins/validation';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
@@ -69,7 +70,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1_048_576,
     frameworkErrors: frameworkErrorHandler,
-    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
   });
 
   const now = deps.now ?? (() => new Date());
@@ -77,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthDeps({ db: deps.database.db, config: deps.config, mailer, now, log: app.log });
   const secureCookies = useSecureCookies(deps.config.publicUrl);
 
+  registerValidation(app);
   registerErrorHandler(app);
   registerGracefulClose(app);
   await registerSecurityHeaders(app);
