@@ -1,24 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { shownLots } from './support/app';
-import { launchBrowser, openContext } from './support/browser';
+import { openContext, sharedBrowser } from './support/browser';
 import { expectNoProblems } from './support/checks';
 import { DEMO, loginThroughUi, waitForPath } from './support/login';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** Logs in in a fresh browser profile and runs `use`; the profile ends with no console error or failed request. */
 async function asUser<T>(email: string, use: (page: Page, problems: string[]) => Promise<T>, firstUrl = '/login'): Promise<T> {
-  const { context, page, problems } = await openContext(browser, baseUrl, 'desktop');
+  const { context, page, problems } = await openContext(browser(), baseUrl, 'desktop');
   page.setDefaultTimeout(10_000);
   try {
     await page.goto(firstUrl);

@@ -1,8 +1,8 @@
 import { GRAFT_TYPES } from '@graftmatch/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { settled, shownLots, watchApi } from './support/app';
-import { launchBrowser, openContext } from './support/browser';
+import { openContext, sharedBrowser } from './support/browser';
 import { expectNoProblems, expectNoSeriousAxeViolations } from './support/checks';
 import { DEMO, DEMO_PASSWORD, loginThroughUi, waitForPath } from './support/login';
 import { outboxMailNames, readPinFromOutbox } from './support/outbox';
@@ -10,13 +10,7 @@ import { outboxMailNames, readPinFromOutbox } from './support/outbox';
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /**
  * Opens a route inside the running app, as a link would (no reload, so no extra session refresh
@@ -32,7 +26,7 @@ async function openInApp(page: Page, url: string) {
 
 describe('every page loads without console errors or failed requests, and axe finds nothing serious', () => {
   it('the pages without a session: login, PIN, forgotten password, recovery link', async () => {
-    const { context, page, problems } = await openContext(browser, baseUrl, 'desktop');
+    const { context, page, problems } = await openContext(browser(), baseUrl, 'desktop');
     page.setDefaultTimeout(10_000);
     try {
       // The PIN page without the first step's answer sends the visitor to root, and so to login.
@@ -68,7 +62,7 @@ describe('every page loads without console errors or failed requests, and axe fi
   });
 
   it('every clinic page of a physician, after a reload and inside the app', async () => {
-    const { context, page, problems } = await openContext(browser, baseUrl, 'desktop');
+    const { context, page, problems } = await openContext(browser(), baseUrl, 'desktop');
     page.setDefaultTimeout(10_000);
     try {
       watchApi(page);

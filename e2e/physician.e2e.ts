@@ -1,20 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { closeNotification, diameterThumbs, expectHeading, navigate, pressOn, settledResults, shownLots } from './support/app';
-import { launchBrowser, openContext, screenshot, type ViewportName } from './support/browser';
+import { openContext, sharedBrowser, screenshot, type ViewportName } from './support/browser';
 import { expectNoProblems, expectNoSeriousAxeViolations } from './support/checks';
 import { DEMO, loginThroughUi, waitForPath } from './support/login';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /**
  * The whole physician journey of issue 5, once at a phone size and once on a ward PC. Each step
@@ -30,7 +24,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('physician journey at %s size'
   let searchUrl = '';
 
   beforeAll(async () => {
-    ({ context, page, problems } = await openContext(browser, baseUrl, size));
+    ({ context, page, problems } = await openContext(browser(), baseUrl, size));
     page.setDefaultTimeout(10_000);
   });
   afterAll(async () => {
