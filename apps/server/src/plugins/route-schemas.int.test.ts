@@ -27,7 +27,8 @@ interface JsonSchema {
 }
 
 /** Routes that take no body although they are POSTs: negotiate has only its query. */
-const NO_BODY = ['post /api/push/negotiate'];
+/** Actions whose path says everything: negotiating a push connection, ending a user's sessions. */
+const NO_BODY = ['post /api/push/negotiate', 'post /api/admin/user/endsessions/{id}'];
 /** Free-form on purpose: the audit log's before and after snapshots of whatever changed. */
 const FREE_FORM = ['before', 'after'];
 

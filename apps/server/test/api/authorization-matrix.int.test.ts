@@ -99,6 +99,7 @@ const ROUTES: Record<string, Cell> = {
   'PATCH /api/admin/user': { method: 'PATCH', request: (_a, f) => ({ path: '/api/admin/user', body: { id: f.scratchUser, phone: next() } }), expect: expected(200, ['admin']) },
   'GET /api/admin/user/activate/{id}': { method: 'GET', request: (_a, f) => ({ path: `/api/admin/user/activate/${f.scratchUser}` }), expect: expected(200, ['admin']) },
   'GET /api/admin/user/deactivate/{id}': { method: 'GET', request: (_a, f) => ({ path: `/api/admin/user/deactivate/${f.scratchUser}` }), expect: expected(200, ['admin']) },
+  'POST /api/admin/user/endsessions/{id}': { method: 'POST', request: (_a, f) => ({ path: `/api/admin/user/endsessions/${f.scratchUser}` }), expect: expected(204, ['admin']) },
   'GET /api/admin/clinics': { method: 'GET', request: () => ({ path: '/api/admin/clinics' }), expect: expected(200, ['admin', 'auditor']) },
   'GET /api/admin/clinics/{id}': { method: 'GET', request: (_a, f) => ({ path: `/api/admin/clinics/${f.scratchClinic}` }), expect: expected(200, ['admin', 'auditor']) },
   'POST /api/admin/clinics/add': { method: 'POST', request: () => ({ path: '/api/admin/clinics/add', body: { c_Name: `Clinic ${next()}` } }), expect: expected(201, ['admin']) },

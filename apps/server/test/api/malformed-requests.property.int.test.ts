@@ -42,6 +42,7 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'PATCH', path: '/api/admin/user', write: true, fields: USER_FIELDS },
   { method: 'GET', path: '/api/admin/user/activate/:id', write: true },
   { method: 'GET', path: '/api/admin/user/deactivate/:id', write: true },
+  { method: 'POST', path: '/api/admin/user/endsessions/:id', write: true },
   { method: 'GET', path: '/api/admin/clinics', write: false },
   { method: 'GET', path: '/api/admin/clinics/:id', write: false },
   { method: 'POST', path: '/api/admin/clinics/add', write: true, fields: ['c_Name'] },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readOutbox } from '../../../test/support/auth';
+import { createTestUser, loginAs, readOutbox } from '../../../test/support/auth';
 import { expectProblem, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
 
@@ -28,6 +28,21 @@ describe(`administration (${testEngineName()})`, () => {
     expect(list[0]?.lastName).toBe('Adler');
     const names = list.map((u) => u.lastName);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'de')));
+  });
+
+  test('an admin ends all sessions of a physician who lost a phone: the physician must log in again', async () => {
+    const { admin } = app.clients;
+    const lost = await createTestUser(app.server, { clinicIds: [app.ids.clinicB] });
+    const physician = await loginAs(app.server, lost.email);
+    expect((await physician.get('/api/users/getmyuser')).status).toBe(200);
+
+    expect((await admin.post(`/api/admin/user/endsessions/${lost.id}`)).status).toBe(204);
+    await expectProblem(await physician.get('/api/users/getmyuser'), 401);
+    await expectProblem(await physician.get('/api/auth/refresh'), 401);
+    await expectProblem(await admin.post(`/api/admin/user/endsessions/${crypto.randomUUID()}`), 404);
+
+    const log = (await (await admin.get('/api/admin/auditlog?action=user.sessions.end')).json()) as { items: { targetId: string }[] };
+    expect(log.items.map((item) => item.targetId)).toContain(lost.id);
   });
 
   test('the last active admin can neither be deactivated nor lose the flag; with a second admin it works', async () => {

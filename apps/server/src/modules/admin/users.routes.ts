@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_PAGE_SIZE, PageQuery, pageOf, sendPaged } from '../../http/paging';
 import { wire } from '../../http/wire';
 import { readAuditLog } from './auditlog.service';
-import { addUser, getUser, listUsers, patchUser, setUserActive, type Actor, type AdminDeps } from './users.service';
+import { addUser, endUserSessions, getUser, listUsers, patchUser, setUserActive, type Actor, type AdminDeps } from './users.service';
 
 export const adminErrors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem };
 export const IdParams = Type.Object({ id: Id });
@@ -78,6 +78,13 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: AdminDeps }> = a
   app.get('/user/deactivate/:id', {
     schema: { tags: ['admin'], params: IdParams, response: { 200: UserResponse, ...adminErrors } },
   }, async (request) => setUserActive(deps, actorOf(request), request.params.id, false));
+
+  app.post('/user/endsessions/:id', {
+    schema: { tags: ['admin'], params: IdParams, response: { 204: Type.Null(), ...adminErrors } },
+  }, async (request, reply) => {
+    await endUserSessions(deps, actorOf(request), request.params.id);
+    return reply.code(204).send(null);
+  });
 
   app.get('/auditlog', {
     schema: { tags: ['admin'], querystring: AuditLogQuery, response: { 200: AuditLogPage, ...adminErrors } },

@@ -216,6 +216,26 @@ export async function setUserActive(deps: AdminDeps, actor: Actor, id: string, a
   });
 }
 
+/** `POST /admin/user/endsessions/{id}`: ends every session of the user (design.md §7), e.g. a lost phone. */
+export async function endUserSessions(deps: AdminDeps, actor: Actor, id: string): Promise<void> {
+  const admin = requireAdmin(actor.principal, { write: true });
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await presentUser(trx, id);
+    const ended = await revokeAllSessions(trx, id, 'ended by an administrator', now);
+    await recordAudit(trx, {
+      actorUserId: admin.userId,
+      action: 'user.sessions.end',
+      targetType: 'user',
+      targetId: id,
+      before: null,
+      after: { sessionsEnded: ended },
+      ip: actor.ip,
+      at: now,
+    });
+  });
+}
+
 /** A required text without its surrounding blanks; only blanks is refused like an empty field. */
 export function requiredText(field: string, value: string): string {
   const trimmed = value.trim();
