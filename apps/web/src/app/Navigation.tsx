@@ -7,7 +7,10 @@ import {
   IconHome,
   IconPackage,
   IconSearch,
-  IconSettings,
+  IconBuildingBank,
+  IconHistory,
+  IconStethoscope,
+  IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -75,7 +78,10 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
       {areas.admin && (
         <>
           <Section title={t('nav.admin')} />
-          <Item {...item} to="/home/admin" prefix label={t('nav.adminArea')} icon={<IconSettings size={18} aria-hidden />} testId="nav-admin" />
+          <Item {...item} to="/home/admin/users" label={t('admin.nav.users')} icon={<IconUsers size={18} aria-hidden />} testId="nav-admin-users" />
+          <Item {...item} to="/home/admin/clinics" label={t('admin.nav.clinics')} icon={<IconStethoscope size={18} aria-hidden />} testId="nav-admin-clinics" />
+          <Item {...item} to="/home/admin/eutes" label={t('admin.nav.eutes')} icon={<IconBuildingBank size={18} aria-hidden />} testId="nav-admin-eutes" />
+          <Item {...item} to="/home/admin/auditlog" label={t('admin.nav.auditLog')} icon={<IconHistory size={18} aria-hidden />} testId="nav-admin-auditlog" />
         </>
       )}
     </Stack>

@@ -25,6 +25,9 @@ const assigned = (list: 'current' | 'archive') => async () => {
   const { AssignedGraftsPage } = await import('../features/clinic/AssignedGraftsPage');
   return { element: <AssignedGraftsPage list={list} key={list} /> };
 };
+const admin = (page: 'UsersPage' | 'ClinicsPage' | 'EutesPage' | 'AuditLogPage') => async () => ({
+  Component: (await import('../features/admin/pages'))[page],
+});
 const placeholder = (area: 'eute' | 'admin') => async () => {
   const { AreaPlaceholder } = await import('../features/home/AreaPlaceholder');
   return { element: <AreaPlaceholder area={area} /> };
@@ -74,7 +77,18 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'home/eute/*', element: <RequireArea area="eute" />, children: [{ path: '*', lazy: placeholder('eute') }] },
-              { path: 'home/admin/*', element: <RequireArea area="admin" />, children: [{ path: '*', lazy: placeholder('admin') }] },
+              {
+                path: 'home/admin',
+                element: <RequireArea area="admin" />,
+                children: [
+                  { index: true, element: <Navigate to="users" replace /> },
+                  { path: 'users', lazy: admin('UsersPage') },
+                  { path: 'clinics', lazy: admin('ClinicsPage') },
+                  { path: 'eutes', lazy: admin('EutesPage') },
+                  { path: 'auditlog', lazy: admin('AuditLogPage') },
+                  { path: '*', lazy: notFound },
+                ],
+              },
               { path: '*', lazy: notFound },
             ],
           },

@@ -1,0 +1,196 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { fullName, type User } from '@graftmatch/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/errors';
+import { errorMessage } from '../../app/errorMessage';
+import { notify } from '../../components/notify';
+import { addUser, listClinics, listEutes, patchUser } from './api';
+import { adminKeys } from './keys';
+import {
+  effectiveTwoFactorTarget,
+  membershipOptions,
+  newUserState,
+  toAddRequest,
+  toPatchRequest,
+  userFormErrors,
+  userState,
+  type UserFormField,
+  type UserFormState,
+} from './userForm';
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  /** Editing: the user to change; adding without. */
+  user?: User | undefined;
+  /** Called with the saved user, after the lists were reloaded. */
+  onSaved: (user: User) => void;
+}
+
+/** Add or edit a user (spec §3's fields plus memberships among the active clinics and tissue banks). */
+export function UserFormModal({ opened, onClose, user, onSaved }: Props) {
+  const { t } = useTranslation();
+  const small = useMediaQuery('(max-width: 43.74em)', false);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="lg"
+      fullScreen={small}
+      title={user ? t('admin.users.editTitle') : t('admin.users.addTitle')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {opened && <UserForm user={user} onDone={onClose} onSaved={onSaved} />}
+    </Modal>
+  );
+}
+
+export function UserForm({ user, onDone, onSaved }: { user?: User | undefined; onDone: () => void; onSaved: (user: User) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<UserFormState>(() => (user ? userState(user) : newUserState()));
+  const [touched, setTouched] = useState(false);
+  const clinics = useQuery({ queryKey: adminKeys.clinics('active'), queryFn: () => listClinics('active') });
+  const eutes = useQuery({ queryKey: adminKeys.eutes('active'), queryFn: () => listEutes('active') });
+  const errors = userFormErrors(state);
+  const set = (patch: Partial<UserFormState>) => setState((current) => ({ ...current, ...patch }));
+
+  const save = useMutation({
+    mutationFn: () => (user ? patchUser(toPatchRequest(user.id, state)) : addUser(toAddRequest(state))),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(adminKeys.user(saved.id), saved);
+      // Spec §4: saving reloads the lists (and selects the saved user, which the caller does).
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      const name = fullName(saved);
+      notify('success', user ? t('admin.users.updated', { name }) : t('admin.users.added', { name, email: saved.email }));
+      onSaved(saved);
+      onDone();
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (Object.keys(errors).length === 0) {
+      save.mutate();
+    }
+  };
+  const show = (field: UserFormField) => {
+    const error = touched ? errors[field] : undefined;
+    return error === 'required' ? t('admin.required') : error === 'email' ? t('admin.invalidEmail') : undefined;
+  };
+  const inactive = t('admin.inactive').toLowerCase();
+  const clinicOptions = membershipOptions(
+    (clinics.data ?? []).map((clinic) => ({ id: clinic.id, name: clinic.c_Name })),
+    (user?.clinics ?? []).map((clinic) => ({ id: clinic.id, name: clinic.c_Name })),
+    inactive,
+  );
+  const euteOptions = membershipOptions(
+    (eutes.data ?? []).map((eute) => ({ id: eute.id, name: eute.name })),
+    user?.eutes ?? [],
+    inactive,
+  );
+  const saveError = save.error;
+  return (
+    <form onSubmit={submit} noValidate data-testid="user-form">
+      <Stack gap="md">
+        {saveError && (
+          <Alert color="red" role="alert" title={saveError instanceof ApiError && saveError.status === 409 ? t('admin.conflict') : t('errors.title')} data-testid="user-form-error">
+            {errorMessage(saveError)}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 3 }}>
+          <TextInput label={t('admin.users.fields.title')} value={state.title} onChange={(e) => set({ title: e.currentTarget.value })} maxLength={50} data-testid="user-title" />
+          <TextInput
+            label={t('admin.users.fields.firstName')}
+            value={state.firstName}
+            onChange={(e) => set({ firstName: e.currentTarget.value })}
+            error={show('firstName')}
+            required
+            maxLength={100}
+            data-autofocus
+            data-testid="user-first-name"
+          />
+          <TextInput
+            label={t('admin.users.fields.lastName')}
+            value={state.lastName}
+            onChange={(e) => set({ lastName: e.currentTarget.value })}
+            error={show('lastName')}
+            required
+            maxLength={100}
+            data-testid="user-last-name"
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput
+            label={t('admin.users.fields.email')}
+            type="email"
+            value={state.email}
+            onChange={(e) => set({ email: e.currentTarget.value })}
+            error={show('email')}
+            required
+            autoComplete="off"
+            data-testid="user-email"
+          />
+          <TextInput label={t('admin.users.fields.phone')} type="tel" value={state.phone} onChange={(e) => set({ phone: e.currentTarget.value })} maxLength={50} data-testid="user-phone" />
+          <TextInput
+            label={t('admin.users.fields.twoFactorTarget')}
+            description={t('admin.users.fields.twoFactorHint')}
+            type="email"
+            value={state.twoFactorTarget ?? effectiveTwoFactorTarget(state)}
+            onChange={(e) => set({ twoFactorTarget: e.currentTarget.value })}
+            error={show('twoFactorTarget')}
+            autoComplete="off"
+            data-testid="user-two-factor"
+          />
+          <Select
+            label={t('admin.users.fields.language')}
+            data={[
+              { value: 'en', label: t('admin.users.fields.languageEn') },
+              { value: 'de', label: t('admin.users.fields.languageDe') },
+            ]}
+            value={state.language}
+            onChange={(next) => next && set({ language: next as UserFormState['language'] })}
+            allowDeselect={false}
+            data-testid="user-language"
+          />
+        </SimpleGrid>
+        <MultiSelect
+          label={t('admin.users.fields.clinics')}
+          placeholder={state.clinicIds.length === 0 ? t('admin.users.fields.clinicsPlaceholder') : undefined}
+          data={clinicOptions}
+          value={state.clinicIds}
+          onChange={(clinicIds) => set({ clinicIds })}
+          searchable
+          clearable
+          nothingFoundMessage={t('admin.users.none')}
+          data-testid="user-clinics"
+        />
+        <MultiSelect
+          label={t('admin.users.fields.eutes')}
+          placeholder={state.euteIds.length === 0 ? t('admin.users.fields.eutesPlaceholder') : undefined}
+          data={euteOptions}
+          value={state.euteIds}
+          onChange={(euteIds) => set({ euteIds })}
+          searchable
+          clearable
+          nothingFoundMessage={t('admin.users.none')}
+          data-testid="user-eutes"
+        />
+        <Checkbox label={t('admin.users.fields.admin')} checked={state.admin} onChange={(e) => set({ admin: e.currentTarget.checked })} data-testid="user-admin" />
+        <Checkbox label={t('admin.users.fields.audit')} checked={state.audit} onChange={(e) => set({ audit: e.currentTarget.checked })} data-testid="user-audit" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} data-testid="user-submit">
+            {user ? t('common.save') : t('admin.users.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

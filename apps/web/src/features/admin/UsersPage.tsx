@@ -1,0 +1,260 @@
+import { useMemo, useState } from 'react';
+import { Badge, Button, Grid, Group, Paper, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { fullName, type User } from '@graftmatch/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/errors';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { notify } from '../../components/notify';
+import { PageLoader } from '../../components/PageLoader';
+import { PageTitle } from '../../components/PageTitle';
+import { getUser, listUsers, setUserActive, type ActiveFilter } from './api';
+import { adminKeys } from './keys';
+import { ActiveBadge, ActiveFilterControl, confirmActiveChange, notifyWriteError, ReadOnlyNote, useSelection } from './shared';
+import { TestAlertButton } from './TestAlertButton';
+import { useAdminRights } from './useAdminRights';
+import { UserFormModal } from './UserFormModal';
+import classes from './admin.module.css';
+
+/** Does the user match the typed filter (name, e-mail, clinics, tissue banks; case-insensitive)? */
+export function matchesUser(user: User, text: string): boolean {
+  const needle = text.trim().toLowerCase();
+  if (needle === '') {
+    return true;
+  }
+  const haystack = [fullName(user), user.email, ...user.clinics.map((c) => c.c_Name), ...user.eutes.map((e) => e.name)].join('\n').toLowerCase();
+  return needle.split(/\s+/).every((word) => haystack.includes(word));
+}
+
+function Roles({ user }: { user: User }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4}>
+      {user.admin && (
+        <Badge size="sm" color="grape.9" variant="light">
+          {t('admin.users.adminFlag')}
+        </Badge>
+      )}
+      {user.audit && (
+        <Badge size="sm" color="indigo.9" variant="light">
+          {t('admin.users.auditFlag')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+function Memberships({ user }: { user: User }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={0}>
+      <Text size="sm">
+        <Text span c="dimmed" size="sm">
+          {t('admin.users.fields.clinics')}:{' '}
+        </Text>
+        {user.clinics.map((c) => c.c_Name).join(', ') || t('admin.users.none')}
+      </Text>
+      <Text size="sm">
+        <Text span c="dimmed" size="sm">
+          {t('admin.users.fields.eutes')}:{' '}
+        </Text>
+        {user.eutes.map((e) => e.name).join(', ') || t('admin.users.none')}
+      </Text>
+    </Stack>
+  );
+}
+
+/** `home/admin/users`: everyone with an account, by last name (spec §3); admins change them, auditors read. */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const { canWrite } = useAdminRights();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<ActiveFilter>('all');
+  const [text, setText] = useState('');
+  const [selectedId, select] = useSelection();
+  const [form, setForm] = useState<'add' | 'edit' | null>(null);
+  const list = useQuery({ queryKey: adminKeys.users(status), queryFn: () => listUsers(status) });
+  const shown = useMemo(() => (list.data ?? []).filter((user) => matchesUser(user, text)), [list.data, text]);
+  const fromList = list.data?.find((user) => user.id === selectedId);
+  const detail = useQuery({
+    queryKey: adminKeys.user(selectedId ?? ''),
+    queryFn: () => getUser(selectedId!),
+    enabled: selectedId !== null,
+    ...(fromList ? { placeholderData: fromList } : {}),
+  });
+  const selected = detail.data;
+
+  const toggle = useMutation({
+    mutationFn: (user: User) => setUserActive(user.id, !user.active),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(adminKeys.user(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      notify('success', t(saved.active ? 'admin.users.activated' : 'admin.users.deactivated', { name: fullName(saved) }));
+    },
+    onError: notifyWriteError,
+  });
+  const confirmToggle = (user: User) =>
+    confirmActiveChange({
+      activate: !user.active,
+      title: t(user.active ? 'admin.users.deactivateTitle' : 'admin.users.activateTitle'),
+      text: t(user.active ? 'admin.users.deactivateText' : 'admin.users.activateText', { name: fullName(user) }),
+      onConfirm: () => toggle.mutate(user),
+    });
+
+  return (
+    <>
+      <PageTitle title={t('admin.users.title')}>
+        {canWrite && (
+          <Group gap="sm">
+            <TestAlertButton />
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setForm('add')} data-testid="user-add">
+              {t('admin.users.add')}
+            </Button>
+          </Group>
+        )}
+      </PageTitle>
+      {!canWrite && <ReadOnlyNote />}
+      <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('admin.filter')}
+          placeholder={t('admin.users.filterPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          type="search"
+          w={{ base: '100%', sm: 320 }}
+          data-testid="user-filter"
+        />
+        <ActiveFilterControl value={status} onChange={setStatus} testId="user-status-filter" />
+      </Group>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          {list.isPending && <PageLoader />}
+          {list.isError && <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
+          {list.data && shown.length === 0 && <EmptyState title={t('admin.users.empty')} description={t('admin.users.emptyHint')} testId="users-empty" />}
+          {shown.length > 0 && (
+            <Table.ScrollContainer minWidth={560}>
+              <Table highlightOnHover verticalSpacing="xs" data-testid="user-table">
+                <Table.Caption>{t('admin.users.count', { count: shown.length })}</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('admin.users.name')}</Table.Th>
+                    <Table.Th>{t('admin.users.roles')}</Table.Th>
+                    <Table.Th>{t('admin.users.memberships')}</Table.Th>
+                    <Table.Th>{t('admin.status')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {shown.map((user) => {
+                    const isSelected = user.id === selectedId;
+                    return (
+                      <Table.Tr
+                        key={user.id}
+                        className={classes.row}
+                        data-selected={isSelected || undefined}
+                        onClick={() => select(user.id)}
+                        data-testid="user-row"
+                        data-email={user.email}
+                      >
+                        <Table.Td>
+                          <UnstyledButton
+                            className={classes.rowButton}
+                            onClick={(event) => {
+                              event.stopPropagation();
+                              select(user.id);
+                            }}
+                            aria-current={isSelected ? 'true' : undefined}
+                            aria-label={t('admin.users.select', { name: fullName(user) })}
+                          >
+                            <Text fw={600} size="sm">
+                              {fullName(user)}
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              {user.email}
+                            </Text>
+                          </UnstyledButton>
+                        </Table.Td>
+                        <Table.Td>
+                          <Roles user={user} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Memberships user={user} />
+                        </Table.Td>
+                        <Table.Td>
+                          <ActiveBadge active={user.active} />
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Paper withBorder p="md" radius="md" className={classes.detail} data-testid="user-detail" aria-live="polite">
+            {selectedId === null && <Text c="dimmed">{t('admin.noneSelected')}</Text>}
+            {selectedId !== null && detail.isPending && <PageLoader />}
+            {selectedId !== null && detail.isError && !selected && (
+              <ErrorAlert error={detail.error instanceof ApiError && detail.error.status === 404 ? new Error(t('admin.users.notFound')) : detail.error} />
+            )}
+            {selected && (
+              <Stack gap="sm">
+                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <Title order={2} size="h4" data-testid="user-detail-name">
+                    {fullName(selected)}
+                  </Title>
+                  <ActiveBadge active={selected.active} />
+                </Group>
+                <dl className={classes.fields}>
+                  <dt>{t('admin.users.fields.email')}</dt>
+                  <dd data-testid="user-detail-email">{selected.email}</dd>
+                  <dt>{t('admin.users.fields.phone')}</dt>
+                  <dd data-testid="user-detail-phone">{selected.phone || '–'}</dd>
+                  <dt>{t('admin.users.fields.twoFactorTarget')}</dt>
+                  <dd>{selected.twoFactorTarget}</dd>
+                  <dt>{t('admin.users.fields.language')}</dt>
+                  <dd>{selected.language === 'de' ? t('admin.users.fields.languageDe') : t('admin.users.fields.languageEn')}</dd>
+                  <dt>{t('admin.users.roles')}</dt>
+                  <dd>
+                    {selected.admin || selected.audit ? <Roles user={selected} /> : t('admin.users.none')}
+                  </dd>
+                  <dt>{t('admin.users.fields.clinics')}</dt>
+                  <dd data-testid="user-detail-clinics">{selected.clinics.map((c) => c.c_Name).join(', ') || t('admin.users.none')}</dd>
+                  <dt>{t('admin.users.fields.eutes')}</dt>
+                  <dd>{selected.eutes.map((e) => e.name).join(', ') || t('admin.users.none')}</dd>
+                </dl>
+                {canWrite && (
+                  <Group gap="sm">
+                    <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setForm('edit')} data-testid="user-edit">
+                      {t('common.edit')}
+                    </Button>
+                    <Button
+                      variant="outline"
+                      color={selected.active ? 'red' : 'teal.9'}
+                      onClick={() => confirmToggle(selected)}
+                      loading={toggle.isPending}
+                      data-testid={selected.active ? 'user-deactivate' : 'user-activate'}
+                    >
+                      {selected.active ? t('admin.deactivate') : t('admin.activate')}
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
+            )}
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      {canWrite && (
+        <UserFormModal
+          opened={form !== null}
+          onClose={() => setForm(null)}
+          user={form === 'edit' ? selected : undefined}
+          onSaved={(saved) => select(saved.id)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { Alert, Badge, SegmentedControl, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconEye } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../api/errors';
+import { errorMessage } from '../../app/errorMessage';
+import { notify } from '../../components/notify';
+import { i18n } from '../../i18n';
+import type { ActiveFilter } from './api';
+
+/** Active / inactive / all, as a labelled segmented control (keyboard: arrow keys). */
+export function ActiveFilterControl({ value, onChange, testId }: { value: ActiveFilter; onChange: (value: ActiveFilter) => void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <SegmentedControl
+      aria-label={t('admin.statusFilter')}
+      value={value}
+      onChange={(next) => onChange(next as ActiveFilter)}
+      data={[
+        { value: 'all', label: t('admin.all') },
+        { value: 'active', label: t('admin.active') },
+        { value: 'inactive', label: t('admin.inactive') },
+      ]}
+      data-testid={testId}
+    />
+  );
+}
+
+export function ActiveBadge({ active }: { active: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={active ? 'teal.9' : 'gray.7'} variant={active ? 'light' : 'outline'} data-testid="active-badge">
+      {active ? t('admin.active') : t('admin.inactive')}
+    </Badge>
+  );
+}
+
+/** Auditors are told once, at the top, why nothing here can be changed. */
+export function ReadOnlyNote() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="gray" variant="light" icon={<IconEye aria-hidden />} mb="md" data-testid="admin-read-only">
+      {t('admin.readOnly')}
+    </Alert>
+  );
+}
+
+/** The selected item of an admin list, kept in the URL (`?selected=id`) so it survives reloads and links. */
+export function useSelection(): [string | null, (id: string | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const selected = params.get('selected');
+  const select = (id: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) {
+          next.set('selected', id);
+        } else {
+          next.delete('selected');
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  return [selected, select];
+}
+
+/** Asks before activating or deactivating; deactivation is the destructive, red one. */
+export function confirmActiveChange(options: { activate: boolean; title: string; text: ReactNode; onConfirm: () => void }) {
+  modals.openConfirmModal({
+    title: options.title,
+    children: <Text size="sm">{options.text}</Text>,
+    labels: { confirm: options.activate ? i18n.t('admin.activate') : i18n.t('admin.deactivate'), cancel: i18n.t('common.cancel') },
+    confirmProps: { color: options.activate ? 'teal.9' : 'red', 'data-testid': 'confirm-active-change' },
+    cancelProps: { 'data-testid': 'confirm-cancel' },
+    closeButtonProps: { 'aria-label': i18n.t('common.close') },
+    onConfirm: options.onConfirm,
+  });
+}
+
+/** A failed write as a toast; a conflict (409) carries the server's reason (duplicate, last admin). */
+export function notifyWriteError(error: unknown) {
+  notify('error', errorMessage(error), error instanceof ApiError && error.status === 409 ? i18n.t('admin.conflict') : undefined);
+}
