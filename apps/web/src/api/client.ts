@@ -18,6 +18,8 @@ export interface RequestOptions {
   body?: unknown;
   auth?: Auth;
   signal?: AbortSignal;
+  /** The Accept header; JSON and problems unless a call wants a file. */
+  accept?: string;
 }
 
 /** The session is gone (refresh refused); callers show the login page rather than an error. */
@@ -113,7 +115,7 @@ interface Sent {
 
 async function send(path: string, options: RequestOptions, auth: Auth): Promise<Sent> {
   const method = options.method ?? 'GET';
-  const headers = new Headers({ Accept: ACCEPT });
+  const headers = new Headers({ Accept: options.accept ?? ACCEPT });
   const authHeader = await authorization(auth);
   if (authHeader) {
     headers.set('Authorization', authHeader);
@@ -151,12 +153,12 @@ async function read<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Calls `/api{path}` and returns the parsed JSON; throws ApiError with the server's problem. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends the call; a 401 on the session's token refreshes once and retries once. */
+async function exchange(path: string, options: RequestOptions): Promise<Response> {
   const auth = options.auth ?? { kind: 'access' };
   const { response, authHeader } = await send(path, options, auth);
   if (response.status !== 401 || auth.kind !== 'access') {
-    return read<T>(response);
+    return response;
   }
   // The token was revoked or the clocks disagree: refresh once (unless another call already did
   // while this one was under way) and retry once.
@@ -168,5 +170,48 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (retry.status === 401) {
     throw endSession();
   }
-  return read<T>(retry);
+  return retry;
+}
+
+/** Calls `/api{path}` and returns the parsed JSON; throws ApiError with the server's problem. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return read<T>(await exchange(path, options));
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** The file name of the answer's Content-Disposition, if it named one. */
+  fileName: string | null;
+}
+
+/** The file name of a Content-Disposition header (`filename*=UTF-8''…` preferred), or null. */
+export function dispositionFileName(header: string | null): string | null {
+  if (!header) {
+    return null;
+  }
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A broken encoding falls back to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(header);
+  const name = (plain?.[1] ?? plain?.[2] ?? '').trim();
+  // Only a bare name: no folders, whatever the server sent.
+  const base = name.split(/[\\/]/).pop() ?? '';
+  return base === '' ? null : base;
+}
+
+/**
+ * Fetches a file (a PDF, say) from `/api{path}` with the same authorization as every call, so no
+ * token ever travels in a URL; throws ApiError with the server's problem.
+ */
+export async function apiDownload(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const response = await exchange(path, options);
+  if (!response.ok) {
+    throw await toApiError(response);
+  }
+  return { blob: await response.blob(), fileName: dispositionFileName(response.headers.get('content-disposition')) };
 }

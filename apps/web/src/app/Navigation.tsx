@@ -72,7 +72,9 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
       {areas.eute && (
         <>
           <Section title={t('nav.eute')} />
-          <Item {...item} to="/home/eute" prefix label={t('nav.euteArea')} icon={<IconBuildingHospital size={18} aria-hidden />} testId="nav-eute" />
+          <Item {...item} to="/home/eute/waitinglist" label={t('eute.nav.waitingList')} icon={<IconBuildingHospital size={18} aria-hidden />} testId="nav-eute-waitinglist" />
+          <Item {...item} to="/home/eute/current" label={t('eute.nav.current')} icon={<IconPackage size={18} aria-hidden />} testId="nav-eute-current" />
+          <Item {...item} to="/home/eute/archive" label={t('eute.nav.archive')} icon={<IconArchive size={18} aria-hidden />} testId="nav-eute-archive" />
         </>
       )}
       {areas.admin && (

@@ -25,13 +25,15 @@ const assigned = (list: 'current' | 'archive') => async () => {
   const { AssignedGraftsPage } = await import('../features/clinic/AssignedGraftsPage');
   return { element: <AssignedGraftsPage list={list} key={list} /> };
 };
+const demand = async () => ({ Component: (await import('../features/eute/DemandPage')).DemandPage });
+const donation = async () => ({ Component: (await import('../features/eute/DonationDetailsPage')).DonationDetailsPage });
+const donations = (list: 'current' | 'archive') => async () => {
+  const { DonationsPage } = await import('../features/eute/DonationsPage');
+  return { element: <DonationsPage list={list} key={list} /> };
+};
 const admin = (page: 'UsersPage' | 'ClinicsPage' | 'EutesPage' | 'AuditLogPage') => async () => ({
   Component: (await import('../features/admin/pages'))[page],
 });
-const placeholder = (area: 'eute' | 'admin') => async () => {
-  const { AreaPlaceholder } = await import('../features/home/AreaPlaceholder');
-  return { element: <AreaPlaceholder area={area} /> };
-};
 
 /** Spec §2's routes, plus the recovery link `/recover/{token}` and `/forgot-password`. */
 export const routes: RouteObject[] = [
@@ -76,7 +78,18 @@ export const routes: RouteObject[] = [
                   { path: 'graft/:lot', lazy: details },
                 ],
               },
-              { path: 'home/eute/*', element: <RequireArea area="eute" />, children: [{ path: '*', lazy: placeholder('eute') }] },
+              {
+                path: 'home/eute',
+                element: <RequireArea area="eute" />,
+                children: [
+                  { index: true, element: <Navigate to="waitinglist" replace /> },
+                  { path: 'waitinglist', lazy: demand },
+                  { path: 'current', lazy: donations('current') },
+                  { path: 'archive', lazy: donations('archive') },
+                  { path: 'donation/:lot', lazy: donation },
+                  { path: '*', lazy: notFound },
+                ],
+              },
               {
                 path: 'home/admin',
                 element: <RequireArea area="admin" />,

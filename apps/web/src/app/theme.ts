@@ -24,6 +24,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // Light buttons: cyan-9 text on the default hover cyan-2 is 4.06:1; one shade lighter each passes (4.8:1 on hover).
     '--mantine-color-cyan-light': 'var(--mantine-color-cyan-0)',
     '--mantine-color-cyan-light-hover': 'var(--mantine-color-cyan-1)',
+    // Filled buttons: the default hover of shade 9 is the lighter cyan-8 (4.34:1 with white); a darker one passes (7.3:1).
+    '--mantine-color-cyan-filled-hover': '#0a5f6f',
   },
   dark: {},
 });

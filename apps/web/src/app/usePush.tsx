@@ -4,11 +4,9 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { connectPush } from '../api/push';
 import { clinicKeys } from '../features/clinic/keys';
+import { euteKeys } from '../features/eute/keys';
 import { i18n } from '../i18n';
 import { notify } from '../components/notify';
-
-// Query keys of the tissue-bank area, which its own issue fills; invalidating an absent key is free.
-const euteKey = ['eute'] as const;
 
 /** Keeps the push connection open while a signed-in layout is shown, and turns events into re-fetches. */
 export function usePush() {
@@ -27,11 +25,12 @@ export function usePush() {
       // Free-graft counts of waiting-list entries change with grafts too, so all clinic lists go.
       graftsChanged: () => {
         invalidate(clinicKeys.all);
-        invalidate(euteKey);
+        invalidate(euteKeys.all);
       },
       waitinglistChanged: () => {
         invalidate(clinicKeys.waitingList);
-        invalidate([...euteKey, 'waitinglist']);
+        // The tissue bank's demand list (and only it) follows every waiting-list change.
+        invalidate(euteKeys.waitingList);
       },
       matchFound: () => {
         invalidate(clinicKeys.all);

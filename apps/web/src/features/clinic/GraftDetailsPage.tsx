@@ -43,10 +43,21 @@ const text = (value: string | null) => (value && value.trim() ? value : NOT_DOCU
 
 /** `home/clinic/graft/{lot}`: everything a physician may know about one graft. */
 export function GraftDetailsPage() {
-  const { t } = useTranslation();
   const { lot = '' } = useParams();
+  return <GraftDetailsScreen lot={lot} queryKey={clinicKeys.graft(lot)} load={getGraft} />;
+}
+
+interface ScreenProps {
+  lot: string;
+  queryKey: readonly unknown[];
+  load: (lot: string) => Promise<Graft>;
+}
+
+/** One graft's details page (back link, title, facts, process steps), loaded the caller's way. */
+export function GraftDetailsScreen({ lot, queryKey, load }: ScreenProps) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
-  const graft = useQuery({ queryKey: clinicKeys.graft(lot), queryFn: () => getGraft(lot) });
+  const graft = useQuery({ queryKey, queryFn: () => load(lot) });
   return (
     <>
       <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => void navigate(-1)} mb="sm" px={0}>

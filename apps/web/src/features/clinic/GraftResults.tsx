@@ -2,20 +2,22 @@ import { Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Graft } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
-import { graftColumns, type GraftListMode } from './graftColumns';
+import { graftColumns, type DetailsPath, type GraftListMode } from './graftColumns';
 import { RequestButton } from './RequestButton';
 
 interface Props {
   grafts: Graft[];
   mode: GraftListMode;
   caption: string;
+  /** Where a LOT links to; the clinic's graft details unless given. */
+  detailsPath?: DetailsPath;
 }
 
 /** A table on large screens (>=1000 px), cards on small and medium ones (spec §2). */
-export function GraftResults({ grafts, mode, caption }: Props) {
+export function GraftResults({ grafts, mode, caption, detailsPath }: Props) {
   const { t } = useTranslation();
   const large = useMediaQuery('(min-width: 62.5em)', true);
-  const columns = graftColumns(t, mode);
+  const columns = graftColumns(t, mode, detailsPath);
   const withRequest = mode === 'search';
 
   if (large) {

@@ -1,11 +1,17 @@
 import type { ReactNode } from 'react';
 import { Anchor } from '@mantine/core';
-import { displayPatientCode, NOT_DOCUMENTED, type Graft } from '@graftmatch/domain';
+import { displayPatientCode, NOT_DOCUMENTED, PROCESS_STEP_NAMES, StepStatus, type Graft } from '@graftmatch/domain';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { expiryDate, lengthRange, mm, typeLabel } from './graftFormat';
 
-export type GraftListMode = 'search' | 'assigned';
+/** Free search results, a clinic's assigned grafts, or a tissue bank's donations (with their process state). */
+export type GraftListMode = 'search' | 'assigned' | 'donations';
+
+/** Where a graft's LOT links to. */
+export type DetailsPath = (lot: string) => string;
+
+export const clinicDetailsPath: DetailsPath = (lot) => `/home/clinic/graft/${encodeURIComponent(lot)}`;
 
 export interface GraftColumn {
   key: string;
@@ -19,15 +25,23 @@ function branches(graft: Graft): string {
   return graft.t_Lleft === null && graft.t_Lright === null ? NOT_DOCUMENTED : `${mm(graft.t_Lleft)} / ${mm(graft.t_Lright)}`;
 }
 
+/** The furthest process step that is no longer open, as `Step: status` (a failed one says so). */
+export function processState(t: TFunction, graft: Graft): string {
+  const reached = PROCESS_STEP_NAMES.filter((name) => graft[name].status !== StepStatus.Open);
+  const failed = reached.find((name) => graft[name].status === StepStatus.Failed);
+  const step = failed ?? reached.at(-1);
+  return step ? `${t(`steps.${step}`)}: ${t(`stepStatus.${graft[step].status}`)}` : NOT_DOCUMENTED;
+}
+
 /** The columns of a graft list; table and cards show the same facts (issue 5). */
-export function graftColumns(t: TFunction, mode: GraftListMode): GraftColumn[] {
+export function graftColumns(t: TFunction, mode: GraftListMode, detailsPath: DetailsPath = clinicDetailsPath): GraftColumn[] {
   const columns: GraftColumn[] = [
     {
       key: 'lot',
       header: t('graft.lot'),
       nowrap: true,
       cell: (graft) => (
-        <Anchor component={Link} to={`/home/clinic/graft/${encodeURIComponent(graft.e_Lot)}`} fw={600} data-testid={`details-${graft.e_Lot}`}>
+        <Anchor component={Link} to={detailsPath(graft.e_Lot)} fw={600} data-testid={`details-${graft.e_Lot}`}>
           {graft.e_Lot}
         </Anchor>
       ),
@@ -40,11 +54,14 @@ export function graftColumns(t: TFunction, mode: GraftListMode): GraftColumn[] {
     { key: 'expiry', header: t('graft.expiry'), cell: expiryDate, nowrap: true },
     { key: 'eute', header: t('graft.tissueBank'), cell: (graft) => graft.e_Name ?? NOT_DOCUMENTED },
   ];
-  if (mode === 'assigned') {
+  if (mode === 'assigned' || mode === 'donations') {
     columns.push(
       { key: 'patient', header: t('graft.patientCode'), cell: (graft) => displayPatientCode({ initial: graft.patient_Initial, month: graft.patient_Month, year: graft.patient_Year }) },
       { key: 'clinic', header: t('graft.clinic'), cell: (graft) => graft.c_Name ?? NOT_DOCUMENTED },
     );
+  }
+  if (mode === 'donations') {
+    columns.push({ key: 'state', header: t('eute.processState'), cell: (graft) => processState(t, graft) });
   }
   return columns;
 }

@@ -1,0 +1,78 @@
+import { Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { displayPatientCode, type WaitingListEntry } from '@graftmatch/domain';
+import { useTranslation } from 'react-i18next';
+import { typeLabel } from '../clinic/graftFormat';
+import { demandColumns } from './demandColumns';
+
+interface Props {
+  entries: WaitingListEntry[];
+  caption: string;
+}
+
+/** The demand: a table on large screens (>=1000 px), cards on small and medium ones, as the clinic lists. */
+export function DemandList({ entries, caption }: Props) {
+  const { t } = useTranslation();
+  const large = useMediaQuery('(min-width: 62.5em)', true);
+  const columns = demandColumns(t, large);
+
+  if (large) {
+    return (
+      <Table.ScrollContainer minWidth={900}>
+        <Table striped highlightOnHover verticalSpacing="xs" data-testid="demand-table">
+          <Table.Caption data-testid="demand-caption">{caption}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.key} scope="col">
+                  {column.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {entries.map((entry) => (
+              <Table.Tr key={entry.waitinglistid} data-testid="demand-entry" data-entry-id={entry.waitinglistid}>
+                {columns.map((column) => (
+                  <Table.Td key={column.key} className={column.nowrap ? 'nowrap' : undefined}>
+                    {column.cell(entry)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed" data-testid="demand-caption">
+        {caption}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="demand-cards">
+        {entries.map((entry) => (
+          <Card
+            key={entry.waitinglistid}
+            withBorder
+            padding="md"
+            component="article"
+            aria-label={t('eute.entryLabel', { type: typeLabel(t, entry.query_Type), patient: displayPatientCode(entry.patient_Code) })}
+            data-testid="demand-entry"
+            data-entry-id={entry.waitinglistid}
+          >
+            <dl className="graft-facts">
+              {columns.map((column) => (
+                <div key={column.key}>
+                  <dt>{column.header}</dt>
+                  <dd>{column.cell(entry)}</dd>
+                </div>
+              ))}
+            </dl>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

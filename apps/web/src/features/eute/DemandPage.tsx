@@ -1,0 +1,120 @@
+import { useRef, useState } from 'react';
+import { Button, CloseButton, Group, TextInput } from '@mantine/core';
+import { IconDownload, IconFilter, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DismissibleHint } from '../../components/DismissibleHint';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageLoader } from '../../components/PageLoader';
+import { PageTitle } from '../../components/PageTitle';
+import { typeLabel } from '../clinic/graftFormat';
+import { downloadDemandPdf, getDemand } from './api';
+import { DemandList } from './DemandList';
+import { filterDemand } from './demandFilter';
+import { euteKeys } from './keys';
+import { saveFile, waitingListFileName } from './saveFile';
+
+export const EUTE_HINT_KEY = 'graftmatch.euteHintDismissed';
+
+/** Fetches the demand PDF with the session's bearer header and saves it under the server's file name. */
+export function useDemandPdf() {
+  return useMutation({
+    mutationFn: downloadDemandPdf,
+    onSuccess: ({ blob, fileName }) => saveFile(blob, fileName ?? waitingListFileName(new Date())),
+  });
+}
+
+/** `home/eute/waitinglist`: every open waiting-list entry of active clinics, as the server sorts it. */
+export function DemandPage() {
+  const { t } = useTranslation();
+  const list = useQuery({ queryKey: euteKeys.waitingList, queryFn: getDemand });
+  const pdf = useDemandPdf();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [text, setText] = useState('');
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const entries = list.data ?? [];
+  const shown = filterDemand(entries, text, (entry) => typeLabel(t, entry.query_Type));
+  const filtering = text.trim() !== '';
+
+  // Closing the search also drops its text, so a closed search never hides entries.
+  const toggleSearch = () => {
+    if (searchOpen) {
+      setText('');
+    }
+    setSearchOpen(!searchOpen);
+  };
+
+  return (
+    <>
+      <PageTitle title={t('eute.demandTitle')}>
+        <Group gap="xs">
+          <Button
+            variant={searchOpen ? 'light' : 'default'}
+            leftSection={searchOpen ? <IconFilterOff size={16} aria-hidden /> : <IconFilter size={16} aria-hidden />}
+            ref={toggleRef}
+            onClick={toggleSearch}
+            aria-expanded={searchOpen}
+            aria-controls="demand-search"
+            data-testid="demand-search-toggle"
+          >
+            {searchOpen ? t('eute.closeSearch') : t('eute.openSearch')}
+          </Button>
+          <Button
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={() => pdf.mutate()}
+            loading={pdf.isPending}
+            data-testid="demand-download"
+          >
+            {t('eute.downloadPdf')}
+          </Button>
+        </Group>
+      </PageTitle>
+      <DismissibleHint storageKey={EUTE_HINT_KEY} title={t('eute.hintTitle')} text={t('eute.hintText')} dismissLabel={t('eute.hintDismiss')} testId="eute-hint" />
+      {searchOpen && (
+        <TextInput
+          id="demand-search"
+          type="search"
+          label={t('eute.searchLabel')}
+          description={t('eute.searchHint')}
+          placeholder={t('eute.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          rightSection={filtering ? <CloseButton aria-label={t('eute.clearSearch')} onClick={() => setText('')} data-testid="demand-search-clear" /> : null}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            // Escape closes the search and gives the focus back to its toggle.
+            if (event.key === 'Escape') {
+              toggleSearch();
+              toggleRef.current?.focus();
+            }
+          }}
+          autoFocus
+          mb="md"
+          maw={480}
+          data-testid="demand-search"
+        />
+      )}
+      {list.isPending && <PageLoader />}
+      {list.isError && <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
+      {list.data?.length === 0 && <EmptyState title={t('eute.demandEmpty')} description={t('eute.demandEmptyHint')} testId="demand-empty" />}
+      {entries.length > 0 && shown.length === 0 && (
+        <EmptyState
+          title={t('eute.noMatch', { text: text.trim() })}
+          action={
+            <Button variant="default" onClick={() => setText('')}>
+              {t('eute.clearSearch')}
+            </Button>
+          }
+          testId="demand-no-match"
+        />
+      )}
+      {shown.length > 0 && (
+        <DemandList
+          entries={shown}
+          caption={filtering ? t('eute.demandCountFiltered', { count: entries.length, shown: shown.length }) : t('eute.demandCount', { count: entries.length })}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { useParams } from 'react-router';
+import { GraftDetailsScreen } from '../clinic/GraftDetailsPage';
+import { getDonation } from './api';
+import { euteKeys } from './keys';
+
+/** `home/eute/donation/{lot}`: one of the bank's grafts, laid out as the clinic's graft details. */
+export function DonationDetailsPage() {
+  const { lot = '' } = useParams();
+  return <GraftDetailsScreen lot={lot} queryKey={euteKeys.donation(lot)} load={getDonation} />;
+}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageLoader } from '../../components/PageLoader';
+import { PageTitle } from '../../components/PageTitle';
+import { GraftResults } from '../clinic/GraftResults';
+import { getArchivedDonations, getCurrentDonations } from './api';
+import { euteKeys } from './keys';
+
+const LISTS = {
+  current: { key: euteKeys.current, load: getCurrentDonations },
+  archive: { key: euteKeys.archive, load: getArchivedDonations },
+} as const;
+
+export const donationPath = (lot: string) => `/home/eute/donation/${encodeURIComponent(lot)}`;
+
+/** The bank's grafts: current donations (assigned, not yet implanted) or the archive. */
+export function DonationsPage({ list }: { list: keyof typeof LISTS }) {
+  const { t } = useTranslation();
+  const { key, load } = LISTS[list];
+  const grafts = useQuery({ queryKey: key, queryFn: load });
+  return (
+    <>
+      <PageTitle title={t(`eute.${list}Title`)} />
+      {grafts.isPending && <PageLoader />}
+      {grafts.isError && <ErrorAlert error={grafts.error} onRetry={() => void grafts.refetch()} />}
+      {grafts.data?.length === 0 && <EmptyState title={t(`eute.${list}Empty`)} testId={`eute-${list}-empty`} />}
+      {grafts.data && grafts.data.length > 0 && (
+        <GraftResults grafts={grafts.data} mode="donations" detailsPath={donationPath} caption={t('eute.donationCount', { count: grafts.data.length })} />
+      )}
+    </>
+  );
+}

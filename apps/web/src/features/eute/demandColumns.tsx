@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { displayPatientCode, formatDate, isBifurcated, NOT_DOCUMENTED, type WaitingListEntry } from '@graftmatch/domain';
+import type { TFunction } from 'i18next';
+import { typeLabel } from '../clinic/graftFormat';
+
+export interface DemandColumn {
+  key: string;
+  header: string;
+  cell: (entry: WaitingListEntry) => ReactNode;
+  nowrap?: boolean;
+}
+
+/** Minimum lengths: total, and the branches of bifurcated types. */
+export function demandLengths(t: TFunction, entry: WaitingListEntry): string {
+  const total = `≥ ${entry.query_l_min} mm`;
+  return isBifurcated(entry.query_Type)
+    ? t('eute.lengthsBifurcated', { total, left: `≥ ${entry.query_l_l_min} mm`, right: `≥ ${entry.query_l_r_min} mm` })
+    : total;
+}
+
+/** Who asks: the clinic, then the physician with mail and phone links. */
+function Requester({ entry }: { entry: WaitingListEntry }) {
+  const { physician_Name: name, physician_Email: email, physician_Phone: phone } = entry;
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={500}>
+        {entry.c_Name}
+      </Text>
+      <Text size="sm">{name ?? NOT_DOCUMENTED}</Text>
+      {email && (
+        <Anchor href={`mailto:${email}`} size="sm">
+          {/* A narrow column breaks the address after the @ rather than anywhere. */}
+          {email.slice(0, email.indexOf('@') + 1)}
+          <wbr />
+          {email.slice(email.indexOf('@') + 1)}
+        </Anchor>
+      )}
+      {phone && (
+        <Anchor href={`tel:${phone.replace(/[^\d+]/g, '')}`} size="sm" className="nowrap">
+          {phone}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The facts of one demand entry; the table and the cards show the same ones. In the table the
+ * fitting-graft badge holds only the number, its column header says what it counts.
+ */
+export function demandColumns(t: TFunction, table: boolean): DemandColumn[] {
+  return [
+    { key: 'patient', header: t('eute.patientCode'), nowrap: true, cell: (entry) => <Text fw={600} size="sm" span data-testid="demand-patient">{displayPatientCode(entry.patient_Code)}</Text> },
+    { key: 'type', header: t('graft.type'), cell: (entry) => typeLabel(t, entry.query_Type) },
+    { key: 'diameter', header: t('eute.diameter'), nowrap: true, cell: (entry) => `${entry.query_d_min}–${entry.query_d_max} mm` },
+    { key: 'lengths', header: t('eute.lengths'), cell: (entry) => demandLengths(t, entry) },
+    { key: 'window', header: t('eute.implantWindow'), nowrap: true, cell: (entry) => `${formatDate(entry.query_i_min)} – ${formatDate(entry.query_i_max)}` },
+    { key: 'requester', header: t('eute.requester'), cell: (entry) => <Requester entry={entry} /> },
+    {
+      key: 'matches',
+      header: t('eute.fitting'),
+      nowrap: true,
+      cell: (entry) => (
+        <Badge color={entry.matchingGrafts > 0 ? 'teal.9' : 'gray.7'} variant="filled" tt="none" data-testid="demand-matches">
+          {table ? entry.matchingGrafts : t('eute.fittingCount', { count: entry.matchingGrafts })}
+        </Badge>
+      ),
+    },
+    { key: 'added', header: t('eute.addedOn'), nowrap: true, cell: (entry) => formatDate(entry.query_timestamp) },
+  ];
+}

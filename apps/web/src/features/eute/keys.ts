@@ -1,0 +1,11 @@
+/**
+ * Query keys of the tissue-bank area. The push hookup (app/usePush.tsx) invalidates `['eute']`
+ * when grafts change and `['eute', 'waitinglist']` when the demand changes.
+ */
+export const euteKeys = {
+  all: ['eute'] as const,
+  waitingList: ['eute', 'waitinglist'] as const,
+  current: ['eute', 'current'] as const,
+  archive: ['eute', 'archive'] as const,
+  donation: (lot: string) => ['eute', 'donation', lot] as const,
+};
