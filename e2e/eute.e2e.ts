@@ -162,4 +162,15 @@ describe.each<ViewportName>(['phone', 'desktop'])('tissue-bank journey at %s siz
     expect(await page.getByTestId('graft-status').textContent()).toBe('Archive');
     expectNoProblems(problems, 'on the archive');
   });
+
+  it('reads in German', async () => {
+    await page.getByRole('radiogroup', { name: 'Language' }).getByText('DE', { exact: true }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await navigate(page, size, 'nav-eute-waitinglist', '/home/eute/waitinglist');
+    await settled(page, 'Bedarf aus den Wartelisten');
+    expect(await page.getByTestId('demand-download').textContent()).toBe('PDF herunterladen');
+    expect(await page.getByTestId('demand-caption').textContent()).toMatch(/^\d+ offene Wartelisteneinträge$/);
+    expect(await page.getByTestId('nav-eute-current').textContent()).toBe('Aktuelle Spenden');
+    expectNoProblems(problems, 'in German');
+  });
 });
