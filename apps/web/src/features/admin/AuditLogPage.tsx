@@ -157,7 +157,7 @@ export function AuditLogPage() {
               total={pages}
               value={page}
               onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': control })}
+              getControlProps={(control) => ({ 'aria-label': t(`admin.auditLog.pageControls.${control}`) })}
               aria-label={t('admin.auditLog.pagination')}
               data-testid="audit-pagination"
             />

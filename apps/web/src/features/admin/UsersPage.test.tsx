@@ -116,6 +116,20 @@ describe('admin users page', () => {
     await waitFor(() => expect(api.callsTo('GET', `/api/admin/user/deactivate/${aPhysician().id}`)).toHaveLength(1));
   });
 
+  it('ends all sessions of a user only after asking, and keeps the account active', async () => {
+    const api = fakeAdminApi(anAdmin(), {
+      [`POST /api/admin/user/endsessions/${aPhysician().id}`]: () => new Response(null, { status: 204 }),
+    });
+    renderRoutes(routes, `/home/admin/users?selected=${aPhysician().id}`);
+    fireEvent.click(await screen.findByTestId('user-end-sessions'));
+    const dialog = await screen.findByRole('dialog', { name: 'End all sessions?' });
+    expect(dialog.textContent).toContain('The account stays active');
+    expect(api.callsTo('POST', `/api/admin/user/endsessions/${aPhysician().id}`)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByTestId('confirm-end-sessions'));
+    await waitFor(() => expect(api.callsTo('POST', `/api/admin/user/endsessions/${aPhysician().id}`)).toHaveLength(1));
+    expect(api.callsTo('GET', `/api/admin/user/deactivate/${aPhysician().id}`)).toHaveLength(0);
+  });
+
   it('filters by text', async () => {
     fakeAdminApi(anAdmin());
     renderRoutes(routes, '/home/admin/users');

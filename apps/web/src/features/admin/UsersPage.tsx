@@ -13,6 +13,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { getUser, listUsers, setUserActive, type ActiveFilter } from './api';
 import { adminKeys } from './keys';
 import { ActiveBadge, ActiveFilterControl, confirmActiveChange, notifyWriteError, ReadOnlyNote, useSelection } from './shared';
+import { EndSessionsButton } from './EndSessionsButton';
 import { TestAlertButton } from './TestAlertButton';
 import { useAdminRights } from './useAdminRights';
 import { UserFormModal } from './UserFormModal';
@@ -240,6 +241,7 @@ export function UsersPage() {
                     >
                       {selected.active ? t('admin.deactivate') : t('admin.activate')}
                     </Button>
+                    {selected.active && <EndSessionsButton user={selected} />}
                   </Group>
                 )}
               </Stack>

@@ -43,6 +43,11 @@ export function setUserActive(userId: string, active: boolean): Promise<User> {
   return apiRequest<User>(`/admin/user/${active ? 'activate' : 'deactivate'}/${id(userId)}`);
 }
 
+/** Ends every session of the user; the account stays active. */
+export function endUserSessions(userId: string): Promise<void> {
+  return apiRequest<void>(`/admin/user/endsessions/${id(userId)}`, { method: 'POST' });
+}
+
 // Clinics
 
 export function listClinics(filter: ActiveFilter = 'all'): Promise<Clinic[]> {
