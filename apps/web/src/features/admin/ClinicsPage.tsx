@@ -1,12 +1,11 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Alert, Button, Grid, Group, Modal, Paper, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Alert, Button, Grid, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
 import type { Clinic } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { errorMessage } from '../../app/errorMessage';
-import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
@@ -14,7 +13,8 @@ import { PageTitle } from '../../components/PageTitle';
 import { addClinic, getClinic, listClinics, listUsers, patchClinic, setClinicActive, type ActiveFilter } from './api';
 import { adminKeys } from './keys';
 import { MembersList } from './MembersList';
-import { ActiveBadge, ActiveFilterControl, confirmActiveChange, notifyWriteError, ReadOnlyNote, useSelection } from './shared';
+import { ListFilters, ListStatus, SelectableRow } from './ListParts';
+import { ActiveBadge, confirmActiveChange, notifyWriteError, ReadOnlyNote, useSelection } from './shared';
 import { useAdminRights } from './useAdminRights';
 import classes from './admin.module.css';
 
@@ -139,23 +139,10 @@ export function ClinicsPage() {
         )}
       </PageTitle>
       {!canWrite && <ReadOnlyNote />}
-      <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('admin.filter')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          type="search"
-          w={{ base: '100%', sm: 320 }}
-          data-testid="clinic-filter"
-        />
-        <ActiveFilterControl value={status} onChange={setStatus} testId="clinic-status-filter" />
-      </Group>
+      <ListFilters text={text} onText={setText} status={status} onStatus={setStatus} testPrefix="clinic" />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          {list.isPending && <PageLoader />}
-          {list.isError && <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
-          {list.data && shown.length === 0 && <EmptyState title={t('admin.clinics.empty')} description={t('admin.clinics.emptyHint')} testId="clinics-empty" />}
+          <ListStatus list={list} shown={shown.length} empty={t('admin.clinics.empty')} emptyHint={t('admin.clinics.emptyHint')} emptyTestId="clinics-empty" />
           {shown.length > 0 && (
             <Table highlightOnHover verticalSpacing="xs" data-testid="clinic-table">
               <Table.Thead>
@@ -166,32 +153,26 @@ export function ClinicsPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {shown.map((clinic) => {
-                  const isSelected = clinic.id === selectedId;
-                  return (
-                    <Table.Tr key={clinic.id} className={classes.row} data-selected={isSelected || undefined} onClick={() => select(clinic.id)} data-testid="clinic-row" data-name={clinic.c_Name}>
-                      <Table.Td>
-                        <UnstyledButton
-                          className={classes.rowButton}
-                          onClick={(event) => {
-                            event.stopPropagation();
-                            select(clinic.id);
-                          }}
-                          aria-current={isSelected ? 'true' : undefined}
-                          aria-label={t('admin.clinics.select', { name: clinic.c_Name })}
-                        >
-                          <Text fw={600} size="sm">
-                            {clinic.c_Name}
-                          </Text>
-                        </UnstyledButton>
-                      </Table.Td>
+                {shown.map((clinic) => (
+                  <SelectableRow
+                    key={clinic.id}
+                    selected={clinic.id === selectedId}
+                    onSelect={() => select(clinic.id)}
+                    label={t('admin.clinics.select', { name: clinic.c_Name })}
+                    testId="clinic-row"
+                    dataAttributes={{ 'data-name': clinic.c_Name }}
+                    first={
+                      <Text fw={600} size="sm">
+                        {clinic.c_Name}
+                      </Text>
+                    }
+                  >
                       <Table.Td>{users.data ? t('admin.memberCount', { count: counts.get(clinic.id) ?? 0 }) : '…'}</Table.Td>
                       <Table.Td>
                         <ActiveBadge active={clinic.active} />
                       </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
+                  </SelectableRow>
+                ))}
               </Table.Tbody>
             </Table>
           )}

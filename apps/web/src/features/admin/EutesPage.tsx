@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Grid, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPencil, IconSearch } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import type { Eute } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { errorMessage } from '../../app/errorMessage';
-import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
@@ -16,7 +15,8 @@ import { getEute, listEutes, patchEute, type ActiveFilter } from './api';
 import { euteFormErrors, euteState, toEutePatch, type EuteField, type EuteFormState } from './euteForm';
 import { adminKeys } from './keys';
 import { MembersList } from './MembersList';
-import { ActiveBadge, ActiveFilterControl, ReadOnlyNote, useSelection } from './shared';
+import { ListFilters, ListStatus, SelectableRow } from './ListParts';
+import { ActiveBadge, ReadOnlyNote, useSelection } from './shared';
 import { useAdminRights } from './useAdminRights';
 import classes from './admin.module.css';
 
@@ -137,23 +137,10 @@ export function EutesPage() {
     <>
       <PageTitle title={t('admin.eutes.title')} />
       {!canWrite && <ReadOnlyNote />}
-      <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('admin.filter')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          type="search"
-          w={{ base: '100%', sm: 320 }}
-          data-testid="eute-filter"
-        />
-        <ActiveFilterControl value={status} onChange={setStatus} testId="eute-status-filter" />
-      </Group>
+      <ListFilters text={text} onText={setText} status={status} onStatus={setStatus} testPrefix="eute" />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          {list.isPending && <PageLoader />}
-          {list.isError && <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
-          {list.data && shown.length === 0 && <EmptyState title={t('admin.eutes.empty')} description={t('admin.eutes.emptyHint')} testId="eutes-empty" />}
+          <ListStatus list={list} shown={shown.length} empty={t('admin.eutes.empty')} emptyHint={t('admin.eutes.emptyHint')} emptyTestId="eutes-empty" />
           {shown.length > 0 && (
             <Table highlightOnHover verticalSpacing="xs" data-testid="eute-table">
               <Table.Thead>
@@ -164,37 +151,33 @@ export function EutesPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {shown.map((eute) => {
-                  const isSelected = eute.id === selectedId;
-                  return (
-                    <Table.Tr key={eute.id} className={classes.row} data-selected={isSelected || undefined} onClick={() => select(eute.id)} data-testid="eute-row" data-name={eute.name}>
-                      <Table.Td>
-                        <UnstyledButton
-                          className={classes.rowButton}
-                          onClick={(event) => {
-                            event.stopPropagation();
-                            select(eute.id);
-                          }}
-                          aria-current={isSelected ? 'true' : undefined}
-                          aria-label={t('admin.eutes.select', { name: eute.name })}
-                        >
-                          <Text fw={600} size="sm">
-                            {eute.name}
-                          </Text>
+                {shown.map((eute) => (
+                  <SelectableRow
+                    key={eute.id}
+                    selected={eute.id === selectedId}
+                    onSelect={() => select(eute.id)}
+                    label={t('admin.eutes.select', { name: eute.name })}
+                    testId="eute-row"
+                    dataAttributes={{ 'data-name': eute.name }}
+                    first={
+                      <>
+                        <Text fw={600} size="sm">
+                          {eute.name}
+                        </Text>
                           {eute.euteNumber && (
                             <Text size="xs" c="dimmed">
                               {eute.euteNumber}
                             </Text>
                           )}
-                        </UnstyledButton>
-                      </Table.Td>
+                      </>
+                    }
+                  >
                       <Table.Td>{eute.city ?? '–'}</Table.Td>
                       <Table.Td>
                         <ActiveBadge active={eute.active} />
                       </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
+                  </SelectableRow>
+                ))}
               </Table.Tbody>
             </Table>
           )}

@@ -1,18 +1,18 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Grid, Group, Paper, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { fullName, type User } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
-import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { getUser, listUsers, setUserActive, type ActiveFilter } from './api';
 import { adminKeys } from './keys';
-import { ActiveBadge, ActiveFilterControl, confirmActiveChange, notifyWriteError, ReadOnlyNote, useSelection } from './shared';
+import { ListFilters, ListStatus, SelectableRow } from './ListParts';
+import { ActiveBadge, confirmActiveChange, notifyWriteError, ReadOnlyNote, useSelection } from './shared';
 import { EndSessionsButton } from './EndSessionsButton';
 import { TestAlertButton } from './TestAlertButton';
 import { useAdminRights } from './useAdminRights';
@@ -117,24 +117,10 @@ export function UsersPage() {
         )}
       </PageTitle>
       {!canWrite && <ReadOnlyNote />}
-      <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('admin.filter')}
-          placeholder={t('admin.users.filterPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          type="search"
-          w={{ base: '100%', sm: 320 }}
-          data-testid="user-filter"
-        />
-        <ActiveFilterControl value={status} onChange={setStatus} testId="user-status-filter" />
-      </Group>
+      <ListFilters text={text} onText={setText} status={status} onStatus={setStatus} testPrefix="user" placeholder={t('admin.users.filterPlaceholder')} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          {list.isPending && <PageLoader />}
-          {list.isError && <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
-          {list.data && shown.length === 0 && <EmptyState title={t('admin.users.empty')} description={t('admin.users.emptyHint')} testId="users-empty" />}
+          <ListStatus list={list} shown={shown.length} empty={t('admin.users.empty')} emptyHint={t('admin.users.emptyHint')} emptyTestId="users-empty" />
           {shown.length > 0 && (
             <Table.ScrollContainer minWidth={560}>
               <Table highlightOnHover verticalSpacing="xs" data-testid="user-table">
@@ -148,35 +134,25 @@ export function UsersPage() {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {shown.map((user) => {
-                    const isSelected = user.id === selectedId;
-                    return (
-                      <Table.Tr
-                        key={user.id}
-                        className={classes.row}
-                        data-selected={isSelected || undefined}
-                        onClick={() => select(user.id)}
-                        data-testid="user-row"
-                        data-email={user.email}
-                      >
-                        <Table.Td>
-                          <UnstyledButton
-                            className={classes.rowButton}
-                            onClick={(event) => {
-                              event.stopPropagation();
-                              select(user.id);
-                            }}
-                            aria-current={isSelected ? 'true' : undefined}
-                            aria-label={t('admin.users.select', { name: fullName(user) })}
-                          >
-                            <Text fw={600} size="sm">
-                              {fullName(user)}
-                            </Text>
-                            <Text size="xs" c="dimmed">
-                              {user.email}
-                            </Text>
-                          </UnstyledButton>
-                        </Table.Td>
+                  {shown.map((user) => (
+                    <SelectableRow
+                      key={user.id}
+                      selected={user.id === selectedId}
+                      onSelect={() => select(user.id)}
+                      label={t('admin.users.select', { name: fullName(user) })}
+                      testId="user-row"
+                      dataAttributes={{ 'data-email': user.email }}
+                      first={
+                        <>
+                          <Text fw={600} size="sm">
+                            {fullName(user)}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {user.email}
+                          </Text>
+                        </>
+                      }
+                    >
                         <Table.Td>
                           <Roles user={user} />
                         </Table.Td>
@@ -186,9 +162,8 @@ export function UsersPage() {
                         <Table.Td>
                           <ActiveBadge active={user.active} />
                         </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
+                    </SelectableRow>
+                  ))}
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
