@@ -10,11 +10,12 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
-import { addClinic, getClinic, listClinics, listUsers, patchClinic, setClinicActive, type ActiveFilter } from './api';
+import { addClinic, getClinic, listClinics, listUsers, patchClinic, setClinicActive } from './api';
 import { adminKeys } from './keys';
+import { useListWithDetail } from './useListWithDetail';
 import { MembersList } from './MembersList';
 import { ListFilters, ListStatus, SelectableRow } from './ListParts';
-import { ActiveBadge, confirmActiveChange, notifyWriteError, ReadOnlyNote, useSelection } from './shared';
+import { ActiveBadge, confirmActiveChange, notifyWriteError, ReadOnlyNote } from './shared';
 import { useAdminRights } from './useAdminRights';
 import classes from './admin.module.css';
 
@@ -86,11 +87,13 @@ export function ClinicsPage() {
   const { t } = useTranslation();
   const { canWrite } = useAdminRights();
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<ActiveFilter>('all');
-  const [text, setText] = useState('');
-  const [selectedId, select] = useSelection();
+  const { status, setStatus, text, setText, selectedId, select, list, detail, selected } = useListWithDetail({
+    listKey: adminKeys.clinics,
+    list: listClinics,
+    detailKey: adminKeys.clinic,
+    detail: getClinic,
+  });
   const [form, setForm] = useState<'add' | 'rename' | null>(null);
-  const list = useQuery({ queryKey: adminKeys.clinics(status), queryFn: () => listClinics(status) });
   // The list has no members; the users (all of them, which the users page shares) give the counts.
   const users = useQuery({ queryKey: adminKeys.users('all'), queryFn: () => listUsers('all') });
   const counts = useMemo(() => {
@@ -103,14 +106,6 @@ export function ClinicsPage() {
     return result;
   }, [users.data]);
   const shown = (list.data ?? []).filter((clinic) => clinic.c_Name.toLowerCase().includes(text.trim().toLowerCase()));
-  const fromList = list.data?.find((clinic) => clinic.id === selectedId);
-  const detail = useQuery({
-    queryKey: adminKeys.clinic(selectedId ?? ''),
-    queryFn: () => getClinic(selectedId!),
-    enabled: selectedId !== null,
-    ...(fromList ? { placeholderData: fromList } : {}),
-  });
-  const selected = detail.data;
 
   const toggle = useMutation({
     mutationFn: (clinic: Clinic) => setClinicActive(clinic.id, !clinic.active),

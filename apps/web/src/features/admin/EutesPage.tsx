@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Grid, Group, Modal, Paper, SimpleGrid, Stack, Ta
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil } from '@tabler/icons-react';
 import type { Eute } from '@graftmatch/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { errorMessage } from '../../app/errorMessage';
@@ -11,12 +11,13 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
-import { getEute, listEutes, patchEute, type ActiveFilter } from './api';
+import { getEute, listEutes, patchEute } from './api';
 import { euteFormErrors, euteState, toEutePatch, type EuteField, type EuteFormState } from './euteForm';
 import { adminKeys } from './keys';
+import { useListWithDetail } from './useListWithDetail';
 import { MembersList } from './MembersList';
 import { ListFilters, ListStatus, SelectableRow } from './ListParts';
-import { ActiveBadge, ReadOnlyNote, useSelection } from './shared';
+import { ActiveBadge, ReadOnlyNote } from './shared';
 import { useAdminRights } from './useAdminRights';
 import classes from './admin.module.css';
 
@@ -116,21 +117,15 @@ export function EutesPage() {
   const { t } = useTranslation();
   const { canWrite } = useAdminRights();
   const small = useMediaQuery('(max-width: 43.74em)', false);
-  const [status, setStatus] = useState<ActiveFilter>('all');
-  const [text, setText] = useState('');
-  const [selectedId, select] = useSelection();
+  const { status, setStatus, text, setText, selectedId, select, list, detail, selected } = useListWithDetail({
+    listKey: adminKeys.eutes,
+    list: listEutes,
+    detailKey: adminKeys.eute,
+    detail: getEute,
+  });
   const [editing, setEditing] = useState(false);
-  const list = useQuery({ queryKey: adminKeys.eutes(status), queryFn: () => listEutes(status) });
   const needle = text.trim().toLowerCase();
   const shown = (list.data ?? []).filter((eute) => [eute.name, eute.euteNumber ?? '', eute.city ?? ''].join('\n').toLowerCase().includes(needle));
-  const fromList = list.data?.find((eute) => eute.id === selectedId);
-  const detail = useQuery({
-    queryKey: adminKeys.eute(selectedId ?? ''),
-    queryFn: () => getEute(selectedId!),
-    enabled: selectedId !== null,
-    ...(fromList ? { placeholderData: fromList } : {}),
-  });
-  const selected = detail.data;
   const lines = selected ? addressLines(selected) : [];
 
   return (

@@ -2,17 +2,18 @@ import { useMemo, useState } from 'react';
 import { Badge, Button, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { fullName, type User } from '@graftmatch/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
-import { getUser, listUsers, setUserActive, type ActiveFilter } from './api';
+import { getUser, listUsers, setUserActive } from './api';
 import { adminKeys } from './keys';
+import { useListWithDetail } from './useListWithDetail';
 import { ListFilters, ListStatus, SelectableRow } from './ListParts';
-import { ActiveBadge, confirmActiveChange, notifyWriteError, ReadOnlyNote, useSelection } from './shared';
+import { ActiveBadge, confirmActiveChange, notifyWriteError, ReadOnlyNote } from './shared';
 import { EndSessionsButton } from './EndSessionsButton';
 import { TestAlertButton } from './TestAlertButton';
 import { useAdminRights } from './useAdminRights';
@@ -72,20 +73,14 @@ export function UsersPage() {
   const { t } = useTranslation();
   const { canWrite } = useAdminRights();
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<ActiveFilter>('all');
-  const [text, setText] = useState('');
-  const [selectedId, select] = useSelection();
-  const [form, setForm] = useState<'add' | 'edit' | null>(null);
-  const list = useQuery({ queryKey: adminKeys.users(status), queryFn: () => listUsers(status) });
-  const shown = useMemo(() => (list.data ?? []).filter((user) => matchesUser(user, text)), [list.data, text]);
-  const fromList = list.data?.find((user) => user.id === selectedId);
-  const detail = useQuery({
-    queryKey: adminKeys.user(selectedId ?? ''),
-    queryFn: () => getUser(selectedId!),
-    enabled: selectedId !== null,
-    ...(fromList ? { placeholderData: fromList } : {}),
+  const { status, setStatus, text, setText, selectedId, select, list, detail, selected } = useListWithDetail({
+    listKey: adminKeys.users,
+    list: listUsers,
+    detailKey: adminKeys.user,
+    detail: getUser,
   });
-  const selected = detail.data;
+  const [form, setForm] = useState<'add' | 'edit' | null>(null);
+  const shown = useMemo(() => (list.data ?? []).filter((user) => matchesUser(user, text)), [list.data, text]);
 
   const toggle = useMutation({
     mutationFn: (user: User) => setUserActive(user.id, !user.active),
