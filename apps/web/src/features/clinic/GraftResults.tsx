@@ -1,8 +1,9 @@
-import { Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Graft } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
-import { graftColumns, type DetailsPath, type GraftListMode } from './graftColumns';
+import { ColumnTable } from '../../components/ColumnTable';
+import { graftColumns, type DetailsPath, type GraftColumn, type GraftListMode } from './graftColumns';
 import { RequestButton } from './RequestButton';
 
 interface Props {
@@ -21,38 +22,17 @@ export function GraftResults({ grafts, mode, caption, detailsPath }: Props) {
   const withRequest = mode === 'search';
 
   if (large) {
+    const requestColumn: GraftColumn = { key: 'request', header: t('graft.actions'), cell: (graft) => <RequestButton lot={graft.e_Lot} /> };
     return (
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover verticalSpacing="xs" data-testid="graft-table">
-          <Table.Caption data-testid="results-caption">{caption}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.key} scope="col">
-                  {column.header}
-                </Table.Th>
-              ))}
-              {withRequest && <Table.Th scope="col">{t('graft.actions')}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {grafts.map((graft) => (
-              <Table.Tr key={graft.e_Lot} data-testid="graft-row" data-lot={graft.e_Lot}>
-                {columns.map((column) => (
-                  <Table.Td key={column.key} className={column.nowrap ? 'nowrap' : undefined}>
-                    {column.cell(graft)}
-                  </Table.Td>
-                ))}
-                {withRequest && (
-                  <Table.Td>
-                    <RequestButton lot={graft.e_Lot} />
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ColumnTable
+        columns={withRequest ? [...columns, requestColumn] : columns}
+        rows={grafts}
+        rowKey={(graft) => graft.e_Lot}
+        rowAttributes={(graft) => ({ 'data-testid': 'graft-row', 'data-lot': graft.e_Lot })}
+        caption={caption}
+        tableTestId="graft-table"
+        captionTestId="results-caption"
+      />
     );
   }
 

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
 import { Anchor } from '@mantine/core';
 import { displayPatientCode, NOT_DOCUMENTED, PROCESS_STEP_NAMES, StepStatus, type Graft } from '@graftmatch/domain';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
+import type { Column } from '../../components/ColumnTable';
 import { expiryDate, lengthRange, mm, typeLabel } from './graftFormat';
 
 /** Free search results, a clinic's assigned grafts, or a tissue bank's donations (with their process state). */
@@ -13,13 +13,7 @@ export type DetailsPath = (lot: string) => string;
 
 export const clinicDetailsPath: DetailsPath = (lot) => `/home/clinic/graft/${encodeURIComponent(lot)}`;
 
-export interface GraftColumn {
-  key: string;
-  header: string;
-  cell: (graft: Graft) => ReactNode;
-  /** Short values that read badly when broken over lines (lots, sizes, dates). */
-  nowrap?: boolean;
-}
+export type GraftColumn = Column<Graft>;
 
 function branches(graft: Graft): string {
   return graft.t_Lleft === null && graft.t_Lright === null ? NOT_DOCUMENTED : `${mm(graft.t_Lleft)} / ${mm(graft.t_Lright)}`;

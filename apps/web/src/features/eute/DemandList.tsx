@@ -1,7 +1,8 @@
-import { Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { displayPatientCode, type WaitingListEntry } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
+import { ColumnTable } from '../../components/ColumnTable';
 import { typeLabel } from '../clinic/graftFormat';
 import { demandColumns } from './demandColumns';
 
@@ -18,31 +19,15 @@ export function DemandList({ entries, caption }: Props) {
 
   if (large) {
     return (
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover verticalSpacing="xs" data-testid="demand-table">
-          <Table.Caption data-testid="demand-caption">{caption}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.key} scope="col">
-                  {column.header}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {entries.map((entry) => (
-              <Table.Tr key={entry.waitinglistid} data-testid="demand-entry" data-entry-id={entry.waitinglistid}>
-                {columns.map((column) => (
-                  <Table.Td key={column.key} className={column.nowrap ? 'nowrap' : undefined}>
-                    {column.cell(entry)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ColumnTable
+        columns={columns}
+        rows={entries}
+        rowKey={(entry) => entry.waitinglistid}
+        rowAttributes={(entry) => ({ 'data-testid': 'demand-entry', 'data-entry-id': entry.waitinglistid })}
+        caption={caption}
+        tableTestId="demand-table"
+        captionTestId="demand-caption"
+      />
     );
   }
 

@@ -1,15 +1,10 @@
-import type { ReactNode } from 'react';
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { displayPatientCode, formatDate, isBifurcated, NOT_DOCUMENTED, type WaitingListEntry } from '@graftmatch/domain';
 import type { TFunction } from 'i18next';
+import type { Column } from '../../components/ColumnTable';
 import { typeLabel } from '../clinic/graftFormat';
 
-export interface DemandColumn {
-  key: string;
-  header: string;
-  cell: (entry: WaitingListEntry) => ReactNode;
-  nowrap?: boolean;
-}
+export type DemandColumn = Column<WaitingListEntry>;
 
 /** Minimum lengths: total, and the branches of bifurcated types. */
 export function demandLengths(t: TFunction, entry: WaitingListEntry): string {

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Table } from '@mantine/core';
+
+/** One column of a list shown as a table: its header and how a row fills its cell. */
+export interface Column<Row> {
+  key: string;
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Short values that read badly when broken over lines (lots, sizes, dates). */
+  nowrap?: boolean;
+}
+
+/** The large-screen form of a list: a captioned, scrollable table built from its columns. */
+export function ColumnTable<Row>(props: {
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  rowAttributes: (row: Row) => Record<`data-${string}`, string>;
+  caption: string;
+  tableTestId: string;
+  captionTestId: string;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped highlightOnHover verticalSpacing="xs" data-testid={props.tableTestId}>
+        <Table.Caption data-testid={props.captionTestId}>{props.caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {props.columns.map((column) => (
+              <Table.Th key={column.key} scope="col">
+                {column.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.rows.map((row) => (
+            <Table.Tr key={props.rowKey(row)} {...props.rowAttributes(row)}>
+              {props.columns.map((column) => (
+                <Table.Td key={column.key} className={column.nowrap ? 'nowrap' : undefined}>
+                  {column.cell(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
