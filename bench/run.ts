@@ -99,10 +99,22 @@ async function main() {
           query_l_r_min: 0,
         }),
       },
-      { title: 'own waiting list with fitting counts', method: 'GET', path: '/api/physician/waitinglist', headers: physician },
-      { title: 'tissue bank demand (all open entries)', method: 'GET', path: '/api/euteemployee/waitinglist', headers: employee },
+      {
+        title: 'own waiting list with fitting counts',
+        method: 'GET',
+        path: '/api/physician/waitinglist',
+        headers: physician,
+      },
+      {
+        title: 'tissue bank demand (all open entries)',
+        method: 'GET',
+        path: '/api/euteemployee/waitinglist',
+        headers: employee,
+      },
     ];
-    console.log(`graftmatch bench: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario, server in its own process`);
+    console.log(
+      `graftmatch bench: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario, server in its own process`,
+    );
     let baseline = 0;
     for (const scenario of scenarios) {
       const { requestsPerSecond, p99 } = await measure(baseUrl, scenario);

@@ -11,7 +11,11 @@ const dataDir = inject('dataDir');
 const browser = sharedBrowser();
 
 /** Logs in in a fresh browser profile and runs `use`; the profile ends with no console error or failed request. */
-async function asUser<T>(email: string, use: (page: Page, problems: string[]) => Promise<T>, firstUrl = '/login'): Promise<T> {
+async function asUser<T>(
+  email: string,
+  use: (page: Page, problems: string[]) => Promise<T>,
+  firstUrl = '/login',
+): Promise<T> {
   const { context, page, problems } = await openContext(browser(), baseUrl, 'desktop');
   page.setDefaultTimeout(10_000);
   try {
@@ -35,7 +39,10 @@ interface ShownEntry {
 async function shownWaitingList(page: Page): Promise<ShownEntry[]> {
   await page.getByTestId('wl-list').or(page.getByTestId('wl-empty')).first().waitFor();
   return page.getByTestId('wl-entry').evaluateAll((nodes) =>
-    nodes.map((node) => ({ id: node.getAttribute('data-entry-id') ?? '', label: node.getAttribute('aria-label') ?? '' })),
+    nodes.map((node) => ({
+      id: node.getAttribute('data-entry-id') ?? '',
+      label: node.getAttribute('aria-label') ?? '',
+    })),
   );
 }
 
@@ -118,7 +125,9 @@ describe('access between clinics and roles', () => {
         await page.goto(url);
         await page.getByTestId('no-access').waitFor();
         expect(await page.getByTestId('no-access').textContent()).toContain('You have no access to this area.');
-        expect(await page.locator('[data-testid="wl-entry"], [data-testid="graft-row"], [data-testid="graft-card"]').count()).toBe(0);
+        expect(
+          await page.locator('[data-testid="wl-entry"], [data-testid="graft-row"], [data-testid="graft-card"]').count(),
+        ).toBe(0);
       }
     });
   });

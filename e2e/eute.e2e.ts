@@ -31,7 +31,9 @@ describe('a physician and the tissue-bank area', () => {
       await page.getByTestId('wl-list').waitFor();
       physicianCodes = await page
         .getByTestId('wl-entry')
-        .evaluateAll((nodes) => nodes.map((node) => /([A-Z]-\d{2}-\d{4})$/.exec(node.getAttribute('aria-label') ?? '')?.[1] ?? ''));
+        .evaluateAll((nodes) =>
+          nodes.map((node) => /([A-Z]-\d{2}-\d{4})$/.exec(node.getAttribute('aria-label') ?? '')?.[1] ?? ''),
+        );
       expect(physicianCodes.length, 'the demo gives dr. Berg waiting-list entries').toBeGreaterThan(0);
       expect(physicianCodes.every((code) => PATIENT_CODE.test(code))).toBe(true);
       // The tissue-bank area is neither offered nor open to a physician.
@@ -84,7 +86,10 @@ describe.each<ViewportName>(['phone', 'desktop'])('tissue-bank journey at %s siz
     const codes = await shownPatients(page);
     expect(codes.length).toBeGreaterThanOrEqual(physicianCodes.length);
     expect(codes.every((code) => PATIENT_CODE.test(code))).toBe(true);
-    expect(physicianCodes.filter((code) => !codes.includes(code)), 'the physician’s entries are in the demand').toEqual([]);
+    expect(
+      physicianCodes.filter((code) => !codes.includes(code)),
+      'the physician’s entries are in the demand',
+    ).toEqual([]);
     expect(await page.getByTestId('demand-caption').textContent()).toMatch(/^\d+ open waiting-list entr(y|ies)$/);
     await page.getByTestId('eute-hint').waitFor();
     await screenshot(page, `${size}-eute-demand`);

@@ -1,6 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { closeNotification, diameterThumbs, expectHeading, navigate, pressOn, settledResults, shownLots } from './support/app';
+import {
+  closeNotification,
+  diameterThumbs,
+  expectHeading,
+  navigate,
+  pressOn,
+  settledResults,
+  shownLots,
+} from './support/app';
 import { openContext, sharedBrowser, screenshot, type ViewportName } from './support/browser';
 import { expectNoProblems, expectNoSeriousAxeViolations } from './support/checks';
 import { DEMO, loginThroughUi, waitForPath } from './support/login';

@@ -21,14 +21,19 @@ export function pageHeading(page: Page): Locator {
 }
 
 export async function expectHeading(page: Page, text: string | RegExp) {
-  await expect.poll(async () => (await pageHeading(page).first().textContent())?.trim(), { timeout: 10_000 }).toMatch(text);
+  await expect
+    .poll(async () => (await pageHeading(page).first().textContent())?.trim(), { timeout: 10_000 })
+    .toMatch(text);
 }
 
 /** Both handles of the diameter range slider and their values. */
 export function diameterThumbs(page: Page) {
   const min = page.getByRole('slider', { name: 'Smallest proximal diameter' });
   const max = page.getByRole('slider', { name: 'Largest proximal diameter' });
-  const values = async () => [Number(await min.getAttribute('aria-valuenow')), Number(await max.getAttribute('aria-valuenow'))];
+  const values = async () => [
+    Number(await min.getAttribute('aria-valuenow')),
+    Number(await max.getAttribute('aria-valuenow')),
+  ];
   return { min, max, values };
 }
 

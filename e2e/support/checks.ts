@@ -7,7 +7,9 @@ import { expect } from 'vitest';
  * violation, also the minor ones, is printed with its nodes so a failure says what to fix.
  */
 export async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   const describe = result.violations.map(
     (v) =>
       `[${v.impact ?? 'unknown'}] ${v.id}: ${v.help} (${v.helpUrl})\n` +

@@ -13,13 +13,22 @@ export async function outboxMailNames(dataDir: string): Promise<Set<string>> {
  * be written just after the login answer. Mails named in `skip` (an earlier login's, which
  * may be younger than the second of slack allowed on `notBefore`) are never taken.
  */
-export async function readPinFromOutbox(dataDir: string, email: string, notBefore: number, timeoutMs = 5000, skip = new Set<string>()) {
+export async function readPinFromOutbox(
+  dataDir: string,
+  email: string,
+  notBefore: number,
+  timeoutMs = 5000,
+  skip = new Set<string>(),
+) {
   const outbox = path.join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => !skip.has(name));
     const files = await Promise.all(
-      names.map(async (name) => ({ file: path.join(outbox, name), mtime: (await stat(path.join(outbox, name))).mtimeMs })),
+      names.map(async (name) => ({
+        file: path.join(outbox, name),
+        mtime: (await stat(path.join(outbox, name))).mtimeMs,
+      })),
     );
     const recent = files.filter((f) => f.mtime >= notBefore - 1000).sort((a, b) => b.mtime - a.mtime);
     for (const { file } of recent) {

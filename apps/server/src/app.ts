@@ -50,7 +50,12 @@ function loggerOptions(deps: AppDeps): FastifyServerOptions['logger'] {
     level: deps.config.logLevel,
     ...(deps.logStream ? { stream: deps.logStream } : {}),
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-xsrf-token"]',
+        'res.headers["set-cookie"]',
+      ],
       censor: '[redacted]',
     },
     serializers: {
@@ -91,7 +96,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: '/api', database: deps.database });
   await app.register(authRoutes, { prefix: '/api/auth', deps: auth, secureCookies });
   await app.register(meRoutes, { prefix: '/api/users', deps: auth, secureCookies });
-  const push = await registerPush(app, { database: deps.database, auth, publicUrl: deps.config.publicUrl, timings: deps.pushTimings });
+  const push = await registerPush(app, {
+    database: deps.database,
+    auth,
+    publicUrl: deps.config.publicUrl,
+    timings: deps.pushTimings,
+  });
   const clinical = { db: deps.database.db, now, push };
   await app.register(physicianGraftRoutes, { prefix: '/api/physician', deps: clinical });
   await app.register(physicianWaitingListRoutes, { prefix: '/api/physician', deps: clinical });

@@ -30,7 +30,9 @@ function parsePort(raw: string | undefined): number {
   }
   const port = Number(raw);
   if (!/^\d+$/.test(raw) || !Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${raw}"; set PORT=3000 or another free port.`);
+    throw new ConfigError(
+      `PORT must be a whole number from 0 to 65535, got "${raw}"; set PORT=3000 or another free port.`,
+    );
   }
   return port;
 }

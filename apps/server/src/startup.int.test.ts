@@ -21,7 +21,10 @@ describe('start-up refuses a bad environment with one clear line', () => {
     writeFileSync(aFile, 'x');
     const result = await runCli(['serve'], { DATA_DIR: path.join(aFile, 'data'), PORT: '0' });
     expect(result.code).toBe(1);
-    expectOneClearLine(result.stderr, /DATA_DIR ".*not-a-folder\/data" is not a writable folder \(ENOTDIR\); set DATA_DIR/);
+    expectOneClearLine(
+      result.stderr,
+      /DATA_DIR ".*not-a-folder\/data" is not a writable folder \(ENOTDIR\); set DATA_DIR/,
+    );
   });
 
   it('refuses a malformed DATABASE_URL', async () => {
@@ -43,7 +46,10 @@ describe('start-up refuses a bad environment with one clear line', () => {
       DATABASE_URL: 'postgres://postgres@127.0.0.1:1/graftmatch',
     });
     expect(result.code).toBe(1);
-    expectOneClearLine(result.stderr, /cannot connect to PostgreSQL at 127\.0\.0\.1:1\/graftmatch \(ECONNREFUSED.*check DATABASE_URL/);
+    expectOneClearLine(
+      result.stderr,
+      /cannot connect to PostgreSQL at 127\.0\.0\.1:1\/graftmatch \(ECONNREFUSED.*check DATABASE_URL/,
+    );
   });
 
   it('refuses a PORT that is not a port', async () => {
@@ -61,7 +67,10 @@ describe('start-up refuses a bad environment with one clear line', () => {
     try {
       const result = await runCli(['serve'], { DATA_DIR: scratch, HOST: '127.0.0.1', PORT: String(port) });
       expect(result.code).toBe(1);
-      expectOneClearLine(result.stderr, new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port} \\(EADDRINUSE\\); set PORT`));
+      expectOneClearLine(
+        result.stderr,
+        new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port} \\(EADDRINUSE\\); set PORT`),
+      );
     } finally {
       blocker.close();
     }

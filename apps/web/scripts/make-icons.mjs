@@ -45,7 +45,12 @@ function encodePng(size, rgba) {
     rgba.copy(raw, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
   }
   const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Coverage of one sample point (unit square coordinates, centre 0.5/0.5): 0 none, 1 background, 2 symbol. */
@@ -55,7 +60,8 @@ function sample(x, y, { maskable }) {
   // Maskable icons fill the square; the symbol stays inside the 80% safe zone.
   const corner = 0.18;
   const inRounded =
-    maskable || Math.hypot(Math.max(Math.abs(dx) - (0.5 - corner), 0), Math.max(Math.abs(dy) - (0.5 - corner), 0)) <= corner;
+    maskable ||
+    Math.hypot(Math.max(Math.abs(dx) - (0.5 - corner), 0), Math.max(Math.abs(dy) - (0.5 - corner), 0)) <= corner;
   if (!inRounded) {
     return 0;
   }

@@ -39,8 +39,18 @@ export function registerCreateAdminCommand(program: Command) {
     .action((options: CreateAdminOptions) =>
       runWithDatabase(async (database) => {
         const config = loadConfig();
-        const log = { info: () => undefined, warn: (message: string) => console.warn(`graftmatch: ${message}`), error: () => undefined };
-        const deps = createAuthDeps({ db: database.db, config, mailer: createMailer(config, log), now: () => new Date(), log });
+        const log = {
+          info: () => undefined,
+          warn: (message: string) => console.warn(`graftmatch: ${message}`),
+          error: () => undefined,
+        };
+        const deps = createAuthDeps({
+          db: database.db,
+          config,
+          mailer: createMailer(config, log),
+          now: () => new Date(),
+          log,
+        });
         const password = options.passwordStdin ? (await text(process.stdin)).replace(/\r?\n$/, '') : undefined;
         try {
           const { link } = await createAdmin(deps, { ...options, password });

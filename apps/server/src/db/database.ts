@@ -5,9 +5,7 @@ import type { DB } from './types';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
-export type DatabaseTarget =
-  | { engine: 'sqlite'; file: string }
-  | { engine: 'postgres'; url: string; schema?: string };
+export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string; schema?: string };
 
 export interface Database {
   db: Kysely<DB>;

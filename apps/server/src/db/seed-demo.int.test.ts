@@ -89,13 +89,20 @@ describe(`demo seed on ${testEngineName()}`, () => {
   });
 
   it('keeps process steps, assignment and expiry consistent with each list status', async () => {
-    const clinics = new Map((await test.database.db.selectFrom('clinics').selectAll().execute()).map((c) => [c.id, c.cName]));
+    const clinics = new Map(
+      (await test.database.db.selectFrom('clinics').selectAll().execute()).map((c) => [c.id, c.cName]),
+    );
     for (const graft of grafts) {
       expect(graft.expiryDate).toBe(graft.expiryOut);
       const status = seenStatus(graft);
       expect(status, `${graft.eLot} is in a list`).not.toBeNull();
       if (status === ListStatus.Free) {
-        expect(graft).toMatchObject({ decellularizationStatus: 1, releaseStatus: 1, assignmentStatus: 0, clinicId: null });
+        expect(graft).toMatchObject({
+          decellularizationStatus: 1,
+          releaseStatus: 1,
+          assignmentStatus: 0,
+          clinicId: null,
+        });
       } else if (status === ListStatus.Current) {
         expect(graft).toMatchObject({ releaseStatus: 1, assignmentStatus: 1, implantationStatus: 0 });
         expect(graft.cName).toBe(clinics.get(graft.clinicId ?? ''));

@@ -130,7 +130,10 @@ async function insertDemoData(trx: Transaction<DB>, random: DemoRandom, today: s
   const clinicsWithPhysician = physicians.map((physician) => physician.clinic);
   const grafts = buildDemoGrafts({ random, today, eutes: [...eutes.values()], clinics: clinicsWithPhysician });
   for (let start = 0; start < grafts.length; start += BATCH_SIZE) {
-    await trx.insertInto('grafts').values(grafts.slice(start, start + BATCH_SIZE)).execute();
+    await trx
+      .insertInto('grafts')
+      .values(grafts.slice(start, start + BATCH_SIZE))
+      .execute();
   }
   const waitingList = buildDemoWaitingList(physicians, random, today);
   await trx.insertInto('waitingListEntries').values(waitingList).execute();

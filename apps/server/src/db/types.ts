@@ -19,13 +19,7 @@ export type DateText = string;
 /** ISO-8601 UTC with Z, as written by Date#toISOString(). */
 export type Timestamp = string;
 export type GraftFileKind =
-  | 'photos'
-  | 'releaseStatements'
-  | 'allocationNotes'
-  | 'deliveryNotes'
-  | 'dicom'
-  | 'factsheet'
-  | 'stl';
+  'photos' | 'releaseStatements' | 'allocationNotes' | 'deliveryNotes' | 'dicom' | 'factsheet' | 'stl';
 export type RecoveryPurpose = 'recovery' | 'invite';
 
 /** A column with a database default: optional on insert, always present when read. */

@@ -14,10 +14,18 @@ describe('mail without SMTP_URL', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'graftmatch-mail-'));
     dirs.push(dataDir);
     const lines: string[] = [];
-    const mailer = createMailer({ smtpUrl: undefined, smtpFrom: 'GraftMatch <no-reply@x.example>', dataDir }, {
-      info: (details, message) => lines.push(JSON.stringify({ ...details, message })),
+    const mailer = createMailer(
+      { smtpUrl: undefined, smtpFrom: 'GraftMatch <no-reply@x.example>', dataDir },
+      {
+        info: (details, message) => lines.push(JSON.stringify({ ...details, message })),
+      },
+    );
+    await mailer.send({
+      to: 'dr.berg@clinic.example',
+      subject: 'Secret subject',
+      text: 'PIN 123456',
+      html: '<p>PIN 123456</p>',
     });
-    await mailer.send({ to: 'dr.berg@clinic.example', subject: 'Secret subject', text: 'PIN 123456', html: '<p>PIN 123456</p>' });
     const [file] = readdirSync(path.join(dataDir, 'outbox'));
     expect(file).toMatch(/\.eml$/);
     const eml = readFileSync(path.join(dataDir, 'outbox', file ?? ''), 'utf8');

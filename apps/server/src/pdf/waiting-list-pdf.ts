@@ -1,6 +1,14 @@
 import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
-import { NOT_DOCUMENTED, PRODUCT_NAME, formatDate, formatDateTime, graftTypeLabel, isGraftTypeNumber, type WaitingListEntry } from '@graftmatch/domain';
+import {
+  NOT_DOCUMENTED,
+  PRODUCT_NAME,
+  formatDate,
+  formatDateTime,
+  graftTypeLabel,
+  isGraftTypeNumber,
+  type WaitingListEntry,
+} from '@graftmatch/domain';
 
 // The tissue bank's waiting-list PDF (spec §7): A4 landscape, a header (title, tissue bank,
 // generation time in UTC), one table row per open entry, page numbers in every footer.
@@ -16,14 +24,20 @@ export interface WaitingListPdfInput {
 
 /** `WaitingList_<timestamp>.pdf`, the timestamp in UTC as yyyyMMddTHHmmssZ. */
 export function waitingListFileName(generatedAt: Date): string {
-  return `WaitingList_${generatedAt.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '')}.pdf`;
+  return `WaitingList_${generatedAt
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '')}.pdf`;
 }
 
 // DejaVu covers every letter a name may hold; CI installs it (fonts-dejavu-core). Helvetica,
 // built into every PDF reader, is the fallback and covers Western European letters.
 const DEJAVU = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 const DEJAVU_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
-const FONTS = existsSync(DEJAVU) && existsSync(DEJAVU_BOLD) ? { regular: DEJAVU, bold: DEJAVU_BOLD } : { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+const FONTS =
+  existsSync(DEJAVU) && existsSync(DEJAVU_BOLD)
+    ? { regular: DEJAVU, bold: DEJAVU_BOLD }
+    : { regular: 'Helvetica', bold: 'Helvetica-Bold' };
 
 const MARGIN = 36;
 const FONT_SIZE = 8;
@@ -40,7 +54,11 @@ const mm = (value: number) => String(Number(value.toFixed(1)));
 
 const COLUMNS: readonly Column[] = [
   { title: 'Patient code', width: 68, cell: (e) => e.patient_Code },
-  { title: 'Graft type', width: 112, cell: (e) => (isGraftTypeNumber(e.query_Type) ? graftTypeLabel(e.query_Type) : NOT_DOCUMENTED) },
+  {
+    title: 'Graft type',
+    width: 112,
+    cell: (e) => (isGraftTypeNumber(e.query_Type) ? graftTypeLabel(e.query_Type) : NOT_DOCUMENTED),
+  },
   { title: 'Diameter (mm)', width: 62, cell: (e) => `${mm(e.query_d_min)} to ${mm(e.query_d_max)}` },
   {
     title: 'Lengths, min. (mm)',
@@ -60,7 +78,12 @@ const COLUMNS: readonly Column[] = [
 type Doc = PDFKit.PDFDocument;
 
 function rowHeight(doc: Doc, cells: readonly string[]): number {
-  return Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: (COLUMNS[i]?.width ?? 0) - 2 * CELL_PADDING }))) + 2 * CELL_PADDING;
+  return (
+    Math.max(
+      ...cells.map((text, i) => doc.heightOfString(text, { width: (COLUMNS[i]?.width ?? 0) - 2 * CELL_PADDING })),
+    ) +
+    2 * CELL_PADDING
+  );
 }
 
 function drawRow(doc: Doc, cells: readonly string[], y: number, height: number, header: boolean): void {
@@ -73,7 +96,12 @@ function drawRow(doc: Doc, cells: readonly string[], y: number, height: number, 
     doc.text(text, x + CELL_PADDING, y + CELL_PADDING, { width: width - 2 * CELL_PADDING, lineBreak: true });
     x += width;
   });
-  doc.moveTo(MARGIN, y + height).lineTo(MARGIN + tableWidth(), y + height).lineWidth(0.5).strokeColor('#9aa5b1').stroke();
+  doc
+    .moveTo(MARGIN, y + height)
+    .lineTo(MARGIN + tableWidth(), y + height)
+    .lineWidth(0.5)
+    .strokeColor('#9aa5b1')
+    .stroke();
 }
 
 const tableWidth = () => COLUMNS.reduce((sum, column) => sum + column.width, 0);
@@ -110,7 +138,11 @@ function drawFooters(doc: Doc): void {
     doc
       .font(FONTS.regular)
       .fontSize(FONT_SIZE)
-      .text(`Page ${index + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN, { width: tableWidth(), align: 'right', lineBreak: false });
+      .text(`Page ${index + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN, {
+        width: tableWidth(),
+        align: 'right',
+        lineBreak: false,
+      });
     doc.page.margins.bottom = bottom;
   }
 }

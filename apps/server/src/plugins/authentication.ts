@@ -60,7 +60,9 @@ export function isOpenRoute(url: string | undefined, config: { public?: boolean 
   if (url === undefined || config?.public === true || !url.startsWith('/api/')) {
     return true;
   }
-  return OPEN_API_PATHS.includes(url) || OPEN_API_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
+  return (
+    OPEN_API_PATHS.includes(url) || OPEN_API_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`))
+  );
 }
 
 function accessTokenOf(request: FastifyRequest): string | null {
@@ -96,7 +98,9 @@ export function registerAuthentication(app: FastifyInstance, deps: Pick<AuthDeps
     const authenticated = token ? await authenticateAccessToken(deps, token) : null;
     if (!authenticated) {
       reply.header('WWW-Authenticate', 'Bearer realm="graftmatch"');
-      throw unauthorized(token ? 'The access token is invalid or expired, or the session has ended.' : 'Authentication is required.');
+      throw unauthorized(
+        token ? 'The access token is invalid or expired, or the session has ended.' : 'Authentication is required.',
+      );
     }
     request.principal = authenticated.principal;
     request.sessionId = authenticated.sessionId;

@@ -24,13 +24,18 @@ describe(`odd requests answer problem+json (${testEngineName()})`, () => {
   };
 
   it('refuses a path that is not percent-encoded correctly, and an overlong path segment, before routing', async () => {
-    await expectDetail(await physician.get('/api/physician/graftsearch/%E0%A4%A'), 400, /not correctly percent-encoded/);
+    await expectDetail(
+      await physician.get('/api/physician/graftsearch/%E0%A4%A'),
+      400,
+      /not correctly percent-encoded/,
+    );
     await expectDetail(await physician.get(`/api/physician/graftsearch/${'a'.repeat(5000)}`), 414, /too long/);
   });
 
   it('refuses bodies of the wrong type, size, syntax or shape', async () => {
     const search = '/api/physician/graftsearch';
-    const raw = (contentType: string, body: string) => physician.request('POST', search, { headers: { 'content-type': contentType }, body });
+    const raw = (contentType: string, body: string) =>
+      physician.request('POST', search, { headers: { 'content-type': contentType }, body });
     await expectDetail(await raw('application/xml', '<query/>'), 415, /Unsupported Media Type/);
     await expectDetail(await raw('application/json', '{"query_type": 5,'), 400, /not valid JSON/);
     await expectDetail(await raw('application/json', '{"__proto__": {"admin": true}}'), 400, /not valid JSON/);

@@ -81,6 +81,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendProblem(reply, { status, detail: error.message });
     }
     request.log.error({ err: error }, 'request failed');
-    return sendProblem(reply, { status: 500, detail: 'The server could not complete the request. It has been logged.' });
+    return sendProblem(reply, {
+      status: 500,
+      detail: 'The server could not complete the request. It has been logged.',
+    });
   });
 }

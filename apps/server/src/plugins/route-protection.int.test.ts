@@ -34,7 +34,10 @@ describe(`every route is protected unless it is one of the open ones (${testEngi
   afterAll(() => server.close());
 
   it('opens exactly the routes of design.md §4 (plus health and readiness) among the API routes', () => {
-    const open = routes.filter((route) => isApi(route) && route.open).map(name).sort();
+    const open = routes
+      .filter((route) => isApi(route) && route.open)
+      .map(name)
+      .sort();
     expect(open).toEqual([...OPEN_API_ROUTES].sort());
     expect(routes.filter((route) => isApi(route) && !route.open).map(name)).toEqual(
       expect.arrayContaining(['GET /api/users/getmyuser', 'GET /api/users/logout', 'POST /api/users/resetpassword']),
@@ -47,7 +50,9 @@ describe(`every route is protected unless it is one of the open ones (${testEngi
     const protectedRoutes = routes.filter((route) => !route.open);
     expect(protectedRoutes.length).toBeGreaterThan(3);
     for (const route of protectedRoutes) {
-      const response = await anonymous.request(route.method, concretePath(route.url), { json: route.method === 'GET' ? undefined : {} });
+      const response = await anonymous.request(route.method, concretePath(route.url), {
+        json: route.method === 'GET' ? undefined : {},
+      });
       expect(response.status, name(route)).toBe(401);
       expect(response.headers.get('content-type'), name(route)).toContain('application/problem+json');
     }
@@ -62,7 +67,11 @@ describe(`every route is protected unless it is one of the open ones (${testEngi
       const response = await client.request(route.method, concretePath(route.url), { json: {}, xsrf: false });
       expect(response.status, name(route)).toBe(403);
       expect(response.headers.get('content-type'), name(route)).toContain('application/problem+json');
-      const forged = await client.request(route.method, concretePath(route.url), { json: {}, xsrf: false, headers: { 'x-xsrf-token': 'guessed' } });
+      const forged = await client.request(route.method, concretePath(route.url), {
+        json: {},
+        xsrf: false,
+        headers: { 'x-xsrf-token': 'guessed' },
+      });
       expect(forged.status, name(route)).toBe(403);
     }
     // The logged-in client still works with the header.
@@ -89,7 +98,12 @@ describe(`every route is protected unless it is one of the open ones (${testEngi
       expect(response.headers.get('strict-transport-security')).toContain('max-age=');
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
       const csp = response.headers.get('content-security-policy') ?? '';
-      for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+      for (const directive of [
+        "default-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+      ]) {
         expect(csp).toContain(directive);
       }
     }
@@ -110,11 +124,23 @@ describe(`every route is protected unless it is one of the open ones (${testEngi
       ['GET', '/api/users/logout'],
     ];
     for (const [method, path] of calls) {
-      const answer = await client.request(method, path, { json: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      const answer = await client.request(method, path, {
+        json: method === 'GET' || method === 'DELETE' ? undefined : {},
+      });
       expect(answer.headers.get('x-ratelimit-limit'), `${method} ${path}`).toBe('60');
     }
-    const limited = routes.filter((route) => isApi(route) && ['/api/auth/', '/api/users/logout', '/api/users/resetpassword', '/api/users/sessions/'].some((prefix) => route.url.startsWith(prefix)));
-    expect(limited.map(name).sort()).toEqual(calls.map(([method, path]) => `${method} ${path.replace(token, ':token').replace(/[0-9a-f-]{36}$/, ':id')}`).sort());
+    const limited = routes.filter(
+      (route) =>
+        isApi(route) &&
+        ['/api/auth/', '/api/users/logout', '/api/users/resetpassword', '/api/users/sessions/'].some((prefix) =>
+          route.url.startsWith(prefix),
+        ),
+    );
+    expect(limited.map(name).sort()).toEqual(
+      calls
+        .map(([method, path]) => `${method} ${path.replace(token, ':token').replace(/[0-9a-f-]{36}$/, ':id')}`)
+        .sort(),
+    );
   });
 });
 
@@ -139,4 +165,3 @@ describe(`per-IP rate limit of the auth routes (${testEngineName()})`, () => {
     expect((await client.get('/api/health')).status).toBe(200);
   });
 });
-

@@ -38,9 +38,13 @@ function openObjects(schema: JsonSchema | undefined, at: string): string[] {
     return [];
   }
   const nested = [
-    ...Object.entries(schema.properties ?? {}).flatMap(([key, value]) => (FREE_FORM.includes(key) ? [] : openObjects(value, `${at}.${key}`))),
+    ...Object.entries(schema.properties ?? {}).flatMap(([key, value]) =>
+      FREE_FORM.includes(key) ? [] : openObjects(value, `${at}.${key}`),
+    ),
     ...openObjects(schema.items, `${at}[]`),
-    ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap((part) => openObjects(part, at)),
+    ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap((part) =>
+      openObjects(part, at),
+    ),
   ];
   const isObject = schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object'));
   const open = isObject && (schema.properties === undefined || schema.additionalProperties === true);
@@ -52,7 +56,9 @@ describe('route schemas', () => {
   let operations: [string, Operation][];
   beforeAll(async () => {
     server = await startTestApp();
-    const document = (await (await fetch(`${server.baseUrl}/api/docs/json`)).json()) as { paths: Record<string, Record<string, Operation>> };
+    const document = (await (await fetch(`${server.baseUrl}/api/docs/json`)).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>
       Object.entries(byMethod).map(([method, operation]) => [`${method} ${path}`, operation] as [string, Operation]),
     );
@@ -61,12 +67,16 @@ describe('route schemas', () => {
 
   it('lists the API routes in the OpenAPI document', () => {
     expect(operations.length).toBeGreaterThan(40);
-    expect(operations.map(([name]) => name)).toEqual(expect.arrayContaining(['post /api/physician/graftsearch', 'delete /api/users/sessions/{id}']));
+    expect(operations.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['post /api/physician/graftsearch', 'delete /api/users/sessions/{id}']),
+    );
   });
 
   it('declares every path parameter, and a body for every POST and PATCH', () => {
     for (const [name, operation] of operations) {
-      const declared = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name);
+      const declared = (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'path')
+        .map((parameter) => parameter.name);
       const inPath = [...name.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
       expect(declared.sort(), name).toEqual(inPath.sort());
       if (/^(post|patch) /.test(name) && !NO_BODY.includes(name)) {
@@ -87,7 +97,9 @@ describe('route schemas', () => {
       }
       for (const [status, response] of responses.filter(([code]) => /^[45]/.test(code))) {
         const schema = Object.values(response.content ?? {})[0]?.schema;
-        expect(Object.keys(schema?.properties ?? {}), `${name} ${status}`).toEqual(expect.arrayContaining(['type', 'title', 'status', 'detail']));
+        expect(Object.keys(schema?.properties ?? {}), `${name} ${status}`).toEqual(
+          expect.arrayContaining(['type', 'title', 'status', 'detail']),
+        );
       }
     }
   });
@@ -96,8 +108,17 @@ describe('route schemas', () => {
     const { database, cleanup } = await createTestDatabase();
     const app = await buildApp({ config: testConfig(server.config.dataDir), database, webRoot: null });
     try {
-      const answer = { id: randomUUID(), email: 'a@clinic.example', passwordHash: '$argon2id$secret', lockedUntil: null };
-      app.get('/api/schema-probe', { config: { public: true }, schema: { response: { 200: Type.Object({ id: Id, email: Type.String() }) } } }, () => answer);
+      const answer = {
+        id: randomUUID(),
+        email: 'a@clinic.example',
+        passwordHash: '$argon2id$secret',
+        lockedUntil: null,
+      };
+      app.get(
+        '/api/schema-probe',
+        { config: { public: true }, schema: { response: { 200: Type.Object({ id: Id, email: Type.String() }) } } },
+        () => answer,
+      );
       const response = await app.inject({ method: 'GET', url: '/api/schema-probe' });
       expect(response.json()).toEqual({ id: answer.id, email: answer.email });
     } finally {

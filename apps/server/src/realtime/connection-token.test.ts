@@ -6,7 +6,11 @@ import { graftsChanged, testAlert } from './push-audience';
 
 describe('push connection tokens', () => {
   let clock = new Date('2030-01-01T00:00:00Z');
-  const tokens = createConnectionTokens({ secrets: createSecretHasher(new Uint8Array(32).fill(7)), now: () => clock, lifetimeMs: 30_000 });
+  const tokens = createConnectionTokens({
+    secrets: createSecretHasher(new Uint8Array(32).fill(7)),
+    now: () => clock,
+    lifetimeMs: 30_000,
+  });
 
   it('are redeemed once, only by the session they were issued to', () => {
     const { connectionId, connectionToken } = tokens.issue('session-1');
@@ -28,11 +32,18 @@ describe('push connection tokens', () => {
 describe('NOTIFY payloads', () => {
   it('fit PostgreSQL’s 8000-byte limit: a long list of changed lots is split, a small event is one payload', () => {
     expect(notifyPayloads('origin', testAlert('hi'))).toHaveLength(1);
-    const lots = Array.from({ length: 2000 }, (_, index) => ({ lot: `LOT-${String(index).padStart(6, '0')}`, euteId: 'eute-x', clinicId: null, free: true }));
+    const lots = Array.from({ length: 2000 }, (_, index) => ({
+      lot: `LOT-${String(index).padStart(6, '0')}`,
+      euteId: 'eute-x',
+      clinicId: null,
+      free: true,
+    }));
     const payloads = notifyPayloads('origin', graftsChanged(lots));
     expect(payloads.length).toBeGreaterThan(1);
     expect(payloads.every((payload) => Buffer.byteLength(payload) < 8000)).toBe(true);
-    const relayed = payloads.flatMap((payload) => (JSON.parse(payload) as { envelope: { message: { args: [string[]] } } }).envelope.message.args[0]);
+    const relayed = payloads.flatMap(
+      (payload) => (JSON.parse(payload) as { envelope: { message: { args: [string[]] } } }).envelope.message.args[0],
+    );
     expect(relayed).toEqual(lots.map((graft) => graft.lot));
   });
 });

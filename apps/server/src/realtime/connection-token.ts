@@ -17,7 +17,11 @@ export interface ConnectionTokens {
 const macInput = (connectionId: string, expiresAt: number, sessionId: string) =>
   `graftmatch/push-connection/v1|${connectionId}|${expiresAt}|${sessionId}`;
 
-export function createConnectionTokens(deps: { secrets: SecretHasher; now: () => Date; lifetimeMs: number }): ConnectionTokens {
+export function createConnectionTokens(deps: {
+  secrets: SecretHasher;
+  now: () => Date;
+  lifetimeMs: number;
+}): ConnectionTokens {
   // Redeemed ids until they expire anyway; pruned as tokens are issued and redeemed.
   const redeemed = new Map<string, number>();
   const prune = (now: number) => {
@@ -33,7 +37,10 @@ export function createConnectionTokens(deps: { secrets: SecretHasher; now: () =>
       const connectionId = randomBytes(16).toString('base64url');
       const expiresAt = deps.now().getTime() + deps.lifetimeMs;
       prune(deps.now().getTime());
-      return { connectionId, connectionToken: `${connectionId}.${expiresAt}.${deps.secrets.hash(macInput(connectionId, expiresAt, sessionId))}` };
+      return {
+        connectionId,
+        connectionToken: `${connectionId}.${expiresAt}.${deps.secrets.hash(macInput(connectionId, expiresAt, sessionId))}`,
+      };
     },
     redeem(connectionToken, sessionId) {
       const [connectionId, expiry, mac, extra] = connectionToken.split('.');

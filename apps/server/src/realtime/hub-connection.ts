@@ -51,7 +51,11 @@ export class HubConnection {
     this.principal = deps.principal;
     const { socket, timings } = deps;
     this.keepAlive = setInterval(() => this.onKeepAlive(), timings.keepAliveIntervalMs);
-    const onSilence = () => void this.close({ error: 'Server timeout elapsed without receiving a message from the client.', allowReconnect: true });
+    const onSilence = () =>
+      void this.close({
+        error: 'Server timeout elapsed without receiving a message from the client.',
+        allowReconnect: true,
+      });
     this.silence = setTimeout(onSilence, timings.clientTimeoutMs);
     this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
     socket.on('message', (data, isBinary) => this.onFrame(isBinary ? null : data.toString()));
@@ -130,9 +134,17 @@ export class HubConnection {
       void this.close({ error: 'Invalid message: not a SignalR JSON hub message.', allowReconnect: false });
     } else if (message.type === MessageType.Close) {
       void this.close({ allowReconnect: false });
-    } else if ((message.type === MessageType.Invocation || message.type === MessageType.StreamInvocation) && message.invocationId !== null) {
+    } else if (
+      (message.type === MessageType.Invocation || message.type === MessageType.StreamInvocation) &&
+      message.invocationId !== null
+    ) {
       // The hub only pushes; a caller waiting for an answer gets an error instead of waiting forever.
-      this.write(encodeCompletionError(message.invocationId, `Unknown hub method '${message.target}': this hub only sends events.`));
+      this.write(
+        encodeCompletionError(
+          message.invocationId,
+          `Unknown hub method '${message.target}': this hub only sends events.`,
+        ),
+      );
     }
   }
 
@@ -153,7 +165,9 @@ export class HubConnection {
           return this.close({ error: 'The session has ended.', allowReconnect: false });
         }
       })
-      .catch((error: unknown) => this.deps.log.warn({ err: error }, 'push: could not re-check the session; trying again at the next ping'))
+      .catch((error: unknown) =>
+        this.deps.log.warn({ err: error }, 'push: could not re-check the session; trying again at the next ping'),
+      )
       .finally(() => {
         this.rechecking = false;
       });

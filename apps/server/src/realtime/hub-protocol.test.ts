@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { answerHandshake, encodeClose, encodeCompletionError, encodeInvocation, parseClientMessage, RECORD_SEPARATOR, splitRecords } from './hub-protocol';
+import {
+  answerHandshake,
+  encodeClose,
+  encodeCompletionError,
+  encodeInvocation,
+  parseClientMessage,
+  RECORD_SEPARATOR,
+  splitRecords,
+} from './hub-protocol';
 
 const RS = RECORD_SEPARATOR;
 
@@ -11,16 +19,31 @@ describe('SignalR JSON hub protocol', () => {
 
   it('accepts only the JSON protocol, version 1, in the handshake', () => {
     expect(answerHandshake('{"protocol":"json","version":1}')).toEqual({ ok: true });
-    expect(answerHandshake('{"protocol":"messagepack","version":1}')).toEqual({ ok: false, error: "Requested protocol 'messagepack' is not available." });
+    expect(answerHandshake('{"protocol":"messagepack","version":1}')).toEqual({
+      ok: false,
+      error: "Requested protocol 'messagepack' is not available.",
+    });
     expect(answerHandshake('{"protocol":"json","version":2}')).toMatchObject({ ok: false });
     expect(answerHandshake('{"type":6}')).toMatchObject({ ok: false });
     expect(answerHandshake('not json')).toMatchObject({ ok: false });
   });
 
   it('reads invocations with and without an id, pings and closes; anything malformed is a protocol error', () => {
-    expect(parseClientMessage('{"type":1,"invocationId":"3","target":"Send","arguments":[]}')).toEqual({ type: 1, invocationId: '3', target: 'Send' });
-    expect(parseClientMessage('{"type":1,"target":"Fire","arguments":[]}')).toEqual({ type: 1, invocationId: null, target: 'Fire' });
-    expect(parseClientMessage('{"type":4,"invocationId":"4","target":"Stream","arguments":[]}')).toEqual({ type: 4, invocationId: '4', target: 'Stream' });
+    expect(parseClientMessage('{"type":1,"invocationId":"3","target":"Send","arguments":[]}')).toEqual({
+      type: 1,
+      invocationId: '3',
+      target: 'Send',
+    });
+    expect(parseClientMessage('{"type":1,"target":"Fire","arguments":[]}')).toEqual({
+      type: 1,
+      invocationId: null,
+      target: 'Fire',
+    });
+    expect(parseClientMessage('{"type":4,"invocationId":"4","target":"Stream","arguments":[]}')).toEqual({
+      type: 4,
+      invocationId: '4',
+      target: 'Stream',
+    });
     expect(parseClientMessage('{"type":6}')).toEqual({ type: 6 });
     expect(parseClientMessage('{"type":7}')).toEqual({ type: 7 });
     expect(parseClientMessage('{"type":5,"invocationId":"3"}')).toEqual({ type: 'other' });
@@ -34,6 +57,8 @@ describe('SignalR JSON hub protocol', () => {
     expect(encodeInvocation('testR', ['hello'])).toBe(`{"type":1,"target":"testR","arguments":["hello"]}${RS}`);
     expect(encodeCompletionError('3', 'nope')).toBe(`{"type":3,"invocationId":"3","error":"nope"}${RS}`);
     expect(encodeClose({ allowReconnect: false })).toBe(`{"type":7,"allowReconnect":false}${RS}`);
-    expect(encodeClose({ error: 'bye', allowReconnect: true })).toBe(`{"type":7,"error":"bye","allowReconnect":true}${RS}`);
+    expect(encodeClose({ error: 'bye', allowReconnect: true })).toBe(
+      `{"type":7,"error":"bye","allowReconnect":true}${RS}`,
+    );
   });
 });

@@ -16,7 +16,11 @@ export const MessageType = {
 
 /** A message from the client, reduced to what the server acts on. */
 export type ClientMessage =
-  | { type: typeof MessageType.Invocation | typeof MessageType.StreamInvocation; invocationId: string | null; target: string }
+  | {
+      type: typeof MessageType.Invocation | typeof MessageType.StreamInvocation;
+      invocationId: string | null;
+      target: string;
+    }
   | { type: typeof MessageType.Ping }
   | { type: typeof MessageType.Close }
   /** Any other well-formed message (stream items, completions, cancels, future types): nothing to do. */
@@ -35,7 +39,9 @@ export function splitRecords(text: string): { records: string[]; rest: string } 
 const asObject = (record: string): Record<string, unknown> | null => {
   try {
     const value: unknown = JSON.parse(record);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -97,4 +103,8 @@ export const encodeCompletionError = (invocationId: string, error: string) =>
 
 /** The server ends the connection; `allowReconnect` lets a client with automatic reconnect try again. */
 export const encodeClose = (options: { error?: string; allowReconnect: boolean }) =>
-  encode({ type: MessageType.Close, ...(options.error ? { error: options.error } : {}), allowReconnect: options.allowReconnect });
+  encode({
+    type: MessageType.Close,
+    ...(options.error ? { error: options.error } : {}),
+    allowReconnect: options.allowReconnect,
+  });

@@ -31,14 +31,20 @@ async function channelOf(db: Kysely<DB>): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const schema = rows[0]?.schema ?? 'public';
   const channel = schema === 'public' ? 'graftmatch_push' : `graftmatch_push_${schema}`;
-  return channel.length <= 63 ? channel : `graftmatch_push_${createHash('sha256').update(schema).digest('hex').slice(0, 40)}`;
+  return channel.length <= 63
+    ? channel
+    : `graftmatch_push_${createHash('sha256').update(schema).digest('hex').slice(0, 40)}`;
 }
 
 /** Payloads small enough for NOTIFY: a long list of lots travels as several `graftsChanged` events. */
 export function notifyPayloads(origin: string, envelope: PushEnvelope): string[] {
   const payload = JSON.stringify({ origin, envelope } satisfies Notification);
   const { message } = envelope;
-  if (Buffer.byteLength(payload) <= MAX_NOTIFY_BYTES || message.event !== 'graftsChanged' || message.args[0].length < 2) {
+  if (
+    Buffer.byteLength(payload) <= MAX_NOTIFY_BYTES ||
+    message.event !== 'graftsChanged' ||
+    message.args[0].length < 2
+  ) {
     return [payload];
   }
   const lots = message.args[0];
@@ -130,7 +136,10 @@ export async function createPostgresBus(deps: PostgresBusDeps): Promise<PushBus>
       local.deliver(envelope);
       for (const payload of notifyPayloads(origin, envelope)) {
         sql`select pg_notify(${channel}, ${payload})`.execute(deps.db).catch((error: unknown) => {
-          deps.log.error({ err: error, event: envelope.message.event }, 'push: NOTIFY failed; other instances miss this event');
+          deps.log.error(
+            { err: error, event: envelope.message.event },
+            'push: NOTIFY failed; other instances miss this event',
+          );
         });
       }
     },

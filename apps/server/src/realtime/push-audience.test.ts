@@ -3,7 +3,14 @@ import type { Principal } from '../modules/auth/principal';
 import { graftsChanged, matchFound, reaches, testAlert, waitingListChanged } from './push-audience';
 
 const principal = (overrides: Partial<Principal>): Principal => ({
-  userId: 'u-0', email: 'x@example.org', admin: false, audit: false, clinicIds: [], euteIds: [], language: 'en', ...overrides,
+  userId: 'u-0',
+  email: 'x@example.org',
+  admin: false,
+  audit: false,
+  clinicIds: [],
+  euteIds: [],
+  language: 'en',
+  ...overrides,
 });
 const physicianA = principal({ userId: 'u-a', clinicIds: ['clinic-a'] });
 const physicianB = principal({ userId: 'u-b', clinicIds: ['clinic-b'] });
@@ -12,7 +19,8 @@ const bankY = principal({ userId: 'u-y', euteIds: ['eute-y'] });
 const auditor = principal({ userId: 'u-audit', audit: true });
 const admin = principal({ userId: 'u-admin', admin: true });
 const everyone = [physicianA, physicianB, bankX, bankY, auditor, admin];
-const reached = (audience: Parameters<typeof reaches>[0]) => everyone.filter((user) => reaches(audience, user)).map((user) => user.userId);
+const reached = (audience: Parameters<typeof reaches>[0]) =>
+  everyone.filter((user) => reaches(audience, user)).map((user) => user.userId);
 
 describe('who receives which push event', () => {
   it('testR reaches every connected user', () => {

@@ -31,7 +31,11 @@ export function createPushHub(bus: PushBus): PushHub {
     async closeAll() {
       shuttingDown = true;
       unsubscribe();
-      await Promise.all([...connections].map((connection) => connection.close({ error: 'The server is shutting down.', allowReconnect: true })));
+      await Promise.all(
+        [...connections].map((connection) =>
+          connection.close({ error: 'The server is shutting down.', allowReconnect: true }),
+        ),
+      );
     },
   };
 }

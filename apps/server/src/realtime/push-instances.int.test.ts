@@ -24,15 +24,24 @@ describe.skipIf(!url)('push across instances (postgres)', () => {
   const open: PushClient[] = [];
 
   /** A client of the second instance, holding the tokens of a login on the first (they share the secret). */
-  const onSecond = (client: TestClient) => Object.assign(new TestClient(secondUrl), { accessToken: client.accessToken });
+  const onSecond = (client: TestClient) =>
+    Object.assign(new TestClient(secondUrl), { accessToken: client.accessToken });
 
   beforeAll(async () => {
     first = await startTestApp({ deps: { pushTimings: SHORT_PUSH_TIMINGS } });
     await seedDemoInto(first);
-    schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(first.database.db)).rows[0]?.schema ?? '';
+    schema =
+      (await sql<{ schema: string }>`select current_schema() as schema`.execute(first.database.db)).rows[0]?.schema ??
+      '';
     secondDatabase = createDatabase({ engine: 'postgres', url: url ?? '', schema });
     const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
-    second = await buildApp({ config: first.config, database: secondDatabase, webRoot: null, pushTimings: SHORT_PUSH_TIMINGS, logStream: silent });
+    second = await buildApp({
+      config: first.config,
+      database: secondDatabase,
+      webRoot: null,
+      pushTimings: SHORT_PUSH_TIMINGS,
+      logStream: silent,
+    });
     await second.listen({ port: 0, host: '127.0.0.1' });
     const address = second.server.address();
     secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -61,8 +70,15 @@ describe.skipIf(!url)('push across instances (postgres)', () => {
     expect((await bank.next('testR')).args).toEqual(['from the first instance']);
 
     const added = await physician.post('/api/physician/waitinglist', {
-      query_type: 5, query_d_min: 15, query_d_max: 25, query_l_min: 10, query_l_l_min: 0, query_l_r_min: 0,
-      patient_Code: 'K-02-2024', query_i_min: '2031-01-01', query_i_Max: '2031-02-01',
+      query_type: 5,
+      query_d_min: 15,
+      query_d_max: 25,
+      query_l_min: 10,
+      query_l_l_min: 0,
+      query_l_r_min: 0,
+      patient_Code: 'K-02-2024',
+      query_i_min: '2031-01-01',
+      query_i_Max: '2031-02-01',
     });
     const { waitinglistid } = (await added.json()) as { waitinglistid: string };
     await bank.next('waitinglistChanged', (message) => message.args[0]?.waitinglistid === waitinglistid);

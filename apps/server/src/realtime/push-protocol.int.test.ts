@@ -17,7 +17,10 @@ interface RawSocket {
   socket: WebSocket;
   /** Every record received so far, parsed. */
   records: Record<string, unknown>[];
-  nextRecord(accept: (record: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
+  nextRecord(
+    accept: (record: Record<string, unknown>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Record<string, unknown>>;
   closed: Promise<number>;
 }
 
@@ -53,7 +56,10 @@ function openRaw(url: string, headers: Record<string, string> = {}): Promise<Raw
           resolve(found);
         }
       };
-      const timer = setTimeout(() => reject(new Error(`no such record within ${timeoutMs} ms; got ${JSON.stringify(records)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no such record within ${timeoutMs} ms; got ${JSON.stringify(records)}`)),
+        timeoutMs,
+      );
       waiters.add(check);
       check();
     });
@@ -88,8 +94,12 @@ describe(`push wire protocol (${testEngineName()})`, () => {
       connectionToken: expect.any(String),
       availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }],
     });
-    expect((await physician.post(`${PUSH_PATH}/negotiate?negotiateVersion=1`, undefined, { auth: false })).status).toBe(401);
-    expect((await physician.post(`${PUSH_PATH}/negotiate?negotiateVersion=1`, undefined, { xsrf: false })).status).toBe(403);
+    expect((await physician.post(`${PUSH_PATH}/negotiate?negotiateVersion=1`, undefined, { auth: false })).status).toBe(
+      401,
+    );
+    expect((await physician.post(`${PUSH_PATH}/negotiate?negotiateVersion=1`, undefined, { xsrf: false })).status).toBe(
+      403,
+    );
   });
 
   it('First the handshake is answered with {}, then several records in one frame are each handled: a ping is ignored, an unknown method gets a completion error, a non-blocking call nothing; the server pings', async () => {
@@ -130,8 +140,12 @@ describe(`push wire protocol (${testEngineName()})`, () => {
     const { connectionToken } = await negotiate(physician);
     await expect(openRaw(pushUrl(server.baseUrl, connectionToken, undefined))).rejects.toThrow('HTTP 401');
     await expect(openRaw(pushUrl(server.baseUrl, connectionToken, 'not-a-token'))).rejects.toThrow('HTTP 401');
-    await expect(openRaw(pushUrl(server.baseUrl, connectionToken, physician.accessToken), { origin: 'https://evil.example' })).rejects.toThrow('HTTP 403');
-    const own = await openRaw(pushUrl(server.baseUrl, connectionToken, physician.accessToken), { origin: server.config.publicUrl });
+    await expect(
+      openRaw(pushUrl(server.baseUrl, connectionToken, physician.accessToken), { origin: 'https://evil.example' }),
+    ).rejects.toThrow('HTTP 403');
+    const own = await openRaw(pushUrl(server.baseUrl, connectionToken, physician.accessToken), {
+      origin: server.config.publicUrl,
+    });
     own.socket.close();
     // The token travels in the URL by protocol necessity; it must never reach a log line.
     expect(server.logLines.some((line) => line.includes('access_token=[redacted]'))).toBe(true);
@@ -157,7 +171,11 @@ describe(`push wire protocol (${testEngineName()})`, () => {
     const startedAt = Date.now();
     await other.close();
     expect(Date.now() - startedAt).toBeLessThan(3000);
-    expect(raw.records.find((record) => record.type === 7)).toEqual({ type: 7, error: expect.any(String), allowReconnect: true });
+    expect(raw.records.find((record) => record.type === 7)).toEqual({
+      type: 7,
+      error: expect.any(String),
+      allowReconnect: true,
+    });
     await raw.closed;
   });
 });

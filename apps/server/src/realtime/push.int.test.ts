@@ -9,7 +9,17 @@ import { connectPush, SHORT_PUSH_TIMINGS, type PushClient } from '../../test/sup
 // The push hub through the official @microsoft/signalr client, after real logins, on the real app.
 // Timings are short so that pings, re-checks and timeouts happen within a test.
 
-const ENTRY = { query_type: 5, query_d_min: 15, query_d_max: 25, query_l_min: 10, query_l_l_min: 0, query_l_r_min: 0, patient_Code: 'P-04-2024', query_i_min: '2031-01-01', query_i_Max: '2031-02-01' };
+const ENTRY = {
+  query_type: 5,
+  query_d_min: 15,
+  query_d_max: 25,
+  query_l_min: 10,
+  query_l_l_min: 0,
+  query_l_r_min: 0,
+  patient_Code: 'P-04-2024',
+  query_i_min: '2031-01-01',
+  query_i_Max: '2031-02-01',
+};
 
 describe(`push hub (${testEngineName()})`, () => {
   let server: TestApp;
@@ -47,7 +57,8 @@ describe(`push hub (${testEngineName()})`, () => {
     const added = await clients.physicianA.post('/api/physician/waitinglist', ENTRY);
     expect(added.status).toBe(201);
     const { waitinglistid } = (await added.json()) as { waitinglistid: string };
-    const isTheEntry = (message: { args: [change?: { waitinglistid: string }] }) => message.args[0]?.waitinglistid === waitinglistid;
+    const isTheEntry = (message: { args: [change?: { waitinglistid: string }] }) =>
+      message.args[0]?.waitinglistid === waitinglistid;
     await physician.next('waitinglistChanged', isTheEntry);
     await bank.next('waitinglistChanged', isTheEntry);
 
@@ -60,7 +71,10 @@ describe(`push hub (${testEngineName()})`, () => {
     expect(patched.status).toBe(200);
     const removed = await clients.physicianA.get(`/api/physician/waitinglist/remove/${waitinglistid}`);
     expect(removed.status).toBe(204);
-    await bank.next('waitinglistChanged', (message) => isTheEntry(message) && bank.received.filter((m) => m.event === 'waitinglistChanged').length >= 3);
+    await bank.next(
+      'waitinglistChanged',
+      (message) => isTheEntry(message) && bank.received.filter((m) => m.event === 'waitinglistChanged').length >= 3,
+    );
   });
 
   it('only an admin sends the test alert: an auditor and a physician are refused, an empty message is a 400', async () => {
@@ -83,7 +97,11 @@ describe(`push hub (${testEngineName()})`, () => {
   it('closes the connection of a user the admin deactivates, at the next ping', async () => {
     const client = await loginAs(server, DEMO.physicianB);
     const push = await connect(client);
-    const { id } = await server.database.db.selectFrom('users').select('id').where('email', '=', DEMO.physicianB).executeTakeFirstOrThrow();
+    const { id } = await server.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', DEMO.physicianB)
+      .executeTakeFirstOrThrow();
     const startedAt = Date.now();
     expect((await clients.admin.get(`/api/admin/user/deactivate/${id}`)).status).toBe(200);
     const error = await push.closed;

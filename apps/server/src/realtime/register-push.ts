@@ -58,7 +58,11 @@ export async function registerPush(app: FastifyInstance, deps: PushDeps): Promis
   const hub = createPushHub(bus);
   app.addHook('preClose', () => hub.closeAll());
   app.addHook('onClose', () => bus.close());
-  const tokens = createConnectionTokens({ secrets: deps.auth.secrets, now: deps.auth.now, lifetimeMs: CONNECTION_TOKEN_LIFETIME_MS });
+  const tokens = createConnectionTokens({
+    secrets: deps.auth.secrets,
+    now: deps.auth.now,
+    lifetimeMs: CONNECTION_TOKEN_LIFETIME_MS,
+  });
   const timings = { ...DEFAULT_PUSH_TIMINGS, ...deps.timings };
   await app.register(pushRoutes, { deps: { auth: deps.auth, hub, tokens, timings, publicUrl: deps.publicUrl } });
   return bus;

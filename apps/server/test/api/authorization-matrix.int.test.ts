@@ -2,7 +2,16 @@ import { ListStatus } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { listRegisteredRoutes } from '../../src/plugins/authentication';
 import { createTestClinic, createTestUser, loginAs } from '../support/auth';
-import { DEMO, ROLES, dataFingerprint, expectProblem, startSeededApp, today, type Role, type SeededApp } from '../support/clinical';
+import {
+  DEMO,
+  ROLES,
+  dataFingerprint,
+  expectProblem,
+  startSeededApp,
+  today,
+  type Role,
+  type SeededApp,
+} from '../support/clinical';
 import { testEngineName } from '../support/database';
 
 // The authorization matrix of issue 4: every protected route (the clinic, tissue-bank and admin
@@ -34,7 +43,11 @@ interface Fixture {
 interface Cell {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Builds the path (and body) for one call; may create what the call works on. */
-  request(app: SeededApp, fixture: Fixture, role: Role): Promise<{ path: string; body?: unknown }> | { path: string; body?: unknown };
+  request(
+    app: SeededApp,
+    fixture: Fixture,
+    role: Role,
+  ): Promise<{ path: string; body?: unknown }> | { path: string; body?: unknown };
   expect: Expected;
 }
 
@@ -57,15 +70,31 @@ async function freshSessionOfA(app: SeededApp): Promise<string> {
 }
 
 const ROUTES: Record<string, Cell> = {
-  'POST /api/physician/graftsearch': { method: 'POST', request: () => ({ path: '/api/physician/graftsearch', body: SEARCH }), expect: expected(200, [...PHYSICIANS, 'auditor']) },
-  'GET /api/physician/graftsearch/{free lot}': { method: 'GET', request: (_a, f) => ({ path: `/api/physician/graftsearch/${f.freeLot}` }), expect: expected(200, [...PHYSICIANS, 'auditor']) },
+  'POST /api/physician/graftsearch': {
+    method: 'POST',
+    request: () => ({ path: '/api/physician/graftsearch', body: SEARCH }),
+    expect: expected(200, [...PHYSICIANS, 'auditor']),
+  },
+  'GET /api/physician/graftsearch/{free lot}': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/physician/graftsearch/${f.freeLot}` }),
+    expect: expected(200, [...PHYSICIANS, 'auditor']),
+  },
   'GET /api/physician/graftsearch/{clinic A current lot}': {
     method: 'GET',
     request: (_a, f) => ({ path: `/api/physician/graftsearch/${f.clinicACurrentLot}` }),
     expect: expected(200, ['physicianA', 'auditor'], { physicianB: 404 }),
   },
-  'GET /api/physician/waitinglist': { method: 'GET', request: () => ({ path: '/api/physician/waitinglist' }), expect: expected(200, [...PHYSICIANS, 'auditor']) },
-  'POST /api/physician/waitinglist': { method: 'POST', request: () => ({ path: '/api/physician/waitinglist', body: ENTRY }), expect: expected(201, PHYSICIANS) },
+  'GET /api/physician/waitinglist': {
+    method: 'GET',
+    request: () => ({ path: '/api/physician/waitinglist' }),
+    expect: expected(200, [...PHYSICIANS, 'auditor']),
+  },
+  'POST /api/physician/waitinglist': {
+    method: 'POST',
+    request: () => ({ path: '/api/physician/waitinglist', body: ENTRY }),
+    expect: expected(201, PHYSICIANS),
+  },
   'PATCH /api/physician/waitinglist/{entry of A}': {
     method: 'PATCH',
     request: (_a, f) => ({ path: `/api/physician/waitinglist/${f.entryOfA}`, body: { query_l_min: 12 } }),
@@ -76,51 +105,158 @@ const ROUTES: Record<string, Cell> = {
     request: async (app) => ({ path: `/api/physician/waitinglist/remove/${await freshEntryOfA(app)}` }),
     expect: expected(204, ['physicianA'], { physicianB: 404 }),
   },
-  'GET /api/physician/currentgrafts': { method: 'GET', request: () => ({ path: '/api/physician/currentgrafts' }), expect: expected(200, [...PHYSICIANS, 'auditor']) },
-  'GET /api/physician/archivgrafts': { method: 'GET', request: () => ({ path: '/api/physician/archivgrafts' }), expect: expected(200, [...PHYSICIANS, 'auditor']) },
+  'GET /api/physician/currentgrafts': {
+    method: 'GET',
+    request: () => ({ path: '/api/physician/currentgrafts' }),
+    expect: expected(200, [...PHYSICIANS, 'auditor']),
+  },
+  'GET /api/physician/archivgrafts': {
+    method: 'GET',
+    request: () => ({ path: '/api/physician/archivgrafts' }),
+    expect: expected(200, [...PHYSICIANS, 'auditor']),
+  },
 
-  'GET /api/euteemployee/waitinglist': { method: 'GET', request: () => ({ path: '/api/euteemployee/waitinglist' }), expect: expected(200, [...EMPLOYEES, 'auditor']) },
-  'GET /api/euteemployee/waitinglist/download': { method: 'GET', request: () => ({ path: '/api/euteemployee/waitinglist/download' }), expect: expected(200, [...EMPLOYEES, 'auditor']) },
-  'GET /api/euteemployee/currentdonations': { method: 'GET', request: () => ({ path: '/api/euteemployee/currentdonations' }), expect: expected(200, [...EMPLOYEES, 'auditor']) },
+  'GET /api/euteemployee/waitinglist': {
+    method: 'GET',
+    request: () => ({ path: '/api/euteemployee/waitinglist' }),
+    expect: expected(200, [...EMPLOYEES, 'auditor']),
+  },
+  'GET /api/euteemployee/waitinglist/download': {
+    method: 'GET',
+    request: () => ({ path: '/api/euteemployee/waitinglist/download' }),
+    expect: expected(200, [...EMPLOYEES, 'auditor']),
+  },
+  'GET /api/euteemployee/currentdonations': {
+    method: 'GET',
+    request: () => ({ path: '/api/euteemployee/currentdonations' }),
+    expect: expected(200, [...EMPLOYEES, 'auditor']),
+  },
   'GET /api/euteemployee/currentdonations/{eute X lot}': {
     method: 'GET',
     request: (_a, f) => ({ path: `/api/euteemployee/currentdonations/${f.euteXCurrentLot}` }),
     expect: expected(200, ['employeeX', 'auditor'], { employeeY: 404 }),
   },
-  'GET /api/euteemployee/donationsarchiv': { method: 'GET', request: () => ({ path: '/api/euteemployee/donationsarchiv' }), expect: expected(200, [...EMPLOYEES, 'auditor']) },
+  'GET /api/euteemployee/donationsarchiv': {
+    method: 'GET',
+    request: () => ({ path: '/api/euteemployee/donationsarchiv' }),
+    expect: expected(200, [...EMPLOYEES, 'auditor']),
+  },
 
-  'GET /api/admin/users': { method: 'GET', request: () => ({ path: '/api/admin/users' }), expect: expected(200, ['admin', 'auditor']) },
-  'GET /api/admin/user/{id}': { method: 'GET', request: (_a, f) => ({ path: `/api/admin/user/${f.scratchUser}` }), expect: expected(200, ['admin', 'auditor']) },
+  'GET /api/admin/users': {
+    method: 'GET',
+    request: () => ({ path: '/api/admin/users' }),
+    expect: expected(200, ['admin', 'auditor']),
+  },
+  'GET /api/admin/user/{id}': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/admin/user/${f.scratchUser}` }),
+    expect: expected(200, ['admin', 'auditor']),
+  },
   'POST /api/admin/users/add': {
     method: 'POST',
-    request: () => ({ path: '/api/admin/users/add', body: { firstName: 'New', lastName: 'User', email: `new-${next()}@clinic.example` } }),
+    request: () => ({
+      path: '/api/admin/users/add',
+      body: { firstName: 'New', lastName: 'User', email: `new-${next()}@clinic.example` },
+    }),
     expect: expected(201, ['admin']),
   },
-  'PATCH /api/admin/user': { method: 'PATCH', request: (_a, f) => ({ path: '/api/admin/user', body: { id: f.scratchUser, phone: next() } }), expect: expected(200, ['admin']) },
-  'GET /api/admin/user/activate/{id}': { method: 'GET', request: (_a, f) => ({ path: `/api/admin/user/activate/${f.scratchUser}` }), expect: expected(200, ['admin']) },
-  'GET /api/admin/user/deactivate/{id}': { method: 'GET', request: (_a, f) => ({ path: `/api/admin/user/deactivate/${f.scratchUser}` }), expect: expected(200, ['admin']) },
-  'POST /api/admin/user/endsessions/{id}': { method: 'POST', request: (_a, f) => ({ path: `/api/admin/user/endsessions/${f.scratchUser}` }), expect: expected(204, ['admin']) },
-  'GET /api/admin/clinics': { method: 'GET', request: () => ({ path: '/api/admin/clinics' }), expect: expected(200, ['admin', 'auditor']) },
-  'GET /api/admin/clinics/{id}': { method: 'GET', request: (_a, f) => ({ path: `/api/admin/clinics/${f.scratchClinic}` }), expect: expected(200, ['admin', 'auditor']) },
-  'POST /api/admin/clinics/add': { method: 'POST', request: () => ({ path: '/api/admin/clinics/add', body: { c_Name: `Clinic ${next()}` } }), expect: expected(201, ['admin']) },
-  'PATCH /api/admin/clinics/{id}': { method: 'PATCH', request: (_a, f) => ({ path: `/api/admin/clinics/${f.scratchClinic}`, body: { c_Name: `Scratch ${next()}` } }), expect: expected(200, ['admin']) },
-  'GET /api/admin/clinics/activate/{id}': { method: 'GET', request: (_a, f) => ({ path: `/api/admin/clinics/activate/${f.scratchClinic}` }), expect: expected(200, ['admin']) },
-  'GET /api/admin/clinics/deactivate/{id}': { method: 'GET', request: (_a, f) => ({ path: `/api/admin/clinics/deactivate/${f.scratchClinic}` }), expect: expected(200, ['admin']) },
-  'GET /api/admin/eutes': { method: 'GET', request: () => ({ path: '/api/admin/eutes' }), expect: expected(200, ['admin', 'auditor']) },
-  'GET /api/admin/eutes/{id}': { method: 'GET', request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}` }), expect: expected(200, ['admin', 'auditor']) },
-  'PATCH /api/admin/eutes/{id}': { method: 'PATCH', request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}`, body: { phone: `+49 ${unique}` } }), expect: expected(200, ['admin']) },
-  'GET /api/admin/auditlog': { method: 'GET', request: () => ({ path: '/api/admin/auditlog' }), expect: expected(200, ['admin', 'auditor']) },
-  'POST /api/admin/testR': { method: 'POST', request: () => ({ path: '/api/admin/testR', body: { message: 'matrix' } }), expect: expected(204, ['admin']) },
+  'PATCH /api/admin/user': {
+    method: 'PATCH',
+    request: (_a, f) => ({ path: '/api/admin/user', body: { id: f.scratchUser, phone: next() } }),
+    expect: expected(200, ['admin']),
+  },
+  'GET /api/admin/user/activate/{id}': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/admin/user/activate/${f.scratchUser}` }),
+    expect: expected(200, ['admin']),
+  },
+  'GET /api/admin/user/deactivate/{id}': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/admin/user/deactivate/${f.scratchUser}` }),
+    expect: expected(200, ['admin']),
+  },
+  'POST /api/admin/user/endsessions/{id}': {
+    method: 'POST',
+    request: (_a, f) => ({ path: `/api/admin/user/endsessions/${f.scratchUser}` }),
+    expect: expected(204, ['admin']),
+  },
+  'GET /api/admin/clinics': {
+    method: 'GET',
+    request: () => ({ path: '/api/admin/clinics' }),
+    expect: expected(200, ['admin', 'auditor']),
+  },
+  'GET /api/admin/clinics/{id}': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/admin/clinics/${f.scratchClinic}` }),
+    expect: expected(200, ['admin', 'auditor']),
+  },
+  'POST /api/admin/clinics/add': {
+    method: 'POST',
+    request: () => ({ path: '/api/admin/clinics/add', body: { c_Name: `Clinic ${next()}` } }),
+    expect: expected(201, ['admin']),
+  },
+  'PATCH /api/admin/clinics/{id}': {
+    method: 'PATCH',
+    request: (_a, f) => ({ path: `/api/admin/clinics/${f.scratchClinic}`, body: { c_Name: `Scratch ${next()}` } }),
+    expect: expected(200, ['admin']),
+  },
+  'GET /api/admin/clinics/activate/{id}': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/admin/clinics/activate/${f.scratchClinic}` }),
+    expect: expected(200, ['admin']),
+  },
+  'GET /api/admin/clinics/deactivate/{id}': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/admin/clinics/deactivate/${f.scratchClinic}` }),
+    expect: expected(200, ['admin']),
+  },
+  'GET /api/admin/eutes': {
+    method: 'GET',
+    request: () => ({ path: '/api/admin/eutes' }),
+    expect: expected(200, ['admin', 'auditor']),
+  },
+  'GET /api/admin/eutes/{id}': {
+    method: 'GET',
+    request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}` }),
+    expect: expected(200, ['admin', 'auditor']),
+  },
+  'PATCH /api/admin/eutes/{id}': {
+    method: 'PATCH',
+    request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}`, body: { phone: `+49 ${unique}` } }),
+    expect: expected(200, ['admin']),
+  },
+  'GET /api/admin/auditlog': {
+    method: 'GET',
+    request: () => ({ path: '/api/admin/auditlog' }),
+    expect: expected(200, ['admin', 'auditor']),
+  },
+  'POST /api/admin/testR': {
+    method: 'POST',
+    request: () => ({ path: '/api/admin/testR', body: { message: 'matrix' } }),
+    expect: expected(204, ['admin']),
+  },
 
-  'GET /api/users/getmyuser': { method: 'GET', request: () => ({ path: '/api/users/getmyuser' }), expect: expected(200, EVERYONE) },
-  'GET /api/users/sessions': { method: 'GET', request: () => ({ path: '/api/users/sessions' }), expect: expected(200, EVERYONE) },
+  'GET /api/users/getmyuser': {
+    method: 'GET',
+    request: () => ({ path: '/api/users/getmyuser' }),
+    expect: expected(200, EVERYONE),
+  },
+  'GET /api/users/sessions': {
+    method: 'GET',
+    request: () => ({ path: '/api/users/sessions' }),
+    expect: expected(200, EVERYONE),
+  },
   // Only A may end A's session; to anyone else it does not exist.
   'DELETE /api/users/sessions/{session of A}': {
     method: 'DELETE',
     request: async (app) => ({ path: `/api/users/sessions/${await freshSessionOfA(app)}` }),
     expect: expected(404, EVERYONE, { physicianA: 204 }),
   },
-  'POST /api/push/negotiate': { method: 'POST', request: () => ({ path: '/api/push/negotiate?negotiateVersion=1' }), expect: expected(200, EVERYONE) },
+  'POST /api/push/negotiate': {
+    method: 'POST',
+    request: () => ({ path: '/api/push/negotiate?negotiateVersion=1' }),
+    expect: expected(200, EVERYONE),
+  },
 };
 
 /**
@@ -141,13 +277,28 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
     app = await startSeededApp();
     const db = app.server.database.db;
     const day = today();
-    const free = await db.selectFrom('grafts').select('eLot').where('listStatus', '=', ListStatus.Free).where('expiryDate', '>=', day).executeTakeFirstOrThrow();
+    const free = await db
+      .selectFrom('grafts')
+      .select('eLot')
+      .where('listStatus', '=', ListStatus.Free)
+      .where('expiryDate', '>=', day)
+      .executeTakeFirstOrThrow();
     const current = (clinicOrEute: { clinicId?: string; euteId?: string }) => {
-      let query = db.selectFrom('grafts').select('eLot').where('listStatus', '=', ListStatus.Current).where('expiryDate', '>=', day);
-      query = clinicOrEute.clinicId ? query.where('clinicId', '=', clinicOrEute.clinicId) : query.where('euteId', '=', clinicOrEute.euteId ?? '');
+      let query = db
+        .selectFrom('grafts')
+        .select('eLot')
+        .where('listStatus', '=', ListStatus.Current)
+        .where('expiryDate', '>=', day);
+      query = clinicOrEute.clinicId
+        ? query.where('clinicId', '=', clinicOrEute.clinicId)
+        : query.where('euteId', '=', clinicOrEute.euteId ?? '');
       return query.executeTakeFirstOrThrow();
     };
-    const entry = await db.selectFrom('waitingListEntries').select('id').where('ownerUserId', '=', app.ids.users.physicianA).executeTakeFirstOrThrow();
+    const entry = await db
+      .selectFrom('waitingListEntries')
+      .select('id')
+      .where('ownerUserId', '=', app.ids.users.physicianA)
+      .executeTakeFirstOrThrow();
     fixture = {
       freeLot: free.eLot,
       clinicACurrentLot: (await current({ clinicId: app.ids.clinicA })).eLot,
@@ -196,11 +347,25 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
     const { physicianB, employeeY } = app.clients;
     const entries = (await (await physicianB.get('/api/physician/waitinglist')).json()) as { waitinglistid: string }[];
     expect(entries.map((entry) => entry.waitinglistid)).not.toContain(fixture.entryOfA);
-    const owners = await app.server.database.db.selectFrom('waitingListEntries').select('ownerUserId').where('id', 'in', entries.map((e) => e.waitinglistid)).execute();
+    const owners = await app.server.database.db
+      .selectFrom('waitingListEntries')
+      .select('ownerUserId')
+      .where(
+        'id',
+        'in',
+        entries.map((e) => e.waitinglistid),
+      )
+      .execute();
     expect(new Set(owners.map((o) => o.ownerUserId))).toEqual(new Set([app.ids.users.physicianB]));
 
-    const lotsOfY = (await (await employeeY.get('/api/euteemployee/currentdonations')).json()) as { e_Lot: string; e_Eute: string }[];
-    const archiveOfY = (await (await employeeY.get('/api/euteemployee/donationsarchiv')).json()) as { e_Lot: string; e_Eute: string }[];
+    const lotsOfY = (await (await employeeY.get('/api/euteemployee/currentdonations')).json()) as {
+      e_Lot: string;
+      e_Eute: string;
+    }[];
+    const archiveOfY = (await (await employeeY.get('/api/euteemployee/donationsarchiv')).json()) as {
+      e_Lot: string;
+      e_Eute: string;
+    }[];
     expect(lotsOfY.length + archiveOfY.length).toBeGreaterThan(0);
     expect([...lotsOfY, ...archiveOfY].every((graft) => graft.e_Eute === app.ids.euteY)).toBe(true);
 

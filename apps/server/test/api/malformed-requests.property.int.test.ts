@@ -18,8 +18,30 @@ interface RouteUnderTest {
 }
 
 const SEARCH_FIELDS = ['query_type', 'query_d_min', 'query_d_max', 'query_l_min', 'query_l_l_min', 'query_l_r_min'];
-const ENTRY_FIELDS = [...SEARCH_FIELDS, 'physician_Name', 'physician_Email', 'physician_Phone', 'patient_Code', 'query_i_min', 'query_i_Max', 'query_timestamp'];
-const USER_FIELDS = ['id', 'title', 'firstName', 'lastName', 'email', 'phone', 'audit', 'admin', 'clinics', 'eutes', 'twoFactorTarget', 'language'];
+const ENTRY_FIELDS = [
+  ...SEARCH_FIELDS,
+  'physician_Name',
+  'physician_Email',
+  'physician_Phone',
+  'patient_Code',
+  'query_i_min',
+  'query_i_Max',
+  'query_timestamp',
+];
+const USER_FIELDS = [
+  'id',
+  'title',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'audit',
+  'admin',
+  'clinics',
+  'eutes',
+  'twoFactorTarget',
+  'language',
+];
 const EUTE_FIELDS = ['name', 'euteNumber', 'address', 'housenumber', 'zipcode', 'city', 'country', 'email', 'phone'];
 
 const ROUTES: readonly RouteUnderTest[] = [
@@ -65,22 +87,61 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'POST', path: '/api/auth/recovery/:token', write: true, fields: ['password'] },
 ];
 
-const QUERY_KEYS = ['limit', 'offset', 'active', 'actorId', 'action', 'targetType', 'targetId', 'from', 'to', 'negotiateVersion', 'x'];
+const QUERY_KEYS = [
+  'limit',
+  'offset',
+  'active',
+  'actorId',
+  'action',
+  'targetType',
+  'targetId',
+  'from',
+  'to',
+  'negotiateVersion',
+  'x',
+];
 
 /** A value that is often nearly right: numbers at and beyond the bounds, dates, ids, and junk. */
 const value = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
-  fc.constantFrom(0, -1, 4.999, 5, 10, 10.5, 50, 50.01, 120, 121, 1e308, '', ' ', null, true, '2021-02-30', '2030-01-01', 'A-03-2021', 'x@y.z', '../../etc'),
+  fc.constantFrom(
+    0,
+    -1,
+    4.999,
+    5,
+    10,
+    10.5,
+    50,
+    50.01,
+    120,
+    121,
+    1e308,
+    '',
+    ' ',
+    null,
+    true,
+    '2021-02-30',
+    '2030-01-01',
+    'A-03-2021',
+    'x@y.z',
+    '../../etc',
+  ),
   fc.uuid(),
   fc.string({ maxLength: 300 }),
 );
 
-const segment = fc.oneof(fc.uuid(), fc.string({ minLength: 1, maxLength: 80 }), fc.constantFrom('..', '%00', 'EB1-2025-0001', '0', '-1', '00000000-0000-0000-0000-000000000000'));
+const segment = fc.oneof(
+  fc.uuid(),
+  fc.string({ minLength: 1, maxLength: 80 }),
+  fc.constantFrom('..', '%00', 'EB1-2025-0001', '0', '-1', '00000000-0000-0000-0000-000000000000'),
+);
 
 function bodyOf(fields: readonly string[] | undefined) {
   const known = fields && fields.length > 0 ? fields : ['x'];
   return fc.oneof(
-    fc.dictionary(fc.constantFrom(...known), value, { maxKeys: known.length }).map((body) => ({ json: JSON.stringify(body) })),
+    fc
+      .dictionary(fc.constantFrom(...known), value, { maxKeys: known.length })
+      .map((body) => ({ json: JSON.stringify(body) })),
     fc.jsonValue({ maxDepth: 3 }).map((body) => ({ json: JSON.stringify(body) })),
     fc.string({ maxLength: 200 }).map((raw) => ({ json: raw })),
     fc.constant({ json: undefined as string | undefined }),
@@ -122,7 +183,11 @@ describe(`malformed and random requests to every route (${testEngineName()})`, (
         fc.asyncProperty(
           fc.constantFrom(...callers),
           fc.array(segment, { minLength: 2, maxLength: 2 }),
-          fc.dictionary(fc.constantFrom(...QUERY_KEYS), fc.oneof(fc.string({ maxLength: 40 }), fc.integer().map(String)), { maxKeys: 4 }),
+          fc.dictionary(
+            fc.constantFrom(...QUERY_KEYS),
+            fc.oneof(fc.string({ maxLength: 40 }), fc.integer().map(String)),
+            { maxKeys: 4 },
+          ),
           bodyOf(route.fields),
           async (role, segments, query, body) => {
             let index = 0;

@@ -30,7 +30,13 @@ async function outboxFiles(server: TestApp): Promise<string[]> {
 async function parseMail(file: string): Promise<ReceivedMail> {
   const mail = await simpleParser(await readFile(file));
   const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
-  return { file, to, subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' };
+  return {
+    file,
+    to,
+    subject: mail.subject ?? '',
+    text: mail.text ?? '',
+    html: typeof mail.html === 'string' ? mail.html : '',
+  };
 }
 
 /** Every mail in the app's outbox (no SMTP_URL), oldest first. */
@@ -43,7 +49,12 @@ export async function readOutbox(server: TestApp): Promise<ReceivedMail[]> {
  * Waits for the newest mail to `to` that arrived after `since` (a result of `readOutbox`'s
  * length, or 0). Some mails are sent after the answer, so this polls briefly.
  */
-export async function waitForOutboxMail(server: TestApp, to: string, since = 0, timeoutMs = 5000): Promise<ReceivedMail> {
+export async function waitForOutboxMail(
+  server: TestApp,
+  to: string,
+  since = 0,
+  timeoutMs = 5000,
+): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mails = (await readOutbox(server)).slice(since).filter((mail) => mail.to.includes(to));
@@ -123,7 +134,10 @@ export interface TestUserInput {
 }
 
 /** Inserts one user directly (no admin API needed); answers its id and email. */
-export async function createTestUser(server: TestApp, input: TestUserInput = {}): Promise<{ id: string; email: string }> {
+export async function createTestUser(
+  server: TestApp,
+  input: TestUserInput = {},
+): Promise<{ id: string; email: string }> {
   const id = randomUUID();
   const email = (input.email ?? `user-${id.slice(0, 8)}@clinic.example`).toLowerCase();
   const at = new Date().toISOString();
@@ -158,12 +172,21 @@ export async function createTestUser(server: TestApp, input: TestUserInput = {})
 }
 
 /** Inserts an active (or inactive) clinic; answers its id. */
-export async function createTestClinic(server: TestApp, input: { name?: string; active?: boolean } = {}): Promise<string> {
+export async function createTestClinic(
+  server: TestApp,
+  input: { name?: string; active?: boolean } = {},
+): Promise<string> {
   const id = randomUUID();
   const at = new Date().toISOString();
   await server.database.db
     .insertInto('clinics')
-    .values({ id, cName: input.name ?? `Clinic ${id.slice(0, 8)}`, active: input.active === false ? 0 : 1, createdAt: at, updatedAt: at })
+    .values({
+      id,
+      cName: input.name ?? `Clinic ${id.slice(0, 8)}`,
+      active: input.active === false ? 0 : 1,
+      createdAt: at,
+      updatedAt: at,
+    })
     .execute();
   return id;
 }

@@ -17,7 +17,15 @@ export const DEMO = {
 } as const;
 
 export type Role = 'anonymous' | keyof typeof DEMO;
-export const ROLES: readonly Role[] = ['anonymous', 'physicianA', 'physicianB', 'employeeX', 'employeeY', 'admin', 'auditor'];
+export const ROLES: readonly Role[] = [
+  'anonymous',
+  'physicianA',
+  'physicianB',
+  'employeeX',
+  'employeeY',
+  'admin',
+  'auditor',
+];
 
 export interface DemoIds {
   users: Record<keyof typeof DEMO, string>;
@@ -34,15 +42,35 @@ export interface SeededApp {
 }
 
 async function idOfUser(server: TestApp, email: string): Promise<string> {
-  const row = await server.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const row = await server.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
-async function firstMembership(server: TestApp, table: 'clinicMembers' | 'euteMembers', userId: string): Promise<string> {
+async function firstMembership(
+  server: TestApp,
+  table: 'clinicMembers' | 'euteMembers',
+  userId: string,
+): Promise<string> {
   if (table === 'clinicMembers') {
-    return (await server.database.db.selectFrom('clinicMembers').select('clinicId').where('userId', '=', userId).executeTakeFirstOrThrow()).clinicId;
+    return (
+      await server.database.db
+        .selectFrom('clinicMembers')
+        .select('clinicId')
+        .where('userId', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).clinicId;
   }
-  return (await server.database.db.selectFrom('euteMembers').select('euteId').where('userId', '=', userId).executeTakeFirstOrThrow()).euteId;
+  return (
+    await server.database.db
+      .selectFrom('euteMembers')
+      .select('euteId')
+      .where('userId', '=', userId)
+      .executeTakeFirstOrThrow()
+  ).euteId;
 }
 
 /** The real app with the demo data, and a logged-in client per role (anonymous has an XSRF cookie only). */
@@ -97,7 +125,10 @@ export async function dataFingerprint(server: TestApp): Promise<Record<string, s
 }
 
 /** Asserts an answer is an RFC 9457 problem with this status. */
-export async function expectProblem(response: Response, status?: number): Promise<{ detail?: string; errors?: { field: string; message: string }[] }> {
+export async function expectProblem(
+  response: Response,
+  status?: number,
+): Promise<{ detail?: string; errors?: { field: string; message: string }[] }> {
   if (status !== undefined) {
     expect(response.status).toBe(status);
   }

@@ -28,11 +28,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (!url) {
     const file = join(tmpdir(), `graftmatch-test-${suffix}.sqlite`);
     // WAL mode leaves two companion files next to the database.
-    return migrated({ engine: 'sqlite', file }, () => Promise.all(['', '-wal', '-shm'].map((extension) => rm(file + extension, { force: true }))));
+    return migrated({ engine: 'sqlite', file }, () =>
+      Promise.all(['', '-wal', '-shm'].map((extension) => rm(file + extension, { force: true }))),
+    );
   }
   const schema = `gm_test_${suffix}`;
   await withAdminClient(url, (client) => client.query(`create schema ${schema}`));
-  return migrated({ engine: 'postgres', url, schema }, () => withAdminClient(url, (client) => client.query(`drop schema ${schema} cascade`)));
+  return migrated({ engine: 'postgres', url, schema }, () =>
+    withAdminClient(url, (client) => client.query(`drop schema ${schema} cascade`)),
+  );
 }
 
 /** Opens and migrates the target; cleanup closes it, then removes what held it. */

@@ -12,7 +12,11 @@ export interface PushClient {
   /** Resolves with the error (or undefined) once the connection has closed. */
   closed: Promise<Error | undefined>;
   /** Waits for the first received event of that name matching `accept`. */
-  next<E extends PushEventName>(event: E, accept?: (message: Extract<PushMessage, { event: E }>) => boolean, timeoutMs?: number): Promise<Extract<PushMessage, { event: E }>>;
+  next<E extends PushEventName>(
+    event: E,
+    accept?: (message: Extract<PushMessage, { event: E }>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Extract<PushMessage, { event: E }>>;
 }
 
 /**
@@ -20,13 +24,20 @@ export interface PushClient {
  * access token from the logged-in client. Negotiate is a POST, so it carries the anti-forgery
  * header; Node has no browser cookie store, so the cookie goes along explicitly.
  */
-export async function connectPush(client: TestClient, options: { origin?: string; keepAliveMs?: number } = {}): Promise<PushClient> {
+export async function connectPush(
+  client: TestClient,
+  options: { origin?: string; keepAliveMs?: number } = {},
+): Promise<PushClient> {
   const xsrf = client.cookie('XSRF-TOKEN') ?? '';
   const connection = new HubConnectionBuilder()
     .withUrl(client.baseUrl + PUSH_PATH, {
       accessTokenFactory: () => client.accessToken ?? '',
       transport: HttpTransportType.WebSockets,
-      headers: { 'X-XSRF-TOKEN': xsrf, Cookie: `XSRF-TOKEN=${xsrf}`, ...(options.origin ? { Origin: options.origin } : {}) },
+      headers: {
+        'X-XSRF-TOKEN': xsrf,
+        Cookie: `XSRF-TOKEN=${xsrf}`,
+        ...(options.origin ? { Origin: options.origin } : {}),
+      },
     })
     .configureLogging(LogLevel.None)
     .build();
@@ -49,7 +60,8 @@ export async function connectPush(client: TestClient, options: { origin?: string
     closed,
     next(event, accept = () => true, timeoutMs = 5000) {
       type Wanted = Extract<PushMessage, { event: typeof event }>;
-      const find = () => received.find((message): message is Wanted => message.event === event && accept(message as Wanted));
+      const find = () =>
+        received.find((message): message is Wanted => message.event === event && accept(message as Wanted));
       return new Promise<Wanted>((resolve, reject) => {
         const check = () => {
           const found = find();

@@ -92,7 +92,11 @@ describe('api client', () => {
     });
     await apiRequest('/physician/graftsearch', { method: 'POST', body: { query_type: 5 } });
     await apiRequest('/physician/waitinglist');
-    await apiRequest('/auth/recoveryrequest', { method: 'POST', body: { email: 'a@b.example' }, auth: { kind: 'none' } });
+    await apiRequest('/auth/recoveryrequest', {
+      method: 'POST',
+      body: { email: 'a@b.example' },
+      auth: { kind: 'none' },
+    });
 
     const [search, list, recovery] = api.calls;
     expect(search?.headers.get('X-XSRF-TOKEN')).toBe('xsrf-value');
@@ -105,21 +109,28 @@ describe('api client', () => {
   it('reads problem+json into an ApiError with detail, field errors and attempts left', async () => {
     fakeApi({
       'GET /api/auth/login': () =>
-        problem(401, 'E-mail or password is wrong.', { errors: [{ field: 'password', message: 'wrong' }], passwordAttempts: 7 }),
+        problem(401, 'E-mail or password is wrong.', {
+          errors: [{ field: 'password', message: 'wrong' }],
+          passwordAttempts: 7,
+        }),
     });
-    const error = await apiRequest('/auth/login', { auth: { kind: 'basic', username: 'dr@x.example', password: 'pässwörd' } }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await apiRequest('/auth/login', {
+      auth: { kind: 'basic', username: 'dr@x.example', password: 'pässwörd' },
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, detail: 'E-mail or password is wrong.', passwordAttempts: 7 });
     expect((error as ApiError).errors).toEqual([{ field: 'password', message: 'wrong' }]);
   });
 
   it('encodes Basic credentials as UTF-8', async () => {
-    const api = fakeApi({ 'GET /api/auth/login': () => json({ twoFactor_Token: 't', twoFactorId: 'i', twoFactorTarget: 'd***' }) });
+    const api = fakeApi({
+      'GET /api/auth/login': () => json({ twoFactor_Token: 't', twoFactorId: 'i', twoFactorTarget: 'd***' }),
+    });
     await apiRequest('/auth/login', { auth: { kind: 'basic', username: 'dr@x.example', password: 'pässwörd' } });
     const header = api.calls[0]?.headers.get('Authorization') ?? '';
-    const decoded = new TextDecoder().decode(Uint8Array.from(atob(header.replace('Basic ', '')), (c) => c.charCodeAt(0)));
+    const decoded = new TextDecoder().decode(
+      Uint8Array.from(atob(header.replace('Basic ', '')), (c) => c.charCodeAt(0)),
+    );
     expect(decoded).toBe('dr@x.example:pässwörd');
   });
 });

@@ -1,4 +1,10 @@
-import { HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection, type ILogger } from '@microsoft/signalr';
+import {
+  HubConnectionBuilder,
+  HubConnectionState,
+  LogLevel,
+  type HubConnection,
+  type ILogger,
+} from '@microsoft/signalr';
 import { PUSH_KEEP_ALIVE_INTERVAL_MS, PUSH_PATH, PUSH_TIMEOUT_MS, type PushEventMap } from '@graftmatch/domain';
 import { freshAccessToken } from './client';
 import { readCookie, XSRF_COOKIE, XSRF_HEADER } from './xsrf';
@@ -29,7 +35,10 @@ export function connectPush(handlers: PushHandlers): PushConnection {
   const xsrf = readCookie(XSRF_COOKIE);
   const connection: HubConnection = new HubConnectionBuilder()
     // Absolute, so the client never has to guess the page's origin.
-    .withUrl(new URL(PUSH_PATH, window.location.href).href, { accessTokenFactory: freshAccessToken, headers: xsrf ? { [XSRF_HEADER]: xsrf } : {} })
+    .withUrl(new URL(PUSH_PATH, window.location.href).href, {
+      accessTokenFactory: freshAccessToken,
+      headers: xsrf ? { [XSRF_HEADER]: xsrf } : {},
+    })
     .withAutomaticReconnect()
     .configureLogging(logger)
     .build();

@@ -63,27 +63,94 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
       {areas.clinic && (
         <>
           <Section title={t('nav.clinic')} />
-          <Item {...item} to="/home/clinic/search" prefix label={t('nav.search')} icon={<IconSearch size={18} aria-hidden />} testId="nav-search" />
-          <Item {...item} to="/home/clinic/waitinglist" label={t('nav.waitingList')} icon={<IconClipboardList size={18} aria-hidden />} testId="nav-waitinglist" />
-          <Item {...item} to="/home/clinic/current" label={t('nav.current')} icon={<IconPackage size={18} aria-hidden />} testId="nav-current" />
-          <Item {...item} to="/home/clinic/archive" label={t('nav.archive')} icon={<IconArchive size={18} aria-hidden />} testId="nav-archive" />
+          <Item
+            {...item}
+            to="/home/clinic/search"
+            prefix
+            label={t('nav.search')}
+            icon={<IconSearch size={18} aria-hidden />}
+            testId="nav-search"
+          />
+          <Item
+            {...item}
+            to="/home/clinic/waitinglist"
+            label={t('nav.waitingList')}
+            icon={<IconClipboardList size={18} aria-hidden />}
+            testId="nav-waitinglist"
+          />
+          <Item
+            {...item}
+            to="/home/clinic/current"
+            label={t('nav.current')}
+            icon={<IconPackage size={18} aria-hidden />}
+            testId="nav-current"
+          />
+          <Item
+            {...item}
+            to="/home/clinic/archive"
+            label={t('nav.archive')}
+            icon={<IconArchive size={18} aria-hidden />}
+            testId="nav-archive"
+          />
         </>
       )}
       {areas.eute && (
         <>
           <Section title={t('nav.eute')} />
-          <Item {...item} to="/home/eute/waitinglist" label={t('eute.nav.waitingList')} icon={<IconBuildingHospital size={18} aria-hidden />} testId="nav-eute-waitinglist" />
-          <Item {...item} to="/home/eute/current" label={t('eute.nav.current')} icon={<IconPackage size={18} aria-hidden />} testId="nav-eute-current" />
-          <Item {...item} to="/home/eute/archive" label={t('eute.nav.archive')} icon={<IconArchive size={18} aria-hidden />} testId="nav-eute-archive" />
+          <Item
+            {...item}
+            to="/home/eute/waitinglist"
+            label={t('eute.nav.waitingList')}
+            icon={<IconBuildingHospital size={18} aria-hidden />}
+            testId="nav-eute-waitinglist"
+          />
+          <Item
+            {...item}
+            to="/home/eute/current"
+            label={t('eute.nav.current')}
+            icon={<IconPackage size={18} aria-hidden />}
+            testId="nav-eute-current"
+          />
+          <Item
+            {...item}
+            to="/home/eute/archive"
+            label={t('eute.nav.archive')}
+            icon={<IconArchive size={18} aria-hidden />}
+            testId="nav-eute-archive"
+          />
         </>
       )}
       {areas.admin && (
         <>
           <Section title={t('nav.admin')} />
-          <Item {...item} to="/home/admin/users" label={t('admin.nav.users')} icon={<IconUsers size={18} aria-hidden />} testId="nav-admin-users" />
-          <Item {...item} to="/home/admin/clinics" label={t('admin.nav.clinics')} icon={<IconStethoscope size={18} aria-hidden />} testId="nav-admin-clinics" />
-          <Item {...item} to="/home/admin/eutes" label={t('admin.nav.eutes')} icon={<IconBuildingBank size={18} aria-hidden />} testId="nav-admin-eutes" />
-          <Item {...item} to="/home/admin/auditlog" label={t('admin.nav.auditLog')} icon={<IconHistory size={18} aria-hidden />} testId="nav-admin-auditlog" />
+          <Item
+            {...item}
+            to="/home/admin/users"
+            label={t('admin.nav.users')}
+            icon={<IconUsers size={18} aria-hidden />}
+            testId="nav-admin-users"
+          />
+          <Item
+            {...item}
+            to="/home/admin/clinics"
+            label={t('admin.nav.clinics')}
+            icon={<IconStethoscope size={18} aria-hidden />}
+            testId="nav-admin-clinics"
+          />
+          <Item
+            {...item}
+            to="/home/admin/eutes"
+            label={t('admin.nav.eutes')}
+            icon={<IconBuildingBank size={18} aria-hidden />}
+            testId="nav-admin-eutes"
+          />
+          <Item
+            {...item}
+            to="/home/admin/auditlog"
+            label={t('admin.nav.auditLog')}
+            icon={<IconHistory size={18} aria-hidden />}
+            testId="nav-admin-auditlog"
+          />
         </>
       )}
     </Stack>

@@ -19,8 +19,16 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: <p>root page</p> },
       { path: 'home', element: <Outlet />, children: [{ index: true, element: <p>home page</p> }] },
-      { path: 'home/clinic', element: <RequireArea area="clinic" />, children: [{ path: '*', element: <p>clinic page</p> }] },
-      { path: 'home/admin', element: <RequireArea area="admin" />, children: [{ path: '*', element: <p>admin page</p> }] },
+      {
+        path: 'home/clinic',
+        element: <RequireArea area="clinic" />,
+        children: [{ path: '*', element: <p>clinic page</p> }],
+      },
+      {
+        path: 'home/admin',
+        element: <RequireArea area="admin" />,
+        children: [{ path: '*', element: <p>admin page</p> }],
+      },
     ],
   },
 ];
@@ -59,10 +67,13 @@ describe('route guards', () => {
     setAccessToken(fakeJwt(900));
     fakeApi({
       'GET /api/users/getmyuser': () =>
-        new Response(JSON.stringify({ title: 'Service Unavailable', status: 503, detail: 'The database is not reachable.' }), {
-          status: 503,
-          headers: { 'content-type': 'application/problem+json' },
-        }),
+        new Response(
+          JSON.stringify({ title: 'Service Unavailable', status: 503, detail: 'The database is not reachable.' }),
+          {
+            status: 503,
+            headers: { 'content-type': 'application/problem+json' },
+          },
+        ),
     });
     renderRoutes(routes, '/home');
     expect(await screen.findByText(/The database is not reachable\./)).toBeTruthy();

@@ -30,7 +30,9 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => notifyFailure(error, query.meta?.silent) }),
-    mutationCache: new MutationCache({ onError: (error, _vars, _ctx, mutation) => notifyFailure(error, mutation.meta?.silent) }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => notifyFailure(error, mutation.meta?.silent),
+    }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: true },
       mutations: { retry: false },

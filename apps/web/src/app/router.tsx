@@ -15,8 +15,12 @@ import { PublicLayout } from './PublicLayout';
 const layout = async () => ({ Component: (await import('./AppLayout')).AppLayout });
 const home = async () => ({ Component: (await import('../features/home/HomePage')).HomePage });
 const notFound = async () => ({ Component: (await import('../features/home/NotFoundPage')).NotFoundPage });
-const changePassword = async () => ({ Component: (await import('../features/auth/ChangePasswordPage')).ChangePasswordPage });
-const forgotPassword = async () => ({ Component: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage });
+const changePassword = async () => ({
+  Component: (await import('../features/auth/ChangePasswordPage')).ChangePasswordPage,
+});
+const forgotPassword = async () => ({
+  Component: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage,
+});
 const recover = async () => ({ Component: (await import('../features/auth/RecoverPage')).RecoverPage });
 const search = async () => ({ Component: (await import('../features/clinic/SearchPage')).SearchPage });
 const waitingList = async () => ({ Component: (await import('../features/clinic/WaitingListPage')).WaitingListPage });
@@ -26,7 +30,9 @@ const assigned = (list: 'current' | 'archive') => async () => {
   return { element: <AssignedGraftsPage list={list} key={list} /> };
 };
 const demand = async () => ({ Component: (await import('../features/eute/DemandPage')).DemandPage });
-const donation = async () => ({ Component: (await import('../features/eute/DonationDetailsPage')).DonationDetailsPage });
+const donation = async () => ({
+  Component: (await import('../features/eute/DonationDetailsPage')).DonationDetailsPage,
+});
 const donations = (list: 'current' | 'archive') => async () => {
   const { DonationsPage } = await import('../features/eute/DonationsPage');
   return { element: <DonationsPage list={list} key={list} /> };
@@ -43,7 +49,11 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: '/login', element: <LoginPage /> },
-      { path: '/login/login-tfa', element: <RequireTwoFactor />, children: [{ index: true, element: <TwoFactorPage /> }] },
+      {
+        path: '/login/login-tfa',
+        element: <RequireTwoFactor />,
+        children: [{ index: true, element: <TwoFactorPage /> }],
+      },
       { path: '/forgot-password', lazy: forgotPassword },
       { path: '/recover/:token', lazy: recover },
     ],

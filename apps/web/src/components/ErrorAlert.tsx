@@ -12,7 +12,14 @@ interface Props {
 export function ErrorAlert({ error, onRetry }: Props) {
   const { t } = useTranslation();
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('errors.title')} role="alert" data-testid="error-alert">
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title={t('errors.title')}
+      role="alert"
+      data-testid="error-alert"
+    >
       {errorMessage(error)}
       {onRetry && (
         <Button variant="subtle" color="red" size="compact-sm" ml="sm" onClick={onRetry}>

@@ -20,7 +20,8 @@ export const problem = (status: number, detail: string, extras: Record<string, u
 
 /** A JWT whose payload expires `secondsFromNow` from now; the signature is not checked by the client. */
 export function fakeJwt(secondsFromNow: number, id = 'x'): string {
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${encode({ alg: 'HS256' })}.${encode({ exp: Math.floor(Date.now() / 1000) + secondsFromNow, jti: id })}.sig`;
 }
 
@@ -44,5 +45,8 @@ export function fakeApi(handlers: Record<string, Handler>) {
     return handler ? handler(call) : problem(404, `No fake for ${method} ${url.pathname}`);
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { calls, callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };
+  return {
+    calls,
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  };
 }

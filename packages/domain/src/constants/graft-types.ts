@@ -30,7 +30,12 @@ export const GRAFT_TYPES = [
   { number: 1, slug: 'pulmonary_valve_no_bifurcation', label: 'Pulmonary valve, no bifurcation', bifurcated: false },
   { number: 2, slug: 'pulmonary_valve_bifurcation', label: 'Pulmonary valve, bifurcation', bifurcated: true },
   { number: 3, slug: 'truncus_pulmonalis_bifurcation', label: 'Truncus pulmonalis, bifurcation', bifurcated: true },
-  { number: 4, slug: 'truncus_pulmonalis_no_bifurcation', label: 'Truncus pulmonalis, no bifurcation', bifurcated: false },
+  {
+    number: 4,
+    slug: 'truncus_pulmonalis_no_bifurcation',
+    label: 'Truncus pulmonalis, no bifurcation',
+    bifurcated: false,
+  },
   { number: 5, slug: 'aortic_valve', label: 'Aortic valve', bifurcated: false },
   { number: 6, slug: 'aorta_ascendens', label: 'Aorta ascendens', bifurcated: false },
   { number: 7, slug: 'aorta_descendens', label: 'Aorta descendens', bifurcated: false },

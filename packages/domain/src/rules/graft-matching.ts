@@ -36,7 +36,10 @@ type EntryCriteria = Pick<
  * Whether a graft fits a waiting-list entry (design §6): it matches the entry's search and does
  * not expire before the implant window opens. A graft without a known expiry date fits.
  */
-export function fitsWaitingListEntry(graft: SearchableGraft & Pick<RankableGraft, 'expiry'>, entry: EntryCriteria): boolean {
+export function fitsWaitingListEntry(
+  graft: SearchableGraft & Pick<RankableGraft, 'expiry'>,
+  entry: EntryCriteria,
+): boolean {
   const { query_Type, query_i_min, ...sizes } = entry;
   const expiry = toIsoDate(graft.expiry.outValue);
   return matchesSearch(graft, { query_type: query_Type, ...sizes }) && (expiry === null || expiry >= query_i_min);

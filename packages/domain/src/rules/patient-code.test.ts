@@ -23,7 +23,17 @@ describe('patient code', () => {
   });
 
   it('refuses text that is not a code at all', () => {
-    for (const text of ['a-03-2021', 'A-13-2021', 'A-3-2021', 'A-03-21', 'A-03-1899', 'A-03-2101', 'AB-03-2021', '', null]) {
+    for (const text of [
+      'a-03-2021',
+      'A-13-2021',
+      'A-3-2021',
+      'A-03-21',
+      'A-03-1899',
+      'A-03-2101',
+      'AB-03-2021',
+      '',
+      null,
+    ]) {
       expect(parsePatientCode(text)).toBeNull();
     }
   });

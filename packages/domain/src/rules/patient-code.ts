@@ -61,6 +61,9 @@ export function formatPatientCode(parts: Partial<PatientCodeParts>): string {
 export function displayPatientCode(code: string | Partial<PatientCodeParts> | null | undefined): string {
   const parts = typeof code === 'string' || code === null || code === undefined ? parsePatientCode(code) : code;
   const complete =
-    parts !== null && validInitial(parts.initial) !== null && validMonth(parts.month) !== null && validYear(parts.year) !== null;
+    parts !== null &&
+    validInitial(parts.initial) !== null &&
+    validMonth(parts.month) !== null &&
+    validYear(parts.year) !== null;
   return complete ? formatPatientCode(parts) : NOT_DOCUMENTED;
 }

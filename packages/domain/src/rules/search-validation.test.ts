@@ -27,7 +27,9 @@ describe('validateSearchQuery', () => {
   });
 
   it('accepts the bounds themselves and refuses anything beyond', () => {
-    expect(validateSearchQuery(search({ query_d_min: 40, query_d_max: 50, query_l_min: 120, query_l_l_min: 100 }))).toEqual([]);
+    expect(
+      validateSearchQuery(search({ query_d_min: 40, query_d_max: 50, query_l_min: 120, query_l_l_min: 100 })),
+    ).toEqual([]);
     expect(validateSearchQuery(search({ query_d_min: 4.5, query_l_min: 9, query_l_r_min: 101 }))).toEqual([
       { field: 'query_d_min', message: 'must be between 5 and 50' },
       { field: 'query_l_min', message: 'must be between 10 and 120' },
@@ -44,7 +46,9 @@ describe('validateSearchQuery', () => {
   });
 
   it('refuses NaN, infinities and numbers sent as text, but allows half millimetres', () => {
-    expect(validateSearchQuery(search({ query_l_l_min: Number.NaN, query_l_min: Infinity, query_d_max: '15' }))).toEqual([
+    expect(
+      validateSearchQuery(search({ query_l_l_min: Number.NaN, query_l_min: Infinity, query_d_max: '15' })),
+    ).toEqual([
       { field: 'query_d_max', message: 'must be a number' },
       { field: 'query_l_min', message: 'must be a number' },
       { field: 'query_l_l_min', message: 'must be a number' },

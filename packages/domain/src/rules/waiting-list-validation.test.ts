@@ -10,9 +10,7 @@ describe('validateWaitingListRequest', () => {
   });
 
   it('accepts a one-day window and an unknown patient code', () => {
-    expect(
-      validateWaitingListRequest({ ...entry, query_i_Max: '2026-05-01', patient_Code: 'NN-00-0000' }),
-    ).toEqual([]);
+    expect(validateWaitingListRequest({ ...entry, query_i_Max: '2026-05-01', patient_Code: 'NN-00-0000' })).toEqual([]);
   });
 
   it('refuses a window that ends before it starts', () => {

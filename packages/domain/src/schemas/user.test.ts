@@ -29,7 +29,12 @@ describe('user and clinic schemas', () => {
   });
 
   it('lets an admin add a user with memberships read from the lists, extra names and all', () => {
-    const added = { firstName: 'Ben', lastName: 'Roth', email: 'ben@eute.example', eutes: [{ id: EUTE_ID, name: 'Bank' }] };
+    const added = {
+      firstName: 'Ben',
+      lastName: 'Roth',
+      email: 'ben@eute.example',
+      eutes: [{ id: EUTE_ID, name: 'Bank' }],
+    };
     expect(Value.Check(AddUserRequest, added)).toBe(true);
     expect(Value.Check(AddUserRequest, { ...added, lastName: '' })).toBe(false);
   });
@@ -45,9 +50,16 @@ describe('user and clinic schemas', () => {
 
   it('lists a clinic without its detail and shows it with its members', () => {
     expect(Value.Check(Clinic, { id: CLINIC_ID, c_Name: 'Klinikum Nord', active: true })).toBe(true);
-    const member = { id: ANNA_ID, title: 'Dr.', firstName: 'Anna', lastName: 'Schmidt', email: anna.email, active: true };
-    expect(Value.Check(Clinic, { id: CLINIC_ID, c_Name: 'Klinikum Nord', active: true, clinicDetail: { users: [member] } })).toBe(
-      true,
-    );
+    const member = {
+      id: ANNA_ID,
+      title: 'Dr.',
+      firstName: 'Anna',
+      lastName: 'Schmidt',
+      email: anna.email,
+      active: true,
+    };
+    expect(
+      Value.Check(Clinic, { id: CLINIC_ID, c_Name: 'Klinikum Nord', active: true, clinicDetail: { users: [member] } }),
+    ).toBe(true);
   });
 });

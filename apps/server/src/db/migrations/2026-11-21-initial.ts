@@ -106,7 +106,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const dimension of DIMENSIONS) {
     grafts = grafts.addColumn(dimension, 'double precision');
   }
-  for (const column of ['i_min', 'i_max', 'a_implant_plan', 'd_remarks_public', 'x_remarks_public', 'patient_initial']) {
+  for (const column of [
+    'i_min',
+    'i_max',
+    'a_implant_plan',
+    'd_remarks_public',
+    'x_remarks_public',
+    'patient_initial',
+  ]) {
     grafts = grafts.addColumn(column, 'text');
   }
   grafts = grafts.addColumn('patient_month', 'integer').addColumn('patient_year', 'integer');
@@ -204,7 +211,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_agent', 'text')
     .addColumn('ip', 'text')
     .execute();
-  await db.schema.createIndex('refresh_token_families_user_idx').on('refresh_token_families').column('user_id').execute();
+  await db.schema
+    .createIndex('refresh_token_families_user_idx')
+    .on('refresh_token_families')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('refresh_tokens')

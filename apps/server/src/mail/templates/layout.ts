@@ -22,7 +22,11 @@ export function escapeHtml(value: string): string {
  * Builds both bodies from paragraphs of plain text; `highlight` (a PIN or a link) is shown
  * on its own line. Names come from user data, so everything is escaped for the HTML body.
  */
-export function composeMail(subject: string, paragraphs: string[], highlight: { text: string; href?: string }): MailContent {
+export function composeMail(
+  subject: string,
+  paragraphs: string[],
+  highlight: { text: string; href?: string },
+): MailContent {
   const [greeting = '', ...rest] = paragraphs;
   const text = [greeting, '', highlight.text, '', ...rest.flatMap((p) => [p, '']), `— ${PRODUCT_NAME}`].join('\n');
   const shown = highlight.href

@@ -3,7 +3,13 @@ import { createTestUser, loginAs, readOutbox } from '../../../test/support/auth'
 import { expectProblem, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
 
-interface User { id: string; lastName: string; admin: boolean; active: boolean; clinics: { id: string }[] }
+interface User {
+  id: string;
+  lastName: string;
+  admin: boolean;
+  active: boolean;
+  clinics: { id: string }[];
+}
 
 describe(`administration (${testEngineName()})`, () => {
   let app: SeededApp;
@@ -16,13 +22,23 @@ describe(`administration (${testEngineName()})`, () => {
 
   test('an admin adds a physician, who gets a set-password mail; the same e-mail again is a conflict', async () => {
     const { admin } = app.clients;
-    const added = await admin.post('/api/admin/users/add', { firstName: 'Mia', lastName: 'Adler', email: 'Mia.Adler@Clinic.example', clinics: [{ id: app.ids.clinicA }] });
+    const added = await admin.post('/api/admin/users/add', {
+      firstName: 'Mia',
+      lastName: 'Adler',
+      email: 'Mia.Adler@Clinic.example',
+      clinics: [{ id: app.ids.clinicA }],
+    });
     expect(added.status).toBe(201);
     const user = (await added.json()) as User;
     expect(user.clinics.map((c) => c.id)).toEqual([app.ids.clinicA]);
     const mails = await readOutbox(app.server);
-    expect(mails.some((mail) => mail.to.includes('mia.adler@clinic.example') && /\/recover\//.test(mail.text))).toBe(true);
-    await expectProblem(await admin.post('/api/admin/users/add', { firstName: 'M', lastName: 'A', email: 'mia.adler@clinic.example' }), 409);
+    expect(mails.some((mail) => mail.to.includes('mia.adler@clinic.example') && /\/recover\//.test(mail.text))).toBe(
+      true,
+    );
+    await expectProblem(
+      await admin.post('/api/admin/users/add', { firstName: 'M', lastName: 'A', email: 'mia.adler@clinic.example' }),
+      409,
+    );
 
     const list = (await (await admin.get('/api/admin/users')).json()) as User[];
     expect(list[0]?.lastName).toBe('Adler');
@@ -41,7 +57,9 @@ describe(`administration (${testEngineName()})`, () => {
     await expectProblem(await physician.get('/api/auth/refresh'), 401);
     await expectProblem(await admin.post(`/api/admin/user/endsessions/${crypto.randomUUID()}`), 404);
 
-    const log = (await (await admin.get('/api/admin/auditlog?action=user.sessions.end')).json()) as { items: { targetId: string }[] };
+    const log = (await (await admin.get('/api/admin/auditlog?action=user.sessions.end')).json()) as {
+      items: { targetId: string }[];
+    };
     expect(log.items.map((item) => item.targetId)).toContain(lost.id);
   });
 
@@ -60,7 +78,10 @@ describe(`administration (${testEngineName()})`, () => {
     expect((await admin.get(`/api/admin/clinics/deactivate/${app.ids.clinicB}`)).status).toBe(200);
     const offered = (await (await admin.get('/api/admin/clinics?active=true')).json()) as { id: string }[];
     expect(offered.map((c) => c.id)).not.toContain(app.ids.clinicB);
-    const refused = await expectProblem(await admin.patch('/api/admin/user', { id: app.ids.users.physicianA, clinics: [{ id: app.ids.clinicB }] }), 400);
+    const refused = await expectProblem(
+      await admin.patch('/api/admin/user', { id: app.ids.users.physicianA, clinics: [{ id: app.ids.clinicB }] }),
+      400,
+    );
     expect(refused.errors?.[0]?.field).toBe('clinics');
     await expectProblem(await physicianB.get('/api/physician/waitinglist'), 403);
     expect((await admin.get(`/api/admin/clinics/activate/${app.ids.clinicB}`)).status).toBe(200);
@@ -69,10 +90,21 @@ describe(`administration (${testEngineName()})`, () => {
 
   test('the audit log shows these changes, newest first, filtered by action and actor, paged', async () => {
     const { auditor, admin } = app.clients;
-    const page = await auditor.get(`/api/admin/auditlog?action=clinic.deactivate&actorId=${app.ids.users.admin}&limit=1`);
-    const body = (await page.json()) as { items: { action: string; targetId: string; before: { active: boolean }; after: { active: boolean } }[]; total: number; limit: number };
+    const page = await auditor.get(
+      `/api/admin/auditlog?action=clinic.deactivate&actorId=${app.ids.users.admin}&limit=1`,
+    );
+    const body = (await page.json()) as {
+      items: { action: string; targetId: string; before: { active: boolean }; after: { active: boolean } }[];
+      total: number;
+      limit: number;
+    };
     expect(body).toMatchObject({ total: 1, limit: 1 });
-    expect(body.items[0]).toMatchObject({ action: 'clinic.deactivate', targetId: app.ids.clinicB, before: { active: true }, after: { active: false } });
+    expect(body.items[0]).toMatchObject({
+      action: 'clinic.deactivate',
+      targetId: app.ids.clinicB,
+      before: { active: true },
+      after: { active: false },
+    });
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const none = (await (await admin.get(`/api/admin/auditlog?from=${tomorrow}`)).json()) as { total: number };
     expect(none.total).toBe(0);

@@ -16,7 +16,11 @@ export interface AuditLogFilter {
 }
 
 /** Newest first, one page, with the number of all matching rows; the indexes on at, actor, action, target serve the filters. */
-export async function listAuditRows(executor: Executor, filter: AuditLogFilter, page: Page): Promise<Paged<AuditLogRow>> {
+export async function listAuditRows(
+  executor: Executor,
+  filter: AuditLogFilter,
+  page: Page,
+): Promise<Paged<AuditLogRow>> {
   let base = executor.selectFrom('auditLog');
   if (filter.actorId !== undefined) {
     base = base.where('actorUserId', '=', filter.actorId);

@@ -58,17 +58,29 @@ function bounds(query: AuditLogQuery): Pick<AuditLogFilter, 'from' | 'until'> {
   const instant = (text: string, field: string) => {
     const time = new Date(text);
     if (Number.isNaN(time.getTime())) {
-      throw badRequest(`${field} must be a date or an ISO 8601 date-time.`, [{ field, message: 'must be a date or date-time' }]);
+      throw badRequest(`${field} must be a date or an ISO 8601 date-time.`, [
+        { field, message: 'must be a date or date-time' },
+      ]);
     }
     return time.toISOString();
   };
-  const from = query.from === undefined ? undefined : isIsoDate(query.from) ? `${query.from}T00:00:00.000Z` : instant(query.from, 'from');
+  const from =
+    query.from === undefined
+      ? undefined
+      : isIsoDate(query.from)
+        ? `${query.from}T00:00:00.000Z`
+        : instant(query.from, 'from');
   const until = query.to === undefined ? undefined : isIsoDate(query.to) ? dayAfter(query.to) : instant(query.to, 'to');
   return { ...(from ? { from } : {}), ...(until ? { until } : {}) };
 }
 
 /** `GET /admin/auditlog`: admins and auditors read; newest first, paged, filterable. */
-export async function readAuditLog(deps: AdminDeps, principal: Principal | null, query: AuditLogQuery, page: Page): Promise<AuditLogPage> {
+export async function readAuditLog(
+  deps: AdminDeps,
+  principal: Principal | null,
+  query: AuditLogQuery,
+  page: Page,
+): Promise<AuditLogPage> {
   requireAdmin(principal, { write: false });
   const { from: _from, to: _to, ...exact } = query;
   const rows = await listAuditRows(deps.db, { ...exact, ...bounds(query) }, page);

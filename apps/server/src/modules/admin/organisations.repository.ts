@@ -23,7 +23,11 @@ export async function insertClinic(executor: Executor, row: NewClinicRow): Promi
   await executor.insertInto('clinics').values(row).execute();
 }
 
-export async function updateClinic(executor: Executor, id: string, changes: Partial<Pick<ClinicRow, 'cName' | 'active' | 'updatedAt'>>) {
+export async function updateClinic(
+  executor: Executor,
+  id: string,
+  changes: Partial<Pick<ClinicRow, 'cName' | 'active' | 'updatedAt'>>,
+) {
   await executor.updateTable('clinics').set(changes).where('id', '=', id).execute();
 }
 
@@ -49,7 +53,14 @@ export async function updateEute(executor: Executor, id: string, changes: EuteCh
   await executor.updateTable('eutes').set(changes).where('id', '=', id).execute();
 }
 
-const MEMBER_COLUMNS = ['users.id', 'users.title', 'users.firstName', 'users.lastName', 'users.email', 'users.active'] as const;
+const MEMBER_COLUMNS = [
+  'users.id',
+  'users.title',
+  'users.firstName',
+  'users.lastName',
+  'users.email',
+  'users.active',
+] as const;
 
 export function clinicMembers(executor: Executor, clinicId: string) {
   return executor

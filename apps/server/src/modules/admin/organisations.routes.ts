@@ -29,39 +29,82 @@ const EuteResponse = wire<Eute>(EuteSchema);
 
 /** Clinic and tissue-bank administration of spec §7, under /api/admin. */
 export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: AdminDeps }> = async (app, { deps }) => {
-  app.get('/clinics', {
-    schema: { tags: ['admin'], querystring: ActiveListQuery, response: { 200: Type.Array(ClinicSchema), ...errors } },
-  }, async (request, reply) => sendPaged(reply, await listClinics(deps, request.principal, request.query, pageOf(request.query))));
+  app.get(
+    '/clinics',
+    {
+      schema: { tags: ['admin'], querystring: ActiveListQuery, response: { 200: Type.Array(ClinicSchema), ...errors } },
+    },
+    async (request, reply) =>
+      sendPaged(reply, await listClinics(deps, request.principal, request.query, pageOf(request.query))),
+  );
 
-  app.get('/clinics/:id', {
-    schema: { tags: ['admin'], params: IdParams, response: { 200: ClinicResponse, ...errors } },
-  }, async (request) => getClinic(deps, request.principal, request.params.id));
+  app.get(
+    '/clinics/:id',
+    {
+      schema: { tags: ['admin'], params: IdParams, response: { 200: ClinicResponse, ...errors } },
+    },
+    async (request) => getClinic(deps, request.principal, request.params.id),
+  );
 
-  app.post('/clinics/add', {
-    schema: { tags: ['admin'], body: AddClinicRequest, response: { 201: ClinicResponse, ...errors } },
-  }, async (request, reply) => reply.code(201).send(await addClinic(deps, actorOf(request), request.body)));
+  app.post(
+    '/clinics/add',
+    {
+      schema: { tags: ['admin'], body: AddClinicRequest, response: { 201: ClinicResponse, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await addClinic(deps, actorOf(request), request.body)),
+  );
 
-  app.patch('/clinics/:id', {
-    schema: { tags: ['admin'], params: IdParams, body: PatchClinicRequest, response: { 200: ClinicResponse, ...errors } },
-  }, async (request) => patchClinic(deps, actorOf(request), request.params.id, request.body));
+  app.patch(
+    '/clinics/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        params: IdParams,
+        body: PatchClinicRequest,
+        response: { 200: ClinicResponse, ...errors },
+      },
+    },
+    async (request) => patchClinic(deps, actorOf(request), request.params.id, request.body),
+  );
 
-  app.get('/clinics/activate/:id', {
-    schema: { tags: ['admin'], params: IdParams, response: { 200: ClinicResponse, ...errors } },
-  }, async (request) => setClinicActive(deps, actorOf(request), request.params.id, true));
+  app.get(
+    '/clinics/activate/:id',
+    {
+      schema: { tags: ['admin'], params: IdParams, response: { 200: ClinicResponse, ...errors } },
+    },
+    async (request) => setClinicActive(deps, actorOf(request), request.params.id, true),
+  );
 
-  app.get('/clinics/deactivate/:id', {
-    schema: { tags: ['admin'], params: IdParams, response: { 200: ClinicResponse, ...errors } },
-  }, async (request) => setClinicActive(deps, actorOf(request), request.params.id, false));
+  app.get(
+    '/clinics/deactivate/:id',
+    {
+      schema: { tags: ['admin'], params: IdParams, response: { 200: ClinicResponse, ...errors } },
+    },
+    async (request) => setClinicActive(deps, actorOf(request), request.params.id, false),
+  );
 
-  app.get('/eutes', {
-    schema: { tags: ['admin'], querystring: ActiveListQuery, response: { 200: Type.Array(EuteSchema), ...errors } },
-  }, async (request, reply) => sendPaged(reply, await listEutes(deps, request.principal, request.query, pageOf(request.query))));
+  app.get(
+    '/eutes',
+    {
+      schema: { tags: ['admin'], querystring: ActiveListQuery, response: { 200: Type.Array(EuteSchema), ...errors } },
+    },
+    async (request, reply) =>
+      sendPaged(reply, await listEutes(deps, request.principal, request.query, pageOf(request.query))),
+  );
 
-  app.get('/eutes/:id', {
-    schema: { tags: ['admin'], params: IdParams, response: { 200: EuteResponse, ...errors } },
-  }, async (request) => getEute(deps, request.principal, request.params.id));
+  app.get(
+    '/eutes/:id',
+    {
+      schema: { tags: ['admin'], params: IdParams, response: { 200: EuteResponse, ...errors } },
+    },
+    async (request) => getEute(deps, request.principal, request.params.id),
+  );
 
-  app.patch('/eutes/:id', {
-    schema: { tags: ['admin'], params: IdParams, body: PatchEuteRequest, response: { 200: EuteResponse, ...errors } },
-  }, async (request) => patchEute(deps, actorOf(request), request.params.id, request.body));
+  app.patch(
+    '/eutes/:id',
+    {
+      schema: { tags: ['admin'], params: IdParams, body: PatchEuteRequest, response: { 200: EuteResponse, ...errors } },
+    },
+    async (request) => patchEute(deps, actorOf(request), request.params.id, request.body),
+  );
 };

@@ -35,7 +35,12 @@ function euteToWire(row: EuteRow): Eute {
 // Clinics
 
 /** `GET /admin/clinics`, sorted by name; `?active=true` is the filtered list of active clinics. */
-export async function listClinics(deps: AdminDeps, principal: Principal | null, filter: { active?: boolean }, page: Page): Promise<Paged<Clinic>> {
+export async function listClinics(
+  deps: AdminDeps,
+  principal: Principal | null,
+  filter: { active?: boolean },
+  page: Page,
+): Promise<Paged<Clinic>> {
   requireAdmin(principal, { write: false });
   const paged = sortAndPage(await repo.listClinics(deps.db, filter), (a, b) => compareNames(a.cName, b.cName), page);
   return { items: paged.items.map(clinicToWire), total: paged.total };
@@ -65,14 +70,32 @@ export async function addClinic(deps: AdminDeps, actor: Actor, request: AddClini
   const admin = requireAdmin(actor.principal, { write: true });
   const now = deps.now();
   const name = requiredText('c_Name', request.c_Name);
-  return writeOrConflict(deps, async (trx) => {
-    await assertClinicNameFree(trx, name, null);
-    const id = randomUUID();
-    await repo.insertClinic(trx, { id, cName: name, active: 1, createdAt: now.toISOString(), updatedAt: now.toISOString() });
-    const after = await clinicWithDetail(trx, id);
-    await recordAudit(trx, { actorUserId: admin.userId, action: 'clinic.add', targetType: 'clinic', targetId: id, after, ip: actor.ip, at: now });
-    return after;
-  }, `A clinic named "${name}" already exists.`);
+  return writeOrConflict(
+    deps,
+    async (trx) => {
+      await assertClinicNameFree(trx, name, null);
+      const id = randomUUID();
+      await repo.insertClinic(trx, {
+        id,
+        cName: name,
+        active: 1,
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      });
+      const after = await clinicWithDetail(trx, id);
+      await recordAudit(trx, {
+        actorUserId: admin.userId,
+        action: 'clinic.add',
+        targetType: 'clinic',
+        targetId: id,
+        after,
+        ip: actor.ip,
+        at: now,
+      });
+      return after;
+    },
+    `A clinic named "${name}" already exists.`,
+  );
 }
 
 /** PATCH, activate and deactivate of a clinic: one change, its audit row, one transaction. */
@@ -85,20 +108,39 @@ async function changeClinic(
 ): Promise<Clinic> {
   const admin = requireAdmin(actor.principal, { write: true });
   const now = deps.now();
-  return writeOrConflict(deps, async (trx) => {
-    const before = await clinicWithDetail(trx, id);
-    if (changes.cName !== undefined) {
-      await assertClinicNameFree(trx, changes.cName, id);
-    }
-    await repo.updateClinic(trx, id, { ...changes, updatedAt: now.toISOString() });
-    const after = await clinicWithDetail(trx, id);
-    await recordAudit(trx, { actorUserId: admin.userId, action, targetType: 'clinic', targetId: id, before, after, ip: actor.ip, at: now });
-    return after;
-  }, `A clinic named "${changes.cName ?? ''}" already exists.`);
+  return writeOrConflict(
+    deps,
+    async (trx) => {
+      const before = await clinicWithDetail(trx, id);
+      if (changes.cName !== undefined) {
+        await assertClinicNameFree(trx, changes.cName, id);
+      }
+      await repo.updateClinic(trx, id, { ...changes, updatedAt: now.toISOString() });
+      const after = await clinicWithDetail(trx, id);
+      await recordAudit(trx, {
+        actorUserId: admin.userId,
+        action,
+        targetType: 'clinic',
+        targetId: id,
+        before,
+        after,
+        ip: actor.ip,
+        at: now,
+      });
+      return after;
+    },
+    `A clinic named "${changes.cName ?? ''}" already exists.`,
+  );
 }
 
 export const patchClinic = (deps: AdminDeps, actor: Actor, id: string, request: PatchClinicRequest) =>
-  changeClinic(deps, actor, id, 'clinic.update', request.c_Name !== undefined ? { cName: requiredText('c_Name', request.c_Name) } : {});
+  changeClinic(
+    deps,
+    actor,
+    id,
+    'clinic.update',
+    request.c_Name !== undefined ? { cName: requiredText('c_Name', request.c_Name) } : {},
+  );
 
 export const setClinicActive = (deps: AdminDeps, actor: Actor, id: string, active: boolean) =>
   changeClinic(deps, actor, id, active ? 'clinic.activate' : 'clinic.deactivate', { active: active ? 1 : 0 });
@@ -106,7 +148,12 @@ export const setClinicActive = (deps: AdminDeps, actor: Actor, id: string, activ
 // Tissue banks
 
 /** `GET /admin/eutes`, sorted by name; `?active=true` is the filtered list of active eutes. */
-export async function listEutes(deps: AdminDeps, principal: Principal | null, filter: { active?: boolean }, page: Page): Promise<Paged<Eute>> {
+export async function listEutes(
+  deps: AdminDeps,
+  principal: Principal | null,
+  filter: { active?: boolean },
+  page: Page,
+): Promise<Paged<Eute>> {
   requireAdmin(principal, { write: false });
   const paged = sortAndPage(await repo.listEutes(deps.db, filter), (a, b) => compareNames(a.name, b.name), page);
   return { items: paged.items.map(euteToWire), total: paged.total };
@@ -138,17 +185,30 @@ export async function patchEute(deps: AdminDeps, actor: Actor, id: string, reque
   if (name !== undefined) {
     changes.name = requiredText('name', name);
   }
-  return writeOrConflict(deps, async (trx) => {
-    const before = await euteWithDetail(trx, id);
-    if (changes.name) {
-      const owner = await repo.findEuteIdByName(trx, changes.name);
-      if (owner && owner !== id) {
-        throw conflict(`A tissue bank named "${changes.name}" already exists.`);
+  return writeOrConflict(
+    deps,
+    async (trx) => {
+      const before = await euteWithDetail(trx, id);
+      if (changes.name) {
+        const owner = await repo.findEuteIdByName(trx, changes.name);
+        if (owner && owner !== id) {
+          throw conflict(`A tissue bank named "${changes.name}" already exists.`);
+        }
       }
-    }
-    await repo.updateEute(trx, id, { ...changes, updatedAt: now.toISOString() });
-    const after = await euteWithDetail(trx, id);
-    await recordAudit(trx, { actorUserId: admin.userId, action: 'eute.update', targetType: 'eute', targetId: id, before, after, ip: actor.ip, at: now });
-    return after;
-  }, `A tissue bank named "${changes.name ?? ''}" already exists.`);
+      await repo.updateEute(trx, id, { ...changes, updatedAt: now.toISOString() });
+      const after = await euteWithDetail(trx, id);
+      await recordAudit(trx, {
+        actorUserId: admin.userId,
+        action: 'eute.update',
+        targetType: 'eute',
+        targetId: id,
+        before,
+        after,
+        ip: actor.ip,
+        at: now,
+      });
+      return after;
+    },
+    `A tissue bank named "${changes.name ?? ''}" already exists.`,
+  );
 }

@@ -3,14 +3,20 @@ import { Type } from '@sinclair/typebox';
 import { adminErrors } from './users.routes';
 import { sendTestAlert, type TestAlertDeps } from './test-alert.service';
 
-const TestAlertRequest = Type.Object({ message: Type.String({ minLength: 1, maxLength: 500, description: 'shown to every connected user as an alert' }) });
+const TestAlertRequest = Type.Object({
+  message: Type.String({ minLength: 1, maxLength: 500, description: 'shown to every connected user as an alert' }),
+});
 
 /** The test push of design.md §5, under /api/admin. */
 export const adminTestAlertRoutes: FastifyPluginAsyncTypebox<{ deps: TestAlertDeps }> = async (app, { deps }) => {
-  app.post('/testR', {
-    schema: { tags: ['admin'], body: TestAlertRequest, response: { 204: Type.Null(), ...adminErrors } },
-  }, async (request, reply) => {
-    sendTestAlert(deps, request.principal, request.body.message);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    '/testR',
+    {
+      schema: { tags: ['admin'], body: TestAlertRequest, response: { 204: Type.Null(), ...adminErrors } },
+    },
+    async (request, reply) => {
+      sendTestAlert(deps, request.principal, request.body.message);
+      return reply.code(204).send(null);
+    },
+  );
 };

@@ -80,17 +80,31 @@ export async function updateUser(executor: Executor, id: string, changes: UserUp
 }
 
 /** Replaces a user's clinics; undefined leaves them as they are. */
-export async function setClinicMemberships(executor: Executor, userId: string, clinicIds: readonly string[]): Promise<void> {
+export async function setClinicMemberships(
+  executor: Executor,
+  userId: string,
+  clinicIds: readonly string[],
+): Promise<void> {
   await executor.deleteFrom('clinicMembers').where('userId', '=', userId).execute();
   if (clinicIds.length > 0) {
-    await executor.insertInto('clinicMembers').values(clinicIds.map((clinicId) => ({ userId, clinicId }))).execute();
+    await executor
+      .insertInto('clinicMembers')
+      .values(clinicIds.map((clinicId) => ({ userId, clinicId })))
+      .execute();
   }
 }
 
-export async function setEuteMemberships(executor: Executor, userId: string, euteIds: readonly string[]): Promise<void> {
+export async function setEuteMemberships(
+  executor: Executor,
+  userId: string,
+  euteIds: readonly string[],
+): Promise<void> {
   await executor.deleteFrom('euteMembers').where('userId', '=', userId).execute();
   if (euteIds.length > 0) {
-    await executor.insertInto('euteMembers').values(euteIds.map((euteId) => ({ userId, euteId }))).execute();
+    await executor
+      .insertInto('euteMembers')
+      .values(euteIds.map((euteId) => ({ userId, euteId })))
+      .execute();
   }
 }
 
@@ -122,11 +136,19 @@ export async function countActiveAdmins(executor: Executor): Promise<number> {
 export function findClinicsByIds(executor: Executor, ids: readonly string[]) {
   return ids.length === 0
     ? Promise.resolve([])
-    : executor.selectFrom('clinics').select(['id', 'active']).where('id', 'in', [...ids]).execute();
+    : executor
+        .selectFrom('clinics')
+        .select(['id', 'active'])
+        .where('id', 'in', [...ids])
+        .execute();
 }
 
 export function findEutesByIds(executor: Executor, ids: readonly string[]) {
   return ids.length === 0
     ? Promise.resolve([])
-    : executor.selectFrom('eutes').select(['id', 'active']).where('id', 'in', [...ids]).execute();
+    : executor
+        .selectFrom('eutes')
+        .select(['id', 'active'])
+        .where('id', 'in', [...ids])
+        .execute();
 }

@@ -17,7 +17,16 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_PAGE_SIZE, PageQuery, pageOf, sendPaged } from '../../http/paging';
 import { wire } from '../../http/wire';
 import { readAuditLog } from './auditlog.service';
-import { addUser, endUserSessions, getUser, listUsers, patchUser, setUserActive, type Actor, type AdminDeps } from './users.service';
+import {
+  addUser,
+  endUserSessions,
+  getUser,
+  listUsers,
+  patchUser,
+  setUserActive,
+  type Actor,
+  type AdminDeps,
+} from './users.service';
 
 export const adminErrors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem };
 export const IdParams = Type.Object({ id: Id });
@@ -41,8 +50,18 @@ const AuditLogQuery = Type.Object(
     action: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     targetType: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
     targetId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    from: Type.Optional(Type.String({ pattern: `${ISO_DATE_PATTERN}|${ISO_DATE_TIME_PATTERN}`, description: 'yyyy-mm-dd or ISO date-time, UTC' })),
-    to: Type.Optional(Type.String({ pattern: `${ISO_DATE_PATTERN}|${ISO_DATE_TIME_PATTERN}`, description: 'a date includes that whole day' })),
+    from: Type.Optional(
+      Type.String({
+        pattern: `${ISO_DATE_PATTERN}|${ISO_DATE_TIME_PATTERN}`,
+        description: 'yyyy-mm-dd or ISO date-time, UTC',
+      }),
+    ),
+    to: Type.Optional(
+      Type.String({
+        pattern: `${ISO_DATE_PATTERN}|${ISO_DATE_TIME_PATTERN}`,
+        description: 'a date includes that whole day',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -55,41 +74,75 @@ const AuditLogPage = Type.Object({
 
 /** User administration of spec §7 and the audit log, under /api/admin. */
 export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: AdminDeps }> = async (app, { deps }) => {
-  app.get('/users', {
-    schema: { tags: ['admin'], querystring: ActiveListQuery, response: { 200: UserListResponse, ...adminErrors } },
-  }, async (request, reply) => sendPaged(reply, await listUsers(deps, request.principal, request.query, pageOf(request.query))));
+  app.get(
+    '/users',
+    {
+      schema: { tags: ['admin'], querystring: ActiveListQuery, response: { 200: UserListResponse, ...adminErrors } },
+    },
+    async (request, reply) =>
+      sendPaged(reply, await listUsers(deps, request.principal, request.query, pageOf(request.query))),
+  );
 
-  app.get('/user/:id', {
-    schema: { tags: ['admin'], params: IdParams, response: { 200: UserResponse, ...adminErrors } },
-  }, async (request) => getUser(deps, request.principal, request.params.id));
+  app.get(
+    '/user/:id',
+    {
+      schema: { tags: ['admin'], params: IdParams, response: { 200: UserResponse, ...adminErrors } },
+    },
+    async (request) => getUser(deps, request.principal, request.params.id),
+  );
 
-  app.post('/users/add', {
-    schema: { tags: ['admin'], body: AddBody, response: { 201: UserResponse, ...adminErrors } },
-  }, async (request, reply) => reply.code(201).send(await addUser(deps, actorOf(request), request.body as AddUserRequest)));
+  app.post(
+    '/users/add',
+    {
+      schema: { tags: ['admin'], body: AddBody, response: { 201: UserResponse, ...adminErrors } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addUser(deps, actorOf(request), request.body as AddUserRequest)),
+  );
 
-  app.patch('/user', {
-    schema: { tags: ['admin'], body: PatchBody, response: { 200: UserResponse, ...adminErrors } },
-  }, async (request) => patchUser(deps, actorOf(request), request.body as PatchUserRequest));
+  app.patch(
+    '/user',
+    {
+      schema: { tags: ['admin'], body: PatchBody, response: { 200: UserResponse, ...adminErrors } },
+    },
+    async (request) => patchUser(deps, actorOf(request), request.body as PatchUserRequest),
+  );
 
-  app.get('/user/activate/:id', {
-    schema: { tags: ['admin'], params: IdParams, response: { 200: UserResponse, ...adminErrors } },
-  }, async (request) => setUserActive(deps, actorOf(request), request.params.id, true));
+  app.get(
+    '/user/activate/:id',
+    {
+      schema: { tags: ['admin'], params: IdParams, response: { 200: UserResponse, ...adminErrors } },
+    },
+    async (request) => setUserActive(deps, actorOf(request), request.params.id, true),
+  );
 
-  app.get('/user/deactivate/:id', {
-    schema: { tags: ['admin'], params: IdParams, response: { 200: UserResponse, ...adminErrors } },
-  }, async (request) => setUserActive(deps, actorOf(request), request.params.id, false));
+  app.get(
+    '/user/deactivate/:id',
+    {
+      schema: { tags: ['admin'], params: IdParams, response: { 200: UserResponse, ...adminErrors } },
+    },
+    async (request) => setUserActive(deps, actorOf(request), request.params.id, false),
+  );
 
-  app.post('/user/endsessions/:id', {
-    schema: { tags: ['admin'], params: IdParams, response: { 204: Type.Null(), ...adminErrors } },
-  }, async (request, reply) => {
-    await endUserSessions(deps, actorOf(request), request.params.id);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    '/user/endsessions/:id',
+    {
+      schema: { tags: ['admin'], params: IdParams, response: { 204: Type.Null(), ...adminErrors } },
+    },
+    async (request, reply) => {
+      await endUserSessions(deps, actorOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 
-  app.get('/auditlog', {
-    schema: { tags: ['admin'], querystring: AuditLogQuery, response: { 200: AuditLogPage, ...adminErrors } },
-  }, async (request) => {
-    const { limit: _limit, offset: _offset, ...filter } = request.query;
-    return readAuditLog(deps, request.principal, filter, pageOf(request.query, AUDIT_PAGE_SIZE));
-  });
+  app.get(
+    '/auditlog',
+    {
+      schema: { tags: ['admin'], querystring: AuditLogQuery, response: { 200: AuditLogPage, ...adminErrors } },
+    },
+    async (request) => {
+      const { limit: _limit, offset: _offset, ...filter } = request.query;
+      return readAuditLog(deps, request.principal, filter, pageOf(request.query, AUDIT_PAGE_SIZE));
+    },
+  );
 };

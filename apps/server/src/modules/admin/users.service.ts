@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { compareUsersByLastName, type AddUserRequest, type FieldError, type PatchUserRequest, type User } from '@graftmatch/domain';
+import {
+  compareUsersByLastName,
+  type AddUserRequest,
+  type FieldError,
+  type PatchUserRequest,
+  type User,
+} from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB, UserUpdate } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/problem';
@@ -28,10 +34,14 @@ export interface Actor {
   ip: string | null;
 }
 
-const LAST_ADMIN = 'The last active administrator cannot be deactivated or lose the admin flag; make another user an administrator first.';
+const LAST_ADMIN =
+  'The last active administrator cannot be deactivated or lose the admin flag; make another user an administrator first.';
 
 async function presentUsers(executor: Executor, rows: readonly repo.AdminUserRow[]): Promise<User[]> {
-  const { clinics, eutes } = await repo.membershipsOf(executor, rows.map((row) => row.id));
+  const { clinics, eutes } = await repo.membershipsOf(
+    executor,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) =>
     userToWire(
       row,
@@ -51,7 +61,12 @@ async function presentUser(executor: Executor, id: string): Promise<User> {
 }
 
 /** `GET /admin/users`: sorted by last name (domain rule), then paged. */
-export async function listUsers(deps: AdminDeps, principal: Principal | null, filter: { active?: boolean }, page: Page): Promise<Paged<User>> {
+export async function listUsers(
+  deps: AdminDeps,
+  principal: Principal | null,
+  filter: { active?: boolean },
+  page: Page,
+): Promise<Paged<User>> {
   requireAdmin(principal, { write: false });
   const paged = sortAndPage(await repo.listUsers(deps.db, filter), compareUsersByLastName, page);
   return { items: await presentUsers(deps.db, paged.items), total: paged.total };
@@ -66,11 +81,16 @@ export async function getUser(deps: AdminDeps, principal: Principal | null, id: 
  * New memberships must name existing, active organisations (filtered lists offer only those);
  * memberships the user already has may stay even when their organisation was deactivated.
  */
-async function checkMemberships(trx: Executor, userId: string | null, request: Pick<AddUserRequest, 'clinics' | 'eutes'>) {
+async function checkMemberships(
+  trx: Executor,
+  userId: string | null,
+  request: Pick<AddUserRequest, 'clinics' | 'eutes'>,
+) {
   const current = userId ? await repo.membershipsOf(trx, [userId]) : { clinics: [], eutes: [] };
   const errors: FieldError[] = [];
   const check = async (field: 'clinics' | 'eutes', wanted: readonly string[], held: readonly { id: string }[]) => {
-    const found = field === 'clinics' ? await repo.findClinicsByIds(trx, wanted) : await repo.findEutesByIds(trx, wanted);
+    const found =
+      field === 'clinics' ? await repo.findClinicsByIds(trx, wanted) : await repo.findEutesByIds(trx, wanted);
     for (const id of wanted) {
       const organisation = found.find((row) => row.id === id);
       if (!organisation) {
@@ -107,32 +127,44 @@ export async function addUser(deps: AdminDeps, actor: Actor, request: AddUserReq
   const now = deps.now();
   const at = now.toISOString();
   const email = request.email.trim().toLowerCase();
-  const user = await writeOrConflict(deps, async (trx) => {
-    await assertEmailFree(trx, email, null);
-    const { clinicIds, euteIds } = await checkMemberships(trx, null, request);
-    const id = randomUUID();
-    await repo.insertUser(trx, {
-      id,
-      email,
-      passwordHash: null,
-      title: emptyToNull(request.title),
-      firstName: requiredText('firstName', request.firstName),
-      lastName: requiredText('lastName', request.lastName),
-      phone: emptyToNull(request.phone),
-      language: request.language ?? 'en',
-      active: 1,
-      admin: request.admin ? 1 : 0,
-      audit: request.audit ? 1 : 0,
-      twoFactorTarget: (request.twoFactorTarget ?? email).trim().toLowerCase(),
-      createdAt: at,
-      updatedAt: at,
-    });
-    await repo.setClinicMemberships(trx, id, clinicIds ?? []);
-    await repo.setEuteMemberships(trx, id, euteIds ?? []);
-    const created = await presentUser(trx, id);
-    await recordAudit(trx, { actorUserId: admin.userId, action: 'user.add', targetType: 'user', targetId: id, after: created, ip: actor.ip, at: now });
-    return created;
-  }, `A user with the e-mail ${email} already exists.`);
+  const user = await writeOrConflict(
+    deps,
+    async (trx) => {
+      await assertEmailFree(trx, email, null);
+      const { clinicIds, euteIds } = await checkMemberships(trx, null, request);
+      const id = randomUUID();
+      await repo.insertUser(trx, {
+        id,
+        email,
+        passwordHash: null,
+        title: emptyToNull(request.title),
+        firstName: requiredText('firstName', request.firstName),
+        lastName: requiredText('lastName', request.lastName),
+        phone: emptyToNull(request.phone),
+        language: request.language ?? 'en',
+        active: 1,
+        admin: request.admin ? 1 : 0,
+        audit: request.audit ? 1 : 0,
+        twoFactorTarget: (request.twoFactorTarget ?? email).trim().toLowerCase(),
+        createdAt: at,
+        updatedAt: at,
+      });
+      await repo.setClinicMemberships(trx, id, clinicIds ?? []);
+      await repo.setEuteMemberships(trx, id, euteIds ?? []);
+      const created = await presentUser(trx, id);
+      await recordAudit(trx, {
+        actorUserId: admin.userId,
+        action: 'user.add',
+        targetType: 'user',
+        targetId: id,
+        after: created,
+        ip: actor.ip,
+        at: now,
+      });
+      return created;
+    },
+    `A user with the e-mail ${email} already exists.`,
+  );
   try {
     await sendInvitation(deps.auth, user.id, { userId: admin.userId, ip: actor.ip });
   } catch (error) {
@@ -154,42 +186,57 @@ export async function patchUser(deps: AdminDeps, actor: Actor, request: PatchUse
   const admin = requireAdmin(actor.principal, { write: true });
   const now = deps.now();
   const email = request.email?.trim().toLowerCase();
-  return writeOrConflict(deps, async (trx) => {
-    const before = await presentUser(trx, request.id);
-    if (email !== undefined) {
-      await assertEmailFree(trx, email, request.id);
-    }
-    const { clinicIds, euteIds } = await checkMemberships(trx, request.id, request);
-    const demotes = request.admin === false && before.admin && before.active;
-    if (demotes) {
-      await repo.lockActiveAdmins(trx);
-    }
-    const changes: UserUpdate = {
-      ...(request.title !== undefined ? { title: emptyToNull(request.title) } : {}),
-      ...(request.firstName !== undefined ? { firstName: requiredText('firstName', request.firstName) } : {}),
-      ...(request.lastName !== undefined ? { lastName: requiredText('lastName', request.lastName) } : {}),
-      ...(email !== undefined ? { email } : {}),
-      ...(request.phone !== undefined ? { phone: emptyToNull(request.phone) } : {}),
-      ...(request.audit !== undefined ? { audit: request.audit ? 1 : 0 } : {}),
-      ...(request.admin !== undefined ? { admin: request.admin ? 1 : 0 } : {}),
-      ...(request.twoFactorTarget !== undefined ? { twoFactorTarget: request.twoFactorTarget.trim().toLowerCase() } : {}),
-      ...(request.language !== undefined ? { language: request.language } : {}),
-      updatedAt: now.toISOString(),
-    };
-    await repo.updateUser(trx, request.id, changes);
-    if (clinicIds) {
-      await repo.setClinicMemberships(trx, request.id, clinicIds);
-    }
-    if (euteIds) {
-      await repo.setEuteMemberships(trx, request.id, euteIds);
-    }
-    if (demotes) {
-      await assertAdminRemains(trx);
-    }
-    const after = await presentUser(trx, request.id);
-    await recordAudit(trx, { actorUserId: admin.userId, action: 'user.update', targetType: 'user', targetId: request.id, before, after, ip: actor.ip, at: now });
-    return after;
-  }, `A user with the e-mail ${email ?? ''} already exists.`);
+  return writeOrConflict(
+    deps,
+    async (trx) => {
+      const before = await presentUser(trx, request.id);
+      if (email !== undefined) {
+        await assertEmailFree(trx, email, request.id);
+      }
+      const { clinicIds, euteIds } = await checkMemberships(trx, request.id, request);
+      const demotes = request.admin === false && before.admin && before.active;
+      if (demotes) {
+        await repo.lockActiveAdmins(trx);
+      }
+      const changes: UserUpdate = {
+        ...(request.title !== undefined ? { title: emptyToNull(request.title) } : {}),
+        ...(request.firstName !== undefined ? { firstName: requiredText('firstName', request.firstName) } : {}),
+        ...(request.lastName !== undefined ? { lastName: requiredText('lastName', request.lastName) } : {}),
+        ...(email !== undefined ? { email } : {}),
+        ...(request.phone !== undefined ? { phone: emptyToNull(request.phone) } : {}),
+        ...(request.audit !== undefined ? { audit: request.audit ? 1 : 0 } : {}),
+        ...(request.admin !== undefined ? { admin: request.admin ? 1 : 0 } : {}),
+        ...(request.twoFactorTarget !== undefined
+          ? { twoFactorTarget: request.twoFactorTarget.trim().toLowerCase() }
+          : {}),
+        ...(request.language !== undefined ? { language: request.language } : {}),
+        updatedAt: now.toISOString(),
+      };
+      await repo.updateUser(trx, request.id, changes);
+      if (clinicIds) {
+        await repo.setClinicMemberships(trx, request.id, clinicIds);
+      }
+      if (euteIds) {
+        await repo.setEuteMemberships(trx, request.id, euteIds);
+      }
+      if (demotes) {
+        await assertAdminRemains(trx);
+      }
+      const after = await presentUser(trx, request.id);
+      await recordAudit(trx, {
+        actorUserId: admin.userId,
+        action: 'user.update',
+        targetType: 'user',
+        targetId: request.id,
+        before,
+        after,
+        ip: actor.ip,
+        at: now,
+      });
+      return after;
+    },
+    `A user with the e-mail ${email ?? ''} already exists.`,
+  );
 }
 
 /** `GET /admin/user/activate/{id}` and `/deactivate/{id}`; deactivating ends all of the user's sessions. */
@@ -211,7 +258,16 @@ export async function setUserActive(deps: AdminDeps, actor: Actor, id: string, a
     }
     const after = await presentUser(trx, id);
     const action = active ? 'user.activate' : 'user.deactivate';
-    await recordAudit(trx, { actorUserId: admin.userId, action, targetType: 'user', targetId: id, before, after, ip: actor.ip, at: now });
+    await recordAudit(trx, {
+      actorUserId: admin.userId,
+      action,
+      targetType: 'user',
+      targetId: id,
+      before,
+      after,
+      ip: actor.ip,
+      at: now,
+    });
     return after;
   });
 }

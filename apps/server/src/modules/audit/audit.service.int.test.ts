@@ -12,11 +12,24 @@ describe(`audit rows (${testEngineName()})`, () => {
   it('commits with the change it records and rolls back with it', async () => {
     const db = test.database.db;
     await db.transaction().execute((trx) =>
-      recordAudit(trx, { actorUserId: 'u1', action: 'test.kept', targetType: 'user', targetId: 'u2', after: { active: false }, ip: '127.0.0.1' }),
+      recordAudit(trx, {
+        actorUserId: 'u1',
+        action: 'test.kept',
+        targetType: 'user',
+        targetId: 'u2',
+        after: { active: false },
+        ip: '127.0.0.1',
+      }),
     );
     await expect(
       db.transaction().execute(async (trx) => {
-        await recordAudit(trx, { actorUserId: 'u1', action: 'test.rolled-back', targetType: 'user', targetId: 'u2', ip: null });
+        await recordAudit(trx, {
+          actorUserId: 'u1',
+          action: 'test.rolled-back',
+          targetType: 'user',
+          targetId: 'u2',
+          ip: null,
+        });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -33,10 +46,19 @@ describe(`audit rows (${testEngineName()})`, () => {
       action: 'test.masked',
       targetType: 'user',
       targetId: 'u3',
-      before: { email: 'a@b.example', passwordHash: '$argon2id$secret', nested: [{ refresh_Token: 'eyJ.secret' }], pin: '123456' },
+      before: {
+        email: 'a@b.example',
+        passwordHash: '$argon2id$secret',
+        nested: [{ refresh_Token: 'eyJ.secret' }],
+        pin: '123456',
+      },
       ip: null,
     });
-    const row = await db.selectFrom('auditLog').select('before').where('action', '=', 'test.masked').executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('auditLog')
+      .select('before')
+      .where('action', '=', 'test.masked')
+      .executeTakeFirstOrThrow();
     expect(row.before).not.toMatch(/argon2id|eyJ|123456/);
     expect(JSON.parse(row.before ?? '{}')).toMatchObject({ email: 'a@b.example', passwordHash: '[redacted]' });
   });

@@ -2,7 +2,14 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app';
-import { basicAuth, createTestClinic, createTestUser, pinOf, readOutbox, waitForOutboxMail } from '../../../test/support/auth';
+import {
+  basicAuth,
+  createTestClinic,
+  createTestUser,
+  pinOf,
+  readOutbox,
+  waitForOutboxMail,
+} from '../../../test/support/auth';
 import { TestClient } from '../../../test/support/client';
 import { testEngineName } from '../../../test/support/database';
 
@@ -19,7 +26,13 @@ type MailCounter = () => Promise<number>;
 const secrets = new Set<string>();
 const remember = (...values: string[]) => values.forEach((value) => secrets.add(value));
 
-async function startLogin(client: TestClient, email: string, password: string, count: MailCounter, readMail: MailReader) {
+async function startLogin(
+  client: TestClient,
+  email: string,
+  password: string,
+  count: MailCounter,
+  readMail: MailReader,
+) {
   const since = await count();
   const answer = await client.get('/api/auth/login', { headers: { authorization: basicAuth(email, password) } });
   expect(answer.status).toBe(200);
@@ -31,9 +44,13 @@ async function startLogin(client: TestClient, email: string, password: string, c
 }
 
 async function finishLogin(client: TestClient, twoFactorToken: string, twoFactorId: string, pin: string) {
-  const answer = await client.post('/api/auth/twofactor', { passwordid: twoFactorId, password: pin }, {
-    headers: { authorization: `Bearer ${twoFactorToken}` },
-  });
+  const answer = await client.post(
+    '/api/auth/twofactor',
+    { passwordid: twoFactorId, password: pin },
+    {
+      headers: { authorization: `Bearer ${twoFactorToken}` },
+    },
+  );
   expect(answer.status).toBe(200);
   const tokens = (await answer.json()) as { access_Token: string; refresh_Token: string };
   remember(tokens.access_Token, tokens.refresh_Token);
@@ -45,7 +62,11 @@ async function walkTheWholeFlow(server: TestApp, count: MailCounter, readMail: M
   const clinicId = await createTestClinic(server, { name: 'Herzzentrum Flow' });
   const password = 'a long and private passphrase';
   remember(password);
-  const { id, email } = await createTestUser(server, { email: 'dr.flow@clinic.example', password, clinicIds: [clinicId] });
+  const { id, email } = await createTestUser(server, {
+    email: 'dr.flow@clinic.example',
+    password,
+    clinicIds: [clinicId],
+  });
   const client = new TestClient(server.baseUrl);
 
   // First the physician logs in with Basic credentials and gets a masked target and a PIN mail.
@@ -69,7 +90,15 @@ async function walkTheWholeFlow(server: TestApp, count: MailCounter, readMail: M
   client.accessToken = login.tokens.access_Token;
   const me = await client.get('/api/users/getmyuser');
   expect(me.status).toBe(200);
-  expect(await me.json()).toMatchObject({ id, email, active: true, admin: false, audit: false, clinics: [{ id: clinicId, c_Name: 'Herzzentrum Flow' }], eutes: [] });
+  expect(await me.json()).toMatchObject({
+    id,
+    email,
+    active: true,
+    admin: false,
+    audit: false,
+    clinics: [{ id: clinicId, c_Name: 'Herzzentrum Flow' }],
+    eutes: [],
+  });
 
   // Refreshing with the cookie rotates: both tokens are new.
   const refreshed = await client.get('/api/auth/refresh', { auth: false });
@@ -83,7 +112,9 @@ async function walkTheWholeFlow(server: TestApp, count: MailCounter, readMail: M
 
   // A thief replays the old refresh token: refused, and the whole family ends with it.
   const thief = new TestClient(server.baseUrl);
-  const replay = await thief.get('/api/auth/refresh', { headers: { authorization: `Bearer ${login.tokens.refresh_Token}` } });
+  const replay = await thief.get('/api/auth/refresh', {
+    headers: { authorization: `Bearer ${login.tokens.refresh_Token}` },
+  });
   expect(replay.status).toBe(401);
   expect(replay.headers.get('content-type')).toContain('application/problem+json');
   expect((await client.get('/api/auth/refresh', { auth: false })).status).toBe(401);
@@ -96,12 +127,24 @@ async function walkTheWholeFlow(server: TestApp, count: MailCounter, readMail: M
   const logout = await client.get('/api/users/logout');
   expect(logout.status).toBe(204);
   expect(client.cookie('refresh')).toBeUndefined();
-  const afterLogout = await thief.get('/api/auth/refresh', { headers: { authorization: `Bearer ${again.tokens.refresh_Token}` } });
+  const afterLogout = await thief.get('/api/auth/refresh', {
+    headers: { authorization: `Bearer ${again.tokens.refresh_Token}` },
+  });
   expect(afterLogout.status).toBe(401);
   expect((await client.get('/api/users/getmyuser')).status).toBe(401);
 
-  const actions = await server.database.db.selectFrom('auditLog').select('action').where('actorUserId', '=', id).orderBy('at').execute();
-  expect(actions.map((row) => row.action)).toEqual(['auth.login.success', 'auth.refresh.reuse', 'auth.login.success', 'auth.logout']);
+  const actions = await server.database.db
+    .selectFrom('auditLog')
+    .select('action')
+    .where('actorUserId', '=', id)
+    .orderBy('at')
+    .execute();
+  expect(actions.map((row) => row.action)).toEqual([
+    'auth.login.success',
+    'auth.refresh.reuse',
+    'auth.login.success',
+    'auth.logout',
+  ]);
 }
 
 describe(`the whole login flow over a real SMTP peer (${testEngineName()})`, () => {
@@ -117,7 +160,12 @@ describe(`the whole login flow over a real SMTP peer (${testEngineName()})`, () 
         simpleParser(stream)
           .then((mail) => {
             const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
-            inbox.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' });
+            inbox.push({
+              to,
+              subject: mail.subject ?? '',
+              text: mail.text ?? '',
+              html: typeof mail.html === 'string' ? mail.html : '',
+            });
             callback();
           })
           .catch(callback);
@@ -154,7 +202,11 @@ describe(`the whole login flow with no SMTP_URL, through the outbox (${testEngin
   afterAll(() => server.close());
 
   it('First the physician logs in with the PIN from the .eml file, then refreshes, a replay ends the session, then logs out', async () => {
-    await walkTheWholeFlow(server, async () => (await readOutbox(server)).length, (to, since) => waitForOutboxMail(server, to, since));
+    await walkTheWholeFlow(
+      server,
+      async () => (await readOutbox(server)).length,
+      (to, since) => waitForOutboxMail(server, to, since),
+    );
     const outboxLines = server.logLines.filter((line) => line.includes('mail written to outbox'));
     expect(outboxLines.length).toBe(2);
     expect(outboxLines[0]).toMatch(/outbox\/[^"]+\.eml/);

@@ -19,7 +19,9 @@ export function requireAdmin(principal: Principal | null, access: { write: boole
   if (caller.admin || (caller.audit && !access.write)) {
     return caller;
   }
-  throw forbidden(access.write ? 'Only administrators may change this.' : 'Only administrators and auditors may see this.');
+  throw forbidden(
+    access.write ? 'Only administrators may change this.' : 'Only administrators and auditors may see this.',
+  );
 }
 
 /** A physician: a member of at least one active clinic. Answers those clinics' ids. */

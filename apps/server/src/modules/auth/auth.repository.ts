@@ -126,13 +126,25 @@ export async function markChallengeUsed(executor: Executor, id: string, usedAt: 
 
 export async function insertRecoveryToken(
   executor: Executor,
-  row: { id: string; userId: string; tokenHash: string; purpose: RecoveryPurpose; createdAt: string; expiresAt: string },
+  row: {
+    id: string;
+    userId: string;
+    tokenHash: string;
+    purpose: RecoveryPurpose;
+    createdAt: string;
+    expiresAt: string;
+  },
 ) {
   await executor.insertInto('recoveryTokens').values(row).execute();
 }
 
 /** Ends the user's unused links of that purpose: only the newest link works. */
-export async function expireOpenRecoveryTokens(executor: Executor, userId: string, purpose: RecoveryPurpose, at: string) {
+export async function expireOpenRecoveryTokens(
+  executor: Executor,
+  userId: string,
+  purpose: RecoveryPurpose,
+  at: string,
+) {
   await executor
     .updateTable('recoveryTokens')
     .set({ usedAt: at })
@@ -150,8 +162,18 @@ export function findRecoveryToken(executor: Executor, tokenHash: string) {
  * Marks a single-use row (a recovery link, a refresh token) used, in one conditional update.
  * True when this call used it; false when it was used before, or by a parallel call.
  */
-export async function markUsedOnce(executor: Executor, table: 'recoveryTokens' | 'refreshTokens', id: string, usedAt: string): Promise<boolean> {
-  const result = await executor.updateTable(table).set({ usedAt }).where('id', '=', id).where('usedAt', 'is', null).executeTakeFirst();
+export async function markUsedOnce(
+  executor: Executor,
+  table: 'recoveryTokens' | 'refreshTokens',
+  id: string,
+  usedAt: string,
+): Promise<boolean> {
+  const result = await executor
+    .updateTable(table)
+    .set({ usedAt })
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -159,7 +181,19 @@ export async function markUsedOnce(executor: Executor, table: 'recoveryTokens' |
 export async function findPrincipalData(executor: Executor, userId: string) {
   const user = await executor
     .selectFrom('users')
-    .select(['id', 'email', 'admin', 'audit', 'language', 'title', 'firstName', 'lastName', 'phone', 'twoFactorTarget', 'active'])
+    .select([
+      'id',
+      'email',
+      'admin',
+      'audit',
+      'language',
+      'title',
+      'firstName',
+      'lastName',
+      'phone',
+      'twoFactorTarget',
+      'active',
+    ])
     .where('id', '=', userId)
     .where('active', '=', 1)
     .executeTakeFirst();

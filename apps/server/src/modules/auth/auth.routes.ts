@@ -29,62 +29,89 @@ const open = { public: true, rateLimit: AUTH_RATE_LIMIT };
 const RecoveryToken = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{20,128}$' }) });
 
 /** The calls of spec §7 "Auth" under /api/auth (design.md §7). */
-export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; secureCookies: boolean }> = async (app, { deps, secureCookies }) => {
-  app.get('/login', {
-    config: open,
-    schema: { tags: ['auth'], security: [{ basic: [] }], response: { 200: TwoFactorSchema, ...errors } },
-  }, async (request) => {
-    const credentials = basicCredentialsOf(request);
-    if (!credentials) {
-      throw unauthorized('Basic credentials (user name and password) are required.');
-    }
-    return loginWithPassword(deps, credentials, requestContext(request));
-  });
-
-  app.post('/twofactor', {
-    config: open,
-    schema: { tags: ['auth'], body: TwoFactorRequest, response: { 200: SessionTokens, ...errors } },
-  }, async (request, reply) => {
-    const result = await completeTwoFactor(deps, bearerOf(request) ?? '', request.body, requestContext(request));
-    setRefreshCookie(reply, result.refresh_Token, result.sessionExpiresAt, deps.now(), secureCookies);
-    return { access_Token: result.access_Token, refresh_Token: result.refresh_Token };
-  });
-
-  app.get('/twofactorreset', {
-    config: open,
-    schema: { tags: ['auth'], response: { 200: TwoFactorSchema, ...errors } },
-  }, async (request) => resendPin(deps, bearerOf(request) ?? ''));
-
-  app.get('/refresh', {
-    config: open,
-    schema: { tags: ['auth'], response: { 200: SessionTokens, ...errors } },
-  }, async (request, reply) => {
-    // Native clients send the token as bearer; the web client's is in the HttpOnly cookie.
-    const token = bearerOf(request) ?? request.cookies[REFRESH_COOKIE] ?? '';
-    const { tokens, expiresAt } = await refreshSession(deps, token, requestContext(request));
-    setRefreshCookie(reply, tokens.refresh_Token, expiresAt, deps.now(), secureCookies);
-    return tokens;
-  });
-
-  app.post('/recoveryrequest', {
-    config: open,
-    schema: { tags: ['auth'], security: [], body: RecoveryRequest, response: { 204: Type.Null(), ...errors } },
-  }, async (request, reply) => {
-    await requestRecovery(deps, request.body.email, requestContext(request));
-    return reply.code(204).send(null);
-  });
-
-  app.post('/recovery/:token', {
-    config: open,
-    schema: {
-      tags: ['auth'],
-      security: [],
-      params: RecoveryToken,
-      body: RecoverPasswordRequest,
-      response: { 204: Type.Null(), ...errors },
+export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; secureCookies: boolean }> = async (
+  app,
+  { deps, secureCookies },
+) => {
+  app.get(
+    '/login',
+    {
+      config: open,
+      schema: { tags: ['auth'], security: [{ basic: [] }], response: { 200: TwoFactorSchema, ...errors } },
     },
-  }, async (request, reply) => {
-    await recoverPassword(deps, request.params.token, request.body.password, requestContext(request));
-    return reply.code(204).send(null);
-  });
+    async (request) => {
+      const credentials = basicCredentialsOf(request);
+      if (!credentials) {
+        throw unauthorized('Basic credentials (user name and password) are required.');
+      }
+      return loginWithPassword(deps, credentials, requestContext(request));
+    },
+  );
+
+  app.post(
+    '/twofactor',
+    {
+      config: open,
+      schema: { tags: ['auth'], body: TwoFactorRequest, response: { 200: SessionTokens, ...errors } },
+    },
+    async (request, reply) => {
+      const result = await completeTwoFactor(deps, bearerOf(request) ?? '', request.body, requestContext(request));
+      setRefreshCookie(reply, result.refresh_Token, result.sessionExpiresAt, deps.now(), secureCookies);
+      return { access_Token: result.access_Token, refresh_Token: result.refresh_Token };
+    },
+  );
+
+  app.get(
+    '/twofactorreset',
+    {
+      config: open,
+      schema: { tags: ['auth'], response: { 200: TwoFactorSchema, ...errors } },
+    },
+    async (request) => resendPin(deps, bearerOf(request) ?? ''),
+  );
+
+  app.get(
+    '/refresh',
+    {
+      config: open,
+      schema: { tags: ['auth'], response: { 200: SessionTokens, ...errors } },
+    },
+    async (request, reply) => {
+      // Native clients send the token as bearer; the web client's is in the HttpOnly cookie.
+      const token = bearerOf(request) ?? request.cookies[REFRESH_COOKIE] ?? '';
+      const { tokens, expiresAt } = await refreshSession(deps, token, requestContext(request));
+      setRefreshCookie(reply, tokens.refresh_Token, expiresAt, deps.now(), secureCookies);
+      return tokens;
+    },
+  );
+
+  app.post(
+    '/recoveryrequest',
+    {
+      config: open,
+      schema: { tags: ['auth'], security: [], body: RecoveryRequest, response: { 204: Type.Null(), ...errors } },
+    },
+    async (request, reply) => {
+      await requestRecovery(deps, request.body.email, requestContext(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/recovery/:token',
+    {
+      config: open,
+      schema: {
+        tags: ['auth'],
+        security: [],
+        params: RecoveryToken,
+        body: RecoverPasswordRequest,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await recoverPassword(deps, request.params.token, request.body.password, requestContext(request));
+      return reply.code(204).send(null);
+    },
+  );
 };

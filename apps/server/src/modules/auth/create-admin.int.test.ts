@@ -18,30 +18,68 @@ describe(`the first administrator and invitations (${testEngineName()})`, () => 
   beforeAll(async () => {
     server = await startTestApp();
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
-    deps = createAuthDeps({ db: server.database.db, config: server.config, mailer: createMailer(server.config, log), now: () => new Date(), log });
+    deps = createAuthDeps({
+      db: server.database.db,
+      config: server.config,
+      mailer: createMailer(server.config, log),
+      now: () => new Date(),
+      log,
+    });
   });
   afterAll(() => server.close());
 
   it('First create-admin prints a set-password link, then the admin sets a password with it and logs in with PIN', async () => {
-    const { link } = await createAdmin(deps, { email: 'First.Admin@Hospital.example', firstName: 'Ada', lastName: 'Admin', language: 'en' });
+    const { link } = await createAdmin(deps, {
+      email: 'First.Admin@Hospital.example',
+      firstName: 'Ada',
+      lastName: 'Admin',
+      language: 'en',
+    });
     const token = /\/recover\/([A-Za-z0-9_-]+)$/.exec(link ?? '')?.[1];
     const browser = new TestClient(server.baseUrl);
     await browser.get('/api/health');
-    expect((await browser.post(`/api/auth/recovery/${token}`, { password: 'the first admin passphrase' })).status).toBe(204);
+    expect((await browser.post(`/api/auth/recovery/${token}`, { password: 'the first admin passphrase' })).status).toBe(
+      204,
+    );
     const admin = await loginAs(server, 'first.admin@hospital.example', 'the first admin passphrase');
-    expect(await (await admin.get('/api/users/getmyuser')).json()).toMatchObject({ admin: true, email: 'first.admin@hospital.example' });
-    await expect(createAdmin(deps, { email: 'first.admin@hospital.example', firstName: 'A', lastName: 'B', language: 'en' })).rejects.toMatchObject({ status: 409 });
+    expect(await (await admin.get('/api/users/getmyuser')).json()).toMatchObject({
+      admin: true,
+      email: 'first.admin@hospital.example',
+    });
+    await expect(
+      createAdmin(deps, { email: 'first.admin@hospital.example', firstName: 'A', lastName: 'B', language: 'en' }),
+    ).rejects.toMatchObject({ status: 409 });
   });
 
   it('takes a password instead, refusing a common one', async () => {
-    await expect(createAdmin(deps, { email: 'weak@hospital.example', firstName: 'W', lastName: 'K', language: 'de', password: 'password123' })).rejects.toMatchObject({ status: 400 });
-    const { link } = await createAdmin(deps, { email: 'second@hospital.example', firstName: 'S', lastName: 'A', language: 'de', password: 'a good admin passphrase' });
+    await expect(
+      createAdmin(deps, {
+        email: 'weak@hospital.example',
+        firstName: 'W',
+        lastName: 'K',
+        language: 'de',
+        password: 'password123',
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+    const { link } = await createAdmin(deps, {
+      email: 'second@hospital.example',
+      firstName: 'S',
+      lastName: 'A',
+      language: 'de',
+      password: 'a good admin passphrase',
+    });
     expect(link).toBeNull();
     await loginAs(server, 'second@hospital.example', 'a good admin passphrase');
   });
 
   it('mails an invitation link (for the admin service) that sets the first password once', async () => {
-    const { userId } = await createAdmin(deps, { email: 'invited@hospital.example', firstName: 'I', lastName: 'N', language: 'de', password: 'placeholder passphrase' });
+    const { userId } = await createAdmin(deps, {
+      email: 'invited@hospital.example',
+      firstName: 'I',
+      lastName: 'N',
+      language: 'de',
+      password: 'placeholder passphrase',
+    });
     const since = (await readOutbox(server)).length;
     await sendInvitation(deps, userId, { userId: null, ip: null });
     const mail = await waitForOutboxMail(server, 'invited@hospital.example', since);

@@ -9,7 +9,10 @@ describe('refusals that do not tell who has an account', () => {
     const counts = Array.from({ length: 10 }, () => attempts.fail('nobody@x.example', start));
     expect(counts.map((c) => c.failures)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(attempts.fail('nobody@x.example', new Date(start.getTime() + 14 * 60_000)).locked).toBe(true);
-    expect(attempts.fail('nobody@x.example', new Date(start.getTime() + 16 * 60_000))).toEqual({ failures: 1, locked: false });
+    expect(attempts.fail('nobody@x.example', new Date(start.getTime() + 16 * 60_000))).toEqual({
+      failures: 1,
+      locked: false,
+    });
   });
 
   it('forgets the oldest address beyond its capacity', () => {

@@ -32,7 +32,12 @@ export function wrongSecretProblem(detail: string, failures: number, errors?: Fi
  * Counts a wrong password or PIN against the account (atomically, so parallel guesses all
  * count), locks it at the limit, and writes the audit rows. Answers the failure count.
  */
-export async function recordFailedAttempt(deps: AuthDeps, userId: string, ctx: RequestContext, action: string): Promise<number> {
+export async function recordFailedAttempt(
+  deps: AuthDeps,
+  userId: string,
+  ctx: RequestContext,
+  action: string,
+): Promise<number> {
   const at = deps.now();
   return deps.db.transaction().execute(async (trx) => {
     const failures = await incrementFailedLogins(trx, userId, at.toISOString());

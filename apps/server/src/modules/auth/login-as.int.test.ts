@@ -16,10 +16,16 @@ describe(`loginAs, the helper other modules' tests log in with (${testEngineName
       loginAs(server, 'dr.berg@demo.graftmatch.example'),
       loginAs(server, 'bank.north@demo.graftmatch.example'),
     ]);
-    const berg = (await (await physician.get('/api/users/getmyuser')).json()) as { clinics: unknown[]; eutes: unknown[] };
+    const berg = (await (await physician.get('/api/users/getmyuser')).json()) as {
+      clinics: unknown[];
+      eutes: unknown[];
+    };
     expect(berg.clinics).toHaveLength(1);
     expect(berg.eutes).toHaveLength(0);
-    const north = (await (await employee.get('/api/users/getmyuser')).json()) as { clinics: unknown[]; eutes: unknown[] };
+    const north = (await (await employee.get('/api/users/getmyuser')).json()) as {
+      clinics: unknown[];
+      eutes: unknown[];
+    };
     expect(north.eutes).toHaveLength(1);
     expect(physician.cookie('refresh')).toBeDefined();
     expect(physician.cookie('XSRF-TOKEN')).toBeDefined();

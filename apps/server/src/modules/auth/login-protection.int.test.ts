@@ -30,9 +30,13 @@ describe(`login protection: lockout, PIN limits, inactive and unknown accounts (
   }
 
   const sendPin = (twoFactorToken: string, twoFactorId: string, pin: string) =>
-    browser.post('/api/auth/twofactor', { passwordid: twoFactorId, password: pin }, {
-      headers: { authorization: `Bearer ${twoFactorToken}` },
-    });
+    browser.post(
+      '/api/auth/twofactor',
+      { passwordid: twoFactorId, password: pin },
+      {
+        headers: { authorization: `Bearer ${twoFactorToken}` },
+      },
+    );
 
   const wrongPin = (pin: string) => String((Number(pin) + 1) % 1_000_000).padStart(6, '0');
 
@@ -49,14 +53,21 @@ describe(`login protection: lockout, PIN limits, inactive and unknown accounts (
 
     const whileLocked = await login(email, PASSWORD);
     expect(whileLocked.status).toBe(401);
-    expect(await whileLocked.json()).toMatchObject({ passwordAttempts: 0, detail: expect.stringContaining('locked for 15 minutes') });
+    expect(await whileLocked.json()).toMatchObject({
+      passwordAttempts: 0,
+      detail: expect.stringContaining('locked for 15 minutes'),
+    });
 
     clock.advanceMinutes(14);
     expect((await login(email, PASSWORD)).status).toBe(401);
     clock.advanceMinutes(2);
     expect((await login(email, PASSWORD)).status).toBe(200);
 
-    const actions = await server.database.db.selectFrom('auditLog').select('action').where('actorUserId', '=', id).execute();
+    const actions = await server.database.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('actorUserId', '=', id)
+      .execute();
     expect(actions.filter((row) => row.action === 'auth.login.failure')).toHaveLength(10);
     expect(actions.filter((row) => row.action === 'auth.lockout')).toHaveLength(1);
   });
@@ -67,7 +78,10 @@ describe(`login protection: lockout, PIN limits, inactive and unknown accounts (
     const unknown = await login('nobody-here@clinic.example', 'not the password');
     expect(unknown.status).toBe(known.status);
     expect(await unknown.json()).toEqual(await known.json());
-    expect(((await (await login('nobody-here@clinic.example', 'x')).json()) as { passwordAttempts: number }).passwordAttempts).toBe(8);
+    expect(
+      ((await (await login('nobody-here@clinic.example', 'x')).json()) as { passwordAttempts: number })
+        .passwordAttempts,
+    ).toBe(8);
   });
 
   it('refuses an inactive user even with the right password, and mails no PIN', async () => {
@@ -103,7 +117,11 @@ describe(`login protection: lockout, PIN limits, inactive and unknown accounts (
     const success = await sendPin(renewed.twoFactor_Token, renewed.twoFactorId, freshPin);
     expect(success.status).toBe(200);
 
-    const actions = await server.database.db.selectFrom('auditLog').select('action').where('actorUserId', '=', id).execute();
+    const actions = await server.database.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('actorUserId', '=', id)
+      .execute();
     expect(actions.filter((row) => row.action === 'auth.twofactor.failure')).toHaveLength(5);
   });
 
@@ -113,7 +131,9 @@ describe(`login protection: lockout, PIN limits, inactive and unknown accounts (
     const guesses = await Promise.all(
       Array.from({ length: 10 }, () => sendPin(attempt.twoFactor_Token, attempt.twoFactorId, wrongPin(attempt.pin))),
     );
-    const details = await Promise.all(guesses.map(async (answer) => ((await answer.json()) as { detail: string }).detail));
+    const details = await Promise.all(
+      guesses.map(async (answer) => ((await answer.json()) as { detail: string }).detail),
+    );
     expect(guesses.every((answer) => answer.status === 401)).toBe(true);
     expect(details.filter((detail) => detail.startsWith('Wrong PIN'))).toHaveLength(5);
     expect((await sendPin(attempt.twoFactor_Token, attempt.twoFactorId, attempt.pin)).status).toBe(401);

@@ -1,5 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { PIN_LENGTH, fullName, type SessionTokens, type TwoFactorRequest, type TwoFactorSchema } from '@graftmatch/domain';
+import {
+  PIN_LENGTH,
+  fullName,
+  type SessionTokens,
+  type TwoFactorRequest,
+  type TwoFactorSchema,
+} from '@graftmatch/domain';
 import { ProblemError, forbidden, unauthorized } from '../../http/problem';
 import { twoFactorPinMail } from '../../mail/templates/two-factor-pin';
 import { recordAudit } from '../audit/audit.service';
@@ -25,7 +31,10 @@ export function maskAddress(address: string): string {
   return at <= 0 ? '***' : `${address[0]}***${address.slice(at)}`;
 }
 
-const newPin = () => randomInt(0, 10 ** PIN_LENGTH).toString().padStart(PIN_LENGTH, '0');
+const newPin = () =>
+  randomInt(0, 10 ** PIN_LENGTH)
+    .toString()
+    .padStart(PIN_LENGTH, '0');
 
 /** Counts a wrong password or PIN and throws the refusal. */
 async function refuseWrongSecret(
@@ -159,7 +168,13 @@ export async function completeTwoFactor(
       await repo.voidChallenge(deps.db, challenge.id, now.toISOString());
     }
     const triesLeft = Math.max(0, PIN_TRIES - tries);
-    return refuseWrongSecret(deps, user, ctx, 'auth.twofactor.failure', `Wrong PIN (${triesLeft} tries left for this PIN).`);
+    return refuseWrongSecret(
+      deps,
+      user,
+      ctx,
+      'auth.twofactor.failure',
+      `Wrong PIN (${triesLeft} tries left for this PIN).`,
+    );
   }
   return deps.db.transaction().execute(async (trx) => {
     if (!(await repo.markChallengeUsed(trx, challenge.id, now.toISOString()))) {
@@ -175,7 +190,11 @@ export async function completeTwoFactor(
       ip: ctx.ip,
       at: now,
     });
-    return { access_Token: session.accessToken, refresh_Token: session.refreshToken, sessionExpiresAt: session.expiresAt };
+    return {
+      access_Token: session.accessToken,
+      refresh_Token: session.refreshToken,
+      sessionExpiresAt: session.expiresAt,
+    };
   });
 }
 

@@ -24,7 +24,13 @@ function passwordLink(deps: AuthDeps, token: string): string {
 }
 
 /** A new set-password link in the caller's transaction; older unused links of the purpose end. */
-export async function issuePasswordLink(trx: Executor, deps: AuthDeps, userId: string, purpose: RecoveryPurpose, expiresAt: Date) {
+export async function issuePasswordLink(
+  trx: Executor,
+  deps: AuthDeps,
+  userId: string,
+  purpose: RecoveryPurpose,
+  expiresAt: Date,
+) {
   const token = randomToken();
   const now = deps.now().toISOString();
   await repo.expireOpenRecoveryTokens(trx, userId, purpose, now);
@@ -77,7 +83,12 @@ export async function requestRecovery(deps: AuthDeps, email: string, ctx: Reques
  * `POST /auth/recovery/{token}`: sets the password through a recovery or invitation link, once.
  * It does not log in (the second factor is never bypassed) and ends every session of the user.
  */
-export async function recoverPassword(deps: AuthDeps, token: string, password: string, ctx: RequestContext): Promise<void> {
+export async function recoverPassword(
+  deps: AuthDeps,
+  token: string,
+  password: string,
+  ctx: RequestContext,
+): Promise<void> {
   const invalid = () => badRequest('This link is invalid, used or expired. Please request a new one.');
   const now = deps.now();
   const link = await repo.findRecoveryToken(deps.db, deps.secrets.hash(token));
@@ -131,7 +142,9 @@ export async function changePassword(
   }
   if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
     const failures = await recordFailedAttempt(deps, user.id, ctx, 'auth.password.change.failure');
-    throw wrongSecretProblem('The current password is wrong.', failures, [{ field: 'oldPassword', message: 'is wrong' }]);
+    throw wrongSecretProblem('The current password is wrong.', failures, [
+      { field: 'oldPassword', message: 'is wrong' },
+    ]);
   }
   assertAcceptablePassword('newPassword', body.newPassword, { email: user.email });
   if (body.newPassword === body.oldPassword) {
@@ -159,7 +172,11 @@ export async function changePassword(
  * Mails a new user (created by an admin, without a password) a link to choose one. For the
  * admin service to call after the user's row is committed; writes its own audit row.
  */
-export async function sendInvitation(deps: AuthDeps, userId: string, actor: { userId: string | null; ip: string | null }): Promise<void> {
+export async function sendInvitation(
+  deps: AuthDeps,
+  userId: string,
+  actor: { userId: string | null; ip: string | null },
+): Promise<void> {
   const user = await repo.findLoginUserById(deps.db, userId);
   if (!user) {
     throw notFound('No such user.');
@@ -170,5 +187,8 @@ export async function sendInvitation(deps: AuthDeps, userId: string, actor: { us
     { userId: user.id, purpose: 'invite', expiresAt: addDays(now, INVITATION_DAYS) },
     { action: 'auth.invitation.send', actorUserId: actor.userId, ip: actor.ip, at: now },
   );
-  await deps.mailer.send({ to: user.email, ...invitationMail(user.language, { name: fullName(user), link, validDays: INVITATION_DAYS }) });
+  await deps.mailer.send({
+    to: user.email,
+    ...invitationMail(user.language, { name: fullName(user), link, validDays: INVITATION_DAYS }),
+  });
 }

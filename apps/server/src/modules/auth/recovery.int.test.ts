@@ -53,7 +53,11 @@ describe(`password recovery and change (${testEngineName()})`, () => {
     expect(again.headers.get('content-type')).toContain('application/problem+json');
     expect(await passwordWorks(email, NEW_PASSWORD)).toBe(true);
 
-    const actions = await server.database.db.selectFrom('auditLog').select('action').where('actorUserId', '=', id).execute();
+    const actions = await server.database.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('actorUserId', '=', id)
+      .execute();
     expect(actions.map((row) => row.action)).toContain('auth.recovery.request');
     expect(actions.map((row) => row.action)).toContain('auth.recovery.complete');
   });
@@ -97,27 +101,43 @@ describe(`password recovery and change (${testEngineName()})`, () => {
     const current = await loginAs(server, email);
     const other = await loginAs(server, email);
 
-    const wrong = await current.post('/api/users/resetpassword', { oldPassword: 'not my password', newPassword: NEW_PASSWORD });
+    const wrong = await current.post('/api/users/resetpassword', {
+      oldPassword: 'not my password',
+      newPassword: NEW_PASSWORD,
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toMatchObject({ passwordAttempts: 9, errors: [{ field: 'oldPassword' }] });
 
-    const changed = await current.post('/api/users/resetpassword', { oldPassword: 'demo-graftmatch', newPassword: NEW_PASSWORD });
+    const changed = await current.post('/api/users/resetpassword', {
+      oldPassword: 'demo-graftmatch',
+      newPassword: NEW_PASSWORD,
+    });
     expect(changed.status).toBe(204);
     expect((await current.get('/api/users/getmyuser')).status).toBe(200);
     expect((await other.get('/api/users/getmyuser')).status).toBe(401);
     expect(await passwordWorks(email, NEW_PASSWORD)).toBe(true);
 
-    const actions = await server.database.db.selectFrom('auditLog').select('action').where('actorUserId', '=', id).execute();
-    expect(actions.map((row) => row.action)).toEqual(expect.arrayContaining(['auth.password.change.failure', 'auth.password.change']));
+    const actions = await server.database.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('actorUserId', '=', id)
+      .execute();
+    expect(actions.map((row) => row.action)).toEqual(
+      expect.arrayContaining(['auth.password.change.failure', 'auth.password.change']),
+    );
   });
 
   it('leaves no password, link token or hash in any log line or audit row of these stories', async () => {
     const stored = [
       ...(await server.database.db.selectFrom('users').select('passwordHash').execute()).map((row) => row.passwordHash),
-      ...(await server.database.db.selectFrom('recoveryTokens').select('tokenHash').execute()).map((row) => row.tokenHash),
+      ...(await server.database.db.selectFrom('recoveryTokens').select('tokenHash').execute()).map(
+        (row) => row.tokenHash,
+      ),
     ];
     stored.forEach((value) => value && secrets.add(value));
-    const auditRows = (await server.database.db.selectFrom('auditLog').selectAll().execute()).map((row) => JSON.stringify(row));
+    const auditRows = (await server.database.db.selectFrom('auditLog').selectAll().execute()).map((row) =>
+      JSON.stringify(row),
+    );
     expect(server.logLines.some((line) => line.includes('/recover'))).toBe(true);
     for (const secret of secrets) {
       expect([...server.logLines, ...auditRows].filter((text) => text.includes(secret))).toEqual([]);

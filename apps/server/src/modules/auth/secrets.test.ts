@@ -24,7 +24,9 @@ describe('the signing secret', () => {
   });
 
   it('refuses a short JWT_SECRET', () => {
-    expect(() => loadSigningSecret({ jwtSecret: 'short', dataDir: '/nonexistent' }, { warn: () => undefined })).toThrow(/at least 32/);
+    expect(() => loadSigningSecret({ jwtSecret: 'short', dataDir: '/nonexistent' }, { warn: () => undefined })).toThrow(
+      /at least 32/,
+    );
   });
 
   it('hashes short secrets with a key, so equal PINs under another key differ', () => {

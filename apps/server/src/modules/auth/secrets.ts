@@ -16,14 +16,18 @@ export function loadSigningSecret(
 ): Uint8Array {
   if (config.jwtSecret !== undefined) {
     if (config.jwtSecret.length < MIN_SECRET_LENGTH) {
-      throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters; generate one with: openssl rand -base64 48`);
+      throw new Error(
+        `JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters; generate one with: openssl rand -base64 48`,
+      );
     }
     return new TextEncoder().encode(config.jwtSecret);
   }
   const file = path.join(config.dataDir, 'jwt-secret');
   try {
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
-    log.warn(`JWT_SECRET is not set: generated a signing secret in ${file}. Several instances need one shared JWT_SECRET.`);
+    log.warn(
+      `JWT_SECRET is not set: generated a signing secret in ${file}. Several instances need one shared JWT_SECRET.`,
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
       throw error;

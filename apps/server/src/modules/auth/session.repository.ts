@@ -4,7 +4,14 @@ import type { Executor } from '../audit/audit.repository';
 
 export async function insertSession(
   executor: Executor,
-  row: { id: string; userId: string; createdAt: string; expiresAt: string; userAgent: string | null; ip: string | null },
+  row: {
+    id: string;
+    userId: string;
+    createdAt: string;
+    expiresAt: string;
+    userAgent: string | null;
+    ip: string | null;
+  },
 ) {
   await executor
     .insertInto('refreshTokenFamilies')

@@ -36,7 +36,12 @@ async function issueTokens(trx: Executor, deps: AuthDeps, userId: string, sessio
 }
 
 /** Opens a session after a complete login; runs in the caller's transaction. */
-export async function startSession(trx: Executor, deps: AuthDeps, userId: string, ctx: RequestContext): Promise<StartedSession> {
+export async function startSession(
+  trx: Executor,
+  deps: AuthDeps,
+  userId: string,
+  ctx: RequestContext,
+): Promise<StartedSession> {
   const now = deps.now();
   const sessionId = randomUUID();
   const expiresAt = addDays(now, deps.config.sessionAbsoluteDays);
@@ -92,7 +97,10 @@ export async function refreshSession(
         ip: ctx.ip,
         at: now,
       });
-      return { ok: false, detail: 'This refresh token was used before, so the session has been ended for safety. Please log in again.' };
+      return {
+        ok: false,
+        detail: 'This refresh token was used before, so the session has been ended for safety. Please log in again.',
+      };
     }
     await repo.touchSession(trx, session.id, at, ctx.ip);
     const expiresAt = new Date(session.expiresAt);
@@ -107,15 +115,27 @@ export async function refreshSession(
 }
 
 /** Revokes one session of the user together with its audit row; runs in the caller's transaction. */
-async function endSession(trx: Executor, end: { userId: string; sessionId: string; reason: string; action: string; ip: string | null; at: Date }) {
+async function endSession(
+  trx: Executor,
+  end: { userId: string; sessionId: string; reason: string; action: string; ip: string | null; at: Date },
+) {
   await repo.revokeSession(trx, end.sessionId, end.at.toISOString(), end.reason);
-  await recordAudit(trx, { actorUserId: end.userId, action: end.action, targetType: 'session', targetId: end.sessionId, ip: end.ip, at: end.at });
+  await recordAudit(trx, {
+    actorUserId: end.userId,
+    action: end.action,
+    targetType: 'session',
+    targetId: end.sessionId,
+    ip: end.ip,
+    at: end.at,
+  });
 }
 
 /** `GET /users/logout`: ends the caller's session (its whole refresh-token family). */
 export async function logout(deps: AuthDeps, userId: string, sessionId: string, ctx: RequestContext): Promise<void> {
   const at = deps.now();
-  await deps.db.transaction().execute((trx) => endSession(trx, { userId, sessionId, reason: 'logout', action: 'auth.logout', ip: ctx.ip, at }));
+  await deps.db
+    .transaction()
+    .execute((trx) => endSession(trx, { userId, sessionId, reason: 'logout', action: 'auth.logout', ip: ctx.ip, at }));
 }
 
 /** The caller's live sessions, newest use first. */
@@ -126,7 +146,12 @@ export async function listSessions(deps: AuthDeps, userId: string) {
 }
 
 /** Ends one of the caller's own sessions; another user's session is reported as not found. */
-export async function endOwnSession(deps: AuthDeps, userId: string, sessionId: string, ctx: RequestContext): Promise<void> {
+export async function endOwnSession(
+  deps: AuthDeps,
+  userId: string,
+  sessionId: string,
+  ctx: RequestContext,
+): Promise<void> {
   const at = deps.now();
   await deps.db.transaction().execute(async (trx) => {
     const session = await repo.findSession(trx, sessionId);
@@ -142,6 +167,11 @@ export async function endOwnSession(deps: AuthDeps, userId: string, sessionId: s
  * sessions. Runs in the caller's transaction; the caller writes the audit row of its change.
  * Access tokens stop working at once, because each request checks its session.
  */
-export async function revokeAllSessions(executor: Executor, userId: string, reason: string, at: Date = new Date()): Promise<number> {
+export async function revokeAllSessions(
+  executor: Executor,
+  userId: string,
+  reason: string,
+  at: Date = new Date(),
+): Promise<number> {
   return repo.revokeSessionsOfUser(executor, userId, at.toISOString(), reason);
 }

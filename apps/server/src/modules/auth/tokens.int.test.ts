@@ -31,7 +31,9 @@ describe(`tokens and sessions (${testEngineName()})`, () => {
     const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 
     const unsigned = new UnsecuredJWT(claims).encode();
-    const foreign = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another secret another secret 0123456789'));
+    const foreign = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('another secret another secret 0123456789'));
     const tampered = access.slice(0, -4) + (access.endsWith('AAAA') ? 'BBBB' : 'AAAA');
     for (const token of ['not-a-token', unsigned, foreign, tampered]) {
       await expectUnauthorizedProblem(await anonymous.get('/api/users/getmyuser', asBearer(token)));
@@ -41,7 +43,9 @@ describe(`tokens and sessions (${testEngineName()})`, () => {
     await expectUnauthorizedProblem(await anonymous.get('/api/auth/refresh', asBearer(access)));
 
     // A two-factor token opens nothing but the PIN step.
-    const login = await anonymous.get('/api/auth/login', { headers: { authorization: basicAuth(email, 'demo-graftmatch') } });
+    const login = await anonymous.get('/api/auth/login', {
+      headers: { authorization: basicAuth(email, 'demo-graftmatch') },
+    });
     const { twoFactor_Token } = (await login.json()) as { twoFactor_Token: string };
     await expectUnauthorizedProblem(await anonymous.get('/api/users/getmyuser', asBearer(twoFactor_Token)));
     await expectUnauthorizedProblem(await anonymous.get('/api/auth/refresh', asBearer(twoFactor_Token)));

@@ -10,7 +10,10 @@ describe('JWTs (design.md §7)', () => {
 
   it('accepts each kind of token only where that kind is expected', async () => {
     const access = await tokens.issueAccess({ userId: 'u1', sessionId: 's1' });
-    const refresh = await tokens.issueRefresh({ userId: 'u1', sessionId: 's1', tokenId: 't1' }, new Date('2026-01-10T00:00:00Z'));
+    const refresh = await tokens.issueRefresh(
+      { userId: 'u1', sessionId: 's1', tokenId: 't1' },
+      new Date('2026-01-10T00:00:00Z'),
+    );
     const twoFactor = await tokens.issueTwoFactor({ userId: 'u1', twoFactorId: 'c1' });
     expect(await tokens.verifyAccess(access)).toEqual({ userId: 'u1', sessionId: 's1' });
     expect(await tokens.verifyRefresh(refresh)).toEqual({ userId: 'u1', sessionId: 's1', tokenId: 't1' });
@@ -37,8 +40,15 @@ describe('JWTs (design.md §7)', () => {
   it('refuses other algorithms, audiences and issuers even when signed with the right secret', async () => {
     const claims = { token_use: 'access', sid: 's1' };
     const sign = (alg: string, audience: string, issuer: string) =>
-      new SignJWT(claims).setProtectedHeader({ alg }).setSubject('u1').setJti('j').setAudience(audience).setIssuer(issuer)
-        .setIssuedAt(clock).setExpirationTime(new Date(clock.getTime() + 60_000)).sign(secret);
+      new SignJWT(claims)
+        .setProtectedHeader({ alg })
+        .setSubject('u1')
+        .setJti('j')
+        .setAudience(audience)
+        .setIssuer(issuer)
+        .setIssuedAt(clock)
+        .setExpirationTime(new Date(clock.getTime() + 60_000))
+        .sign(secret);
     expect(await tokens.verifyAccess(await sign('HS256', 'graftmatch-api', 'graftmatch'))).not.toBeNull();
     expect(await tokens.verifyAccess(await sign('HS512', 'graftmatch-api', 'graftmatch'))).toBeNull();
     expect(await tokens.verifyAccess(await sign('HS256', 'another-api', 'graftmatch'))).toBeNull();

@@ -16,11 +16,16 @@ import type { GraftFileRow, GraftRow } from '../../db/types';
 // files into the Graft of spec §3.
 
 /** The list a reader sees on `today`: stored status, with expiry applied (design.md §6). */
-export function effectiveListStatus(row: Pick<GraftRow, 'listStatus' | 'expiryDate'>, today: string): ListStatus | null {
+export function effectiveListStatus(
+  row: Pick<GraftRow, 'listStatus' | 'expiryDate'>,
+  today: string,
+): ListStatus | null {
   if (row.listStatus === null) {
     return null;
   }
-  return row.listStatus !== ListStatus.Archive && isExpired(row.expiryDate, today) ? ListStatus.Archive : row.listStatus;
+  return row.listStatus !== ListStatus.Archive && isExpired(row.expiryDate, today)
+    ? ListStatus.Archive
+    : row.listStatus;
 }
 
 type FileLists = Record<GraftFileField, GraftFile[]>;

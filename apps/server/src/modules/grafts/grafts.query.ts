@@ -14,7 +14,10 @@ export function inListStatus(status: ListStatus, today: string) {
     if (status === ListStatus.Archive) {
       return eb.or([
         eb('grafts.listStatus', '=', ListStatus.Archive),
-        eb.and([eb('grafts.listStatus', 'in', [ListStatus.Free, ListStatus.Current]), eb('grafts.expiryDate', '<', today)]),
+        eb.and([
+          eb('grafts.listStatus', 'in', [ListStatus.Free, ListStatus.Current]),
+          eb('grafts.expiryDate', '<', today),
+        ]),
       ]);
     }
     return eb.and([
@@ -34,7 +37,10 @@ export function ofActiveEute(eb: GraftsEb): Expression<SqlBool> {
   return eb('grafts.euteId', 'in', eb.selectFrom('eutes').select('eutes.id').where('eutes.active', '=', 1));
 }
 
-type SizeCriteria = Pick<GraftSearchQuery, 'query_d_min' | 'query_d_max' | 'query_l_min' | 'query_l_l_min' | 'query_l_r_min'>;
+type SizeCriteria = Pick<
+  GraftSearchQuery,
+  'query_d_min' | 'query_d_max' | 'query_l_min' | 'query_l_l_min' | 'query_l_r_min'
+>;
 
 /**
  * The size rules of `matchesSearch` (domain) in SQL: diameter within the range, total length at

@@ -15,7 +15,12 @@ export type GraftScope = { all: true } | { clinicIds: string[] } | { euteIds: st
  * the range, then earliest expiry (unknown last), then lot. Filtered in SQL on type, status and
  * diameter (the index grafts_search_idx), so only the hits are read; at most `limit` rows.
  */
-export async function searchFreeGrafts(executor: Executor, query: GraftSearchQuery, today: string, limit: number): Promise<GraftRow[]> {
+export async function searchFreeGrafts(
+  executor: Executor,
+  query: GraftSearchQuery,
+  today: string,
+  limit: number,
+): Promise<GraftRow[]> {
   const middle = (query.query_d_min + query.query_d_max) / 2;
   return executor
     .selectFrom('grafts')
@@ -34,7 +39,12 @@ export async function searchFreeGrafts(executor: Executor, query: GraftSearchQue
 
 /** A graft in one of the lists, by lot; undefined when unknown or still in processing. */
 export function findListedGraftByLot(executor: Executor, lot: string): Promise<GraftRow | undefined> {
-  return executor.selectFrom('grafts').selectAll('grafts').where('grafts.eLot', '=', lot).where(inAnyList).executeTakeFirst();
+  return executor
+    .selectFrom('grafts')
+    .selectAll('grafts')
+    .where('grafts.eLot', '=', lot)
+    .where(inAnyList)
+    .executeTakeFirst();
 }
 
 /** Grafts in `status` within the scope, newest change first, one page. */
@@ -47,7 +57,8 @@ export async function listGraftsInStatus(
 ): Promise<Paged<GraftRow>> {
   let base = executor.selectFrom('grafts').where(inListStatus(status, today));
   if ('clinicIds' in scope) {
-    base = scope.clinicIds.length > 0 ? base.where('grafts.clinicId', 'in', scope.clinicIds) : base.where(sql.lit(false));
+    base =
+      scope.clinicIds.length > 0 ? base.where('grafts.clinicId', 'in', scope.clinicIds) : base.where(sql.lit(false));
   } else if ('euteIds' in scope) {
     base = scope.euteIds.length > 0 ? base.where('grafts.euteId', 'in', scope.euteIds) : base.where(sql.lit(false));
   }

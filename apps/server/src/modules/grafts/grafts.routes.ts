@@ -23,21 +23,37 @@ const GraftSearchBody = Type.Unknown({
 
 /** Physician graft calls of spec §7 under /api/physician. */
 export const physicianGraftRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps }> = async (app, { deps }) => {
-  app.post('/graftsearch', {
-    schema: { tags: ['physician'], body: GraftSearchBody, response: { 200: GraftListResponse, ...errors } },
-  }, async (request) => searchGrafts(deps, request.principal, request.body));
+  app.post(
+    '/graftsearch',
+    {
+      schema: { tags: ['physician'], body: GraftSearchBody, response: { 200: GraftListResponse, ...errors } },
+    },
+    async (request) => searchGrafts(deps, request.principal, request.body),
+  );
 
-  app.get('/graftsearch/:lot', {
-    schema: { tags: ['physician'], params: Type.Object({ lot: Lot }), response: { 200: GraftResponse, ...errors } },
-  }, async (request) => getGraftForPhysician(deps, request.principal, request.params.lot));
+  app.get(
+    '/graftsearch/:lot',
+    {
+      schema: { tags: ['physician'], params: Type.Object({ lot: Lot }), response: { 200: GraftResponse, ...errors } },
+    },
+    async (request) => getGraftForPhysician(deps, request.principal, request.params.lot),
+  );
 
-  app.get('/currentgrafts', {
-    schema: { tags: ['physician'], querystring: PageQuery, response: { 200: GraftListResponse, ...errors } },
-  }, async (request, reply) =>
-    sendPaged(reply, await listClinicGrafts(deps, request.principal, ListStatus.Current, pageOf(request.query))));
+  app.get(
+    '/currentgrafts',
+    {
+      schema: { tags: ['physician'], querystring: PageQuery, response: { 200: GraftListResponse, ...errors } },
+    },
+    async (request, reply) =>
+      sendPaged(reply, await listClinicGrafts(deps, request.principal, ListStatus.Current, pageOf(request.query))),
+  );
 
-  app.get('/archivgrafts', {
-    schema: { tags: ['physician'], querystring: PageQuery, response: { 200: GraftListResponse, ...errors } },
-  }, async (request, reply) =>
-    sendPaged(reply, await listClinicGrafts(deps, request.principal, ListStatus.Archive, pageOf(request.query))));
+  app.get(
+    '/archivgrafts',
+    {
+      schema: { tags: ['physician'], querystring: PageQuery, response: { 200: GraftListResponse, ...errors } },
+    },
+    async (request, reply) =>
+      sendPaged(reply, await listClinicGrafts(deps, request.principal, ListStatus.Archive, pageOf(request.query))),
+  );
 };

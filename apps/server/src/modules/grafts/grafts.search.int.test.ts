@@ -18,7 +18,14 @@ import { startTestApp, type TestApp } from '../../../test/support/app';
 
 // The search rules of design.md §6, told as a physician searching a tissue bank's stock.
 
-const BASE: GraftSearchQuery = { query_type: 5, query_d_min: 15, query_d_max: 25, query_l_min: 10, query_l_l_min: 0, query_l_r_min: 0 };
+const BASE: GraftSearchQuery = {
+  query_type: 5,
+  query_d_min: 15,
+  query_d_max: 25,
+  query_l_min: 10,
+  query_l_l_min: 0,
+  query_l_r_min: 0,
+};
 
 /** The expiry step's date and its copy, `days` from today. */
 const expires = (days: number) => ({ expiryDate: addDays(today(), days), expiryOut: addDays(today(), days) });
@@ -45,7 +52,10 @@ describe(`physician graft search (${testEngineName()})`, () => {
     clinicId = await createTestClinic(server);
     euteId = randomUUID();
     const at = new Date().toISOString();
-    await server.database.db.insertInto('eutes').values({ id: euteId, name: 'Search bank', createdAt: at, updatedAt: at }).execute();
+    await server.database.db
+      .insertInto('eutes')
+      .values({ id: euteId, name: 'Search bank', createdAt: at, updatedAt: at })
+      .execute();
     const { email } = await createTestUser(server, { clinicIds: [clinicId] });
     physician = await loginAs(server, email);
   });
@@ -55,7 +65,13 @@ describe(`physician graft search (${testEngineName()})`, () => {
   });
 
   test('empty parameters answer 400 with the spec text, whatever form the emptiness takes', async () => {
-    for (const body of [{}, { ...BASE, query_d_min: null }, { ...BASE, query_type: '' }, { query_type: 5 }, undefined]) {
+    for (const body of [
+      {},
+      { ...BASE, query_d_min: null },
+      { ...BASE, query_type: '' },
+      { query_type: 5 },
+      undefined,
+    ]) {
       const problem = await expectProblem(await search(body), 400);
       expect(problem.detail).toBe(SEARCH_PARAMS_ERROR);
       expect(problem.errors?.some((error) => error.message === SEARCH_PARAMS_ERROR)).toBe(true);
@@ -121,7 +137,8 @@ describe(`physician graft search (${testEngineName()})`, () => {
     expect((await lots(query)).sort()).toEqual([free, expiresToday].sort());
 
     // The detail call shows each graft's list as of today; the physician reaches free ones and their clinic's.
-    const statusOf = async (lot: string) => ((await (await physician.get(`/api/physician/graftsearch/${lot}`)).json()) as Graft).listStatus;
+    const statusOf = async (lot: string) =>
+      ((await (await physician.get(`/api/physician/graftsearch/${lot}`)).json()) as Graft).listStatus;
     expect(await statusOf(free)).toBe(ListStatus.Free);
     expect(await statusOf(current)).toBe(ListStatus.Current);
     for (const lot of [implanted, failed, expiredByDate, expiredByStep]) {
@@ -137,7 +154,10 @@ describe(`physician graft search (${testEngineName()})`, () => {
   test('grafts of an inactive tissue bank are hidden from the search', async () => {
     const inactiveBank = randomUUID();
     const at = new Date().toISOString();
-    await server.database.db.insertInto('eutes').values({ id: inactiveBank, name: 'Closed bank', active: 0, createdAt: at, updatedAt: at }).execute();
+    await server.database.db
+      .insertInto('eutes')
+      .values({ id: inactiveBank, name: 'Closed bank', active: 0, createdAt: at, updatedAt: at })
+      .execute();
     const hidden = graftRow(inactiveBank, { tProdName2: 7, tDproximal: 20 });
     await server.database.db.insertInto('grafts').values(hidden).execute();
     expect(await lots({ ...BASE, query_type: 7 })).not.toContain(hidden.eLot);
@@ -162,22 +182,69 @@ describe(`physician graft search (${testEngineName()})`, () => {
     const dims = fc.integer({ min: 10, max: 60 }).map((half) => half / 2);
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ type: fc.constantFrom(1, 2), d: dims, lmax: fc.integer({ min: 5, max: 80 }), l: fc.option(fc.integer({ min: 0, max: 40 })), days: fc.integer({ min: -5, max: 50 }) }), { maxLength: 12 }),
-        fc.record({ query_type: fc.constantFrom(1, 2), query_d_min: fc.integer({ min: 10, max: 20 }), span: fc.integer({ min: 0, max: 10 }), query_l_min: fc.integer({ min: 10, max: 60 }), query_l_l_min: fc.integer({ min: 0, max: 30 }) }),
+        fc.array(
+          fc.record({
+            type: fc.constantFrom(1, 2),
+            d: dims,
+            lmax: fc.integer({ min: 5, max: 80 }),
+            l: fc.option(fc.integer({ min: 0, max: 40 })),
+            days: fc.integer({ min: -5, max: 50 }),
+          }),
+          { maxLength: 12 },
+        ),
+        fc.record({
+          query_type: fc.constantFrom(1, 2),
+          query_d_min: fc.integer({ min: 10, max: 20 }),
+          span: fc.integer({ min: 0, max: 10 }),
+          query_l_min: fc.integer({ min: 10, max: 60 }),
+          query_l_l_min: fc.integer({ min: 0, max: 30 }),
+        }),
         async (grafts, q) => {
           const bank = randomUUID();
           const at = new Date().toISOString();
-          await server.database.db.insertInto('eutes').values({ id: bank, name: `Bank ${bank}`, createdAt: at, updatedAt: at }).execute();
-          const rows = grafts.map((g) => graftRow(bank, { tProdName2: g.type, tDproximal: g.d, tLmax: g.lmax, tLleft: g.l, tLright: g.l, expiryDate: addDays(today(), g.days), expiryOut: addDays(today(), g.days) }));
+          await server.database.db
+            .insertInto('eutes')
+            .values({ id: bank, name: `Bank ${bank}`, createdAt: at, updatedAt: at })
+            .execute();
+          const rows = grafts.map((g) =>
+            graftRow(bank, {
+              tProdName2: g.type,
+              tDproximal: g.d,
+              tLmax: g.lmax,
+              tLleft: g.l,
+              tLright: g.l,
+              expiryDate: addDays(today(), g.days),
+              expiryOut: addDays(today(), g.days),
+            }),
+          );
           // Only this bank's grafts count: everything else is first moved out of the Free list.
-          await server.database.db.updateTable('grafts').set({ listStatus: 2 }).where('tProdName2', 'in', [1, 2]).execute();
+          await server.database.db
+            .updateTable('grafts')
+            .set({ listStatus: 2 })
+            .where('tProdName2', 'in', [1, 2])
+            .execute();
           if (rows.length > 0) {
             await server.database.db.insertInto('grafts').values(rows).execute();
           }
-          const query = { query_type: q.query_type, query_d_min: q.query_d_min, query_d_max: q.query_d_min + q.span, query_l_min: q.query_l_min, query_l_l_min: q.query_l_l_min, query_l_r_min: 0 } as GraftSearchQuery;
+          const query = {
+            query_type: q.query_type,
+            query_d_min: q.query_d_min,
+            query_d_max: q.query_d_min + q.span,
+            query_l_min: q.query_l_min,
+            query_l_l_min: q.query_l_l_min,
+            query_l_r_min: 0,
+          } as GraftSearchQuery;
           const expected = rows
             .filter((row) => row.expiryDate !== null && (row.expiryDate as string) >= today())
-            .map((row) => ({ e_Lot: row.eLot, t_ProdName_2: row.tProdName2, t_Dproximal: row.tDproximal ?? null, t_Lmax: row.tLmax ?? null, t_Lleft: row.tLleft ?? null, t_Lright: row.tLright ?? null, expiry: { outValue: row.expiryDate ?? null } }))
+            .map((row) => ({
+              e_Lot: row.eLot,
+              t_ProdName_2: row.tProdName2,
+              t_Dproximal: row.tDproximal ?? null,
+              t_Lmax: row.tLmax ?? null,
+              t_Lleft: row.tLleft ?? null,
+              t_Lright: row.tLright ?? null,
+              expiry: { outValue: row.expiryDate ?? null },
+            }))
             .filter((graft) => matchesSearch(graft as never, query))
             .sort(compareSearchResults(query))
             .map((graft) => graft.e_Lot);

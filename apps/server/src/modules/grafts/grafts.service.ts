@@ -31,7 +31,12 @@ const todayOf = (deps: Pick<GraftsDeps, 'now'>): string => utcDate(deps.now());
 
 /** Rows to wire grafts, with their file lists fetched in one query. */
 async function present(executor: Executor, rows: readonly GraftRow[], today: string): Promise<Graft[]> {
-  const files = fileListsByGraft(await repo.filesOfGrafts(executor, rows.map((row) => row.id)));
+  const files = fileListsByGraft(
+    await repo.filesOfGrafts(
+      executor,
+      rows.map((row) => row.id),
+    ),
+  );
   return rows.map((row) => graftRowToGraft(row, files.get(row.id), today));
 }
 
@@ -91,20 +96,35 @@ export async function getGraftForPhysician(deps: GraftsDeps, principal: Principa
 type ListedStatus = typeof ListStatus.Current | typeof ListStatus.Archive;
 
 /** One page of the grafts in a list status within a scope, with their file lists. */
-async function listInStatus(deps: GraftsDeps, scope: repo.GraftScope, status: ListedStatus, page: Page): Promise<Paged<Graft>> {
+async function listInStatus(
+  deps: GraftsDeps,
+  scope: repo.GraftScope,
+  status: ListedStatus,
+  page: Page,
+): Promise<Paged<Graft>> {
   const today = todayOf(deps);
   const rows = await repo.listGraftsInStatus(deps.db, scope, status, today, page);
   return { items: await present(deps.db, rows.items, today), total: rows.total };
 }
 
 /** `GET /physician/currentgrafts` and `/archivgrafts`: grafts assigned to the caller's clinics. */
-export function listClinicGrafts(deps: GraftsDeps, principal: Principal | null, status: ListedStatus, page: Page): Promise<Paged<Graft>> {
+export function listClinicGrafts(
+  deps: GraftsDeps,
+  principal: Principal | null,
+  status: ListedStatus,
+  page: Page,
+): Promise<Paged<Graft>> {
   const scope = clinicReadScope(principal);
   return listInStatus(deps, scope.all ? { all: true } : { clinicIds: scope.ids }, status, page);
 }
 
 /** `GET /euteemployee/currentdonations` and `/donationsarchiv`: grafts of the caller's banks. */
-export function listEuteDonations(deps: GraftsDeps, principal: Principal | null, status: ListedStatus, page: Page): Promise<Paged<Graft>> {
+export function listEuteDonations(
+  deps: GraftsDeps,
+  principal: Principal | null,
+  status: ListedStatus,
+  page: Page,
+): Promise<Paged<Graft>> {
   const scope = euteReadScope(principal);
   return listInStatus(deps, scope.all ? { all: true } : { euteIds: scope.ids }, status, page);
 }

@@ -25,7 +25,11 @@ describe(`health and readiness (${testEngineName()})`, () => {
     const response = await fetch(`${server.baseUrl}/api/no-such-thing`);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(await response.json()).toMatchObject({ status: 404, title: 'Not Found', detail: 'No route GET /api/no-such-thing.' });
+    expect(await response.json()).toMatchObject({
+      status: 404,
+      title: 'Not Found',
+      detail: 'No route GET /api/no-such-thing.',
+    });
   });
 
   it('reports not ready once the database is gone', async () => {

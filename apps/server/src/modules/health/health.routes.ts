@@ -11,13 +11,17 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = a
     status: 'ok' as const,
   }));
 
-  app.get('/ready', { schema: { tags: ['health'], security: [], response: { 200: HealthResponse } } }, async (request) => {
-    try {
-      await database.ping();
-    } catch (error) {
-      request.log.warn({ err: error }, 'database not reachable');
-      throw new ProblemError(503, 'Service Unavailable', 'The database is not reachable.');
-    }
-    return { status: 'ok' as const };
-  });
+  app.get(
+    '/ready',
+    { schema: { tags: ['health'], security: [], response: { 200: HealthResponse } } },
+    async (request) => {
+      try {
+        await database.ping();
+      } catch (error) {
+        request.log.warn({ err: error }, 'database not reachable');
+        throw new ProblemError(503, 'Service Unavailable', 'The database is not reachable.');
+      }
+      return { status: 'ok' as const };
+    },
+  );
 };

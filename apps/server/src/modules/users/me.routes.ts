@@ -22,41 +22,64 @@ function caller(request: FastifyRequest) {
 }
 
 /** Self-service of the logged-in user under /api/users: who am I, log out, password, sessions. */
-export const meRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; secureCookies: boolean }> = async (app, { deps, secureCookies }) => {
-  app.get('/getmyuser', {
-    schema: { tags: ['users'], response: { 200: User, ...errors } },
-  }, async (request) => getMyUser(deps, caller(request).userId));
+export const meRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; secureCookies: boolean }> = async (
+  app,
+  { deps, secureCookies },
+) => {
+  app.get(
+    '/getmyuser',
+    {
+      schema: { tags: ['users'], response: { 200: User, ...errors } },
+    },
+    async (request) => getMyUser(deps, caller(request).userId),
+  );
 
-  app.get('/logout', {
-    config: { rateLimit: AUTH_RATE_LIMIT },
-    schema: { tags: ['users'], response: { 204: Type.Null(), ...errors } },
-  }, async (request, reply) => {
-    const { userId, sessionId } = caller(request);
-    await logout(deps, userId, sessionId, requestContext(request));
-    clearRefreshCookie(reply, secureCookies);
-    return reply.code(204).send(null);
-  });
+  app.get(
+    '/logout',
+    {
+      config: { rateLimit: AUTH_RATE_LIMIT },
+      schema: { tags: ['users'], response: { 204: Type.Null(), ...errors } },
+    },
+    async (request, reply) => {
+      const { userId, sessionId } = caller(request);
+      await logout(deps, userId, sessionId, requestContext(request));
+      clearRefreshCookie(reply, secureCookies);
+      return reply.code(204).send(null);
+    },
+  );
 
-  app.post('/resetpassword', {
-    config: { rateLimit: AUTH_RATE_LIMIT },
-    schema: { tags: ['users'], body: ResetPasswordRequest, response: { 204: Type.Null(), ...errors } },
-  }, async (request, reply) => {
-    await changePassword(deps, caller(request), request.body, requestContext(request));
-    return reply.code(204).send(null);
-  });
+  app.post(
+    '/resetpassword',
+    {
+      config: { rateLimit: AUTH_RATE_LIMIT },
+      schema: { tags: ['users'], body: ResetPasswordRequest, response: { 204: Type.Null(), ...errors } },
+    },
+    async (request, reply) => {
+      await changePassword(deps, caller(request), request.body, requestContext(request));
+      return reply.code(204).send(null);
+    },
+  );
 
-  app.get('/sessions', {
-    schema: { tags: ['users'], response: { 200: Type.Array(UserSession), ...errors } },
-  }, async (request) => {
-    const { userId, sessionId } = caller(request);
-    return getMySessions(deps, userId, sessionId);
-  });
+  app.get(
+    '/sessions',
+    {
+      schema: { tags: ['users'], response: { 200: Type.Array(UserSession), ...errors } },
+    },
+    async (request) => {
+      const { userId, sessionId } = caller(request);
+      return getMySessions(deps, userId, sessionId);
+    },
+  );
 
-  app.delete('/sessions/:id', {
-    config: { rateLimit: AUTH_RATE_LIMIT },
-    schema: { tags: ['users'], params: Type.Object({ id: Id }), response: { 204: Type.Null(), ...errors } },
-  }, async (request, reply) => {
-    await endOwnSession(deps, caller(request).userId, request.params.id, requestContext(request));
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/sessions/:id',
+    {
+      config: { rateLimit: AUTH_RATE_LIMIT },
+      schema: { tags: ['users'], params: Type.Object({ id: Id }), response: { 204: Type.Null(), ...errors } },
+    },
+    async (request, reply) => {
+      await endOwnSession(deps, caller(request).userId, request.params.id, requestContext(request));
+      return reply.code(204).send(null);
+    },
+  );
 };

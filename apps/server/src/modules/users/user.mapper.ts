@@ -3,7 +3,17 @@ import type { UserRow } from '../../db/types';
 
 type UserFields = Pick<
   UserRow,
-  'id' | 'title' | 'firstName' | 'lastName' | 'active' | 'email' | 'phone' | 'audit' | 'admin' | 'twoFactorTarget' | 'language'
+  | 'id'
+  | 'title'
+  | 'firstName'
+  | 'lastName'
+  | 'active'
+  | 'email'
+  | 'phone'
+  | 'audit'
+  | 'admin'
+  | 'twoFactorTarget'
+  | 'language'
 >;
 
 /** Row to wire: the User of spec §3 with the memberships the caller chose to show. */

@@ -29,7 +29,12 @@ function openEntries(executor: Executor, scope: EntryScope) {
  * Open entries in the scope, sorted by implant window (start, end, then when asked), each with
  * the number of free grafts that fit it now, computed in the same query.
  */
-export async function listOpenEntries(executor: Executor, scope: EntryScope, today: string, page: Page): Promise<Paged<EntryWithFits>> {
+export async function listOpenEntries(
+  executor: Executor,
+  scope: EntryScope,
+  today: string,
+  page: Page,
+): Promise<Paged<EntryWithFits>> {
   const base = openEntries(executor, scope);
   const [items, count] = await Promise.all([
     base
@@ -87,13 +92,26 @@ export type EntryChanges = Partial<
   >
 >;
 
-export async function updateEntry(executor: Executor, id: string, changes: EntryChanges, updatedAt: string): Promise<void> {
-  await executor.updateTable('waitingListEntries').set({ ...changes, updatedAt }).where('id', '=', id).execute();
+export async function updateEntry(
+  executor: Executor,
+  id: string,
+  changes: EntryChanges,
+  updatedAt: string,
+): Promise<void> {
+  await executor
+    .updateTable('waitingListEntries')
+    .set({ ...changes, updatedAt })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Removing closes the entry; the row stays for the audit trail. */
 export async function closeEntry(executor: Executor, id: string, closedAt: string): Promise<void> {
-  await executor.updateTable('waitingListEntries').set({ closedAt, updatedAt: closedAt }).where('id', '=', id).execute();
+  await executor
+    .updateTable('waitingListEntries')
+    .set({ closedAt, updatedAt: closedAt })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The caller's contact details, the defaults of a new entry's physician fields. */
@@ -110,6 +128,11 @@ export async function euteNames(executor: Executor, euteIds: readonly string[]):
   if (euteIds.length === 0) {
     return [];
   }
-  const rows = await executor.selectFrom('eutes').select('name').where('id', 'in', [...euteIds]).orderBy('name').execute();
+  const rows = await executor
+    .selectFrom('eutes')
+    .select('name')
+    .where('id', 'in', [...euteIds])
+    .orderBy('name')
+    .execute();
   return rows.map((row) => row.name);
 }

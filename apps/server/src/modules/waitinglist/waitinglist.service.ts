@@ -56,16 +56,26 @@ async function presentEntry(executor: Executor, deps: ReadDeps, id: string): Pro
 }
 
 /** `GET /physician/waitinglist`: the caller's own open entries; auditors read every clinic's. */
-export async function listOwnEntries(deps: ReadDeps, principal: Principal | null, page: Page): Promise<Paged<WaitingListEntry>> {
+export async function listOwnEntries(
+  deps: ReadDeps,
+  principal: Principal | null,
+  page: Page,
+): Promise<Paged<WaitingListEntry>> {
   const scope = clinicReadScope(principal);
   const caller = principal as Principal;
-  const entryScope: repo.EntryScope = scope.all ? { activeClinics: true } : { ownerUserId: caller.userId, clinicIds: scope.ids };
+  const entryScope: repo.EntryScope = scope.all
+    ? { activeClinics: true }
+    : { ownerUserId: caller.userId, clinicIds: scope.ids };
   const rows = await repo.listOpenEntries(deps.db, entryScope, todayOf(deps), page);
   return { items: rows.items.map(entryToWire), total: rows.total };
 }
 
 /** `GET /euteemployee/waitinglist`: the demand, every open entry of active clinics. */
-export async function listDemand(deps: ReadDeps, principal: Principal | null, page: Page): Promise<Paged<WaitingListEntry>> {
+export async function listDemand(
+  deps: ReadDeps,
+  principal: Principal | null,
+  page: Page,
+): Promise<Paged<WaitingListEntry>> {
   euteReadScope(principal);
   const rows = await repo.listOpenEntries(deps.db, { activeClinics: true }, todayOf(deps), page);
   return { items: rows.items.map(entryToWire), total: rows.total };
@@ -74,7 +84,10 @@ export async function listDemand(deps: ReadDeps, principal: Principal | null, pa
 /** The demand for the PDF, and the banks it is printed for (every bank for auditors). */
 export async function demandForPdf(deps: ReadDeps, principal: Principal | null) {
   const scope = euteReadScope(principal);
-  const rows = await repo.listOpenEntries(deps.db, { activeClinics: true }, todayOf(deps), { limit: MAX_PDF_ENTRIES, offset: 0 });
+  const rows = await repo.listOpenEntries(deps.db, { activeClinics: true }, todayOf(deps), {
+    limit: MAX_PDF_ENTRIES,
+    offset: 0,
+  });
   const banks = scope.all ? [] : await repo.euteNames(deps.db, scope.ids);
   return { entries: rows.items.map(entryToWire), total: rows.total, banks };
 }
@@ -83,7 +96,11 @@ export async function demandForPdf(deps: ReadDeps, principal: Principal | null) 
  * `POST /physician/waitinglist`: a new entry of the caller, in the caller's first active clinic.
  * Contact fields left out are the caller's own name, e-mail and phone.
  */
-export async function addEntry(deps: WaitingListDeps, actor: Actor, request: AddWaitingListRequest): Promise<WaitingListEntry> {
+export async function addEntry(
+  deps: WaitingListDeps,
+  actor: Actor,
+  request: AddWaitingListRequest,
+): Promise<WaitingListEntry> {
   const clinicIds = requirePhysician(actor.principal);
   const caller = actor.principal as Principal;
   assertValid(request);
@@ -109,7 +126,15 @@ export async function addEntry(deps: WaitingListDeps, actor: Actor, request: Add
     };
     await repo.insertEntry(trx, row);
     const entry = await presentEntry(trx, deps, id);
-    await recordAudit(trx, { actorUserId: caller.userId, action: 'waitinglist.add', targetType: 'waitinglist', targetId: id, after: entry, ip: actor.ip, at: now });
+    await recordAudit(trx, {
+      actorUserId: caller.userId,
+      action: 'waitinglist.add',
+      targetType: 'waitinglist',
+      targetId: id,
+      after: entry,
+      ip: actor.ip,
+      at: now,
+    });
     return entry;
   });
   deps.push.publish(waitingListChanged(caller.userId, added.waitinglistid));

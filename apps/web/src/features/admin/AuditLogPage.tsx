@@ -1,5 +1,19 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { ActionIcon, Button, Code, Group, Modal, Pagination, SimpleGrid, Stack, Table, Text, TextInput, Select, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Code,
+  Group,
+  Modal,
+  Pagination,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Select,
+  Title,
+} from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { fullName, type AuditLogEntry } from '@graftmatch/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -44,9 +58,15 @@ export function AuditLogPage() {
   const eutes = useQuery({ queryKey: adminKeys.eutes('all'), queryFn: () => listEutes('all') });
   const names = useMemo(() => {
     const map = new Map<string, string>();
-    for (const user of users.data ?? []) {map.set(user.id, fullName(user));}
-    for (const clinic of clinics.data ?? []) {map.set(clinic.id, clinic.c_Name);}
-    for (const eute of eutes.data ?? []) {map.set(eute.id, eute.name);}
+    for (const user of users.data ?? []) {
+      map.set(user.id, fullName(user));
+    }
+    for (const clinic of clinics.data ?? []) {
+      map.set(clinic.id, clinic.c_Name);
+    }
+    for (const eute of eutes.data ?? []) {
+      map.set(eute.id, eute.name);
+    }
     return map;
   }, [users.data, clinics.data, eutes.data]);
 
@@ -83,7 +103,13 @@ export function AuditLogPage() {
             clearable
             data-testid="audit-actor"
           />
-          <TextInput label={t('admin.auditLog.action')} placeholder={t('admin.auditLog.actionPlaceholder')} value={draft.action} onChange={(e) => set({ action: e.currentTarget.value })} data-testid="audit-action" />
+          <TextInput
+            label={t('admin.auditLog.action')}
+            placeholder={t('admin.auditLog.actionPlaceholder')}
+            value={draft.action}
+            onChange={(e) => set({ action: e.currentTarget.value })}
+            data-testid="audit-action"
+          />
           <Select
             label={t('admin.auditLog.targetType')}
             placeholder={t('admin.auditLog.any')}
@@ -93,9 +119,28 @@ export function AuditLogPage() {
             clearable
             data-testid="audit-target-type"
           />
-          <TextInput label={t('admin.auditLog.targetId')} value={draft.targetId} onChange={(e) => set({ targetId: e.currentTarget.value })} data-testid="audit-target-id" />
-          <TextInput label={t('admin.auditLog.from')} placeholder="YYYY-MM-DD" value={draft.from} onChange={(e) => set({ from: e.currentTarget.value })} error={dateError(draft.from)} data-testid="audit-from" />
-          <TextInput label={t('admin.auditLog.to')} placeholder="YYYY-MM-DD" value={draft.to} onChange={(e) => set({ to: e.currentTarget.value })} error={dateError(draft.to)} data-testid="audit-to" />
+          <TextInput
+            label={t('admin.auditLog.targetId')}
+            value={draft.targetId}
+            onChange={(e) => set({ targetId: e.currentTarget.value })}
+            data-testid="audit-target-id"
+          />
+          <TextInput
+            label={t('admin.auditLog.from')}
+            placeholder="YYYY-MM-DD"
+            value={draft.from}
+            onChange={(e) => set({ from: e.currentTarget.value })}
+            error={dateError(draft.from)}
+            data-testid="audit-from"
+          />
+          <TextInput
+            label={t('admin.auditLog.to')}
+            placeholder="YYYY-MM-DD"
+            value={draft.to}
+            onChange={(e) => set({ to: e.currentTarget.value })}
+            error={dateError(draft.to)}
+            data-testid="audit-to"
+          />
         </SimpleGrid>
         <Group mb="md" gap="sm">
           <Button type="submit" disabled={invalidDates} data-testid="audit-apply">
@@ -108,12 +153,20 @@ export function AuditLogPage() {
       </form>
       {log.isPending && <PageLoader />}
       {log.isError && <ErrorAlert error={log.error} onRetry={() => void log.refetch()} />}
-      {log.data && log.data.items.length === 0 && <EmptyState title={t('admin.auditLog.empty')} description={t('admin.auditLog.emptyHint')} testId="audit-empty" />}
+      {log.data && log.data.items.length === 0 && (
+        <EmptyState
+          title={t('admin.auditLog.empty')}
+          description={t('admin.auditLog.emptyHint')}
+          testId="audit-empty"
+        />
+      )}
       {log.data && log.data.items.length > 0 && (
         <Stack gap="sm">
           <Table.ScrollContainer minWidth={720}>
             <Table striped verticalSpacing="xs" data-testid="audit-table">
-              <Table.Caption>{t('admin.auditLog.range', { from: firstShown, to: firstShown + log.data.items.length - 1, total })}</Table.Caption>
+              <Table.Caption>
+                {t('admin.auditLog.range', { from: firstShown, to: firstShown + log.data.items.length - 1, total })}
+              </Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('admin.auditLog.time')}</Table.Th>
@@ -125,9 +178,16 @@ export function AuditLogPage() {
               </Table.Thead>
               <Table.Tbody>
                 {log.data.items.map((entry) => (
-                  <Table.Tr key={entry.id} data-testid="audit-row" data-action={entry.action} data-target-id={entry.targetId ?? ''}>
+                  <Table.Tr
+                    key={entry.id}
+                    data-testid="audit-row"
+                    data-action={entry.action}
+                    data-target-id={entry.targetId ?? ''}
+                  >
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUtc(entry.at)}</Table.Td>
-                    <Table.Td>{entry.actorId ? (names.get(entry.actorId) ?? entry.actorId) : t('admin.auditLog.system')}</Table.Td>
+                    <Table.Td>
+                      {entry.actorId ? (names.get(entry.actorId) ?? entry.actorId) : t('admin.auditLog.system')}
+                    </Table.Td>
                     <Table.Td>
                       <Code>{entry.action}</Code>
                     </Table.Td>
@@ -141,7 +201,10 @@ export function AuditLogPage() {
                       <ActionIcon
                         variant="subtle"
                         onClick={() => setShownEntry(entry)}
-                        aria-label={t('admin.auditLog.showDetails', { action: entry.action, time: formatUtc(entry.at) })}
+                        aria-label={t('admin.auditLog.showDetails', {
+                          action: entry.action,
+                          time: formatUtc(entry.at),
+                        })}
                         data-testid="audit-details"
                       >
                         <IconListDetails size={18} aria-hidden />
@@ -164,7 +227,13 @@ export function AuditLogPage() {
           )}
         </Stack>
       )}
-      <Modal opened={shownEntry !== null} onClose={() => setShownEntry(null)} size="xl" title={shownEntry ? `${shownEntry.action} · ${formatUtc(shownEntry.at)}` : ''} closeButtonProps={{ 'aria-label': t('common.close') }}>
+      <Modal
+        opened={shownEntry !== null}
+        onClose={() => setShownEntry(null)}
+        size="xl"
+        title={shownEntry ? `${shownEntry.action} · ${formatUtc(shownEntry.at)}` : ''}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
         {shownEntry && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {(['before', 'after'] as const).map((side) => (

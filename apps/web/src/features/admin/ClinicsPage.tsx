@@ -20,16 +20,39 @@ import { useAdminRights } from './useAdminRights';
 import classes from './admin.module.css';
 
 /** Add (no clinic) or rename (a clinic) by name; saving reloads the lists and selects the clinic. */
-function ClinicNameModal({ clinic, opened, onClose, onSaved }: { clinic?: Clinic | undefined; opened: boolean; onClose: () => void; onSaved: (clinic: Clinic) => void }) {
+function ClinicNameModal({
+  clinic,
+  opened,
+  onClose,
+  onSaved,
+}: {
+  clinic?: Clinic | undefined;
+  opened: boolean;
+  onClose: () => void;
+  onSaved: (clinic: Clinic) => void;
+}) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={clinic ? t('admin.clinics.renameTitle') : t('admin.clinics.addTitle')} closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={clinic ? t('admin.clinics.renameTitle') : t('admin.clinics.addTitle')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       {opened && <ClinicNameForm clinic={clinic} onDone={onClose} onSaved={onSaved} />}
     </Modal>
   );
 }
 
-function ClinicNameForm({ clinic, onDone, onSaved }: { clinic?: Clinic | undefined; onDone: () => void; onSaved: (clinic: Clinic) => void }) {
+function ClinicNameForm({
+  clinic,
+  onDone,
+  onSaved,
+}: {
+  clinic?: Clinic | undefined;
+  onDone: () => void;
+  onSaved: (clinic: Clinic) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [name, setName] = useState(clinic?.c_Name ?? '');
@@ -55,7 +78,14 @@ function ClinicNameForm({ clinic, onDone, onSaved }: { clinic?: Clinic | undefin
     <form onSubmit={submit} noValidate data-testid="clinic-form">
       <Stack>
         {save.error && (
-          <Alert color="red" role="alert" title={save.error instanceof ApiError && save.error.status === 409 ? t('admin.conflict') : t('errors.title')} data-testid="clinic-form-error">
+          <Alert
+            color="red"
+            role="alert"
+            title={
+              save.error instanceof ApiError && save.error.status === 409 ? t('admin.conflict') : t('errors.title')
+            }
+            data-testid="clinic-form-error"
+          >
             {errorMessage(save.error)}
           </Alert>
         )}
@@ -112,7 +142,10 @@ export function ClinicsPage() {
     onSuccess: async (saved) => {
       queryClient.setQueryData(adminKeys.clinic(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      notify('success', t(saved.active ? 'admin.clinics.activated' : 'admin.clinics.deactivated', { name: saved.c_Name }));
+      notify(
+        'success',
+        t(saved.active ? 'admin.clinics.activated' : 'admin.clinics.deactivated', { name: saved.c_Name }),
+      );
     },
     onError: notifyWriteError,
   });
@@ -128,7 +161,11 @@ export function ClinicsPage() {
     <>
       <PageTitle title={t('admin.clinics.title')}>
         {canWrite && (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setForm('add')} data-testid="clinic-add">
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setForm('add')}
+            data-testid="clinic-add"
+          >
             {t('admin.clinics.add')}
           </Button>
         )}
@@ -137,7 +174,13 @@ export function ClinicsPage() {
       <ListFilters text={text} onText={setText} status={status} onStatus={setStatus} testPrefix="clinic" />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <ListStatus list={list} shown={shown.length} empty={t('admin.clinics.empty')} emptyHint={t('admin.clinics.emptyHint')} emptyTestId="clinics-empty" />
+          <ListStatus
+            list={list}
+            shown={shown.length}
+            empty={t('admin.clinics.empty')}
+            emptyHint={t('admin.clinics.emptyHint')}
+            emptyTestId="clinics-empty"
+          />
           {shown.length > 0 && (
             <Table highlightOnHover verticalSpacing="xs" data-testid="clinic-table">
               <Table.Thead>
@@ -162,10 +205,12 @@ export function ClinicsPage() {
                       </Text>
                     }
                   >
-                      <Table.Td>{users.data ? t('admin.memberCount', { count: counts.get(clinic.id) ?? 0 }) : '…'}</Table.Td>
-                      <Table.Td>
-                        <ActiveBadge active={clinic.active} />
-                      </Table.Td>
+                    <Table.Td>
+                      {users.data ? t('admin.memberCount', { count: counts.get(clinic.id) ?? 0 }) : '…'}
+                    </Table.Td>
+                    <Table.Td>
+                      <ActiveBadge active={clinic.active} />
+                    </Table.Td>
                   </SelectableRow>
                 ))}
               </Table.Tbody>
@@ -173,7 +218,14 @@ export function ClinicsPage() {
           )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper withBorder p="md" radius="md" className={classes.detail} data-testid="clinic-detail" aria-live="polite">
+          <Paper
+            withBorder
+            p="md"
+            radius="md"
+            className={classes.detail}
+            data-testid="clinic-detail"
+            aria-live="polite"
+          >
             {selectedId === null && <Text c="dimmed">{t('admin.noneSelected')}</Text>}
             {selectedId !== null && detail.isPending && <PageLoader />}
             {selectedId !== null && detail.isError && !selected && <ErrorAlert error={detail.error} />}
@@ -191,7 +243,12 @@ export function ClinicsPage() {
                 {selected.clinicDetail ? <MembersList users={selected.clinicDetail.users} /> : <PageLoader />}
                 {canWrite && (
                   <Group gap="sm">
-                    <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setForm('rename')} data-testid="clinic-rename">
+                    <Button
+                      variant="light"
+                      leftSection={<IconPencil size={16} aria-hidden />}
+                      onClick={() => setForm('rename')}
+                      data-testid="clinic-rename"
+                    >
                       {t('admin.clinics.rename')}
                     </Button>
                     <Button
@@ -211,7 +268,12 @@ export function ClinicsPage() {
         </Grid.Col>
       </Grid>
       {canWrite && (
-        <ClinicNameModal opened={form !== null} onClose={() => setForm(null)} clinic={form === 'rename' ? selected : undefined} onSaved={(saved) => select(saved.id)} />
+        <ClinicNameModal
+          opened={form !== null}
+          onClose={() => setForm(null)}
+          clinic={form === 'rename' ? selected : undefined}
+          onSaved={(saved) => select(saved.id)}
+        />
       )}
     </>
   );

@@ -26,7 +26,14 @@ export function EndSessionsButton({ user }: { user: User }) {
       onConfirm: () => end.mutate(),
     });
   return (
-    <Button variant="outline" color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={confirm} loading={end.isPending} data-testid="user-end-sessions">
+    <Button
+      variant="outline"
+      color="red"
+      leftSection={<IconLogout size={16} aria-hidden />}
+      onClick={confirm}
+      loading={end.isPending}
+      data-testid="user-end-sessions"
+    >
       {t('admin.users.endSessions')}
     </Button>
   );

@@ -1,5 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Grid, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Grid,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil } from '@tabler/icons-react';
 import type { Eute } from '@graftmatch/domain';
@@ -21,7 +35,17 @@ import { ActiveBadge, ReadOnlyNote } from './shared';
 import { useAdminRights } from './useAdminRights';
 import classes from './admin.module.css';
 
-const MAX_LENGTH: Record<EuteField, number> = { name: 200, euteNumber: 50, address: 200, housenumber: 20, zipcode: 20, city: 200, country: 200, email: 254, phone: 50 };
+const MAX_LENGTH: Record<EuteField, number> = {
+  name: 200,
+  euteNumber: 50,
+  address: 200,
+  housenumber: 20,
+  zipcode: 20,
+  city: 200,
+  country: 200,
+  email: 254,
+  phone: 50,
+};
 
 function EuteForm({ eute, onDone }: { eute: Eute; onDone: () => void }) {
   const { t } = useTranslation();
@@ -61,7 +85,15 @@ function EuteForm({ eute, onDone }: { eute: Eute; onDone: () => void }) {
           const value = e.currentTarget.value;
           setState((current) => ({ ...current, [name]: value }));
         }}
-        error={error === 'required' ? t('admin.required') : error === 'email' ? t('admin.invalidEmail') : error === 'emailKept' ? t('admin.eutes.emailKept') : undefined}
+        error={
+          error === 'required'
+            ? t('admin.required')
+            : error === 'email'
+              ? t('admin.invalidEmail')
+              : error === 'emailKept'
+                ? t('admin.eutes.emailKept')
+                : undefined
+        }
         maxLength={MAX_LENGTH[name]}
         data-testid={`eute-${name}`}
         {...extra}
@@ -72,7 +104,14 @@ function EuteForm({ eute, onDone }: { eute: Eute; onDone: () => void }) {
     <form onSubmit={submit} noValidate data-testid="eute-form">
       <Stack>
         {save.error && (
-          <Alert color="red" role="alert" title={save.error instanceof ApiError && save.error.status === 409 ? t('admin.conflict') : t('errors.title')} data-testid="eute-form-error">
+          <Alert
+            color="red"
+            role="alert"
+            title={
+              save.error instanceof ApiError && save.error.status === 409 ? t('admin.conflict') : t('errors.title')
+            }
+            data-testid="eute-form-error"
+          >
             {errorMessage(save.error)}
           </Alert>
         )}
@@ -125,7 +164,9 @@ export function EutesPage() {
   });
   const [editing, setEditing] = useState(false);
   const needle = text.trim().toLowerCase();
-  const shown = (list.data ?? []).filter((eute) => [eute.name, eute.euteNumber ?? '', eute.city ?? ''].join('\n').toLowerCase().includes(needle));
+  const shown = (list.data ?? []).filter((eute) =>
+    [eute.name, eute.euteNumber ?? '', eute.city ?? ''].join('\n').toLowerCase().includes(needle),
+  );
   const lines = selected ? addressLines(selected) : [];
 
   return (
@@ -135,7 +176,13 @@ export function EutesPage() {
       <ListFilters text={text} onText={setText} status={status} onStatus={setStatus} testPrefix="eute" />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <ListStatus list={list} shown={shown.length} empty={t('admin.eutes.empty')} emptyHint={t('admin.eutes.emptyHint')} emptyTestId="eutes-empty" />
+          <ListStatus
+            list={list}
+            shown={shown.length}
+            empty={t('admin.eutes.empty')}
+            emptyHint={t('admin.eutes.emptyHint')}
+            emptyTestId="eutes-empty"
+          />
           {shown.length > 0 && (
             <Table highlightOnHover verticalSpacing="xs" data-testid="eute-table">
               <Table.Thead>
@@ -159,18 +206,18 @@ export function EutesPage() {
                         <Text fw={600} size="sm">
                           {eute.name}
                         </Text>
-                          {eute.euteNumber && (
-                            <Text size="xs" c="dimmed">
-                              {eute.euteNumber}
-                            </Text>
-                          )}
+                        {eute.euteNumber && (
+                          <Text size="xs" c="dimmed">
+                            {eute.euteNumber}
+                          </Text>
+                        )}
                       </>
                     }
                   >
-                      <Table.Td>{eute.city ?? '–'}</Table.Td>
-                      <Table.Td>
-                        <ActiveBadge active={eute.active} />
-                      </Table.Td>
+                    <Table.Td>{eute.city ?? '–'}</Table.Td>
+                    <Table.Td>
+                      <ActiveBadge active={eute.active} />
+                    </Table.Td>
                   </SelectableRow>
                 ))}
               </Table.Tbody>
@@ -214,7 +261,12 @@ export function EutesPage() {
                 {selected.euteDetail ? <MembersList users={selected.euteDetail.users} /> : <PageLoader />}
                 {canWrite && (
                   <Group>
-                    <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)} data-testid="eute-edit">
+                    <Button
+                      variant="light"
+                      leftSection={<IconPencil size={16} aria-hidden />}
+                      onClick={() => setEditing(true)}
+                      data-testid="eute-edit"
+                    >
                       {t('common.edit')}
                     </Button>
                   </Group>
@@ -225,7 +277,14 @@ export function EutesPage() {
         </Grid.Col>
       </Grid>
       {canWrite && (
-        <Modal opened={editing && selected !== undefined} onClose={() => setEditing(false)} size="lg" fullScreen={small} title={t('admin.eutes.editTitle')} closeButtonProps={{ 'aria-label': t('common.close') }}>
+        <Modal
+          opened={editing && selected !== undefined}
+          onClose={() => setEditing(false)}
+          size="lg"
+          fullScreen={small}
+          title={t('admin.eutes.editTitle')}
+          closeButtonProps={{ 'aria-label': t('common.close') }}
+        >
           {editing && selected && <EuteForm eute={selected} onDone={() => setEditing(false)} />}
         </Modal>
       )}

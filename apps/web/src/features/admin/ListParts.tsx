@@ -32,19 +32,31 @@ export function ListFilters(props: {
         w={{ base: '100%', sm: 320 }}
         data-testid={`${props.testPrefix}-filter`}
       />
-      <ActiveFilterControl value={props.status} onChange={props.onStatus} testId={`${props.testPrefix}-status-filter`} />
+      <ActiveFilterControl
+        value={props.status}
+        onChange={props.onStatus}
+        testId={`${props.testPrefix}-status-filter`}
+      />
     </Group>
   );
 }
 
 /** Loading, failure, and "nothing to show" of an admin list. */
-export function ListStatus(props: { list: UseQueryResult<unknown>; shown: number; empty: string; emptyHint: string; emptyTestId: string }) {
+export function ListStatus(props: {
+  list: UseQueryResult<unknown>;
+  shown: number;
+  empty: string;
+  emptyHint: string;
+  emptyTestId: string;
+}) {
   const { list } = props;
   return (
     <>
       {list.isPending && <PageLoader />}
       {list.isError && <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
-      {list.data !== undefined && props.shown === 0 && <EmptyState title={props.empty} description={props.emptyHint} testId={props.emptyTestId} />}
+      {list.data !== undefined && props.shown === 0 && (
+        <EmptyState title={props.empty} description={props.emptyHint} testId={props.emptyTestId} />
+      )}
     </>
   );
 }
@@ -63,7 +75,13 @@ export function SelectableRow(props: {
   children: ReactNode;
 }) {
   return (
-    <Table.Tr className={classes.row} data-selected={props.selected || undefined} onClick={props.onSelect} data-testid={props.testId} {...props.dataAttributes}>
+    <Table.Tr
+      className={classes.row}
+      data-selected={props.selected || undefined}
+      onClick={props.onSelect}
+      data-testid={props.testId}
+      {...props.dataAttributes}
+    >
       <Table.Td>
         <UnstyledButton
           className={classes.rowButton}

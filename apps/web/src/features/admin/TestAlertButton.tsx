@@ -34,10 +34,20 @@ export function TestAlertButton() {
   };
   return (
     <>
-      <Button variant="default" leftSection={<IconBell size={16} aria-hidden />} onClick={open} data-testid="test-alert-open">
+      <Button
+        variant="default"
+        leftSection={<IconBell size={16} aria-hidden />}
+        onClick={open}
+        data-testid="test-alert-open"
+      >
         {t('admin.testAlert.button')}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t('admin.testAlert.title')} closeButtonProps={{ 'aria-label': t('common.close') }}>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t('admin.testAlert.title')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
         <form onSubmit={submit} noValidate>
           <Stack>
             <Text size="sm">{t('admin.testAlert.hint')}</Text>
@@ -56,7 +66,12 @@ export function TestAlertButton() {
               <Button variant="default" onClick={() => setOpened(false)}>
                 {t('common.cancel')}
               </Button>
-              <Button type="submit" loading={send.isPending} disabled={message.trim() === ''} data-testid="test-alert-send">
+              <Button
+                type="submit"
+                loading={send.isPending}
+                disabled={message.trim() === ''}
+                data-testid="test-alert-send"
+              >
                 {t('admin.testAlert.send')}
               </Button>
             </Group>

@@ -1,5 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { fullName, type User } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -48,7 +59,15 @@ export function UserFormModal({ opened, onClose, user, onSaved }: Props) {
   );
 }
 
-export function UserForm({ user, onDone, onSaved }: { user?: User | undefined; onDone: () => void; onSaved: (user: User) => void }) {
+export function UserForm({
+  user,
+  onDone,
+  onSaved,
+}: {
+  user?: User | undefined;
+  onDone: () => void;
+  onSaved: (user: User) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [state, setState] = useState<UserFormState>(() => (user ? userState(user) : newUserState()));
@@ -65,7 +84,10 @@ export function UserForm({ user, onDone, onSaved }: { user?: User | undefined; o
       // Spec §4: saving reloads the lists (and selects the saved user, which the caller does).
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
       const name = fullName(saved);
-      notify('success', user ? t('admin.users.updated', { name }) : t('admin.users.added', { name, email: saved.email }));
+      notify(
+        'success',
+        user ? t('admin.users.updated', { name }) : t('admin.users.added', { name, email: saved.email }),
+      );
       onSaved(saved);
       onDone();
     },
@@ -98,12 +120,23 @@ export function UserForm({ user, onDone, onSaved }: { user?: User | undefined; o
     <form onSubmit={submit} noValidate data-testid="user-form">
       <Stack gap="md">
         {saveError && (
-          <Alert color="red" role="alert" title={saveError instanceof ApiError && saveError.status === 409 ? t('admin.conflict') : t('errors.title')} data-testid="user-form-error">
+          <Alert
+            color="red"
+            role="alert"
+            title={saveError instanceof ApiError && saveError.status === 409 ? t('admin.conflict') : t('errors.title')}
+            data-testid="user-form-error"
+          >
             {errorMessage(saveError)}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
-          <TextInput label={t('admin.users.fields.title')} value={state.title} onChange={(e) => set({ title: e.currentTarget.value })} maxLength={50} data-testid="user-title" />
+          <TextInput
+            label={t('admin.users.fields.title')}
+            value={state.title}
+            onChange={(e) => set({ title: e.currentTarget.value })}
+            maxLength={50}
+            data-testid="user-title"
+          />
           <TextInput
             label={t('admin.users.fields.firstName')}
             value={state.firstName}
@@ -135,7 +168,14 @@ export function UserForm({ user, onDone, onSaved }: { user?: User | undefined; o
             autoComplete="off"
             data-testid="user-email"
           />
-          <TextInput label={t('admin.users.fields.phone')} type="tel" value={state.phone} onChange={(e) => set({ phone: e.currentTarget.value })} maxLength={50} data-testid="user-phone" />
+          <TextInput
+            label={t('admin.users.fields.phone')}
+            type="tel"
+            value={state.phone}
+            onChange={(e) => set({ phone: e.currentTarget.value })}
+            maxLength={50}
+            data-testid="user-phone"
+          />
           <TextInput
             label={t('admin.users.fields.twoFactorTarget')}
             description={t('admin.users.fields.twoFactorHint')}
@@ -180,8 +220,18 @@ export function UserForm({ user, onDone, onSaved }: { user?: User | undefined; o
           nothingFoundMessage={t('admin.users.none')}
           data-testid="user-eutes"
         />
-        <Checkbox label={t('admin.users.fields.admin')} checked={state.admin} onChange={(e) => set({ admin: e.currentTarget.checked })} data-testid="user-admin" />
-        <Checkbox label={t('admin.users.fields.audit')} checked={state.audit} onChange={(e) => set({ audit: e.currentTarget.checked })} data-testid="user-audit" />
+        <Checkbox
+          label={t('admin.users.fields.admin')}
+          checked={state.admin}
+          onChange={(e) => set({ admin: e.currentTarget.checked })}
+          data-testid="user-admin"
+        />
+        <Checkbox
+          label={t('admin.users.fields.audit')}
+          checked={state.audit}
+          onChange={(e) => set({ audit: e.currentTarget.checked })}
+          data-testid="user-audit"
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}

@@ -11,8 +11,26 @@ import { UsersPage } from './UsersPage';
 const routes = [{ path: '/home/admin/users', element: <UsersPage /> }];
 const CLINIC: Clinic = { id: '11111111-1111-4111-8111-111111111111', c_Name: 'Herzzentrum Süd', active: true };
 const NEW_ID = '33333333-3333-4333-8333-333333333333';
-const anAdmin = () => aPhysician({ id: '44444444-4444-4444-8444-444444444444', firstName: 'Ada', lastName: 'Admin', title: null, email: 'admin@x.example', admin: true, clinics: [] });
-const anAuditor = () => aPhysician({ id: '55555555-5555-4555-8555-555555555555', firstName: 'Otto', lastName: 'Audit', title: null, email: 'audit@x.example', audit: true, clinics: [] });
+const anAdmin = () =>
+  aPhysician({
+    id: '44444444-4444-4444-8444-444444444444',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    title: null,
+    email: 'admin@x.example',
+    admin: true,
+    clinics: [],
+  });
+const anAuditor = () =>
+  aPhysician({
+    id: '55555555-5555-4555-8555-555555555555',
+    firstName: 'Otto',
+    lastName: 'Audit',
+    title: null,
+    email: 'audit@x.example',
+    audit: true,
+    clinics: [],
+  });
 
 beforeEach(() => {
   clearSession();
@@ -90,11 +108,15 @@ describe('admin users page', () => {
     await waitFor(() => expect(router.state.location.search).toBe(`?selected=${NEW_ID}`));
     expect((await screen.findByTestId('user-detail-name')).textContent).toBe('Mia Adler');
     expect(api.callsTo('GET', '/api/admin/users').length).toBeGreaterThanOrEqual(2);
-    expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringMatching(/invitation mail .* was sent to mia@clinic.example/) }));
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ message: expect.stringMatching(/invitation mail .* was sent to mia@clinic.example/) }),
+    );
   });
 
   it("shows the server's conflict in the form", async () => {
-    fakeAdminApi(anAdmin(), { 'POST /api/admin/users/add': () => problem(409, 'A user with the e-mail mia@clinic.example already exists.') });
+    fakeAdminApi(anAdmin(), {
+      'POST /api/admin/users/add': () => problem(409, 'A user with the e-mail mia@clinic.example already exists.'),
+    });
     renderRoutes(routes, '/home/admin/users');
     const form = await fillNewUser();
     fireEvent.click(within(form).getByTestId('user-submit'));

@@ -26,7 +26,9 @@ export function matchesUser(user: User, text: string): boolean {
   if (needle === '') {
     return true;
   }
-  const haystack = [fullName(user), user.email, ...user.clinics.map((c) => c.c_Name), ...user.eutes.map((e) => e.name)].join('\n').toLowerCase();
+  const haystack = [fullName(user), user.email, ...user.clinics.map((c) => c.c_Name), ...user.eutes.map((e) => e.name)]
+    .join('\n')
+    .toLowerCase();
   return needle.split(/\s+/).every((word) => haystack.includes(word));
 }
 
@@ -87,7 +89,10 @@ export function UsersPage() {
     onSuccess: async (saved) => {
       queryClient.setQueryData(adminKeys.user(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      notify('success', t(saved.active ? 'admin.users.activated' : 'admin.users.deactivated', { name: fullName(saved) }));
+      notify(
+        'success',
+        t(saved.active ? 'admin.users.activated' : 'admin.users.deactivated', { name: fullName(saved) }),
+      );
     },
     onError: notifyWriteError,
   });
@@ -105,17 +110,34 @@ export function UsersPage() {
         {canWrite && (
           <Group gap="sm">
             <TestAlertButton />
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setForm('add')} data-testid="user-add">
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setForm('add')}
+              data-testid="user-add"
+            >
               {t('admin.users.add')}
             </Button>
           </Group>
         )}
       </PageTitle>
       {!canWrite && <ReadOnlyNote />}
-      <ListFilters text={text} onText={setText} status={status} onStatus={setStatus} testPrefix="user" placeholder={t('admin.users.filterPlaceholder')} />
+      <ListFilters
+        text={text}
+        onText={setText}
+        status={status}
+        onStatus={setStatus}
+        testPrefix="user"
+        placeholder={t('admin.users.filterPlaceholder')}
+      />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <ListStatus list={list} shown={shown.length} empty={t('admin.users.empty')} emptyHint={t('admin.users.emptyHint')} emptyTestId="users-empty" />
+          <ListStatus
+            list={list}
+            shown={shown.length}
+            empty={t('admin.users.empty')}
+            emptyHint={t('admin.users.emptyHint')}
+            emptyTestId="users-empty"
+          />
           {shown.length > 0 && (
             <Table.ScrollContainer minWidth={560}>
               <Table highlightOnHover verticalSpacing="xs" data-testid="user-table">
@@ -148,15 +170,15 @@ export function UsersPage() {
                         </>
                       }
                     >
-                        <Table.Td>
-                          <Roles user={user} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Memberships user={user} />
-                        </Table.Td>
-                        <Table.Td>
-                          <ActiveBadge active={user.active} />
-                        </Table.Td>
+                      <Table.Td>
+                        <Roles user={user} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Memberships user={user} />
+                      </Table.Td>
+                      <Table.Td>
+                        <ActiveBadge active={user.active} />
+                      </Table.Td>
                     </SelectableRow>
                   ))}
                 </Table.Tbody>
@@ -169,7 +191,13 @@ export function UsersPage() {
             {selectedId === null && <Text c="dimmed">{t('admin.noneSelected')}</Text>}
             {selectedId !== null && detail.isPending && <PageLoader />}
             {selectedId !== null && detail.isError && !selected && (
-              <ErrorAlert error={detail.error instanceof ApiError && detail.error.status === 404 ? new Error(t('admin.users.notFound')) : detail.error} />
+              <ErrorAlert
+                error={
+                  detail.error instanceof ApiError && detail.error.status === 404
+                    ? new Error(t('admin.users.notFound'))
+                    : detail.error
+                }
+              />
             )}
             {selected && (
               <Stack gap="sm">
@@ -187,19 +215,28 @@ export function UsersPage() {
                   <dt>{t('admin.users.fields.twoFactorTarget')}</dt>
                   <dd>{selected.twoFactorTarget}</dd>
                   <dt>{t('admin.users.fields.language')}</dt>
-                  <dd>{selected.language === 'de' ? t('admin.users.fields.languageDe') : t('admin.users.fields.languageEn')}</dd>
-                  <dt>{t('admin.users.roles')}</dt>
                   <dd>
-                    {selected.admin || selected.audit ? <Roles user={selected} /> : t('admin.users.none')}
+                    {selected.language === 'de'
+                      ? t('admin.users.fields.languageDe')
+                      : t('admin.users.fields.languageEn')}
                   </dd>
+                  <dt>{t('admin.users.roles')}</dt>
+                  <dd>{selected.admin || selected.audit ? <Roles user={selected} /> : t('admin.users.none')}</dd>
                   <dt>{t('admin.users.fields.clinics')}</dt>
-                  <dd data-testid="user-detail-clinics">{selected.clinics.map((c) => c.c_Name).join(', ') || t('admin.users.none')}</dd>
+                  <dd data-testid="user-detail-clinics">
+                    {selected.clinics.map((c) => c.c_Name).join(', ') || t('admin.users.none')}
+                  </dd>
                   <dt>{t('admin.users.fields.eutes')}</dt>
                   <dd>{selected.eutes.map((e) => e.name).join(', ') || t('admin.users.none')}</dd>
                 </dl>
                 {canWrite && (
                   <Group gap="sm">
-                    <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setForm('edit')} data-testid="user-edit">
+                    <Button
+                      variant="light"
+                      leftSection={<IconPencil size={16} aria-hidden />}
+                      onClick={() => setForm('edit')}
+                      data-testid="user-edit"
+                    >
                       {t('common.edit')}
                     </Button>
                     <Button

@@ -23,7 +23,10 @@ describe('tissue bank form', () => {
   });
 
   it('needs a name and cannot clear the e-mail (the API wants an address)', () => {
-    expect(euteFormErrors({ ...euteState(bank), name: ' ', email: '' }, bank)).toEqual({ name: 'required', email: 'emailKept' });
+    expect(euteFormErrors({ ...euteState(bank), name: ' ', email: '' }, bank)).toEqual({
+      name: 'required',
+      email: 'emailKept',
+    });
     expect(euteFormErrors({ ...euteState(bank), email: 'x' }, bank)).toEqual({ email: 'email' });
   });
 });

@@ -1,6 +1,16 @@
 import { EMAIL_PATTERN, type Eute, type PatchEuteRequest } from '@graftmatch/domain';
 
-export const EUTE_FIELDS = ['name', 'euteNumber', 'address', 'housenumber', 'zipcode', 'city', 'country', 'email', 'phone'] as const;
+export const EUTE_FIELDS = [
+  'name',
+  'euteNumber',
+  'address',
+  'housenumber',
+  'zipcode',
+  'city',
+  'country',
+  'email',
+  'phone',
+] as const;
 export type EuteField = (typeof EUTE_FIELDS)[number];
 export type EuteFormState = Record<EuteField, string>;
 
@@ -8,7 +18,10 @@ export function euteState(eute: Eute): EuteFormState {
   return Object.fromEntries(EUTE_FIELDS.map((field) => [field, eute[field] ?? ''])) as EuteFormState;
 }
 
-export function euteFormErrors(state: EuteFormState, eute: Eute): Partial<Record<EuteField, 'required' | 'email' | 'emailKept'>> {
+export function euteFormErrors(
+  state: EuteFormState,
+  eute: Eute,
+): Partial<Record<EuteField, 'required' | 'email' | 'emailKept'>> {
   const errors: Partial<Record<EuteField, 'required' | 'email' | 'emailKept'>> = {};
   if (state.name.trim() === '') {
     errors.name = 'required';

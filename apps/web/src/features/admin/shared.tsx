@@ -11,7 +11,15 @@ import { i18n } from '../../i18n';
 import type { ActiveFilter } from './api';
 
 /** Active / inactive / all, as a labelled segmented control (keyboard: arrow keys). */
-export function ActiveFilterControl({ value, onChange, testId }: { value: ActiveFilter; onChange: (value: ActiveFilter) => void; testId: string }) {
+export function ActiveFilterControl({
+  value,
+  onChange,
+  testId,
+}: {
+  value: ActiveFilter;
+  onChange: (value: ActiveFilter) => void;
+  testId: string;
+}) {
   const { t } = useTranslation();
   return (
     <SegmentedControl
@@ -68,11 +76,19 @@ export function useSelection(): [string | null, (id: string | null) => void] {
 }
 
 /** Asks before activating or deactivating; deactivation is the destructive, red one. */
-export function confirmActiveChange(options: { activate: boolean; title: string; text: ReactNode; onConfirm: () => void }) {
+export function confirmActiveChange(options: {
+  activate: boolean;
+  title: string;
+  text: ReactNode;
+  onConfirm: () => void;
+}) {
   modals.openConfirmModal({
     title: options.title,
     children: <Text size="sm">{options.text}</Text>,
-    labels: { confirm: options.activate ? i18n.t('admin.activate') : i18n.t('admin.deactivate'), cancel: i18n.t('common.cancel') },
+    labels: {
+      confirm: options.activate ? i18n.t('admin.activate') : i18n.t('admin.deactivate'),
+      cancel: i18n.t('common.cancel'),
+    },
     confirmProps: { color: options.activate ? 'teal.9' : 'red', 'data-testid': 'confirm-active-change' },
     cancelProps: { 'data-testid': 'confirm-cancel' },
     closeButtonProps: { 'aria-label': i18n.t('common.close') },
@@ -82,5 +98,9 @@ export function confirmActiveChange(options: { activate: boolean; title: string;
 
 /** A failed write as a toast; a conflict (409) carries the server's reason (duplicate, last admin). */
 export function notifyWriteError(error: unknown) {
-  notify('error', errorMessage(error), error instanceof ApiError && error.status === 409 ? i18n.t('admin.conflict') : undefined);
+  notify(
+    'error',
+    errorMessage(error),
+    error instanceof ApiError && error.status === 409 ? i18n.t('admin.conflict') : undefined,
+  );
 }

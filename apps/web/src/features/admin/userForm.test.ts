@@ -7,7 +7,14 @@ const BANK = '22222222-2222-4222-8222-222222222222';
 
 describe('user form mapping', () => {
   it('a new user: trimmed fields, memberships as { id }, PIN to the e-mail, empty optional texts left out', () => {
-    const state = { ...newUserState(), firstName: ' Mia ', lastName: 'Adler ', email: ' mia@clinic.example', clinicIds: [CLINIC], euteIds: [BANK] };
+    const state = {
+      ...newUserState(),
+      firstName: ' Mia ',
+      lastName: 'Adler ',
+      email: ' mia@clinic.example',
+      clinicIds: [CLINIC],
+      euteIds: [BANK],
+    };
     expect(toAddRequest(state)).toEqual({
       firstName: 'Mia',
       lastName: 'Adler',
@@ -22,14 +29,22 @@ describe('user form mapping', () => {
   });
 
   it('another two-factor target is sent as entered, and must be an address', () => {
-    const state = { ...newUserState(), firstName: 'A', lastName: 'B', email: 'a@b.example', twoFactorTarget: 'pin@b.example' };
+    const state = {
+      ...newUserState(),
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.example',
+      twoFactorTarget: 'pin@b.example',
+    };
     expect(toAddRequest(state).twoFactorTarget).toBe('pin@b.example');
     expect(userFormErrors({ ...state, twoFactorTarget: 'nope' })).toEqual({ twoFactorTarget: 'email' });
   });
 
   it('requires names and a valid e-mail', () => {
     expect(userFormErrors(newUserState())).toEqual({ firstName: 'required', lastName: 'required', email: 'required' });
-    expect(userFormErrors({ ...newUserState(), firstName: 'A', lastName: 'B', email: 'not-an-address' })).toEqual({ email: 'email' });
+    expect(userFormErrors({ ...newUserState(), firstName: 'A', lastName: 'B', email: 'not-an-address' })).toEqual({
+      email: 'email',
+    });
   });
 
   it('editing sends every field, clears emptied title and phone with "", and replaces memberships', () => {
@@ -37,7 +52,14 @@ describe('user form mapping', () => {
     const state = userState(user);
     // The PIN target equal to the e-mail (any case) follows the e-mail.
     expect(state.twoFactorTarget).toBeNull();
-    const body = toPatchRequest(user.id, { ...state, title: '', phone: ' ', email: 'new@clinic.example', clinicIds: [], admin: true });
+    const body = toPatchRequest(user.id, {
+      ...state,
+      title: '',
+      phone: ' ',
+      email: 'new@clinic.example',
+      clinicIds: [],
+      admin: true,
+    });
     expect(body).toEqual({
       id: user.id,
       title: '',
@@ -55,7 +77,14 @@ describe('user form mapping', () => {
   });
 
   it('offers active organisations plus the inactive ones the user already holds, marked', () => {
-    const options = membershipOptions([{ id: 'a', name: 'Active' }], [{ id: 'a', name: 'Active' }, { id: 'x', name: 'Closed' }], 'inactive');
+    const options = membershipOptions(
+      [{ id: 'a', name: 'Active' }],
+      [
+        { id: 'a', name: 'Active' },
+        { id: 'x', name: 'Closed' },
+      ],
+      'inactive',
+    );
     expect(options).toEqual([
       { value: 'a', label: 'Active' },
       { value: 'x', label: 'Closed (inactive)' },

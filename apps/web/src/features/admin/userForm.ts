@@ -1,4 +1,10 @@
-import { EMAIL_PATTERN, type AddUserRequest, type Language, type PatchUserRequest, type User } from '@graftmatch/domain';
+import {
+  EMAIL_PATTERN,
+  type AddUserRequest,
+  type Language,
+  type PatchUserRequest,
+  type User,
+} from '@graftmatch/domain';
 
 export interface UserFormState {
   title: string;

@@ -52,7 +52,12 @@ export function ChangePasswordPage() {
               problem={problem}
             />
             <FormError error={mutation.error} />
-            <Button type="submit" loading={mutation.isPending} disabled={!oldPassword || problem !== null} data-testid="change-password-submit">
+            <Button
+              type="submit"
+              loading={mutation.isPending}
+              disabled={!oldPassword || problem !== null}
+              data-testid="change-password-submit"
+            >
               {t('password.submit')}
             </Button>
           </Stack>

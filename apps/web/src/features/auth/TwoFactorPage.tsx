@@ -68,7 +68,13 @@ export function TwoFactorPage() {
           {t('pin.submit')}
         </Button>
         <Group justify="space-between">
-          <Button variant="subtle" size="compact-sm" onClick={() => resend.mutate()} loading={resend.isPending} data-testid="pin-resend">
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => resend.mutate()}
+            loading={resend.isPending}
+            data-testid="pin-resend"
+          >
             {t('pin.resend')}
           </Button>
           <Button variant="subtle" size="compact-sm" onClick={restart}>

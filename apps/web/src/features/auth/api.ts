@@ -28,7 +28,9 @@ export async function confirmPin(schema: TwoFactorSchema, pin: string): Promise<
 
 /** Sends a fresh PIN; the old one is void and the answer is the new two-factor schema. */
 export function resendPin(schema: TwoFactorSchema): Promise<TwoFactorSchema> {
-  return apiRequest<TwoFactorSchema>('/auth/twofactorreset', { auth: { kind: 'bearer', token: schema.twoFactor_Token } });
+  return apiRequest<TwoFactorSchema>('/auth/twofactorreset', {
+    auth: { kind: 'bearer', token: schema.twoFactor_Token },
+  });
 }
 
 export function getMyUser(): Promise<User> {
@@ -48,5 +50,9 @@ export function requestRecovery(body: RecoveryRequest): Promise<void> {
 }
 
 export function recoverPassword(token: string, body: RecoverPasswordRequest): Promise<void> {
-  return apiRequest<void>(`/auth/recovery/${encodeURIComponent(token)}`, { method: 'POST', body, auth: { kind: 'none' } });
+  return apiRequest<void>(`/auth/recovery/${encodeURIComponent(token)}`, {
+    method: 'POST',
+    body,
+    auth: { kind: 'none' },
+  });
 }

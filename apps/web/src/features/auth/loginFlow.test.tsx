@@ -23,7 +23,8 @@ const type = (testId: string, value: string) => fireEvent.change(screen.getByTes
 describe('login with password and PIN', () => {
   it('opens a deep link after the PIN step, with the access token in memory only', async () => {
     const api = fakeApi({
-      'GET /api/auth/login': () => json({ twoFactor_Token: 'tfa-token', twoFactorId: 'tfa-id', twoFactorTarget: 'd***@clinic.example' }),
+      'GET /api/auth/login': () =>
+        json({ twoFactor_Token: 'tfa-token', twoFactorId: 'tfa-id', twoFactorTarget: 'd***@clinic.example' }),
       'POST /api/auth/twofactor': () => json({ access_Token: access, refresh_Token: 'refresh' }),
       'GET /api/users/getmyuser': () => json(aPhysician()),
       'GET /api/physician/waitinglist': () => json([]),

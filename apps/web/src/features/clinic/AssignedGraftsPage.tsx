@@ -25,7 +25,11 @@ export function AssignedGraftsPage({ list }: { list: keyof typeof LISTS }) {
       {grafts.isError && <ErrorAlert error={grafts.error} onRetry={() => void grafts.refetch()} />}
       {grafts.data?.length === 0 && <EmptyState title={t(`assigned.${list}Empty`)} testId={`${list}-empty`} />}
       {grafts.data && grafts.data.length > 0 && (
-        <GraftResults grafts={grafts.data} mode="assigned" caption={t('assigned.count', { count: grafts.data.length })} />
+        <GraftResults
+          grafts={grafts.data}
+          mode="assigned"
+          caption={t('assigned.count', { count: grafts.data.length })}
+        />
       )}
     </>
   );

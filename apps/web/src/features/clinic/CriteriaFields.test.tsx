@@ -42,7 +42,9 @@ describe('search criteria sliders', () => {
   });
 
   it('offers branch lengths only for bifurcated types', () => {
-    const { unmount } = renderUi(<Harness initial={{ ...DEFAULT_GRAFT_SEARCH_QUERY, query_type: GraftType.AorticValve }} />);
+    const { unmount } = renderUi(
+      <Harness initial={{ ...DEFAULT_GRAFT_SEARCH_QUERY, query_type: GraftType.AorticValve }} />,
+    );
     expect(screen.queryByRole('slider', { name: 'Minimum left branch length' })).toBeNull();
     unmount();
     renderUi(<Harness initial={{ ...DEFAULT_GRAFT_SEARCH_QUERY, query_type: GraftType.PulmonaryValveBifurcation }} />);

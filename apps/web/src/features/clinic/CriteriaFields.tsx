@@ -1,11 +1,6 @@
 import { useId, useState } from 'react';
 import { Group, RangeSlider, Slider, Stack, Text } from '@mantine/core';
-import {
-  isBifurcated,
-  SEARCH_BOUNDS,
-  type DiameterRange,
-  type GraftSearchQuery,
-} from '@graftmatch/domain';
+import { isBifurcated, SEARCH_BOUNDS, type DiameterRange, type GraftSearchQuery } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { createSpanRule } from './diameterSlider';
 
@@ -90,7 +85,11 @@ export function CriteriaFields({ value, onChange }: Props) {
       {isBifurcated(value.query_type) && (
         <>
           <Stack gap={6}>
-            <FieldLabel label={t('search.leftLength')} value={`≥ ${value.query_l_l_min} mm`} testId="left-length-value" />
+            <FieldLabel
+              label={t('search.leftLength')}
+              value={`≥ ${value.query_l_l_min} mm`}
+              testId="left-length-value"
+            />
             <Slider
               min={SEARCH_BOUNDS.branchLength.min}
               max={SEARCH_BOUNDS.branchLength.max}
@@ -103,7 +102,11 @@ export function CriteriaFields({ value, onChange }: Props) {
             />
           </Stack>
           <Stack gap={6}>
-            <FieldLabel label={t('search.rightLength')} value={`≥ ${value.query_l_r_min} mm`} testId="right-length-value" />
+            <FieldLabel
+              label={t('search.rightLength')}
+              value={`≥ ${value.query_l_r_min} mm`}
+              testId="right-length-value"
+            />
             <Slider
               min={SEARCH_BOUNDS.branchLength.min}
               max={SEARCH_BOUNDS.branchLength.max}

@@ -20,13 +20,27 @@ export function FilterPanel({ value, onChange, onSearch, onReset }: Props) {
     onSearch();
   };
   return (
-    <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} aria-label={t('search.filter')} id="search-filter" data-testid="filter-panel">
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="form"
+      onSubmit={submit}
+      aria-label={t('search.filter')}
+      id="search-filter"
+      data-testid="filter-panel"
+    >
       <CriteriaFields value={value} onChange={onChange} />
       <Group mt="lg" gap="sm">
         <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />} data-testid="search-submit">
           {t('search.submit')}
         </Button>
-        <Button variant="default" onClick={onReset} leftSection={<IconRefresh size={16} aria-hidden />} data-testid="search-reset">
+        <Button
+          variant="default"
+          onClick={onReset}
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          data-testid="search-reset"
+        >
           {t('search.reset')}
         </Button>
       </Group>

@@ -60,7 +60,13 @@ export function GraftDetailsScreen({ lot, queryKey, load }: ScreenProps) {
   const graft = useQuery({ queryKey, queryFn: () => load(lot) });
   return (
     <>
-      <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => void navigate(-1)} mb="sm" px={0}>
+      <Button
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} aria-hidden />}
+        onClick={() => void navigate(-1)}
+        mb="sm"
+        px={0}
+      >
         {t('common.back')}
       </Button>
       <PageTitle title={t('graft.detailsTitle', { lot })} />
@@ -75,7 +81,11 @@ function GraftDetails({ graft }: { graft: Graft }) {
   const { t } = useTranslation();
   const me = useMe();
   const mailto = graft.listStatus === ListStatus.Free && me.data ? requestMailto(graft, me.data, t) : null;
-  const patient = displayPatientCode({ initial: graft.patient_Initial, month: graft.patient_Month, year: graft.patient_Year });
+  const patient = displayPatientCode({
+    initial: graft.patient_Initial,
+    month: graft.patient_Month,
+    year: graft.patient_Year,
+  });
   return (
     <Stack gap="md" data-testid="graft-details">
       <Group gap="sm">
@@ -86,7 +96,12 @@ function GraftDetails({ graft }: { graft: Graft }) {
           {t(`listStatus.${graft.listStatus}`)}
         </Badge>
         {mailto && (
-          <Button component="a" href={mailto} leftSection={<IconMail size={16} aria-hidden />} data-testid="request-link">
+          <Button
+            component="a"
+            href={mailto}
+            leftSection={<IconMail size={16} aria-hidden />}
+            data-testid="request-link"
+          >
             {t('request.button')}
           </Button>
         )}
@@ -116,7 +131,10 @@ function GraftDetails({ graft }: { graft: Graft }) {
               [t('graft.expiry'), expiryDate(graft)],
               [t('graft.processedUntil'), formatDate(graft.processedUntil)],
               [t('graft.tissueBank'), text(graft.e_Name)],
-              [t('graft.contact'), graft.e_EMail ? <Anchor href={`mailto:${graft.e_EMail}`}>{graft.e_EMail}</Anchor> : NOT_DOCUMENTED],
+              [
+                t('graft.contact'),
+                graft.e_EMail ? <Anchor href={`mailto:${graft.e_EMail}`}>{graft.e_EMail}</Anchor> : NOT_DOCUMENTED,
+              ],
             ]}
           />
         </Section>

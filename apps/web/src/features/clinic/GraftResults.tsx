@@ -22,7 +22,11 @@ export function GraftResults({ grafts, mode, caption, detailsPath }: Props) {
   const withRequest = mode === 'search';
 
   if (large) {
-    const requestColumn: GraftColumn = { key: 'request', header: t('graft.actions'), cell: (graft) => <RequestButton lot={graft.e_Lot} /> };
+    const requestColumn: GraftColumn = {
+      key: 'request',
+      header: t('graft.actions'),
+      cell: (graft) => <RequestButton lot={graft.e_Lot} />,
+    };
     return (
       <ColumnTable
         columns={withRequest ? [...columns, requestColumn] : columns}
@@ -43,7 +47,14 @@ export function GraftResults({ grafts, mode, caption, detailsPath }: Props) {
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="graft-cards">
         {grafts.map((graft) => (
-          <Card key={graft.e_Lot} withBorder padding="md" component="article" data-testid="graft-card" data-lot={graft.e_Lot}>
+          <Card
+            key={graft.e_Lot}
+            withBorder
+            padding="md"
+            component="article"
+            data-testid="graft-card"
+            data-lot={graft.e_Lot}
+          >
             <dl className="graft-facts">
               {columns.map((column) => (
                 <div key={column.key}>

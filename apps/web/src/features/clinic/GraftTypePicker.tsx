@@ -15,9 +15,21 @@ export function GraftTypePicker({ value, onSelect }: Props) {
   const { t } = useTranslation();
   if (value === null) {
     return (
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" role="group" aria-label={t('search.type')} data-testid="type-picker">
+      <SimpleGrid
+        cols={{ base: 1, xs: 2, md: 4 }}
+        spacing="sm"
+        role="group"
+        aria-label={t('search.type')}
+        data-testid="type-picker"
+      >
         {GRAFT_TYPES.map((type) => (
-          <Button key={type.slug} variant="light" size="md" onClick={() => onSelect(type.number)} data-testid={`type-${type.slug}`}>
+          <Button
+            key={type.slug}
+            variant="light"
+            size="md"
+            onClick={() => onSelect(type.number)}
+            data-testid={`type-${type.slug}`}
+          >
             {t(`graftTypes.${type.slug}`)}
           </Button>
         ))}

@@ -13,7 +13,8 @@ function Harness() {
   return <PatientCodeInput value={value} onChange={setValue} />;
 }
 
-const type = (label: string, text: string) => fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
+const type = (label: string, text: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
 
 describe('patient code inputs', () => {
   it('builds initial-MM-YYYY from three inputs, upper-casing the initial', () => {

@@ -20,7 +20,10 @@ function outValueText(value: string | null): string {
 /** The seven process steps in order, done ones highlighted up to the last one reached. */
 export function ProcessTimeline({ graft }: { graft: Graft }) {
   const { t } = useTranslation();
-  const lastReached = PROCESS_STEP_NAMES.reduce((last, name, index) => (graft[name].status === StepStatus.Open ? last : index), -1);
+  const lastReached = PROCESS_STEP_NAMES.reduce(
+    (last, name, index) => (graft[name].status === StepStatus.Open ? last : index),
+    -1,
+  );
   return (
     <Timeline active={lastReached} bulletSize={22} lineWidth={2} data-testid="process-timeline">
       {PROCESS_STEP_NAMES.map((name) => {

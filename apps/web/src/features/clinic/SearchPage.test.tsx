@@ -25,7 +25,8 @@ afterEach(() => {
 function fakeClinicApi() {
   return fakeApi({
     'GET /api/users/getmyuser': () => json(aPhysician()),
-    'POST /api/physician/graftsearch': () => json([aGraft({ e_Lot: 'EL-7' }), aGraft({ e_Lot: 'EL-8', t_Dproximal: 23 })]),
+    'POST /api/physician/graftsearch': () =>
+      json([aGraft({ e_Lot: 'EL-7' }), aGraft({ e_Lot: 'EL-8', t_Dproximal: 23 })]),
     'GET /api/physician/graftsearch/EL-7': () => json(aGraft({ e_Lot: 'EL-7', e_EMail: 'current@bank.example' })),
   });
 }
@@ -71,7 +72,11 @@ describe('graft search page', () => {
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
     expect(api.callsTo('GET', '/api/physician/graftsearch/EL-7')).toHaveLength(1);
     const href = open.mock.calls[0]?.[0] ?? '';
-    expect(href.startsWith('mailto:current@bank.example?subject=Request%20for%20graft%20with%20LOT%20EL-7%20via%20GraftMatch')).toBe(true);
+    expect(
+      href.startsWith(
+        'mailto:current@bank.example?subject=Request%20for%20graft%20with%20LOT%20EL-7%20via%20GraftMatch',
+      ),
+    ).toBe(true);
   });
 
   it('remembers a dismissed hint', async () => {

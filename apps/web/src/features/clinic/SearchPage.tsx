@@ -39,7 +39,11 @@ export function SearchPage() {
             >
               {search.filterOpen ? t('search.hideFilter') : t('search.showFilter')}
             </Button>
-            <Button leftSection={<IconClipboardPlus size={16} aria-hidden />} onClick={() => setAdding(true)} data-testid="wl-add-button">
+            <Button
+              leftSection={<IconClipboardPlus size={16} aria-hidden />}
+              onClick={() => setAdding(true)}
+              data-testid="wl-add-button"
+            >
               {t('waitingList.addSearch')}
             </Button>
           </Group>
@@ -49,7 +53,12 @@ export function SearchPage() {
       <Stack gap="md">
         <GraftTypePicker value={type} onSelect={search.selectType} />
         {type !== null && search.filterOpen && (
-          <FilterPanel value={search.draft} onChange={search.setDraft} onSearch={search.search} onReset={search.reset} />
+          <FilterPanel
+            value={search.draft}
+            onChange={search.setDraft}
+            onSearch={search.search}
+            onReset={search.reset}
+          />
         )}
         {submitted && results.isError && <ErrorAlert error={results.error} onRetry={() => void results.refetch()} />}
         {grafts && grafts.length === 0 && (

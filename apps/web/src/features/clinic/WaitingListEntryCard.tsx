@@ -32,10 +32,23 @@ export function WaitingListEntryCard({ entry, onEdit, onRemove }: Props) {
   ];
   const matches = entry.matchingGrafts;
   return (
-    <Card withBorder padding="md" component="article" data-testid="wl-entry" data-entry-id={entry.waitinglistid} aria-label={t('waitingList.entryLabel', { type: typeLabel(t, entry.query_Type), patient })}>
+    <Card
+      withBorder
+      padding="md"
+      component="article"
+      data-testid="wl-entry"
+      data-entry-id={entry.waitinglistid}
+      aria-label={t('waitingList.entryLabel', { type: typeLabel(t, entry.query_Type), patient })}
+    >
       <Group justify="space-between" align="flex-start" mb="xs" wrap="nowrap">
         <Text fw={600}>{typeLabel(t, entry.query_Type)}</Text>
-        <Badge color={matches > 0 ? 'teal.9' : 'gray.7'} variant="filled" tt="none" style={{ flexShrink: 0 }} data-testid="wl-matches">
+        <Badge
+          color={matches > 0 ? 'teal.9' : 'gray.7'}
+          variant="filled"
+          tt="none"
+          style={{ flexShrink: 0 }}
+          data-testid="wl-matches"
+        >
           {t('waitingList.matches', { count: matches })}
         </Badge>
       </Group>
@@ -57,10 +70,23 @@ export function WaitingListEntryCard({ entry, onEdit, onRemove }: Props) {
         >
           {t('waitingList.showMatches')}
         </Button>
-        <Button size="xs" variant="default" leftSection={<IconEdit size={14} aria-hidden />} onClick={onEdit} data-testid="wl-edit">
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconEdit size={14} aria-hidden />}
+          onClick={onEdit}
+          data-testid="wl-edit"
+        >
           {t('common.edit')}
         </Button>
-        <Button size="xs" variant="default" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={onRemove} data-testid="wl-remove">
+        <Button
+          size="xs"
+          variant="default"
+          color="red"
+          leftSection={<IconTrash size={14} aria-hidden />}
+          onClick={onRemove}
+          data-testid="wl-remove"
+        >
           {t('common.remove')}
         </Button>
       </Group>

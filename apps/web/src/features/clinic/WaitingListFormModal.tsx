@@ -2,7 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
-import { DEFAULT_WAITING_LIST_QUERY_TYPE, GRAFT_TYPES, type GraftSearchQuery, type GraftTypeNumber, type WaitingListEntry } from '@graftmatch/domain';
+import {
+  DEFAULT_WAITING_LIST_QUERY_TYPE,
+  GRAFT_TYPES,
+  type GraftSearchQuery,
+  type GraftTypeNumber,
+  type WaitingListEntry,
+} from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -30,13 +36,28 @@ export function WaitingListFormModal({ opened, onClose, initialQuery, entry }: P
   // On a phone the form gets the whole screen instead of a cramped dialog.
   const small = useMediaQuery('(max-width: 43.74em)', false);
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" fullScreen={small} title={entry ? t('waitingList.editTitle') : t('waitingList.addTitle')} closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="lg"
+      fullScreen={small}
+      title={entry ? t('waitingList.editTitle') : t('waitingList.addTitle')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       {opened && <WaitingListForm onDone={onClose} initialQuery={initialQuery} entry={entry} />}
     </Modal>
   );
 }
 
-function WaitingListForm({ onDone, initialQuery, entry }: { onDone: () => void; initialQuery?: GraftSearchQuery | undefined; entry?: WaitingListEntry | undefined }) {
+function WaitingListForm({
+  onDone,
+  initialQuery,
+  entry,
+}: {
+  onDone: () => void;
+  initialQuery?: GraftSearchQuery | undefined;
+  entry?: WaitingListEntry | undefined;
+}) {
   const { t } = useTranslation();
   const me = useMe();
   const navigate = useNavigate();
@@ -50,7 +71,9 @@ function WaitingListForm({ onDone, initialQuery, entry }: { onDone: () => void; 
   const save = useMutation({
     mutationFn: () => {
       const body = toRequest(state);
-      return entry ? patchWaitingListEntry(entry.waitinglistid, body) : addWaitingListEntry({ ...body, query_timestamp: new Date().toISOString() });
+      return entry
+        ? patchWaitingListEntry(entry.waitinglistid, body)
+        : addWaitingListEntry({ ...body, query_timestamp: new Date().toISOString() });
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: clinicKeys.waitingList });
@@ -83,13 +106,47 @@ function WaitingListForm({ onDone, initialQuery, entry }: { onDone: () => void; 
         <CriteriaFields value={state.query} onChange={(query) => set({ query })} />
         <PatientCodeInput value={state.patient} onChange={(patient) => set({ patient })} error={show('patient_Code')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <DateInput label={t('waitingList.implantFrom')} valueFormat="YYYY-MM-DD" value={state.from} onChange={(from) => set({ from })} error={show('query_i_min')} required data-testid="wl-implant-from" />
-          <DateInput label={t('waitingList.implantUntil')} valueFormat="YYYY-MM-DD" value={state.until} onChange={(until) => set({ until })} error={show('query_i_Max')} minDate={state.from ?? undefined} required data-testid="wl-implant-until" />
+          <DateInput
+            label={t('waitingList.implantFrom')}
+            valueFormat="YYYY-MM-DD"
+            value={state.from}
+            onChange={(from) => set({ from })}
+            error={show('query_i_min')}
+            required
+            data-testid="wl-implant-from"
+          />
+          <DateInput
+            label={t('waitingList.implantUntil')}
+            valueFormat="YYYY-MM-DD"
+            value={state.until}
+            onChange={(until) => set({ until })}
+            error={show('query_i_Max')}
+            minDate={state.from ?? undefined}
+            required
+            data-testid="wl-implant-until"
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
-          <TextInput label={t('waitingList.physicianName')} value={state.name} onChange={(e) => set({ name: e.currentTarget.value })} autoComplete="name" />
-          <TextInput label={t('waitingList.physicianEmail')} type="email" value={state.email} onChange={(e) => set({ email: e.currentTarget.value })} autoComplete="email" />
-          <TextInput label={t('waitingList.physicianPhone')} type="tel" value={state.phone} onChange={(e) => set({ phone: e.currentTarget.value })} autoComplete="tel" />
+          <TextInput
+            label={t('waitingList.physicianName')}
+            value={state.name}
+            onChange={(e) => set({ name: e.currentTarget.value })}
+            autoComplete="name"
+          />
+          <TextInput
+            label={t('waitingList.physicianEmail')}
+            type="email"
+            value={state.email}
+            onChange={(e) => set({ email: e.currentTarget.value })}
+            autoComplete="email"
+          />
+          <TextInput
+            label={t('waitingList.physicianPhone')}
+            type="tel"
+            value={state.phone}
+            onChange={(e) => set({ phone: e.currentTarget.value })}
+            autoComplete="tel"
+          />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

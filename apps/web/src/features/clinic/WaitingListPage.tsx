@@ -49,12 +49,22 @@ export function WaitingListPage() {
       {list.isPending && <PageLoader />}
       {list.isError && <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
       {list.data?.length === 0 && (
-        <EmptyState title={t('waitingList.empty')} description={t('waitingList.emptyHint')} action={newSearch} testId="wl-empty" />
+        <EmptyState
+          title={t('waitingList.empty')}
+          description={t('waitingList.emptyHint')}
+          action={newSearch}
+          testId="wl-empty"
+        />
       )}
       {list.data && list.data.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="wl-list">
           {list.data.map((entry) => (
-            <WaitingListEntryCard key={entry.waitinglistid} entry={entry} onEdit={() => setEditing(entry)} onRemove={() => confirmRemove(entry)} />
+            <WaitingListEntryCard
+              key={entry.waitinglistid}
+              entry={entry}
+              onEdit={() => setEditing(entry)}
+              onRemove={() => confirmRemove(entry)}
+            />
           ))}
         </SimpleGrid>
       )}

@@ -16,7 +16,9 @@ export const clinicDetailsPath: DetailsPath = (lot) => `/home/clinic/graft/${enc
 export type GraftColumn = Column<Graft>;
 
 function branches(graft: Graft): string {
-  return graft.t_Lleft === null && graft.t_Lright === null ? NOT_DOCUMENTED : `${mm(graft.t_Lleft)} / ${mm(graft.t_Lright)}`;
+  return graft.t_Lleft === null && graft.t_Lright === null
+    ? NOT_DOCUMENTED
+    : `${mm(graft.t_Lleft)} / ${mm(graft.t_Lright)}`;
 }
 
 /** The furthest process step that is no longer open, as `Step: status` (a failed one says so). */
@@ -28,7 +30,11 @@ export function processState(t: TFunction, graft: Graft): string {
 }
 
 /** The columns of a graft list; table and cards show the same facts (issue 5). */
-export function graftColumns(t: TFunction, mode: GraftListMode, detailsPath: DetailsPath = clinicDetailsPath): GraftColumn[] {
+export function graftColumns(
+  t: TFunction,
+  mode: GraftListMode,
+  detailsPath: DetailsPath = clinicDetailsPath,
+): GraftColumn[] {
   const columns: GraftColumn[] = [
     {
       key: 'lot',
@@ -43,14 +49,24 @@ export function graftColumns(t: TFunction, mode: GraftListMode, detailsPath: Det
     { key: 'type', header: t('graft.type'), cell: (graft) => typeLabel(t, graft.t_ProdName_2) },
     { key: 'proximal', header: t('graft.dProximal'), cell: (graft) => mm(graft.t_Dproximal), nowrap: true },
     { key: 'distal', header: t('graft.dDistal'), cell: (graft) => mm(graft.t_Ddistal), nowrap: true },
-    { key: 'length', header: t('graft.length'), cell: (graft) => lengthRange(graft.t_Lmin, graft.t_Lmax), nowrap: true },
+    {
+      key: 'length',
+      header: t('graft.length'),
+      cell: (graft) => lengthRange(graft.t_Lmin, graft.t_Lmax),
+      nowrap: true,
+    },
     { key: 'branches', header: t('graft.branches'), cell: branches },
     { key: 'expiry', header: t('graft.expiry'), cell: expiryDate, nowrap: true },
     { key: 'eute', header: t('graft.tissueBank'), cell: (graft) => graft.e_Name ?? NOT_DOCUMENTED },
   ];
   if (mode === 'assigned' || mode === 'donations') {
     columns.push(
-      { key: 'patient', header: t('graft.patientCode'), cell: (graft) => displayPatientCode({ initial: graft.patient_Initial, month: graft.patient_Month, year: graft.patient_Year }) },
+      {
+        key: 'patient',
+        header: t('graft.patientCode'),
+        cell: (graft) =>
+          displayPatientCode({ initial: graft.patient_Initial, month: graft.patient_Month, year: graft.patient_Year }),
+      },
       { key: 'clinic', header: t('graft.clinic'), cell: (graft) => graft.c_Name ?? NOT_DOCUMENTED },
     );
   }

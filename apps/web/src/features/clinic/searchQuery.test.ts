@@ -12,12 +12,22 @@ describe('search in the URL', () => {
 
   it('treats a missing part, or a search the rules refuse, as no search', () => {
     expect(queryFromParams(GraftType.AorticValve, new URLSearchParams('d_min=5&d_max=15'))).toBeNull();
-    expect(queryFromParams(GraftType.AorticValve, new URLSearchParams('d_min=5&d_max=30&l_min=10&l_l_min=0&l_r_min=0'))).toBeNull();
+    expect(
+      queryFromParams(GraftType.AorticValve, new URLSearchParams('d_min=5&d_max=30&l_min=10&l_l_min=0&l_r_min=0')),
+    ).toBeNull();
   });
 
   it('drops branch lengths when switching to a type without branches', () => {
-    const bifurcated = { ...DEFAULT_GRAFT_SEARCH_QUERY, query_type: GraftType.PulmonaryValveBifurcation, query_l_l_min: 20 };
-    expect(forType(bifurcated, GraftType.AorticValve)).toMatchObject({ query_type: 5, query_l_l_min: 0, query_l_r_min: 0 });
+    const bifurcated = {
+      ...DEFAULT_GRAFT_SEARCH_QUERY,
+      query_type: GraftType.PulmonaryValveBifurcation,
+      query_l_l_min: 20,
+    };
+    expect(forType(bifurcated, GraftType.AorticValve)).toMatchObject({
+      query_type: 5,
+      query_l_l_min: 0,
+      query_l_r_min: 0,
+    });
     expect(forType(bifurcated, GraftType.TruncusPulmonalisBifurcation)).toMatchObject({ query_l_l_min: 20 });
   });
 });

@@ -30,7 +30,9 @@ export function defaultQuery(type: GraftTypeNumber): GraftSearchQuery {
  * another type would filter out every graft (their branch lengths are empty), so it is zeroed.
  */
 export function forType(query: GraftSearchQuery, type: GraftTypeNumber): GraftSearchQuery {
-  return isBifurcated(type) ? { ...query, query_type: type } : { ...query, query_type: type, query_l_l_min: 0, query_l_r_min: 0 };
+  return isBifurcated(type)
+    ? { ...query, query_type: type }
+    : { ...query, query_type: type, query_l_l_min: 0, query_l_r_min: 0 };
 }
 
 /** The submitted search of the URL, or null when there is none or it is not a valid search. */

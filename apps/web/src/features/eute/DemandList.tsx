@@ -43,7 +43,10 @@ export function DemandList({ entries, caption }: Props) {
             withBorder
             padding="md"
             component="article"
-            aria-label={t('eute.entryLabel', { type: typeLabel(t, entry.query_Type), patient: displayPatientCode(entry.patient_Code) })}
+            aria-label={t('eute.entryLabel', {
+              type: typeLabel(t, entry.query_Type),
+              patient: displayPatientCode(entry.patient_Code),
+            })}
             data-testid="demand-entry"
             data-entry-id={entry.waitinglistid}
           >

@@ -33,8 +33,19 @@ function anEntry(overrides: Partial<WaitingListEntry> = {}): WaitingListEntry {
 
 const DEMAND = [
   anEntry(),
-  anEntry({ waitinglistid: '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d02', query_Type: 2, patient_Code: 'B-11-2019', c_Name: 'Kinderherzzentrum Süd', matchingGrafts: 0 }),
-  anEntry({ waitinglistid: '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d03', query_Type: 6, patient_Code: 'C-07-2015', c_Name: 'Herz & Gefäß – Nord' }),
+  anEntry({
+    waitinglistid: '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d02',
+    query_Type: 2,
+    patient_Code: 'B-11-2019',
+    c_Name: 'Kinderherzzentrum Süd',
+    matchingGrafts: 0,
+  }),
+  anEntry({
+    waitinglistid: '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d03',
+    query_Type: 6,
+    patient_Code: 'C-07-2015',
+    c_Name: 'Herz & Gefäß – Nord',
+  }),
 ];
 
 const pdfBytes = new TextEncoder().encode('%PDF-1.7\n%fake\n');
@@ -77,7 +88,10 @@ describe('demand page: PDF download', () => {
       'GET /api/euteemployee/waitinglist': () => json(DEMAND),
       'GET /api/euteemployee/waitinglist/download': () =>
         new Response(pdfBytes, {
-          headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="WaitingList_20261121T093015Z.pdf"' },
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="WaitingList_20261121T093015Z.pdf"',
+          },
         }),
     });
     const { saved, blobOf } = catchDownloads();
@@ -101,7 +115,8 @@ describe('demand page: PDF download', () => {
   it('names the file WaitingList_<UTC time>.pdf when the answer names none', async () => {
     fakeApi({
       'GET /api/euteemployee/waitinglist': () => json(DEMAND),
-      'GET /api/euteemployee/waitinglist/download': () => new Response(pdfBytes, { headers: { 'content-type': 'application/pdf' } }),
+      'GET /api/euteemployee/waitinglist/download': () =>
+        new Response(pdfBytes, { headers: { 'content-type': 'application/pdf' } }),
     });
     const { saved } = catchDownloads();
     renderRoutes(routes, '/home/eute/waitinglist');
@@ -113,7 +128,8 @@ describe('demand page: PDF download', () => {
   it('saves nothing when the server refuses the download', async () => {
     fakeApi({
       'GET /api/euteemployee/waitinglist': () => json(DEMAND),
-      'GET /api/euteemployee/waitinglist/download': () => problem(403, 'Only tissue-bank employees may download the demand.'),
+      'GET /api/euteemployee/waitinglist/download': () =>
+        problem(403, 'Only tissue-bank employees may download the demand.'),
     });
     const { saved } = catchDownloads();
     renderRoutes(routes, '/home/eute/waitinglist');
@@ -139,12 +155,16 @@ describe('demand page: list and search', () => {
     expect(within(first).getByText('Aortic valve')).toBeTruthy();
     expect(within(first).getByText('18–24 mm')).toBeTruthy();
     expect(within(first).getByText('Herz & Gefäß – Nord')).toBeTruthy();
-    const mail = within(first).getAllByRole('link').find((link) => link.getAttribute('href') === 'mailto:dr.berg@clinic.example');
+    const mail = within(first)
+      .getAllByRole('link')
+      .find((link) => link.getAttribute('href') === 'mailto:dr.berg@clinic.example');
     expect(mail?.textContent).toBe('dr.berg@clinic.example');
     expect(within(first).getByText('+49 40 555 0311').getAttribute('href')).toBe('tel:+49405550311');
     expect(within(first).getByTestId('demand-matches').textContent).toBe('2');
     // A bifurcated type also names its branch lengths.
-    expect(within(screen.getAllByTestId('demand-entry')[1]!).getByText('≥ 20 mm (left ≥ 0 mm, right ≥ 0 mm)')).toBeTruthy();
+    expect(
+      within(screen.getAllByTestId('demand-entry')[1]!).getByText('≥ 20 mm (left ≥ 0 mm, right ≥ 0 mm)'),
+    ).toBeTruthy();
     expect(screen.getByTestId('demand-caption').textContent).toBe('3 open waiting-list entries');
   });
 

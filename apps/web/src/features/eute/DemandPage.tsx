@@ -70,7 +70,13 @@ export function DemandPage() {
           </Button>
         </Group>
       </PageTitle>
-      <DismissibleHint storageKey={EUTE_HINT_KEY} title={t('eute.hintTitle')} text={t('eute.hintText')} dismissLabel={t('eute.hintDismiss')} testId="eute-hint" />
+      <DismissibleHint
+        storageKey={EUTE_HINT_KEY}
+        title={t('eute.hintTitle')}
+        text={t('eute.hintText')}
+        dismissLabel={t('eute.hintDismiss')}
+        testId="eute-hint"
+      />
       {searchOpen && (
         <TextInput
           id="demand-search"
@@ -79,7 +85,15 @@ export function DemandPage() {
           description={t('eute.searchHint')}
           placeholder={t('eute.searchPlaceholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={filtering ? <CloseButton aria-label={t('eute.clearSearch')} onClick={() => setText('')} data-testid="demand-search-clear" /> : null}
+          rightSection={
+            filtering ? (
+              <CloseButton
+                aria-label={t('eute.clearSearch')}
+                onClick={() => setText('')}
+                data-testid="demand-search-clear"
+              />
+            ) : null
+          }
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           onKeyDown={(event) => {
@@ -97,7 +111,9 @@ export function DemandPage() {
       )}
       {list.isPending && <PageLoader />}
       {list.isError && <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
-      {list.data?.length === 0 && <EmptyState title={t('eute.demandEmpty')} description={t('eute.demandEmptyHint')} testId="demand-empty" />}
+      {list.data?.length === 0 && (
+        <EmptyState title={t('eute.demandEmpty')} description={t('eute.demandEmptyHint')} testId="demand-empty" />
+      )}
       {entries.length > 0 && shown.length === 0 && (
         <EmptyState
           title={t('eute.noMatch', { text: text.trim() })}
@@ -112,7 +128,11 @@ export function DemandPage() {
       {shown.length > 0 && (
         <DemandList
           entries={shown}
-          caption={filtering ? t('eute.demandCountFiltered', { count: entries.length, shown: shown.length }) : t('eute.demandCount', { count: entries.length })}
+          caption={
+            filtering
+              ? t('eute.demandCountFiltered', { count: entries.length, shown: shown.length })
+              : t('eute.demandCount', { count: entries.length })
+          }
         />
       )}
     </>

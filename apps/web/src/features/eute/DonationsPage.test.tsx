@@ -37,7 +37,8 @@ afterEach(() => {
 describe('donations of the tissue bank', () => {
   it('lists current donations with clinic, patient and process state, and opens a donation from the bank’s own call', async () => {
     const api = fakeApi({
-      'GET /api/users/getmyuser': () => json(aPhysician({ clinics: [], eutes: [{ id: '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d99', name: 'Nord' }] })),
+      'GET /api/users/getmyuser': () =>
+        json(aPhysician({ clinics: [], eutes: [{ id: '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d99', name: 'Nord' }] })),
       'GET /api/euteemployee/currentdonations': () => json([assigned]),
       'GET /api/euteemployee/currentdonations/EB1%2F2025-0042': () => json(assigned),
     });

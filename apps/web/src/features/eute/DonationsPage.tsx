@@ -27,7 +27,12 @@ export function DonationsPage({ list }: { list: keyof typeof LISTS }) {
       {grafts.isError && <ErrorAlert error={grafts.error} onRetry={() => void grafts.refetch()} />}
       {grafts.data?.length === 0 && <EmptyState title={t(`eute.${list}Empty`)} testId={`eute-${list}-empty`} />}
       {grafts.data && grafts.data.length > 0 && (
-        <GraftResults grafts={grafts.data} mode="donations" detailsPath={donationPath} caption={t('eute.donationCount', { count: grafts.data.length })} />
+        <GraftResults
+          grafts={grafts.data}
+          mode="donations"
+          detailsPath={donationPath}
+          caption={t('eute.donationCount', { count: grafts.data.length })}
+        />
       )}
     </>
   );

@@ -1,5 +1,11 @@
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
-import { displayPatientCode, formatDate, isBifurcated, NOT_DOCUMENTED, type WaitingListEntry } from '@graftmatch/domain';
+import {
+  displayPatientCode,
+  formatDate,
+  isBifurcated,
+  NOT_DOCUMENTED,
+  type WaitingListEntry,
+} from '@graftmatch/domain';
 import type { TFunction } from 'i18next';
 import type { Column } from '../../components/ColumnTable';
 import { typeLabel } from '../clinic/graftFormat';
@@ -46,18 +52,42 @@ function Requester({ entry }: { entry: WaitingListEntry }) {
  */
 export function demandColumns(t: TFunction, table: boolean): DemandColumn[] {
   return [
-    { key: 'patient', header: t('eute.patientCode'), nowrap: true, cell: (entry) => <Text fw={600} size="sm" span data-testid="demand-patient">{displayPatientCode(entry.patient_Code)}</Text> },
+    {
+      key: 'patient',
+      header: t('eute.patientCode'),
+      nowrap: true,
+      cell: (entry) => (
+        <Text fw={600} size="sm" span data-testid="demand-patient">
+          {displayPatientCode(entry.patient_Code)}
+        </Text>
+      ),
+    },
     { key: 'type', header: t('graft.type'), cell: (entry) => typeLabel(t, entry.query_Type) },
-    { key: 'diameter', header: t('eute.diameter'), nowrap: true, cell: (entry) => `${entry.query_d_min}–${entry.query_d_max} mm` },
+    {
+      key: 'diameter',
+      header: t('eute.diameter'),
+      nowrap: true,
+      cell: (entry) => `${entry.query_d_min}–${entry.query_d_max} mm`,
+    },
     { key: 'lengths', header: t('eute.lengths'), cell: (entry) => demandLengths(t, entry) },
-    { key: 'window', header: t('eute.implantWindow'), nowrap: true, cell: (entry) => `${formatDate(entry.query_i_min)} – ${formatDate(entry.query_i_max)}` },
+    {
+      key: 'window',
+      header: t('eute.implantWindow'),
+      nowrap: true,
+      cell: (entry) => `${formatDate(entry.query_i_min)} – ${formatDate(entry.query_i_max)}`,
+    },
     { key: 'requester', header: t('eute.requester'), cell: (entry) => <Requester entry={entry} /> },
     {
       key: 'matches',
       header: t('eute.fitting'),
       nowrap: true,
       cell: (entry) => (
-        <Badge color={entry.matchingGrafts > 0 ? 'teal.9' : 'gray.7'} variant="filled" tt="none" data-testid="demand-matches">
+        <Badge
+          color={entry.matchingGrafts > 0 ? 'teal.9' : 'gray.7'}
+          variant="filled"
+          tt="none"
+          data-testid="demand-matches"
+        >
           {table ? entry.matchingGrafts : t('eute.fittingCount', { count: entry.matchingGrafts })}
         </Badge>
       ),

@@ -4,9 +4,15 @@ import { waitingListFileName } from './saveFile';
 
 describe('file names of downloads', () => {
   it('reads the server’s Content-Disposition', () => {
-    expect(dispositionFileName('attachment; filename="WaitingList_20261121T093015Z.pdf"')).toBe('WaitingList_20261121T093015Z.pdf');
-    expect(dispositionFileName('attachment; filename=WaitingList_20261121T093015Z.pdf')).toBe('WaitingList_20261121T093015Z.pdf');
-    expect(dispositionFileName("attachment; filename=\"a.pdf\"; filename*=UTF-8''Warteliste%20%C3%BC.pdf")).toBe('Warteliste ü.pdf');
+    expect(dispositionFileName('attachment; filename="WaitingList_20261121T093015Z.pdf"')).toBe(
+      'WaitingList_20261121T093015Z.pdf',
+    );
+    expect(dispositionFileName('attachment; filename=WaitingList_20261121T093015Z.pdf')).toBe(
+      'WaitingList_20261121T093015Z.pdf',
+    );
+    expect(dispositionFileName('attachment; filename="a.pdf"; filename*=UTF-8\'\'Warteliste%20%C3%BC.pdf')).toBe(
+      'Warteliste ü.pdf',
+    );
   });
 
   it('keeps only a bare name and gives null without one', () => {

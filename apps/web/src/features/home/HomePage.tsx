@@ -8,7 +8,19 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageTitle } from '../../components/PageTitle';
 import { areasOf, useMe } from '../auth/useMe';
 
-function AreaCard({ to, title, description, icon, testId }: { to: string; title: string; description: string; icon: ReactNode; testId: string }) {
+function AreaCard({
+  to,
+  title,
+  description,
+  icon,
+  testId,
+}: {
+  to: string;
+  title: string;
+  description: string;
+  icon: ReactNode;
+  testId: string;
+}) {
   return (
     <Card component={Link} to={to} withBorder padding="lg" data-testid={testId}>
       <ThemeIcon size="xl" variant="light" mb="sm" aria-hidden>
@@ -39,13 +51,31 @@ export function HomePage() {
       {none && <EmptyState title={t('home.noAreas')} description={t('home.noAreasHint')} />}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} data-testid="home-areas">
         {areas.clinic && (
-          <AreaCard to="/home/clinic/search" title={t('home.clinic')} description={t('home.clinicText')} icon={<IconSearch />} testId="area-clinic" />
+          <AreaCard
+            to="/home/clinic/search"
+            title={t('home.clinic')}
+            description={t('home.clinicText')}
+            icon={<IconSearch />}
+            testId="area-clinic"
+          />
         )}
         {areas.eute && (
-          <AreaCard to="/home/eute" title={t('home.eute')} description={t('home.euteText')} icon={<IconBuildingHospital />} testId="area-eute" />
+          <AreaCard
+            to="/home/eute"
+            title={t('home.eute')}
+            description={t('home.euteText')}
+            icon={<IconBuildingHospital />}
+            testId="area-eute"
+          />
         )}
         {areas.admin && (
-          <AreaCard to="/home/admin" title={t('home.admin')} description={t('home.adminText')} icon={<IconSettings />} testId="area-admin" />
+          <AreaCard
+            to="/home/admin"
+            title={t('home.admin')}
+            description={t('home.adminText')}
+            icon={<IconSettings />}
+            testId="area-admin"
+          />
         )}
       </SimpleGrid>
     </>
