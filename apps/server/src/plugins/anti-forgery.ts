@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '../http/problem';
+import { bearerOf } from '../modules/auth/credentials';
 import { randomToken } from '../modules/auth/secrets';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -17,15 +18,31 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /**
+ * Forgery rides on what a browser adds by itself: cookies. A request that carries no cookie at
+ * all and authenticates by a bearer token has nothing ambient to abuse; another site could only
+ * send it with a token it cannot get (docs/security.md, "Anti-forgery"). SignalR clients such as
+ * the official one with only `accessTokenFactory` send exactly that, and no anti-forgery header.
+ */
+function carriesNoAmbientCredential(request: FastifyRequest): boolean {
+  return request.headers.cookie === undefined && bearerOf(request) !== null;
+}
+
+/**
  * Double-submit anti-forgery (design.md §4): a random `XSRF-TOKEN` cookie, readable by scripts
  * and SameSite=Strict, is set on any answer to a request that lacks one; every non-GET request,
  * open routes included, must echo it in `X-XSRF-TOKEN`, else 403. Another site can make a
  * browser send our cookies but cannot read them, so it cannot forge the header.
+ * Requests without any cookie that bring a bearer token are exempt (see above).
  * Also registers @fastify/cookie for the whole app.
  */
 export async function registerAntiForgery(app: FastifyInstance, options: { secureCookies: boolean }) {
   await app.register(cookie);
   app.addHook('onRequest', async (request, reply) => {
+    // No cookie for such a client either: one that keeps cookies (the official SignalR client
+    // does, in Node) would send it back and, without the header, be refused.
+    if (carriesNoAmbientCredential(request)) {
+      return;
+    }
     const cookieToken = request.cookies[XSRF_COOKIE];
     if (!cookieToken) {
       reply.setCookie(XSRF_COOKIE, randomToken(), {

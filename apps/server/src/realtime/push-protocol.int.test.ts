@@ -100,6 +100,13 @@ describe(`push wire protocol (${testEngineName()})`, () => {
     expect((await physician.post(`${PUSH_PATH}/negotiate?negotiateVersion=1`, undefined, { xsrf: false })).status).toBe(
       403,
     );
+    // Bearer token and no cookie at all: nothing another site could make a browser send, so no header needed.
+    const bearerOnly = await fetch(`${server.baseUrl}${PUSH_PATH}/negotiate?negotiateVersion=1`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${physician.accessToken ?? ''}` },
+    });
+    expect(bearerOnly.status).toBe(200);
+    expect(bearerOnly.headers.getSetCookie()).toEqual([]);
   });
 
   it('First the handshake is answered with {}, then several records in one frame are each handled: a ping is ignored, an unknown method gets a completion error, a non-blocking call nothing; the server pings', async () => {

@@ -86,7 +86,9 @@ describe(`push hub (${testEngineName()})`, () => {
   it('refuses anonymous callers, a bad token and a foreign Origin; accepts its own origin', async () => {
     const stranger = new TestClient(server.baseUrl);
     await stranger.get('/api/health');
-    await expect(connectPush(stranger)).rejects.toThrow(/401/);
+    await expect(connectPush(stranger, { asBrowser: true })).rejects.toThrow(/401/);
+    // Without a cookie and without a token, nothing exempts negotiate from the anti-forgery rule.
+    await expect(connectPush(stranger)).rejects.toThrow(/403/);
     stranger.accessToken = `${clients.physicianA.accessToken ?? ''}x`;
     await expect(connectPush(stranger)).rejects.toThrow(/401/);
     await expect(connectPush(clients.physicianA, { origin: 'https://evil.example' })).rejects.toThrow(/403|WebSocket/);

@@ -19,28 +19,33 @@ export interface PushClient {
   ): Promise<Extract<PushMessage, { event: E }>>;
 }
 
-/**
- * Connects like the web app does: the official client, WebSockets only, negotiate first, the
- * access token from the logged-in client. Negotiate is a POST, so it carries the anti-forgery
- * header; Node has no browser cookie store, so the cookie goes along explicitly.
- */
-export async function connectPush(
-  client: TestClient,
-  options: { origin?: string; keepAliveMs?: number } = {},
-): Promise<PushClient> {
+export interface PushOptions {
+  /** WebSockets unless given. */
+  transport?: HttpTransportType;
+  origin?: string;
+  keepAliveMs?: number;
+  /**
+   * Like the web app in a browser: the cookies of the logged-in client go along, so negotiate
+   * needs the anti-forgery header. Without it, the client has nothing but `accessTokenFactory`.
+   */
+  asBrowser?: boolean;
+  statefulReconnect?: boolean;
+}
+
+/** Connects with the official client, negotiate first, the access token from the logged-in client. */
+export async function connectPush(client: TestClient, options: PushOptions = {}): Promise<PushClient> {
   const xsrf = client.cookie('XSRF-TOKEN') ?? '';
-  const connection = new HubConnectionBuilder()
+  const builder = new HubConnectionBuilder()
     .withUrl(client.baseUrl + PUSH_PATH, {
       accessTokenFactory: () => client.accessToken ?? '',
-      transport: HttpTransportType.WebSockets,
+      transport: options.transport ?? HttpTransportType.WebSockets,
       headers: {
-        'X-XSRF-TOKEN': xsrf,
-        Cookie: `XSRF-TOKEN=${xsrf}`,
+        ...(options.asBrowser ? { 'X-XSRF-TOKEN': xsrf, Cookie: `XSRF-TOKEN=${xsrf}` } : {}),
         ...(options.origin ? { Origin: options.origin } : {}),
       },
     })
-    .configureLogging(LogLevel.None)
-    .build();
+    .configureLogging(LogLevel.None);
+  const connection = (options.statefulReconnect ? builder.withStatefulReconnect() : builder).build();
   // The test app times silent clients out quickly, so this client pings as often.
   connection.keepAliveIntervalInMilliseconds = options.keepAliveMs ?? 100;
   const received: PushMessage[] = [];
