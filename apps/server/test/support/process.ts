@@ -50,7 +50,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Polls /api/health until the server answers or the time is up. */
-export async function waitUntilHealthy(baseUrl: string, timeoutMs = 60_000): Promise<void> {
+export async function waitUntilHealthy(baseUrl: string, timeoutMs = 60_000, pollMs = 250): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const healthy = await fetch(`${baseUrl}/api/health`).then(
@@ -60,7 +60,7 @@ export async function waitUntilHealthy(baseUrl: string, timeoutMs = 60_000): Pro
     if (healthy) {
       return;
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   throw new Error(`server at ${baseUrl} did not become healthy within ${timeoutMs} ms`);
 }

@@ -1,0 +1,160 @@
+// The API under load: search, both waiting lists, a graft's details and the demand PDF, each next to
+// its bare-Fastify twin answering the same bytes in the same run (the ratio is the figure).
+import { GRAFT_TYPES } from '@graftmatch/domain';
+import { TYPE_PROFILES } from '../apps/server/src/db/seed-demo-data';
+import { demoRandom, mulberry32 } from '../apps/server/src/db/seed-demo-random';
+import type { Benchmark, Row } from './support/benchmark';
+import { load, recordAnswers, withTwin, type LoadOptions, type Scenario } from './support/autocannon';
+
+export const SEARCH_QUERIES = 120;
+
+/** Distinct searches a physician would make: every type, diameters and lengths inside its usual sizes. */
+export function realisticSearches(count = SEARCH_QUERIES): string[] {
+  const random = demoRandom(mulberry32(12));
+  const bodies = new Set<string>();
+  while (bodies.size < count) {
+    const type = GRAFT_TYPES[bodies.size % GRAFT_TYPES.length] ?? GRAFT_TYPES[0];
+    const profile = TYPE_PROFILES[type.number];
+    const dMin = random.int(profile.diameter[0], profile.diameter[1] - 2);
+    bodies.add(
+      JSON.stringify({
+        query_type: type.number,
+        query_d_min: dMin,
+        query_d_max: Math.min(50, dMin + random.int(2, 8)),
+        query_l_min: random.int(10, profile.minLength[0]),
+        query_l_l_min: type.bifurcated ? random.int(0, 12) : 0,
+        query_l_r_min: type.bifurcated ? random.int(0, 12) : 0,
+      }),
+    );
+  }
+  return [...bodies];
+}
+
+export interface Measured {
+  title: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  twinRequestsPerSecond: number;
+  ratio: number;
+}
+
+/** Loads the scenario on the server, then the same bytes on the bare twin, and answers both. */
+export async function measureAgainstTwin(baseUrl: string, scenario: Scenario, options: LoadOptions): Promise<Measured> {
+  const answers = await recordAnswers(baseUrl, scenario);
+  const real = await load(baseUrl, scenario, options);
+  const twin = await withTwin(answers, (twinUrl) => load(twinUrl, scenario, options));
+  if (real.failures > 0 || twin.failures > 0) {
+    throw new Error(`${scenario.title}: ${real.failures} failed requests (twin ${twin.failures})`);
+  }
+  return {
+    title: scenario.title,
+    requestsPerSecond: real.requestsPerSecond,
+    p50: real.p50,
+    p99: real.p99,
+    twinRequestsPerSecond: twin.requestsPerSecond,
+    ratio: real.requestsPerSecond / twin.requestsPerSecond,
+  };
+}
+
+export function searchScenario(title: string, physician: Record<string, string>): Scenario {
+  return {
+    title,
+    headers: physician,
+    requests: realisticSearches().map((body) => ({ method: 'POST', path: '/api/physician/graftsearch', body })),
+  };
+}
+
+/** Lots of free grafts, found through the search itself, for the details scenario. */
+async function freeLots(baseUrl: string, physician: Record<string, string>, wanted: number): Promise<string[]> {
+  const lots = new Set<string>();
+  for (const body of realisticSearches()) {
+    const response = await fetch(`${baseUrl}/api/physician/graftsearch`, { method: 'POST', headers: physician, body });
+    for (const graft of (await response.json()) as { e_Lot: string }[]) {
+      lots.add(graft.e_Lot);
+    }
+    if (lots.size >= wanted) {
+      break;
+    }
+  }
+  return [...lots].slice(0, wanted);
+}
+
+export async function apiScenarios(
+  baseUrl: string,
+  physician: Record<string, string>,
+  employee: Record<string, string>,
+): Promise<Scenario[]> {
+  const lots = await freeLots(baseUrl, physician, 100);
+  return [
+    searchScenario(`search, ${SEARCH_QUERIES} distinct queries`, physician),
+    {
+      title: 'physician waiting list with fit counts',
+      headers: physician,
+      requests: [{ method: 'GET', path: '/api/physician/waitinglist' }],
+    },
+    {
+      title: 'tissue-bank demand with fit counts',
+      headers: employee,
+      requests: [{ method: 'GET', path: '/api/euteemployee/waitinglist' }],
+    },
+    {
+      title: `graft details, ${lots.length} lots`,
+      headers: physician,
+      requests: lots.map((lot) => ({ method: 'GET', path: `/api/physician/graftsearch/${encodeURIComponent(lot)}` })),
+    },
+  ];
+}
+
+export function pdfScenario(employee: Record<string, string>): Scenario {
+  return {
+    title: 'demand PDF',
+    headers: employee,
+    requests: [{ method: 'GET', path: '/api/euteemployee/waitinglist/download' }],
+  };
+}
+
+function rowOf(measured: Measured): Row {
+  return {
+    what: measured.title,
+    figure: `${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms`,
+    baseline: `${measured.twinRequestsPerSecond.toFixed(0)} req/s`,
+    ratio: measured.ratio,
+  };
+}
+
+/** The search with the answer cache off (a second server), then every API scenario with it on. */
+export const apiBenchmark: Benchmark = {
+  name: 'api',
+  when: 'each-size',
+  async run({ session, startSession, options }) {
+    const rows: Row[] = [];
+    const uncached = await startSession({ ANSWER_CACHE: 'off' });
+    try {
+      const scenario = searchScenario(
+        `search, ${SEARCH_QUERIES} queries, answer cache off`,
+        uncached.physician.headers,
+      );
+      rows.push(rowOf(await measureAgainstTwin(uncached.baseUrl, scenario, options)));
+    } finally {
+      await uncached.stop();
+    }
+    for (const scenario of await apiScenarios(session.baseUrl, session.physician.headers, session.employee.headers)) {
+      rows.push(rowOf(await measureAgainstTwin(session.baseUrl, scenario, options)));
+    }
+    return rows;
+  },
+};
+
+/** The demand PDF (every open entry), a few connections: a document, not a hot path. */
+export const pdfBenchmark: Benchmark = {
+  name: 'pdf',
+  when: 'largest',
+  async run({ session, options }) {
+    const measured = await measureAgainstTwin(session.baseUrl, pdfScenario(session.employee.headers), {
+      ...options,
+      connections: 2,
+    });
+    return [{ ...rowOf(measured), what: `demand PDF, ${options.entries} entries, 2 connections` }];
+  },
+};

@@ -1,0 +1,124 @@
+// Lighthouse (mobile profile, simulated throttling) driving Debian's Chromium over its debugging
+// port. For a page behind login, the browser first gets the session as a real one would: the
+// HttpOnly refresh cookie and the "may hold a session" marker (apps/web/src/api/session.ts).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { freePort } from '../apps/server/test/support/process';
+import { CHROMIUM_PATH } from '../e2e/support/browser';
+import type { Benchmark } from './support/benchmark';
+
+export interface LighthouseResult {
+  score: number;
+  firstContentfulPaintMs: number;
+  largestContentfulPaintMs: number;
+  totalBlockingTimeMs: number;
+}
+
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
+
+async function waitForDebugger(port: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (
+      await fetch(`http://127.0.0.1:${port}/json/version`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    ) {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('Chromium did not open its debugging port');
+}
+
+/** Gives the browser a session: the refresh cookie, and the marker in the origin's storage. */
+async function signIn(port: number, baseUrl: string, refreshCookie: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = browser.contexts()[0];
+  if (!context) {
+    throw new Error('no default browser context');
+  }
+  await context.addCookies([{ name: 'refresh', value: refreshCookie, url: `${baseUrl}/api`, httpOnly: true }]);
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await page.evaluate("localStorage.setItem('graftmatch.session', '1')");
+  await page.close();
+  await browser.close();
+}
+
+/** Runs Lighthouse on `url`; with a refresh cookie, as a logged-in user. */
+export async function runLighthouse(baseUrl: string, pathname: string, refreshCookie?: string) {
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'graftmatch-lighthouse-'));
+  const chrome = spawn(
+    CHROMIUM_PATH,
+    [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: 'ignore' },
+  );
+  try {
+    await waitForDebugger(port);
+    if (refreshCookie) {
+      await signIn(port, baseUrl, refreshCookie);
+    }
+    const result = await lighthouse(`${baseUrl}${pathname}`, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: true,
+    });
+    const lhr = result?.lhr;
+    if (!lhr) {
+      throw new Error(`Lighthouse gave no result for ${pathname}`);
+    }
+    if (lhr.runtimeError) {
+      throw new Error(`Lighthouse on ${pathname}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    }
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      firstContentfulPaintMs: audit('first-contentful-paint'),
+      largestContentfulPaintMs: audit('largest-contentful-paint'),
+      totalBlockingTimeMs: audit('total-blocking-time'),
+    } satisfies LighthouseResult;
+  } finally {
+    chrome.kill('SIGTERM');
+    await new Promise((resolve) => chrome.once('exit', resolve));
+    // Chromium's helper processes may still be writing to the profile for a moment.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  }
+}
+
+/** Lighthouse sometimes misses the first paint of a cold browser (NO_FCP); one more try settles it. */
+async function runLighthouseWithRetry(baseUrl: string, pathname: string, refreshCookie?: string) {
+  try {
+    return await runLighthouse(baseUrl, pathname, refreshCookie);
+  } catch (error) {
+    console.error(`${(error as Error).message}; trying once more`);
+    return runLighthouse(baseUrl, pathname, refreshCookie);
+  }
+}
+
+const SEARCH_PAGE = '/home/clinic/search/aortic_valve?d_min=18&d_max=26&l_min=10&l_l_min=0&l_r_min=0';
+
+function lighthouseRow(page: string, result: LighthouseResult) {
+  return {
+    what: `Lighthouse mobile, ${page}`,
+    figure: `score ${result.score}, FCP ${result.firstContentfulPaintMs.toFixed(0)} ms, LCP ${result.largestContentfulPaintMs.toFixed(0)} ms, TBT ${result.totalBlockingTimeMs.toFixed(0)} ms`,
+  };
+}
+
+export const lighthouseBenchmark: Benchmark = {
+  name: 'lighthouse',
+  when: 'once',
+  async run({ session }) {
+    const loginPage = await runLighthouseWithRetry(session.baseUrl, '/login');
+    const searchPage = await runLighthouseWithRetry(session.baseUrl, SEARCH_PAGE, session.physician.refreshCookie);
+    return [lighthouseRow('/login', loginPage), lighthouseRow('search page', searchPage)];
+  },
+};

@@ -1,0 +1,42 @@
+import type { LoadOptions } from './autocannon';
+import type { BenchEnvironment, LoggedIn } from './server';
+
+export interface BenchOptions extends LoadOptions {
+  /** The large size: grafts and open waiting-list entries. */
+  grafts: number;
+  entries: number;
+}
+
+/** A server started for a benchmark, with the demo physician and tissue-bank employee logged in. */
+export interface BenchSession {
+  baseUrl: string;
+  physician: LoggedIn;
+  employee: LoggedIn;
+  stop(): Promise<void>;
+}
+
+export interface BenchContext {
+  options: BenchOptions;
+  environment: BenchEnvironment;
+  /** Grafts in the database now. */
+  grafts: number;
+  /** The server of this size, started once and shared by the benchmarks. */
+  session: BenchSession;
+  /** Another server on the same database, e.g. with a feature switched off. */
+  startSession(extraEnv: Record<string, string>): Promise<BenchSession>;
+}
+
+/** One printed figure; `ratio` is against `baseline`, measured in the same run. */
+export interface Row {
+  what: string;
+  figure: string;
+  baseline?: string;
+  ratio?: number;
+}
+
+export interface Benchmark {
+  name: string;
+  /** `each-size`: at the demo size and the large one; `largest`: the large one only; `once`: not per engine. */
+  when: 'each-size' | 'largest' | 'once';
+  run(context: BenchContext): Promise<Row[]>;
+}

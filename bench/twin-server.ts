@@ -1,0 +1,26 @@
+// The bare limit for a benchmark: plain Fastify answering prepared bytes, no database, no hooks.
+// Started in its own process with a JSON file of answers: { "<METHOD> <url>[ <body>]": "<base64>" }.
+import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+
+const [answersFile, port] = process.argv.slice(2);
+const answers = new Map<string, Buffer>(
+  Object.entries(JSON.parse(readFileSync(answersFile ?? '', 'utf8')) as Record<string, string>).map(([key, value]) => [
+    key,
+    Buffer.from(value, 'base64'),
+  ]),
+);
+
+const app = Fastify({ logger: false });
+app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+app.get('/api/health', async () => ({ status: 'ok' }));
+app.all('/*', async (request, reply) => {
+  const key = request.method === 'GET' ? `GET ${request.url}` : `${request.method} ${request.url} ${request.body}`;
+  const answer = answers.get(key);
+  if (!answer) {
+    return reply.code(404).send();
+  }
+  return reply.type(key.includes('/download') ? 'application/pdf' : 'application/json; charset=utf-8').send(answer);
+});
+await app.listen({ port: Number(port), host: '127.0.0.1' });
+process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
