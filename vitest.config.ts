@@ -19,6 +19,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          setupFiles: ['apps/web/src/test/setup.ts'],
           hookTimeout: 60_000,
         },
       },
@@ -27,6 +28,9 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Typing into forms of a rendered page takes seconds on a busy two-core machine.
+          testTimeout: 30_000,
+          setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
     ],

@@ -1,4 +1,31 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import {
+  Badge,
+  createTheme,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  rem,
+  type CSSVariablesResolver,
+  type VariantColorsResolver,
+} from '@mantine/core';
+import classes from './theme.module.css';
+
+/**
+ * Mantine's light variant with a shade (`color="teal.9" variant="light"`) fills the element with
+ * that shade and writes the text in the same shade: a coloured pill with no readable text. Here
+ * it means what it says: text in the shade on the colour's lightest tint (docs/decisions.md, "Badges").
+ */
+export const variantColorResolver: VariantColorsResolver = (input) => {
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  if (input.variant === 'light' && parsed.isThemeColor && parsed.shade !== undefined) {
+    return {
+      background: `var(--mantine-color-${parsed.color}-0)`,
+      hover: `var(--mantine-color-${parsed.color}-1)`,
+      color: `var(--mantine-color-${parsed.color}-${parsed.shade})`,
+      border: `${rem(1)} solid transparent`,
+    };
+  }
+  return defaultVariantColorsResolver(input);
+};
 
 /**
  * A calm clinical look: one cyan accent on white and grey. Breakpoints follow spec §2:
@@ -12,6 +39,11 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   breakpoints: { xs: '30em', sm: '43.75em', md: '62.5em', lg: '75em', xl: '88em' },
+  variantColorResolver,
+  components: {
+    // A badge's label clips itself, so in a table column it shrank to a sliver; badges keep their words whole.
+    Badge: Badge.extend({ classNames: { label: classes.badgeLabel } }),
+  },
 });
 
 /** Mantine's default dimmed and error greys/reds fall under 4.5:1 on white; darker shades pass. */

@@ -5,6 +5,7 @@ import { fullName, type User } from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
+import { EmailBreak } from '../../components/EmailBreak';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
@@ -165,7 +166,7 @@ export function UsersPage() {
                             {fullName(user)}
                           </Text>
                           <Text size="xs" c="dimmed">
-                            {user.email}
+                            <EmailBreak email={user.email} />
                           </Text>
                         </>
                       }

@@ -8,6 +8,7 @@ import {
 } from '@graftmatch/domain';
 import type { TFunction } from 'i18next';
 import type { Column } from '../../components/ColumnTable';
+import { EmailBreak } from '../../components/EmailBreak';
 import { typeLabel } from '../clinic/graftFormat';
 
 export type DemandColumn = Column<WaitingListEntry>;
@@ -31,10 +32,7 @@ function Requester({ entry }: { entry: WaitingListEntry }) {
       <Text size="sm">{name ?? NOT_DOCUMENTED}</Text>
       {email && (
         <Anchor href={`mailto:${email}`} size="sm">
-          {/* A narrow column breaks the address after the @ rather than anywhere. */}
-          {email.slice(0, email.indexOf('@') + 1)}
-          <wbr />
-          {email.slice(email.indexOf('@') + 1)}
+          <EmailBreak email={email} />
         </Anchor>
       )}
       {phone && (
