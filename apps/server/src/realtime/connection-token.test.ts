@@ -12,20 +12,24 @@ describe('push connection tokens', () => {
     lifetimeMs: 30_000,
   });
 
-  it('are redeemed once, only by the session they were issued to', () => {
-    const { connectionId, connectionToken } = tokens.issue('session-1');
+  it('are redeemed once, only by the session they were issued to, and verified after that', () => {
+    const { connectionId, connectionToken } = tokens.issue('session-1', { stateful: false });
     expect(tokens.redeem(connectionToken, 'session-2')).toBeNull();
-    expect(tokens.redeem(connectionToken, 'session-1')).toBe(connectionId);
+    expect(tokens.redeem(connectionToken, 'session-1')).toEqual({ connectionId, stateful: false });
     expect(tokens.redeem(connectionToken, 'session-1')).toBeNull();
+    expect(tokens.verify(connectionToken, 'session-1')).toEqual({ connectionId, stateful: false });
+    expect(tokens.verify(connectionToken, 'session-2')).toBeNull();
   });
 
-  it('expire, and cannot be altered', () => {
-    const { connectionToken } = tokens.issue('session-1');
-    const [id, expiry, mac] = connectionToken.split('.');
-    expect(tokens.redeem(`${id}.${Number(expiry) + 60_000}.${mac}`, 'session-1')).toBeNull();
-    expect(tokens.redeem(`${id}.${expiry}`, 'session-1')).toBeNull();
+  it('expire for opening a connection, carry whether it is stateful, and cannot be altered', () => {
+    const { connectionId, connectionToken } = tokens.issue('session-1', { stateful: true });
+    const [id, expiry, flag, mac] = connectionToken.split('.');
+    expect(tokens.redeem(`${id}.${Number(expiry) + 60_000}.${flag}.${mac}`, 'session-1')).toBeNull();
+    expect(tokens.verify(`${id}.${expiry}.n.${mac}`, 'session-1')).toBeNull();
+    expect(tokens.redeem(`${id}.${expiry}.${flag}`, 'session-1')).toBeNull();
     clock = new Date(clock.getTime() + 30_001);
     expect(tokens.redeem(connectionToken, 'session-1')).toBeNull();
+    expect(tokens.verify(connectionToken, 'session-1')).toEqual({ connectionId, stateful: true });
   });
 });
 

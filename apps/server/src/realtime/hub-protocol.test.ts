@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   answerHandshake,
+  encodeAck,
   encodeClose,
   encodeCompletionError,
   encodeInvocation,
+  encodeSequence,
   parseClientMessage,
   RECORD_SEPARATOR,
   splitRecords,
@@ -17,13 +19,14 @@ describe('SignalR JSON hub protocol', () => {
     expect(splitRecords(`{"type":6}${RS}{"ty`)).toEqual({ records: ['{"type":6}'], rest: '{"ty' });
   });
 
-  it('accepts only the JSON protocol, version 1, in the handshake', () => {
-    expect(answerHandshake('{"protocol":"json","version":1}')).toEqual({ ok: true });
+  it('accepts only the JSON protocol, versions 1 and 2, in the handshake', () => {
+    expect(answerHandshake('{"protocol":"json","version":1}')).toEqual({ ok: true, version: 1 });
+    expect(answerHandshake('{"protocol":"json","version":2}')).toEqual({ ok: true, version: 2 });
     expect(answerHandshake('{"protocol":"messagepack","version":1}')).toEqual({
       ok: false,
       error: "Requested protocol 'messagepack' is not available.",
     });
-    expect(answerHandshake('{"protocol":"json","version":2}')).toMatchObject({ ok: false });
+    expect(answerHandshake('{"protocol":"json","version":3}')).toMatchObject({ ok: false });
     expect(answerHandshake('{"type":6}')).toMatchObject({ ok: false });
     expect(answerHandshake('not json')).toMatchObject({ ok: false });
   });
@@ -46,14 +49,20 @@ describe('SignalR JSON hub protocol', () => {
     });
     expect(parseClientMessage('{"type":6}')).toEqual({ type: 6 });
     expect(parseClientMessage('{"type":7}')).toEqual({ type: 7 });
-    expect(parseClientMessage('{"type":5,"invocationId":"3"}')).toEqual({ type: 'other' });
+    expect(parseClientMessage('{"type":5,"invocationId":"3"}')).toEqual({ type: 'other', sequenced: true });
+    expect(parseClientMessage('{"type":99}')).toEqual({ type: 'other', sequenced: false });
+    expect(parseClientMessage('{"type":8,"sequenceId":4}')).toEqual({ type: 8, sequenceId: 4 });
+    expect(parseClientMessage('{"type":9,"sequenceId":1}')).toEqual({ type: 9, sequenceId: 1 });
+    expect(parseClientMessage('{"type":8,"sequenceId":"4"}')).toBeNull();
     expect(parseClientMessage('{"type":1,"invocationId":3,"target":"Send"}')).toBeNull();
     expect(parseClientMessage('{"type":1}')).toBeNull();
     expect(parseClientMessage('[1]')).toBeNull();
     expect(parseClientMessage('{')).toBeNull();
   });
 
-  it('writes invocations, completion errors and close messages, each ending with the record separator', () => {
+  it('writes invocations, completion errors, close, ack and sequence messages, each ending with the record separator', () => {
+    expect(encodeAck(3)).toBe(`{"type":8,"sequenceId":3}${RS}`);
+    expect(encodeSequence(4)).toBe(`{"type":9,"sequenceId":4}${RS}`);
     expect(encodeInvocation('testR', ['hello'])).toBe(`{"type":1,"target":"testR","arguments":["hello"]}${RS}`);
     expect(encodeCompletionError('3', 'nope')).toBe(`{"type":3,"invocationId":"3","error":"nope"}${RS}`);
     expect(encodeClose({ allowReconnect: false })).toBe(`{"type":7,"allowReconnect":false}${RS}`);

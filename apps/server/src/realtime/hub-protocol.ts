@@ -12,7 +12,20 @@ export const MessageType = {
   CancelInvocation: 5,
   Ping: 6,
   Close: 7,
+  /** Hub protocol version 2 (stateful reconnect): the receiver has every message up to `sequenceId`. */
+  Ack: 8,
+  /** Hub protocol version 2: after a reconnect, the next message sent carries `sequenceId`. */
+  Sequence: 9,
 } as const;
+
+/** Invocation-like messages are counted and acknowledged under stateful reconnect; pings, acks and closes are not. */
+const SEQUENCED_TYPES: ReadonlySet<number> = new Set([
+  MessageType.Invocation,
+  MessageType.StreamItem,
+  MessageType.Completion,
+  MessageType.StreamInvocation,
+  MessageType.CancelInvocation,
+]);
 
 /** A message from the client, reduced to what the server acts on. */
 export type ClientMessage =
@@ -23,8 +36,9 @@ export type ClientMessage =
     }
   | { type: typeof MessageType.Ping }
   | { type: typeof MessageType.Close }
+  | { type: typeof MessageType.Ack | typeof MessageType.Sequence; sequenceId: number }
   /** Any other well-formed message (stream items, completions, cancels, future types): nothing to do. */
-  | { type: 'other' };
+  | { type: 'other'; sequenced: boolean };
 
 /**
  * Splits received text into complete records; a frame may hold several. What follows the last
@@ -47,8 +61,11 @@ const asObject = (record: string): Record<string, unknown> | null => {
   }
 };
 
-/** The handshake answer to the client's first record: `{}`, or an error the client shows. */
-export function answerHandshake(record: string): { ok: true } | { ok: false; error: string } {
+/**
+ * The handshake answer to the client's first record: `{}`, or an error the client shows.
+ * Version 2 adds only the stateful-reconnect messages, so both versions are served.
+ */
+export function answerHandshake(record: string): { ok: true; version: 1 | 2 } | { ok: false; error: string } {
   const request = asObject(record);
   if (!request || typeof request.protocol !== 'string') {
     return { ok: false, error: 'The first message must be a handshake request {"protocol":"json","version":1}.' };
@@ -56,10 +73,10 @@ export function answerHandshake(record: string): { ok: true } | { ok: false; err
   if (request.protocol !== 'json') {
     return { ok: false, error: `Requested protocol '${request.protocol}' is not available.` };
   }
-  if (request.version !== 1) {
+  if (request.version !== 1 && request.version !== 2) {
     return { ok: false, error: `Requested protocol 'json' version ${String(request.version)} is not available.` };
   }
-  return { ok: true };
+  return { ok: true, version: request.version };
 }
 
 /** One record after the handshake, or null when it breaks the protocol (the connection then ends). */
@@ -81,8 +98,13 @@ export function parseClientMessage(record: string): ClientMessage | null {
       return { type: MessageType.Ping };
     case MessageType.Close:
       return { type: MessageType.Close };
+    case MessageType.Ack:
+    case MessageType.Sequence:
+      return Number.isSafeInteger(message.sequenceId) && (message.sequenceId as number) >= 0
+        ? { type: message.type, sequenceId: message.sequenceId as number }
+        : null;
     default:
-      return { type: 'other' };
+      return { type: 'other', sequenced: SEQUENCED_TYPES.has(message.type) };
   }
 }
 
@@ -108,3 +130,7 @@ export const encodeClose = (options: { error?: string; allowReconnect: boolean }
     ...(options.error ? { error: options.error } : {}),
     allowReconnect: options.allowReconnect,
   });
+
+export const encodeAck = (sequenceId: number) => encode({ type: MessageType.Ack, sequenceId });
+
+export const encodeSequence = (sequenceId: number) => encode({ type: MessageType.Sequence, sequenceId });

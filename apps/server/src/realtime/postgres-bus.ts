@@ -5,15 +5,13 @@ import type pg from 'pg';
 import type { DB } from '../db/types';
 import type { PushEnvelope } from './push-audience';
 import { createLocalBus, type PushBus } from './push-bus';
+import type { RelayMessage } from './push-relay';
 
 // PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; keep a margin for the JSON around them.
 const MAX_NOTIFY_BYTES = 7800;
 const MAX_RECONNECT_DELAY_MS = 30_000;
 
-interface Notification {
-  origin: string;
-  envelope: PushEnvelope;
-}
+type Notification = { origin: string; envelope: PushEnvelope } | { origin: string; relay: RelayMessage };
 
 export interface PostgresBusDeps {
   db: Kysely<DB>;
@@ -70,11 +68,16 @@ export async function createPostgresBus(deps: PostgresBusDeps): Promise<PushBus>
   let retry: NodeJS.Timeout | undefined;
   let delay = firstDelay;
 
+  let relayListener: ((message: RelayMessage) => void) | undefined;
   const onNotification = (notification: pg.Notification) => {
     try {
-      const { origin: from, envelope } = JSON.parse(notification.payload ?? '') as Notification;
-      if (from !== origin) {
-        local.deliver(envelope);
+      const parsed = JSON.parse(notification.payload ?? '') as Notification;
+      if (parsed.origin !== origin) {
+        if ('relay' in parsed) {
+          relayListener?.(parsed.relay);
+        } else {
+          local.deliver(parsed.envelope);
+        }
       }
     } catch (error) {
       deps.log.warn({ err: error }, 'push: ignored a malformed notification');
@@ -142,6 +145,17 @@ export async function createPostgresBus(deps: PostgresBusDeps): Promise<PushBus>
           );
         });
       }
+    },
+    async relay(message) {
+      const payload = JSON.stringify({ origin, relay: message } satisfies Notification);
+      if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) {
+        return false;
+      }
+      await sql`select pg_notify(${channel}, ${payload})`.execute(deps.db);
+      return true;
+    },
+    onRelay(listener) {
+      relayListener = listener;
     },
     async close() {
       closed = true;

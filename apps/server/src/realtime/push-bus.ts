@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PushEnvelope } from './push-audience';
+import type { RelayMessage } from './push-relay';
 
 /** What services get: publish an event after their transaction committed. Never throws. */
 export interface PushPublisher {
@@ -10,6 +11,10 @@ export interface PushPublisher {
 export interface PushBus extends PushPublisher {
   subscribe(listener: (envelope: PushEnvelope) => void): () => void;
   close(): Promise<void>;
+  /** Across instances only: passes a client's request on to the other instances; false when too large. */
+  relay?: (message: RelayMessage) => Promise<boolean>;
+  /** Across instances only: hears what other instances pass on. */
+  onRelay?: (listener: (message: RelayMessage) => void) => void;
 }
 
 /** The in-process bus: the whole bus on SQLite (one instance), and the local half of the PostgreSQL one. */

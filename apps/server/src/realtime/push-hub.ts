@@ -1,41 +1,67 @@
-import type { HubConnection } from './hub-connection';
+import type { Principal } from '../modules/auth/principal';
+import { HubConnection, type HubContext, type PushSession, type PushTransport } from './hub-connection';
+import { encodeInvocation } from './hub-protocol';
 import { reaches } from './push-audience';
 import type { PushBus } from './push-bus';
 
-/** This instance's open connections, and the fan-out of the bus's events to those they reach. */
+/** This instance's open connections by id, and the fan-out of the bus's events to those they reach. */
 export interface PushHub {
-  add(connection: HubConnection): void;
-  remove(connection: HubConnection): void;
-  /** For shutdown: every client is told to reconnect (to another instance), then the sockets close. */
+  open(connection: {
+    id: string;
+    session: PushSession;
+    principal: Principal;
+    stateful: boolean;
+    transport: PushTransport;
+  }): HubConnection;
+  get(connectionId: string): HubConnection | undefined;
+  /** For shutdown: every client is told to reconnect (to another instance), then the transports close. */
   closeAll(): Promise<void>;
 }
 
-export function createPushHub(bus: PushBus): PushHub {
-  const connections = new Set<HubConnection>();
+export function createPushHub(bus: PushBus, context: Omit<HubContext, 'onClosed'>): PushHub {
+  const connections = new Map<string, HubConnection>();
   let shuttingDown = false;
+  const connectionContext: HubContext = {
+    ...context,
+    onClosed: (connection) => {
+      if (connections.get(connection.id) === connection) {
+        connections.delete(connection.id);
+      }
+    },
+  };
   const unsubscribe = bus.subscribe((envelope) => {
-    for (const connection of connections) {
+    // Encoded once for all; each connection only decides whether the event is for it.
+    const text = encodeInvocation(envelope.message.event, envelope.message.args);
+    for (const connection of connections.values()) {
       if (reaches(envelope.audience, connection.principal)) {
-        connection.send(envelope.message);
+        connection.send(text);
       }
     }
   });
+  // One timer for all connections: pings, silence timeouts, replay windows and session re-checks.
+  const ticker = setInterval(() => {
+    const now = Date.now();
+    for (const connection of connections.values()) {
+      connection.tick(now);
+    }
+  }, context.timings.keepAliveIntervalMs);
+
+  const shutdownReason = { error: 'The server is shutting down.', allowReconnect: true };
   return {
-    add(connection) {
-      connections.add(connection);
+    open({ id, session, principal, stateful, transport }) {
+      const connection = new HubConnection(id, session, principal, stateful, transport, connectionContext);
+      connections.set(id, connection);
       if (shuttingDown) {
-        void connection.close({ error: 'The server is shutting down.', allowReconnect: true });
+        void connection.close(shutdownReason);
       }
+      return connection;
     },
-    remove: (connection) => connections.delete(connection),
+    get: (connectionId) => connections.get(connectionId),
     async closeAll() {
       shuttingDown = true;
       unsubscribe();
-      await Promise.all(
-        [...connections].map((connection) =>
-          connection.close({ error: 'The server is shutting down.', allowReconnect: true }),
-        ),
-      );
+      clearInterval(ticker);
+      await Promise.all([...connections.values()].map((connection) => connection.close(shutdownReason)));
     },
   };
 }

@@ -1,4 +1,7 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { HttpTransportType } from '@microsoft/signalr';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +17,33 @@ import { connectPush, SHORT_PUSH_TIMINGS, type PushClient } from '../../test/sup
 // reaches the clients of the other through LISTEN/NOTIFY. SQLite runs one instance only.
 
 const url = process.env.TEST_DATABASE_URL;
+
+/**
+ * A load balancer that sends every GET (the polls) to one instance and every other request
+ * (negotiate, the client's sends, DELETE) to the other: the worst case for Long Polling.
+ */
+async function splittingBalancer(getTo: string, restTo: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((incoming, outgoing) => {
+    const target = new URL(incoming.method === 'GET' ? getTo : restTo);
+    const forwarded = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: incoming.headers,
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forwarded.on('error', () => outgoing.destroy());
+    incoming.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
 
 describe.skipIf(!url)('push across instances (postgres)', () => {
   let first: TestApp;
@@ -82,6 +112,32 @@ describe.skipIf(!url)('push across instances (postgres)', () => {
     });
     const { waitinglistid } = (await added.json()) as { waitinglistid: string };
     await bank.next('waitinglistChanged', (message) => message.args[0]?.waitinglistid === waitinglistid);
+  });
+
+  it('over Long Polling, with its polls on the second instance and its sends on the first, a bank employee connects, gets the alert and is closed when the session ends', async () => {
+    const balancer = await splittingBalancer(secondUrl, first.baseUrl);
+    try {
+      const admin = await loginAs(first, DEMO.admin);
+      const employee = await loginAs(first, DEMO.employeeX);
+      const push = await connectPush(
+        Object.assign(new TestClient(balancer.url), { accessToken: employee.accessToken }),
+        {
+          transport: HttpTransportType.LongPolling,
+        },
+      );
+      open.push(push);
+      expect((await admin.post('/api/admin/testR', { message: 'polled elsewhere' })).status).toBe(204);
+      expect((await push.next('testR')).args).toEqual(['polled elsewhere']);
+      // Its pings, sent to the first instance, keep it alive past the client timeout of the second.
+      await new Promise((resolve) => setTimeout(resolve, SHORT_PUSH_TIMINGS.clientTimeoutMs * 2));
+      expect((await admin.post('/api/admin/testR', { message: 'still there' })).status).toBe(204);
+      expect((await push.next('testR', (message) => message.args[0] === 'still there')).args).toEqual(['still there']);
+      expect((await employee.get('/api/users/logout')).status).toBeLessThan(300);
+      expect((await push.closed)?.message).toMatch(/session has ended/);
+    } finally {
+      balancer.server.closeAllConnections();
+      balancer.server.close();
+    }
   });
 
   it('keeps listening after its LISTEN connection is cut: the second instance reconnects and hears events again', async () => {

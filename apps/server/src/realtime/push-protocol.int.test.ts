@@ -85,14 +85,18 @@ describe(`push wire protocol (${testEngineName()})`, () => {
   });
   afterAll(() => server.close());
 
-  it('negotiates version 1 with WebSockets and text only, for a logged-in caller with the anti-forgery header', async () => {
+  it('negotiates version 1 with the three transports and text only, for a logged-in caller with the anti-forgery header', async () => {
     const answer = await physician.post(`${PUSH_PATH}/negotiate?negotiateVersion=1`);
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({
       negotiateVersion: 1,
       connectionId: expect.any(String),
       connectionToken: expect.any(String),
-      availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }],
+      availableTransports: [
+        { transport: 'WebSockets', transferFormats: ['Text'] },
+        { transport: 'ServerSentEvents', transferFormats: ['Text'] },
+        { transport: 'LongPolling', transferFormats: ['Text'] },
+      ],
     });
     expect((await physician.post(`${PUSH_PATH}/negotiate?negotiateVersion=1`, undefined, { auth: false })).status).toBe(
       401,
@@ -134,13 +138,32 @@ describe(`push wire protocol (${testEngineName()})`, () => {
     await raw.closed;
   });
 
-  it('accepts a connection token once, only with the session it was issued to, and refuses made-up ones with 404', async () => {
+  it('opens a connection with a token once, only with the session it was issued to; a second socket meanwhile is a 409, one afterwards and made-up tokens 404', async () => {
     const { connectionToken } = await negotiate(physician);
     await expect(openRaw(pushUrl(server.baseUrl, connectionToken, colleague.accessToken))).rejects.toThrow('HTTP 404');
     const first = await openRaw(pushUrl(server.baseUrl, connectionToken, physician.accessToken));
-    await expect(openRaw(pushUrl(server.baseUrl, connectionToken, physician.accessToken))).rejects.toThrow('HTTP 404');
+    await expect(openRaw(pushUrl(server.baseUrl, connectionToken, physician.accessToken))).rejects.toThrow('HTTP 409');
     await expect(openRaw(pushUrl(server.baseUrl, 'made.up.token', physician.accessToken))).rejects.toThrow('HTTP 404');
     first.socket.close();
+    await first.closed;
+    await expect
+      .poll(() =>
+        openRaw(pushUrl(server.baseUrl, connectionToken, physician.accessToken)).catch((error: Error) => error.message),
+      )
+      .toBe('HTTP 404');
+  });
+
+  it('negotiates version 0 with the connection token as the id, and offers stateful reconnect only when asked', async () => {
+    const v0 = (await (await physician.post(`${PUSH_PATH}/negotiate`)).json()) as Record<string, unknown>;
+    expect(v0).toEqual({
+      negotiateVersion: 0,
+      connectionId: expect.any(String),
+      availableTransports: expect.any(Array),
+    });
+    const raw = await openRaw(pushUrl(server.baseUrl, v0.connectionId as string, physician.accessToken));
+    raw.socket.close();
+    const stateful = await physician.post(`${PUSH_PATH}/negotiate?negotiateVersion=1&useStatefulReconnect=true`);
+    expect(await stateful.json()).toMatchObject({ negotiateVersion: 1, useStatefulReconnect: true });
   });
 
   it('refuses the upgrade without a valid access token (401) and from a foreign Origin (403)', async () => {

@@ -1,3 +1,4 @@
+import { HttpTransportType } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/support/app';
 import { loginAs, seedDemoInto } from '../../test/support/auth';
@@ -94,6 +95,32 @@ describe(`push hub (${testEngineName()})`, () => {
     await expect(connectPush(clients.physicianA, { origin: 'https://evil.example' })).rejects.toThrow(/403|WebSocket/);
     await connect(clients.physicianA, { origin: server.config.publicUrl });
     await connect(clients.physicianA, { origin: server.baseUrl });
+  });
+
+  describe.each([
+    ['WebSockets', HttpTransportType.WebSockets],
+    ['Server-Sent Events', HttpTransportType.ServerSentEvents],
+    ['Long Polling', HttpTransportType.LongPolling],
+  ] as const)('over %s', (_name, transport) => {
+    it('the official client with nothing but accessTokenFactory receives testR and waitinglistChanged, is refused with a bad or wrong-kind token and a foreign Origin, and is closed when its session ends', async () => {
+      const client = await loginAs(server, DEMO.physicianA);
+      const push = await connect(client, { transport });
+
+      expect((await clients.admin.post('/api/admin/testR', { message: `over ${_name}` })).status).toBe(204);
+      expect((await push.next('testR')).args).toEqual([`over ${_name}`]);
+      const added = await client.post('/api/physician/waitinglist', ENTRY);
+      const { waitinglistid } = (await added.json()) as { waitinglistid: string };
+      await push.next('waitinglistChanged', (message) => message.args[0]?.waitinglistid === waitinglistid);
+
+      const bearer = (token: string | undefined) =>
+        Object.assign(new TestClient(server.baseUrl), { accessToken: token ?? '' });
+      await expect(connectPush(bearer(`${client.accessToken ?? ''}x`), { transport })).rejects.toThrow(/401/);
+      await expect(connectPush(bearer(client.cookie('refresh')), { transport })).rejects.toThrow(/401/);
+      await expect(connectPush(client, { transport, origin: 'https://evil.example' })).rejects.toThrow(/403/);
+
+      expect((await client.get('/api/users/logout')).status).toBeLessThan(300);
+      expect((await push.closed)?.message).toMatch(/session has ended/);
+    });
   });
 
   it('closes the connection of a user the admin deactivates, at the next ping', async () => {

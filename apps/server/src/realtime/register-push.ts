@@ -3,19 +3,27 @@ import { PUSH_KEEP_ALIVE_INTERVAL_MS, PUSH_TIMEOUT_MS } from '@graftmatch/domain
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import type { AuthDeps } from '../modules/auth/auth.deps';
+import { loadPrincipal } from '../modules/auth/principal';
 import { createConnectionTokens } from './connection-token';
 import type { PushTimings } from './hub-connection';
 import { createPostgresBus } from './postgres-bus';
 import { createLocalBus, type PushBus, type PushPublisher } from './push-bus';
 import { createPushHub } from './push-hub';
+import { createConnectionRelay } from './push-relay';
 import { pushRoutes } from './push.routes';
 
 export const DEFAULT_PUSH_TIMINGS: PushTimings = {
   keepAliveIntervalMs: PUSH_KEEP_ALIVE_INTERVAL_MS,
   clientTimeoutMs: PUSH_TIMEOUT_MS,
   closeGraceMs: 1000,
+  // Under the 100 s of the spec and of the official client's poll timeout, so an answer never
+  // goes to a client that has just given up on its poll.
+  longPollMs: 95_000,
+  // A client that dropped gets this long to come back and receive what it missed (docs/decisions.md).
+  replayWindowMs: 60_000,
+  replayMaxChars: 256 * 1024,
 };
-/** Negotiate is followed by the WebSocket at once; a token unused this long is void. */
+/** Negotiate is followed by the transport at once; a token that opened nothing this long is void. */
 const CONNECTION_TOKEN_LIFETIME_MS = 30_000;
 
 export interface PushDeps {
@@ -55,7 +63,13 @@ function createBus(app: FastifyInstance, database: Database): Promise<PushBus> |
  */
 export async function registerPush(app: FastifyInstance, deps: PushDeps): Promise<PushPublisher> {
   const bus = await createBus(app, deps.database);
-  const hub = createPushHub(bus);
+  const timings = { ...DEFAULT_PUSH_TIMINGS, ...deps.timings };
+  const hub = createPushHub(bus, {
+    timings,
+    recheck: async (session) => (await loadPrincipal(deps.auth, session))?.principal ?? null,
+    log: app.log,
+  });
+  const relay = createConnectionRelay(bus, hub);
   app.addHook('preClose', () => hub.closeAll());
   app.addHook('onClose', () => bus.close());
   const tokens = createConnectionTokens({
@@ -63,7 +77,8 @@ export async function registerPush(app: FastifyInstance, deps: PushDeps): Promis
     now: deps.auth.now,
     lifetimeMs: CONNECTION_TOKEN_LIFETIME_MS,
   });
-  const timings = { ...DEFAULT_PUSH_TIMINGS, ...deps.timings };
-  await app.register(pushRoutes, { deps: { auth: deps.auth, hub, tokens, timings, publicUrl: deps.publicUrl } });
+  await app.register(pushRoutes, {
+    deps: { auth: deps.auth, hub, tokens, timings, publicUrl: deps.publicUrl, relay },
+  });
   return bus;
 }

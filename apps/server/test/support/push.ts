@@ -2,8 +2,15 @@ import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection }
 import { PUSH_EVENT_NAMES, PUSH_PATH, type PushEventName, type PushMessage } from '@graftmatch/domain';
 import type { TestClient } from './client';
 
-/** Pings, re-checks and timeouts within a test's patience (the defaults are 15 s and 30 s). */
-export const SHORT_PUSH_TIMINGS = { keepAliveIntervalMs: 150, clientTimeoutMs: 1500, closeGraceMs: 300 };
+/** Pings, re-checks, timeouts and polls within a test's patience (the defaults are 15 s, 30 s and 95 s). */
+export const SHORT_PUSH_TIMINGS = {
+  keepAliveIntervalMs: 150,
+  clientTimeoutMs: 1500,
+  closeGraceMs: 300,
+  longPollMs: 1000,
+  replayWindowMs: 10_000,
+  replayMaxChars: 256 * 1024,
+};
 
 /** A connection of the official SignalR client, with every push event it received, in order. */
 export interface PushClient {
