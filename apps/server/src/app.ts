@@ -21,9 +21,11 @@ import { registerValidation } from './plugins/validation';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
+import { registerStorageGuard } from './plugins/storage-guard';
 import { registerWebApp } from './plugins/web-app';
 import type { PushTimings } from './realtime/hub-connection';
 import { registerPush, registerWebSockets } from './realtime/register-push';
+import { createStorageGuard } from './storage-guard';
 
 export interface AppDeps {
   config: Config;
@@ -85,6 +87,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerValidation(app);
   registerErrorHandler(app);
   registerGracefulClose(app);
+  const storage = createStorageGuard(
+    [deps.config.dataDir, ...(deps.database.file ? [deps.database.file] : [])],
+    app.log,
+  );
+  registerStorageGuard(app, storage);
   await registerSecurityHeaders(app);
   await registerWebSockets(app);
   // Anti-forgery, then authentication: both must see every route registered after them.

@@ -1,5 +1,6 @@
+import { renameSync, rmSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection } from 'kysely';
 import pg from 'pg';
 import type { DB } from './types';
 
@@ -14,6 +15,8 @@ export interface Database {
   ping(): Promise<void>;
   /** Online copy of an embedded database to `file`; PostgreSQL is backed up with its own tools. */
   backup(file: string): Promise<void>;
+  /** SQLite only: the database file, whose identity the server watches (docs/operations.md). */
+  file?: string;
   close(): Promise<void>;
   /** PostgreSQL only: a new client outside the pool, for a connection held open (LISTEN for push). */
   openDedicatedClient?: () => pg.Client;
@@ -31,22 +34,62 @@ function plugins() {
   return [new CamelCasePlugin({ underscoreBeforeDigits: true, underscoreBetweenUppercaseLetters: true })];
 }
 
-export function createDatabase(target: DatabaseTarget): Database {
+/**
+ * SQLite rolls a transaction back by itself when a statement fails with SQLITE_FULL or an I/O
+ * error; Kysely's ROLLBACK then fails with "no transaction is active" and hides the real cause.
+ * Rolling back only what is still open keeps the first error the one that is reported.
+ */
+class SqliteDriverKeepingCause extends SqliteDriver {
+  constructor(private readonly sqlite: SQLite.Database) {
+    super({ database: sqlite });
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.sqlite.inTransaction) {
+      await super.rollbackTransaction(connection);
+    }
+  }
+}
+
+class SqliteDialectKeepingCause extends SqliteDialect {
+  constructor(private readonly sqlite: SQLite.Database) {
+    super({ database: sqlite });
+  }
+
+  override createDriver() {
+    return new SqliteDriverKeepingCause(this.sqlite);
+  }
+}
+
+/** How a lost PostgreSQL connection is reported; the pool opens a new one on the next query. */
+export type ConnectionLossReporter = (error: Error) => void;
+
+const reportToStderr: ConnectionLossReporter = (error) =>
+  console.error(`graftmatch: a PostgreSQL connection was lost (${error.message}); reconnecting on the next query`);
+
+export function createDatabase(target: DatabaseTarget, onConnectionLost = reportToStderr): Database {
   if (target.engine === 'sqlite') {
     const sqlite = new SQLite(target.file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins: plugins() });
+    // Clinical records: a commit that was answered must survive a power failure (docs/decisions.md).
+    sqlite.pragma('synchronous = FULL');
+    const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause(sqlite), plugins: plugins() });
     return {
       db,
       engine: 'sqlite',
+      file: target.file,
       async ping() {
         sqlite.prepare('select 1').get();
       },
       async backup(file: string) {
-        await sqlite.backup(file);
+        // VACUUM INTO copies one read transaction's snapshot, so writes during the copy never mix
+        // in; the copy lands by rename, so a failed backup never leaves half a file under its name.
+        const partial = `${file}.partial`;
+        rmSync(partial, { force: true });
+        sqlite.prepare('vacuum into ?').run(partial);
+        renameSync(partial, file);
       },
       async close() {
         await db.destroy();
@@ -59,6 +102,10 @@ export function createDatabase(target: DatabaseTarget): Database {
     connectionTimeoutMillis: 5000,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
+  // A restarted or unreachable server errors its idle and checked-out connections; unhandled, that
+  // ends the process. Reported and dropped instead, the pool connects anew when the next query asks.
+  pool.on('error', onConnectionLost);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: plugins() });
   return {
     db,

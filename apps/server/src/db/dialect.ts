@@ -8,7 +8,7 @@ const SQLITE_FOREIGN_KEY_CODE = 'SQLITE_CONSTRAINT_FOREIGNKEY';
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 
 /** The driver's error code: better-sqlite3 names it (SQLITE_...), pg gives the SQLSTATE. */
-function errorCode(error: unknown): string | undefined {
+export function errorCode(error: unknown): string | undefined {
   for (let current = error; current instanceof Error; current = current.cause) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') {

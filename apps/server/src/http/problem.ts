@@ -28,4 +28,9 @@ export const forbidden = (detail = 'You may not do this.') => new ProblemError(4
 export const notFound = (detail = 'Not found.') => new ProblemError(404, 'Not Found', detail);
 export const conflict = (detail: string) => new ProblemError(409, 'Conflict', detail);
 
+/** Seconds a client waits before retrying a 503 (database restart, disk full, data folder lost). */
+export const RETRY_AFTER_SECONDS = 10;
+
+export const serviceUnavailable = (detail: string) => new ProblemError(503, 'Service Unavailable', detail);
+
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PROBLEM_CONTENT_TYPE, ProblemError, type FieldError } from '../http/problem';
+import { databaseFailure, describeDatabaseError } from '../db/errors';
+import { PROBLEM_CONTENT_TYPE, ProblemError, RETRY_AFTER_SECONDS, type FieldError } from '../http/problem';
 
 interface ProblemBody {
   type: string;
@@ -69,6 +70,9 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ProblemError) {
+      if (error.status === 503) {
+        void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      }
       return sendProblem(reply, { status: error.status, title: error.title, detail: error.detail, ...error.extras });
     }
     if (error.validation) {
@@ -79,6 +83,19 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return sendProblem(reply, { status, detail: error.message });
+    }
+    const failure = databaseFailure(error);
+    if (failure === 'input') {
+      request.log.warn({ cause: describeDatabaseError(error) }, 'the database refused a value of the request');
+      return sendProblem(reply, { status: 400, detail: 'The request holds a value that cannot be stored.' });
+    }
+    if (failure === 'unavailable') {
+      request.log.error({ err: error, cause: describeDatabaseError(error) }, 'storage unavailable');
+      void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendProblem(reply, {
+        status: 503,
+        detail: 'The database or its storage cannot serve requests at the moment. Please try again shortly.',
+      });
     }
     request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, {

@@ -5,7 +5,8 @@ import { dataFingerprint, startSeededApp, type Role, type SeededApp } from '../s
 import { testEngineName } from '../support/database';
 
 // Property-based tests: random and malformed path parameters, query strings and bodies sent to
-// every route of issue 4, and to the auth, self-service and push routes, by callers of every kind. Whatever arrives, the server never answers
+// every route of issue 4, and to the auth, self-service and push routes, by callers of every kind,
+// with control characters in every text (issue 8). Whatever arrives, the server never answers
 // 5xx, every refusal is problem+json, and a refused write changes no data.
 
 interface RouteUnderTest {
@@ -101,8 +102,21 @@ const QUERY_KEYS = [
   'x',
 ];
 
+/**
+ * Text with bytes a person never types: NUL, CR/LF, ESC, DEL, C1 controls, line separators and
+ * bidirectional overrides, mixed with ordinary letters (issue 8: these once gave 500 on PostgreSQL).
+ */
+const CONTROL_CHARACTERS = ['\u0000', '\r', '\n', '\t', '\u001B', '\u007F', '\u0085', '\u2028', '\u202E', '\u2066'];
+const hostileText = (maxLength: number) =>
+  fc.string({
+    unit: fc.oneof(fc.constantFrom(...CONTROL_CHARACTERS), fc.constantFrom('a', 'Ä', '@', '.', '-')),
+    maxLength,
+  });
+
 /** A value that is often nearly right: numbers at and beyond the bounds, dates, ids, and junk. */
 const value = fc.oneof(
+  hostileText(60),
+  fc.constantFrom('dr.berg\u0000@demo.graftmatch.example', 'Klinik\u202ENord', 'A-03-2021\u0000'),
   fc.jsonValue({ maxDepth: 2 }),
   fc.constantFrom(
     0,
@@ -132,6 +146,7 @@ const value = fc.oneof(
 
 const segment = fc.oneof(
   fc.uuid(),
+  hostileText(20).filter((text) => text.length > 0),
   fc.string({ minLength: 1, maxLength: 80 }),
   fc.constantFrom('..', '%00', 'EB1-2025-0001', '0', '-1', '00000000-0000-0000-0000-000000000000'),
 );
@@ -185,7 +200,7 @@ describe(`malformed and random requests to every route (${testEngineName()})`, (
           fc.array(segment, { minLength: 2, maxLength: 2 }),
           fc.dictionary(
             fc.constantFrom(...QUERY_KEYS),
-            fc.oneof(fc.string({ maxLength: 40 }), fc.integer().map(String)),
+            fc.oneof(fc.string({ maxLength: 40 }), hostileText(20), fc.integer().map(String)),
             { maxKeys: 4 },
           ),
           bodyOf(route.fields),
@@ -212,4 +227,21 @@ describe(`malformed and random requests to every route (${testEngineName()})`, (
       );
     });
   }
+
+  test('GET /api/auth/login: random Basic credentials, control characters included, never 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(hostileText(40), fc.constantFrom('dr.berg@demo.graftmatch.example', 'x\u0000@y.z')),
+        fc.oneof(hostileText(20), fc.string({ maxLength: 20 })),
+        async (user, password) => {
+          const authorization = `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
+          const answer = await fetch(`${app.clients.anonymous.baseUrl}/api/auth/login`, { headers: { authorization } });
+          expect(answer.status, JSON.stringify(user)).toBeLessThan(500);
+          expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+          await answer.arrayBuffer();
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
 });

@@ -20,25 +20,46 @@ export const LOT_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$';
 export const Lot = Type.String({ pattern: LOT_PATTERN, examples: ['EL-2021-0042'] });
 export type Lot = Static<typeof Lot>;
 
-export const ISO_DATE_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
+// Real calendar dates only: 30 days hath September…, and 29 February in leap years (every fourth,
+// not centuries unless divisible by 400). A pattern, so ajv and TypeBox's Value refuse 2027-02-30 alike.
+const CALENDAR_DATE =
+  '(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))' +
+  '|(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)';
+export const ISO_DATE_PATTERN = `^${CALENDAR_DATE}$`;
 /** A calendar date, `yyyy-mm-dd`. */
 export const IsoDate = Type.String({ pattern: ISO_DATE_PATTERN, examples: ['2021-03-14'] });
 export type IsoDate = Static<typeof IsoDate>;
 
-export const ISO_DATE_TIME_PATTERN =
-  '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,3})?Z$';
+export const ISO_DATE_TIME_PATTERN = `^${CALENDAR_DATE}T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,3})?Z$`;
 /** An instant, ISO 8601 in UTC with `Z` (what `Date.prototype.toISOString` writes). */
 export const IsoDateTime = Type.String({ pattern: ISO_DATE_TIME_PATTERN, examples: ['2021-03-14T09:30:00.000Z'] });
 export type IsoDateTime = Static<typeof IsoDateTime>;
 
-/** Deliberately loose: one @, no spaces, a dot in the domain. Whether it exists is the mail's job. */
-export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+/**
+ * Characters no typed text holds: C0 and C1 controls (NUL, CR, LF, ESC …), DEL, the line and paragraph
+ * separators and the bidirectional overrides and isolates that make a name read differently than it
+ * is stored (docs/security.md). Multi-line text allows tab and line breaks only.
+ */
+const CONTROLS = '\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069';
+export const SINGLE_LINE_TEXT_PATTERN = `^[^${CONTROLS}]*$`;
+export const MULTI_LINE_TEXT_PATTERN = `^(?:[\\t\\n\\r]|[^${CONTROLS}])*$`;
+
+/** True when `text` holds a character that typed single-line text never does (the Basic header's user name). */
+export const hasControlCharacters = (text: string) => !new RegExp(SINGLE_LINE_TEXT_PATTERN, 'u').test(text);
+
+/** Deliberately loose: one @, no spaces or controls, a dot in the domain. Whether it exists is the mail's job. */
+export const EMAIL_PATTERN = `^[^\\s@${CONTROLS}]+@[^\\s@${CONTROLS}]+\\.[^\\s@${CONTROLS}]+$`;
 export const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: 254, examples: ['doctor@clinic.example'] });
 export type Email = Static<typeof Email>;
 
-/** Free text entered by a person, such as a name or phone number. */
-export const ShortText = (maxLength = 200) => Type.String({ maxLength });
-export const RequiredText = (maxLength = 200) => Type.String({ minLength: 1, maxLength });
+/** Free text entered by a person, such as a name or phone number: one line, no control characters. */
+export const ShortText = (maxLength = 200, options: SchemaOptions = {}) =>
+  Type.String({ maxLength, pattern: SINGLE_LINE_TEXT_PATTERN, ...options });
+export const RequiredText = (maxLength = 200, options: SchemaOptions = {}) =>
+  ShortText(maxLength, { minLength: 1, ...options });
+/** Free text that may run over several lines (tab and line breaks allowed, other controls not). */
+export const MultiLineText = (maxLength = 2000, options: SchemaOptions = {}) =>
+  Type.String({ minLength: 1, maxLength, pattern: MULTI_LINE_TEXT_PATTERN, ...options });
 
 /** One field's complaint in a validation answer (`errors` of a Problem). */
 export const FieldError = Type.Object({ field: Type.String(), message: Type.String() });

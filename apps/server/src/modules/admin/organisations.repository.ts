@@ -2,6 +2,7 @@ import type { Executor } from '../audit/audit.repository';
 import type { ClinicRow, EuteRow, NewClinicRow } from '../../db/types';
 
 // All SQL of clinic and tissue-bank administration. Every function takes the executor.
+// Names are unique regardless of letter case (unique indexes on lower(name), docs/decisions.md).
 
 export function listClinics(executor: Executor, filter: { active?: boolean }): Promise<ClinicRow[]> {
   let query = executor.selectFrom('clinics').selectAll();
@@ -16,7 +17,13 @@ export function findClinic(executor: Executor, id: string): Promise<ClinicRow | 
 }
 
 export async function findClinicIdByName(executor: Executor, name: string): Promise<string | undefined> {
-  return (await executor.selectFrom('clinics').select('id').where('cName', '=', name).executeTakeFirst())?.id;
+  return (
+    await executor
+      .selectFrom('clinics')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['cName']), '=', eb.fn('lower', [eb.val(name)])))
+      .executeTakeFirst()
+  )?.id;
 }
 
 export async function insertClinic(executor: Executor, row: NewClinicRow): Promise<void> {
@@ -44,7 +51,13 @@ export function findEute(executor: Executor, id: string): Promise<EuteRow | unde
 }
 
 export async function findEuteIdByName(executor: Executor, name: string): Promise<string | undefined> {
-  return (await executor.selectFrom('eutes').select('id').where('name', '=', name).executeTakeFirst())?.id;
+  return (
+    await executor
+      .selectFrom('eutes')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])))
+      .executeTakeFirst()
+  )?.id;
 }
 
 export type EuteChanges = Partial<Omit<EuteRow, 'id' | 'createdAt' | 'active'>>;

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { MultiLineText } from '@graftmatch/domain';
 import { adminErrors } from './users.routes';
 import { sendTestAlert, type TestAlertDeps } from './test-alert.service';
 
 const TestAlertRequest = Type.Object({
-  message: Type.String({ minLength: 1, maxLength: 500, description: 'shown to every connected user as an alert' }),
+  message: MultiLineText(500, { description: 'shown to every connected user as an alert' }),
 });
 
 /** The test push of design.md §5, under /api/admin. */

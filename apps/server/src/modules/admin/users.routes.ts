@@ -8,6 +8,7 @@ import {
   ISO_DATE_TIME_PATTERN,
   PatchUserRequest as PatchUserRequestSchema,
   Problem,
+  RequiredText,
   User as UserSchema,
   type AddUserRequest,
   type PatchUserRequest,
@@ -47,9 +48,9 @@ const AuditLogQuery = Type.Object(
   {
     ...PageQuery.properties,
     actorId: Type.Optional(Id),
-    action: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    targetType: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
-    targetId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    action: Type.Optional(RequiredText(100)),
+    targetType: Type.Optional(RequiredText(50)),
+    targetId: Type.Optional(RequiredText(100)),
     from: Type.Optional(
       Type.String({
         pattern: `${ISO_DATE_PATTERN}|${ISO_DATE_TIME_PATTERN}`,

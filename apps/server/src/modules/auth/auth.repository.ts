@@ -42,6 +42,64 @@ export async function incrementFailedLogins(executor: Executor, userId: string, 
   return row.failedLogins;
 }
 
+/**
+ * Takes one slot of the failure count before a password is checked, in one statement, so parallel
+ * guesses cannot get more checks than the limit; the slot that fills the count locks the account at
+ * once. An expired lock first starts the count again. Answers the slot's number, or undefined when
+ * the account is locked (docs/security.md).
+ */
+export async function reserveLoginAttempt(
+  executor: Executor,
+  userId: string,
+  input: { now: string; maxFailures: number; lockedUntil: string },
+): Promise<number | undefined> {
+  await executor
+    .updateTable('users')
+    .set({ failedLogins: 0, lockedUntil: null })
+    .where('id', '=', userId)
+    .where('lockedUntil', '<=', input.now)
+    .execute();
+  const row = await executor
+    .updateTable('users')
+    .set((eb) => ({
+      failedLogins: eb('failedLogins', '+', 1),
+      lockedUntil: eb
+        .case()
+        .when('failedLogins', '>=', input.maxFailures - 1)
+        .then(input.lockedUntil)
+        .else(null)
+        .end(),
+    }))
+    .where('id', '=', userId)
+    .where('lockedUntil', 'is', null)
+    .where('failedLogins', '<', input.maxFailures)
+    .returning('failedLogins')
+    .executeTakeFirst();
+  return row?.failedLogins;
+}
+
+/**
+ * Gives back a slot whose password was right; a lock the count no longer reaches is lifted. Answers
+ * the lock that still holds (a wrong PIN may have locked meanwhile), or null.
+ */
+export async function releaseLoginAttempt(
+  executor: Executor,
+  userId: string,
+  maxFailures: number,
+): Promise<string | null> {
+  const row = await executor
+    .updateTable('users')
+    .set((eb) => ({
+      failedLogins: eb('failedLogins', '-', 1),
+      lockedUntil: eb.case().when('failedLogins', '<=', maxFailures).then(null).else(eb.ref('lockedUntil')).end(),
+    }))
+    .where('id', '=', userId)
+    .where('failedLogins', '>', 0)
+    .returning('lockedUntil')
+    .executeTakeFirst();
+  return row?.lockedUntil ?? null;
+}
+
 export async function lockUser(executor: Executor, userId: string, lockedUntil: string): Promise<void> {
   await executor.updateTable('users').set({ lockedUntil }).where('id', '=', userId).execute();
 }

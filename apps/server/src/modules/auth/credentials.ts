@@ -1,3 +1,4 @@
+import { hasControlCharacters } from '@graftmatch/domain';
 import type { FastifyRequest } from 'fastify';
 
 /** The bearer token of the Authorization header, if any. */
@@ -6,7 +7,11 @@ export function bearerOf(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** The Basic credentials of the Authorization header, if well-formed. */
+/**
+ * The Basic credentials of the Authorization header, if well-formed. The user name is an e-mail
+ * address and so obeys the domain's text rule (no NUL or other controls); the password may hold any
+ * character, since it is only ever hashed.
+ */
 export function basicCredentialsOf(request: FastifyRequest): { email: string; password: string } | null {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(request.headers.authorization ?? '');
   if (!match?.[1]) {
@@ -14,5 +19,6 @@ export function basicCredentialsOf(request: FastifyRequest): { email: string; pa
   }
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  return colon < 1 ? null : { email: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+  const email = decoded.slice(0, colon);
+  return colon < 1 || hasControlCharacters(email) ? null : { email, password: decoded.slice(colon + 1) };
 }

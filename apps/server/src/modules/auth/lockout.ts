@@ -1,7 +1,8 @@
 import { ProblemError, unauthorized, type FieldError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.service';
 import { addMinutes, type AuthDeps, type RequestContext } from './auth.deps';
-import { incrementFailedLogins, lockUser } from './auth.repository';
+import { incrementFailedLogins, lockUser, releaseLoginAttempt, reserveLoginAttempt } from './auth.repository';
+import { verifyPassword } from './password';
 
 /** Ten wrong passwords or PINs in a row lock the account for 15 minutes (design.md §7). */
 export const MAX_FAILED_LOGINS = 10;
@@ -49,6 +50,47 @@ export async function recordFailedAttempt(
     }
     return failures;
   });
+}
+
+/**
+ * Checks a password against the lockout (docs/security.md): a slot of the failure count is taken
+ * before the slow hash runs, so a burst of parallel guesses gets no more checks than the limit. A
+ * locked account still runs one hash (against `decoyHash`), so locked, unknown and wrong answers
+ * take the same time. A wrong password keeps its slot and throws the countdown; a right one gives
+ * the slot back. Throws the refusal, or returns when the password is right and no lock holds.
+ */
+export async function checkPasswordWithLockout(
+  deps: AuthDeps,
+  user: { id: string; passwordHash: string | null },
+  password: string,
+  input: { ctx: RequestContext; action: string; detail: string; decoyHash: string; errors?: FieldError[] },
+): Promise<void> {
+  const at = deps.now();
+  const audit = { actorUserId: user.id, targetType: 'user', targetId: user.id, ip: input.ctx.ip, at };
+  const slot = await reserveLoginAttempt(deps.db, user.id, {
+    now: at.toISOString(),
+    maxFailures: MAX_FAILED_LOGINS,
+    lockedUntil: addMinutes(at, LOCK_MINUTES).toISOString(),
+  });
+  if (slot === undefined) {
+    await verifyPassword(input.decoyHash, password);
+    await recordAudit(deps.db, { ...audit, action: input.action, after: { reason: 'locked' } });
+    throw lockedProblem();
+  }
+  const matches = await verifyPassword(user.passwordHash ?? input.decoyHash, password);
+  if (!matches || user.passwordHash === null) {
+    await deps.db.transaction().execute(async (trx) => {
+      await recordAudit(trx, { ...audit, action: input.action, after: { failedLogins: slot } });
+      if (slot >= MAX_FAILED_LOGINS) {
+        await recordAudit(trx, { ...audit, action: 'auth.lockout', after: { lockedMinutes: LOCK_MINUTES } });
+      }
+    });
+    throw wrongSecretProblem(input.detail, slot, input.errors);
+  }
+  const stillLocked = await releaseLoginAttempt(deps.db, user.id, MAX_FAILED_LOGINS);
+  if (isLocked(stillLocked, deps.now())) {
+    throw lockedProblem();
+  }
 }
 
 /**

@@ -68,7 +68,8 @@ describe(`login protection: lockout, PIN limits, inactive and unknown accounts (
       .select('action')
       .where('actorUserId', '=', id)
       .execute();
-    expect(actions.filter((row) => row.action === 'auth.login.failure')).toHaveLength(10);
+    // Ten counted wrong passwords, then two refused while locked.
+    expect(actions.filter((row) => row.action === 'auth.login.failure')).toHaveLength(12);
     expect(actions.filter((row) => row.action === 'auth.lockout')).toHaveLength(1);
   });
 

@@ -11,7 +11,7 @@ import { twoFactorPinMail } from '../../mail/templates/two-factor-pin';
 import { recordAudit } from '../audit/audit.service';
 import { addMinutes, type AuthDeps, type RequestContext } from './auth.deps';
 import * as repo from './auth.repository';
-import { isLocked, lockedProblem, recordFailedAttempt, wrongSecretProblem } from './lockout';
+import { checkPasswordWithLockout, isLocked, lockedProblem, recordFailedAttempt, wrongSecretProblem } from './lockout';
 import { hashPassword, verifyPassword } from './password';
 import { startSession } from './session.service';
 import { TWO_FACTOR_MINUTES } from './tokens';
@@ -88,17 +88,12 @@ export async function loginWithPassword(
     });
     throw locked ? lockedProblem() : wrongSecretProblem('Wrong user name or password.', failures);
   }
-  if (isLocked(user.lockedUntil, now)) {
-    throw lockedProblem();
-  }
-  if (user.lockedUntil !== null) {
-    // The lock has run out: the count starts again.
-    await repo.clearFailedLogins(deps.db, user.id);
-  }
-  const matches = await verifyPassword(user.passwordHash ?? (await decoy()), credentials.password);
-  if (!matches || user.passwordHash === null) {
-    return refuseWrongSecret(deps, user, ctx, 'auth.login.failure', 'Wrong user name or password.');
-  }
+  await checkPasswordWithLockout(deps, user, credentials.password, {
+    ctx,
+    action: 'auth.login.failure',
+    detail: 'Wrong user name or password.',
+    decoyHash: await decoy(),
+  });
   if (!user.active) {
     await recordAudit(deps.db, {
       actorUserId: user.id,

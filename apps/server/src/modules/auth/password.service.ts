@@ -7,8 +7,8 @@ import type { Executor } from '../audit/audit.repository';
 import { recordAudit } from '../audit/audit.service';
 import { addDays, addMinutes, type AuthDeps, type RequestContext } from './auth.deps';
 import * as repo from './auth.repository';
-import { isLocked, lockedProblem, recordFailedAttempt, wrongSecretProblem } from './lockout';
-import { hashPassword, verifyPassword } from './password';
+import { checkPasswordWithLockout } from './lockout';
+import { hashPassword } from './password';
 import { assertAcceptablePassword } from './password-policy';
 import { randomToken } from './secrets';
 import { revokeSessionsOfUser } from './session.repository';
@@ -137,15 +137,13 @@ export async function changePassword(
   if (!user?.passwordHash) {
     throw notFound('No such user.');
   }
-  if (isLocked(user.lockedUntil, now)) {
-    throw lockedProblem();
-  }
-  if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
-    const failures = await recordFailedAttempt(deps, user.id, ctx, 'auth.password.change.failure');
-    throw wrongSecretProblem('The current password is wrong.', failures, [
-      { field: 'oldPassword', message: 'is wrong' },
-    ]);
-  }
+  await checkPasswordWithLockout(deps, user, body.oldPassword, {
+    ctx,
+    action: 'auth.password.change.failure',
+    detail: 'The current password is wrong.',
+    decoyHash: user.passwordHash,
+    errors: [{ field: 'oldPassword', message: 'is wrong' }],
+  });
   assertAcceptablePassword('newPassword', body.newPassword, { email: user.email });
   if (body.newPassword === body.oldPassword) {
     throw badRequest('The new password must differ from the current one.', [

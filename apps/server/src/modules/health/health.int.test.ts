@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app';
 import { testEngineName } from '../../../test/support/database';
@@ -38,6 +39,22 @@ describe(`health and readiness (${testEngineName()})`, () => {
     const ready = await fetch(`${other.baseUrl}/api/ready`);
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ status: 503, detail: 'The database is not reachable.' });
+    await other.close();
+  });
+
+  it('First the data folder is removed under the running server, then readiness and every call say 503, and the log says why', async () => {
+    const other = await startTestApp();
+    expect((await fetch(`${other.baseUrl}/api/ready`)).status).toBe(200);
+    rmSync(other.config.dataDir, { recursive: true, force: true });
+    // The guard re-checks the folder at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const ready = await fetch(`${other.baseUrl}/api/ready`);
+    expect(ready.status).toBe(503);
+    expect(ready.headers.get('retry-after')).toBe('10');
+    expect(((await ready.json()) as { detail: string }).detail).toContain('data folder changed');
+    expect((await fetch(`${other.baseUrl}/api/auth/recoveryrequest`, { method: 'POST' })).status).toBe(503);
+    expect((await fetch(`${other.baseUrl}/api/health`)).status).toBe(200);
+    expect(other.logLines.some((line) => line.includes('"level":60') && line.includes('is gone'))).toBe(true);
     await other.close();
   });
 });

@@ -1,11 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
-import { ProblemError } from '../../http/problem';
+import { serviceUnavailable } from '../../http/problem';
 
 const HealthResponse = Type.Object({ status: Type.Literal('ok') });
 
-/** Liveness (the process answers) and readiness (the database answers), for load balancers. */
+/**
+ * Liveness (the process answers) and readiness (the database answers; the storage guard answers 503
+ * before this when the data folder changed), for load balancers.
+ */
 export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
   app.get('/health', { schema: { tags: ['health'], security: [], response: { 200: HealthResponse } } }, async () => ({
     status: 'ok' as const,
@@ -19,7 +22,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = a
         await database.ping();
       } catch (error) {
         request.log.warn({ err: error }, 'database not reachable');
-        throw new ProblemError(503, 'Service Unavailable', 'The database is not reachable.');
+        throw serviceUnavailable('The database is not reachable.');
       }
       return { status: 'ok' as const };
     },
