@@ -5,7 +5,7 @@ import { loginAs, seedDemoInto } from '../../test/support/auth';
 import { DEMO } from '../../test/support/clinical';
 import { TestClient } from '../../test/support/client';
 import { testEngineName } from '../../test/support/database';
-import { connectPush, SHORT_PUSH_TIMINGS, type PushClient } from '../../test/support/push';
+import { connectPush, SHORT_PUSH_TIMINGS, startCuttableLink, type PushClient } from '../../test/support/push';
 
 // The push hub through the official @microsoft/signalr client, after real logins, on the real app.
 // Timings are short so that pings, re-checks and timeouts happen within a test.
@@ -121,6 +121,42 @@ describe(`push hub (${testEngineName()})`, () => {
       expect((await client.get('/api/users/logout')).status).toBeLessThan(300);
       expect((await push.closed)?.message).toMatch(/session has ended/);
     });
+  });
+
+  it('First a client with stateful reconnect has an alert; then its network drops for a few seconds while five alerts are sent; after the reconnect it has every alert exactly once, in order, without starting afresh', async () => {
+    const link = await startCuttableLink(server.baseUrl);
+    try {
+      const client = await loginAs(server, DEMO.physicianB);
+      const push = await connect(Object.assign(new TestClient(link.url), { accessToken: client.accessToken }), {
+        statefulReconnect: true,
+      });
+      const alert = async (message: string) =>
+        expect((await clients.admin.post('/api/admin/testR', { message })).status).toBe(204);
+      await alert('before');
+      await push.next('testR', (message) => message.args[0] === 'before');
+
+      link.cut();
+      for (let index = 1; index <= 5; index += 1) {
+        await alert(`during ${index}`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      link.restore();
+      await alert('after');
+      await push.next('testR', (message) => message.args[0] === 'after', 10_000);
+
+      expect(push.received.map((message) => message.args[0])).toEqual([
+        'before',
+        'during 1',
+        'during 2',
+        'during 3',
+        'during 4',
+        'during 5',
+        'after',
+      ]);
+      expect(push.connection.state).toBe('Connected');
+    } finally {
+      link.close();
+    }
   });
 
   it('closes the connection of a user the admin deactivates, at the next ping', async () => {

@@ -1,5 +1,6 @@
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { PUSH_EVENT_NAMES, PUSH_PATH, type PushEventName, type PushMessage } from '@graftmatch/domain';
+import { connect as connectTcp, createServer, type AddressInfo, type Socket } from 'node:net';
 import type { TestClient } from './client';
 
 /** Pings, re-checks, timeouts and polls within a test's patience (the defaults are 15 s, 30 s and 95 s). */
@@ -90,6 +91,53 @@ export async function connectPush(client: TestClient, options: PushOptions = {})
         waiters.add(check);
         check();
       });
+    },
+  };
+}
+
+/**
+ * A TCP hop between client and server whose network can fail: `cut` drops every connection and
+ * holds new ones (as a dead link would) until `restore` lets them through.
+ */
+export async function startCuttableLink(target: string) {
+  const { hostname, port } = new URL(target);
+  const open = new Set<Socket>();
+  let held: (() => void)[] | null = null;
+  const server = createServer((client) => {
+    const join = () => {
+      const upstream = connectTcp(Number(port), hostname);
+      for (const socket of [client, upstream]) {
+        open.add(socket);
+        socket.on('error', () => undefined);
+        socket.on('close', () => {
+          open.delete(socket);
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream).pipe(client);
+    };
+    if (held) {
+      held.push(join);
+    } else {
+      join();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    cut() {
+      held = [];
+      open.forEach((socket) => socket.destroy());
+    },
+    restore() {
+      const waiting = held ?? [];
+      held = null;
+      waiting.forEach((join) => join());
+    },
+    close() {
+      open.forEach((socket) => socket.destroy());
+      server.close();
     },
   };
 }
