@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { euteEmployeeRoutes } from './modules/donations/donations.routes';
 import { physicianGraftRoutes } from './modules/grafts/grafts.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { importRoutes, lastImportLogRoutes } from './modules/imports/imports.routes';
 import { meRoutes } from './modules/users/me.routes';
 import { physicianWaitingListRoutes } from './modules/waitinglist/waitinglist.routes';
 import { registerAntiForgery, useSecureCookies } from './plugins/anti-forgery';
@@ -117,6 +118,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminUserRoutes, { prefix: '/api/admin', deps: admin });
   await app.register(adminOrganisationRoutes, { prefix: '/api/admin', deps: admin });
   await app.register(adminTestAlertRoutes, { prefix: '/api/admin', deps: { push } });
+  const imports = { ...clinical, mailer, publicUrl: deps.config.publicUrl, log: app.log };
+  await app.register(importRoutes, { prefix: '/api/import', deps: imports });
+  await app.register(lastImportLogRoutes, { prefix: '/api/file', deps: imports });
 
   await registerWebApp(app, deps.webRoot);
   return app;

@@ -7,6 +7,7 @@ export * from './constants/process-steps';
 export * from './constants/file-kinds';
 export * from './constants/search-bounds';
 export * from './constants/password-policy';
+export * from './constants/import-columns';
 
 export * from './schemas/common';
 export * from './schemas/enums';
@@ -30,5 +31,7 @@ export * from './rules/waiting-list-validation';
 export * from './rules/diameter-range';
 export * from './rules/graft-list-status';
 export * from './rules/graft-matching';
+export * from './rules/single-european-code';
+export * from './rules/graft-import-row';
 
 export * from './push/push-events';

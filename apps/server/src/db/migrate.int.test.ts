@@ -26,6 +26,7 @@ describe(`migrations on ${testEngineName()}`, () => {
         'audit_log',
         'clinic_members',
         'clinics',
+        'eute_api_keys',
         'eute_members',
         'eutes',
         'graft_files',

@@ -43,6 +43,8 @@ export interface UsersTable {
   failedLogins: WithDefault<number>;
   lockedUntil: Timestamp | null;
   passwordChangedAt: Timestamp | null;
+  /** Mails about grafts that fit the user's waiting-list entries (on by default). */
+  matchMails: WithDefault<Flag>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -225,6 +227,28 @@ export interface ImportLogsTable {
   log: string;
   importType: string;
   importSource: string;
+  /** The tissue bank imported into (null only for logs older than the importer). */
+  euteId: string | null;
+  /** The user who started it; null for the command line and API keys. */
+  importerUserId: string | null;
+  strict: WithDefault<Flag>;
+  /** JSON text: ImportSummary (domain). */
+  summary: string | null;
+  /** JSON text: ImportRowError[] (domain). */
+  errors: string | null;
+}
+
+/** A tissue bank's key for its own system's imports; only its hash is kept. */
+export interface EuteApiKeysTable {
+  id: string;
+  euteId: string;
+  label: string;
+  keyPrefix: string;
+  keyHash: string;
+  createdAt: Timestamp;
+  createdBy: string | null;
+  lastUsedAt: Timestamp | null;
+  revokedAt: Timestamp | null;
 }
 
 export interface AuditLogTable {
@@ -256,6 +280,7 @@ export interface DB {
   twoFactorChallenges: TwoFactorChallengesTable;
   recoveryTokens: RecoveryTokensTable;
   importLogs: ImportLogsTable;
+  euteApiKeys: EuteApiKeysTable;
   auditLog: AuditLogTable;
 }
 
@@ -278,5 +303,6 @@ export type TwoFactorChallengeRow = Selectable<TwoFactorChallengesTable>;
 export type RecoveryTokenRow = Selectable<RecoveryTokensTable>;
 export type ImportLogRow = Selectable<ImportLogsTable>;
 export type NewImportLogRow = Insertable<ImportLogsTable>;
+export type EuteApiKeyRow = Selectable<EuteApiKeysTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type NewAuditLogRow = Insertable<AuditLogTable>;

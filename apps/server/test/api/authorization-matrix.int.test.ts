@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ListStatus } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { listRegisteredRoutes } from '../../src/plugins/authentication';
@@ -257,14 +258,38 @@ const ROUTES: Record<string, Cell> = {
     request: () => ({ path: '/api/push/negotiate?negotiateVersion=1' }),
     expect: expected(200, EVERYONE),
   },
+
+  // Import logs: the seeded data has none yet, so the allowed roles find nothing (404);
+  // per-bank visibility is proven in modules/imports/imports.int.test.ts.
+  'GET /api/import/logs': {
+    method: 'GET',
+    request: () => ({ path: '/api/import/logs' }),
+    expect: expected(200, [...EMPLOYEES, 'admin', 'auditor']),
+  },
+  'GET /api/import/logs/{id}': {
+    method: 'GET',
+    request: () => ({ path: `/api/import/logs/${randomUUID()}` }),
+    expect: expected(404, [...EMPLOYEES, 'admin', 'auditor']),
+  },
+  'GET /api/file/lastimportlog': {
+    method: 'GET',
+    request: () => ({ path: '/api/file/lastimportlog' }),
+    expect: expected(404, [...EMPLOYEES, 'admin', 'auditor']),
+  },
 };
 
 /**
  * Protected routes left out of the matrix, each the same for every role and proven elsewhere:
- * logging out and changing one's password (auth-flow, recovery and password tests) and the
- * WebSocket itself (push-protocol.int.test.ts).
+ * logging out and changing one's password (auth-flow, recovery and password tests), the
+ * WebSocket itself (push-protocol.int.test.ts), and the multipart graft upload, whose roles and
+ * banks modules/imports/imports.int.test.ts proves.
  */
-const NOT_IN_MATRIX = ['GET /api/users/logout', 'POST /api/users/resetpassword', 'GET /api/push'];
+const NOT_IN_MATRIX = [
+  'GET /api/users/logout',
+  'POST /api/users/resetpassword',
+  'GET /api/push',
+  'POST /api/import/grafts',
+];
 
 /** Writes: non-GET routes, and the GET routes that change data (spec §7's remove, activate, deactivate). */
 const isWrite = (name: string) => !name.startsWith('GET') || /\/(remove|activate|deactivate)\//.test(name);

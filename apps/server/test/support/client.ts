@@ -15,7 +15,13 @@ export class TestClient {
   async request(
     method: string,
     path: string,
-    options: { json?: unknown; body?: string; headers?: Record<string, string>; xsrf?: boolean; auth?: boolean } = {},
+    options: {
+      json?: unknown;
+      body?: string | FormData;
+      headers?: Record<string, string>;
+      xsrf?: boolean;
+      auth?: boolean;
+    } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size > 0) {
@@ -28,7 +34,7 @@ export class TestClient {
     if (options.auth !== false && this.accessToken && !headers.authorization) {
       headers.authorization = `Bearer ${this.accessToken}`;
     }
-    // `body` is sent as it is (with the caller's content type); `json` is serialised.
+    // `body` is sent as it is (with the caller's content type, or multipart for FormData); `json` is serialised.
     let body = options.body;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { insertAuditRow, type Executor } from './audit.repository';
+import { insertAuditRow, insertAuditRows, type Executor } from './audit.repository';
 
 /** What happened, by whom, to what. `before`/`after` are plain data that is turned into JSON. */
 export interface AuditEntry {
@@ -40,7 +40,16 @@ function toJson(value: unknown): string | null {
  * records, so that the change and its audit row commit or fail together (design.md §11).
  */
 export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
-  await insertAuditRow(executor, {
+  await insertAuditRow(executor, toRow(entry));
+}
+
+/** Many audit rows of one change (a graft import), in the same transaction as the change. */
+export async function recordAudits(executor: Executor, entries: readonly AuditEntry[]): Promise<void> {
+  await insertAuditRows(executor, entries.map(toRow));
+}
+
+function toRow(entry: AuditEntry) {
+  return {
     id: randomUUID(),
     at: (entry.at ?? new Date()).toISOString(),
     actorUserId: entry.actorUserId,
@@ -50,5 +59,5 @@ export async function recordAudit(executor: Executor, entry: AuditEntry): Promis
     before: toJson(entry.before),
     after: toJson(entry.after),
     ip: entry.ip,
-  });
+  };
 }

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ListStatus,
+  PROCESS_STEP_NAMES,
+  checkImportedGraft,
+  graftListStatus,
+  readImportCells,
+  type ImportRowError,
+  type ImportedFields,
+  type ProcessStepStatuses,
+  type SearchableGraft,
+  type StepStatus,
+} from '@graftmatch/domain';
+import type { EuteRow, GraftRow, GraftUpdate, NewGraftRow } from '../../db/types';
+import type { ChangedGraft } from '../../realtime/push-audience';
+import { effectiveListStatus } from '../grafts/grafts.mapper';
+import { ROW_KEYS, fieldsToColumns, rowToFields } from './imports.columns';
+import type { SourceRow } from './imports.parse';
+
+// What an import would do, worked out without writing: each row is read and checked, laid over
+// the stored graft (columns the file lacks keep their value), and sorted into insert, update,
+// unchanged or refused (docs/import.md "Rules").
+
+/** A row after its cells were read. */
+export interface ReadRow {
+  row: number;
+  /** The e_Lot cell as written, for error messages even when it is not a valid lot. */
+  lotText: string | null;
+  fields: ImportedFields;
+  errors: { field: string; message: string }[];
+}
+
+/** A graft that became Free with this import, as waiting-list matching needs it. */
+export type FreedGraft = SearchableGraft & { e_Lot: string; expiry: { outValue: string | null } };
+
+export interface ImportContext {
+  bank: EuteRow;
+  /** Stored grafts of any bank by lot, for the lots the file names. */
+  existing: ReadonlyMap<string, GraftRow>;
+  /** Clinics by lowercase name. */
+  clinics: ReadonlyMap<string, { id: string; active: boolean }>;
+  today: string;
+  now: string;
+}
+
+export interface ImportPlan {
+  inserts: NewGraftRow[];
+  updates: { id: string; lot: string; changes: GraftUpdate; before: ImportedFields; after: ImportedFields }[];
+  unchanged: number;
+  errors: ImportRowError[];
+  failedRows: number;
+  changed: ChangedGraft[];
+  freed: FreedGraft[];
+}
+
+export function readRows(rows: readonly SourceRow[]): ReadRow[] {
+  return rows.map((source) => {
+    const { fields, errors } = readImportCells(source.cells);
+    const lotCell = source.cells.e_Lot;
+    const lotText = lotCell === null || lotCell === undefined || lotCell === '' ? null : String(lotCell).trim();
+    return { row: source.row, lotText, fields, errors: [...source.errors, ...errors] };
+  });
+}
+
+/** Values of a graft the file does not know yet: nothing recorded, every step open, the bank's contact. */
+function newGraftFields(bank: EuteRow): ImportedFields {
+  const fields: ImportedFields = Object.fromEntries([...ROW_KEYS.keys()].map((name) => [name, null]));
+  for (const step of PROCESS_STEP_NAMES) {
+    fields[`${step}.status`] = 0;
+  }
+  return { ...fields, e_Name: bank.name, e_EMail: bank.email };
+}
+
+function statusOf(fields: ImportedFields, today: string) {
+  const steps = Object.fromEntries(
+    PROCESS_STEP_NAMES.map((step) => [step, { status: fields[`${step}.status`] as StepStatus }]),
+  ) as ProcessStepStatuses;
+  const expiryDate = (fields['expiry.outValue'] as string | null) ?? null;
+  // Stored as if time stood still (db/types.ts); readers apply the expiry date.
+  const listStatus = graftListStatus(steps, null, today);
+  return { listStatus, expiryDate, effective: effectiveListStatus({ listStatus, expiryDate }, today) };
+}
+
+function changedNames(before: ImportedFields, after: ImportedFields): string[] {
+  return Object.keys(after).filter((name) => before[name] !== after[name]);
+}
+
+const pick = (fields: ImportedFields, names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, fields[name] ?? null]));
+
+export function planImport(rows: readonly ReadRow[], context: ImportContext): ImportPlan {
+  const { bank, today, now } = context;
+  const bankRefs = new Set([bank.id, ...(bank.euteNumber ? [bank.euteNumber] : [])]);
+  const plan: ImportPlan = {
+    inserts: [],
+    updates: [],
+    unchanged: 0,
+    errors: [],
+    failedRows: 0,
+    changed: [],
+    freed: [],
+  };
+  const firstRowOfLot = new Map<string, number>();
+
+  for (const read of rows) {
+    const errors = [...read.errors];
+    const lot = read.fields.e_Lot as string | undefined;
+    const stored = lot ? context.existing.get(lot) : undefined;
+    const bankRef = read.fields.e_Eute;
+    if (typeof bankRef === 'string' && !bankRefs.has(bankRef)) {
+      errors.push({ field: 'e_Eute', message: `names another tissue bank (${bankRef}) than this import's` });
+    }
+    if (lot && firstRowOfLot.has(lot)) {
+      errors.push({ field: 'e_Lot', message: `appears again (first in row ${firstRowOfLot.get(lot)})` });
+    } else if (lot) {
+      firstRowOfLot.set(lot, read.row);
+    }
+    if (stored && stored.euteId !== bank.id) {
+      errors.push({ field: 'e_Lot', message: 'belongs to another tissue bank' });
+    }
+
+    const before = stored ? rowToFields(stored) : newGraftFields(bank);
+    const { e_Eute: _bank, ...values } = read.fields;
+    const after = { ...before, ...values };
+    let clinicId = stored?.clinicId ?? null;
+    const clinicName = after.c_Name as string | null;
+    if (clinicName === null) {
+      clinicId = null;
+    } else if (clinicName !== before.c_Name || !stored) {
+      const clinic = context.clinics.get(clinicName.toLowerCase());
+      if (!clinic) {
+        errors.push({ field: 'c_Name', message: `no clinic is named ${clinicName}` });
+      } else if (!clinic.active) {
+        errors.push({ field: 'c_Name', message: `the clinic ${clinicName} is inactive` });
+      }
+      clinicId = clinic?.id ?? null;
+    }
+    if (errors.length === 0) {
+      errors.push(...checkImportedGraft(after));
+    }
+    const status = statusOf(after, today);
+    const storedEffective = stored ? effectiveListStatus(stored, today) : null;
+    if (errors.length === 0 && storedEffective === ListStatus.Archive && status.effective !== ListStatus.Archive) {
+      errors.push({ field: 'listStatus', message: 'an archived graft never leaves the Archive' });
+    }
+
+    if (errors.length > 0 || !lot) {
+      plan.failedRows += 1;
+      plan.errors.push(...errors.map((error) => ({ row: read.row, lot: read.lotText, ...error })));
+      continue;
+    }
+    const changed = changedNames(before, after);
+    const sameStatus = stored && stored.listStatus === status.listStatus && stored.clinicId === clinicId;
+    if (stored && changed.length === 0 && sameStatus) {
+      plan.unchanged += 1;
+      continue;
+    }
+    const derived = { listStatus: status.listStatus, expiryDate: status.expiryDate, clinicId, updatedAt: now };
+    if (stored) {
+      const changes = { ...fieldsToColumns(pick(after, changed)), ...derived } as GraftUpdate;
+      plan.updates.push({ id: stored.id, lot, changes, before: pick(before, changed), after: pick(after, changed) });
+    } else {
+      const columns = fieldsToColumns(after);
+      plan.inserts.push({ ...columns, id: randomUUID(), euteId: bank.id, createdAt: now, ...derived } as NewGraftRow);
+    }
+    plan.changed.push({ lot, euteId: bank.id, clinicId, free: status.effective === ListStatus.Free });
+    if (status.effective === ListStatus.Free && storedEffective !== ListStatus.Free) {
+      plan.freed.push({
+        e_Lot: lot,
+        t_ProdName_2: after.t_ProdName_2 as SearchableGraft['t_ProdName_2'],
+        t_Dproximal: after.t_Dproximal as number | null,
+        t_Lmax: after.t_Lmax as number | null,
+        t_Lleft: after.t_Lleft as number | null,
+        t_Lright: after.t_Lright as number | null,
+        expiry: { outValue: status.expiryDate },
+      });
+    }
+  }
+  return plan;
+}

@@ -1,0 +1,61 @@
+import { fullName } from '@graftmatch/domain';
+import { forbidden } from '../../http/problem';
+import { requireUser } from '../auth/auth.policy';
+import type { Principal } from '../auth/principal';
+import type { LogScope } from './imports.repository';
+
+// Who may import into which tissue bank, and whose import logs they read (docs/import.md).
+
+/** Who starts an import: a logged-in user, the command line, or a bank's API key. */
+export type ImportCaller =
+  | { kind: 'user'; principal: Principal | null; ip: string | null; name?: string }
+  | { kind: 'cli'; source: string }
+  | { kind: 'apiKey'; keyId: string; euteId: string; label: string; ip: string | null };
+
+/**
+ * The banks a caller may import into: any for admins and the command line (the operator), the
+ * employee's own active banks, the key's one bank. Auditors and physicians may not import.
+ */
+export function importableBanks(caller: ImportCaller): 'any' | string[] {
+  if (caller.kind === 'cli') {
+    return 'any';
+  }
+  if (caller.kind === 'apiKey') {
+    return [caller.euteId];
+  }
+  const principal = requireUser(caller.principal);
+  if (principal.admin) {
+    return 'any';
+  }
+  if (principal.euteIds.length === 0) {
+    throw forbidden('Only tissue-bank employees and administrators may import grafts.');
+  }
+  return principal.euteIds;
+}
+
+/** Import logs: admins and auditors read all, employees their banks'. */
+export function importLogScope(principal: Principal | null): LogScope {
+  const caller = requireUser(principal);
+  if (caller.admin || caller.audit) {
+    return { all: true };
+  }
+  if (caller.euteIds.length === 0) {
+    throw forbidden('Only tissue-bank employees, administrators and auditors may see import logs.');
+  }
+  return { euteIds: caller.euteIds };
+}
+
+/** The log's `importer`: the user's name, `cli`, or the API key's label. */
+export function importerName(
+  caller: ImportCaller,
+  user?: { title: string | null; firstName: string; lastName: string },
+) {
+  switch (caller.kind) {
+    case 'cli':
+      return 'cli';
+    case 'apiKey':
+      return `API key ${caller.label}`;
+    default:
+      return user ? fullName(user) : (caller.principal?.email ?? 'unknown');
+  }
+}

@@ -1,0 +1,137 @@
+import type { Page, Paged } from '../../http/paging';
+import type { Transaction as KyselyTransaction } from 'kysely';
+import type { DB, EuteRow, GraftRow, GraftUpdate, ImportLogRow, NewGraftRow, NewImportLogRow } from '../../db/types';
+import type { Executor } from '../audit/audit.repository';
+
+export type { Executor };
+export type Transaction = KyselyTransaction<DB>;
+
+// All SQL of the importer. Every function takes the executor; the caller owns the transaction.
+
+// Both engines take well over this many bound values per statement (SQLite 32766, PostgreSQL 65535).
+const LOOKUP_CHUNK = 1000;
+const INSERT_CHUNK = 200;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    result.push(items.slice(start, start + size));
+  }
+  return result;
+}
+
+/** A tissue bank by its id or EUTE number. */
+export async function findEuteByRef(executor: Executor, ref: string): Promise<EuteRow | undefined> {
+  return executor
+    .selectFrom('eutes')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', ref), eb('euteNumber', '=', ref)]))
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/** Stored grafts of any bank with these lots. */
+export async function findGraftsByLots(executor: Executor, lots: readonly string[]): Promise<Map<string, GraftRow>> {
+  const found = new Map<string, GraftRow>();
+  for (const part of chunks([...new Set(lots)], LOOKUP_CHUNK)) {
+    const rows = await executor.selectFrom('grafts').selectAll().where('eLot', 'in', part).execute();
+    rows.forEach((row) => found.set(row.eLot, row));
+  }
+  return found;
+}
+
+/** Every clinic by lowercase name (clinics are few; names are unique in any case). */
+export async function clinicsByName(executor: Executor): Promise<Map<string, { id: string; active: boolean }>> {
+  const rows = await executor.selectFrom('clinics').select(['id', 'cName', 'active']).execute();
+  return new Map(rows.map((row) => [row.cName.toLowerCase(), { id: row.id, active: row.active === 1 }]));
+}
+
+export async function insertGrafts(executor: Executor, rows: readonly NewGraftRow[]): Promise<void> {
+  for (const part of chunks(rows, INSERT_CHUNK)) {
+    await executor.insertInto('grafts').values(part).execute();
+  }
+}
+
+export async function updateGraft(executor: Executor, id: string, changes: GraftUpdate): Promise<void> {
+  await executor.updateTable('grafts').set(changes).where('id', '=', id).execute();
+}
+
+export async function insertImportLog(executor: Executor, row: NewImportLogRow): Promise<void> {
+  await executor.insertInto('importLogs').values(row).execute();
+}
+
+/** Which banks' logs a reader sees: all (admins, auditors) or these. */
+export type LogScope = { all: true } | { euteIds: readonly string[] };
+
+function logsInScope(executor: Executor, scope: LogScope) {
+  const base = executor.selectFrom('importLogs');
+  if ('all' in scope) {
+    return base;
+  }
+  return scope.euteIds.length > 0 ? base.where('euteId', 'in', [...scope.euteIds]) : base.where('id', '=', '');
+}
+
+/** Logs in scope, newest first, without their row errors. */
+export async function listImportLogs(
+  executor: Executor,
+  scope: LogScope,
+  page: Page,
+): Promise<Paged<Omit<ImportLogRow, 'errors'>>> {
+  const base = logsInScope(executor, scope);
+  const [items, count] = await Promise.all([
+    base
+      .select([
+        'id',
+        'model',
+        'date',
+        'importer',
+        'log',
+        'importType',
+        'importSource',
+        'euteId',
+        'importerUserId',
+        'strict',
+        'summary',
+      ])
+      .orderBy('date', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(count.total) };
+}
+
+export function findImportLog(executor: Executor, scope: LogScope, id: string): Promise<ImportLogRow | undefined> {
+  return logsInScope(executor, scope).selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The open entries of active clinics whose implant window has not closed, for matching freed grafts. */
+export function openWaitingListEntries(executor: Executor, today: string) {
+  return executor
+    .selectFrom('waitingListEntries')
+    .innerJoin('clinics', 'clinics.id', 'waitingListEntries.clinicId')
+    .innerJoin('users', 'users.id', 'waitingListEntries.ownerUserId')
+    .select([
+      'waitingListEntries.id',
+      'waitingListEntries.ownerUserId',
+      'waitingListEntries.queryType',
+      'waitingListEntries.queryDMin',
+      'waitingListEntries.queryDMax',
+      'waitingListEntries.queryLMin',
+      'waitingListEntries.queryLLMin',
+      'waitingListEntries.queryLRMin',
+      'waitingListEntries.queryIMin',
+      'waitingListEntries.queryIMax',
+      'waitingListEntries.patientCode',
+      'users.email',
+      'users.language',
+      'users.matchMails',
+      'users.active as userActive',
+    ])
+    .where('waitingListEntries.closedAt', 'is', null)
+    .where('waitingListEntries.queryIMax', '>=', today)
+    .where('clinics.active', '=', 1)
+    .execute();
+}

@@ -1,0 +1,115 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  IMPORT_MAX_BYTES,
+  Id,
+  ImportLogListItem as ImportLogListItemSchema,
+  ImportResult as ImportResultSchema,
+  Problem,
+  type ImportLogListItem,
+  type ImportResult,
+} from '@graftmatch/domain';
+import type { FastifyRequest } from 'fastify';
+import { PageQuery, pageOf, sendPaged } from '../../http/paging';
+import { ProblemError, badRequest } from '../../http/problem';
+import { wire } from '../../http/wire';
+import type { ImportCaller } from './imports.policy';
+import { importGrafts, type ImportDeps } from './imports.service';
+import { getImportLog, lastImportLog, listImportLogs } from './imports.logs.service';
+
+const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem, 413: Problem, 415: Problem };
+const ImportResultResponse = wire<ImportResult>(ImportResultSchema);
+const ImportLogResponse = wire<ImportLogListItem>(ImportLogListItemSchema);
+const ImportLogListResponse = wire<ImportLogListItem[]>(Type.Array(ImportLogListItemSchema));
+
+const ImportQuery = Type.Object(
+  {
+    dryRun: Type.Boolean({ default: false, description: 'check and answer, write nothing' }),
+    strict: Type.Boolean({ default: false, description: 'one bad row refuses the whole file' }),
+    bank: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'EUTE number or id of the bank' })),
+  },
+  { additionalProperties: false },
+);
+
+// Documents the multipart body for OpenAPI; the handler reads the stream itself (`uploadedFile`), so
+// no parsed body is there to validate, and a schema without `type` lets that pass.
+const UploadBody = {
+  content: {
+    'multipart/form-data': {
+      schema: Type.Unsafe({
+        properties: { file: { type: 'string', description: 'the CSV, JSON or xlsx file (binary)' } },
+      }),
+    },
+  },
+};
+
+/** Who calls: the logged-in user. */
+export const importCallerOf = (request: FastifyRequest): ImportCaller => ({
+  kind: 'user',
+  principal: request.principal,
+  ip: request.ip,
+});
+
+/** The file of a multipart upload's `file` field; 415 for any other body, 413 past the size limit. */
+async function uploadedFile(request: FastifyRequest): Promise<{ content: Buffer; fileName: string | null }> {
+  if (!request.isMultipart()) {
+    throw new ProblemError(415, 'Unsupported Media Type', 'Send the file as multipart/form-data in the field "file".');
+  }
+  const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  if (!file || file.fieldname !== 'file') {
+    throw badRequest('Send the file as multipart/form-data in the field "file".');
+  }
+  const content = await file.toBuffer();
+  return { content, fileName: file.filename || null };
+}
+
+/** `POST /api/import/grafts` and the import logs under /api/import (docs/import.md). */
+export const importRoutes: FastifyPluginAsyncTypebox<{ deps: ImportDeps }> = async (app, { deps }) => {
+  if (!app.hasRequestDecorator('file')) {
+    await app.register(multipart);
+  }
+
+  app.post(
+    '/grafts',
+    {
+      bodyLimit: IMPORT_MAX_BYTES + 1024 * 1024,
+      schema: {
+        tags: ['import'],
+        consumes: ['multipart/form-data'],
+        body: UploadBody,
+        querystring: ImportQuery,
+        response: { 200: ImportResultResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { content, fileName } = await uploadedFile(request);
+      const { dryRun, strict, bank } = request.query;
+      return importGrafts(deps, importCallerOf(request), content, { dryRun, strict, bank, fileName });
+    },
+  );
+
+  app.get(
+    '/logs',
+    { schema: { tags: ['import'], querystring: PageQuery, response: { 200: ImportLogListResponse, ...errors } } },
+    async (request, reply) =>
+      sendPaged(reply, await listImportLogs(deps, request.principal, pageOf(request.query, 50))),
+  );
+
+  app.get(
+    '/logs/:id',
+    {
+      schema: { tags: ['import'], params: Type.Object({ id: Id }), response: { 200: ImportResultResponse, ...errors } },
+    },
+    async (request) => getImportLog(deps, request.principal, request.params.id),
+  );
+};
+
+/** `GET /api/file/lastimportlog` (spec §7): the newest import log the caller may see. */
+export const lastImportLogRoutes: FastifyPluginAsyncTypebox<{ deps: ImportDeps }> = async (app, { deps }) => {
+  app.get(
+    '/lastimportlog',
+    { schema: { tags: ['import'], response: { 200: ImportLogResponse, ...errors } } },
+    async (request) => lastImportLog(deps, request.principal),
+  );
+};

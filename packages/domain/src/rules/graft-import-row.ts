@@ -1,0 +1,172 @@
+import { IMPORT_COLUMNS, type ImportColumn } from '../constants/import-columns';
+import { EMAIL_PATTERN, LOT_PATTERN } from '../schemas/common';
+import { isIsoDate, utcDate } from './dates';
+import { parseSingleEuropeanCode } from './single-european-code';
+
+// Reading and checking one row of a graft import (docs/import.md), shared by the server's importer
+// and the web's preview. A row arrives as cells by column name from CSV (text), xlsx (text,
+// numbers, dates) or JSON (the API's own types); each cell becomes a value or a reason.
+
+/** A cell as a reader hands it over. */
+export type ImportCell = string | number | boolean | Date | null | undefined;
+/** A checked value: text, a number, or empty. */
+export type ImportValue = string | number | null;
+/** The values one row sets, by column name. A column the file lacks is absent: the stored value stays. */
+export type ImportedFields = Record<string, ImportValue>;
+export interface ImportFieldError {
+  field: string;
+  message: string;
+}
+
+// C0 controls and DEL never belong in graft data; short fields also refuse tabs and line breaks.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const LINE_BREAK = /[\t\r\n]/;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const INTEGER = /^-?\d+$/;
+const lotPattern = new RegExp(LOT_PATTERN);
+const emailPattern = new RegExp(EMAIL_PATTERN);
+
+type Read = { value: ImportValue } | { error: string };
+
+function asText(cell: ImportCell): string | null {
+  if (cell instanceof Date) {
+    return Number.isNaN(cell.getTime()) ? '' : utcDate(cell);
+  }
+  const text = cell === null || cell === undefined ? '' : String(cell).trim();
+  return text === '' ? null : text;
+}
+
+function readNumber(cell: ImportCell, column: ImportColumn, whole: boolean): Read {
+  const text = asText(cell);
+  if (text === null) {
+    return { value: null };
+  }
+  // A decimal comma is what German spreadsheets write.
+  const normalised = typeof cell === 'number' ? String(cell) : text.replace(/^(-?\d+),(\d+)$/, '$1.$2');
+  if (!(whole ? INTEGER : DECIMAL).test(normalised)) {
+    return { error: whole ? 'must be a whole number' : 'must be a number' };
+  }
+  const value = Number(normalised);
+  const { min, max } = column.range ?? { min: -Infinity, max: Infinity };
+  if (value < min || value > max) {
+    return { error: `must be between ${min} and ${max}${column.kind === 'mm' ? ' mm' : ''}` };
+  }
+  return { value };
+}
+
+function readText(cell: ImportCell, column: ImportColumn): Read {
+  const text = asText(cell);
+  if (text === null) {
+    return { value: null };
+  }
+  const maxLength = column.maxLength ?? 200;
+  if (CONTROL.test(text) || (maxLength <= 200 && LINE_BREAK.test(text))) {
+    return { error: 'must not contain control characters or line breaks' };
+  }
+  return text.length > maxLength ? { error: `must be at most ${maxLength} characters` } : { value: text };
+}
+
+function readCell(cell: ImportCell, column: ImportColumn): Read {
+  const text = asText(cell);
+  switch (column.kind) {
+    case 'mm':
+      return readNumber(cell, column, false);
+    case 'int':
+      return readNumber(cell, column, true);
+    case 'type':
+      return readNumber(cell, { ...column, range: { min: 1, max: 8 } }, true);
+    case 'status':
+      // An empty status is an open step, as in the lab systems' exports.
+      return text === null ? { value: 0 } : readNumber(cell, { ...column, range: { min: 0, max: 2 } }, true);
+    case 'date':
+      if (text === null) {
+        return { value: null };
+      }
+      return isIsoDate(text) ? { value: text } : { error: 'must be a real date written yyyy-mm-dd' };
+    case 'lot':
+      if (text === null) {
+        return { error: 'is required' };
+      }
+      return lotPattern.test(text)
+        ? { value: text }
+        : { error: 'must be letters, digits, dot, underscore or hyphen (at most 64, no leading dot)' };
+    case 'email':
+      if (text === null) {
+        return { value: null };
+      }
+      return emailPattern.test(text) && text.length <= 254 ? { value: text } : { error: 'must be an e-mail address' };
+    case 'letter':
+      if (text === null) {
+        return { value: null };
+      }
+      return /^[A-Za-z]$/.test(text) ? { value: text.toUpperCase() } : { error: 'must be one letter A-Z' };
+    case 'sec': {
+      if (text === null) {
+        return { value: null };
+      }
+      const code = parseSingleEuropeanCode(text);
+      return 'error' in code ? { error: code.error } : { value: text.toUpperCase() };
+    }
+    default:
+      return readText(cell, column);
+  }
+}
+
+/** Reads the cells of one row; columns the row does not carry stay absent. */
+export function readImportCells(cells: Readonly<Record<string, ImportCell>>): {
+  fields: ImportedFields;
+  errors: ImportFieldError[];
+} {
+  const fields: ImportedFields = {};
+  const errors: ImportFieldError[] = [];
+  for (const column of IMPORT_COLUMNS) {
+    if (!Object.hasOwn(cells, column.name)) {
+      continue;
+    }
+    const read = readCell(cells[column.name], column);
+    if ('error' in read) {
+      errors.push({ field: column.name, message: read.error });
+    } else {
+      fields[column.name] = read.value;
+    }
+  }
+  return { fields, errors };
+}
+
+const STEP_DATE_ORDER = ['decellularization', 'release', 'assignment', 'delivery'] as const;
+
+/**
+ * Rules across the fields of a whole graft (the stored one with the row's values over it):
+ * a type, lengths and implant window in order, process dates in order and before expiry, a
+ * clinic for an assigned graft, and a Single European Code whose expiry is the graft's.
+ */
+export function checkImportedGraft(graft: Readonly<ImportedFields>): ImportFieldError[] {
+  const errors: ImportFieldError[] = [];
+  const value = (name: string) => graft[name] ?? null;
+  const notAfter = (earlier: string, later: string, message: string) => {
+    const [a, b] = [value(earlier), value(later)];
+    if (a !== null && b !== null && a > b) {
+      errors.push({ field: later, message });
+    }
+  };
+  if (value('t_ProdName_2') === null) {
+    errors.push({ field: 't_ProdName_2', message: 'is required for a new graft' });
+  }
+  notAfter('t_Lmin', 't_Lmax', 'must not be less than t_Lmin');
+  notAfter('i_Min', 'i_Max', 'must not be before i_Min');
+  const dated = STEP_DATE_ORDER.map((step) => `${step}.outValue`).filter((field) => value(field) !== null);
+  dated.slice(1).forEach((field, index) => notAfter(dated[index]!, field, `must not be before ${dated[index]}`));
+  notAfter('release.outValue', 'expiry.outValue', 'must not be before release.outValue');
+  if (value('assignment.status') === 1 && value('c_Name') === null) {
+    errors.push({ field: 'c_Name', message: 'is required once the assignment is done' });
+  }
+  const sec = value('x_SEC');
+  if (typeof sec === 'string') {
+    const code = parseSingleEuropeanCode(sec);
+    if (!('error' in code) && code.expiry !== value('expiry.outValue')) {
+      errors.push({ field: 'x_SEC', message: `expiry ${code.expiry} differs from expiry.outValue` });
+    }
+  }
+  return errors;
+}

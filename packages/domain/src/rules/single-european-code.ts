@@ -1,0 +1,53 @@
+import { isIsoDate } from './dates';
+
+/**
+ * Countries whose tissue establishments issue the Single European Code: the EU and EEA member
+ * states (Directive (EU) 2015/565), as ISO 3166-1 alpha-2 codes.
+ */
+export const SEC_COUNTRY_CODES: ReadonlySet<string> = new Set(
+  'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE IS LI NO'.split(' '),
+);
+
+/** The five parts of a Single European Code, 40 characters in all. */
+export interface SingleEuropeanCode {
+  /** Tissue establishment code: country (2 letters) and establishment number (6). */
+  establishment: string;
+  /** Unique donation number, 13 characters. */
+  donation: string;
+  /** Product code: coding system (E EUTC, A ISBT 128, B Eurocode) and product number (7). */
+  product: string;
+  /** Split number, 3 characters. */
+  split: string;
+  /** Expiry date, `yyyy-mm-dd` (written `yyyymmdd` in the code). */
+  expiry: string;
+}
+
+const PARTS = /^([A-Z]{2}[A-Z0-9]{6}) ?([A-Z0-9]{13}) ?([EAB][A-Z0-9]{7}) ?([A-Z0-9]{3}) ?(\d{8})$/;
+
+/**
+ * Reads a Single European Code written as 40 characters, with or without one space between its
+ * five parts; answers the parts, or the reason it is not one.
+ */
+export function parseSingleEuropeanCode(text: string): SingleEuropeanCode | { error: string } {
+  const code = text.trim().toUpperCase();
+  const compact = code.replaceAll(' ', '');
+  if (compact.length !== 40) {
+    return { error: `must be 40 characters in five parts, not ${compact.length}` };
+  }
+  const match = PARTS.exec(code);
+  if (!match) {
+    return {
+      error:
+        'must be establishment code (8), donation number (13), product code (E, A or B and 7), split (3), expiry yyyymmdd',
+    };
+  }
+  const [, establishment = '', donation = '', product = '', split = '', expiryDigits = ''] = match;
+  if (!SEC_COUNTRY_CODES.has(establishment.slice(0, 2))) {
+    return { error: `country code ${establishment.slice(0, 2)} is not an EU or EEA member state` };
+  }
+  const expiry = `${expiryDigits.slice(0, 4)}-${expiryDigits.slice(4, 6)}-${expiryDigits.slice(6)}`;
+  if (!isIsoDate(expiry)) {
+    return { error: `expiry ${expiryDigits} is not a real date` };
+  }
+  return { establishment: establishment, donation: donation, product: product, split: split, expiry };
+}
