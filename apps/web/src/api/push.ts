@@ -9,9 +9,17 @@ import { PUSH_KEEP_ALIVE_INTERVAL_MS, PUSH_PATH, PUSH_TIMEOUT_MS, type PushEvent
 import { freshAccessToken } from './client';
 import { readCookie, XSRF_COOKIE, XSRF_HEADER } from './xsrf';
 
+/** `live` while connected; `offline` while it is (re)connecting after a loss or a failed start. */
+export type PushStatus = 'connecting' | 'live' | 'offline';
+
 export type PushHandlers = { [E in keyof PushEventMap]: (...args: PushEventMap[E]) => void } & {
-  /** Events sent while the connection was down are lost, so the caller re-fetches what it shows. */
+  /**
+   * A reconnect that could not replay (a new connection after the stateful one was lost): events
+   * sent meanwhile are lost, so the caller re-fetches what it shows. A replayed reconnect is
+   * invisible here, since nothing was missed.
+   */
   onReconnected: () => void;
+  onStatus?: (status: PushStatus) => void;
 };
 
 // The app works without push (it only saves a reload), so connection trouble is a warning, not an error.
@@ -40,6 +48,8 @@ export function connectPush(handlers: PushHandlers): PushConnection {
       headers: xsrf ? { [XSRF_HEADER]: xsrf } : {},
     })
     .withAutomaticReconnect()
+    // A short drop is bridged on the same connection, with what was sent meanwhile replayed.
+    .withStatefulReconnect()
     .configureLogging(logger)
     .build();
   connection.keepAliveIntervalInMilliseconds = PUSH_KEEP_ALIVE_INTERVAL_MS;
@@ -48,18 +58,29 @@ export function connectPush(handlers: PushHandlers): PushConnection {
   connection.on('graftsChanged', handlers.graftsChanged);
   connection.on('waitinglistChanged', handlers.waitinglistChanged);
   connection.on('matchFound', handlers.matchFound);
-  connection.onreconnected(handlers.onReconnected);
+  const status = (value: PushStatus) => handlers.onStatus?.(value);
+  connection.onreconnecting(() => status('offline'));
+  connection.onreconnected(() => {
+    status('live');
+    handlers.onReconnected();
+  });
+  connection.onclose(() => status('offline'));
 
   let stopped = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   // Automatic reconnect only covers a connection that once started; the first start retries here.
   const start = (attempt: number) => {
-    connection.start().catch(() => {
-      if (!stopped) {
+    connection.start().then(
+      () => status('live'),
+      () => {
+        if (stopped) {
+          return;
+        }
+        status('offline');
         const delay = START_RETRY_DELAYS_MS[Math.min(attempt, START_RETRY_DELAYS_MS.length - 1)];
         retryTimer = setTimeout(() => start(attempt + 1), delay);
-      }
-    });
+      },
+    );
   };
   start(0);
 

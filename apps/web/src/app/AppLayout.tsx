@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Navigation } from './Navigation';
+import { PushIndicator } from './PushIndicator';
 import { UserMenu } from './UserMenu';
 import { usePush } from './usePush';
 
@@ -15,7 +16,7 @@ export function AppLayout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const small = useMediaQuery('(max-width: 43.74em)', false);
-  usePush();
+  const pushStatus = usePush();
   return (
     <AppShell
       header={{ height: 56 }}
@@ -39,6 +40,7 @@ export function AppLayout() {
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <PushIndicator status={pushStatus} />
             <LanguageSwitch />
             <UserMenu />
           </Group>

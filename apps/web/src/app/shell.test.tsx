@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import type { PushHandlers } from '../api/push';
 import { clearSession, mayHaveSession, setAccessToken } from '../api/session';
@@ -70,6 +70,23 @@ describe('app shell', () => {
     expect((await screen.findByTestId('push-alert')).textContent).toBe('Maintenance tonight at 22:00');
 
     push.handlers?.waitinglistChanged();
+    await waitFor(() => expect(api.callsTo('GET', '/api/physician/waitinglist')).toHaveLength(2));
+  });
+
+  it('shows whether push is live in the header, and re-fetches what it shows after a reconnect that could not replay', async () => {
+    const api = signedIn();
+    renderRoutes(routes, '/home/clinic/waitinglist');
+    await screen.findByText('Your waiting list is empty');
+    await waitFor(() => expect(push.handlers).not.toBeNull());
+    const indicator = await screen.findByRole('status');
+    expect(indicator.dataset.status).toBe('connecting');
+
+    act(() => push.handlers?.onStatus?.('live'));
+    await waitFor(() => expect(indicator.textContent).toBe('Live'));
+    act(() => push.handlers?.onStatus?.('offline'));
+    await waitFor(() => expect(indicator.textContent).toBe('Offline'));
+
+    act(() => push.handlers?.onReconnected());
     await waitFor(() => expect(api.callsTo('GET', '/api/physician/waitinglist')).toHaveLength(2));
   });
 });

@@ -1,16 +1,20 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { connectPush } from '../api/push';
+import { connectPush, type PushStatus } from '../api/push';
 import { clinicKeys } from '../features/clinic/keys';
 import { euteKeys } from '../features/eute/keys';
 import { i18n } from '../i18n';
 import { notify } from '../components/notify';
 
-/** Keeps the push connection open while a signed-in layout is shown, and turns events into re-fetches. */
-export function usePush() {
+/**
+ * Keeps the push connection open while a signed-in layout is shown, turns events into re-fetches,
+ * and answers whether it is live.
+ */
+export function usePush(): PushStatus {
   const queryClient = useQueryClient();
+  const [status, setStatus] = useState<PushStatus>('connecting');
   useEffect(() => {
     const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
     const connection = connectPush({
@@ -37,7 +41,9 @@ export function usePush() {
         notify('info', i18n.t('push.matchMessage'), i18n.t('push.matchTitle'));
       },
       onReconnected: () => void queryClient.invalidateQueries(),
+      onStatus: setStatus,
     });
     return () => void connection.stop();
   }, [queryClient]);
+  return status;
 }
