@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  StorageError,
+  StorageLimitError,
+  StorageNotFoundError,
+  isValidStorageKey,
+  type ByteRange,
+  type FileStorage,
+  type StagedFile,
+  type StoredObject,
+} from './storage';
+
+/** Temporary files live beside the objects (same file system, so the commit is an atomic rename). */
+const TEMP_DIR = '.tmp';
+
+function errorCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | undefined)?.code;
+}
+
+/** Counts bytes and stops the stream once it passes `maxBytes`. */
+function byteLimit(maxBytes: number): Transform & { bytes: number } {
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      counter.bytes += chunk.length;
+      done(counter.bytes > maxBytes ? new StorageLimitError(maxBytes) : null, chunk);
+    },
+  }) as Transform & { bytes: number };
+  counter.bytes = 0;
+  return counter;
+}
+
+/** Files under one folder (`<dataDir>/files/` by default): `<root>/<key>`. */
+export function createLocalDiskStorage(root: string): FileStorage {
+  const tempRoot = path.join(root, TEMP_DIR);
+
+  const failure = (action: string, target: string, error: unknown) =>
+    error instanceof StorageLimitError || error instanceof StorageNotFoundError
+      ? error
+      : new StorageError(`File storage cannot ${action} ${target}: ${(error as Error).message}`, errorCode(error), {
+          cause: error,
+        });
+
+  function pathOf(key: string): string {
+    if (!isValidStorageKey(key) || key.split('/')[0] === TEMP_DIR) {
+      throw new StorageError(`File storage refuses the key "${key}".`, 'EINVALIDKEY');
+    }
+    const full = path.resolve(root, key);
+    // Keys are checked above; this guard keeps any future key format from leaving the folder.
+    if (!full.startsWith(path.resolve(root) + path.sep)) {
+      throw new StorageError(`File storage refuses the key "${key}".`, 'EINVALIDKEY');
+    }
+    return full;
+  }
+
+  async function stage(source: Readable, maxBytes = Number.POSITIVE_INFINITY): Promise<StagedFile> {
+    const localPath = path.join(tempRoot, `${randomUUID()}.part`);
+    const limit = byteLimit(maxBytes);
+    try {
+      await mkdir(tempRoot, { recursive: true });
+      await pipeline(source, limit, createWriteStream(localPath, { flags: 'wx' }));
+    } catch (error) {
+      await rm(localPath, { force: true });
+      source.resume();
+      throw failure('write a temporary file in', tempRoot, error);
+    }
+    let settled = false;
+    return {
+      size: limit.bytes,
+      localPath,
+      async commit(key) {
+        const target = pathOf(key);
+        settled = true;
+        try {
+          await mkdir(path.dirname(target), { recursive: true });
+          // fsync before rename: after a crash the object is whole or absent, never half.
+          const handle = await open(localPath, 'r+');
+          await handle.sync().finally(() => handle.close());
+          await rename(localPath, target);
+          const info = await stat(target);
+          return { key, size: info.size, modifiedAt: info.mtime };
+        } catch (error) {
+          await rm(localPath, { force: true });
+          throw failure('store', key, error);
+        }
+      },
+      async discard() {
+        if (!settled) {
+          settled = true;
+          await rm(localPath, { force: true });
+        }
+      },
+    };
+  }
+
+  async function* walk(folder: string, prefix: string): AsyncGenerator<StoredObject> {
+    let entries;
+    try {
+      entries = await readdir(folder, { withFileTypes: true });
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') {
+        return;
+      }
+      throw failure('list', folder, error);
+    }
+    for (const entry of entries) {
+      const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (key !== TEMP_DIR) {
+          yield* walk(path.join(folder, entry.name), key);
+        }
+      } else if (entry.isFile()) {
+        const info = await stat(path.join(folder, entry.name)).catch(() => null);
+        if (info) {
+          yield { key, size: info.size, modifiedAt: info.mtime };
+        }
+      }
+    }
+  }
+
+  return {
+    stage,
+
+    async put(key, source) {
+      pathOf(key);
+      const staged = await stage(Buffer.isBuffer(source) ? Readable.from([source]) : source);
+      return staged.commit(key);
+    },
+
+    async stream(key, range?: ByteRange) {
+      const file = pathOf(key);
+      try {
+        // Opened before answering, so a missing file is an error here and not mid-stream.
+        const handle = await open(file, 'r');
+        return handle.createReadStream(range ?? {});
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT') {
+          throw new StorageNotFoundError(`No stored file ${key}.`);
+        }
+        throw failure('read', key, error);
+      }
+    },
+
+    async stat(key) {
+      try {
+        const info = await stat(pathOf(key));
+        return info.isFile() ? { key, size: info.size, modifiedAt: info.mtime } : null;
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT') {
+          return null;
+        }
+        throw failure('read', key, error);
+      }
+    },
+
+    async delete(key) {
+      try {
+        await unlink(pathOf(key));
+      } catch (error) {
+        if (errorCode(error) !== 'ENOENT') {
+          throw failure('delete', key, error);
+        }
+      }
+    },
+
+    list: () => walk(root, ''),
+
+    async removeStaleTemporaries(olderThan) {
+      const removed: string[] = [];
+      let names: string[];
+      try {
+        names = await readdir(tempRoot);
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT') {
+          return removed;
+        }
+        throw failure('list', tempRoot, error);
+      }
+      for (const name of names) {
+        const file = path.join(tempRoot, name);
+        const info = await stat(file).catch(() => null);
+        if (info && info.mtime < olderThan) {
+          await rm(file, { force: true, recursive: true });
+          removed.push(`${TEMP_DIR}/${name}`);
+        }
+      }
+      return removed;
+    },
+  };
+}
