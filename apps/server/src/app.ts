@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -10,6 +11,8 @@ import { adminUserRoutes } from './modules/admin/users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { euteEmployeeRoutes } from './modules/donations/donations.routes';
 import { physicianGraftRoutes } from './modules/grafts/grafts.routes';
+import { fileRoutes, mediaRoutes } from './modules/files/files.routes';
+import { registerFileSweep } from './modules/files/files.sweep';
 import { healthRoutes } from './modules/health/health.routes';
 import { importRoutes, lastImportLogRoutes } from './modules/imports/imports.routes';
 import { meRoutes } from './modules/users/me.routes';
@@ -27,6 +30,8 @@ import { registerWebApp } from './plugins/web-app';
 import type { PushTimings } from './realtime/hub-connection';
 import { registerPush, registerWebSockets } from './realtime/register-push';
 import { createStorageGuard } from './storage-guard';
+import { createLocalDiskStorage } from './storage/local-disk';
+import type { FileStorage } from './storage/storage';
 
 export interface AppDeps {
   config: Config;
@@ -41,6 +46,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Push ping and timeout intervals; tests shorten them. */
   pushTimings?: Partial<PushTimings>;
+  /** Where graft files live; by default `<dataDir>/files/` on local disk. */
+  storage?: FileStorage;
 }
 
 // Secrets travel in two URLs by protocol necessity (the push access_token, the recovery link); never log them.
@@ -68,6 +75,9 @@ function loggerOptions(deps: AppDeps): FastifyServerOptions['logger'] {
     },
   };
 }
+
+/** The local file store's folder. */
+export const filesDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'files');
 
 /** Builds the whole application without listening, so tests and main.ts share it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -114,6 +124,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(physicianGraftRoutes, { prefix: '/api/physician', deps: clinical });
   await app.register(physicianWaitingListRoutes, { prefix: '/api/physician', deps: clinical });
   await app.register(euteEmployeeRoutes, { prefix: '/api/euteemployee', deps: clinical });
+  const fileStorage = deps.storage ?? createLocalDiskStorage(filesDir(deps.config));
+  const files = { ...clinical, storage: fileStorage };
+  await app.register(fileRoutes, { prefix: '/api/file', deps: files });
+  await app.register(mediaRoutes, { prefix: '/api/media', deps: files });
+  registerFileSweep(app, { database: deps.database, storage: fileStorage, now });
   const admin = { db: deps.database.db, now, auth, log: app.log };
   await app.register(adminUserRoutes, { prefix: '/api/admin', deps: admin });
   await app.register(adminOrganisationRoutes, { prefix: '/api/admin', deps: admin });

@@ -5,6 +5,7 @@ export * from './constants/graft-types';
 export * from './constants/list-status';
 export * from './constants/process-steps';
 export * from './constants/file-kinds';
+export * from './constants/file-uploads';
 export * from './constants/search-bounds';
 export * from './constants/password-policy';
 export * from './constants/import-columns';

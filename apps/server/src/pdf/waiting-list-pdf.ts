@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import {
   NOT_DOCUMENTED,
@@ -9,6 +8,7 @@ import {
   isGraftTypeNumber,
   type WaitingListEntry,
 } from '@graftmatch/domain';
+import { FONTS, collectPdf } from './pdf-document';
 
 // The tissue bank's waiting-list PDF (spec §7): A4 landscape, a header (title, tissue bank,
 // generation time in UTC), one table row per open entry, page numbers in every footer.
@@ -29,15 +29,6 @@ export function waitingListFileName(generatedAt: Date): string {
     .replace(/\.\d{3}Z$/, 'Z')
     .replace(/[-:]/g, '')}.pdf`;
 }
-
-// DejaVu covers every letter a name may hold; CI installs it (fonts-dejavu-core). Helvetica,
-// built into every PDF reader, is the fallback and covers Western European letters.
-const DEJAVU = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
-const DEJAVU_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
-const FONTS =
-  existsSync(DEJAVU) && existsSync(DEJAVU_BOLD)
-    ? { regular: DEJAVU, bold: DEJAVU_BOLD }
-    : { regular: 'Helvetica', bold: 'Helvetica-Bold' };
 
 const MARGIN = 36;
 const FONT_SIZE = 8;
@@ -156,12 +147,7 @@ export function renderWaitingListPdf(input: WaitingListPdfInput): Promise<Buffer
     bufferPages: true,
     info: { Title: `${PRODUCT_NAME} waiting list`, Author: PRODUCT_NAME, CreationDate: input.generatedAt },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = collectPdf(doc);
 
   const bottom = () => doc.page.height - MARGIN - FOOTER_HEIGHT;
   let y = drawTableHeader(doc, drawHeader(doc, input));

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { databaseFailure, describeDatabaseError } from '../db/errors';
+import { StorageError } from '../storage/storage';
 import { PROBLEM_CONTENT_TYPE, ProblemError, RETRY_AFTER_SECONDS, type FieldError } from '../http/problem';
 
 interface ProblemBody {
@@ -83,6 +84,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return sendProblem(reply, { status, detail: error.message });
+    }
+    if (error instanceof StorageError) {
+      request.log.error({ err: error, code: error.code }, 'file storage unavailable');
+      void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendProblem(reply, {
+        status: 503,
+        detail: 'The file storage cannot serve requests at the moment. Please try again shortly.',
+      });
     }
     const failure = databaseFailure(error);
     if (failure === 'input') {

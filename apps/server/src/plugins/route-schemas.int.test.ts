@@ -27,8 +27,11 @@ interface JsonSchema {
 }
 
 /** Routes that take no body although they are POSTs: negotiate has only its query. */
-/** Actions whose path says everything: negotiating a push connection, ending a user's sessions. */
-const NO_BODY = ['post /api/push/negotiate', 'post /api/admin/user/endsessions/{id}'];
+/**
+ * Actions whose path says everything: negotiating a push connection, ending a user's sessions;
+ * and the upload, whose multipart fields are streamed (never parsed into a body) and described in the route.
+ */
+const NO_BODY = ['post /api/push/negotiate', 'post /api/admin/user/endsessions/{id}', 'post /api/media/uploadfiles'];
 /** Free-form on purpose: the audit log's before and after snapshots of whatever changed. */
 const FREE_FORM = ['before', 'after'];
 

@@ -14,6 +14,9 @@ import {
   type SeededApp,
 } from '../support/clinical';
 import { testEngineName } from '../support/database';
+import { uploadFiles } from '../support/files';
+import { demoPhoto } from '../../src/db/demo-files/documents';
+import { valveTubeStl } from '../../src/db/demo-files/stl';
 
 // The authorization matrix of issue 4: every protected route (the clinic, tissue-bank and admin
 // APIs, the caller's own user and sessions, push negotiate), called by anonymous, physicians of
@@ -37,6 +40,8 @@ interface Fixture {
   clinicACurrentLot: string;
   euteXCurrentLot: string;
   entryOfA: string;
+  /** A Free graft of bank X with a photo and a 3D model: physicians read, X and admins write. */
+  fileLot: { lot: string; xLot: string };
   scratchUser: string;
   scratchClinic: string;
 }
@@ -68,6 +73,18 @@ async function freshSessionOfA(app: SeededApp): Promise<string> {
   const current = sessions.find((session) => session.current);
   expect(current).toBeDefined();
   return current?.id ?? '';
+}
+
+/** Who reads the files of a Free graft of bank X: everyone but bank Y, to whom it does not exist. */
+const FILE_READERS = expected(200, [...PHYSICIANS, 'employeeX', 'admin', 'auditor'], { employeeY: 404 });
+
+async function freshPhoto(app: SeededApp, fixture: Fixture): Promise<string> {
+  const name = `matrix-${next()}.jpg`;
+  const answer = await uploadFiles(app.clients.admin, fixture.fileLot.lot, '0', [
+    { name, bytes: await demoPhoto('m', 10, 32, 24) },
+  ]);
+  expect(answer.status).toBe(200);
+  return name;
 }
 
 const ROUTES: Record<string, Cell> = {
@@ -253,6 +270,31 @@ const ROUTES: Record<string, Cell> = {
     request: async (app) => ({ path: `/api/users/sessions/${await freshSessionOfA(app)}` }),
     expect: expected(404, EVERYONE, { physicianA: 204 }),
   },
+  'GET /api/file/getimage/{xlot}': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/file/getimage/${f.fileLot.xLot}?thumb=true` }),
+    expect: FILE_READERS,
+  },
+  'GET /api/file/getstlfile/{lot}': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/file/getstlfile/${f.fileLot.lot}` }),
+    expect: FILE_READERS,
+  },
+  'GET /api/file/getfile/{type}/{name}': {
+    method: 'GET',
+    request: () => ({ path: '/api/file/getfile/stl/matrix.stl' }),
+    expect: FILE_READERS,
+  },
+  'GET /api/file/getzipfile/{type}/{lot}': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/file/getzipfile/0/${f.fileLot.lot}` }),
+    expect: FILE_READERS,
+  },
+  'DELETE /api/media/files/{type}/{fresh photo}': {
+    method: 'DELETE',
+    request: async (a, f) => ({ path: `/api/media/files/0/${await freshPhoto(a, f)}` }),
+    expect: expected(200, ['employeeX', 'admin'], { employeeY: 404 }),
+  },
   'POST /api/push/negotiate': {
     method: 'POST',
     request: () => ({ path: '/api/push/negotiate?negotiateVersion=1' }),
@@ -289,10 +331,31 @@ const NOT_IN_MATRIX = [
   'POST /api/users/resetpassword',
   'GET /api/push',
   'POST /api/import/grafts',
+  // Multipart, per role in files.int.test.ts.
+  'POST /api/media/uploadfiles',
 ];
 
 /** Writes: non-GET routes, and the GET routes that change data (spec §7's remove, activate, deactivate). */
 const isWrite = (name: string) => !name.startsWith('GET') || /\/(remove|activate|deactivate)\//.test(name);
+
+async function graftWithFiles(app: SeededApp): Promise<Fixture['fileLot']> {
+  const graft = await app.server.database.db
+    .selectFrom('grafts')
+    .select(['eLot', 'xLot'])
+    .where('euteId', '=', app.ids.euteX)
+    .where('listStatus', '=', ListStatus.Free)
+    .where('expiryDate', '>=', today())
+    .orderBy('eLot')
+    .executeTakeFirstOrThrow();
+  const photo = await uploadFiles(app.clients.employeeX, graft.eLot, '0', [
+    { name: 'matrix.jpg', bytes: await demoPhoto('m', 10, 32, 24) },
+  ]);
+  const model = await uploadFiles(app.clients.employeeX, graft.eLot, 'stl', [
+    { name: 'matrix.stl', bytes: valveTubeStl(20, 20, 8, 2) },
+  ]);
+  expect([photo.status, model.status]).toEqual([200, 200]);
+  return { lot: graft.eLot, xLot: graft.xLot ?? '' };
+}
 
 describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${testEngineName()})`, () => {
   let app: SeededApp;
@@ -329,6 +392,7 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
       clinicACurrentLot: (await current({ clinicId: app.ids.clinicA })).eLot,
       euteXCurrentLot: (await current({ euteId: app.ids.euteX })).eLot,
       entryOfA: entry.id,
+      fileLot: await graftWithFiles(app),
       scratchUser: (await createTestUser(app.server, { lastName: 'Scratch' })).id,
       scratchClinic: await createTestClinic(app.server, { name: 'Scratch clinic' }),
     };

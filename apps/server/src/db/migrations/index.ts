@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './2026-11-21-initial';
 import * as organisationNames from './2026-11-23-organisation-names';
 import * as tissueBankImports from './2026-11-23-tissue-bank-imports';
+import * as uniqueFileNames from './2026-11-23-unique-file-names';
 
 // Listed by name; Kysely applies them in name order, so names start with their date.
 export const migrations: Record<string, Migration> = {
   '2026-11-21-initial': initial,
   '2026-11-23-organisation-names': organisationNames,
   '2026-11-23-tissue-bank-imports': tissueBankImports,
+  '2026-11-23-unique-file-names': uniqueFileNames,
 };

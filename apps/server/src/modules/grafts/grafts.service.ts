@@ -83,13 +83,21 @@ export async function getGraftForPhysician(deps: GraftsDeps, principal: Principa
   if (!row) {
     throw notFound(`No graft with lot ${lot}.`);
   }
-  const status = effectiveListStatus(row, today);
   const ownClinic = scope.all || (row.clinicId !== null && scope.ids.includes(row.clinicId));
-  const freeForAll = status === ListStatus.Free && (await repo.isEuteActive(deps.db, row.euteId));
-  if (!ownClinic && !freeForAll) {
+  if (!ownClinic && !(await isFreeForEveryPhysician(deps.db, row, today))) {
     throw notFound(`No graft with lot ${lot}.`);
   }
-  const [graft] = await present(deps.db, [row], today);
+  return presentGraft(deps.db, row, today);
+}
+
+/** Free on `today` and of an active bank: a graft every physician may see (design.md §5). */
+export async function isFreeForEveryPhysician(executor: Executor, row: GraftRow, today: string): Promise<boolean> {
+  return effectiveListStatus(row, today) === ListStatus.Free && (await repo.isEuteActive(executor, row.euteId));
+}
+
+/** One graft row as the wire Graft, with its file lists. */
+export async function presentGraft(executor: Executor, row: GraftRow, today: string): Promise<Graft> {
+  const [graft] = await present(executor, [row], today);
   return graft as Graft;
 }
 
@@ -136,6 +144,5 @@ export async function getDonation(deps: GraftsDeps, principal: Principal | null,
   if (!row || (!scope.all && !scope.ids.includes(row.euteId))) {
     throw notFound(`No donation with lot ${lot} in your tissue banks.`);
   }
-  const [graft] = await present(deps.db, [row], todayOf(deps));
-  return graft as Graft;
+  return presentGraft(deps.db, row, todayOf(deps));
 }

@@ -1,0 +1,157 @@
+import { Readable } from 'node:stream';
+import { FileKind, fileKindName } from '@graftmatch/domain';
+import type { GraftFileRow } from '../../db/types';
+import { notFound } from '../../http/problem';
+import { factsheetFileName, renderFactsheetPdf } from '../../pdf/factsheet-pdf';
+import type { ByteRange } from '../../storage/storage';
+import { requireUser } from '../auth/auth.policy';
+import type { Principal } from '../auth/principal';
+import { presentGraft } from '../grafts/grafts.service';
+import { accessTo, kindOf, readableGraft, todayOf, type FilesDeps } from './files.access';
+import * as repo from './files.repository';
+import { makeThumbnail, toEmbeddableImage } from './thumbnail';
+import { streamZip, type ZipSource } from './zip-stream';
+
+/** Something to send: its name, type and bytes; stored objects also allow ETag and ranges. */
+export interface Download {
+  name: string;
+  contentType: string;
+  /** Images show in the browser; everything else is an attachment. */
+  inline: boolean;
+  size: number | null;
+  /** Stored objects never change (a new upload is a new object), so their id is their ETag. */
+  etag: string | null;
+  open(range?: ByteRange): Promise<Readable>;
+}
+
+const THUMB_PREFIX = 'thumbs/';
+export const thumbnailKey = (file: Pick<GraftFileRow, 'storageKey'>) => `${THUMB_PREFIX}${file.storageKey}.webp`;
+/** The object a derived object was made from (the sweep keeps it while its source lives). */
+export const sourceKeyOf = (key: string): string | null =>
+  key.startsWith(THUMB_PREFIX) && key.endsWith('.webp') ? key.slice(THUMB_PREFIX.length, -'.webp'.length) : null;
+
+function storedDownload(deps: FilesDeps, file: GraftFileRow): Download {
+  return {
+    name: file.name,
+    contentType: file.contentType,
+    inline: file.contentType.startsWith('image/'),
+    size: Number(file.size),
+    etag: `"${file.id}"`,
+    open: (range) => deps.storage.stream(file.storageKey, range),
+  };
+}
+
+async function thumbnailDownload(deps: FilesDeps, file: GraftFileRow): Promise<Download> {
+  const key = thumbnailKey(file);
+  // Made on first request and kept; two first requests at once both write whole files, one wins.
+  const stored =
+    (await deps.storage.stat(key)) ??
+    (await deps.storage.put(key, await makeThumbnail(await deps.storage.stream(file.storageKey))));
+  const name = `${file.name.replace(/\.[^.]*$/, '')}_thumb.webp`;
+  return {
+    name,
+    contentType: 'image/webp',
+    inline: true,
+    size: stored.size,
+    etag: `"${file.id}-thumb"`,
+    open: (range) => deps.storage.stream(key, range),
+  };
+}
+
+/** `GET /file/getimage/{xlot}?thumb=`: the main (first) photo of the caller's visible graft with this processed lot. */
+export async function mainImage(
+  deps: FilesDeps,
+  principal: Principal | null,
+  xLot: string,
+  thumb: boolean,
+): Promise<Download> {
+  const caller = requireUser(principal);
+  for (const graft of await repo.findGraftsByXLot(deps.db, xLot)) {
+    if ((await accessTo(deps, caller, graft)) === 'none') {
+      continue;
+    }
+    const [photo] = await repo.filesOfGraft(deps.db, graft.id, fileKindName(FileKind.Photos));
+    if (photo) {
+      return thumb ? thumbnailDownload(deps, photo) : storedDownload(deps, photo);
+    }
+  }
+  throw notFound(`No photo for processed lot ${xLot}.`);
+}
+
+/** `GET /file/getstlfile/{lot}`: the graft's (first) 3D model. */
+export async function stlModel(deps: FilesDeps, principal: Principal | null, lot: string): Promise<Download> {
+  const graft = await readableGraft(deps, principal, lot);
+  const [model] = await repo.filesOfGraft(deps.db, graft.id, fileKindName(FileKind.Stl));
+  if (!model) {
+    throw notFound(`No 3D model for lot ${lot}.`);
+  }
+  return { ...storedDownload(deps, model), contentType: 'model/stl' };
+}
+
+/** `GET /file/getfile/{type}/{name}`: one file; another tenant's is 404 like a missing one. */
+export async function oneFile(
+  deps: FilesDeps,
+  principal: Principal | null,
+  type: string,
+  name: string,
+): Promise<Download> {
+  const caller = requireUser(principal);
+  const { stored } = kindOf(type);
+  const file = await repo.findFile(deps.db, stored, name);
+  const graft = file ? await repo.findGraftById(deps.db, file.graftId) : undefined;
+  if (!file || !graft || (await accessTo(deps, caller, graft)) === 'none') {
+    throw notFound(`No file "${name}" of type ${type}.`);
+  }
+  return storedDownload(deps, file);
+}
+
+/** The generated factsheet, with the main photo when there is one. */
+async function generatedFactsheet(deps: FilesDeps, graftRow: Parameters<typeof presentGraft>[1]): Promise<ZipSource> {
+  const graft = await presentGraft(deps.db, graftRow, todayOf(deps));
+  const [photo] = await repo.filesOfGraft(deps.db, graftRow.id, fileKindName(FileKind.Photos));
+  const image = photo
+    ? await toEmbeddableImage(await streamToBuffer(await deps.storage.stream(photo.storageKey)), photo.contentType)
+    : null;
+  const pdf = await renderFactsheetPdf({ graft, photo: image, generatedAt: deps.now() });
+  return { name: factsheetFileName(graft.e_Lot), size: pdf.length, open: async () => Readable.from([pdf]) };
+}
+
+/** `GET /file/getzipfile/{type}/{lot}`: every file of one kind as a zip, written while it is sent. */
+export async function zipOfKind(
+  deps: FilesDeps,
+  principal: Principal | null,
+  type: string,
+  lot: string,
+): Promise<Download> {
+  const { kind, stored } = kindOf(type);
+  const graft = await readableGraft(deps, principal, lot);
+  const files = await repo.filesOfGraft(deps.db, graft.id, stored);
+  let sources: ZipSource[] = files.map((file) => ({
+    name: file.name,
+    size: Number(file.size),
+    open: () => deps.storage.stream(file.storageKey),
+  }));
+  if (sources.length === 0 && kind === FileKind.Factsheet) {
+    sources = [await generatedFactsheet(deps, graft)];
+  }
+  if (sources.length === 0) {
+    throw notFound(`Lot ${lot} has no files of type ${type}.`);
+  }
+  const zip = await streamZip(sources, deps.now());
+  return {
+    name: `${lot}_${stored}.zip`,
+    contentType: 'application/zip',
+    inline: false,
+    size: zip.size,
+    etag: null,
+    open: async () => zip.stream,
+  };
+}
+
+async function streamToBuffer(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) {
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}

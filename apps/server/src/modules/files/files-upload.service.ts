@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { FileKind } from '@graftmatch/domain';
+import { MAX_FILES_PER_UPLOAD, fileUploadRule, type Graft } from '@graftmatch/domain';
+import type { GraftFileKind, GraftFileRow, GraftRow } from '../../db/types';
+import { isUniqueViolation } from '../../db/dialect';
+import { ProblemError, badRequest, conflict, notFound } from '../../http/problem';
+import { graftsChanged } from '../../realtime/push-audience';
+import { StorageLimitError, type StagedFile } from '../../storage/storage';
+import { recordAudit } from '../audit/audit.service';
+import { requireUser } from '../auth/auth.policy';
+import type { Principal } from '../auth/principal';
+import { isFreeForEveryPhysician, presentGraft } from '../grafts/grafts.service';
+import { kindOf, todayOf, writableGraft, type FilesDeps } from './files.access';
+import { thumbnailKey } from './files-download.service';
+import * as repo from './files.repository';
+import { ContentRefusal, checkContent } from './file-content';
+import { firstFreeName, sanitizeFileName, withExtension } from './file-names';
+
+/** One part of a multipart upload, as the route reads it. */
+export type UploadPart =
+  { type: 'field'; name: string; value: string } | { type: 'file'; field: string; filename: string; stream: Readable };
+
+export interface Actor {
+  principal: Principal | null;
+  ip: string | null;
+}
+
+interface Received {
+  staged: StagedFile;
+  name: string;
+  contentType: string;
+}
+
+const tooLarge = (detail: string) => new ProblemError(413, 'Payload Too Large', detail);
+
+/** Stages one file of the upload and checks its content; refusals leave nothing behind. */
+async function receive(
+  deps: FilesDeps,
+  kind: FileKind,
+  part: Extract<UploadPart, { type: 'file' }>,
+): Promise<Received> {
+  const rule = fileUploadRule(kind);
+  const original = sanitizeFileName(part.filename);
+  let staged: StagedFile;
+  try {
+    staged = await deps.storage.stage(part.stream, rule.maxBytes);
+  } catch (error) {
+    if (error instanceof StorageLimitError) {
+      throw tooLarge(`"${original}" is larger than ${rule.maxBytes / 1024 / 1024} MB, the limit for this file type.`);
+    }
+    throw error;
+  }
+  try {
+    const contentType = await checkContent(kind, staged.localPath, staged.size, original);
+    return { staged, name: withExtension(original, rule.extensions), contentType };
+  } catch (error) {
+    await staged.discard();
+    if (error instanceof ContentRefusal) {
+      throw new ProblemError(
+        error.status,
+        error.status === 413 ? 'Payload Too Large' : error.status === 415 ? 'Unsupported Media Type' : 'Bad Request',
+        error.message,
+      );
+    }
+    throw error;
+  }
+}
+
+/** Reads the parts: `lot` and `type` first, then the files, each staged and checked as it arrives. */
+async function receiveAll(deps: FilesDeps, caller: Principal, parts: AsyncIterable<UploadPart>) {
+  const fields = new Map<string, string>();
+  const received: Received[] = [];
+  let target: { graft: GraftRow; kind: FileKind; stored: GraftFileKind } | null = null;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fields.set(part.name, part.value);
+        continue;
+      }
+      if (part.field !== 'files') {
+        part.stream.resume();
+        throw badRequest(`Unknown file field "${part.field}"; send the files as "files".`);
+      }
+      if (!target) {
+        const lot = fields.get('lot');
+        const type = fields.get('type');
+        if (!lot || !type) {
+          part.stream.resume();
+          throw badRequest('Send the fields "lot" and "type" before the files.', [
+            ...(lot ? [] : [{ field: 'lot', message: 'is required before the files' }]),
+            ...(type ? [] : [{ field: 'type', message: 'is required before the files' }]),
+          ]);
+        }
+        const { kind, stored } = kindOf(type);
+        target = { graft: await writableGraft(deps, caller, lot), kind, stored };
+      }
+      received.push(await receive(deps, target.kind, part));
+    }
+  } catch (error) {
+    await Promise.all(received.map((file) => file.staged.discard()));
+    throw error;
+  }
+  if (!target || received.length === 0) {
+    throw badRequest('Send at least one file in the field "files".', [{ field: 'files', message: 'is required' }]);
+  }
+  if (received.length > MAX_FILES_PER_UPLOAD) {
+    await Promise.all(received.map((file) => file.staged.discard()));
+    throw tooLarge(`At most ${MAX_FILES_PER_UPLOAD} files at once.`);
+  }
+  return { ...target, received };
+}
+
+/** After a change commits: those who see the lot re-fetch it (design.md §8). */
+async function announce(deps: FilesDeps, graft: GraftRow): Promise<void> {
+  const free = await isFreeForEveryPhysician(deps.db, graft, todayOf(deps));
+  deps.push.publish(graftsChanged([{ lot: graft.eLot, euteId: graft.euteId, clinicId: graft.clinicId, free }]));
+}
+
+/**
+ * `POST /media/uploadfiles`: stores the files, then their rows and audit rows in one transaction.
+ * Names are made unique within the kind (`name (2).pdf`), since `getfile/{type}/{name}` finds a
+ * file by kind and name alone.
+ */
+export async function uploadFiles(deps: FilesDeps, actor: Actor, parts: AsyncIterable<UploadPart>): Promise<Graft> {
+  const caller = requireUser(actor.principal);
+  const { graft, stored, received } = await receiveAll(deps, caller, parts);
+  const committed: string[] = [];
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const chosen = new Set<string>();
+      const at = deps.now();
+      for (const file of received) {
+        const stem = file.name.slice(0, file.name.length - path.extname(file.name).length);
+        const taken = new Set([...(await repo.namesStartingWith(trx, stored, stem)), ...chosen]);
+        const name = firstFreeName(file.name, taken);
+        chosen.add(name);
+        const id = randomUUID();
+        const storageKey = `${stored}/${id}`;
+        await file.staged.commit(storageKey);
+        committed.push(storageKey);
+        const row = {
+          id,
+          graftId: graft.id,
+          kind: stored,
+          name,
+          size: file.staged.size,
+          contentType: file.contentType,
+          storageKey,
+          createdAt: at.toISOString(),
+        };
+        await repo.insertFile(trx, row);
+        await recordAudit(trx, {
+          actorUserId: caller.userId,
+          action: 'graft.file.upload',
+          targetType: 'graftFile',
+          targetId: id,
+          after: { lot: graft.eLot, kind: stored, name, size: row.size, contentType: row.contentType },
+          ip: actor.ip,
+          at,
+        });
+      }
+    });
+  } catch (error) {
+    await Promise.all(received.map((file) => file.staged.discard()));
+    await Promise.all(committed.map((key) => deps.storage.delete(key)));
+    if (isUniqueViolation(error)) {
+      throw conflict('Another upload took one of these file names at the same moment; send the files again.');
+    }
+    throw error;
+  }
+  await announce(deps, graft);
+  return presentGraft(deps.db, graft, todayOf(deps));
+}
+
+/** `DELETE /media/files/{type}/{name}`: the row and its audit row, then the stored object (and thumbnail). */
+export async function deleteFile(deps: FilesDeps, actor: Actor, type: string, name: string): Promise<Graft> {
+  const caller = requireUser(actor.principal);
+  const { stored } = kindOf(type);
+  const file: GraftFileRow | undefined = await repo.findFile(deps.db, stored, name);
+  const owner = file ? await repo.findGraftById(deps.db, file.graftId) : undefined;
+  if (!file || !owner) {
+    throw notFound(`No file "${name}" of type ${type}.`);
+  }
+  const graft = await writableGraft(deps, caller, owner.eLot).catch((error: unknown) => {
+    throw error instanceof ProblemError && error.status === 404
+      ? notFound(`No file "${name}" of type ${type}.`)
+      : error;
+  });
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.deleteFile(trx, file.id);
+    await recordAudit(trx, {
+      actorUserId: caller.userId,
+      action: 'graft.file.delete',
+      targetType: 'graftFile',
+      targetId: file.id,
+      before: { lot: graft.eLot, kind: stored, name, size: Number(file.size), contentType: file.contentType },
+      ip: actor.ip,
+      at: deps.now(),
+    });
+  });
+  // After the commit: a crash here leaves only objects without a row, which the sweep removes.
+  await deps.storage.delete(file.storageKey);
+  await deps.storage.delete(thumbnailKey(file));
+  await announce(deps, graft);
+  return presentGraft(deps.db, graft, todayOf(deps));
+}

@@ -1,0 +1,61 @@
+import { fileKindName, parseFileKind, utcDate, type FileKind } from '@graftmatch/domain';
+import type { Kysely } from 'kysely';
+import type { DB, GraftFileKind, GraftRow } from '../../db/types';
+import { forbidden, notFound } from '../../http/problem';
+import type { PushPublisher } from '../../realtime/push-bus';
+import type { FileStorage } from '../../storage/storage';
+import { requireUser } from '../auth/auth.policy';
+import type { Principal } from '../auth/principal';
+import { isFreeForEveryPhysician } from '../grafts/grafts.service';
+import { fileAccess, needsFreeCheck } from './files.policy';
+import * as repo from './files.repository';
+
+export interface FilesDeps {
+  db: Kysely<DB>;
+  now: () => Date;
+  storage: FileStorage;
+  /** Told after an upload or delete commits. */
+  push: PushPublisher;
+}
+
+export const todayOf = (deps: Pick<FilesDeps, 'now'>) => utcDate(deps.now());
+
+/** A route's `{type}` segment as a kind, or 404 (an unknown kind has no files). */
+export function kindOf(segment: string): { kind: FileKind; stored: GraftFileKind } {
+  const kind = parseFileKind(segment);
+  if (kind === null) {
+    throw notFound(`There is no file type ${segment}; types are 0, 1, 2, 3, 5, 6 and stl.`);
+  }
+  return { kind, stored: fileKindName(kind) };
+}
+
+const noGraft = (lot: string) => notFound(`No graft with lot ${lot}.`);
+
+/** Whether the caller may see the graft's files; writing needs more (`requireFileWrite`). */
+export async function accessTo(deps: FilesDeps, caller: Principal, graft: GraftRow) {
+  const free = needsFreeCheck(caller, graft) && (await isFreeForEveryPhysician(deps.db, graft, todayOf(deps)));
+  return fileAccess(caller, graft, free);
+}
+
+/** The graft, when the caller may read its files; 404 otherwise so other tenants' lots do not leak. */
+export async function readableGraft(deps: FilesDeps, principal: Principal | null, lot: string): Promise<GraftRow> {
+  const caller = requireUser(principal);
+  const graft = await repo.findGraftByLot(deps.db, lot);
+  if (!graft || (await accessTo(deps, caller, graft)) === 'none') {
+    throw noGraft(lot);
+  }
+  return graft;
+}
+
+/** The graft, when the caller may change its files: 404 when they cannot see it, 403 when they only read. */
+export async function writableGraft(deps: FilesDeps, caller: Principal, lot: string): Promise<GraftRow> {
+  const graft = await repo.findGraftByLot(deps.db, lot);
+  const access = graft ? await accessTo(deps, caller, graft) : 'none';
+  if (!graft || access === 'none') {
+    throw noGraft(lot);
+  }
+  if (access !== 'write') {
+    throw forbidden("Only the graft's tissue-bank employees and administrators may change its files.");
+  }
+  return graft;
+}

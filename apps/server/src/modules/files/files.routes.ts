@@ -1,0 +1,132 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { FILE_UPLOAD_RULES, Lot, MAX_FILES_PER_UPLOAD, Problem } from '@graftmatch/domain';
+import type { FastifyRequest } from 'fastify';
+import { ProblemError } from '../../http/problem';
+import { GraftResponse } from '../grafts/grafts.routes';
+import type { FilesDeps } from './files.access';
+import { mainImage, oneFile, stlModel, zipOfKind } from './files-download.service';
+import { deleteFile, uploadFiles, type UploadPart } from './files-upload.service';
+import { sendDownload } from './file-reply';
+
+const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
+const uploadErrors = { ...errors, 409: Problem, 413: Problem, 415: Problem };
+const Binary = (description: string) => Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description });
+const downloads = (description: string) => ({ 200: Binary(description), 206: Binary('one byte range'), ...errors });
+
+const FileType = Type.String({
+  pattern: '^(0|1|2|3|5|6|stl)$',
+  description:
+    '0 photos, 1 release statements, 2 allocation notes, 3 delivery notes, 5 DICOM, 6 factsheet, stl 3D models',
+});
+const FileName = Type.String({ minLength: 1, maxLength: 200 });
+
+/** The download calls of spec §7 under /api/file. */
+export const fileRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async (app, { deps }) => {
+  app.get(
+    '/getimage/:xlot',
+    {
+      schema: {
+        tags: ['files'],
+        params: Type.Object({ xlot: Lot }),
+        querystring: Type.Object({ thumb: Type.Boolean({ default: false }) }),
+        response: downloads('the main photo (JPEG, PNG or WebP), or its WebP thumbnail'),
+      },
+    },
+    async (request, reply) =>
+      sendDownload(request, reply, await mainImage(deps, request.principal, request.params.xlot, request.query.thumb)),
+  );
+
+  app.get(
+    '/getstlfile/:lot',
+    { schema: { tags: ['files'], params: Type.Object({ lot: Lot }), response: downloads('model/stl') } },
+    async (request, reply) => sendDownload(request, reply, await stlModel(deps, request.principal, request.params.lot)),
+  );
+
+  app.get(
+    '/getfile/:type/:name',
+    {
+      schema: {
+        tags: ['files'],
+        params: Type.Object({ type: FileType, name: FileName }),
+        response: downloads('the file as uploaded'),
+      },
+    },
+    async (request, reply) =>
+      sendDownload(request, reply, await oneFile(deps, request.principal, request.params.type, request.params.name)),
+  );
+
+  app.get(
+    '/getzipfile/:type/:lot',
+    {
+      schema: {
+        tags: ['files'],
+        params: Type.Object({ type: FileType, lot: Lot }),
+        response: { 200: Binary('application/zip'), ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendDownload(request, reply, await zipOfKind(deps, request.principal, request.params.type, request.params.lot)),
+  );
+};
+
+const largestFile = Math.max(...Object.values(FILE_UPLOAD_RULES).map((rule) => rule.maxBytes));
+
+/** The parts of a multipart request, each file as a stream to be consumed before the next part. */
+async function* partsOf(request: FastifyRequest): AsyncGenerator<UploadPart> {
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      yield { type: 'field', name: part.fieldname, value: String(part.value) };
+    } else {
+      yield { type: 'file', field: part.fieldname, filename: part.filename, stream: part.file };
+    }
+  }
+}
+
+/** The upload and delete calls under /api/media. */
+export const mediaRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async (app, { deps }) => {
+  // Streamed: files go to a temporary file part by part, never whole into memory.
+  await app.register(multipart, {
+    limits: {
+      fileSize: largestFile,
+      files: MAX_FILES_PER_UPLOAD + 1,
+      fields: 10,
+      fieldSize: 1000,
+      parts: 40,
+      headerPairs: 50,
+    },
+  });
+
+  app.post(
+    '/uploadfiles',
+    {
+      schema: {
+        tags: ['media'],
+        consumes: ['multipart/form-data'],
+        description:
+          'multipart/form-data: `lot`, `type` (0, 1, 2, 3, 5, 6 or stl), then one or more `files`. Answers the graft with its new file lists.',
+        response: { 200: GraftResponse, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) {
+        throw new ProblemError(415, 'Unsupported Media Type', 'Send the files as multipart/form-data.');
+      }
+      return uploadFiles(deps, { principal: request.principal, ip: request.ip }, partsOf(request));
+    },
+  );
+
+  app.delete(
+    '/files/:type/:name',
+    {
+      schema: {
+        tags: ['media'],
+        params: Type.Object({ type: FileType, name: FileName }),
+        response: { 200: GraftResponse, ...errors },
+      },
+    },
+    async (request) =>
+      deleteFile(deps, { principal: request.principal, ip: request.ip }, request.params.type, request.params.name),
+  );
+};
