@@ -13,7 +13,7 @@ describe('the graftmatch command line', () => {
   it('explains itself and every command', async () => {
     const help = await runCli(['--help'], env);
     expect(help.code).toBe(0);
-    for (const command of ['serve', 'migrate', 'seed-demo', 'create-admin', 'backup']) {
+    for (const command of ['serve', 'migrate', 'seed-demo', 'create-admin', 'backup', 'restore']) {
       expect(help.stdout).toContain(command);
       const commandHelp = await runCli([command, '--help'], env);
       expect(commandHelp.code, command).toBe(0);
@@ -47,14 +47,15 @@ describe('the graftmatch command line', () => {
   });
 
   // Needs a PostgreSQL server: runs in the TEST_DATABASE_URL run (CI does both), shown as skipped otherwise.
-  it.skipIf(!process.env.TEST_DATABASE_URL)('tells PostgreSQL users to back up with pg_dump', async () => {
-    const backup = await runCli(['backup', path.join(dataDir, 'x.db')], {
-      ...env,
-      DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
-    });
-    expect(backup.code).toBe(1);
-    expect(backup.stderr.trim()).toBe(
-      'graftmatch: graftmatch backup copies the embedded SQLite database only; back up PostgreSQL with pg_dump.',
-    );
-  });
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'tells PostgreSQL users to back up and restore with pg_dump and pg_restore',
+    async () => {
+      const pgEnv = { ...env, DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' };
+      for (const command of ['backup', 'restore']) {
+        const answer = await runCli([command, path.join(dataDir, 'x.db')], pgEnv);
+        expect(answer.code).toBe(1);
+        expect(answer.stderr).toMatch(/^graftmatch: .*pg_dump --format=custom.*pg_restore --clean/);
+      }
+    },
+  );
 });

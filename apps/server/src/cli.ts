@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { registerBackupCommand } from './cli/backup';
 import { registerCreateAdminCommand } from './cli/create-admin';
 import { registerMigrateCommand } from './cli/migrate';
+import { registerRestoreCommand } from './cli/restore';
 import { registerSeedDemoCommand } from './cli/seed-demo';
 import { registerServeCommand } from './cli/serve';
 
@@ -15,5 +16,6 @@ registerMigrateCommand(program);
 registerSeedDemoCommand(program);
 registerCreateAdminCommand(program);
 registerBackupCommand(program);
+registerRestoreCommand(program);
 
 await program.parseAsync(process.argv);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { claimDataDir } from './cli/data-dir-lock';
 import { seedDemoIfEmpty } from './db/seed-demo-start';
 import { StartupError, exitOnStartupError, openDatabase } from './startup';
 
@@ -28,6 +29,7 @@ export async function runServer(options: ServeOptions): Promise<void> {
     );
   }
 
+  const releaseDataDir = claimDataDir(config.dataDir);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) {
@@ -43,6 +45,7 @@ export async function runServer(options: ServeOptions): Promise<void> {
     try {
       await app.close();
       await database.close();
+      releaseDataDir();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+
+/** The fault suite's storage: a fresh data folder, and on PostgreSQL (TEST_DATABASE_URL) a schema of its own. */
+export interface FaultStorage {
+  engine: 'sqlite' | 'postgres';
+  dataDir: string;
+  env: Record<string, string>;
+  /** The clinic names stored now, and (SQLite) whether the integrity check is clean. */
+  inspect(): Promise<{ names: Set<string>; integrity: string }>;
+  dispose(): Promise<void>;
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createFaultStorage(dataDir = mkdtempSync(path.join(os.tmpdir(), 'graftmatch-fault-'))) {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const file = path.join(dataDir, 'graftmatch.db');
+    const storage: FaultStorage = {
+      engine: 'sqlite',
+      dataDir,
+      env: { DATA_DIR: dataDir },
+      async inspect() {
+        const db = new SQLite(file, { readonly: true });
+        try {
+          const integrity = String(db.pragma('integrity_check', { simple: true }));
+          const rows = db.prepare('select c_name from clinics').all() as { c_name: string }[];
+          return { names: new Set(rows.map((row) => row.c_name)), integrity };
+        } finally {
+          db.close();
+        }
+      },
+      async dispose() {
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+    return storage;
+  }
+  const schema = `gm_fault_${randomBytes(6).toString('hex')}`;
+  await withClient(adminUrl, (client) => client.query(`create schema ${schema}`));
+  const url = new URL(adminUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const storage: FaultStorage = {
+    engine: 'postgres',
+    dataDir,
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    async inspect() {
+      return withClient(url.toString(), async (client) => {
+        const { rows } = await client.query<{ c_name: string }>('select c_name from clinics');
+        // Every table readable to the end is PostgreSQL's counterpart of a clean integrity check.
+        const { rows: tables } = await client.query<{ name: string }>(
+          'select table_name as name from information_schema.tables where table_schema = current_schema()',
+        );
+        for (const { name } of tables) {
+          await client.query(`select count(*) from ${client.escapeIdentifier(name)}`);
+        }
+        return { names: new Set(rows.map((row) => row.c_name)), integrity: 'ok' };
+      });
+    },
+    async dispose() {
+      await withClient(adminUrl, (client) => client.query(`drop schema ${schema} cascade`));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return storage;
+}
