@@ -11,6 +11,7 @@ import type { BenchContext, BenchOptions, BenchSession, Benchmark, Row } from '.
 import { printRows, type PrintedRow } from './support/print';
 import { createEnvironment, login, startServer, type BenchEnvironment, type Engine } from './support/server';
 import { loginBytesBenchmark } from './web-bytes';
+import { pushBenchmark } from './push';
 import { openBenchDatabase } from './support/database';
 
 /** Every benchmark, in the order they run; each lives in its own file. */
@@ -19,6 +20,7 @@ const BENCHMARKS: Benchmark[] = [
   pdfBenchmark,
   loginBytesBenchmark,
   lighthouseBenchmark,
+  pushBenchmark,
   coldStartBenchmark,
 ];
 
@@ -55,6 +57,7 @@ async function startSession(environment: BenchEnvironment, extraEnv: Record<stri
     baseUrl: server.baseUrl,
     physician: await login(server.baseUrl, environment.dataDir, PHYSICIAN),
     employee: await login(server.baseUrl, environment.dataDir, EMPLOYEE),
+    pid: server.process.pid,
     stop: () => server.stop(),
   };
   return session;

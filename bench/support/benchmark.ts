@@ -12,6 +12,8 @@ export interface BenchSession {
   baseUrl: string;
   physician: LoggedIn;
   employee: LoggedIn;
+  /** The server's process, for its memory. */
+  pid?: number;
   stop(): Promise<void>;
 }
 

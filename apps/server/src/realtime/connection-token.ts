@@ -34,7 +34,13 @@ export function createConnectionTokens(deps: {
 }): ConnectionTokens {
   // Redeemed ids until they expire anyway; pruned as tokens are issued and redeemed.
   const redeemed = new Map<string, number>();
+  let prunedAt = 0;
+  // At most once a second: thousands of clients connecting at once must not each walk the map.
   const prune = (now: number) => {
+    if (now - prunedAt < 1000) {
+      return;
+    }
+    prunedAt = now;
     for (const [id, expiresAt] of redeemed) {
       if (expiresAt < now) {
         redeemed.delete(id);

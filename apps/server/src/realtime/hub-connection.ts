@@ -203,7 +203,7 @@ export class HubConnection {
   }
 
   /** Pings, the silence timeout, the replay window and the session re-check; called by the hub. */
-  tick(now: number): void {
+  tick(now: number, recheck: HubContext['recheck']): void {
     if (this.phase === 'closing' || this.phase === 'closed') {
       return;
     }
@@ -226,7 +226,7 @@ export class HubConnection {
     if (this.phase === 'open') {
       this.transport?.send(encodePing());
     }
-    this.recheck();
+    this.recheck(recheck);
   }
 
   private finish(): void {
@@ -301,13 +301,12 @@ export class HubConnection {
     return true;
   }
 
-  private recheck(): void {
+  private recheck(recheck: HubContext['recheck']): void {
     if (this.rechecking) {
       return;
     }
     this.rechecking = true;
-    this.context
-      .recheck(this.session)
+    recheck(this.session)
       .then((principal) => {
         if (principal) {
           this.principal = principal;

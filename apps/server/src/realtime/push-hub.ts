@@ -39,10 +39,20 @@ export function createPushHub(bus: PushBus, context: Omit<HubContext, 'onClosed'
     }
   });
   // One timer for all connections: pings, silence timeouts, replay windows and session re-checks.
+  // A session's connections (tabs, devices behind one login) share one re-check per tick.
   const ticker = setInterval(() => {
     const now = Date.now();
+    const rechecks = new Map<string, Promise<Principal | null>>();
+    const recheck = (session: PushSession) => {
+      let principal = rechecks.get(session.sessionId);
+      if (!principal) {
+        principal = context.recheck(session);
+        rechecks.set(session.sessionId, principal);
+      }
+      return principal;
+    };
     for (const connection of connections.values()) {
-      connection.tick(now);
+      connection.tick(now, recheck);
     }
   }, context.timings.keepAliveIntervalMs);
 
