@@ -109,11 +109,18 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async
         response: { 200: GraftResponse, ...uploadErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!request.isMultipart()) {
         throw new ProblemError(415, 'Unsupported Media Type', 'Send the files as multipart/form-data.');
       }
-      return uploadFiles(deps, { principal: request.principal, ip: request.ip }, partsOf(request));
+      try {
+        return await uploadFiles(deps, { principal: request.principal, ip: request.ip }, partsOf(request));
+      } catch (error) {
+        // A refusal may come while the client still sends; closing the connection ends the upload
+        // instead of leaving unread bytes on a keep-alive connection.
+        void reply.header('connection', 'close');
+        throw error;
+      }
     },
   );
 
