@@ -3,7 +3,11 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { createDataVersionReader } from './db/data-versions';
+import { createAnswerCache } from './http/answer-cache';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createAuthenticator } from './modules/auth/authenticator';
+import { createGraftSearches } from './modules/grafts/grafts.repository';
 import { createAuthDeps } from './modules/auth/auth.deps';
 import { adminOrganisationRoutes } from './modules/admin/organisations.routes';
 import { adminTestAlertRoutes } from './modules/admin/test-alert.routes';
@@ -107,7 +111,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerWebSockets(app);
   // Anti-forgery, then authentication: both must see every route registered after them.
   await registerAntiForgery(app, { secureCookies });
-  registerAuthentication(app, auth);
+  registerAuthentication(app, {
+    authenticate: createAuthenticator({ database: deps.database, tokens: auth.tokens, now }),
+    readVersions: createDataVersionReader(deps.database),
+  });
   await registerRateLimit(app);
   await registerOpenApi(app);
 
@@ -120,7 +127,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: deps.config.publicUrl,
     timings: deps.pushTimings,
   });
-  const clinical = { db: deps.database.db, now, push };
+  const clinical = {
+    db: deps.database.db,
+    now,
+    push,
+    searches: createGraftSearches(deps.database),
+    answers: createAnswerCache({ enabled: deps.config.answerCache }),
+  };
   await app.register(physicianGraftRoutes, { prefix: '/api/physician', deps: clinical });
   await app.register(physicianWaitingListRoutes, { prefix: '/api/physician', deps: clinical });
   await app.register(euteEmployeeRoutes, { prefix: '/api/euteemployee', deps: clinical });

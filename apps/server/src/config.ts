@@ -15,6 +15,8 @@ export interface Config {
   jwtSecret: string | undefined;
   sessionIdleDays: number;
   sessionAbsoluteDays: number;
+  /** Keep search and list answers while the graft data is unchanged (docs/performance.md); `ANSWER_CACHE=off` for benchmarks. */
+  answerCache: boolean;
 }
 
 /** A configuration problem: its message is one line saying what is wrong and what to do. */
@@ -101,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET && env.JWT_SECRET !== '' ? env.JWT_SECRET : undefined,
     sessionIdleDays: parsePositiveInt('SESSION_IDLE_DAYS', env.SESSION_IDLE_DAYS, 14),
     sessionAbsoluteDays: parsePositiveInt('SESSION_ABSOLUTE_DAYS', env.SESSION_ABSOLUTE_DAYS, 365),
+    answerCache: env.ANSWER_CACHE !== 'off',
   };
 }

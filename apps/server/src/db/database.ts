@@ -18,6 +18,11 @@ export interface Database {
   /** SQLite only: the database file, whose identity the server watches (docs/operations.md). */
   file?: string;
   close(): Promise<void>;
+  /**
+   * Runs a statement compiled once (db/prepared.ts): SQLite keeps the prepared statement, PostgreSQL
+   * names it so each pooled connection prepares it once. Rows come back with the SQL column names.
+   */
+  runPrepared(sql: string, parameters: readonly unknown[]): Promise<Record<string, unknown>[]>;
   /** PostgreSQL only: a new client outside the pool, for a connection held open (LISTEN for push). */
   openDedicatedClient?: () => pg.Client;
 }
@@ -30,8 +35,21 @@ pg.types.setTypeParser(20, (value: string) => Number(value));
 
 // SQL is snake_case, TypeScript camelCase. The options map `tProdName2` to `t_prod_name_2` and
 // `queryLLMin` to `query_l_l_min`; a migration test checks every column survives the round trip.
+export const CAMEL_CASE_OPTIONS = { underscoreBeforeDigits: true, underscoreBetweenUppercaseLetters: true };
+
 function plugins() {
-  return [new CamelCasePlugin({ underscoreBeforeDigits: true, underscoreBetweenUppercaseLetters: true })];
+  return [new CamelCasePlugin(CAMEL_CASE_OPTIONS)];
+}
+
+/** A short stable name per statement text, for PostgreSQL's named prepared statements. */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `graftmatch_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 /**
@@ -76,10 +94,21 @@ export function createDatabase(target: DatabaseTarget, onConnectionLost = report
     // Clinical records: a commit that was answered must survive a power failure (docs/decisions.md).
     sqlite.pragma('synchronous = FULL');
     const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause(sqlite), plugins: plugins() });
+    const statements = new Map<string, SQLite.Statement>();
     return {
       db,
       engine: 'sqlite',
       file: target.file,
+      runPrepared(text, parameters) {
+        let statement = statements.get(text);
+        if (!statement) {
+          statement = sqlite.prepare(text);
+          statements.set(text, statement);
+        }
+        const prepared = statement;
+        // Through Kysely's connection, so the read waits for (and never sees inside) a transaction in flight.
+        return db.connection().execute(async () => prepared.all(...parameters) as Record<string, unknown>[]);
+      },
       async ping() {
         sqlite.prepare('select 1').get();
       },
@@ -110,6 +139,10 @@ export function createDatabase(target: DatabaseTarget, onConnectionLost = report
   return {
     db,
     engine: 'postgres',
+    async runPrepared(text, parameters) {
+      const result = await pool.query({ name: statementName(text), text, values: [...parameters] });
+      return result.rows as Record<string, unknown>[];
+    },
     async ping() {
       const client = await pool.connect();
       try {

@@ -26,6 +26,7 @@ describe(`migrations on ${testEngineName()}`, () => {
         'audit_log',
         'clinic_members',
         'clinics',
+        'data_versions',
         'eute_api_keys',
         'eute_members',
         'eutes',

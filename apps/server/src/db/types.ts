@@ -266,6 +266,15 @@ export interface AuditLogTable {
   ip: string | null;
 }
 
+/** One row (id 1) of counters the database bumps on writes (migration 2026-11-23-versions-and-search-index). */
+export interface DataVersionsTable {
+  id: number;
+  /** Grafts, their files, waiting-list entries, clinics, banks, memberships. */
+  graftData: number;
+  /** Users, memberships, clinics, banks, a session's end. */
+  access: number;
+}
+
 export interface DB {
   users: UsersTable;
   clinics: ClinicsTable;
@@ -282,6 +291,7 @@ export interface DB {
   importLogs: ImportLogsTable;
   euteApiKeys: EuteApiKeysTable;
   auditLog: AuditLogTable;
+  dataVersions: DataVersionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -9,12 +9,15 @@
  *   POST /api/auth/recovery/:token (each checks its own credential).
  * - For a protected route, this plugin reads `Authorization: Bearer <access token>` (or, only on
  *   routes with `config: { accessTokenInQuery: true }` such as the push hub, the `access_token`
- *   query parameter that SignalR requires), verifies it, and loads the caller from the database:
+ *   query parameter that SignalR requires), verifies it, and loads the caller from the database
+ *   (or from a cache that the database's `access` version invalidates; modules/auth/authenticator.ts):
  *   `request.principal: Principal | null` (modules/auth/principal.ts)
  *     { userId, email, admin, audit, clinicIds, euteIds, language }
  *   with only ACTIVE clinics and eutes, and only while the user is active and the session live.
  *   `request.sessionId` is the caller's session. Without a valid token the answer is 401
  *   problem+json before the handler (and before body parsing) runs. On open routes both are null.
+ *   `request.dataVersions` holds the database's data versions read before the handler runs (for
+ *   answer caches, http/answer-cache.ts); null on open routes.
  * - Authorization is not done here: services call the policy functions of
  *   modules/auth/auth.policy.ts (requireAdmin(principal, { write }), requirePhysician,
  *   requireEuteEmployee, clinicReadScope, euteReadScope), which throw 403.
@@ -25,9 +28,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../http/problem';
-import type { AuthDeps } from '../modules/auth/auth.deps';
+import type { DataVersions } from '../db/data-versions';
+import type { Authenticator } from '../modules/auth/authenticator';
 import { bearerOf } from '../modules/auth/credentials';
-import { authenticateAccessToken, type Principal } from '../modules/auth/principal';
+import type { Principal } from '../modules/auth/principal';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,6 +39,8 @@ declare module 'fastify' {
     principal: Principal | null;
     /** The caller's session (refresh-token family); null on open routes. */
     sessionId: string | null;
+    /** The data versions as of the start of this request; null on open routes. */
+    dataVersions: DataVersions | null;
   }
   interface FastifyContextConfig {
     /** The route needs no access token (it checks its own credential, or none is needed). */
@@ -78,7 +84,10 @@ function accessTokenOf(request: FastifyRequest): string | null {
 }
 
 /** Registers the hook on the root instance, before any route, so it covers every route. */
-export function registerAuthentication(app: FastifyInstance, deps: Pick<AuthDeps, 'db' | 'tokens' | 'now'>) {
+export function registerAuthentication(
+  app: FastifyInstance,
+  deps: { authenticate: Authenticator; readVersions: () => Promise<DataVersions> },
+) {
   const routes: RegisteredRoute[] = [];
   routeLists.set(app, routes);
   app.addHook('onRoute', (route) => {
@@ -90,12 +99,14 @@ export function registerAuthentication(app: FastifyInstance, deps: Pick<AuthDeps
 
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('dataVersions', null);
   app.addHook('onRequest', async (request, reply) => {
     if (isOpenRoute(request.routeOptions.url, request.routeOptions.config)) {
       return;
     }
     const token = accessTokenOf(request);
-    const authenticated = token ? await authenticateAccessToken(deps, token) : null;
+    const versions = token ? await deps.readVersions() : null;
+    const authenticated = token && versions ? await deps.authenticate(token, versions) : null;
     if (!authenticated) {
       reply.header('WWW-Authenticate', 'Bearer realm="graftmatch"');
       throw unauthorized(
@@ -104,6 +115,7 @@ export function registerAuthentication(app: FastifyInstance, deps: Pick<AuthDeps
     }
     request.principal = authenticated.principal;
     request.sessionId = authenticated.sessionId;
+    request.dataVersions = versions;
   });
 }
 

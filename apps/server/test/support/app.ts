@@ -5,12 +5,14 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app';
 import type { Config } from '../../src/config';
-import type { Database } from '../../src/db/database';
+import type { Database, DatabaseTarget } from '../../src/db/database';
 import { createTestDatabase } from './database';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** Where the database lives, for a second instance on the same data. */
+  target: DatabaseTarget;
   config: Config;
   baseUrl: string;
   /** Every log line the app wrote, as text. */
@@ -32,6 +34,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
     sessionIdleDays: 14,
     sessionAbsoluteDays: 365,
+    answerCache: true,
     ...overrides,
   };
 }
@@ -40,7 +43,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
 export async function startTestApp(
   options: { config?: Partial<Config>; deps?: Partial<Omit<AppDeps, 'config' | 'database'>> } = {},
 ): Promise<TestApp> {
-  const { database, cleanup } = await createTestDatabase();
+  const { database, target, cleanup } = await createTestDatabase();
   // A test may close the database early (to see the app without it); cleanup must still drop it.
   const closeDatabase = database.close.bind(database);
   let closing: Promise<void> | undefined;
@@ -61,6 +64,7 @@ export async function startTestApp(
   return {
     app,
     database,
+    target,
     config,
     baseUrl: `http://127.0.0.1:${port}`,
     logLines,

@@ -3,6 +3,7 @@ import * as initial from './2026-11-21-initial';
 import * as organisationNames from './2026-11-23-organisation-names';
 import * as tissueBankImports from './2026-11-23-tissue-bank-imports';
 import * as uniqueFileNames from './2026-11-23-unique-file-names';
+import * as versionsAndSearchIndex from './2026-11-23-versions-and-search-index';
 
 // Listed by name; Kysely applies them in name order, so names start with their date.
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-organisation-names': organisationNames,
   '2026-11-23-tissue-bank-imports': tissueBankImports,
   '2026-11-23-unique-file-names': uniqueFileNames,
+  '2026-11-23-versions-and-search-index': versionsAndSearchIndex,
 };

@@ -4,8 +4,8 @@ import { findPrincipalData } from './auth.repository';
 import { findLiveSession } from './session.repository';
 
 /**
- * The caller of a request, loaded from the database on every request so that deactivating a
- * user, a clinic or a eute, or ending a session, takes effect at once.
+ * The caller of a request. Deactivating a user, a clinic or a eute, or ending a session, takes
+ * effect at once: see authenticator.ts.
  */
 export interface Principal {
   userId: string;
@@ -18,15 +18,6 @@ export interface Principal {
   /** Active eutes the user belongs to (tissue-bank employee). */
   euteIds: string[];
   language: Language;
-}
-
-/** The principal and session behind an access token, or null when either is no longer valid. */
-export async function authenticateAccessToken(
-  deps: Pick<AuthDeps, 'db' | 'tokens' | 'now'>,
-  accessToken: string,
-): Promise<{ principal: Principal; sessionId: string } | null> {
-  const claims = await deps.tokens.verifyAccess(accessToken);
-  return claims ? loadPrincipal(deps, claims) : null;
 }
 
 /**

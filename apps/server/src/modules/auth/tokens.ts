@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 // Every token is a JWT signed with HS256 only (an allow-list, so `alg: none` or a swapped
@@ -41,6 +41,61 @@ export interface TokenService {
 
 const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
 
+function decodeJson(part: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The access token is checked on every request, so it is verified with node:crypto's HMAC in this
+ * thread rather than through WebCrypto's promises (docs/performance.md). The checks are jose's
+ * for our tokens: the header (HS256 only, no critical extensions), the signature,
+ * issuer, audience, a future `exp`, `nbf` if present, the required claims, and the token use.
+ */
+function verifyAccessPayload(secret: Uint8Array, token: string, now: Date): Record<string, unknown> | null {
+  const [header, payload, signature, extra] = token.split('.');
+  if (!header || !payload || !signature || extra !== undefined) {
+    return null;
+  }
+  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return null;
+  }
+  const headerFields = decodeJson(header);
+  if (
+    !headerFields ||
+    headerFields.alg !== ALGORITHM ||
+    (headerFields.typ !== undefined && headerFields.typ !== 'JWT') ||
+    headerFields.crit !== undefined
+  ) {
+    return null;
+  }
+  const claims = decodeJson(payload);
+  const seconds = Math.floor(now.getTime() / 1000);
+  const audience = claims?.aud;
+  if (
+    !claims ||
+    claims.iss !== ISSUER ||
+    !(audience === AUDIENCE || (Array.isArray(audience) && audience.includes(AUDIENCE))) ||
+    typeof claims.exp !== 'number' ||
+    claims.exp <= seconds ||
+    (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > seconds)) ||
+    (claims.iat !== undefined && typeof claims.iat !== 'number') ||
+    typeof claims.jti !== 'string' ||
+    claims.token_use !== 'access'
+  ) {
+    return null;
+  }
+  return claims;
+}
+
 export function createTokenService(secret: Uint8Array, now: () => Date): TokenService {
   async function sign(use: TokenUse, subject: string, claims: Record<string, string>, expiresAt: Date, jti?: string) {
     return new SignJWT({ ...claims, token_use: use })
@@ -80,7 +135,7 @@ export function createTokenService(secret: Uint8Array, now: () => Date): TokenSe
       sign('two_factor', userId, { tfa: twoFactorId }, addMinutes(now(), TWO_FACTOR_MINUTES)),
 
     async verifyAccess(token) {
-      const payload = await verify('access', token);
+      const payload = verifyAccessPayload(secret, token, now());
       const userId = text(payload?.sub);
       const sessionId = text(payload?.sid);
       return userId && sessionId ? { userId, sessionId } : null;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ListStatus, Lot, Problem } from '@graftmatch/domain';
+import type { AnswerCache } from '../../http/answer-cache';
 import { PageQuery, pageOf, sendPaged } from '../../http/paging';
 import { renderWaitingListPdf, waitingListFileName } from '../../pdf/waiting-list-pdf';
 import { GraftListResponse, GraftResponse } from '../grafts/grafts.routes';
@@ -12,13 +13,17 @@ const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
 const PdfFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'application/pdf' });
 
 /** The tissue-bank employee calls of spec §7 under /api/euteemployee. */
-export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps }> = async (app, { deps }) => {
+export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps & { answers: AnswerCache } }> = async (
+  app,
+  { deps },
+) => {
   app.get(
     '/waitinglist',
     {
       schema: { tags: ['euteemployee'], querystring: PageQuery, response: { 200: WaitingListResponse, ...errors } },
     },
-    async (request, reply) => sendPaged(reply, await listDemand(deps, request.principal, pageOf(request.query))),
+    async (request, reply) =>
+      deps.answers.sendPage(request, reply, listDemand(deps, request.principal, pageOf(request.query))),
   );
 
   app.get(

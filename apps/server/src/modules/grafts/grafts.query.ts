@@ -8,20 +8,24 @@ import type { DB } from '../../db/types';
 
 type GraftsEb = ExpressionBuilder<DB, 'grafts'>;
 
-/** True when the graft is in `status` on `today` (yyyy-mm-dd, from the app clock). */
+/**
+ * True when the graft is in `status` on `today` (yyyy-mm-dd, from the app clock). The status is
+ * written into the SQL as a literal, so that the partial index on Free grafts
+ * (grafts_free_search_idx) applies to a prepared statement too.
+ */
 export function inListStatus(status: ListStatus, today: string) {
   return (eb: GraftsEb): Expression<SqlBool> => {
     if (status === ListStatus.Archive) {
       return eb.or([
-        eb('grafts.listStatus', '=', ListStatus.Archive),
+        eb('grafts.listStatus', '=', sql.lit(ListStatus.Archive)),
         eb.and([
-          eb('grafts.listStatus', 'in', [ListStatus.Free, ListStatus.Current]),
+          eb('grafts.listStatus', 'in', [sql.lit(ListStatus.Free), sql.lit(ListStatus.Current)]),
           eb('grafts.expiryDate', '<', today),
         ]),
       ]);
     }
     return eb.and([
-      eb('grafts.listStatus', '=', status),
+      eb('grafts.listStatus', '=', sql.lit(status)),
       eb.or([eb('grafts.expiryDate', 'is', null), eb('grafts.expiryDate', '>=', today)]),
     ]);
   };

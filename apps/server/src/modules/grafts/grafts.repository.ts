@@ -2,6 +2,8 @@ import { ListStatus, type GraftSearchQuery } from '@graftmatch/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../audit/audit.repository';
 import type { Page, Paged } from '../../http/paging';
+import type { Database } from '../../db/database';
+import { param, prepare } from '../../db/prepared';
 import type { GraftFileRow, GraftRow } from '../../db/types';
 import { fitsSizes, inAnyList, inListStatus, ofActiveEute } from './grafts.query';
 
@@ -10,32 +12,69 @@ import { fitsSizes, inAnyList, inListStatus, ofActiveEute } from './grafts.query
 /** Which organisation's grafts a list covers: all (auditors), or these clinics / eutes. */
 export type GraftScope = { all: true } | { clinicIds: string[] } | { euteIds: string[] };
 
+interface SearchParameters extends Record<string, unknown> {
+  type: number;
+  dMin: number;
+  dMax: number;
+  lMin: number;
+  lLMin: number;
+  lRMin: number;
+  today: string;
+  middle: number;
+  limit: number;
+}
+
 /**
- * Free grafts of active banks that fit the search, best first: closest diameter to the middle of
- * the range, then earliest expiry (unknown last), then lot. Filtered in SQL on type, status and
- * diameter (the index grafts_search_idx), so only the hits are read; at most `limit` rows.
+ * The search as one prepared statement (docs/performance.md): the ids of the best `limit` Free
+ * grafts of active banks that fit, found and ranked inside the covering index
+ * grafts_free_search_idx (closest diameter to the middle of the range, earliest expiry with
+ * unknown last, then lot), and only then their rows by primary key. The caller puts the rows in
+ * order with the domain's rule.
  */
-export async function searchFreeGrafts(
-  executor: Executor,
-  query: GraftSearchQuery,
-  today: string,
-  limit: number,
-): Promise<GraftRow[]> {
-  const middle = (query.query_d_min + query.query_d_max) / 2;
-  return executor
+export function createGraftSearches(database: Database) {
+  const { db } = database;
+  const best = db
     .selectFrom('grafts')
-    .selectAll('grafts')
-    .where('grafts.tProdName2', '=', query.query_type)
-    .where(inListStatus(ListStatus.Free, today))
-    .where(fitsSizes(query))
+    .select('grafts.id')
+    .where(inListStatus(ListStatus.Free, param<string>('today')))
+    .where('grafts.tProdName2', '=', param<number>('type'))
+    .where(
+      fitsSizes({
+        query_d_min: param<number>('dMin'),
+        query_d_max: param<number>('dMax'),
+        query_l_min: param<number>('lMin'),
+        query_l_l_min: param<number>('lLMin'),
+        query_l_r_min: param<number>('lRMin'),
+      }),
+    )
     .where(ofActiveEute)
-    .orderBy(sql`abs(${sql.ref('grafts.tDproximal')} - ${middle})`)
+    .orderBy(sql`abs(${sql.ref('grafts.tDproximal')} - ${param<number>('middle')})`)
     .orderBy(sql`case when ${sql.ref('grafts.expiryDate')} is null then 1 else 0 end`)
     .orderBy('grafts.expiryDate')
     .orderBy('grafts.eLot')
-    .limit(limit)
-    .execute();
+    .limit(param<number>('limit'));
+  const search = prepare<SearchParameters, GraftRow>(
+    database,
+    db.selectFrom('grafts').selectAll('grafts').where('grafts.id', 'in', best),
+  );
+  return {
+    freeGrafts(query: GraftSearchQuery, today: string, limit: number): Promise<GraftRow[]> {
+      return search({
+        type: query.query_type,
+        dMin: query.query_d_min,
+        dMax: query.query_d_max,
+        lMin: query.query_l_min,
+        lLMin: query.query_l_l_min,
+        lRMin: query.query_l_r_min,
+        today,
+        middle: (query.query_d_min + query.query_d_max) / 2,
+        limit,
+      });
+    },
+  };
 }
+
+export type GraftSearches = ReturnType<typeof createGraftSearches>;
 
 /** A graft in one of the lists, by lot; undefined when unknown or still in processing. */
 export function findListedGraftByLot(executor: Executor, lot: string): Promise<GraftRow | undefined> {

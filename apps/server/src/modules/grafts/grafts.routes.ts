@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { DEFAULT_GRAFT_SEARCH_QUERY, Graft, ListStatus, Lot, Problem } from '@graftmatch/domain';
 import { PageQuery, pageOf, sendPaged } from '../../http/paging';
+import type { AnswerCache } from '../../http/answer-cache';
 import { wire } from '../../http/wire';
 import { getGraftForPhysician, listClinicGrafts, searchGrafts, type GraftsDeps } from './grafts.service';
 
@@ -22,13 +23,16 @@ const GraftSearchBody = Type.Unknown({
 });
 
 /** Physician graft calls of spec §7 under /api/physician. */
-export const physicianGraftRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps }> = async (app, { deps }) => {
+export const physicianGraftRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps & { answers: AnswerCache } }> = async (
+  app,
+  { deps },
+) => {
   app.post(
     '/graftsearch',
     {
       schema: { tags: ['physician'], body: GraftSearchBody, response: { 200: GraftListResponse, ...errors } },
     },
-    async (request) => searchGrafts(deps, request.principal, request.body),
+    async (request, reply) => deps.answers.send(request, reply, searchGrafts(deps, request.principal, request.body)),
   );
 
   app.get(
@@ -36,7 +40,8 @@ export const physicianGraftRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps 
     {
       schema: { tags: ['physician'], params: Type.Object({ lot: Lot }), response: { 200: GraftResponse, ...errors } },
     },
-    async (request) => getGraftForPhysician(deps, request.principal, request.params.lot),
+    async (request, reply) =>
+      deps.answers.send(request, reply, getGraftForPhysician(deps, request.principal, request.params.lot)),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import {
 } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB, GraftRow } from '../../db/types';
+import type { Cacheable } from '../../http/answer-cache';
 import { badRequest, notFound } from '../../http/problem';
 import type { Page, Paged } from '../../http/paging';
 import type { Executor } from '../audit/audit.repository';
@@ -21,6 +22,8 @@ import * as repo from './grafts.repository';
 export interface GraftsDeps {
   db: Kysely<DB>;
   now: () => Date;
+  /** The search's prepared statements (grafts.repository.ts). */
+  searches: repo.GraftSearches;
 }
 
 /** A search answers at most this many grafts; a narrower search finds the rest (docs/api.md). */
@@ -60,15 +63,20 @@ export function parseSearchQuery(body: unknown): GraftSearchQuery {
   };
 }
 
-/** `POST /physician/graftsearch`: free grafts of active banks that fit, best first. */
-export async function searchGrafts(deps: GraftsDeps, principal: Principal | null, body: unknown): Promise<Graft[]> {
+/** `POST /physician/graftsearch`: free grafts of active banks that fit, best first. The same for every physician. */
+export function searchGrafts(deps: GraftsDeps, principal: Principal | null, body: unknown): Cacheable<Graft[]> {
   clinicReadScope(principal);
   const query = parseSearchQuery(body);
   const today = todayOf(deps);
-  const rows = await repo.searchFreeGrafts(deps.db, query, today, MAX_SEARCH_RESULTS);
-  const grafts = await present(deps.db, rows, today);
-  // The SQL order is the domain's; sorting again with the domain rule keeps one definition authoritative.
-  return grafts.sort(compareSearchResults(query));
+  return {
+    key: `search:${today}:${JSON.stringify(query)}`,
+    async compute() {
+      const rows = await deps.searches.freeGrafts(query, today, MAX_SEARCH_RESULTS);
+      const grafts = await present(deps.db, rows, today);
+      // The SQL order is the domain's; sorting again with the domain rule keeps one definition authoritative.
+      return grafts.sort(compareSearchResults(query));
+    },
+  };
 }
 
 /**
@@ -76,9 +84,21 @@ export async function searchGrafts(deps: GraftsDeps, principal: Principal | null
  * grafts assigned to their clinics; auditors read any listed graft. Anything else is 404,
  * so lots of other clinics do not leak.
  */
-export async function getGraftForPhysician(deps: GraftsDeps, principal: Principal | null, lot: string): Promise<Graft> {
+export function getGraftForPhysician(deps: GraftsDeps, principal: Principal | null, lot: string): Cacheable<Graft> {
   const scope = clinicReadScope(principal);
   const today = todayOf(deps);
+  return {
+    key: `graft:${today}:${scope.all ? '*' : scope.ids.join(',')}:${lot}`,
+    compute: () => readGraftForPhysician(deps, scope, lot, today),
+  };
+}
+
+async function readGraftForPhysician(
+  deps: GraftsDeps,
+  scope: ReturnType<typeof clinicReadScope>,
+  lot: string,
+  today: string,
+): Promise<Graft> {
   const row = await repo.findListedGraftByLot(deps.db, lot);
   if (!row) {
     throw notFound(`No graft with lot ${lot}.`);

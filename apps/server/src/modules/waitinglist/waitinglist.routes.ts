@@ -1,3 +1,4 @@
+import type { AnswerCache } from '../../http/answer-cache';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
@@ -11,7 +12,7 @@ import {
   type WaitingListEntry as WaitingListEntryWire,
 } from '@graftmatch/domain';
 import type { FastifyRequest } from 'fastify';
-import { PageQuery, pageOf, sendPaged } from '../../http/paging';
+import { PageQuery, pageOf } from '../../http/paging';
 import { wire } from '../../http/wire';
 import {
   addEntry,
@@ -32,16 +33,16 @@ const PatchBody = wire<PatchWaitingListRequest>(PatchWaitingListRequestSchema);
 export const actorOf = (request: FastifyRequest): Actor => ({ principal: request.principal, ip: request.ip });
 
 /** The physician's waiting list of spec §7 under /api/physician. */
-export const physicianWaitingListRoutes: FastifyPluginAsyncTypebox<{ deps: WaitingListDeps }> = async (
-  app,
-  { deps },
-) => {
+export const physicianWaitingListRoutes: FastifyPluginAsyncTypebox<{
+  deps: WaitingListDeps & { answers: AnswerCache };
+}> = async (app, { deps }) => {
   app.get(
     '/waitinglist',
     {
       schema: { tags: ['physician'], querystring: PageQuery, response: { 200: WaitingListResponse, ...errors } },
     },
-    async (request, reply) => sendPaged(reply, await listOwnEntries(deps, request.principal, pageOf(request.query))),
+    async (request, reply) =>
+      deps.answers.sendPage(request, reply, listOwnEntries(deps, request.principal, pageOf(request.query))),
   );
 
   app.post(

@@ -9,6 +9,7 @@ import {
 } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
+import type { Cacheable } from '../../http/answer-cache';
 import { badRequest, notFound } from '../../http/problem';
 import type { Page, Paged } from '../../http/paging';
 import { waitingListChanged } from '../../realtime/push-audience';
@@ -56,29 +57,42 @@ async function presentEntry(executor: Executor, deps: ReadDeps, id: string): Pro
 }
 
 /** `GET /physician/waitinglist`: the caller's own open entries; auditors read every clinic's. */
-export async function listOwnEntries(
+export function listOwnEntries(
   deps: ReadDeps,
   principal: Principal | null,
   page: Page,
-): Promise<Paged<WaitingListEntry>> {
+): Cacheable<Paged<WaitingListEntry>> {
   const scope = clinicReadScope(principal);
   const caller = principal as Principal;
   const entryScope: repo.EntryScope = scope.all
     ? { activeClinics: true }
     : { ownerUserId: caller.userId, clinicIds: scope.ids };
-  const rows = await repo.listOpenEntries(deps.db, entryScope, todayOf(deps), page);
-  return { items: rows.items.map(entryToWire), total: rows.total };
+  const today = todayOf(deps);
+  const owner = scope.all ? '*' : `${caller.userId}:${scope.ids.join(',')}`;
+  return {
+    key: `own:${today}:${owner}:${page.limit}:${page.offset}`,
+    async compute() {
+      const rows = await repo.listOpenEntries(deps.db, entryScope, today, page);
+      return { items: rows.items.map(entryToWire), total: rows.total };
+    },
+  };
 }
 
 /** `GET /euteemployee/waitinglist`: the demand, every open entry of active clinics. */
-export async function listDemand(
+export function listDemand(
   deps: ReadDeps,
   principal: Principal | null,
   page: Page,
-): Promise<Paged<WaitingListEntry>> {
+): Cacheable<Paged<WaitingListEntry>> {
   euteReadScope(principal);
-  const rows = await repo.listOpenEntries(deps.db, { activeClinics: true }, todayOf(deps), page);
-  return { items: rows.items.map(entryToWire), total: rows.total };
+  const today = todayOf(deps);
+  return {
+    key: `demand:${today}:${page.limit}:${page.offset}`,
+    async compute() {
+      const rows = await repo.listOpenEntries(deps.db, { activeClinics: true }, today, page);
+      return { items: rows.items.map(entryToWire), total: rows.total };
+    },
+  };
 }
 
 /** The demand for the PDF, and the banks it is printed for (every bank for auditors). */

@@ -1,0 +1,115 @@
+import { aWaitingListRequest } from '@graftmatch/domain/testing';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { createDatabase, type Database } from '../db/database';
+import { startSeededApp, type SeededApp } from '../../test/support/clinical';
+import { TestClient } from '../../test/support/client';
+import { testEngineName } from '../../test/support/database';
+
+// A cached caller or answer never outlives a change: not on the instance that made it, not on a
+// second instance on the same database, and not when the change comes from outside the API (an
+// import writing to the database). Instance B is a second app on its own connection (pool).
+
+describe(`caches follow every change at once, on two instances (${testEngineName()})`, () => {
+  let seeded: SeededApp;
+  let otherDatabase: Database;
+  let other: FastifyInstance;
+  let otherUrl: string;
+
+  beforeAll(async () => {
+    seeded = await startSeededApp();
+    otherDatabase = createDatabase(seeded.server.target);
+    other = await buildApp({ config: seeded.server.config, database: otherDatabase, webRoot: null });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const address = other.server.address();
+    otherUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  }, 120_000);
+
+  afterAll(async () => {
+    await other?.close();
+    await otherDatabase?.close();
+    await seeded?.server.close();
+  });
+
+  /** The same logged-in user on instance B (bearer only, no cookies). */
+  function onOther(client: TestClient): TestClient {
+    const copy = new TestClient(otherUrl);
+    copy.accessToken = client.accessToken;
+    return copy;
+  }
+
+  const search = {
+    query_type: 5,
+    query_d_min: 10,
+    query_d_max: 20,
+    query_l_min: 10,
+    query_l_l_min: 0,
+    query_l_r_min: 0,
+  };
+
+  async function searchLots(client: TestClient): Promise<string[]> {
+    const response = await client.post('/api/physician/graftsearch', search);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { e_Lot: string }[]).map((graft) => graft.e_Lot);
+  }
+
+  it('drops a cached search when a graft changes outside the API, on both instances', async () => {
+    const physician = seeded.clients.physicianA;
+    const [lot] = await searchLots(physician);
+    expect(lot).toBeDefined();
+    expect(await searchLots(onOther(physician))).toContain(lot);
+    // As an import would: straight into the table.
+    await seeded.server.database.db
+      .updateTable('grafts')
+      .set({ tDproximal: 45 })
+      .where('eLot', '=', lot as string)
+      .execute();
+    expect(await searchLots(physician)).not.toContain(lot);
+    expect(await searchLots(onOther(physician))).not.toContain(lot);
+  });
+
+  it('shows a new waiting-list entry and its demand on the other instance at once', async () => {
+    const physician = seeded.clients.physicianA;
+    const employee = seeded.clients.employeeX;
+    const own = async (client: TestClient) =>
+      (await (await client.get('/api/physician/waitinglist')).json()) as unknown[];
+    const demand = async (client: TestClient) =>
+      (await (await client.get('/api/euteemployee/waitinglist')).json()) as unknown[];
+    const [ownBefore, demandBefore] = [
+      (await own(onOther(physician))).length,
+      (await demand(onOther(employee))).length,
+    ];
+    const added = await physician.post('/api/physician/waitinglist', aWaitingListRequest());
+    expect(added.status).toBe(201);
+    expect(await own(onOther(physician))).toHaveLength(ownBefore + 1);
+    expect(await demand(onOther(employee))).toHaveLength(demandBefore + 1);
+  });
+
+  it('refuses a caller at once on the other instance after a membership is removed', async () => {
+    const physician = onOther(seeded.clients.physicianB);
+    expect((await physician.post('/api/physician/graftsearch', search)).status).toBe(200);
+    await seeded.server.database.db
+      .deleteFrom('clinicMembers')
+      .where('userId', '=', seeded.ids.users.physicianB)
+      .execute();
+    expect((await physician.post('/api/physician/graftsearch', search)).status).toBe(403);
+  });
+
+  it('refuses a deactivated user at once on the other instance', async () => {
+    const employee = onOther(seeded.clients.employeeY);
+    expect((await employee.get('/api/euteemployee/waitinglist')).status).toBe(200);
+    const deactivated = await seeded.clients.admin.get(`/api/admin/user/deactivate/${seeded.ids.users.employeeY}`);
+    expect(deactivated.status).toBe(200);
+    expect((await employee.get('/api/euteemployee/waitinglist')).status).toBe(401);
+  });
+
+  it('refuses an ended session at once on the other instance', async () => {
+    const physician = seeded.clients.physicianA;
+    const elsewhere = onOther(physician);
+    expect((await elsewhere.get('/api/physician/waitinglist')).status).toBe(200);
+    expect((await physician.get('/api/users/logout')).status).toBeLessThan(300);
+    expect((await elsewhere.get('/api/physician/waitinglist')).status).toBe(401);
+    expect((await physician.get('/api/physician/waitinglist')).status).toBe(401);
+  });
+});

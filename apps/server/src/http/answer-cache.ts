@@ -1,0 +1,77 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { VersionedCache } from '../cache/versioned-cache';
+import { TOTAL_COUNT_HEADER, type Paged } from './paging';
+
+/**
+ * Search results and waiting lists, kept as the bytes sent (docs/performance.md): keyed by what
+ * the caller may see and asked for (the service builds the key after its policy check), and
+ * valid while the database's `graft_data` version, read at the start of the request, stays the
+ * same. Every graft, file, waiting-list, clinic, bank or membership write bumps that version.
+ */
+export interface AnswerCache {
+  /** Sends the answer for `answer.key`, computing and keeping it when missing. */
+  send<T>(request: FastifyRequest, reply: FastifyReply, answer: Cacheable<T>): Promise<FastifyReply>;
+  /** The same for a page: the items as the body, the total in `X-Total-Count`. */
+  sendPage<T>(request: FastifyRequest, reply: FastifyReply, answer: Cacheable<Paged<T>>): Promise<FastifyReply>;
+}
+
+/** What a service answers for a cacheable read, after its policy and input checks have passed. */
+export interface Cacheable<T> {
+  /** Everything the answer depends on besides the graft data: what was asked, the caller's scope, the day. */
+  key: string;
+  compute(): Promise<T>;
+}
+
+interface Answer {
+  body: string;
+  total: number | null;
+}
+
+const MAX_ANSWERS = 2_000;
+const MAX_BYTES = 64 * 1024 * 1024;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function createAnswerCache(options: { enabled: boolean }): AnswerCache {
+  const answers = new VersionedCache<Answer>({
+    maxEntries: MAX_ANSWERS,
+    maxSize: MAX_BYTES,
+    sizeOf: (answer) => answer.body.length,
+  });
+
+  function reply(replyTo: FastifyReply, answer: Answer) {
+    if (answer.total !== null) {
+      replyTo.header(TOTAL_COUNT_HEADER, String(answer.total));
+    }
+    // A string with a JSON content type is sent as it is: serialised once, by the route's schema.
+    return replyTo.type(JSON_TYPE).send(answer.body);
+  }
+
+  async function answerFor(
+    request: FastifyRequest,
+    replyTo: FastifyReply,
+    key: string,
+    compute: () => Promise<{ value: unknown; total: number | null }>,
+  ) {
+    const version = request.dataVersions?.graftData;
+    const cached = options.enabled && version !== undefined ? answers.get(key, version) : undefined;
+    if (cached) {
+      return reply(replyTo, cached);
+    }
+    const { value, total } = await compute();
+    const answer: Answer = { body: replyTo.serialize(value) as string, total };
+    if (options.enabled && version !== undefined) {
+      answers.set(key, version, answer);
+    }
+    return reply(replyTo, answer);
+  }
+
+  return {
+    send: (request, replyTo, answer) =>
+      answerFor(request, replyTo, answer.key, async () => ({ value: await answer.compute(), total: null })),
+    sendPage: (request, replyTo, answer) =>
+      answerFor(request, replyTo, answer.key, async () => {
+        const page = await answer.compute();
+        return { value: page.items, total: page.total };
+      }),
+  };
+}

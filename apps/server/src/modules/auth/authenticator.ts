@@ -1,0 +1,76 @@
+import { VersionedCache } from '../../cache/versioned-cache';
+import type { Database } from '../../db/database';
+import type { DataVersions } from '../../db/data-versions';
+import type { Principal } from './principal';
+import { createPrincipalQueries } from './principal.repository';
+import type { TokenService } from './tokens';
+
+export interface Authenticated {
+  principal: Principal;
+  sessionId: string;
+}
+
+interface CachedCaller extends Authenticated {
+  /** The session's absolute end; the cache never serves a caller past it. */
+  sessionExpiresAt: string;
+}
+
+const MAX_CACHED_CALLERS = 10_000;
+
+/**
+ * Who is calling, for every protected request: the access token checked in this thread, then the
+ * caller loaded in two prepared statements, or taken from a cache kept only while the database's
+ * `access` version stays the same. Every write to users, memberships, clinics, banks and a
+ * session's end bumps that version in the database itself, on every instance alike, so a
+ * deactivation, a logout or ended sessions count from the next request on (docs/performance.md).
+ */
+export function createAuthenticator(deps: { database: Database; tokens: TokenService; now: () => Date }) {
+  const queries = createPrincipalQueries(deps.database);
+  const callers = new VersionedCache<CachedCaller>({ maxEntries: MAX_CACHED_CALLERS });
+
+  async function load(sessionId: string, userId: string): Promise<CachedCaller | null> {
+    const [session, memberships] = await Promise.all([
+      queries.sessionOfActiveUser(sessionId, userId),
+      queries.memberships(userId),
+    ]);
+    if (!session) {
+      return null;
+    }
+    return {
+      sessionId: session.sessionId,
+      sessionExpiresAt: session.expiresAt,
+      principal: {
+        userId: session.userId,
+        email: session.email,
+        admin: Number(session.admin) === 1,
+        audit: Number(session.audit) === 1,
+        clinicIds: memberships.filter((m) => m.kind === 'clinic').map((m) => m.id),
+        euteIds: memberships.filter((m) => m.kind === 'eute').map((m) => m.id),
+        language: session.language,
+      },
+    };
+  }
+
+  return async function authenticate(accessToken: string, versions: DataVersions): Promise<Authenticated | null> {
+    const claims = await deps.tokens.verifyAccess(accessToken);
+    if (!claims) {
+      return null;
+    }
+    const key = `${claims.sessionId}:${claims.userId}`;
+    let caller = callers.get(key, versions.access);
+    if (!caller) {
+      const loaded = await load(claims.sessionId, claims.userId);
+      if (!loaded) {
+        return null;
+      }
+      callers.set(key, versions.access, loaded);
+      caller = loaded;
+    }
+    if (caller.sessionExpiresAt <= deps.now().toISOString()) {
+      return null;
+    }
+    return { principal: caller.principal, sessionId: caller.sessionId };
+  };
+}
+
+export type Authenticator = ReturnType<typeof createAuthenticator>;
