@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { CLI, freePort, waitUntilHealthy } from '../../apps/server/test/support/process';
+import { BUILT_CLI, freePort, waitUntilHealthy } from '../../apps/server/test/support/process';
 import { readPinFromOutbox } from '../../e2e/support/outbox';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -56,9 +56,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The command that starts the server: the built entry when it exists, as in production. */
+/** The command that starts the server: the compiled entry, as in production (`npm run bench` builds first). */
 export function serverCommand(): string[] {
-  return [CLI];
+  return [BUILT_CLI];
 }
 
 /** Starts `graftmatch serve` in its own process on a free port and waits until it answers. */

@@ -1,6 +1,11 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources in this same process (signals reach the server directly).
-import { register } from 'tsx/esm/api';
+// Runs the compiled server (`npm run build` makes dist/cli.js) with plain Node.js: no TypeScript
+// at run time, so a start takes well under a second. Development runs the sources: `npm run dev`.
+import { existsSync } from 'node:fs';
 
-register();
-await import('../src/cli.ts');
+const entry = new URL('../dist/cli.js', import.meta.url);
+if (!existsSync(entry)) {
+  console.error('graftmatch: the server is not built; run `npm run build` first (or `npm run dev` for the sources).');
+  process.exit(1);
+}
+await import(entry.href);

@@ -2,7 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-export const CLI = fileURLToPath(new URL('../../bin/graftmatch.mjs', import.meta.url));
+/** The command line's TypeScript sources, run through tsx (tests and development). */
+export const CLI_SOURCE = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
+/** The production command: plain Node.js on the compiled dist/cli.js (`npm run build`). */
+export const BUILT_CLI = fileURLToPath(new URL('../../bin/graftmatch.mjs', import.meta.url));
 
 export interface Finished {
   code: number | null;
@@ -11,9 +14,9 @@ export interface Finished {
   elapsedMs: number;
 }
 
-/** Runs the real `graftmatch` command line with a clean environment plus `env`. */
+/** Runs the real `graftmatch` command line (from its sources) with a clean environment plus `env`. */
 export function startCli(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [CLI, ...args], {
+  return spawn(process.execPath, ['--import', 'tsx', CLI_SOURCE, ...args], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
