@@ -17,6 +17,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          globalSetup: ['apps/server/test/support/build-once.ts'],
           environment: 'node',
           testTimeout: 30_000,
           setupFiles: ['apps/web/src/test/setup.ts'],

@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['e2e/**/*.e2e.ts'],
-    globalSetup: ['e2e/support/global-setup.ts'],
+    globalSetup: ['apps/server/test/support/build-once.ts', 'e2e/support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // Journeys share the demo database; running them one after another keeps them independent of timing.

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { BUILT_CLI, freePort, waitUntilHealthy } from '../../apps/server/test/support/process';
+import { CLI, freePort, waitUntilHealthy } from '../../apps/server/test/support/process';
 import { readPinFromOutbox } from '../../e2e/support/outbox';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -58,7 +58,7 @@ export interface RunningServer {
 
 /** The command that starts the server: the compiled entry, as in production (`npm run bench` builds first). */
 export function serverCommand(): string[] {
-  return [BUILT_CLI];
+  return [CLI];
 }
 
 /** Starts `graftmatch serve` in its own process on a free port and waits until it answers. */

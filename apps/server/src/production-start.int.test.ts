@@ -1,30 +1,24 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILT_CLI, freePort, waitUntilHealthy } from '../test/support/process';
-
-const BUILD_SCRIPT = fileURLToPath(new URL('../build.mjs', import.meta.url));
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLI, freePort, waitUntilHealthy } from '../test/support/process';
 const MODULE_LOG = fileURLToPath(new URL('../test/support/module-log.mjs', import.meta.url));
 
 // Production starts the compiled server with plain Node.js (docs/decisions.md): no TypeScript
-// loader at run time. The child process records every module it loads.
+// loader at run time. The child process records every module it loads; the server tests' global
+// setup (test/support/build-once.ts) built dist/cli.js from the current sources.
 describe('the production start', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'graftmatch-built-'));
   const moduleLog = path.join(dataDir, 'modules.log');
-
-  beforeAll(() => {
-    const built = spawnSync(process.execPath, [BUILD_SCRIPT], { encoding: 'utf8' });
-    expect(built.status, built.stderr).toBe(0);
-  }, 120_000);
 
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('runs the compiled entry with plain node and loads no tsx', async () => {
     const port = await freePort();
-    const server = spawn(process.execPath, ['--import', MODULE_LOG, BUILT_CLI, 'serve'], {
+    const server = spawn(process.execPath, ['--import', MODULE_LOG, CLI, 'serve'], {
       env: {
         PATH: process.env.PATH ?? '',
         DATA_DIR: dataDir,

@@ -1,11 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-/** The command line's TypeScript sources, run through tsx (tests and development). */
-export const CLI_SOURCE = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
-/** The production command: plain Node.js on the compiled dist/cli.js (`npm run build`). */
-export const BUILT_CLI = fileURLToPath(new URL('../../bin/graftmatch.mjs', import.meta.url));
+/** The production command: plain Node.js on the compiled dist/cli.js. */
+export const CLI = fileURLToPath(new URL('../../bin/graftmatch.mjs', import.meta.url));
+const BUILD_SCRIPT = fileURLToPath(new URL('../../build.mjs', import.meta.url));
+
+/** Compiles the server (a second or two), so the command line runs the sources as they are now. */
+export function buildServer(): void {
+  const built = spawnSync(process.execPath, [BUILD_SCRIPT], { encoding: 'utf8' });
+  if (built.status !== 0) {
+    throw new Error(`the server build failed: ${built.stderr}`);
+  }
+}
 
 export interface Finished {
   code: number | null;
@@ -14,9 +21,9 @@ export interface Finished {
   elapsedMs: number;
 }
 
-/** Runs the real `graftmatch` command line (from its sources) with a clean environment plus `env`. */
+/** Runs the real, compiled `graftmatch` command line (see `buildServer`) with a clean environment plus `env`. */
 export function startCli(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', CLI_SOURCE, ...args], {
+  return spawn(process.execPath, [CLI, ...args], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
