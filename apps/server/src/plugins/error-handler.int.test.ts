@@ -43,8 +43,10 @@ describe(`odd requests answer problem+json (${testEngineName()})`, () => {
     await expectDetail(await physician.post('/api/physician/waitinglist', [{ query_type: 5 }]), 400, /must be object/);
   });
 
-  it('answers a plain GET of the push address, which only speaks WebSocket, with 426', async () => {
-    await expectDetail(await physician.get('/api/push?id=abc'), 426, /WebSocket/);
+  it('answers a Long Polling poll for a connection that does not exist with 404', async () => {
+    const answer = await physician.get('/api/push?id=abc');
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('content-type')).toMatch(/application\/problem\+json/);
   });
 
   it('answers an unknown API route with 404', async () => {
