@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { shownLots } from './support/app';
 import { openContext, sharedBrowser } from './support/browser';
-import { expectNoProblems } from './support/checks';
+import { checkScreenOnce, expectNoProblems } from './support/checks';
 import { DEMO, loginThroughUi, waitForPath } from './support/login';
 
 const baseUrl = inject('baseUrl');
@@ -38,6 +38,7 @@ interface ShownEntry {
 /** The waiting list as the page shows it: each entry's id and its accessible name (type and patient code). */
 async function shownWaitingList(page: Page): Promise<ShownEntry[]> {
   await page.getByTestId('wl-list').or(page.getByTestId('wl-empty')).first().waitFor();
+  await checkScreenOnce(page, 'waiting list');
   return page.getByTestId('wl-entry').evaluateAll((nodes) =>
     nodes.map((node) => ({
       id: node.getAttribute('data-entry-id') ?? '',
@@ -55,6 +56,7 @@ describe('access between clinics and roles', () => {
       const entries = await shownWaitingList(page);
       await page.goto('/home/clinic/current');
       await page.getByTestId('results-caption').first().waitFor();
+      await checkScreenOnce(page, 'current grafts');
       return { entries, currentLots: await shownLots(page) };
     });
     expect(berg.entries.length, 'the demo gives dr. Berg 4 waiting-list entries').toBeGreaterThanOrEqual(4);
@@ -89,6 +91,7 @@ describe('access between clinics and roles', () => {
       await page.goto(`/home/clinic/graft/${encodeURIComponent(bergLot)}`);
       const alert = page.getByTestId('error-alert');
       await alert.waitFor();
+      await checkScreenOnce(page, 'another clinic’s graft');
       expect(await page.getByTestId('graft-details').count()).toBe(0);
       expect(await page.getByTestId('graft-patient-code').count()).toBe(0);
       expect(await page.locator('body').innerText()).not.toContain('Jonas Berg');
@@ -109,6 +112,7 @@ describe('access between clinics and roles', () => {
         expect(await alert.getAttribute('role')).toBe('alert');
         expect(await alert.textContent()).toContain('You have no access to this area.');
         await page.getByRole('heading', { level: 1, name: 'No access' }).waitFor();
+        await checkScreenOnce(page, 'no access');
         // The clinic area is not offered either, and none of its data was asked for.
         expect(await page.getByTestId('nav-waitinglist').count()).toBe(0);
         expect(await page.getByTestId('wl-entry').count()).toBe(0);
@@ -124,6 +128,7 @@ describe('access between clinics and roles', () => {
       for (const url of ['/home/clinic/waitinglist', '/home/clinic/search/aortic_valve', '/home/clinic/current']) {
         await page.goto(url);
         await page.getByTestId('no-access').waitFor();
+        await checkScreenOnce(page, `no access to ${url}`);
         expect(await page.getByTestId('no-access').textContent()).toContain('You have no access to this area.');
         expect(
           await page.locator('[data-testid="wl-entry"], [data-testid="graft-row"], [data-testid="graft-card"]').count(),

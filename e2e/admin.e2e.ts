@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { closeNotification, expectHeading, navigate } from './support/app';
 import { openContext, sharedBrowser, screenshot } from './support/browser';
-import { expectNoProblems, expectNoSeriousAxeViolations } from './support/checks';
+import { checkScreenOnce, expectNoProblems, expectNoSeriousAxeViolations } from './support/checks';
 import { DEMO, loginThroughUi, waitForPath } from './support/login';
 
 const baseUrl = inject('baseUrl');
@@ -47,9 +47,12 @@ describe('admin journey at desktop size', () => {
   it('adds a clinic of its own, which is selected', async () => {
     await navigate(page, 'desktop', 'nav-admin-clinics', '/home/admin/clinics');
     await expectHeading(page, 'Clinics');
+    await page.getByTestId('clinic-row').first().waitFor();
+    await checkScreenOnce(page, 'clinics');
     await page.getByTestId('clinic-add').click();
     const dialog = page.getByRole('dialog', { name: 'Add clinic' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill(clinicName);
+    await checkScreenOnce(page, 'adding a clinic');
     await dialog.getByTestId('clinic-submit').click();
     await dialog.waitFor({ state: 'detached' });
     await closeNotification(page, `Clinic ${clinicName} added.`);
@@ -66,6 +69,7 @@ describe('admin journey at desktop size', () => {
     await dialog.getByRole('textbox', { name: 'Last name' }).fill(`Adler${run}`);
     await dialog.getByRole('textbox', { name: 'E-mail address' }).fill(email);
     expect(await dialog.getByRole('textbox', { name: 'PIN goes to' }).inputValue()).toBe(email);
+    await checkScreenOnce(page, 'adding a user');
     await dialog.getByLabel('Clinics', { exact: true }).click();
     await page.getByRole('option', { name: clinicName }).click();
     await dialog.getByTestId('user-submit').click();
@@ -78,6 +82,7 @@ describe('admin journey at desktop size', () => {
     await page.getByTestId('user-edit').click();
     const edit = page.getByRole('dialog', { name: 'Edit user' });
     await edit.getByRole('textbox', { name: 'Phone' }).fill('+49 30 555 0199');
+    await checkScreenOnce(page, 'editing a user');
     await edit.getByTestId('user-submit').click();
     await edit.waitFor({ state: 'detached' });
     await closeNotification(page, `User ${userName} saved.`);
@@ -89,6 +94,7 @@ describe('admin journey at desktop size', () => {
     await page.getByTestId('user-deactivate').click();
     const confirm = page.getByRole('dialog', { name: 'Deactivate user?' });
     expect(await confirm.textContent()).toContain('sessions end');
+    await checkScreenOnce(page, 'deactivating a user');
     await confirm.getByTestId('confirm-active-change').click();
     await closeNotification(page, `User ${userName} deactivated.`);
     await page.getByTestId('user-activate').waitFor();
@@ -103,6 +109,8 @@ describe('admin journey at desktop size', () => {
     await expect.poll(() => page.getByTestId('clinic-detail-name').textContent()).toBe(clinicName);
     await page.getByTestId('clinic-deactivate').click();
     const confirm = page.getByRole('dialog', { name: 'Deactivate clinic?' });
+    await confirm.waitFor();
+    await checkScreenOnce(page, 'deactivating a clinic');
     await confirm.getByTestId('confirm-active-change').click();
     await closeNotification(page, `Clinic ${clinicName} deactivated.`);
     await page.getByTestId('clinic-activate').waitFor();
@@ -119,6 +127,13 @@ describe('admin journey at desktop size', () => {
     await page.getByTestId('eute-detail-address').waitFor();
     await page.getByTestId('members').or(page.getByTestId('members-empty')).first().waitFor();
     await page.getByTestId('eute-edit').waitFor();
+    await checkScreenOnce(page, 'a tissue bank');
+    await page.getByTestId('eute-edit').click();
+    const edit = page.getByRole('dialog', { name: 'Edit tissue bank' });
+    await edit.waitFor();
+    await checkScreenOnce(page, 'editing a tissue bank');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'detached' });
     expectNoProblems(problems, 'on the tissue banks');
   });
 
@@ -126,6 +141,7 @@ describe('admin journey at desktop size', () => {
     await navigate(page, 'desktop', 'nav-admin-auditlog', '/home/admin/auditlog');
     await expectHeading(page, 'Audit log');
     await page.getByTestId('audit-row').first().waitFor();
+    await checkScreenOnce(page, 'audit log');
     await page.getByRole('textbox', { name: 'Action' }).fill('user.add');
     await page.getByTestId('audit-apply').click();
     const row = page.locator('[data-testid="audit-row"][data-action="user.add"]').filter({ hasText: userName });

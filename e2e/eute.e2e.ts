@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectHeading, navigate, settled, shownLots, watchApi } from './support/app';
 import { openContext, sharedBrowser, screenshot, type ViewportName } from './support/browser';
-import { expectNoProblems, expectNoSeriousAxeViolations } from './support/checks';
+import { checkScreenOnce, expectNoProblems, expectNoSeriousAxeViolations } from './support/checks';
 import { DEMO, loginThroughUi, waitForPath } from './support/login';
 
 const baseUrl = inject('baseUrl');
@@ -36,12 +36,14 @@ describe('a physician and the tissue-bank area', () => {
         );
       expect(physicianCodes.length, 'the demo gives dr. Berg waiting-list entries').toBeGreaterThan(0);
       expect(physicianCodes.every((code) => PATIENT_CODE.test(code))).toBe(true);
+      await checkScreenOnce(page, 'a physician’s waiting list');
       // The tissue-bank area is neither offered nor open to a physician.
       expect(await page.getByTestId('nav-eute-waitinglist').count()).toBe(0);
       await page.goto('/home/eute/waitinglist');
       const alert = page.getByTestId('no-access');
       await alert.waitFor();
       expect(await alert.textContent()).toContain('You have no access to this area.');
+      await checkScreenOnce(page, 'no access to the demand');
       expect(await page.getByTestId('demand-entry').count()).toBe(0);
       expect(await page.getByTestId('demand-download').count()).toBe(0);
       expectNoProblems(problems, 'as a physician');
@@ -141,6 +143,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('tissue-bank journey at %s siz
     await navigate(page, size, 'nav-eute-current', '/home/eute/current');
     await settled(page, 'Current donations');
     await page.getByTestId(size === 'desktop' ? 'graft-table' : 'graft-cards').waitFor();
+    await checkScreenOnce(page, `current donations (${size})`);
     const [lot] = await shownLots(page);
     expect(lot, 'the demo bank has grafts assigned to clinics').toBeTruthy();
     await page.getByTestId(`details-${lot}`).click();
@@ -160,6 +163,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('tissue-bank journey at %s siz
     await navigate(page, size, 'nav-eute-archive', '/home/eute/archive');
     await settled(page, 'Donation archive');
     await page.getByTestId('results-caption').or(page.getByTestId('eute-archive-empty')).first().waitFor();
+    await checkScreenOnce(page, `donation archive (${size})`);
     const [lot] = await shownLots(page);
     expect(lot, 'the demo bank has archived grafts').toBeTruthy();
     await page.getByTestId(`details-${lot}`).click();

@@ -122,5 +122,6 @@ describe('every page loads without console errors or failed requests, and axe fi
     } finally {
       await context.close();
     }
-  });
+    // Some twenty pages, each with axe: minutes on a busy machine.
+  }, 300_000);
 });

@@ -10,7 +10,7 @@ import {
   shownLots,
 } from './support/app';
 import { openContext, sharedBrowser, screenshot, type ViewportName } from './support/browser';
-import { expectNoProblems, expectNoSeriousAxeViolations } from './support/checks';
+import { checkScreenOnce, expectNoProblems, expectNoSeriousAxeViolations } from './support/checks';
 import { DEMO, loginThroughUi, waitForPath } from './support/login';
 
 const baseUrl = inject('baseUrl');
@@ -54,6 +54,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('physician journey at %s size'
 
   it('searches aortic valves, and other diameters give other results', async () => {
     await navigate(page, size, 'nav-search', '/home/clinic/search');
+    await expectHeading(page, 'Search grafts');
+    await checkScreenOnce(page, `search (${size})`);
     await page.getByRole('button', { name: 'Aortic valve' }).click();
     await waitForPath(page, '/home/clinic/search/aortic_valve');
     await expectHeading(page, 'Search: Aortic valve');
@@ -121,6 +123,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('physician journey at %s size'
     await page.getByTestId('graft-details').waitFor();
     await expectHeading(page, `Graft ${lot}`);
     expect(await page.getByTestId('graft-status').textContent()).toBe('Free');
+    await checkScreenOnce(page, `graft details (${size})`);
 
     const href = await page.getByTestId('request-link').getAttribute('href');
     expect(href).toMatch(/^mailto:/);
@@ -179,6 +182,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('physician journey at %s size'
     const edit = page.getByRole('dialog', { name: 'Edit waiting-list entry' });
     await edit.waitFor();
     await edit.getByRole('textbox', { name: 'Birth month' }).fill('12');
+    await checkScreenOnce(page, `editing a waiting-list entry (${size})`);
     await pressOn(edit.getByRole('slider', { name: 'Minimum total length' }), 'ArrowRight', 5);
     await edit.getByRole('button', { name: 'Save' }).click();
     await closeNotification(page, 'The waiting-list entry was saved.');
@@ -193,6 +197,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('physician journey at %s size'
     // Remove, after the confirmation; cancelling first keeps the entry.
     await entry(edited).getByRole('button', { name: 'Remove' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove entry?' });
+    await confirm.waitFor();
+    await checkScreenOnce(page, `removing a waiting-list entry (${size})`);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
     expect(await entry(edited).count()).toBe(1);
@@ -224,6 +230,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('physician journey at %s size'
       await navigate(page, size, testId, path);
       await expectHeading(page, title);
       await page.getByTestId('results-caption').first().waitFor();
+      await checkScreenOnce(page, `${title} (${size})`);
       const [lot] = await shownLots(page);
       expect(lot, `${title} lists grafts of the demo clinic`).toBeTruthy();
       await page.getByTestId(`details-${lot}`).click();

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { expectEveryScreenChecked, trackPage, trackScreens } from './coverage';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve('e2e/screenshots');
@@ -36,6 +37,7 @@ export function sharedBrowser(): () => Browser {
   });
   afterAll(async () => {
     await browser?.close();
+    expectEveryScreenChecked();
   });
   return () => {
     if (!browser) {
@@ -49,7 +51,11 @@ export function sharedBrowser(): () => Browser {
 export async function openContext(browser: Browser, baseUrl: string, viewport: ViewportName) {
   const context: BrowserContext = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS[viewport] });
   const problems: string[] = [];
-  context.on('page', (page) => watchPage(page, problems));
+  await trackScreens(context);
+  context.on('page', (page) => {
+    watchPage(page, problems);
+    trackPage(page);
+  });
   const page = await context.newPage();
   return { context, page, problems };
 }

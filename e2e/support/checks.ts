@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { alreadyChecked, markChecked } from './coverage';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 
@@ -9,6 +10,7 @@ type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
  * violation, also the minor ones, is printed with its nodes so a failure says what to fix.
  */
 export async function expectNoSeriousAxeViolations(page: Page, label: string) {
+  await markChecked(page);
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
@@ -54,4 +56,11 @@ function unreadableText(incomplete: AxeResults['incomplete']): string[] {
 export function expectNoProblems(problems: string[], where: string) {
   const seen = problems.splice(0, problems.length);
   expect(seen, `console errors or failed requests ${where}`).toEqual([]);
+}
+
+/** axe on the screen on show, unless this journey file already checked it (same route, same dialog). */
+export async function checkScreenOnce(page: Page, label: string) {
+  if (!(await alreadyChecked(page))) {
+    await expectNoSeriousAxeViolations(page, label);
+  }
 }

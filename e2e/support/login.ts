@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { checkScreenOnce } from './checks';
 import { outboxMailNames, readPinFromOutbox } from './outbox';
 
 /** The demo accounts of `graftmatch serve --demo` (README); all share one password. */
@@ -26,14 +27,22 @@ export async function loginThroughUi(page: Page, dataDir: string, email: string,
   if (new URL(page.url(), 'http://x').pathname !== '/login') {
     await page.goto('/login');
   }
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await checkScreenOnce(page, 'login');
   await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   const earlier = await outboxMailNames(dataDir);
   const notBefore = Date.now();
   await page.getByRole('button', { name: 'Log in' }).click();
   await waitForPath(page, '/login/login-tfa');
+  await page.getByRole('textbox', { name: 'PIN' }).waitFor();
+  await checkScreenOnce(page, 'PIN');
   const pin = await readPinFromOutbox(dataDir, email, notBefore, 5000, earlier);
   await page.getByRole('textbox', { name: 'PIN' }).fill(pin);
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
+  if (new URL(page.url()).pathname === '/home') {
+    await page.getByRole('heading', { level: 1, name: /^(Welcome|Willkommen)/ }).waitFor();
+    await checkScreenOnce(page, 'home');
+  }
 }

@@ -1,0 +1,94 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * Which screens a journey file showed, and which of them axe looked at. A screen is a route
+ * (parameters folded, so every graft's details page is one screen) plus the modal dialog open on it
+ * (named by its heading).
+ * After the file, every screen shown must have been checked (see `expectEveryScreenChecked`),
+ * so a new page or dialog cannot slip past the accessibility check.
+ */
+const shown = new Set<string>();
+const checked = new Set<string>();
+
+/** Routes that only forward elsewhere at once, so nobody ever sees them. */
+const FORWARDING = new Set(['/']);
+
+/** The route of a path, with its parameters folded: `/home/clinic/graft/:lot`. */
+export function routeOf(pathname: string): string {
+  return pathname
+    .replace(/^\/recover\/[^/]+$/, '/recover/:token')
+    .replace(/^\/home\/clinic\/search\/[^/]+$/, '/home/clinic/search/:type')
+    .replace(/^\/home\/clinic\/graft\/[^/]+$/, '/home/clinic/graft/:lot')
+    .replace(/^\/home\/eute\/donation\/[^/]+$/, '/home/eute/donation/:lot');
+}
+
+/** A route at a size (phones get other layouts), with the dialog open on it if any. */
+function screen(page: Page, dialog?: string): string {
+  const size = (page.viewportSize()?.width ?? 0) < 700 ? 'phone' : 'desktop';
+  const route = `${routeOf(new URL(page.url()).pathname)} (${size})`;
+  return dialog ? `${route} with dialog “${dialog}”` : route;
+}
+
+/**
+ * Records what the context's pages show: each route they arrive at and each dialog that opens
+ * (a binding on the context, so it survives reloads).
+ */
+export async function trackScreens(context: BrowserContext) {
+  await context.exposeBinding('__graftmatchDialogOpened', ({ page }, name: string) => {
+    shown.add(screen(page, name));
+  });
+  await context.addInitScript(() => {
+    const seen = new WeakSet<Element>();
+    const report = () => {
+      document.querySelectorAll('[aria-modal="true"]').forEach((dialog) => {
+        if (!seen.has(dialog)) {
+          seen.add(dialog);
+          const name = dialog.querySelector('h1, h2, h3')?.textContent ?? dialog.getAttribute('aria-label');
+          void (window as unknown as { __graftmatchDialogOpened: (name: string) => void }).__graftmatchDialogOpened(
+            name?.trim() || 'unnamed',
+          );
+        }
+      });
+    };
+    new MutationObserver(report).observe(document, { childList: true, subtree: true });
+  });
+}
+
+export function trackPage(page: Page) {
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) {
+      if (!FORWARDING.has(new URL(frame.url()).pathname)) {
+        shown.add(screen(page));
+      }
+    }
+  });
+}
+
+/** The screen on show now: its route, and the route with each dialog open on it. */
+async function screensOnShow(page: Page): Promise<string[]> {
+  const dialogs = await page.locator('[aria-modal="true"]').evaluateAll((nodes) =>
+    nodes.map((dialog) => {
+      const name = dialog.querySelector('h1, h2, h3')?.textContent ?? dialog.getAttribute('aria-label');
+      return name?.trim() || 'unnamed';
+    }),
+  );
+  return [screen(page), ...dialogs.map((dialog) => screen(page, dialog))];
+}
+
+/** Notes that axe looked at the screen on show now. */
+export async function markChecked(page: Page) {
+  (await screensOnShow(page)).forEach((entry) => checked.add(entry));
+}
+
+/** Has axe already looked at the screen on show now? */
+export async function alreadyChecked(page: Page): Promise<boolean> {
+  return (await screensOnShow(page)).every((entry) => checked.has(entry));
+}
+
+/** Every screen the journeys of this file showed was checked by axe at least once. */
+export function expectEveryScreenChecked() {
+  expect([...shown].filter((entry) => !checked.has(entry)).sort(), 'screens shown but never checked by axe').toEqual(
+    [],
+  );
+}
