@@ -1,25 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { fullName, type User } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/errors';
-import { errorMessage } from '../../app/errorMessage';
 import { notify } from '../../components/notify';
 import { addUser, listClinics, listEutes, patchUser } from './api';
 import { adminKeys } from './keys';
+import { SaveError } from './shared';
 import {
   effectiveTwoFactorTarget,
   membershipOptions,
@@ -119,16 +107,7 @@ export function UserForm({
   return (
     <form onSubmit={submit} noValidate data-testid="user-form">
       <Stack gap="md">
-        {saveError && (
-          <Alert
-            color="red"
-            role="alert"
-            title={saveError instanceof ApiError && saveError.status === 409 ? t('admin.conflict') : t('errors.title')}
-            data-testid="user-form-error"
-          >
-            {errorMessage(saveError)}
-          </Alert>
-        )}
+        <SaveError error={saveError} testId="user-form-error" />
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
           <TextInput
             label={t('admin.users.fields.title')}

@@ -1,23 +1,18 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { fullName, type User } from '@graftmatch/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/errors';
 import { EmailBreak } from '../../components/EmailBreak';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { notify } from '../../components/notify';
-import { PageLoader } from '../../components/PageLoader';
-import { PageTitle } from '../../components/PageTitle';
+import { ActiveToggleButton } from './ActiveToggleButton';
 import { getUser, listUsers, setUserActive } from './api';
-import { adminKeys } from './keys';
-import { useListWithDetail } from './useListWithDetail';
-import { ListFilters, ListStatus, SelectableRow } from './ListParts';
-import { ActiveBadge, confirmActiveChange, notifyWriteError, ReadOnlyNote } from './shared';
 import { EndSessionsButton } from './EndSessionsButton';
+import { adminKeys } from './keys';
+import { ListWithDetailPage, type ListColumn } from './ListWithDetailPage';
+import { EditButton } from './shared';
 import { TestAlertButton } from './TestAlertButton';
 import { useAdminRights } from './useAdminRights';
+import { useListWithDetail } from './useListWithDetail';
 import { UserFormModal } from './UserFormModal';
 import classes from './admin.module.css';
 
@@ -75,196 +70,112 @@ function Memberships({ user }: { user: User }) {
 export function UsersPage() {
   const { t } = useTranslation();
   const { canWrite } = useAdminRights();
-  const queryClient = useQueryClient();
-  const { status, setStatus, text, setText, selectedId, select, list, detail, selected } = useListWithDetail({
+  const state = useListWithDetail({
     listKey: adminKeys.users,
     list: listUsers,
     detailKey: adminKeys.user,
     detail: getUser,
   });
   const [form, setForm] = useState<'add' | 'edit' | null>(null);
-  const shown = useMemo(() => (list.data ?? []).filter((user) => matchesUser(user, text)), [list.data, text]);
-
-  const toggle = useMutation({
-    mutationFn: (user: User) => setUserActive(user.id, !user.active),
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(adminKeys.user(saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      notify(
-        'success',
-        t(saved.active ? 'admin.users.activated' : 'admin.users.deactivated', { name: fullName(saved) }),
-      );
+  const shown = useMemo(
+    () => (state.list.data ?? []).filter((user) => matchesUser(user, state.text)),
+    [state.list.data, state.text],
+  );
+  const columns: ListColumn<User>[] = [
+    {
+      key: 'name',
+      header: t('admin.users.name'),
+      cell: (user) => (
+        <>
+          <Text fw={600} size="sm">
+            {fullName(user)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            <EmailBreak email={user.email} />
+          </Text>
+          <Box hiddenFrom="sm" mt={4}>
+            <Roles user={user} />
+          </Box>
+        </>
+      ),
     },
-    onError: notifyWriteError,
-  });
-  const confirmToggle = (user: User) =>
-    confirmActiveChange({
-      activate: !user.active,
-      title: t(user.active ? 'admin.users.deactivateTitle' : 'admin.users.activateTitle'),
-      text: t(user.active ? 'admin.users.deactivateText' : 'admin.users.activateText', { name: fullName(user) }),
-      onConfirm: () => toggle.mutate(user),
-    });
+    { key: 'roles', header: t('admin.users.roles'), cell: (user) => <Roles user={user} />, fromSmall: true },
+    {
+      key: 'memberships',
+      header: t('admin.users.memberships'),
+      cell: (user) => <Memberships user={user} />,
+      fromSmall: true,
+    },
+  ];
 
   return (
-    <>
-      <PageTitle title={t('admin.users.title')}>
-        {canWrite && (
-          <Group gap="sm">
-            <TestAlertButton />
-            <Button
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => setForm('add')}
-              data-testid="user-add"
-            >
-              {t('admin.users.add')}
-            </Button>
-          </Group>
-        )}
-      </PageTitle>
-      {!canWrite && <ReadOnlyNote />}
-      <ListFilters
-        text={text}
-        onText={setText}
-        status={status}
-        onStatus={setStatus}
-        testPrefix="user"
-        placeholder={t('admin.users.filterPlaceholder')}
-      />
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <ListStatus
-            list={list}
-            shown={shown.length}
-            empty={t('admin.users.empty')}
-            emptyHint={t('admin.users.emptyHint')}
-            emptyTestId="users-empty"
+    <ListWithDetailPage
+      area="users"
+      testPrefix="user"
+      state={state}
+      shown={shown}
+      canWrite={canWrite}
+      columns={columns}
+      nameOf={fullName}
+      rowAttributes={(user) => ({ 'data-email': user.email })}
+      filterPlaceholder={t('admin.users.filterPlaceholder')}
+      wideList
+      titleActions={
+        <Group gap="sm">
+          <TestAlertButton />
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setForm('add')}
+            data-testid="user-add"
+          >
+            {t('admin.users.add')}
+          </Button>
+        </Group>
+      }
+      detail={(user) => <UserFacts user={user} />}
+      detailActions={(user) => (
+        <>
+          <EditButton onClick={() => setForm('edit')} testId="user-edit" label={t('common.edit')} />
+          <ActiveToggleButton
+            item={user}
+            area="users"
+            testPrefix="user"
+            nameOf={fullName}
+            setActive={setUserActive}
+            detailKey={adminKeys.user}
           />
-          {shown.length > 0 && (
-            <Table.ScrollContainer minWidth={560}>
-              <Table highlightOnHover verticalSpacing="xs" data-testid="user-table">
-                <Table.Caption>{t('admin.users.count', { count: shown.length })}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('admin.users.name')}</Table.Th>
-                    <Table.Th>{t('admin.users.roles')}</Table.Th>
-                    <Table.Th>{t('admin.users.memberships')}</Table.Th>
-                    <Table.Th>{t('admin.status')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {shown.map((user) => (
-                    <SelectableRow
-                      key={user.id}
-                      selected={user.id === selectedId}
-                      onSelect={() => select(user.id)}
-                      label={t('admin.users.select', { name: fullName(user) })}
-                      testId="user-row"
-                      dataAttributes={{ 'data-email': user.email }}
-                      first={
-                        <>
-                          <Text fw={600} size="sm">
-                            {fullName(user)}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            <EmailBreak email={user.email} />
-                          </Text>
-                        </>
-                      }
-                    >
-                      <Table.Td>
-                        <Roles user={user} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Memberships user={user} />
-                      </Table.Td>
-                      <Table.Td>
-                        <ActiveBadge active={user.active} />
-                      </Table.Td>
-                    </SelectableRow>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Paper withBorder p="md" radius="md" className={classes.detail} data-testid="user-detail" aria-live="polite">
-            {selectedId === null && <Text c="dimmed">{t('admin.noneSelected')}</Text>}
-            {selectedId !== null && detail.isPending && <PageLoader />}
-            {selectedId !== null && detail.isError && !selected && (
-              <ErrorAlert
-                error={
-                  detail.error instanceof ApiError && detail.error.status === 404
-                    ? new Error(t('admin.users.notFound'))
-                    : detail.error
-                }
-              />
-            )}
-            {selected && (
-              <Stack gap="sm">
-                <Group justify="space-between" align="flex-start" wrap="nowrap">
-                  <Title order={2} size="h4" data-testid="user-detail-name">
-                    {fullName(selected)}
-                  </Title>
-                  <ActiveBadge active={selected.active} />
-                </Group>
-                <dl className={classes.fields}>
-                  <dt>{t('admin.users.fields.email')}</dt>
-                  <dd data-testid="user-detail-email">{selected.email}</dd>
-                  <dt>{t('admin.users.fields.phone')}</dt>
-                  <dd data-testid="user-detail-phone">{selected.phone || '–'}</dd>
-                  <dt>{t('admin.users.fields.twoFactorTarget')}</dt>
-                  <dd>{selected.twoFactorTarget}</dd>
-                  <dt>{t('admin.users.fields.language')}</dt>
-                  <dd>
-                    {selected.language === 'de'
-                      ? t('admin.users.fields.languageDe')
-                      : t('admin.users.fields.languageEn')}
-                  </dd>
-                  <dt>{t('admin.users.roles')}</dt>
-                  <dd>{selected.admin || selected.audit ? <Roles user={selected} /> : t('admin.users.none')}</dd>
-                  <dt>{t('admin.users.fields.clinics')}</dt>
-                  <dd data-testid="user-detail-clinics">
-                    {selected.clinics.map((c) => c.c_Name).join(', ') || t('admin.users.none')}
-                  </dd>
-                  <dt>{t('admin.users.fields.eutes')}</dt>
-                  <dd>{selected.eutes.map((e) => e.name).join(', ') || t('admin.users.none')}</dd>
-                </dl>
-                {canWrite && (
-                  <Group gap="sm">
-                    <Button
-                      variant="light"
-                      leftSection={<IconPencil size={16} aria-hidden />}
-                      onClick={() => setForm('edit')}
-                      data-testid="user-edit"
-                    >
-                      {t('common.edit')}
-                    </Button>
-                    <Button
-                      variant="outline"
-                      color={selected.active ? 'red' : 'teal.9'}
-                      onClick={() => confirmToggle(selected)}
-                      loading={toggle.isPending}
-                      data-testid={selected.active ? 'user-deactivate' : 'user-activate'}
-                    >
-                      {selected.active ? t('admin.deactivate') : t('admin.activate')}
-                    </Button>
-                    {selected.active && <EndSessionsButton user={selected} />}
-                  </Group>
-                )}
-              </Stack>
-            )}
-          </Paper>
-        </Grid.Col>
-      </Grid>
-      {canWrite && (
-        <UserFormModal
-          opened={form !== null}
-          onClose={() => setForm(null)}
-          user={form === 'edit' ? selected : undefined}
-          onSaved={(saved) => select(saved.id)}
-        />
+          {user.active && <EndSessionsButton user={user} />}
+        </>
       )}
-    </>
+    >
+      <UserFormModal
+        opened={form !== null}
+        onClose={() => setForm(null)}
+        user={form === 'edit' ? state.selected : undefined}
+        onSaved={(saved) => state.select(saved.id)}
+      />
+    </ListWithDetailPage>
+  );
+}
+
+function UserFacts({ user }: { user: User }) {
+  const { t } = useTranslation();
+  return (
+    <dl className={classes.fields}>
+      <dt>{t('admin.users.fields.email')}</dt>
+      <dd data-testid="user-detail-email">{user.email}</dd>
+      <dt>{t('admin.users.fields.phone')}</dt>
+      <dd data-testid="user-detail-phone">{user.phone || '–'}</dd>
+      <dt>{t('admin.users.fields.twoFactorTarget')}</dt>
+      <dd>{user.twoFactorTarget}</dd>
+      <dt>{t('admin.users.fields.language')}</dt>
+      <dd>{user.language === 'de' ? t('admin.users.fields.languageDe') : t('admin.users.fields.languageEn')}</dd>
+      <dt>{t('admin.users.roles')}</dt>
+      <dd>{user.admin || user.audit ? <Roles user={user} /> : t('admin.users.none')}</dd>
+      <dt>{t('admin.users.fields.clinics')}</dt>
+      <dd data-testid="user-detail-clinics">{user.clinics.map((c) => c.c_Name).join(', ') || t('admin.users.none')}</dd>
+      <dt>{t('admin.users.fields.eutes')}</dt>
+      <dd>{user.eutes.map((e) => e.name).join(', ') || t('admin.users.none')}</dd>
+    </dl>
   );
 }

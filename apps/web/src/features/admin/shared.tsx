@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Alert, Badge, SegmentedControl, Text } from '@mantine/core';
+import { Alert, Badge, Button, SegmentedControl, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconEye } from '@tabler/icons-react';
+import { IconEye, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/errors';
@@ -102,5 +102,32 @@ export function notifyWriteError(error: unknown) {
     'error',
     errorMessage(error),
     error instanceof ApiError && error.status === 409 ? i18n.t('admin.conflict') : undefined,
+  );
+}
+
+/** The light pencil button that opens an item's edit dialog. */
+export function EditButton({ onClick, testId, label }: { onClick: () => void; testId: string; label: string }) {
+  return (
+    <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={onClick} data-testid={testId}>
+      {label}
+    </Button>
+  );
+}
+
+/** A refused save inside a form; a conflict (409) is titled as such, with the server's reason. */
+export function SaveError({ error, testId }: { error: unknown; testId: string }) {
+  const { t } = useTranslation();
+  if (!error) {
+    return null;
+  }
+  return (
+    <Alert
+      color="red"
+      role="alert"
+      title={t(error instanceof ApiError && error.status === 409 ? 'admin.conflict' : 'errors.title')}
+      data-testid={testId}
+    >
+      {errorMessage(error)}
+    </Alert>
   );
 }

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, PasswordInput, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { login } from './api';
-import { FormError } from './FormError';
+import { AuthForm } from './AuthForm';
 import { saveTwoFactor } from './storage';
 
 /** Step one of the login: e-mail and password; the server mails a PIN. */
@@ -23,46 +23,45 @@ export function LoginPage() {
       void navigate('/login/login-tfa');
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    mutation.mutate();
-  };
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="login-title">
-      <Stack>
-        <Title order={1} size="h3" id="login-title">
-          {t('login.title')}
-        </Title>
-        {sessionEnded && (
-          <Alert color="cyan" variant="light" data-testid="session-ended">
-            {t('login.sessionEnded')}
-          </Alert>
-        )}
-        <TextInput
-          label={t('login.email')}
-          type="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          data-testid="login-email"
-        />
-        <PasswordInput
-          label={t('login.password')}
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          data-testid="login-password"
-        />
-        <FormError error={mutation.error} />
-        <Button type="submit" loading={mutation.isPending} disabled={!email || !password} data-testid="login-submit">
-          {t('login.submit')}
-        </Button>
+    <AuthForm
+      title={{ id: 'login-title', text: t('login.title') }}
+      onSubmit={() => mutation.mutate()}
+      error={mutation.error}
+      submit={{
+        label: t('login.submit'),
+        testId: 'login-submit',
+        pending: mutation.isPending,
+        disabled: !email || !password,
+      }}
+      after={
         <Anchor component={Link} to="/forgot-password" size="sm" data-testid="forgot-password-link">
           {t('login.forgotPassword')}
         </Anchor>
-      </Stack>
-    </form>
+      }
+    >
+      {sessionEnded && (
+        <Alert color="cyan" variant="light" data-testid="session-ended">
+          {t('login.sessionEnded')}
+        </Alert>
+      )}
+      <TextInput
+        label={t('login.email')}
+        type="email"
+        autoComplete="username"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.currentTarget.value)}
+        data-testid="login-email"
+      />
+      <PasswordInput
+        label={t('login.password')}
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.currentTarget.value)}
+        data-testid="login-password"
+      />
+    </AuthForm>
   );
 }

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Group, TextInput } from '@mantine/core';
 import { PIN_LENGTH } from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { confirmPin, resendPin } from './api';
-import { FormError } from './FormError';
+import { AuthForm } from './AuthForm';
 import { clearTwoFactor, loadTwoFactor, saveTwoFactor, takeReturnTo } from './storage';
 import { meKey } from './useMe';
 import { notify } from '../../components/notify';
@@ -41,32 +41,19 @@ export function TwoFactorPage() {
     clearTwoFactor();
     void navigate('/login', { replace: true });
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    confirm.mutate();
-  };
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="pin-title">
-      <Stack>
-        <Title order={1} size="h3" id="pin-title">
-          {t('pin.title')}
-        </Title>
-        <Text size="sm">{t('pin.sent', { target: schema?.twoFactorTarget ?? '' })}</Text>
-        <TextInput
-          label={t('pin.label')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={PIN_LENGTH}
-          required
-          autoFocus
-          value={pin}
-          onChange={(event) => setPin(event.currentTarget.value.replace(/\D/g, ''))}
-          data-testid="pin-input"
-        />
-        <FormError error={confirm.error ?? resend.error} />
-        <Button type="submit" loading={confirm.isPending} disabled={pin.length !== PIN_LENGTH} data-testid="pin-submit">
-          {t('pin.submit')}
-        </Button>
+    <AuthForm
+      title={{ id: 'pin-title', text: t('pin.title') }}
+      intro={t('pin.sent', { target: schema?.twoFactorTarget ?? '' })}
+      onSubmit={() => confirm.mutate()}
+      error={confirm.error ?? resend.error}
+      submit={{
+        label: t('pin.submit'),
+        testId: 'pin-submit',
+        pending: confirm.isPending,
+        disabled: pin.length !== PIN_LENGTH,
+      }}
+      after={
         <Group justify="space-between">
           <Button
             variant="subtle"
@@ -81,7 +68,19 @@ export function TwoFactorPage() {
             {t('pin.restart')}
           </Button>
         </Group>
-      </Stack>
-    </form>
+      }
+    >
+      <TextInput
+        label={t('pin.label')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={PIN_LENGTH}
+        required
+        autoFocus
+        value={pin}
+        onChange={(event) => setPin(event.currentTarget.value.replace(/\D/g, ''))}
+        data-testid="pin-input"
+      />
+    </AuthForm>
   );
 }

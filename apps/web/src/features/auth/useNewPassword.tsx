@@ -1,20 +1,19 @@
+import { useState } from 'react';
 import { PasswordInput } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
+import { newPasswordProblem } from './passwordRules';
 
-interface Props {
-  password: string;
-  repeated: string;
-  onPassword: (value: string) => void;
-  onRepeated: (value: string) => void;
-  /** i18n key of the current problem, shown once the person has typed a repeat. */
-  problem: string | null;
-}
-
-/** New password twice; shared by recovery and change-password. */
-export function NewPasswordFields({ password, repeated, onPassword, onRepeated, problem }: Props) {
+/**
+ * A new password typed twice, for recovery and change-password: the typed password, its
+ * problem (an i18n key, or null when it may be sent) and the two fields.
+ */
+export function useNewPassword() {
   const { t } = useTranslation();
-  return (
+  const [password, setPassword] = useState('');
+  const [repeated, setRepeated] = useState('');
+  const problem = newPasswordProblem(password, repeated);
+  const fields = (
     <>
       <PasswordInput
         label={t('password.new')}
@@ -22,7 +21,7 @@ export function NewPasswordFields({ password, repeated, onPassword, onRepeated, 
         autoComplete="new-password"
         required
         value={password}
-        onChange={(event) => onPassword(event.currentTarget.value)}
+        onChange={(event) => setPassword(event.currentTarget.value)}
         data-testid="new-password"
       />
       <PasswordInput
@@ -30,10 +29,12 @@ export function NewPasswordFields({ password, repeated, onPassword, onRepeated, 
         autoComplete="new-password"
         required
         value={repeated}
-        onChange={(event) => onRepeated(event.currentTarget.value)}
+        onChange={(event) => setRepeated(event.currentTarget.value)}
+        // The problem shows once the person has typed a repeat.
         error={repeated && problem ? t(problem, { min: PASSWORD_MIN_LENGTH }) : undefined}
         data-testid="repeat-password"
       />
     </>
   );
+  return { password, problem, fields };
 }
