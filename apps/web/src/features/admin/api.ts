@@ -1,7 +1,6 @@
 import type {
   AddClinicRequest,
   AddUserRequest,
-  AuditLogEntry,
   Clinic,
   Eute,
   PatchClinicRequest,
@@ -9,115 +8,94 @@ import type {
   PatchUserRequest,
   User,
 } from '@graftmatch/domain';
-import { apiRequest } from '../../api/client';
+import { call } from '../../api/call';
+import type { AuditLogPage, AuditLogQuery } from '../../api/routes';
+
+export type { AuditLogPage } from '../../api/routes';
 
 /** `all` leaves the `active` filter out. */
 export type ActiveFilter = 'all' | 'active' | 'inactive';
 
-function activeQuery(filter: ActiveFilter): string {
-  return filter === 'all' ? '' : `?active=${filter === 'active' ? 'true' : 'false'}`;
+function activeQuery(filter: ActiveFilter) {
+  return { active: filter === 'all' ? undefined : filter === 'active' ? ('true' as const) : ('false' as const) };
 }
-
-const id = (value: string) => encodeURIComponent(value);
 
 // Users
 
 export function listUsers(filter: ActiveFilter = 'all'): Promise<User[]> {
-  return apiRequest<User[]>(`/admin/users${activeQuery(filter)}`);
+  return call('GET /admin/users', { query: activeQuery(filter) });
 }
 
-export function getUser(userId: string): Promise<User> {
-  return apiRequest<User>(`/admin/user/${id(userId)}`);
+export function getUser(id: string): Promise<User> {
+  return call('GET /admin/user/{id}', { params: { id } });
 }
 
 export function addUser(body: AddUserRequest): Promise<User> {
-  return apiRequest<User>('/admin/users/add', { method: 'POST', body });
+  return call('POST /admin/users/add', { body });
 }
 
 export function patchUser(body: PatchUserRequest): Promise<User> {
-  return apiRequest<User>('/admin/user', { method: 'PATCH', body });
+  return call('PATCH /admin/user', { body });
 }
 
 // The spec's API switches activation with GETs.
-export function setUserActive(userId: string, active: boolean): Promise<User> {
-  return apiRequest<User>(`/admin/user/${active ? 'activate' : 'deactivate'}/${id(userId)}`);
+export function setUserActive(id: string, active: boolean): Promise<User> {
+  return call(active ? 'GET /admin/user/activate/{id}' : 'GET /admin/user/deactivate/{id}', { params: { id } });
 }
 
 /** Ends every session of the user; the account stays active. */
-export function endUserSessions(userId: string): Promise<void> {
-  return apiRequest<void>(`/admin/user/endsessions/${id(userId)}`, { method: 'POST' });
+export function endUserSessions(id: string): Promise<void> {
+  return call('POST /admin/user/endsessions/{id}', { params: { id } });
 }
 
 // Clinics
 
 export function listClinics(filter: ActiveFilter = 'all'): Promise<Clinic[]> {
-  return apiRequest<Clinic[]>(`/admin/clinics${activeQuery(filter)}`);
+  return call('GET /admin/clinics', { query: activeQuery(filter) });
 }
 
-export function getClinic(clinicId: string): Promise<Clinic> {
-  return apiRequest<Clinic>(`/admin/clinics/${id(clinicId)}`);
+export function getClinic(id: string): Promise<Clinic> {
+  return call('GET /admin/clinics/{id}', { params: { id } });
 }
 
 export function addClinic(body: AddClinicRequest): Promise<Clinic> {
-  return apiRequest<Clinic>('/admin/clinics/add', { method: 'POST', body });
+  return call('POST /admin/clinics/add', { body });
 }
 
-export function patchClinic(clinicId: string, body: PatchClinicRequest): Promise<Clinic> {
-  return apiRequest<Clinic>(`/admin/clinics/${id(clinicId)}`, { method: 'PATCH', body });
+export function patchClinic(id: string, body: PatchClinicRequest): Promise<Clinic> {
+  return call('PATCH /admin/clinics/{id}', { params: { id }, body });
 }
 
-export function setClinicActive(clinicId: string, active: boolean): Promise<Clinic> {
-  return apiRequest<Clinic>(`/admin/clinics/${active ? 'activate' : 'deactivate'}/${id(clinicId)}`);
+export function setClinicActive(id: string, active: boolean): Promise<Clinic> {
+  return call(active ? 'GET /admin/clinics/activate/{id}' : 'GET /admin/clinics/deactivate/{id}', {
+    params: { id },
+  });
 }
 
 // Tissue banks
 
 export function listEutes(filter: ActiveFilter = 'all'): Promise<Eute[]> {
-  return apiRequest<Eute[]>(`/admin/eutes${activeQuery(filter)}`);
+  return call('GET /admin/eutes', { query: activeQuery(filter) });
 }
 
-export function getEute(euteId: string): Promise<Eute> {
-  return apiRequest<Eute>(`/admin/eutes/${id(euteId)}`);
+export function getEute(id: string): Promise<Eute> {
+  return call('GET /admin/eutes/{id}', { params: { id } });
 }
 
-export function patchEute(euteId: string, body: PatchEuteRequest): Promise<Eute> {
-  return apiRequest<Eute>(`/admin/eutes/${id(euteId)}`, { method: 'PATCH', body });
+export function patchEute(id: string, body: PatchEuteRequest): Promise<Eute> {
+  return call('PATCH /admin/eutes/{id}', { params: { id }, body });
 }
 
 // Audit log and test alert
 
-export interface AuditLogFilter {
-  actorId?: string | undefined;
-  action?: string | undefined;
-  targetType?: string | undefined;
-  targetId?: string | undefined;
-  /** `yyyy-mm-dd`, that whole day included (UTC). */
-  from?: string | undefined;
-  to?: string | undefined;
-}
-
-export interface AuditLogPage {
-  items: AuditLogEntry[];
-  total: number;
-  limit: number;
-  offset: number;
-}
-
-export function auditLogQuery(filter: AuditLogFilter, limit: number, offset: number): string {
-  const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
-  for (const [key, value] of Object.entries(filter)) {
-    if (typeof value === 'string' && value.trim() !== '') {
-      params.set(key, value.trim());
-    }
-  }
-  return params.toString();
-}
+/** The audit log's filters: text fields and `yyyy-mm-dd` days, that whole day included (UTC). */
+export type AuditLogFilter = Omit<AuditLogQuery, 'limit' | 'offset'>;
 
 export function getAuditLog(filter: AuditLogFilter, limit: number, offset: number): Promise<AuditLogPage> {
-  return apiRequest<AuditLogPage>(`/admin/auditlog?${auditLogQuery(filter, limit, offset)}`);
+  return call('GET /admin/auditlog', { query: { ...filter, limit, offset } });
 }
 
 /** Every connected user sees the message as an alert (push event `testR`). */
 export function sendTestAlert(message: string): Promise<void> {
-  return apiRequest<void>('/admin/testR', { method: 'POST', body: { message } });
+  return call('POST /admin/testR', { body: { message } });
 }

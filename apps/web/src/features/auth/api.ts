@@ -2,25 +2,21 @@ import type {
   RecoverPasswordRequest,
   RecoveryRequest,
   ResetPasswordRequest,
-  SessionTokens,
-  TwoFactorRequest,
   TwoFactorSchema,
   User,
 } from '@graftmatch/domain';
-import { apiRequest } from '../../api/client';
+import { call } from '../../api/call';
 import { setAccessToken } from '../../api/session';
 
 /** Step one: the password; the server mails a PIN and answers the second step's token. */
 export function login(username: string, password: string): Promise<TwoFactorSchema> {
-  return apiRequest<TwoFactorSchema>('/auth/login', { auth: { kind: 'basic', username, password } });
+  return call('GET /auth/login', { auth: { kind: 'basic', username, password } });
 }
 
 /** Step two: the PIN. The refresh token arrives as an HttpOnly cookie; the access token stays in memory. */
 export async function confirmPin(schema: TwoFactorSchema, pin: string): Promise<void> {
-  const body: TwoFactorRequest = { passwordid: schema.twoFactorId, password: pin };
-  const tokens = await apiRequest<SessionTokens>('/auth/twofactor', {
-    method: 'POST',
-    body,
+  const tokens = await call('POST /auth/twofactor', {
+    body: { passwordid: schema.twoFactorId, password: pin },
     auth: { kind: 'bearer', token: schema.twoFactor_Token },
   });
   setAccessToken(tokens.access_Token);
@@ -28,31 +24,25 @@ export async function confirmPin(schema: TwoFactorSchema, pin: string): Promise<
 
 /** Sends a fresh PIN; the old one is void and the answer is the new two-factor schema. */
 export function resendPin(schema: TwoFactorSchema): Promise<TwoFactorSchema> {
-  return apiRequest<TwoFactorSchema>('/auth/twofactorreset', {
-    auth: { kind: 'bearer', token: schema.twoFactor_Token },
-  });
+  return call('GET /auth/twofactorreset', { auth: { kind: 'bearer', token: schema.twoFactor_Token } });
 }
 
 export function getMyUser(): Promise<User> {
-  return apiRequest<User>('/users/getmyuser');
+  return call('GET /users/getmyuser');
 }
 
 export function logout(): Promise<void> {
-  return apiRequest<void>('/users/logout');
+  return call('GET /users/logout');
 }
 
 export function changePassword(body: ResetPasswordRequest): Promise<void> {
-  return apiRequest<void>('/users/resetpassword', { method: 'POST', body });
+  return call('POST /users/resetpassword', { body });
 }
 
 export function requestRecovery(body: RecoveryRequest): Promise<void> {
-  return apiRequest<void>('/auth/recoveryrequest', { method: 'POST', body, auth: { kind: 'none' } });
+  return call('POST /auth/recoveryrequest', { body, auth: { kind: 'none' } });
 }
 
 export function recoverPassword(token: string, body: RecoverPasswordRequest): Promise<void> {
-  return apiRequest<void>(`/auth/recovery/${encodeURIComponent(token)}`, {
-    method: 'POST',
-    body,
-    auth: { kind: 'none' },
-  });
+  return call('POST /auth/recovery/{token}', { params: { token }, body, auth: { kind: 'none' } });
 }

@@ -5,37 +5,37 @@ import type {
   PatchWaitingListRequest,
   WaitingListEntry,
 } from '@graftmatch/domain';
-import { apiRequest } from '../../api/client';
+import { call } from '../../api/call';
 
 export function searchGrafts(query: GraftSearchQuery, signal?: AbortSignal): Promise<Graft[]> {
-  return apiRequest<Graft[]>('/physician/graftsearch', { method: 'POST', body: query, ...(signal ? { signal } : {}) });
+  return call('POST /physician/graftsearch', { body: query, signal });
 }
 
 export function getGraft(lot: string): Promise<Graft> {
-  return apiRequest<Graft>(`/physician/graftsearch/${encodeURIComponent(lot)}`);
+  return call('GET /physician/graftsearch/{lot}', { params: { lot } });
 }
 
 export function getWaitingList(): Promise<WaitingListEntry[]> {
-  return apiRequest<WaitingListEntry[]>('/physician/waitinglist');
+  return call('GET /physician/waitinglist');
 }
 
 export function addWaitingListEntry(body: AddWaitingListRequest): Promise<WaitingListEntry> {
-  return apiRequest<WaitingListEntry>('/physician/waitinglist', { method: 'POST', body });
+  return call('POST /physician/waitinglist', { body });
 }
 
 export function patchWaitingListEntry(id: string, body: PatchWaitingListRequest): Promise<WaitingListEntry> {
-  return apiRequest<WaitingListEntry>(`/physician/waitinglist/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+  return call('PATCH /physician/waitinglist/{id}', { params: { id }, body });
 }
 
 // The spec's API removes with a GET.
 export function removeWaitingListEntry(id: string): Promise<void> {
-  return apiRequest<void>(`/physician/waitinglist/remove/${encodeURIComponent(id)}`);
+  return call('GET /physician/waitinglist/remove/{id}', { params: { id } });
 }
 
 export function getCurrentGrafts(): Promise<Graft[]> {
-  return apiRequest<Graft[]>('/physician/currentgrafts');
+  return call('GET /physician/currentgrafts');
 }
 
 export function getArchivedGrafts(): Promise<Graft[]> {
-  return apiRequest<Graft[]>('/physician/archivgrafts');
+  return call('GET /physician/archivgrafts');
 }
