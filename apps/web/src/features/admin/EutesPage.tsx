@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Eute } from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../components/FormModal';
 import { notify } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { getEute, listEutes, patchEute } from './api';
@@ -125,7 +125,6 @@ function addressLines(eute: Eute): string[] {
 export function EutesPage() {
   const { t } = useTranslation();
   const { canWrite } = useAdminRights();
-  const small = useMediaQuery('(max-width: 43.74em)', false);
   const state = useListWithDetail({
     listKey: adminKeys.eutes,
     list: listEutes,
@@ -170,16 +169,13 @@ export function EutesPage() {
       detail={(eute) => <EuteFacts eute={eute} />}
       detailActions={() => <EditButton onClick={() => setEditing(true)} testId="eute-edit" label={t('common.edit')} />}
     >
-      <Modal
+      <FormModal
         opened={editing && state.selected !== undefined}
         onClose={() => setEditing(false)}
-        size="lg"
-        fullScreen={small}
         title={t('admin.eutes.editTitle')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
-        {editing && state.selected && <EuteForm eute={state.selected} onDone={() => setEditing(false)} />}
-      </Modal>
+        {state.selected && <EuteForm eute={state.selected} onDone={() => setEditing(false)} />}
+      </FormModal>
     </ListWithDetailPage>
   );
 }

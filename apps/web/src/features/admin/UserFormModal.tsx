@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Checkbox, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { fullName, type User } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../components/FormModal';
 import { notify } from '../../components/notify';
 import { addUser, listClinics, listEutes, patchUser } from './api';
 import { adminKeys } from './keys';
@@ -32,18 +32,10 @@ interface Props {
 /** Add or edit a user (spec §3's fields plus memberships among the active clinics and tissue banks). */
 export function UserFormModal({ opened, onClose, user, onSaved }: Props) {
   const { t } = useTranslation();
-  const small = useMediaQuery('(max-width: 43.74em)', false);
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      size="lg"
-      fullScreen={small}
-      title={user ? t('admin.users.editTitle') : t('admin.users.addTitle')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      {opened && <UserForm user={user} onDone={onClose} onSaved={onSaved} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={user ? t('admin.users.editTitle') : t('admin.users.addTitle')}>
+      <UserForm user={user} onDone={onClose} onSaved={onSaved} />
+    </FormModal>
   );
 }
 

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   DEFAULT_WAITING_LIST_QUERY_TYPE,
   GRAFT_TYPES,
@@ -11,6 +10,7 @@ import {
 } from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../components/FormModal';
 import { useNavigate } from 'react-router';
 import { useMe } from '../auth/useMe';
 import { addWaitingListEntry, patchWaitingListEntry } from './api';
@@ -33,19 +33,10 @@ interface Props {
 /** Add the current search to the waiting list, or edit an entry; afterwards the waiting list shows (spec §4). */
 export function WaitingListFormModal({ opened, onClose, initialQuery, entry }: Props) {
   const { t } = useTranslation();
-  // On a phone the form gets the whole screen instead of a cramped dialog.
-  const small = useMediaQuery('(max-width: 43.74em)', false);
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      size="lg"
-      fullScreen={small}
-      title={entry ? t('waitingList.editTitle') : t('waitingList.addTitle')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      {opened && <WaitingListForm onDone={onClose} initialQuery={initialQuery} entry={entry} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={entry ? t('waitingList.editTitle') : t('waitingList.addTitle')}>
+      <WaitingListForm onDone={onClose} initialQuery={initialQuery} entry={entry} />
+    </FormModal>
   );
 }
 
