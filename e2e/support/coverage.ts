@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Page-side functions below need the DOM types, also in the bench project, which imports the browser helpers.
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
