@@ -13,7 +13,7 @@ export interface LoadOptions {
 
 /** One request of a scenario; a scenario cycles through its requests on every connection. */
 export interface BenchRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   path: string;
   body?: string;
 }
