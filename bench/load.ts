@@ -86,13 +86,15 @@ export const loadBenchmark: Benchmark = {
     const after = rssBytes(pid);
 
     const errors = physicians.failures + banks.failures;
+    const non2xx = physicians.non2xx + banks.non2xx;
+    const timeouts = physicians.timeouts + banks.timeouts;
     const requestsPerSecond = physicians.requestsPerSecond + banks.requestsPerSecond;
     const mib = (bytes: number) => `${(bytes / MIB).toFixed(0)} MiB`;
     return [
       {
         what: `mixed load, ${CLIENTS} clients, ${SECONDS} s (search, lists, waiting-list writes)`,
         figure:
-          `${errors} errors, ${requestsPerSecond.toFixed(0)} req/s, ` +
+          `${errors} errors (${non2xx} non-2xx, ${timeouts} timeouts), ${requestsPerSecond.toFixed(0)} req/s, ` +
           `p50 ${physicians.p50} ms, p99 ${Math.max(physicians.p99, banks.p99)} ms`,
       },
       {
