@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { insertAuditRow, insertAuditRows, type Executor } from './audit.repository';
+import type { Executor } from '../../db/executor';
+import { insertAuditRow, insertAuditRows } from './audit.repository';
 
 /** What happened, by whom, to what. `before`/`after` are plain data that is turned into JSON. */
 export interface AuditEntry {

@@ -13,7 +13,7 @@ import type { DB, GraftRow } from '../../db/types';
 import type { Cacheable } from '../../http/answer-cache';
 import { badRequest, notFound } from '../../http/problem';
 import type { Page, Paged } from '../../http/paging';
-import type { Executor } from '../audit/audit.repository';
+import type { Executor } from '../../db/executor';
 import { clinicReadScope, euteReadScope } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
 import { effectiveListStatus, fileListsByGraft, graftRowToGraft } from './grafts.mapper';

@@ -14,7 +14,8 @@ import { badRequest, notFound } from '../../http/problem';
 import type { Page, Paged } from '../../http/paging';
 import { waitingListChanged } from '../../realtime/push-audience';
 import type { PushPublisher } from '../../realtime/push-bus';
-import type { Executor } from '../audit/audit.repository';
+import type { Executor } from '../../db/executor';
+import type { Actor } from '../../http/request-kit';
 import { recordAudit } from '../audit/audit.service';
 import { clinicReadScope, euteReadScope, requirePhysician } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
@@ -31,10 +32,6 @@ export interface WaitingListDeps {
 type ReadDeps = Pick<WaitingListDeps, 'db' | 'now'>;
 
 /** Who made a change, for its audit row. */
-export interface Actor {
-  principal: Principal | null;
-  ip: string | null;
-}
 
 /** The PDF lists at most this many entries, soonest implant window first; it says so when cut. */
 export const MAX_PDF_ENTRIES = 2000;

@@ -1,23 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
+  ActiveListQuery,
   AddUserRequest as AddUserRequestSchema,
-  AuditLogEntry,
-  Id,
-  ISO_DATE_PATTERN,
-  ISO_DATE_TIME_PATTERN,
   PatchUserRequest as PatchUserRequestSchema,
-  Problem,
-  RequiredText,
   User as UserSchema,
   type AddUserRequest,
   type PatchUserRequest,
   type User,
 } from '@graftmatch/domain';
-import type { FastifyRequest } from 'fastify';
-import { MAX_PAGE_SIZE, PageQuery, pageOf, sendPaged } from '../../http/paging';
+import { pageOf, sendPaged } from '../../http/paging';
+import { IdParams, actorOf, problems } from '../../http/request-kit';
 import { wire } from '../../http/wire';
-import { readAuditLog } from './auditlog.service';
 import {
   addUser,
   endUserSessions,
@@ -25,56 +19,18 @@ import {
   listUsers,
   patchUser,
   setUserActive,
-  type Actor,
-  type AdminDeps,
+  type UsersDeps,
 } from './users.service';
 
-export const adminErrors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem };
-export const IdParams = Type.Object({ id: Id });
-/** A page of a list, optionally only active (`true`) or inactive (`false`) records. */
-export const ActiveListQuery = Type.Object(
-  { ...PageQuery.properties, active: Type.Optional(Type.Boolean({ description: 'true: only active ones' })) },
-  { additionalProperties: false },
-);
-export const actorOf = (request: FastifyRequest): Actor => ({ principal: request.principal, ip: request.ip });
+const adminErrors = problems(400, 401, 403, 404, 409);
 
 const UserResponse = wire<User>(UserSchema);
 const UserListResponse = wire<User[]>(Type.Array(UserSchema));
 const AddBody = wire<AddUserRequest>(AddUserRequestSchema);
 const PatchBody = wire<PatchUserRequest>(PatchUserRequestSchema);
 
-const AUDIT_PAGE_SIZE = 50;
-const AuditLogQuery = Type.Object(
-  {
-    ...PageQuery.properties,
-    actorId: Type.Optional(Id),
-    action: Type.Optional(RequiredText(100)),
-    targetType: Type.Optional(RequiredText(50)),
-    targetId: Type.Optional(RequiredText(100)),
-    from: Type.Optional(
-      Type.String({
-        pattern: `${ISO_DATE_PATTERN}|${ISO_DATE_TIME_PATTERN}`,
-        description: 'yyyy-mm-dd or ISO date-time, UTC',
-      }),
-    ),
-    to: Type.Optional(
-      Type.String({
-        pattern: `${ISO_DATE_PATTERN}|${ISO_DATE_TIME_PATTERN}`,
-        description: 'a date includes that whole day',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
-const AuditLogPage = Type.Object({
-  items: Type.Array(AuditLogEntry),
-  total: Type.Integer({ minimum: 0 }),
-  limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE }),
-  offset: Type.Integer({ minimum: 0 }),
-});
-
-/** User administration of spec §7 and the audit log, under /api/admin. */
-export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: AdminDeps }> = async (app, { deps }) => {
+/** User administration of spec §7, under /api/admin. */
+export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: UsersDeps }> = async (app, { deps }) => {
   app.get(
     '/users',
     {
@@ -133,17 +89,6 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: AdminDeps }> = a
     async (request, reply) => {
       await endUserSessions(deps, actorOf(request), request.params.id);
       return reply.code(204).send(null);
-    },
-  );
-
-  app.get(
-    '/auditlog',
-    {
-      schema: { tags: ['admin'], querystring: AuditLogQuery, response: { 200: AuditLogPage, ...adminErrors } },
-    },
-    async (request) => {
-      const { limit: _limit, offset: _offset, ...filter } = request.query;
-      return readAuditLog(deps, request.principal, filter, pageOf(request.query, AUDIT_PAGE_SIZE));
     },
   );
 };
