@@ -4,8 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { DB } from '../db/types';
 import type { PushEnvelope } from './push-audience';
-import { createLocalBus, type PushBus } from './push-bus';
-import type { RelayMessage } from './push-relay';
+import { createLocalBus, type PushBus, type RelayMessage } from './push-bus';
 
 // PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; keep a margin for the JSON around them.
 const MAX_NOTIFY_BYTES = 7800;
