@@ -53,8 +53,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: UsersDeps }> = a
     {
       schema: { tags: ['admin'], body: AddBody, response: { 201: UserResponse, ...adminErrors } },
     },
-    async (request, reply) =>
-      reply.code(201).send(await addUser(deps, actorOf(request), request.body as AddUserRequest)),
+    async (request, reply) => reply.code(201).send(await addUser(deps, actorOf(request), request.body)),
   );
 
   app.patch(
@@ -62,7 +61,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: UsersDeps }> = a
     {
       schema: { tags: ['admin'], body: PatchBody, response: { 200: UserResponse, ...adminErrors } },
     },
-    async (request) => patchUser(deps, actorOf(request), request.body as PatchUserRequest),
+    async (request) => patchUser(deps, actorOf(request), request.body),
   );
 
   app.get(

@@ -34,8 +34,7 @@ export const physicianWaitingListRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: { tags: ['physician'], body: AddBody, response: { 201: WaitingListEntryResponse, ...errors } },
     },
-    async (request, reply) =>
-      reply.code(201).send(await addEntry(deps, actorOf(request), request.body as AddWaitingListRequest)),
+    async (request, reply) => reply.code(201).send(await addEntry(deps, actorOf(request), request.body)),
   );
 
   app.patch(
@@ -48,7 +47,7 @@ export const physicianWaitingListRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: WaitingListEntryResponse, ...errors },
       },
     },
-    async (request) => patchEntry(deps, actorOf(request), request.params.id, request.body as PatchWaitingListRequest),
+    async (request) => patchEntry(deps, actorOf(request), request.params.id, request.body),
   );
 
   // A GET that changes data is the spec's (§7); the client calls it so.

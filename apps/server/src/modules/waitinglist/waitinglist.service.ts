@@ -60,7 +60,7 @@ export function listOwnEntries(
   page: Page,
 ): Cacheable<Paged<WaitingListEntry>> {
   const scope = clinicReadScope(principal);
-  const caller = principal as Principal;
+  const { caller } = scope;
   const entryScope: repo.EntryScope = scope.all
     ? { activeClinics: true }
     : { ownerUserId: caller.userId, clinicIds: scope.ids };
@@ -112,8 +112,8 @@ export async function addEntry(
   actor: Actor,
   request: AddWaitingListRequest,
 ): Promise<WaitingListEntry> {
-  const clinicIds = requirePhysician(actor.principal);
-  const caller = actor.principal as Principal;
+  const caller = requirePhysician(actor.principal);
+  const { clinicIds } = caller;
   assertValid(request);
   const now = deps.now();
   const at = now.toISOString();
@@ -168,8 +168,8 @@ export async function patchEntry(
   id: string,
   patch: PatchWaitingListRequest,
 ): Promise<WaitingListEntry> {
-  const clinicIds = requirePhysician(actor.principal);
-  const caller = actor.principal as Principal;
+  const caller = requirePhysician(actor.principal);
+  const { clinicIds } = caller;
   const now = deps.now();
   const patched = await deps.db.transaction().execute(async (trx) => {
     const row = await ownOpenEntry(trx, deps, caller, clinicIds, id);
@@ -195,8 +195,8 @@ export async function patchEntry(
 
 /** `GET /physician/waitinglist/remove/{id}`: closes the caller's own entry. */
 export async function removeEntry(deps: WaitingListDeps, actor: Actor, id: string): Promise<void> {
-  const clinicIds = requirePhysician(actor.principal);
-  const caller = actor.principal as Principal;
+  const caller = requirePhysician(actor.principal);
+  const { clinicIds } = caller;
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
     const row = await ownOpenEntry(trx, deps, caller, clinicIds, id);
