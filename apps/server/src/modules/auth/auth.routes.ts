@@ -18,11 +18,11 @@ import { REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
 import { refreshSession } from './session.service';
 
 const errors = problems(400, 401, 403, 429, 503);
-// Open in the sense of design.md §4: each route checks its own credential instead of an access token.
+// Open in the sense of docs/decisions.md §4: each route checks its own credential instead of an access token.
 const open = { public: true, rateLimit: AUTH_RATE_LIMIT };
 const RecoveryToken = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{20,128}$' }) });
 
-/** The calls of spec §7 "Auth" under /api/auth (design.md §7). */
+/** The calls of spec §7 "Auth" under /api/auth (docs/decisions.md §7). */
 export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; secureCookies: boolean }> = async (
   app,
   { deps, secureCookies },

@@ -1,7 +1,7 @@
 // The account lock's numbers and the imitation of it for unknown addresses; no imports, so the
 // auth deps can hold the counter without an import circle.
 
-/** Ten wrong passwords or PINs in a row lock the account for 15 minutes (design.md §7). */
+/** Ten wrong passwords or PINs in a row lock the account for 15 minutes (docs/decisions.md §7). */
 export const MAX_FAILED_LOGINS = 10;
 export const LOCK_MINUTES = 15;
 

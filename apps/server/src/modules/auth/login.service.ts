@@ -19,7 +19,7 @@ import { hashPassword, verifyPassword } from './password';
 import { startSession } from './session.service';
 import { TWO_FACTOR_MINUTES } from './tokens';
 
-/** A PIN is good for 10 minutes and 5 tries (design.md §7). */
+/** A PIN is good for 10 minutes and 5 tries (docs/decisions.md §7). */
 export const PIN_MINUTES = TWO_FACTOR_MINUTES;
 export const PIN_TRIES = 5;
 

@@ -15,7 +15,7 @@ import { assertAcceptablePassword } from './password-policy';
 import { randomToken } from './secrets';
 import { revokeSessionsOfUser } from './session.repository';
 
-/** A recovery link works once, for one hour (design.md §7). */
+/** A recovery link works once, for one hour (docs/decisions.md §7). */
 export const RECOVERY_MINUTES = 60;
 /** An invitation waits longer: the new user may read it days later. */
 export const INVITATION_DAYS = 7;

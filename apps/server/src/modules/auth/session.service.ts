@@ -9,7 +9,7 @@ import { addDays } from '@graftmatch/domain';
 import { findLoginUserById, markUsedOnce } from './auth.repository';
 import * as repo from './session.repository';
 
-// A session is a refresh-token family (design.md §7): it ends at its absolute limit (365 days),
+// A session is a refresh-token family (docs/decisions.md §7): it ends at its absolute limit (365 days),
 // after 14 days unused, at logout, or when a rotated refresh token comes back (reuse).
 
 export interface StartedSession {

@@ -17,7 +17,7 @@ import type { TestClient } from '../../../test/support/client';
 import { testEngineName } from '../../../test/support/database';
 import { startTestApp, type TestApp } from '../../../test/support/app';
 
-// The search rules of design.md §6, told as a physician searching a tissue bank's stock.
+// The search rules of docs/decisions.md §6, told as a physician searching a tissue bank's stock.
 
 const BASE: GraftSearchQuery = {
   query_type: 5,

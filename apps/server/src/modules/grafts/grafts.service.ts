@@ -110,7 +110,7 @@ async function readGraftForPhysician(
   return presentGraft(deps.db, row, today);
 }
 
-/** Free on `today` and of an active bank: a graft every physician may see (design.md §5). */
+/** Free on `today` and of an active bank: a graft every physician may see (docs/decisions.md §5). */
 export async function isFreeForEveryPhysician(executor: Executor, row: GraftRow, today: string): Promise<boolean> {
   return effectiveListStatus(row, today) === ListStatus.Free && (await repo.isEuteActive(executor, row.euteId));
 }

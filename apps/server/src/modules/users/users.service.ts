@@ -269,7 +269,7 @@ export async function setUserActive(deps: UsersDeps, actor: Actor, id: string, a
   });
 }
 
-/** `POST /admin/user/endsessions/{id}`: ends every session of the user (design.md §7), e.g. a lost phone. */
+/** `POST /admin/user/endsessions/{id}`: ends every session of the user (docs/decisions.md §7), e.g. a lost phone. */
 export async function endUserSessions(deps: UsersDeps, actor: Actor, id: string): Promise<void> {
   const admin = requireAdmin(actor.principal, { write: true });
   const now = deps.now();
