@@ -14,7 +14,7 @@ type Args<K extends RouteName> =
 
 interface LooseInput {
   params?: Record<string, string>;
-  query?: Record<string, string | number | undefined>;
+  query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   auth?: Auth;
   signal?: AbortSignal | undefined;

@@ -1,8 +1,10 @@
 import type {
+  ActiveListQuery,
   AddClinicRequest,
   AddUserRequest,
   AddWaitingListRequest,
-  AuditLogEntry,
+  AuditLogPage,
+  AuditLogQuery,
   Clinic,
   Eute,
   Graft,
@@ -15,33 +17,12 @@ import type {
   RecoveryRequest,
   ResetPasswordRequest,
   SessionTokens,
+  TestAlertRequest,
   TwoFactorRequest,
   TwoFactorSchema,
   User,
   WaitingListEntry,
 } from '@graftmatch/domain';
-
-/** `true`/`false` as a query string carries them; leaving it out lists everything. */
-type ActiveQuery = { active?: 'true' | 'false' | undefined };
-
-/** A day `yyyy-mm-dd` and text filters of the audit log, plus its page. */
-export interface AuditLogQuery {
-  limit: number;
-  offset: number;
-  actorId?: string | undefined;
-  action?: string | undefined;
-  targetType?: string | undefined;
-  targetId?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
-
-export interface AuditLogPage {
-  items: AuditLogEntry[];
-  total: number;
-  limit: number;
-  offset: number;
-}
 
 /**
  * Every API call the web app makes, as `METHOD /path/{param}` (below `/api`) with its path
@@ -77,24 +58,24 @@ export interface ApiRoutes {
   'GET /euteemployee/donationsarchiv': { response: Graft[] };
   'GET /euteemployee/currentdonations/{lot}': { params: { lot: string }; response: Graft };
 
-  'GET /admin/users': { query: ActiveQuery; response: User[] };
+  'GET /admin/users': { query: ActiveListQuery; response: User[] };
   'GET /admin/user/{id}': { params: { id: string }; response: User };
   'POST /admin/users/add': { body: AddUserRequest; response: User };
   'PATCH /admin/user': { body: PatchUserRequest; response: User };
   'GET /admin/user/activate/{id}': { params: { id: string }; response: User };
   'GET /admin/user/deactivate/{id}': { params: { id: string }; response: User };
   'POST /admin/user/endsessions/{id}': { params: { id: string }; response: void };
-  'GET /admin/clinics': { query: ActiveQuery; response: Clinic[] };
+  'GET /admin/clinics': { query: ActiveListQuery; response: Clinic[] };
   'GET /admin/clinics/{id}': { params: { id: string }; response: Clinic };
   'POST /admin/clinics/add': { body: AddClinicRequest; response: Clinic };
   'PATCH /admin/clinics/{id}': { params: { id: string }; body: PatchClinicRequest; response: Clinic };
   'GET /admin/clinics/activate/{id}': { params: { id: string }; response: Clinic };
   'GET /admin/clinics/deactivate/{id}': { params: { id: string }; response: Clinic };
-  'GET /admin/eutes': { query: ActiveQuery; response: Eute[] };
+  'GET /admin/eutes': { query: ActiveListQuery; response: Eute[] };
   'GET /admin/eutes/{id}': { params: { id: string }; response: Eute };
   'PATCH /admin/eutes/{id}': { params: { id: string }; body: PatchEuteRequest; response: Eute };
   'GET /admin/auditlog': { query: AuditLogQuery; response: AuditLogPage };
-  'POST /admin/testR': { body: { message: string }; response: void };
+  'POST /admin/testR': { body: TestAlertRequest; response: void };
 }
 
 export type RouteName = keyof ApiRoutes;

@@ -51,7 +51,7 @@ function Section({ title }: { title: string }) {
   );
 }
 
-/** Only the areas the user has roles for are offered (design §5). */
+/** Only the areas the user has roles for are offered (docs/decisions.md §5). */
 export function Navigation({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const me = useMe();

@@ -17,7 +17,7 @@ export interface Areas {
 
 export type Area = keyof Areas;
 
-/** Which areas a user may open (design §5): auditors read the admin area, nothing else by the flag alone. */
+/** Which areas a user may open (docs/decisions.md §5): auditors read the admin area, nothing else by the flag alone. */
 export function areasOf(user: User): Areas {
   return { clinic: user.clinics.length > 0, eute: user.eutes.length > 0, admin: user.admin || user.audit };
 }
