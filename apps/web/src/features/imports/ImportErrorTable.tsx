@@ -16,36 +16,36 @@ export function ImportErrorTable({ errors, failed }: Props) {
     return <EmptyState title={t('imports.noErrors')} testId="import-no-errors" />;
   }
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table striped verticalSpacing="xs" data-testid="import-errors">
-        <Table.Caption>
-          {errors.length < failed
-            ? t('imports.errorsCut', { count: failed, shown: errors.length })
-            : t('imports.errorsCount', { count: errors.length })}
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('imports.row')}</Table.Th>
-            <Table.Th scope="col">{t('imports.lot')}</Table.Th>
-            <Table.Th scope="col">{t('imports.field')}</Table.Th>
-            <Table.Th scope="col">{t('imports.reason')}</Table.Th>
+    // No scrolling box: the four columns wrap even on a phone, and a scrolling region without
+    // anything to focus would be out of reach for keyboards.
+    <Table striped verticalSpacing="xs" data-testid="import-errors">
+      <Table.Caption>
+        {errors.length < failed
+          ? t('imports.errorsCut', { count: failed, shown: errors.length })
+          : t('imports.errorsCount', { count: errors.length })}
+      </Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{t('imports.row')}</Table.Th>
+          <Table.Th scope="col">{t('imports.lot')}</Table.Th>
+          <Table.Th scope="col">{t('imports.field')}</Table.Th>
+          <Table.Th scope="col">{t('imports.reason')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {errors.map((error, index) => (
+          <Table.Tr key={`${error.row}-${error.field}-${index}`} data-testid="import-error" data-row={error.row}>
+            <Table.Td>{error.row}</Table.Td>
+            <Table.Td style={{ wordBreak: 'break-all' }}>{error.lot ?? t('common.notDocumented')}</Table.Td>
+            <Table.Td>
+              <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                {error.field}
+              </Text>
+            </Table.Td>
+            <Table.Td>{error.message}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {errors.map((error, index) => (
-            <Table.Tr key={`${error.row}-${error.field}-${index}`} data-testid="import-error" data-row={error.row}>
-              <Table.Td>{error.row}</Table.Td>
-              <Table.Td style={{ wordBreak: 'break-all' }}>{error.lot ?? t('common.notDocumented')}</Table.Td>
-              <Table.Td>
-                <Text size="sm" ff="monospace">
-                  {error.field}
-                </Text>
-              </Table.Td>
-              <Table.Td>{error.message}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

@@ -68,7 +68,15 @@ export function ImportLogPage() {
           <Title order={2} size="h4">
             {t('imports.logText')}
           </Title>
-          <Code block className={classes.logText} data-testid="import-log-text">
+          {/* A long log scrolls; focusable so that keyboards can scroll it too. */}
+          <Code
+            block
+            className={classes.logText}
+            tabIndex={0}
+            role="region"
+            aria-label={t('imports.logText')}
+            data-testid="import-log-text"
+          >
             {data.log}
           </Code>
         </Stack>

@@ -92,7 +92,12 @@ export function ImportLogsPage() {
                   <Table.Tr key={log.id} data-testid="import-log-row" data-id={log.id}>
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
-                        <Anchor component={Link} to={importLogPath(log.id)} data-testid="import-log-open">
+                        <Anchor
+                          component={Link}
+                          to={importLogPath(log.id)}
+                          style={{ whiteSpace: 'nowrap' }}
+                          data-testid="import-log-open"
+                        >
                           {formatUtcMinute(log.date)}
                         </Anchor>
                         <ModeBadges log={log} />
@@ -100,7 +105,7 @@ export function ImportLogsPage() {
                     </Table.Td>
                     <Table.Td>{bankName(log.euteId)}</Table.Td>
                     <Table.Td>{log.importer}</Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-all' }}>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
                       {log.importSource}{' '}
                       <Text span size="xs" c="dimmed">
                         ({log.importType})

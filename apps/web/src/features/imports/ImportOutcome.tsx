@@ -10,12 +10,14 @@ import { importLogPath } from './paths';
 interface Props {
   result: ImportResult;
   dryRun: boolean;
+  /** The name of the file as chosen; the log's source otherwise. */
+  fileName?: string | undefined;
   /** What comes after the counts and errors: the confirm step of a check. */
   children?: ReactNode;
 }
 
 /** A check's or an import's answer: the counts, the refused rows, and (once written) its log. */
-export function ImportOutcome({ result, dryRun, children }: Props) {
+export function ImportOutcome({ result, dryRun, fileName, children }: Props) {
   const { t } = useTranslation();
   return (
     <Paper withBorder p="md" radius="md" data-testid={dryRun ? 'import-checked' : 'import-done'}>
@@ -24,7 +26,7 @@ export function ImportOutcome({ result, dryRun, children }: Props) {
           {dryRun ? t('imports.checkedTitle') : t('imports.doneTitle')}
         </Title>
         <Text size="sm">
-          {dryRun ? t('imports.checkedText', { file: result.importSource }) : t('imports.doneText')}
+          {dryRun ? t('imports.checkedText', { file: fileName ?? result.importSource }) : t('imports.doneText')}
         </Text>
         <ImportSummaryView summary={result.summary} dryRun={dryRun} />
         <ImportErrorTable errors={result.errors} failed={result.summary.failed} />

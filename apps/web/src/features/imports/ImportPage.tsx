@@ -117,7 +117,7 @@ export function ImportPage() {
         {check.isPending && <BusyState label={t('imports.checking')} />}
         {check.isError && <ErrorAlert error={check.error} />}
         {check.data && !run.data && (
-          <ImportOutcome result={check.data} dryRun>
+          <ImportOutcome result={check.data} fileName={file?.name} dryRun>
             <ConfirmButton result={check.data} strict={strict} busy={busy} onConfirm={() => confirm(check.data)} />
           </ImportOutcome>
         )}
