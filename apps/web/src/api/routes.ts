@@ -9,9 +9,12 @@ import type {
   Eute,
   Graft,
   GraftSearchQuery,
+  ImportLogListItem,
+  ImportResult,
   PatchClinicRequest,
   PatchEuteRequest,
   PatchUserRequest,
+  PageQuery,
   PatchWaitingListRequest,
   RecoverPasswordRequest,
   RecoveryRequest,
@@ -23,6 +26,16 @@ import type {
   User,
   WaitingListEntry,
 } from '@graftmatch/domain';
+
+/** An upload of grafts: `dryRun` checks and writes nothing, `strict` refuses the whole file for one bad row. */
+export interface ImportQuery {
+  dryRun: 'true' | 'false';
+  strict: 'true' | 'false';
+  bank?: string | undefined;
+}
+
+export type TemplateFormat = 'csv' | 'xlsx';
+export type ExportFormat = 'csv' | 'json' | 'xlsx';
 
 /**
  * Every API call the web app makes, as `METHOD /path/{param}` (below `/api`) with its path
@@ -57,6 +70,14 @@ export interface ApiRoutes {
   'GET /euteemployee/currentdonations': { response: Graft[] };
   'GET /euteemployee/donationsarchiv': { response: Graft[] };
   'GET /euteemployee/currentdonations/{lot}': { params: { lot: string }; response: Graft };
+  'GET /euteemployee/export': { query: { format: ExportFormat; bank?: string | undefined }; response: Blob };
+
+  /** Multipart, the file in the field `file`. */
+  'POST /import/grafts': { query: ImportQuery; body: FormData; response: ImportResult };
+  'GET /import/template': { query: { format: TemplateFormat }; response: Blob };
+  'GET /import/logs': { query: PageQuery; response: ImportLogListItem[] };
+  'GET /import/logs/{id}': { params: { id: string }; response: ImportResult };
+  'GET /file/lastimportlog': { response: ImportLogListItem };
 
   'GET /admin/users': { query: ActiveListQuery; response: User[] };
   'GET /admin/user/{id}': { params: { id: string }; response: User };
