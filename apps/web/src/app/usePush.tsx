@@ -40,6 +40,11 @@ export function usePush(): PushStatus {
         invalidate(clinicKeys.all);
         notify('info', i18n.t('push.matchMessage'), i18n.t('push.matchTitle'));
       },
+      // A request's step can change a graft's list on either side.
+      requestChanged: () => {
+        invalidate(clinicKeys.all);
+        invalidate(euteKeys.all);
+      },
       onReconnected: () => void queryClient.invalidateQueries(),
       onStatus: setStatus,
     });
