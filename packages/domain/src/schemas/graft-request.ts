@@ -109,7 +109,7 @@ export type RequestInboxGraft = Static<typeof RequestInboxGraft>;
 export const RequestInbox = Type.Array(RequestInboxGraft);
 export type RequestInbox = Static<typeof RequestInbox>;
 
-/** Body of `PUT /admin/eutes/{id}/leadtime`. */
+/** Body of `PATCH /admin/eutes/{id}/leadtime`. */
 export const SetLeadTimeRequest = Type.Object(
   { days: Type.Integer({ minimum: 0, maximum: MAX_LEAD_TIME_DAYS }) },
   { additionalProperties: false },
