@@ -154,6 +154,11 @@ const ROUTES: Record<string, Cell> = {
     request: () => ({ path: '/api/physician/requests' }),
     expect: expected(200, [...PHYSICIANS, 'auditor']),
   },
+  'GET /api/physician/requests/lots': {
+    method: 'GET',
+    request: () => ({ path: '/api/physician/requests/lots' }),
+    expect: expected(200, [...PHYSICIANS, 'auditor']),
+  },
   'GET /api/euteemployee/requests': {
     method: 'GET',
     request: () => ({ path: '/api/euteemployee/requests' }),

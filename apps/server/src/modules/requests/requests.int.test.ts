@@ -69,6 +69,10 @@ describe(`graft requests from request to implantation (${testEngineName()})`, ()
     expect(mails.some((mail) => mail.to.includes(DEMO.employeeX) && mail.subject.includes(lot))).toBe(true);
     expect(mails.some((mail) => mail.to.includes(DEMO.employeeY))).toBe(false);
 
+    // Other physicians see the graft as requested, and may still ask for it.
+    const requested = async () => (await (await physicianB.get('/api/physician/requests/lots')).json()) as string[];
+    expect(await requested()).toContain(lot);
+
     // Physician B asks for the same graft: several requests may compete; asking twice is refused.
     const ofB = await requestGraft(physicianB, { lot, waitinglistid: entryB });
     expect(await refused(await physicianB.post('/api/physician/requests', { lot }))).toMatch(/already/);
@@ -127,6 +131,7 @@ describe(`graft requests from request to implantation (${testEngineName()})`, ()
     expect(listB.find((r) => r.id === againB.id)).toMatchObject({ state: 'declined', reason: expect.any(String) });
 
     // The graft is Current for clinic A with a generated allocation note; B no longer finds it.
+    expect(await requested()).not.toContain(lot);
     expect(await lotsOf('/api/physician/currentgrafts')).toContain(lot);
     await expectProblem(await physicianB.get(`/api/physician/graftsearch/${lot}`), 404);
     const current = (await (await physicianA.get(`/api/physician/graftsearch/${lot}`)).json()) as GraftAnswer;

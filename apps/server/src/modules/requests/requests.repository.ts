@@ -220,3 +220,23 @@ export async function setLeadTime(executor: Executor, euteId: string, days: numb
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Lots of Free grafts that some physician has an open request for; who asked stays hidden. */
+export async function requestedLots(executor: Executor, today: string): Promise<string[]> {
+  const rows = await executor
+    .selectFrom('grafts')
+    .select('grafts.eLot')
+    .where(inListStatus(ListStatus.Free, today))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('graftRequests')
+          .select('graftRequests.id')
+          .whereRef('graftRequests.graftId', '=', 'grafts.id')
+          .where('graftRequests.state', 'in', ['requested', 'reserved', 'confirmed']),
+      ),
+    )
+    .orderBy('grafts.eLot')
+    .execute();
+  return rows.map((row) => row.eLot);
+}

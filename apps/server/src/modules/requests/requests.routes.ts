@@ -5,6 +5,7 @@ import {
   GraftRequest as GraftRequestSchema,
   Id,
   ImplantGraftRequestRequest,
+  Lot,
   OptionalReasonRequest,
   Problem,
   ReasonGraftRequestRequest,
@@ -20,7 +21,14 @@ import type { FastifyRequest } from 'fastify';
 import { wire } from '../../http/wire';
 import { bankInbox } from './requests.inbox';
 import { setLeadTime } from './requests.leadtime';
-import { createRequest, listPhysicianRequests, takeStep, type Actor, type RequestsDeps } from './requests.service';
+import {
+  createRequest,
+  listPhysicianRequests,
+  listRequestedLots,
+  takeStep,
+  type Actor,
+  type RequestsDeps,
+} from './requests.service';
 import type { StepInput } from './requests.steps';
 
 const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem };
@@ -69,6 +77,11 @@ export const physicianRequestRoutes: FastifyPluginAsyncTypebox<{ deps: RequestsD
     '/requests',
     { schema: { tags: ['physician'], response: { 200: GraftRequests, ...errors } } },
     async (request) => listPhysicianRequests(deps, request.principal),
+  );
+  app.get(
+    '/requests/lots',
+    { schema: { tags: ['physician'], response: { 200: Type.Array(Lot), ...errors } } },
+    async (request) => listRequestedLots(deps, request.principal),
   );
   await app.register(
     stepRoutes('physician', [

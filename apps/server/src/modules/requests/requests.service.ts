@@ -143,6 +143,15 @@ export async function listPhysicianRequests(deps: RequestsDeps, principal: Princ
 }
 
 /**
+ * `GET /physician/requests/lots`: Free grafts already requested by someone, shown as "requested"
+ * (still requestable: requests compete until one is assigned).
+ */
+export async function listRequestedLots(deps: RequestsDeps, principal: Principal | null): Promise<string[]> {
+  physicianListScope(principal);
+  return repo.requestedLots(deps.db, todayOf(deps));
+}
+
+/**
  * Takes one step of a request (docs/api.md "Graft requests"): the transition table decides, the
  * request moves only from the state it was read in, and the step's audit row, graft changes and
  * documents commit together. Refused steps answer 409.
