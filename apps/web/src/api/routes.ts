@@ -4,14 +4,17 @@ import type {
   AddWaitingListRequest,
   AuditLogEntry,
   Clinic,
+  CreateGraftRequestRequest,
   Eute,
   Graft,
+  GraftRequest,
   GraftSearchQuery,
   PatchClinicRequest,
   PatchEuteRequest,
   PatchUserRequest,
   PatchWaitingListRequest,
   RecoverPasswordRequest,
+  RequestInbox,
   RecoveryRequest,
   ResetPasswordRequest,
   SessionTokens,
@@ -43,6 +46,14 @@ export interface AuditLogPage {
   offset: number;
 }
 
+/** What a request's step carries: reservation hours, implant date and patient code, or a reason. */
+export interface RequestStepBody {
+  hours?: number;
+  date?: string;
+  patient_Code?: string;
+  reason?: string;
+}
+
 /**
  * Every API call the web app makes, as `METHOD /path/{param}` (below `/api`) with its path
  * parameters, query, body and answer, all typed by the domain's schemas: the one place the web
@@ -71,6 +82,21 @@ export interface ApiRoutes {
   'GET /physician/currentgrafts': { response: Graft[] };
   'GET /physician/archivgrafts': { response: Graft[] };
 
+  'GET /physician/requests': { response: GraftRequest[] };
+  'GET /physician/requests/lots': { response: string[] };
+  'POST /physician/requests': { body: CreateGraftRequestRequest; response: GraftRequest };
+  'POST /physician/requests/{id}/{action}': {
+    params: { id: string; action: string };
+    body: RequestStepBody;
+    response: GraftRequest;
+  };
+
+  'GET /euteemployee/requests': { response: RequestInbox };
+  'POST /euteemployee/requests/{id}/{action}': {
+    params: { id: string; action: string };
+    body: RequestStepBody;
+    response: GraftRequest;
+  };
   'GET /euteemployee/waitinglist': { response: WaitingListEntry[] };
   'GET /euteemployee/waitinglist/download': { response: Blob };
   'GET /euteemployee/currentdonations': { response: Graft[] };

@@ -4,6 +4,7 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { connectPush, type PushStatus } from '../api/push';
 import { clinicKeys } from '../features/clinic/keys';
+import { requestKeys } from '../features/requests/keys';
 import { euteKeys } from '../features/eute/keys';
 import { i18n } from '../i18n';
 import { notify } from '../components/notify';
@@ -42,6 +43,7 @@ export function usePush(): PushStatus {
       },
       // A request's step can change a graft's list on either side.
       requestChanged: () => {
+        invalidate(requestKeys.all);
         invalidate(clinicKeys.all);
         invalidate(euteKeys.all);
       },
