@@ -99,7 +99,7 @@ function StepForm({ request, side, action, onDone }: FormProps) {
             color={CLOSING.has(action) ? 'red' : undefined}
             loading={step.isPending}
             disabled={needsReason && reason.trim() === ''}
-            data-testid="step-confirm"
+            data-testid="step-submit"
           >
             {t(`requests.action.${action}`)}
           </Button>
