@@ -18,7 +18,7 @@ function InboxGraft({ graft }: { graft: RequestInboxGraft }) {
     <Card withBorder padding="md" component="section" data-testid="inbox-graft" data-lot={graft.lot}>
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={3} size="h4">
+          <Title order={2} size="h4">
             {t('requests.lot')} {graft.lot}
           </Title>
           <Text size="sm" c="dimmed">
@@ -42,13 +42,17 @@ function InboxGraft({ graft }: { graft: RequestInboxGraft }) {
               {graft.candidates.map((candidate) => (
                 <List.Item key={`${candidate.requestId ?? ''}${candidate.waitinglistid ?? ''}`} data-testid="candidate">
                   <Group gap="xs" wrap="wrap">
-                    <Badge variant="light">
+                    <Badge variant="light" color="blue.9">
                       {t('requests.score')} {candidate.score}
                     </Badge>
                     <Text size="sm" fw={500}>
                       {displayPatientCode(candidate.patient_Code)} · {candidate.c_Name}
                     </Text>
-                    {candidate.requestId && <Badge color="blue">{t('requests.requested')}</Badge>}
+                    {candidate.requestId && (
+                      <Badge color="blue.9" variant="light">
+                        {t('requests.requested')}
+                      </Badge>
+                    )}
                     {candidate.leadTimeWarning && (
                       <IconAlertTriangle
                         size={16}

@@ -6,16 +6,16 @@ import type { RequestSide } from './api';
 import { StepButtons } from './StepButtons';
 
 const STATE_COLOR: Record<RequestState, string> = {
-  requested: 'blue',
-  reserved: 'orange',
-  confirmed: 'teal',
-  assigned: 'grape',
-  delivered: 'indigo',
-  implanted: 'green',
-  returned: 'gray',
-  declined: 'red',
-  lapsed: 'gray',
-  withdrawn: 'gray',
+  requested: 'blue.9',
+  reserved: 'cyan.9',
+  confirmed: 'indigo.9',
+  assigned: 'grape.9',
+  delivered: 'violet.9',
+  implanted: 'teal.9',
+  returned: 'gray.7',
+  declined: 'red.9',
+  lapsed: 'gray.7',
+  withdrawn: 'gray.7',
 };
 
 export function RequestStateBadge({ state }: { state: RequestState }) {

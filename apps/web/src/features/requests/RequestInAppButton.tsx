@@ -89,7 +89,7 @@ export function RequestInAppButton({ lot }: { lot: string }) {
         {t('requests.inApp')}
       </Button>
       {requested.data?.includes(lot) && (
-        <Badge color="blue" variant="light" data-testid={`requested-${lot}`}>
+        <Badge color="blue.9" variant="light" data-testid={`requested-${lot}`}>
           {t('requests.requested')}
         </Badge>
       )}
