@@ -21,6 +21,8 @@ import { registerFileSweep } from './modules/files/files.sweep';
 import { healthRoutes } from './modules/health/health.routes';
 import { importRoutes, lastImportLogRoutes } from './modules/imports/imports.routes';
 import { meRoutes } from './modules/users/me.routes';
+import { registerRequestLapse } from './modules/requests/requests.lapse';
+import { adminLeadTimeRoutes, bankRequestRoutes, physicianRequestRoutes } from './modules/requests/requests.routes';
 import { physicianWaitingListRoutes } from './modules/waitinglist/waitinglist.routes';
 import { registerAntiForgery, useSecureCookies } from './plugins/anti-forgery';
 import { registerAuthentication } from './plugins/authentication';
@@ -53,6 +55,8 @@ export interface AppDeps {
   pushTimings?: Partial<PushTimings>;
   /** Where graft files live; by default `<dataDir>/files/` on local disk. */
   storage?: FileStorage;
+  /** How often overdue reservations are looked for; tests shorten it. */
+  requestLapseIntervalMs?: number;
 }
 
 // Secrets travel in two URLs by protocol necessity (the push access_token, the recovery link); never log them.
@@ -153,6 +157,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const imports = { ...clinical, mailer, publicUrl: deps.config.publicUrl, log: app.log };
   await app.register(importRoutes, { prefix: '/api/import', deps: imports });
   await app.register(lastImportLogRoutes, { prefix: '/api/file', deps: imports });
+  const requests = { ...imports, storage: fileStorage };
+  await app.register(physicianRequestRoutes, { prefix: '/api/physician', deps: requests });
+  await app.register(bankRequestRoutes, { prefix: '/api/euteemployee', deps: requests });
+  await app.register(adminLeadTimeRoutes, { prefix: '/api/admin', deps: requests });
+  registerRequestLapse(app, requests, deps.requestLapseIntervalMs);
 
   await registerWebApp(app, deps.webRoot);
   return app;

@@ -9,6 +9,7 @@ export * from './constants/file-uploads';
 export * from './constants/search-bounds';
 export * from './constants/password-policy';
 export * from './constants/import-columns';
+export * from './constants/graft-requests';
 
 export * from './schemas/common';
 export * from './schemas/paging';
@@ -25,6 +26,7 @@ export * from './schemas/import-log';
 export * from './schemas/problem';
 export * from './schemas/audit-log';
 export * from './schemas/test-alert';
+export * from './schemas/graft-request';
 
 export * from './rules/dates';
 export * from './rules/full-name';
@@ -36,5 +38,7 @@ export * from './rules/graft-list-status';
 export * from './rules/graft-matching';
 export * from './rules/single-european-code';
 export * from './rules/graft-import-row';
+export * from './rules/request-transitions';
+export * from './rules/candidate-ranking';
 
 export * from './push/push-events';

@@ -31,6 +31,7 @@ describe(`migrations on ${testEngineName()}`, () => {
         'eute_members',
         'eutes',
         'graft_files',
+        'graft_requests',
         'grafts',
         'import_logs',
         'recovery_tokens',

@@ -1,4 +1,4 @@
-import type { Language, ListStatus, ProcessStepName, StepStatus } from '@graftmatch/domain';
+import type { Language, ListStatus, ProcessStepName, RequestState, StepStatus } from '@graftmatch/domain';
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 
 // The domain's value types, re-exported so a row type and its column values come from one import.
@@ -69,6 +69,8 @@ export interface EutesTable {
   country: string | null;
   email: string | null;
   phone: string | null;
+  /** Days from assignment to delivery; the lead-time warning compares implant windows with it. */
+  leadTimeDays: WithDefault<number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -171,6 +173,27 @@ export interface WaitingListEntriesTable {
   queryTimestamp: Timestamp;
   /** Removing an entry closes it; rows stay for the audit trail. */
   closedAt: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** A physician's request for a graft and the steps it took (docs/api.md "Graft requests"). */
+export interface GraftRequestsTable {
+  id: string;
+  graftId: string;
+  /** The graft's tissue bank, whose employees answer. */
+  euteId: string;
+  clinicId: string;
+  requesterUserId: string;
+  waitingListEntryId: string | null;
+  state: RequestState;
+  note: string | null;
+  /** Why it was declined or returned. */
+  reason: string | null;
+  /** End of the reservation while reserved. */
+  deadline: Timestamp | null;
+  implantedOn: DateText | null;
+  patientCode: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -284,6 +307,7 @@ export interface DB {
   grafts: GraftsTable;
   graftFiles: GraftFilesTable;
   waitingListEntries: WaitingListEntriesTable;
+  graftRequests: GraftRequestsTable;
   refreshTokenFamilies: RefreshTokenFamiliesTable;
   refreshTokens: RefreshTokensTable;
   twoFactorChallenges: TwoFactorChallengesTable;
@@ -307,6 +331,8 @@ export type GraftUpdate = Updateable<GraftsTable>;
 export type GraftFileRow = Selectable<GraftFilesTable>;
 export type WaitingListEntryRow = Selectable<WaitingListEntriesTable>;
 export type NewWaitingListEntryRow = Insertable<WaitingListEntriesTable>;
+export type GraftRequestRow = Selectable<GraftRequestsTable>;
+export type NewGraftRequestRow = Insertable<GraftRequestsTable>;
 export type RefreshTokenFamilyRow = Selectable<RefreshTokenFamiliesTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type TwoFactorChallengeRow = Selectable<TwoFactorChallengesTable>;

@@ -144,6 +144,26 @@ const ROUTES: Record<string, Cell> = {
     request: () => ({ path: '/api/euteemployee/waitinglist/download' }),
     expect: expected(200, [...EMPLOYEES, 'auditor']),
   },
+  'POST /api/physician/requests': {
+    method: 'POST',
+    request: (_a, f) => ({ path: '/api/physician/requests', body: { lot: f.freeLot } }),
+    expect: expected(201, PHYSICIANS),
+  },
+  'GET /api/physician/requests': {
+    method: 'GET',
+    request: () => ({ path: '/api/physician/requests' }),
+    expect: expected(200, [...PHYSICIANS, 'auditor']),
+  },
+  'GET /api/physician/requests/lots': {
+    method: 'GET',
+    request: () => ({ path: '/api/physician/requests/lots' }),
+    expect: expected(200, [...PHYSICIANS, 'auditor']),
+  },
+  'GET /api/euteemployee/requests': {
+    method: 'GET',
+    request: () => ({ path: '/api/euteemployee/requests' }),
+    expect: expected(200, [...EMPLOYEES, 'auditor']),
+  },
   'GET /api/euteemployee/currentdonations': {
     method: 'GET',
     request: () => ({ path: '/api/euteemployee/currentdonations' }),
@@ -243,6 +263,11 @@ const ROUTES: Record<string, Cell> = {
     request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}`, body: { phone: `+49 ${unique}` } }),
     expect: expected(200, ['admin']),
   },
+  'PATCH /api/admin/eutes/{id}/leadtime': {
+    method: 'PATCH',
+    request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}/leadtime`, body: { days: 3 } }),
+    expect: expected(200, ['admin']),
+  },
   'GET /api/admin/auditlog': {
     method: 'GET',
     request: () => ({ path: '/api/admin/auditlog' }),
@@ -336,6 +361,9 @@ const NOT_IN_MATRIX = [
   'POST /api/import/grafts',
   // Multipart, per role in files.int.test.ts.
   'POST /api/media/uploadfiles',
+  // Each step needs a request in the state before it; per role and tenant in requests.int.test.ts.
+  ...['confirm', 'withdraw', 'implant', 'return'].map((action) => `POST /api/physician/requests/*/${action}`),
+  ...['reserve', 'decline', 'assign', 'deliver'].map((action) => `POST /api/euteemployee/requests/*/${action}`),
 ];
 
 /** Writes: non-GET routes, and the GET routes that change data (spec §7's remove, activate, deactivate). */

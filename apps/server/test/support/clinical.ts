@@ -75,8 +75,8 @@ async function firstMembership(
 }
 
 /** The real app with the demo data, and a logged-in client per role (anonymous has an XSRF cookie only). */
-export async function startSeededApp(): Promise<SeededApp> {
-  const server = await startTestApp();
+export async function startSeededApp(options: Parameters<typeof startTestApp>[0] = {}): Promise<SeededApp> {
+  const server = await startTestApp(options);
   await seedDemoInto(server);
   const entries = await Promise.all(
     (Object.keys(DEMO) as (keyof typeof DEMO)[]).map(async (key) => [key, await idOfUser(server, DEMO[key])] as const),

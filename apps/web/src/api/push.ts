@@ -58,6 +58,7 @@ export function connectPush(handlers: PushHandlers): PushConnection {
   connection.on('graftsChanged', handlers.graftsChanged);
   connection.on('waitinglistChanged', handlers.waitinglistChanged);
   connection.on('matchFound', handlers.matchFound);
+  connection.on('requestChanged', handlers.requestChanged);
   const status = (value: PushStatus) => handlers.onStatus?.(value);
   connection.onreconnecting(() => status('offline'));
   connection.onreconnected(() => {

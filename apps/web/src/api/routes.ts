@@ -6,8 +6,10 @@ import type {
   AuditLogPage,
   AuditLogQuery,
   Clinic,
+  CreateGraftRequestRequest,
   Eute,
   Graft,
+  GraftRequest,
   GraftSearchQuery,
   ImportLogListItem,
   ImportResult,
@@ -17,6 +19,7 @@ import type {
   PageQuery,
   PatchWaitingListRequest,
   RecoverPasswordRequest,
+  RequestInbox,
   RecoveryRequest,
   ResetPasswordRequest,
   SessionTokens,
@@ -36,6 +39,14 @@ export interface ImportQuery {
 
 export type TemplateFormat = 'csv' | 'xlsx';
 export type ExportFormat = 'csv' | 'json' | 'xlsx';
+
+/** What a request's step carries: reservation hours, implant date and patient code, or a reason. */
+export interface RequestStepBody {
+  hours?: number;
+  date?: string;
+  patient_Code?: string;
+  reason?: string;
+}
 
 /**
  * Every API call the web app makes, as `METHOD /path/{param}` (below `/api`) with its path
@@ -65,6 +76,21 @@ export interface ApiRoutes {
   'GET /physician/currentgrafts': { response: Graft[] };
   'GET /physician/archivgrafts': { response: Graft[] };
 
+  'GET /physician/requests': { response: GraftRequest[] };
+  'GET /physician/requests/lots': { response: string[] };
+  'POST /physician/requests': { body: CreateGraftRequestRequest; response: GraftRequest };
+  'POST /physician/requests/{id}/{action}': {
+    params: { id: string; action: string };
+    body: RequestStepBody;
+    response: GraftRequest;
+  };
+
+  'GET /euteemployee/requests': { response: RequestInbox };
+  'POST /euteemployee/requests/{id}/{action}': {
+    params: { id: string; action: string };
+    body: RequestStepBody;
+    response: GraftRequest;
+  };
   'GET /euteemployee/waitinglist': { response: WaitingListEntry[] };
   'GET /euteemployee/waitinglist/download': { response: Blob };
   'GET /euteemployee/currentdonations': { response: Graft[] };

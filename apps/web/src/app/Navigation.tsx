@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { NavLink, Stack, Text } from '@mantine/core';
 import {
+  IconInbox,
+  IconSend,
   IconArchive,
   IconBuildingHospital,
   IconClipboardList,
@@ -82,6 +84,13 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
           />
           <Item
             {...item}
+            to="/home/clinic/requests"
+            label={t('requests.navMine')}
+            icon={<IconSend size={18} aria-hidden />}
+            testId="nav-requests"
+          />
+          <Item
+            {...item}
             to="/home/clinic/current"
             label={t('nav.current')}
             icon={<IconPackage size={18} aria-hidden />}
@@ -105,6 +114,13 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
             label={t('eute.nav.waitingList')}
             icon={<IconBuildingHospital size={18} aria-hidden />}
             testId="nav-eute-waitinglist"
+          />
+          <Item
+            {...item}
+            to="/home/eute/requests"
+            label={t('requests.navInbox')}
+            icon={<IconInbox size={18} aria-hidden />}
+            testId="nav-eute-requests"
           />
           <Item
             {...item}

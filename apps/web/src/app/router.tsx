@@ -29,6 +29,8 @@ const assigned = (list: 'current' | 'archive') => async () => {
   const { AssignedGraftsPage } = await import('../features/clinic/AssignedGraftsPage');
   return { element: <AssignedGraftsPage list={list} key={list} /> };
 };
+const myRequests = async () => ({ Component: (await import('../features/requests/MyRequestsPage')).MyRequestsPage });
+const inbox = async () => ({ Component: (await import('../features/requests/InboxPage')).InboxPage });
 const demand = async () => ({ Component: (await import('../features/eute/DemandPage')).DemandPage });
 const donation = async () => ({
   Component: (await import('../features/eute/DonationDetailsPage')).DonationDetailsPage,
@@ -86,6 +88,7 @@ export const routes: RouteObject[] = [
                   { path: 'search', lazy: search },
                   { path: 'search/:type', lazy: search },
                   { path: 'waitinglist', lazy: waitingList },
+                  { path: 'requests', lazy: myRequests },
                   { path: 'current', lazy: assigned('current') },
                   { path: 'archive', lazy: assigned('archive') },
                   { path: 'graft/:lot', lazy: details },
@@ -97,6 +100,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <Navigate to="waitinglist" replace /> },
                   { path: 'waitinglist', lazy: demand },
+                  { path: 'requests', lazy: inbox },
                   { path: 'current', lazy: donations('current') },
                   { path: 'archive', lazy: donations('archive') },
                   { path: 'donation/:lot', lazy: donation },

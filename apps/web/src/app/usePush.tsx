@@ -5,6 +5,7 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { connectPush, type PushStatus } from '../api/push';
 import { clinicKeys } from '../features/clinic/keys';
+import { requestKeys } from '../features/requests/keys';
 import { euteKeys } from '../features/eute/keys';
 import { i18n } from '../i18n';
 import { showMatchAlert } from './matchAlert';
@@ -39,6 +40,12 @@ export function usePush(): PushStatus {
         invalidate(euteKeys.waitingList);
       },
       matchFound: (match) => void showMatchAlert(queryClient, match, (path) => void navigate(path)),
+      // A request's step can change a graft's list on either side.
+      requestChanged: () => {
+        invalidate(requestKeys.all);
+        invalidate(clinicKeys.all);
+        invalidate(euteKeys.all);
+      },
       onReconnected: () => void queryClient.invalidateQueries(),
       onStatus: setStatus,
     });

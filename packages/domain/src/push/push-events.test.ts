@@ -3,7 +3,7 @@ import { isPushEventName, PUSH_EVENT_NAMES, type PushEventMap, type PushMessage 
 
 describe('push events', () => {
   it('names the four events a client can subscribe to', () => {
-    expect(PUSH_EVENT_NAMES).toEqual(['testR', 'graftsChanged', 'waitinglistChanged', 'matchFound']);
+    expect(PUSH_EVENT_NAMES).toEqual(['testR', 'graftsChanged', 'waitinglistChanged', 'matchFound', 'requestChanged']);
   });
 
   it('recognises an event name from the wire, and nothing inherited', () => {

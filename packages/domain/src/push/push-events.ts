@@ -1,3 +1,5 @@
+import type { RequestState } from '../constants/graft-requests';
+
 /**
  * Server-to-client push events (docs/decisions.md §8), sent as SignalR invocations: the event name is the
  * invocation's `target`, the tuple its `arguments`. A client subscribes with
@@ -12,6 +14,8 @@ export interface PushEventMap {
   waitinglistChanged: [change?: { waitinglistid: string }];
   /** A newly free graft fits one of the recipient's waiting-list entries. */
   matchFound: [match: { waitinglistid: string; lots: string[] }];
+  /** A graft request was made or took a step; both sides re-fetch their requests. */
+  requestChanged: [change: { id: string; lot: string; state: RequestState }];
 }
 export type PushEventName = keyof PushEventMap;
 
@@ -21,6 +25,7 @@ const pushEventNames: Record<PushEventName, true> = {
   graftsChanged: true,
   waitinglistChanged: true,
   matchFound: true,
+  requestChanged: true,
 };
 export const PUSH_EVENT_NAMES = Object.keys(pushEventNames) as PushEventName[];
 

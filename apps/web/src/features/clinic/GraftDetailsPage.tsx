@@ -14,6 +14,7 @@ import { expiryDate, mm, typeLabel } from './graftFormat';
 import { clinicKeys } from './keys';
 import { ProcessTimeline } from './ProcessTimeline';
 import { requestMailto } from './requestMail';
+import { RequestInAppButton } from '../requests/RequestInAppButton';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -105,6 +106,7 @@ function GraftDetails({ graft }: { graft: Graft }) {
             {t('request.button')}
           </Button>
         )}
+        {mailto && <RequestInAppButton lot={graft.e_Lot} />}
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Section title={t('graft.dimensions')}>

@@ -4,6 +4,7 @@ import type { Graft } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { ColumnTable } from '../../components/ColumnTable';
 import { graftColumns, type DetailsPath, type GraftColumn, type GraftListMode } from './graftColumns';
+import { RequestInAppButton } from '../requests/RequestInAppButton';
 import { RequestButton } from './RequestButton';
 
 interface Props {
@@ -25,7 +26,12 @@ export function GraftResults({ grafts, mode, caption, detailsPath }: Props) {
     const requestColumn: GraftColumn = {
       key: 'request',
       header: t('graft.actions'),
-      cell: (graft) => <RequestButton lot={graft.e_Lot} />,
+      cell: (graft) => (
+        <Group gap="xs" wrap="nowrap">
+          <RequestButton lot={graft.e_Lot} />
+          <RequestInAppButton lot={graft.e_Lot} />
+        </Group>
+      ),
     };
     return (
       <ColumnTable
@@ -64,8 +70,9 @@ export function GraftResults({ grafts, mode, caption, detailsPath }: Props) {
               ))}
             </dl>
             {withRequest && (
-              <Group mt="sm">
+              <Group mt="sm" gap="xs">
                 <RequestButton lot={graft.e_Lot} />
+                <RequestInAppButton lot={graft.e_Lot} />
               </Group>
             )}
           </Card>

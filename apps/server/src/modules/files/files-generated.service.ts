@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { GraftFileKind } from '../../db/types';
+import type { FileStorage } from '../../storage/storage';
+import type { Executor } from '../../db/executor';
+import { recordAudit } from '../audit/audit.service';
+import { firstFreeName } from './file-names';
+import * as repo from './files.repository';
+
+/** A PDF the server made for a graft (an allocation or delivery note, a traceability report). */
+export interface GeneratedDocument {
+  graftId: string;
+  lot: string;
+  kind: Extract<GraftFileKind, 'allocationNotes' | 'deliveryNotes'>;
+  /** Wished name; made unique within the kind like an upload's (`name (2).pdf`). */
+  fileName: string;
+  content: Buffer;
+  at: Date;
+  actorUserId: string | null;
+  ip: string | null;
+}
+
+/**
+ * Files a generated document inside the caller's transaction: the object first, then its row and
+ * audit row with `trx`. Should the transaction roll back, the object has no row and the file sweep
+ * removes it (docs/decisions.md, "Files"). Answers the name it was filed under.
+ */
+export async function fileGeneratedDocument(
+  trx: Executor,
+  storage: FileStorage,
+  document: GeneratedDocument,
+): Promise<string> {
+  const stem = document.fileName.replace(/\.pdf$/i, '');
+  const name = firstFreeName(document.fileName, await repo.namesStartingWith(trx, document.kind, stem));
+  const id = randomUUID();
+  const storageKey = `${document.kind}/${id}`;
+  await storage.put(storageKey, document.content);
+  await repo.insertFile(trx, {
+    id,
+    graftId: document.graftId,
+    kind: document.kind,
+    name,
+    size: document.content.length,
+    contentType: 'application/pdf',
+    storageKey,
+    createdAt: document.at.toISOString(),
+  });
+  await recordAudit(trx, {
+    actorUserId: document.actorUserId,
+    action: 'graft.file.generate',
+    targetType: 'graftFile',
+    targetId: id,
+    after: { lot: document.lot, kind: document.kind, name, size: document.content.length },
+    ip: document.ip,
+    at: document.at,
+  });
+  return name;
+}

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types';
+import { notFound } from '../../http/problem';
+import { recordAudit } from '../audit/audit.service';
+import { requireAdmin } from '../auth/auth.policy';
+import type { Actor } from './requests.service';
+import * as repo from './requests.repository';
+
+/** `PATCH /admin/eutes/{id}/leadtime`: an admin sets the days a bank needs to deliver. */
+export async function setLeadTime(
+  deps: { db: Kysely<DB>; now: () => Date },
+  actor: Actor,
+  euteId: string,
+  days: number,
+): Promise<{ id: string; leadTimeDays: number }> {
+  const caller = requireAdmin(actor.principal, { write: true });
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.setLeadTime(trx, euteId, days, now.toISOString()))) {
+      throw notFound('No such tissue bank.');
+    }
+    await recordAudit(trx, {
+      actorUserId: caller.userId,
+      action: 'eute.leadtime',
+      targetType: 'eute',
+      targetId: euteId,
+      after: { leadTimeDays: days },
+      ip: actor.ip,
+      at: now,
+    });
+  });
+  return { id: euteId, leadTimeDays: days };
+}

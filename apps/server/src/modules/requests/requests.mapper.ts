@@ -1,0 +1,42 @@
+import {
+  fullName,
+  leadTimeWarning,
+  possibleRequestActions,
+  type GraftRequest,
+  type RequestActorSide,
+} from '@graftmatch/domain';
+import type { RequestDetails } from './requests.repository';
+
+// Rows stay apart from wire types (design.md §11): a request row with its graft, bank, clinic,
+// requester and linked entry becomes the GraftRequest of docs/api.md.
+
+type RequestWireAction = GraftRequest['actions'][number];
+
+export function requestToWire(row: RequestDetails, side: RequestActorSide | null, today: string): GraftRequest {
+  const implantFrom = row.queryIMin ?? null;
+  return {
+    id: row.id,
+    lot: row.eLot,
+    state: row.state,
+    deadline: row.state === 'reserved' ? row.deadline : null,
+    waitinglistid: row.waitingListEntryId,
+    patient_Code: row.patientCode ?? row.entryPatientCode ?? null,
+    query_i_min: implantFrom,
+    query_i_max: row.queryIMax ?? null,
+    note: row.note,
+    reason: row.reason,
+    implantedOn: row.implantedOn,
+    c_Name: row.cName,
+    physician_Name: fullName({
+      title: row.requesterTitle,
+      firstName: row.requesterFirstName,
+      lastName: row.requesterLastName,
+    }),
+    e_Name: row.euteName,
+    leadTimeDays: Number(row.leadTimeDays),
+    leadTimeWarning: leadTimeWarning(implantFrom, today, Number(row.leadTimeDays)),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    actions: side ? (possibleRequestActions(row.state, side) as RequestWireAction[]) : [],
+  };
+}

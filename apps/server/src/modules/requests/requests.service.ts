@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import {
+  decideRequestTransition,
+  utcDate,
+  type CreateGraftRequestRequest,
+  type GraftRequest,
+  type RequestAction,
+  type RequestActorSide,
+  type RequestState,
+} from '@graftmatch/domain';
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/dialect';
+import type { DB } from '../../db/types';
+import { conflict, forbidden, notFound } from '../../http/problem';
+import type { Mailer } from '../../mail/mailer';
+import { graftsChanged } from '../../realtime/push-audience';
+import type { PushPublisher } from '../../realtime/push-bus';
+import type { FileStorage } from '../../storage/storage';
+import { recordAudit } from '../audit/audit.service';
+import type { Principal } from '../auth/principal';
+import { isFreeForEveryPhysician } from '../grafts/grafts.service';
+import { requestToWire } from './requests.mapper';
+import { mailBankOfRequest, requestChanged } from './requests.notify';
+import { physicianListScope, requireRequestSide } from './requests.policy';
+import * as repo from './requests.repository';
+import { applyGraftEffects, prepareStep, type StepContext, type StepInput } from './requests.steps';
+
+export interface RequestsDeps {
+  db: Kysely<DB>;
+  now: () => Date;
+  push: PushPublisher;
+  storage: FileStorage;
+  mailer: Mailer;
+  publicUrl: string;
+  log: { error(details: Record<string, unknown>, message: string): void };
+}
+
+/** Who made a change, for its audit row. */
+export interface Actor {
+  principal: Principal | null;
+  ip: string | null;
+}
+
+const todayOf = (deps: Pick<RequestsDeps, 'now'>) => utcDate(deps.now());
+const noGraft = (lot: string) => notFound(`No free graft with lot ${lot}.`);
+
+/** After a commit: both sides hear of the request, and those who see the graft of a graft change. */
+async function announce(deps: RequestsDeps, ids: readonly string[], graftChanged: boolean): Promise<void> {
+  for (const id of ids) {
+    const row = await repo.findRequest(deps.db, id);
+    if (!row) {
+      continue;
+    }
+    deps.push.publish(
+      requestChanged({ id, lot: row.eLot, state: row.state, clinicId: row.clinicId, euteId: row.euteId }),
+    );
+    if (graftChanged && id === ids[0]) {
+      const graft = await repo.findGraftById(deps.db, row.graftId);
+      const free = await isFreeForEveryPhysician(deps.db, graft, todayOf(deps));
+      deps.push.publish(graftsChanged([{ lot: graft.eLot, euteId: graft.euteId, clinicId: graft.clinicId, free }]));
+    }
+  }
+}
+
+/** `POST /physician/requests`: a request for a Free graft, optionally for one of the caller's entries. */
+export async function createRequest(
+  deps: RequestsDeps,
+  actor: Actor,
+  body: CreateGraftRequestRequest,
+): Promise<GraftRequest> {
+  const scope = physicianListScope(actor.principal);
+  if (!('requesterUserId' in scope)) {
+    throw forbidden('Auditors read requests and change nothing.');
+  }
+  const today = todayOf(deps);
+  const graft = await repo.findGraftByLot(deps.db, body.lot);
+  if (!graft || !(await isFreeForEveryPhysician(deps.db, graft, today))) {
+    throw noGraft(body.lot);
+  }
+  const entry = body.waitinglistid
+    ? await repo.findOwnOpenEntry(deps.db, body.waitinglistid, scope.requesterUserId)
+    : undefined;
+  if (body.waitinglistid && (!entry || !scope.clinicIds.includes(entry.clinicId))) {
+    throw notFound('No such waiting-list entry in your waiting list.');
+  }
+  const now = deps.now();
+  const at = now.toISOString();
+  const id = randomUUID();
+  let created: GraftRequest;
+  try {
+    created = await deps.db.transaction().execute(async (trx) => {
+      await repo.insertRequest(trx, {
+        id,
+        graftId: graft.id,
+        euteId: graft.euteId,
+        clinicId: entry?.clinicId ?? (scope.clinicIds[0] as string),
+        requesterUserId: scope.requesterUserId,
+        waitingListEntryId: entry?.id ?? null,
+        state: 'requested',
+        note: body.note ?? null,
+        reason: null,
+        deadline: null,
+        implantedOn: null,
+        patientCode: null,
+        createdAt: at,
+        updatedAt: at,
+      });
+      const wire = requestToWire((await repo.findRequest(trx, id))!, 'physician', today);
+      await recordAudit(trx, {
+        actorUserId: scope.requesterUserId,
+        action: 'request.create',
+        targetType: 'graftRequest',
+        targetId: id,
+        after: wire,
+        ip: actor.ip,
+        at: now,
+      });
+      return wire;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw conflict(`You already have an open request for the graft ${body.lot}.`);
+    }
+    throw error;
+  }
+  await announce(deps, [id], false);
+  await mailBankOfRequest(deps, {
+    euteId: graft.euteId,
+    lot: graft.eLot,
+    clinic: created.c_Name,
+    physician: created.physician_Name,
+    note: created.note,
+  });
+  return created;
+}
+
+/** `GET /physician/requests`: the caller's requests, newest first; every request for auditors. */
+export async function listPhysicianRequests(deps: RequestsDeps, principal: Principal | null): Promise<GraftRequest[]> {
+  const scope = physicianListScope(principal);
+  const side = 'all' in scope ? null : 'physician';
+  const today = todayOf(deps);
+  return (await repo.listRequests(deps.db, scope)).map((row) => requestToWire(row, side, today));
+}
+
+/**
+ * `GET /physician/requests/lots`: Free grafts already requested by someone, shown as "requested"
+ * (still requestable: requests compete until one is assigned).
+ */
+export async function listRequestedLots(deps: RequestsDeps, principal: Principal | null): Promise<string[]> {
+  physicianListScope(principal);
+  return repo.requestedLots(deps.db, todayOf(deps));
+}
+
+/**
+ * Takes one step of a request (docs/api.md "Graft requests"): the transition table decides, the
+ * request moves only from the state it was read in, and the step's audit row, graft changes and
+ * documents commit together. Refused steps answer 409.
+ */
+export async function takeStep(
+  deps: RequestsDeps,
+  actor: Actor,
+  id: string,
+  side: Exclude<RequestActorSide, 'system'>,
+  action: RequestAction,
+  input: StepInput,
+): Promise<GraftRequest> {
+  const found = await repo.findRequest(deps.db, id);
+  const caller = requireRequestSide(actor.principal, side, found);
+  const result = await runStep(deps, { id, side, action, input, actorUserId: caller.userId, ip: actor.ip });
+  return requestToWire(result.row, side, todayOf(deps));
+}
+
+interface StepRun {
+  id: string;
+  side: RequestActorSide;
+  action: RequestAction;
+  input: StepInput;
+  actorUserId: string | null;
+  ip: string | null;
+}
+
+/** One step in one transaction; also the lapse job's way in. Answers the changed request. */
+export async function runStep(deps: RequestsDeps, run: StepRun): Promise<{ row: repo.RequestDetails }> {
+  const now = deps.now();
+  const today = utcDate(now);
+  let outcome: { row: repo.RequestDetails; changed: string[]; graftChanged: boolean };
+  try {
+    outcome = await deps.db.transaction().execute(async (trx) => {
+      const row = await repo.findRequest(trx, run.id);
+      if (!row) {
+        throw notFound('No such graft request.');
+      }
+      const decision = decideRequestTransition(row.state, run.action, run.side);
+      if (!decision.allowed) {
+        throw conflict(decision.reason);
+      }
+      const ctx: StepContext = {
+        trx,
+        storage: deps.storage,
+        row,
+        action: run.action,
+        input: run.input,
+        now,
+        today,
+        actorUserId: run.actorUserId,
+        ip: run.ip,
+        wire: () => requestToWire(ctx.row, null, today),
+      };
+      const changes = await prepareStep(ctx, decision.to);
+      const lapseBefore = run.action === 'lapse' ? now.toISOString() : undefined;
+      if (!(await repo.moveRequest(trx, row.id, row.state, changes, lapseBefore))) {
+        throw conflict('The request changed meanwhile; load it again.');
+      }
+      ctx.row = (await repo.findRequest(trx, row.id))!;
+      await recordAudit(trx, {
+        actorUserId: run.actorUserId,
+        action: `request.${run.action}`,
+        targetType: 'graftRequest',
+        targetId: row.id,
+        before: { state: row.state },
+        after: ctx.wire(),
+        ip: run.ip,
+        at: now,
+      });
+      const changed = [row.id, ...(run.action === 'assign' ? await declineCompetitors(ctx) : [])];
+      return { row: ctx.row, changed, graftChanged: await applyGraftEffects(ctx) };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw conflict('Another request holds this graft now.');
+    }
+    throw error;
+  }
+  await announce(deps, outcome.changed, outcome.graftChanged);
+  return { row: outcome.row };
+}
+
+/** At assignment, the other physicians' waiting requests for the graft are declined. */
+async function declineCompetitors(ctx: StepContext): Promise<string[]> {
+  const ids = await repo.competingRequests(ctx.trx, ctx.row.graftId, ctx.row.id);
+  const declined: RequestState = 'declined';
+  for (const id of ids) {
+    const reason = `The graft was assigned to another request.`;
+    await repo.moveRequest(ctx.trx, id, 'requested', {
+      state: declined,
+      reason,
+      updatedAt: ctx.now.toISOString(),
+    });
+    await recordAudit(ctx.trx, {
+      actorUserId: ctx.actorUserId,
+      action: 'request.decline',
+      targetType: 'graftRequest',
+      targetId: id,
+      before: { state: 'requested' },
+      after: { state: declined, reason },
+      ip: ctx.ip,
+      at: ctx.now,
+    });
+  }
+  return ids;
+}

@@ -1,0 +1,187 @@
+import {
+  ListStatus,
+  NOT_DOCUMENTED,
+  StepStatus,
+  displayPatientCode,
+  graftListStatus,
+  graftTypeLabel,
+  isGraftTypeNumber,
+  parsePatientCode,
+  type GraftRequest,
+  type RequestAction,
+  type RequestState,
+} from '@graftmatch/domain';
+import type { GraftRow, GraftUpdate } from '../../db/types';
+import { conflict } from '../../http/problem';
+import { renderRequestDocument, requestDocumentFileName, type RequestDocumentKind } from '../../pdf/request-documents';
+import type { FileStorage } from '../../storage/storage';
+import type { Executor } from '../../db/executor';
+import { effectiveListStatus } from '../grafts/grafts.mapper';
+import { fileGeneratedDocument } from '../files/files-generated.service';
+import * as repo from './requests.repository';
+
+// What each step does besides moving the request (docs/api.md "Graft requests"): checks on the
+// graft, its process steps and list, and the documents filed on the way.
+
+/** What a step may carry: reservation hours, implant date and patient code, a reason. */
+export interface StepInput {
+  hours?: number;
+  date?: string;
+  patient_Code?: string;
+  reason?: string;
+}
+
+export interface StepContext {
+  trx: Executor;
+  storage: FileStorage;
+  row: repo.RequestDetails;
+  action: RequestAction;
+  input: StepInput;
+  now: Date;
+  today: string;
+  actorUserId: string | null;
+  ip: string | null;
+  /** The request as the document shows it. */
+  wire: () => GraftRequest;
+}
+
+type RequestChanges = Parameters<typeof repo.moveRequest>[3];
+
+/** Checks that must hold before the step, and the request's new fields. */
+export async function prepareStep(ctx: StepContext, to: RequestState): Promise<RequestChanges> {
+  const { row, action, input, now } = ctx;
+  const at = now.toISOString();
+  const base = { state: to, updatedAt: at };
+  if (action === 'reserve' || action === 'assign') {
+    const graft = await repo.findGraftById(ctx.trx, row.graftId);
+    if (effectiveListStatus(graft, ctx.today) !== ListStatus.Free) {
+      throw conflict(`The graft ${row.eLot} is no longer free.`);
+    }
+    const holder = await repo.holdingRequest(ctx.trx, row.graftId, row.id);
+    if (holder) {
+      throw conflict(`The graft ${row.eLot} is already ${holder.state} for another request.`);
+    }
+  }
+  switch (action) {
+    case 'reserve':
+      return { ...base, deadline: new Date(now.getTime() + (input.hours ?? 24) * 3_600_000).toISOString() };
+    case 'confirm':
+      if (row.deadline !== null && row.deadline <= at) {
+        throw conflict(`The reservation ended at ${row.deadline}; it can no longer be confirmed.`);
+      }
+      return { ...base, deadline: null };
+    case 'decline':
+    case 'return':
+      return { ...base, deadline: null, reason: input.reason ?? null };
+    case 'implant':
+      return { ...base, implantedOn: input.date ?? null, patientCode: input.patient_Code ?? null };
+    default:
+      return { ...base, deadline: null };
+  }
+}
+
+const stepsOf = (graft: GraftRow) => ({
+  decellularization: { status: graft.decellularizationStatus },
+  release: { status: graft.releaseStatus },
+  assignment: { status: graft.assignmentStatus },
+  delivery: { status: graft.deliveryStatus },
+  implantation: { status: graft.implantationStatus },
+  expiry: { status: graft.expiryStatus },
+  traceabilityReport: { status: graft.traceabilityReportStatus },
+});
+
+async function fileDocument(ctx: StepContext, kind: RequestDocumentKind): Promise<string> {
+  const { row } = ctx;
+  const request = ctx.wire();
+  const steps = await repo.requestSteps(ctx.trx, row.id);
+  const content = await renderRequestDocument({
+    kind,
+    lot: row.eLot,
+    fields: [
+      ['Lot', row.eLot],
+      ['Graft type', isGraftTypeNumber(row.tProdName2) ? graftTypeLabel(row.tProdName2) : String(row.tProdName2)],
+      ['Diameter (mm)', row.tDproximal === null ? NOT_DOCUMENTED : String(row.tDproximal)],
+      ['Tissue bank', row.euteName],
+      ['Clinic', row.cName],
+      ['Physician', request.physician_Name],
+      ['Patient', displayPatientCode(request.patient_Code)],
+      ['Implant window', `${request.query_i_min ?? NOT_DOCUMENTED} – ${request.query_i_max ?? NOT_DOCUMENTED}`],
+      ['State', request.state],
+      ...(request.implantedOn ? [['Implanted on', request.implantedOn] as [string, string]] : []),
+      ...(request.reason ? [['Reason', request.reason] as [string, string]] : []),
+    ],
+    steps: steps.map((step) => ({ action: step.action, at: step.at, by: step.email ?? 'system' })),
+    generatedAt: ctx.now,
+  });
+  return fileGeneratedDocument(ctx.trx, ctx.storage, {
+    graftId: row.graftId,
+    lot: row.eLot,
+    kind: kind === 'allocation' ? 'allocationNotes' : 'deliveryNotes',
+    fileName: requestDocumentFileName(kind, row.eLot),
+    content,
+    at: ctx.now,
+    actorUserId: ctx.actorUserId,
+    ip: ctx.ip,
+  });
+}
+
+/**
+ * The step's effect on the graft, after the request moved and its audit row was written (so the
+ * documents list the step). Answers whether the graft changed.
+ */
+export async function applyGraftEffects(ctx: StepContext): Promise<boolean> {
+  const { row, action, today } = ctx;
+  let changes: GraftUpdate;
+  switch (action) {
+    case 'assign': {
+      const request = ctx.wire();
+      changes = {
+        assignmentStatus: StepStatus.Done,
+        assignmentOut: today,
+        clinicId: row.clinicId,
+        cName: row.cName,
+        aRequestor: request.physician_Name,
+        physicianName: request.physician_Name,
+        physicianEmail: row.requesterEmail,
+        physicianPhone: row.requesterPhone,
+        aAlloNote: await fileDocument(ctx, 'allocation'),
+      };
+      break;
+    }
+    case 'deliver':
+      changes = {
+        deliveryStatus: StepStatus.Done,
+        deliveryOut: today,
+        aDeliverNote: await fileDocument(ctx, 'delivery'),
+      };
+      break;
+    case 'implant': {
+      const patient = parsePatientCode(ctx.input.patient_Code);
+      changes = {
+        implantationStatus: StepStatus.Done,
+        implantationOut: ctx.input.date ?? today,
+        patientInitial: patient?.initial ?? null,
+        patientMonth: patient?.month ?? null,
+        patientYear: patient?.year ?? null,
+        traceabilityReportStatus: StepStatus.Done,
+        traceabilityReportOut: await fileDocument(ctx, 'traceability'),
+      };
+      break;
+    }
+    case 'return':
+      changes = {
+        traceabilityReportStatus: StepStatus.Done,
+        traceabilityReportOut: await fileDocument(ctx, 'traceability'),
+      };
+      break;
+    default:
+      return false;
+  }
+  const graft = { ...(await repo.findGraftById(ctx.trx, row.graftId)), ...changes } as GraftRow;
+  await repo.updateGraft(ctx.trx, row.graftId, {
+    ...changes,
+    listStatus: graftListStatus(stepsOf(graft), null, today),
+    updatedAt: ctx.now.toISOString(),
+  });
+  return true;
+}

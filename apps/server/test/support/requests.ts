@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { shiftDate, type GraftRequest } from '@graftmatch/domain';
+import type { TestClient } from './client';
+import { graftRow, today, type SeededApp } from './clinical';
+
+// Helpers for the graft request tests (issue 14).
+
+/** A fresh Free aortic valve of 20 mm and 40 mm length of bank X, that few demo entries fit. */
+export async function freeGraftOfX(app: SeededApp, day = today()): Promise<string> {
+  const lot = `RQ-${randomUUID().slice(0, 8)}`;
+  await app.server.database.db
+    .insertInto('grafts')
+    .values(
+      graftRow(app.ids.euteX, {
+        eLot: lot,
+        tDproximal: 20.5,
+        expiryOut: shiftDate(day, 365),
+        expiryDate: shiftDate(day, 365),
+      }),
+    )
+    .execute();
+  return lot;
+}
+
+/** A waiting-list entry of the client's physician that the graft of `freeGraftOfX` fits. */
+export async function entryFor(client: TestClient, patientCode: string, implantInDays: number, day = today()) {
+  const answer = await client.post('/api/physician/waitinglist', {
+    query_type: 5,
+    query_d_min: 20,
+    query_d_max: 21,
+    query_l_min: 35,
+    query_l_l_min: 0,
+    query_l_r_min: 0,
+    patient_Code: patientCode,
+    query_i_min: shiftDate(day, implantInDays),
+    query_i_Max: shiftDate(day, implantInDays + 60),
+  });
+  expect(answer.status).toBe(201);
+  return ((await answer.json()) as { waitinglistid: string }).waitinglistid;
+}
+
+export async function requestGraft(client: TestClient, body: { lot: string; waitinglistid?: string; note?: string }) {
+  const answer = await client.post('/api/physician/requests', body);
+  expect(answer.status, await answer.clone().text()).toBe(201);
+  return (await answer.json()) as GraftRequest;
+}
+
+/** One step; answers the response so tests can check refusals too. */
+export function step(
+  client: TestClient,
+  side: 'physician' | 'euteemployee',
+  id: string,
+  action: string,
+  body: unknown = {},
+) {
+  return client.post(`/api/${side}/requests/${id}/${action}`, body);
+}
+
+/** One step that must succeed; answers the request after it. */
+export async function stepOk(
+  client: TestClient,
+  side: 'physician' | 'euteemployee',
+  id: string,
+  action: string,
+  body: unknown = {},
+): Promise<GraftRequest> {
+  const answer = await step(client, side, id, action, body);
+  expect(answer.status, `${action}: ${await answer.clone().text()}`).toBe(200);
+  return (await answer.json()) as GraftRequest;
+}

@@ -1,0 +1,96 @@
+import { Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { displayPatientCode, isGraftTypeNumber, type RequestInboxGraft } from '@graftmatch/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageLoader } from '../../components/PageLoader';
+import { PageTitle } from '../../components/PageTitle';
+import { mm, typeLabel } from '../clinic/graftFormat';
+import { getInbox } from './api';
+import { requestKeys } from './keys';
+import { RequestCard } from './RequestCard';
+
+function InboxGraft({ graft }: { graft: RequestInboxGraft }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="md" component="section" data-testid="inbox-graft" data-lot={graft.lot}>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            {t('requests.lot')} {graft.lot}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {isGraftTypeNumber(graft.t_ProdName_2) ? typeLabel(t, graft.t_ProdName_2) : ''} · {mm(graft.t_Dproximal)} ·{' '}
+            {graft.expiry ?? ''}
+          </Text>
+        </Group>
+        {graft.requests.length > 0 && (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+            {graft.requests.map((request) => (
+              <RequestCard key={request.id} request={request} side="bank" />
+            ))}
+          </SimpleGrid>
+        )}
+        {graft.candidates.length > 0 && (
+          <>
+            <Text fw={600} size="sm">
+              {t('requests.candidates')}
+            </Text>
+            <List type="ordered" spacing="xs" data-testid="candidates">
+              {graft.candidates.map((candidate) => (
+                <List.Item key={`${candidate.requestId ?? ''}${candidate.waitinglistid ?? ''}`} data-testid="candidate">
+                  <Group gap="xs" wrap="wrap">
+                    <Badge variant="light" color="blue.9">
+                      {t('requests.score')} {candidate.score}
+                    </Badge>
+                    <Text size="sm" fw={500}>
+                      {displayPatientCode(candidate.patient_Code)} · {candidate.c_Name}
+                    </Text>
+                    {candidate.requestId && (
+                      <Badge color="blue.9" variant="light">
+                        {t('requests.requested')}
+                      </Badge>
+                    )}
+                    {candidate.leadTimeWarning && (
+                      <IconAlertTriangle
+                        size={16}
+                        color="orange"
+                        aria-label={t('requests.leadTime', { count: graft.leadTimeDays })}
+                      />
+                    )}
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {candidate.reason}
+                  </Text>
+                </List.Item>
+              ))}
+            </List>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** `home/eute/requests`: the bank's requests and, per free graft, the ranked candidates. */
+export function InboxPage() {
+  const { t } = useTranslation();
+  const inbox = useQuery({ queryKey: requestKeys.inbox, queryFn: getInbox });
+  return (
+    <>
+      <PageTitle title={t('requests.inboxTitle')} />
+      {inbox.isPending && <PageLoader />}
+      {inbox.isError && <ErrorAlert error={inbox.error} onRetry={() => void inbox.refetch()} />}
+      {inbox.data?.length === 0 && (
+        <EmptyState title={t('requests.inboxEmpty')} description={t('requests.inboxEmptyHint')} testId="inbox-empty" />
+      )}
+      <Stack gap="md">
+        {inbox.data?.map((graft) => (
+          <InboxGraft key={graft.lot} graft={graft} />
+        ))}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import type { CreateGraftRequestRequest, GraftRequest, RequestInbox } from '@graftmatch/domain';
+import { call } from '../../api/call';
+import type { RequestStepBody } from '../../api/routes';
+
+export type RequestSide = 'physician' | 'bank';
+
+export function getMyRequests(): Promise<GraftRequest[]> {
+  return call('GET /physician/requests');
+}
+
+/** Free grafts somebody requested; shown as "requested", still requestable. */
+export function getRequestedLots(): Promise<string[]> {
+  return call('GET /physician/requests/lots');
+}
+
+export function createRequest(body: CreateGraftRequestRequest): Promise<GraftRequest> {
+  return call('POST /physician/requests', { body });
+}
+
+export function getInbox(): Promise<RequestInbox> {
+  return call('GET /euteemployee/requests');
+}
+
+export function takeStep(side: RequestSide, id: string, action: string, body: RequestStepBody): Promise<GraftRequest> {
+  return side === 'physician'
+    ? call('POST /physician/requests/{id}/{action}', { params: { id, action }, body })
+    : call('POST /euteemployee/requests/{id}/{action}', { params: { id, action }, body });
+}

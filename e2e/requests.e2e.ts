@@ -1,0 +1,116 @@
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { settled, watchApi } from './support/app';
+import { openContext, sharedBrowser, screenshot, type ViewportName } from './support/browser';
+import { checkScreenOnce, expectNoProblems } from './support/checks';
+import { DEMO, loginThroughUi } from './support/login';
+
+// Issue 14: a physician and a tissue-bank employee, each in a browser of their own, walk a graft
+// from request to implantation; each sees the other's step arrive without reloading.
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+const browser = sharedBrowser();
+
+const NORTH = 'Gewebebank Nord gGmbH';
+const SEARCH = '/home/clinic/search/aortic_valve?d_min=15&d_max=25&l_min=10&l_l_min=0&l_r_min=0';
+
+interface Side {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+}
+
+async function open(size: ViewportName, email: string): Promise<Side> {
+  const side = await openContext(browser(), baseUrl, size);
+  side.page.setDefaultTimeout(15_000);
+  watchApi(side.page);
+  await loginThroughUi(side.page, dataDir, email);
+  return side;
+}
+
+/** Opens a step's dialog on `card`, checks it with axe, and confirms it. */
+async function takeStep(page: Page, card: Locator, action: string, label: string) {
+  await card.getByTestId(`step-${action}`).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await checkScreenOnce(page, `${label} dialog`);
+  await dialog.getByTestId('step-submit').click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+const stateOf = (card: Locator) => card.getByTestId('request-state').getAttribute('data-state');
+
+describe.each<ViewportName>(['desktop', 'phone'])('a graft from request to implantation at %s size', (size) => {
+  let physician: Side;
+  let bank: Side;
+  let lot = '';
+
+  beforeAll(async () => {
+    [physician, bank] = await Promise.all([open(size, DEMO.berg), open(size, DEMO.bankNorth)]);
+  }, 60_000);
+  afterAll(async () => {
+    await physician?.context.close();
+    await bank?.context.close();
+  });
+
+  it('the physician requests a free graft of bank North in the app; the bank’s inbox shows it at once', async () => {
+    await bank.page.goto('/home/eute/requests');
+    await settled(bank.page, 'Requests and candidates');
+    await checkScreenOnce(bank.page, `the bank’s inbox (${size})`);
+
+    const { page } = physician;
+    await page.goto(SEARCH);
+    const results = page.getByTestId(size === 'desktop' ? 'graft-row' : 'graft-card').filter({ hasText: NORTH });
+    await results.first().waitFor();
+    lot = (await results.first().getAttribute('data-lot')) ?? '';
+    expect(lot).not.toBe('');
+    await page.getByTestId(`request-in-app-${lot}`).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await checkScreenOnce(page, `request dialog (${size})`);
+    await dialog.getByRole('textbox', { name: 'Note for the tissue bank' }).fill('Ross procedure next week');
+    await dialog.getByTestId('request-send').click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId(`requested-${lot}`).waitFor();
+
+    const graft = bank.page.locator(`[data-testid="inbox-graft"][data-lot="${lot}"]`);
+    await graft.waitFor();
+    await graft.getByTestId('candidate').first().waitFor();
+    await screenshot(bank.page, `${size}-requests-inbox`);
+    expectNoProblems(physician.problems, 'on the request');
+    expectNoProblems(bank.problems, 'on the inbox');
+  }, 120_000);
+
+  it('reserve → confirm → assign → deliver → implant, each side seeing the other’s step live', async () => {
+    await physician.page.goto('/home/clinic/requests');
+    await settled(physician.page, 'My requests');
+    await checkScreenOnce(physician.page, `the physician’s requests (${size})`);
+    const mine = physician.page.locator(`[data-testid="request-card"][data-lot="${lot}"]`).first();
+    const theirs = bank.page.locator(`[data-testid="inbox-graft"][data-lot="${lot}"] [data-testid="request-card"]`);
+    expect(await stateOf(mine)).toBe('requested');
+
+    await takeStep(bank.page, theirs, 'reserve', `reserve (${size})`);
+    await expect.poll(() => stateOf(mine)).toBe('reserved');
+    await mine.getByTestId('request-deadline').waitFor();
+    await screenshot(physician.page, `${size}-requests-reserved`);
+
+    await takeStep(physician.page, mine, 'confirm', `confirm (${size})`);
+    await expect.poll(() => stateOf(theirs)).toBe('confirmed');
+
+    await takeStep(bank.page, theirs, 'assign', `assign (${size})`);
+    await expect.poll(() => stateOf(mine)).toBe('assigned');
+
+    await takeStep(bank.page, theirs, 'deliver', `deliver (${size})`);
+    await expect.poll(() => stateOf(mine)).toBe('delivered');
+
+    await takeStep(physician.page, mine, 'implant', `implant (${size})`);
+    await expect.poll(() => stateOf(mine)).toBe('implanted');
+    // The loop is closed: the bank's inbox lets the graft go.
+    await bank.page.locator(`[data-testid="inbox-graft"][data-lot="${lot}"]`).waitFor({ state: 'detached' });
+    await screenshot(physician.page, `${size}-requests-implanted`);
+    await screenshot(bank.page, `${size}-requests-inbox-after`);
+    expectNoProblems(physician.problems, 'on the physician’s steps');
+    expectNoProblems(bank.problems, 'on the bank’s steps');
+  }, 180_000);
+});

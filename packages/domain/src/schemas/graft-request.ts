@@ -1,0 +1,117 @@
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  DEFAULT_RESERVATION_HOURS,
+  MAX_LEAD_TIME_DAYS,
+  MAX_RESERVATION_HOURS,
+  BANK_REQUEST_ACTIONS,
+  PHYSICIAN_REQUEST_ACTIONS,
+  REQUEST_STATES,
+} from '../constants/graft-requests';
+import { PATIENT_CODE_PATTERN } from '../rules/patient-code';
+import { Id, IsoDate, IsoDateTime, Lot, MultiLineText, Nullable } from './common';
+
+// Wire shapes of graft requests (docs/api.md "Graft requests").
+
+export const RequestStateSchema = Type.Union(
+  REQUEST_STATES.map((state) => Type.Literal(state)),
+  { description: REQUEST_STATES.join(', ') },
+);
+
+const Reason = MultiLineText(1000);
+
+/** Body of `POST /physician/requests`. */
+export const CreateGraftRequestRequest = Type.Object(
+  { lot: Lot, waitinglistid: Type.Optional(Id), note: Type.Optional(Reason) },
+  { additionalProperties: false },
+);
+export type CreateGraftRequestRequest = Static<typeof CreateGraftRequestRequest>;
+
+/** Body of `.../reserve`: how long the physician has to confirm. */
+export const ReserveGraftRequestRequest = Type.Object(
+  { hours: Type.Integer({ minimum: 1, maximum: MAX_RESERVATION_HOURS, default: DEFAULT_RESERVATION_HOURS }) },
+  { additionalProperties: false },
+);
+export type ReserveGraftRequestRequest = Static<typeof ReserveGraftRequestRequest>;
+
+/** Body of `.../implant`: when and for whom the graft was implanted. */
+export const ImplantGraftRequestRequest = Type.Object(
+  { date: IsoDate, patient_Code: Type.String({ pattern: PATIENT_CODE_PATTERN }) },
+  { additionalProperties: false },
+);
+export type ImplantGraftRequestRequest = Static<typeof ImplantGraftRequestRequest>;
+
+/** Body of `.../return` (why the graft was not used) and optional body of `.../decline`. */
+export const ReasonGraftRequestRequest = Type.Object({ reason: Reason }, { additionalProperties: false });
+export type ReasonGraftRequestRequest = Static<typeof ReasonGraftRequestRequest>;
+export const OptionalReasonRequest = Type.Object({ reason: Type.Optional(Reason) }, { additionalProperties: false });
+export type OptionalReasonRequest = Static<typeof OptionalReasonRequest>;
+
+/** One request as both sides read it. `actions` are the steps the reader may take now. */
+export const GraftRequest = Type.Object({
+  id: Id,
+  lot: Lot,
+  state: RequestStateSchema,
+  deadline: Nullable(IsoDateTime, { description: 'end of the reservation while reserved' }),
+  waitinglistid: Nullable(Id),
+  patient_Code: Nullable(Type.String()),
+  query_i_min: Nullable(IsoDate),
+  query_i_max: Nullable(IsoDate),
+  note: Nullable(Type.String()),
+  reason: Nullable(Type.String({ description: 'why it was declined or returned' })),
+  implantedOn: Nullable(IsoDate),
+  c_Name: Type.String(),
+  physician_Name: Type.String(),
+  e_Name: Type.String(),
+  leadTimeDays: Type.Integer({ minimum: 0 }),
+  leadTimeWarning: Type.Boolean({ description: 'the implant window starts sooner than the bank can deliver' }),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+  actions: Type.Array(
+    Type.Union([...PHYSICIAN_REQUEST_ACTIONS, ...BANK_REQUEST_ACTIONS].map((action) => Type.Literal(action))),
+  ),
+});
+export type GraftRequest = Static<typeof GraftRequest>;
+
+export const GraftRequestList = Type.Array(GraftRequest);
+
+/** One ranked candidate for a free graft: a fitting waiting-list entry, a request, or both. */
+export const RankedCandidate = Type.Object({
+  requestId: Nullable(Id),
+  waitinglistid: Nullable(Id),
+  patient_Code: Nullable(Type.String()),
+  c_Name: Type.String(),
+  physician_Name: Type.String(),
+  query_i_min: Nullable(IsoDate),
+  query_i_max: Nullable(IsoDate),
+  score: Type.Number(),
+  urgency: Type.Number(),
+  fit: Type.Number(),
+  waiting: Type.Number(),
+  request: Type.Number(),
+  reason: Type.String(),
+  leadTimeWarning: Type.Boolean(),
+});
+export type RankedCandidate = Static<typeof RankedCandidate>;
+
+/** One graft of the bank's inbox: its requests and its ranked candidates. */
+export const RequestInboxGraft = Type.Object({
+  lot: Lot,
+  t_ProdName_2: Type.Integer(),
+  t_Dproximal: Nullable(Type.Number()),
+  t_Lmax: Nullable(Type.Number()),
+  expiry: Nullable(IsoDate),
+  e_Name: Type.String(),
+  leadTimeDays: Type.Integer({ minimum: 0 }),
+  requests: GraftRequestList,
+  candidates: Type.Array(RankedCandidate),
+});
+export type RequestInboxGraft = Static<typeof RequestInboxGraft>;
+export const RequestInbox = Type.Array(RequestInboxGraft);
+export type RequestInbox = Static<typeof RequestInbox>;
+
+/** Body of `PATCH /admin/eutes/{id}/leadtime`. */
+export const SetLeadTimeRequest = Type.Object(
+  { days: Type.Integer({ minimum: 0, maximum: MAX_LEAD_TIME_DAYS }) },
+  { additionalProperties: false },
+);
+export type SetLeadTimeRequest = Static<typeof SetLeadTimeRequest>;
