@@ -56,10 +56,15 @@ export function ImageViewer({ files, urls, index, onIndex }: Props) {
       opened={open}
       onClose={() => onIndex(null)}
       fullScreen
-      title={file ? t('files.photoOf', { index: (index ?? 0) + 1, count, name: file.name }) : ''}
+      title={t('files.photos')}
       closeButtonProps={{ 'aria-label': t('common.close') }}
       classNames={{ body: classes.viewerBody }}
     >
+      {file && (
+        <Text size="sm" mb="xs" aria-live="polite" data-testid="viewer-position">
+          {t('files.photoOf', { index: (index ?? 0) + 1, count, name: file.name })}
+        </Text>
+      )}
       <div
         className={classes.viewerStage}
         onTouchStart={(event) => {

@@ -22,6 +22,9 @@ import classes from './media.module.css';
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'noWebGl' } | { kind: 'shown'; size: Vector3 };
 
+/** Mantine's gray.1, the stage's colour while the model loads. */
+const BACKGROUND = 0xf1f3f5;
+
 interface View {
   fit: () => void;
   dispose: () => void;
@@ -31,6 +34,7 @@ interface View {
 function createView(host: HTMLDivElement, geometry: BufferGeometry, label: string): View {
   const renderer = new WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+  renderer.setClearColor(BACKGROUND);
   renderer.domElement.tabIndex = 0;
   renderer.domElement.setAttribute('role', 'img');
   renderer.domElement.setAttribute('aria-label', label);
