@@ -60,8 +60,10 @@ export function call<K extends RouteName>(route: K, ...[input]: Args<K>): Promis
 
 type FileRoute = { [Name in RouteName]: ApiRoutes[Name]['response'] extends Blob ? Name : never }[RouteName];
 
-/** What a file route takes, plus an optional progress callback (bytes received so far). */
-type DownloadInput<K extends FileRoute> = CallInput<ApiRoutes[K]> & { onProgress?: (received: number) => void };
+/** What a file route takes, plus an optional progress callback (bytes received so far, and the length). */
+type DownloadInput<K extends FileRoute> = CallInput<ApiRoutes[K]> & {
+  onProgress?: (received: number, total: number) => void;
+};
 
 /** Fetches a route that answers a file, with the same authorization as every call. */
 export function download<K extends FileRoute>(
@@ -69,7 +71,7 @@ export function download<K extends FileRoute>(
   accept: string,
   ...[input]: object extends DownloadInput<K> ? [input?: DownloadInput<K>] : [input: DownloadInput<K>]
 ): Promise<DownloadedFile> {
-  const loose = (input ?? {}) as LooseInput & { onProgress?: (received: number) => void };
+  const loose = (input ?? {}) as LooseInput & { onProgress?: (received: number, total: number) => void };
   return apiDownload(pathOf(split(route).template, loose), {
     accept,
     ...(loose.signal ? { signal: loose.signal } : {}),

@@ -20,8 +20,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The Accept header; JSON and problems unless a call wants a file. */
   accept?: string;
-  /** For downloads: told the bytes received so far as the answer arrives. */
-  onProgress?: (received: number) => void;
+  /** For downloads: told the bytes received so far, and the answer's length (0 when not sent). */
+  onProgress?: (received: number, total: number) => void;
 }
 
 /** The session is gone (refresh refused); callers show the login page rather than an error. */
@@ -220,7 +220,8 @@ export async function apiDownload(path: string, options: RequestOptions = {}): P
   if (!onProgress || !response.body) {
     return { blob: await response.blob(), fileName };
   }
-  // Read chunk by chunk to report progress; a streamed zip has no length to hand to the browser.
+  // Read chunk by chunk to report progress against the answer's length.
+  const total = Number(response.headers.get('content-length') ?? 0) || 0;
   const chunks: Uint8Array[] = [];
   let received = 0;
   const reader = response.body.getReader();
@@ -232,7 +233,7 @@ export async function apiDownload(path: string, options: RequestOptions = {}): P
       }
       chunks.push(value);
       received += value.byteLength;
-      onProgress(received);
+      onProgress(received, total);
     }
   } catch (error) {
     throw options.signal?.aborted ? error : networkError();

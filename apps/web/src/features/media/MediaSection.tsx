@@ -39,7 +39,7 @@ function KindCard({ graft, editable, onGraft, kind, children }: KindProps) {
           </Text>
         </Title>
         {files.length > 0 && (
-          <ZipButton kind={kind} lot={graft.e_Lot} total={files.reduce((sum, file) => sum + file.size, 0)} />
+          <ZipButton kind={kind} lot={graft.e_Lot} filesBytes={files.reduce((sum, file) => sum + file.size, 0)} />
         )}
       </Group>
       <Stack gap="sm">

@@ -5,11 +5,12 @@ import { formatBytes, type MediaKind } from './kinds';
 import { useZipDownload } from './useMediaActions';
 
 /** "Download all as zip" for one kind; while it runs, the bytes received so far. */
-export function ZipButton({ kind, lot, total }: { kind: MediaKind; lot: string; total: number }) {
+export function ZipButton({ kind, lot, filesBytes }: { kind: MediaKind; lot: string; filesBytes: number }) {
   const { t } = useTranslation();
   const zip = useZipDownload(kind, lot);
-  // The zip is streamed without a length; the files' total is a close estimate of its size.
-  const percent = total > 0 ? Math.min(99, Math.round((zip.received / total) * 100)) : 0;
+  // The server sends the zip's length; without it, the files' total is a close estimate.
+  const total = zip.total || filesBytes;
+  const percent = total > 0 ? Math.min(100, Math.round((zip.received / total) * 100)) : 0;
   return (
     <Button
       size="xs"

@@ -16,11 +16,11 @@ export function downloadFile(type: string, name: string): Promise<DownloadedFile
   return download('GET /file/getfile/{type}/{name}', ANY_FILE, { params: { type, name } });
 }
 
-/** All files of one kind as a zip; `onProgress` hears the bytes received so far. */
+/** All files of one kind as a zip; `onProgress` hears the bytes received so far and the zip's length. */
 export function downloadZip(
   type: string,
   lot: string,
-  onProgress: (received: number) => void,
+  onProgress: (received: number, total: number) => void,
 ): Promise<DownloadedFile> {
   return download('GET /file/getzipfile/{type}/{lot}', 'application/zip, application/problem+json', {
     params: { type, lot },

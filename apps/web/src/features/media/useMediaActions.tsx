@@ -23,16 +23,16 @@ export function useFileDownload() {
 /** "Download all as zip" of one kind, with the bytes received so far. */
 export function useZipDownload(kind: MediaKind, lot: string) {
   const { t } = useTranslation();
-  const [received, setReceived] = useState(0);
+  const [progress, setProgress] = useState({ received: 0, total: 0 });
   const mutation = useMutation({
     mutationFn: () => {
-      setReceived(0);
-      return downloadZip(kind.type, lot, setReceived);
+      setProgress({ received: 0, total: 0 });
+      return downloadZip(kind.type, lot, (received, total) => setProgress({ received, total }));
     },
     onSuccess: ({ blob, fileName }) => saveFile(blob, fileName ?? `${lot}_${kind.label}.zip`),
     onError: (error) => notify('error', errorMessage(error), t('files.downloadFailed')),
   });
-  return { ...mutation, received };
+  return { ...mutation, ...progress };
 }
 
 /** Uploads and deletes of one kind; the answer is the graft with its new file lists. */
