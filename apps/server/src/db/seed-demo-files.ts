@@ -26,8 +26,14 @@ interface DemoFile {
 }
 
 /** Per bank: this many Free grafts (every physician sees them) and Current ones (the bank's donations). */
-const FREE_PER_BANK = 3;
-const CURRENT_PER_BANK = 2;
+const FREE_PER_BANK = 2;
+const CURRENT_PER_BANK = 1;
+
+/** Two photos shared by every demo graft: made once, since the demo start waits for them. */
+interface DemoPhotos {
+  front: Buffer;
+  side: Buffer;
+}
 
 async function pickGrafts(db: Kysely<DB>, today: string): Promise<GraftRow[]> {
   const live = await db
@@ -46,7 +52,7 @@ async function pickGrafts(db: Kysely<DB>, today: string): Promise<GraftRow[]> {
   return picked;
 }
 
-async function filesFor(graft: GraftRow, index: number, at: Date): Promise<DemoFile[]> {
+async function filesFor(graft: GraftRow, index: number, at: Date, photos: DemoPhotos): Promise<DemoFile[]> {
   const lot = graft.eLot;
   const diameter = graft.tDproximal ?? 22;
   const length = graft.tLmax ?? 40;
@@ -55,13 +61,13 @@ async function filesFor(graft: GraftRow, index: number, at: Date): Promise<DemoF
       kind: FileKind.Photos,
       name: `${lot} front.jpg`,
       contentType: 'image/jpeg',
-      bytes: await demoPhoto(`${lot} front`, (index * 47) % 360),
+      bytes: photos.front,
     },
     {
       kind: FileKind.Photos,
       name: `${lot} side.jpg`,
       contentType: 'image/jpeg',
-      bytes: await demoPhoto(`${lot} side`, (index * 47 + 20) % 360),
+      bytes: photos.side,
     },
     { kind: FileKind.Stl, name: `${lot}.stl`, contentType: 'model/stl', bytes: valveTubeStl(diameter, length) },
     {
@@ -109,9 +115,10 @@ export async function seedDemoFiles(
 ): Promise<SeedDemoFilesSummary> {
   const at = new Date(`${today}T08:00:00.000Z`);
   const grafts = await pickGrafts(db, today);
+  const photos = { front: await demoPhoto('front', 20, 640, 480), side: await demoPhoto('side', 200, 640, 480) };
   const rows: Insertable<GraftFilesTable>[] = [];
   for (const [index, graft] of grafts.entries()) {
-    for (const file of await filesFor(graft, index, at)) {
+    for (const file of await filesFor(graft, index, at, photos)) {
       const id = randomUUID();
       const kind = fileKindName(file.kind);
       const storageKey = `${kind}/${id}`;
