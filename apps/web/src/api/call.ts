@@ -1,4 +1,4 @@
-import { apiDownload, apiRequest, type Auth, type DownloadedFile } from './client';
+import { apiDownload, apiPage, apiRequest, type Auth, type DownloadedFile, type ListPage } from './client';
 import type { ApiRoutes, RouteName } from './routes';
 
 type Part<R, Key extends string> = R extends Record<Key, infer Value> ? Record<Key, Value> : unknown;
@@ -14,7 +14,7 @@ type Args<K extends RouteName> =
 
 interface LooseInput {
   params?: Record<string, string>;
-  query?: Record<string, string | number | undefined>;
+  query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   auth?: Auth;
   signal?: AbortSignal | undefined;
@@ -59,6 +59,8 @@ export function call<K extends RouteName>(route: K, ...[input]: Args<K>): Promis
 }
 
 type FileRoute = { [Name in RouteName]: ApiRoutes[Name]['response'] extends Blob ? Name : never }[RouteName];
+type ListRoute = { [Name in RouteName]: ApiRoutes[Name]['response'] extends unknown[] ? Name : never }[RouteName];
+type Item<K extends ListRoute> = ApiRoutes[K]['response'] extends (infer T)[] ? T : never;
 
 /** What a file route takes, plus an optional progress callback (bytes received so far, and the length). */
 type DownloadInput<K extends FileRoute> = CallInput<ApiRoutes[K]> & {
@@ -77,4 +79,10 @@ export function download<K extends FileRoute>(
     ...(loose.signal ? { signal: loose.signal } : {}),
     ...(loose.onProgress ? { onProgress: loose.onProgress } : {}),
   });
+}
+
+/** Calls a paged list route; the answer's items with the number of all matches. */
+export function callPage<K extends ListRoute>(route: K, ...[input]: Args<K>): Promise<ListPage<Item<K>>> {
+  const loose = (input ?? {}) as LooseInput;
+  return apiPage<Item<K>>(pathOf(split(route).template, loose), loose.signal ? { signal: loose.signal } : {});
 }
