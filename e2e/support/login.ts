@@ -46,3 +46,37 @@ export async function loginThroughUi(page: Page, dataDir: string, email: string,
     await checkScreenOnce(page, 'home');
   }
 }
+
+/** A demo account's API session, for a journey to look up what it will then show in the browser. */
+export async function apiSession(baseUrl: string, dataDir: string, email: string, password = DEMO_PASSWORD) {
+  const earlier = await outboxMailNames(dataDir);
+  const notBefore = Date.now();
+  const first = await fetch(`${baseUrl}/api/auth/login`, {
+    headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
+  });
+  if (!first.ok) {
+    throw new Error(`login of ${email} answered ${first.status}`);
+  }
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.getSetCookie().join(';'))?.[1] ?? '';
+  const { twoFactor_Token, twoFactorId } = (await first.json()) as { twoFactor_Token: string; twoFactorId: string };
+  const pin = await readPinFromOutbox(dataDir, email, notBefore, 5000, earlier);
+  const json = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+  const second = await fetch(`${baseUrl}/api/auth/twofactor`, {
+    method: 'POST',
+    headers: { ...json, authorization: `Bearer ${twoFactor_Token}` },
+    body: JSON.stringify({ passwordid: twoFactorId, password: pin }),
+  });
+  const { access_Token } = (await second.json()) as { access_Token: string };
+  const headers = { ...json, authorization: `Bearer ${access_Token}` };
+  const read = async <T>(answer: Response): Promise<T> => {
+    if (!answer.ok) {
+      throw new Error(`${answer.url} answered ${answer.status}`);
+    }
+    return (await answer.json()) as T;
+  };
+  return {
+    get: async <T>(path: string) => read<T>(await fetch(`${baseUrl}/api${path}`, { headers })),
+    post: async <T>(path: string, body: unknown) =>
+      read<T>(await fetch(`${baseUrl}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) })),
+  };
+}

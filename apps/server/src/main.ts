@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
+import { buildApp, filesDir } from './app';
 import { loadConfig } from './config';
 import { claimDataDir } from './cli/data-dir-lock';
 import { seedDemoIfEmpty } from './db/seed-demo-start';
 import { StartupError, exitOnStartupError, openDatabase } from './startup';
+import { createLocalDiskStorage } from './storage/local-disk';
 
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -17,7 +18,7 @@ export interface ServeOptions {
 export async function runServer(options: ServeOptions): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
-  const seeded = options.demo ? await seedDemoIfEmpty(database.db) : null;
+  const seeded = options.demo ? await seedDemoIfEmpty(database.db, createLocalDiskStorage(filesDir(config))) : null;
   const app = await buildApp({ config, database, webRoot: WEB_ROOT });
   if (seeded) {
     app.log.info({ seeded }, 'demo data created');

@@ -1,17 +1,19 @@
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/database';
 import { exitOnStartupError, openDatabase } from '../startup';
 
 /** Opens the configured (migrated) database, runs one command with it, and closes it. */
-export async function runWithDatabase(command: (database: Database) => Promise<void>): Promise<void> {
+export async function runWithDatabase(command: (database: Database, config: Config) => Promise<void>): Promise<void> {
   let database: Database;
+  let config: Config;
   try {
-    database = await openDatabase(loadConfig());
+    config = loadConfig();
+    database = await openDatabase(config);
   } catch (error) {
     exitOnStartupError(error);
   }
   try {
-    await command(database);
+    await command(database, config);
   } catch (error) {
     console.error(`graftmatch: ${(error as Error).message}`);
     process.exitCode = 1;

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
-import { seedDemo } from '../db/seed-demo';
+import { filesDir } from '../app';
+import { seedDemoWithFiles } from '../db/seed-demo-start';
+import { createLocalDiskStorage } from '../storage/local-disk';
 import { runWithDatabase } from './run-with-database';
 
 export function registerSeedDemoCommand(program: Command) {
@@ -8,8 +10,9 @@ export function registerSeedDemoCommand(program: Command) {
     .description('Fill an empty database with demo users, clinics, tissue banks, grafts and waiting lists.')
     .option('--force', 'seed even though the database already holds data', false)
     .action((options: { force: boolean }) =>
-      runWithDatabase(async (database) => {
-        const summary = await seedDemo(database.db, { force: options.force });
+      runWithDatabase(async (database, config) => {
+        const storage = createLocalDiskStorage(filesDir(config));
+        const summary = await seedDemoWithFiles(database.db, storage, { force: options.force });
         console.log(`graftmatch: demo data created: ${JSON.stringify(summary)}`);
       }),
     );

@@ -1,12 +1,27 @@
 import type { Kysely } from 'kysely';
+import type { FileStorage } from '../storage/storage';
 import { seedDemo, type SeedDemoSummary } from './seed-demo';
+import { seedDemoFiles, type SeedDemoFilesSummary } from './seed-demo-files';
 import type { DB } from './types';
+
+export type SeedDemoWithFilesSummary = SeedDemoSummary & { files: SeedDemoFilesSummary };
+
+/** The demo data, then real files for a few of its grafts (`seed-demo` and the demo start). */
+export async function seedDemoWithFiles(
+  db: Kysely<DB>,
+  storage: FileStorage,
+  options: { force?: boolean; today?: string } = {},
+): Promise<SeedDemoWithFilesSummary> {
+  const summary = await seedDemo(db, options);
+  const files = await seedDemoFiles(db, storage, summary.today);
+  return { ...summary, files };
+}
 
 /**
  * The demo start (`graftmatch serve --demo`): seeds only a database without users, so restarting
  * the demo keeps what was changed. Returns the summary, or null when nothing was seeded.
  */
-export async function seedDemoIfEmpty(db: Kysely<DB>): Promise<SeedDemoSummary | null> {
+export async function seedDemoIfEmpty(db: Kysely<DB>, storage: FileStorage): Promise<SeedDemoWithFilesSummary | null> {
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  return anyUser ? null : seedDemo(db);
+  return anyUser ? null : seedDemoWithFiles(db, storage);
 }

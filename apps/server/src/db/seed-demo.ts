@@ -18,6 +18,8 @@ export interface SeedDemoOptions {
 }
 
 export interface SeedDemoSummary {
+  /** The day the demo dates were placed around. */
+  today: string;
   users: number;
   clinics: number;
   eutes: number;
@@ -139,6 +141,7 @@ async function insertDemoData(trx: Transaction<DB>, random: DemoRandom, today: s
   await trx.insertInto('waitingListEntries').values(waitingList).execute();
 
   const summary: SeedDemoSummary = {
+    today,
     users: DEMO_ACCOUNTS.length,
     clinics: clinics.size,
     eutes: eutes.size,

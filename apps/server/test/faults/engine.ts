@@ -12,6 +12,8 @@ export interface FaultStorage {
   env: Record<string, string>;
   /** The clinic names stored now, and (SQLite) whether the integrity check is clean. */
   inspect(): Promise<{ names: Set<string>; integrity: string }>;
+  /** Rows of one read-only query, written for both engines (snake_case columns). */
+  select<T>(query: string): Promise<T[]>;
   dispose(): Promise<void>;
 }
 
@@ -43,6 +45,14 @@ export async function createFaultStorage(dataDir = mkdtempSync(path.join(os.tmpd
           db.close();
         }
       },
+      async select<T>(query: string) {
+        const db = new SQLite(file, { readonly: true });
+        try {
+          return db.prepare(query).all() as T[];
+        } finally {
+          db.close();
+        }
+      },
       async dispose() {
         rmSync(dataDir, { recursive: true, force: true });
       },
@@ -69,6 +79,9 @@ export async function createFaultStorage(dataDir = mkdtempSync(path.join(os.tmpd
         }
         return { names: new Set(rows.map((row) => row.c_name)), integrity: 'ok' };
       });
+    },
+    async select<T>(query: string) {
+      return withClient(url.toString(), async (client) => (await client.query(query)).rows as T[]);
     },
     async dispose() {
       await withClient(adminUrl, (client) => client.query(`drop schema ${schema} cascade`));

@@ -39,8 +39,10 @@ export function pathOf(template: string, input: LooseInput = {}): string {
   return search ? `${path}?${search}` : path;
 }
 
-function split(route: RouteName): { method: 'GET' | 'POST' | 'PATCH'; template: string } {
-  const [method, template] = route.split(' ') as ['GET' | 'POST' | 'PATCH', string];
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+function split(route: RouteName): { method: Method; template: string } {
+  const [method, template] = route.split(' ') as [Method, string];
   return { method, template };
 }
 
@@ -60,9 +62,23 @@ type FileRoute = { [Name in RouteName]: ApiRoutes[Name]['response'] extends Blob
 type ListRoute = { [Name in RouteName]: ApiRoutes[Name]['response'] extends unknown[] ? Name : never }[RouteName];
 type Item<K extends ListRoute> = ApiRoutes[K]['response'] extends (infer T)[] ? T : never;
 
+/** What a file route takes, plus an optional progress callback (bytes received so far, and the length). */
+type DownloadInput<K extends FileRoute> = CallInput<ApiRoutes[K]> & {
+  onProgress?: (received: number, total: number) => void;
+};
+
 /** Fetches a route that answers a file, with the same authorization as every call. */
-export function download<K extends FileRoute>(route: K, accept: string, ...[input]: Args<K>): Promise<DownloadedFile> {
-  return apiDownload(pathOf(split(route).template, (input ?? {}) as LooseInput), { accept });
+export function download<K extends FileRoute>(
+  route: K,
+  accept: string,
+  ...[input]: object extends DownloadInput<K> ? [input?: DownloadInput<K>] : [input: DownloadInput<K>]
+): Promise<DownloadedFile> {
+  const loose = (input ?? {}) as LooseInput & { onProgress?: (received: number, total: number) => void };
+  return apiDownload(pathOf(split(route).template, loose), {
+    accept,
+    ...(loose.signal ? { signal: loose.signal } : {}),
+    ...(loose.onProgress ? { onProgress: loose.onProgress } : {}),
+  });
 }
 
 /** Calls a paged list route; the answer's items with the number of all matches. */

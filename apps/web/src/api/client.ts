@@ -20,6 +20,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The Accept header; JSON and problems unless a call wants a file. */
   accept?: string;
+  /** For downloads: told the bytes received so far, and the answer's length (0 when not sent). */
+  onProgress?: (received: number, total: number) => void;
 }
 
 /** The session is gone (refresh refused); callers show the login page rather than an error. */
@@ -229,5 +231,29 @@ export async function apiDownload(path: string, options: RequestOptions = {}): P
   if (!response.ok) {
     throw await toApiError(response);
   }
-  return { blob: await response.blob(), fileName: dispositionFileName(response.headers.get('content-disposition')) };
+  const fileName = dispositionFileName(response.headers.get('content-disposition'));
+  const { onProgress } = options;
+  if (!onProgress || !response.body) {
+    return { blob: await response.blob(), fileName };
+  }
+  // Read chunk by chunk to report progress against the answer's length.
+  const total = Number(response.headers.get('content-length') ?? 0) || 0;
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) {
+        break;
+      }
+      chunks.push(value);
+      received += value.byteLength;
+      onProgress(received, total);
+    }
+  } catch (error) {
+    throw options.signal?.aborted ? error : networkError();
+  }
+  const type = response.headers.get('content-type') ?? '';
+  return { blob: new Blob(chunks as BlobPart[], { type }), fileName };
 }

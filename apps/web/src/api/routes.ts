@@ -105,6 +105,14 @@ export interface ApiRoutes {
   'GET /import/logs/{id}': { params: { id: string }; response: ImportResult };
   'GET /file/lastimportlog': { response: ImportLogListItem };
 
+  'GET /file/getimage/{xlot}': { params: { xlot: string }; query: { thumb?: 'true' | 'false' }; response: Blob };
+  'GET /file/getstlfile/{lot}': { params: { lot: string }; response: Blob };
+  'GET /file/getfile/{type}/{name}': { params: { type: string; name: string }; response: Blob };
+  'GET /file/getzipfile/{type}/{lot}': { params: { type: string; lot: string }; response: Blob };
+  /** multipart/form-data (`lot`, `type`, then `files`), sent by `upload()` for its progress. */
+  'POST /media/uploadfiles': { body: FormData; response: Graft };
+  'DELETE /media/files/{type}/{name}': { params: { type: string; name: string }; response: Graft };
+
   'GET /admin/users': { query: ActiveListQuery; response: User[] };
   'GET /admin/user/{id}': { params: { id: string }; response: User };
   'POST /admin/users/add': { body: AddUserRequest; response: User };

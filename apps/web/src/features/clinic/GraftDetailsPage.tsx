@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconMail } from '@tabler/icons-react';
 import { displayPatientCode, formatDate, ListStatus, NOT_DOCUMENTED, type Graft } from '@graftmatch/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { useMe } from '../auth/useMe';
+import { MediaSection } from '../media/MediaSection';
 import { getGraft } from './api';
 import { expiryDate, mm, typeLabel } from './graftFormat';
 import { clinicKeys } from './keys';
@@ -45,19 +46,25 @@ const text = (value: string | null) => (value && value.trim() ? value : NOT_DOCU
 /** `home/clinic/graft/{lot}`: everything a physician may know about one graft. */
 export function GraftDetailsPage() {
   const { lot = '' } = useParams();
-  return <GraftDetailsScreen lot={lot} queryKey={clinicKeys.graft(lot)} load={getGraft} />;
+  const me = useMe();
+  return (
+    <GraftDetailsScreen lot={lot} queryKey={clinicKeys.graft(lot)} load={getGraft} editable={me.data?.admin ?? false} />
+  );
 }
 
 interface ScreenProps {
   lot: string;
   queryKey: readonly unknown[];
   load: (lot: string) => Promise<Graft>;
+  /** Whether the caller uploads and deletes files here (the server checks again). */
+  editable: boolean;
 }
 
 /** One graft's details page (back link, title, facts, process steps), loaded the caller's way. */
-export function GraftDetailsScreen({ lot, queryKey, load }: ScreenProps) {
+export function GraftDetailsScreen({ lot, queryKey, load, editable }: ScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const graft = useQuery({ queryKey, queryFn: () => load(lot) });
   return (
     <>
@@ -73,7 +80,16 @@ export function GraftDetailsScreen({ lot, queryKey, load }: ScreenProps) {
       <PageTitle title={t('graft.detailsTitle', { lot })} />
       {graft.isPending && <PageLoader />}
       {graft.isError && <ErrorAlert error={graft.error} onRetry={() => void graft.refetch()} />}
-      {graft.data && <GraftDetails graft={graft.data} />}
+      {graft.data && (
+        <Stack gap="md">
+          <GraftDetails graft={graft.data} />
+          <MediaSection
+            graft={graft.data}
+            editable={editable}
+            onGraft={(changed) => queryClient.setQueryData(queryKey, changed)}
+          />
+        </Stack>
+      )}
     </>
   );
 }
@@ -166,18 +182,6 @@ function GraftDetails({ graft }: { graft: Graft }) {
         </Section>
         <Section title={t('graft.process')}>
           <ProcessTimeline graft={graft} />
-        </Section>
-        <Section title={t('graft.files')}>
-          <Facts
-            rows={[
-              [t('files.photos'), String(graft.fotoFiles.length)],
-              [t('files.stl'), String(graft.stlFiles.length)],
-              [t('files.release'), String(graft.releaseStatementFiles.length)],
-              [t('files.allocation'), String(graft.allocationNotificationFiles.length)],
-              [t('files.delivery'), String(graft.deliveryNoteFiles.length)],
-              [t('files.dicom'), String(graft.dicomFiles.length)],
-            ]}
-          />
         </Section>
       </SimpleGrid>
     </Stack>

@@ -6,5 +6,6 @@ import { euteKeys } from './keys';
 /** `home/eute/donation/{lot}`: one of the bank's grafts, laid out as the clinic's graft details. */
 export function DonationDetailsPage() {
   const { lot = '' } = useParams();
-  return <GraftDetailsScreen lot={lot} queryKey={euteKeys.donation(lot)} load={getDonation} />;
+  // The bank's own graft: its employees upload and delete files here.
+  return <GraftDetailsScreen lot={lot} queryKey={euteKeys.donation(lot)} load={getDonation} editable />;
 }

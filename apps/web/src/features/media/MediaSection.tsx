@@ -1,0 +1,84 @@
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Graft } from '@graftmatch/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DocumentList } from './DocumentList';
+import { DOCUMENT_KINDS, MODELS, PHOTOS, filesOf, type MediaKind } from './kinds';
+import { ModelView } from './ModelView';
+import { PhotoGallery } from './PhotoGallery';
+import { UploadArea } from './UploadArea';
+import { useFileChanges } from './useMediaActions';
+import { ZipButton } from './ZipButton';
+
+interface Props {
+  graft: Graft;
+  /** Tissue-bank employees of the graft's bank and admins upload and delete. */
+  editable: boolean;
+  /** Takes the graft as an upload or delete answers it. */
+  onGraft: (graft: Graft) => void;
+}
+
+interface KindProps extends Props {
+  kind: MediaKind;
+  children: (onDelete: ((name: string) => void) | undefined) => ReactNode;
+}
+
+/** One kind's card: title and count, "download all as zip", its files, and the upload area. */
+function KindCard({ graft, editable, onGraft, kind, children }: KindProps) {
+  const { t } = useTranslation();
+  const files = filesOf(graft, kind);
+  const changes = useFileChanges(kind, graft.e_Lot, onGraft);
+  const title = t(`files.${kind.label}`);
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title} data-testid={`media-${kind.label}`}>
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Title order={2} size="h4">
+          {title}{' '}
+          <Text span c="dimmed" size="sm">
+            ({files.length})
+          </Text>
+        </Title>
+        {files.length > 0 && (
+          <ZipButton kind={kind} lot={graft.e_Lot} filesBytes={files.reduce((sum, file) => sum + file.size, 0)} />
+        )}
+      </Group>
+      <Stack gap="sm">
+        {files.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('files.none')}
+          </Text>
+        ) : (
+          children(editable ? changes.confirmRemove : undefined)
+        )}
+        {editable && (
+          <UploadArea kind={kind} progress={changes.progress} onFiles={(picked) => changes.add.mutate(picked)} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A graft's files by kind: photos, the 3D model, and the documents. */
+export function MediaSection(props: Props) {
+  const lot = props.graft.e_Lot;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <KindCard {...props} kind={PHOTOS}>
+        {(onDelete) => <PhotoGallery files={props.graft.fotoFiles} onDelete={onDelete} />}
+      </KindCard>
+      <KindCard {...props} kind={MODELS}>
+        {(onDelete) => (
+          <>
+            <ModelView key={props.graft.stlFiles.map((file) => file.name).join('/')} lot={lot} />
+            <DocumentList kind={MODELS} files={props.graft.stlFiles} onDelete={onDelete} />
+          </>
+        )}
+      </KindCard>
+      {DOCUMENT_KINDS.map((kind) => (
+        <KindCard key={kind.type} {...props} kind={kind}>
+          {(onDelete) => <DocumentList kind={kind} files={filesOf(props.graft, kind)} onDelete={onDelete} />}
+        </KindCard>
+      ))}
+    </SimpleGrid>
+  );
+}

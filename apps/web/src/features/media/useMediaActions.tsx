@@ -1,0 +1,77 @@
+import type { Graft } from '@graftmatch/domain';
+import { modals } from '@mantine/modals';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Text } from '@mantine/core';
+import { errorMessage } from '../../app/errorMessage';
+import { notify } from '../../components/notify';
+import { saveFile } from '../eute/saveFile';
+import { deleteFile, downloadFile, downloadZip, forgetModel, uploadFiles } from './api';
+import { MODELS, type MediaKind } from './kinds';
+
+/** Downloads one file and saves it; a failure is shown (spec §8). */
+export function useFileDownload() {
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: ({ type, name }: { type: string; name: string }) => downloadFile(type, name),
+    onSuccess: ({ blob, fileName }, { name }) => saveFile(blob, fileName ?? name),
+    onError: (error) => notify('error', errorMessage(error), t('files.downloadFailed')),
+  });
+}
+
+/** "Download all as zip" of one kind, with the bytes received so far. */
+export function useZipDownload(kind: MediaKind, lot: string) {
+  const { t } = useTranslation();
+  const [progress, setProgress] = useState({ received: 0, total: 0 });
+  const mutation = useMutation({
+    mutationFn: () => {
+      setProgress({ received: 0, total: 0 });
+      return downloadZip(kind.type, lot, (received, total) => setProgress({ received, total }));
+    },
+    onSuccess: ({ blob, fileName }) => saveFile(blob, fileName ?? `${lot}_${kind.label}.zip`),
+    onError: (error) => notify('error', errorMessage(error), t('files.downloadFailed')),
+  });
+  return { ...mutation, ...progress };
+}
+
+/** Uploads and deletes of one kind; the answer is the graft with its new file lists. */
+export function useFileChanges(kind: MediaKind, lot: string, onGraft: (graft: Graft) => void) {
+  const { t } = useTranslation();
+  const [progress, setProgress] = useState<number | null>(null);
+  const changed = (graft: Graft) => {
+    if (kind.type === MODELS.type) {
+      forgetModel(lot);
+    }
+    onGraft(graft);
+  };
+  const add = useMutation({
+    mutationFn: (files: File[]) => {
+      setProgress(0);
+      return uploadFiles(lot, kind.type, files, ({ loaded, total }) => setProgress(total > 0 ? loaded / total : 0));
+    },
+    onSuccess: (graft, files) => {
+      changed(graft);
+      notify('success', t('files.uploaded', { count: files.length }));
+    },
+    onError: (error) => notify('error', errorMessage(error), t('files.uploadFailed')),
+    onSettled: () => setProgress(null),
+  });
+  const remove = useMutation({
+    mutationFn: (name: string) => deleteFile(kind.type, name),
+    onSuccess: (graft) => {
+      changed(graft);
+      notify('success', t('files.deleted'));
+    },
+    onError: (error) => notify('error', errorMessage(error), t('files.deleteFailed')),
+  });
+  const confirmRemove = (name: string) =>
+    modals.openConfirmModal({
+      title: t('files.deleteTitle'),
+      children: <Text size="sm">{t('files.deleteText', { name })}</Text>,
+      labels: { confirm: t('files.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-delete-file' },
+      onConfirm: () => remove.mutate(name),
+    });
+  return { add, progress, confirmRemove };
+}
