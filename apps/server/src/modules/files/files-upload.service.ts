@@ -112,7 +112,7 @@ async function receiveAll(deps: FilesDeps, caller: Principal, parts: AsyncIterab
   return { ...target, received };
 }
 
-/** After a change commits: those who see the lot re-fetch it (design.md §8). */
+/** After a change commits: those who see the lot re-fetch it (docs/decisions.md §8). */
 async function announce(deps: FilesDeps, graft: GraftRow): Promise<void> {
   const free = await isFreeForEveryPhysician(deps.db, graft, todayOf(deps));
   deps.push.publish(graftsChanged([{ lot: graft.eLot, euteId: graft.euteId, clinicId: graft.clinicId, free }]));

@@ -2,7 +2,7 @@ import type { GraftRow } from '../../db/types';
 import type { Principal } from '../auth/principal';
 
 // Who may read and change a graft's files (docs/api.md, "Files"). Reading follows the graft
-// (design.md §5): physicians see Free grafts and their clinics' grafts, employees their banks'
+// (docs/decisions.md §5): physicians see Free grafts and their clinics' grafts, employees their banks'
 // grafts, auditors all. The graft's bank employees change its files, and admins, who maintain the
 // data, read and change every graft's files.
 

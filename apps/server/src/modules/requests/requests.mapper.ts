@@ -7,7 +7,7 @@ import {
 } from '@graftmatch/domain';
 import type { RequestDetails } from './requests.repository';
 
-// Rows stay apart from wire types (design.md §11): a request row with its graft, bank, clinic,
+// Rows stay apart from wire types (docs/decisions.md §11): a request row with its graft, bank, clinic,
 // requester and linked entry becomes the GraftRequest of docs/api.md.
 
 type RequestWireAction = GraftRequest['actions'][number];
