@@ -10,6 +10,7 @@ import { graftsChanged } from '../../realtime/push-audience';
 import { StorageLimitError, type StagedFile } from '../../storage/storage';
 import { recordAudit } from '../audit/audit.service';
 import { requireUser } from '../auth/auth.policy';
+import type { Actor } from '../../http/request-kit';
 import type { Principal } from '../auth/principal';
 import { isFreeForEveryPhysician, presentGraft } from '../grafts/grafts.service';
 import { kindOf, todayOf, writableGraft, type FilesDeps } from './files.access';
@@ -21,11 +22,6 @@ import { firstFreeName, sanitizeFileName, withExtension } from './file-names';
 /** One part of a multipart upload, as the route reads it. */
 export type UploadPart =
   { type: 'field'; name: string; value: string } | { type: 'file'; field: string; filename: string; stream: Readable };
-
-export interface Actor {
-  principal: Principal | null;
-  ip: string | null;
-}
 
 interface Received {
   staged: StagedFile;
