@@ -18,6 +18,7 @@ import { physicianGraftRoutes } from './modules/grafts/grafts.routes';
 import { fileRoutes, mediaRoutes } from './modules/files/files.routes';
 import { registerFileSweep } from './modules/files/files.sweep';
 import { healthRoutes } from './modules/health/health.routes';
+import { adminApiKeyRoutes } from './modules/imports/apikeys.routes';
 import { importRoutes, lastImportLogRoutes } from './modules/imports/imports.routes';
 import { meRoutes } from './modules/users/me.routes';
 import { physicianWaitingListRoutes } from './modules/waitinglist/waitinglist.routes';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminUserRoutes, { prefix: '/api/admin', deps: admin });
   await app.register(adminOrganisationRoutes, { prefix: '/api/admin', deps: admin });
   await app.register(adminTestAlertRoutes, { prefix: '/api/admin', deps: { push } });
+  await app.register(adminApiKeyRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
   const imports = { ...clinical, mailer, publicUrl: deps.config.publicUrl, log: app.log };
   await app.register(importRoutes, { prefix: '/api/import', deps: imports });
   await app.register(lastImportLogRoutes, { prefix: '/api/file', deps: imports });

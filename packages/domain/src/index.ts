@@ -23,6 +23,7 @@ export * from './schemas/session';
 export * from './schemas/import-log';
 export * from './schemas/problem';
 export * from './schemas/audit-log';
+export * from './schemas/api-key';
 
 export * from './rules/dates';
 export * from './rules/full-name';

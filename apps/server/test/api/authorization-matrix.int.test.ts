@@ -243,6 +243,27 @@ const ROUTES: Record<string, Cell> = {
     request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}`, body: { phone: `+49 ${unique}` } }),
     expect: expected(200, ['admin']),
   },
+  'POST /api/admin/eutes/add': {
+    method: 'POST',
+    request: () => ({ path: '/api/admin/eutes/add', body: { name: `Bank ${next()}`, euteNumber: `M${next()}` } }),
+    expect: expected(201, ['admin']),
+  },
+  // API keys of a bank: listed by admins and auditors, made and revoked by admins (apikeys.int.test.ts).
+  'GET /api/admin/eutes/{id}/apikeys': {
+    method: 'GET',
+    request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}/apikeys` }),
+    expect: expected(200, ['admin', 'auditor']),
+  },
+  'POST /api/admin/eutes/{id}/apikeys': {
+    method: 'POST',
+    request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}/apikeys`, body: { label: `matrix ${next()}` } }),
+    expect: expected(201, ['admin']),
+  },
+  'DELETE /api/admin/eutes/{id}/apikeys/{unknown key}': {
+    method: 'DELETE',
+    request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}/apikeys/${randomUUID()}` }),
+    expect: expected(404, ['admin']),
+  },
   'GET /api/admin/auditlog': {
     method: 'GET',
     request: () => ({ path: '/api/admin/auditlog' }),

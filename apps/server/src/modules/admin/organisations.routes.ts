@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
   AddClinicRequest,
+  AddEuteRequest,
   Clinic as ClinicSchema,
   Eute as EuteSchema,
   PatchClinicRequest,
@@ -13,6 +14,7 @@ import { pageOf, sendPaged } from '../../http/paging';
 import { wire } from '../../http/wire';
 import {
   addClinic,
+  addEute,
   getClinic,
   getEute,
   listClinics,
@@ -90,6 +92,14 @@ export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: AdminDep
     },
     async (request, reply) =>
       sendPaged(reply, await listEutes(deps, request.principal, request.query, pageOf(request.query))),
+  );
+
+  app.post(
+    '/eutes/add',
+    {
+      schema: { tags: ['admin'], body: AddEuteRequest, response: { 201: EuteResponse, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await addEute(deps, actorOf(request), request.body)),
   );
 
   app.get(
