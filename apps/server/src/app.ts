@@ -19,6 +19,7 @@ import { fileRoutes, mediaRoutes } from './modules/files/files.routes';
 import { registerFileSweep } from './modules/files/files.sweep';
 import { healthRoutes } from './modules/health/health.routes';
 import { adminApiKeyRoutes } from './modules/imports/apikeys.routes';
+import { exportRoutes, importTemplateRoutes } from './modules/imports/imports.export.routes';
 import { importRoutes, lastImportLogRoutes } from './modules/imports/imports.routes';
 import { meRoutes } from './modules/users/me.routes';
 import { physicianWaitingListRoutes } from './modules/waitinglist/waitinglist.routes';
@@ -151,6 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const imports = { ...clinical, mailer, publicUrl: deps.config.publicUrl, log: app.log };
   await app.register(importRoutes, { prefix: '/api/import', deps: imports });
   await app.register(lastImportLogRoutes, { prefix: '/api/file', deps: imports });
+  await app.register(importTemplateRoutes, { prefix: '/api/import' });
+  await app.register(exportRoutes, { prefix: '/api/euteemployee', deps: clinical });
 
   await registerWebApp(app, deps.webRoot);
   return app;

@@ -334,6 +334,19 @@ const ROUTES: Record<string, Cell> = {
     request: () => ({ path: `/api/import/logs/${randomUUID()}` }),
     expect: expected(404, [...EMPLOYEES, 'admin', 'auditor']),
   },
+  // Exports: employees their own bank (by default), admins and auditors any bank they name.
+  'GET /api/euteemployee/export': {
+    method: 'GET',
+    request: (a, _f, role) => ({
+      path: `/api/euteemployee/export?format=json${['admin', 'auditor'].includes(role) ? `&bank=${a.ids.euteY}` : ''}`,
+    }),
+    expect: expected(200, [...EMPLOYEES, 'admin', 'auditor']),
+  },
+  'GET /api/import/template': {
+    method: 'GET',
+    request: () => ({ path: '/api/import/template?format=xlsx' }),
+    expect: expected(200, [...EMPLOYEES, 'admin']),
+  },
   'GET /api/file/lastimportlog': {
     method: 'GET',
     request: () => ({ path: '/api/file/lastimportlog' }),
