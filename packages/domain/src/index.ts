@@ -24,6 +24,7 @@ export * from './schemas/import-log';
 export * from './schemas/problem';
 export * from './schemas/audit-log';
 export * from './schemas/api-key';
+export * from './schemas/user-settings';
 
 export * from './rules/dates';
 export * from './rules/full-name';

@@ -280,6 +280,16 @@ const ROUTES: Record<string, Cell> = {
     request: () => ({ path: '/api/users/getmyuser' }),
     expect: expected(200, EVERYONE),
   },
+  'GET /api/users/settings': {
+    method: 'GET',
+    request: () => ({ path: '/api/users/settings' }),
+    expect: expected(200, EVERYONE),
+  },
+  'PATCH /api/users/settings': {
+    method: 'PATCH',
+    request: () => ({ path: '/api/users/settings', body: { matchMails: true } }),
+    expect: expected(200, EVERYONE),
+  },
   'GET /api/users/sessions': {
     method: 'GET',
     request: () => ({ path: '/api/users/sessions' }),
