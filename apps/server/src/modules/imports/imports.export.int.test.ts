@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { IMPORT_COLUMN_NAMES, type Graft, type ImportResult } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,5 +121,13 @@ describe(`exporting a bank's grafts and importing them back (${testEngineName()}
     expect(empty.summary).toEqual({ rows: 0, inserted: 0, updated: 0, unchanged: 0, failed: 0 });
     await expectProblem(await clients.physicianA.get('/api/import/template'), 403);
     await expectProblem(await clients.auditor.get('/api/import/template'), 403);
+  });
+
+  it('the example files of docs/import.md read without an error', async () => {
+    for (const name of ['import-grafts.csv', 'import-grafts.json']) {
+      const content = readFileSync(new URL(`../../../../../docs/examples/${name}`, import.meta.url));
+      const answer = await uploadImport(seeded.clients.employeeX, content, { dryRun: 'true' });
+      expect(await answer.json(), name).toMatchObject({ summary: { rows: 2, inserted: 2, failed: 0 }, errors: [] });
+    }
   });
 });
