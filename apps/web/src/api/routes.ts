@@ -10,6 +10,7 @@ import type {
   PatchClinicRequest,
   PatchEuteRequest,
   PatchUserRequest,
+  PatchUserSettingsRequest,
   PatchWaitingListRequest,
   RecoverPasswordRequest,
   RecoveryRequest,
@@ -18,6 +19,7 @@ import type {
   TwoFactorRequest,
   TwoFactorSchema,
   User,
+  UserSettings,
   WaitingListEntry,
 } from '@graftmatch/domain';
 
@@ -57,6 +59,8 @@ export interface ApiRoutes {
   'GET /users/getmyuser': { response: User };
   'GET /users/logout': { response: void };
   'POST /users/resetpassword': { body: ResetPasswordRequest; response: void };
+  'GET /users/settings': { response: UserSettings };
+  'PATCH /users/settings': { body: PatchUserSettingsRequest; response: UserSettings };
 
   'POST /physician/graftsearch': { body: GraftSearchQuery; response: Graft[] };
   'GET /physician/graftsearch/{lot}': { params: { lot: string }; response: Graft };
