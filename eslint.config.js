@@ -26,6 +26,24 @@ export default tseslint.config(
     },
   },
   {
+    // Module walls (docs/architecture.md): a module reaches another only through its service or
+    // policy, never through its routes or repository.
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.routes', '../*/*.routes.js', '../*/*.repository', '../*/*.repository.js'],
+              message: "Another module's routes and repository are its own: call its service (docs/architecture.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

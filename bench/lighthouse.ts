@@ -58,7 +58,8 @@ export async function runLighthouse(baseUrl: string, pathname: string, refreshCo
   const chrome = spawn(
     CHROMIUM_PATH,
     [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: 'ignore' },
+    // Its own process group, so the helpers (zygote, renderers) end with it.
+    { stdio: 'ignore', detached: true },
   );
   try {
     await waitForDebugger(port);
@@ -87,9 +88,11 @@ export async function runLighthouse(baseUrl: string, pathname: string, refreshCo
       totalBlockingTimeMs: audit('total-blocking-time'),
     } satisfies LighthouseResult;
   } finally {
-    chrome.kill('SIGTERM');
-    await new Promise((resolve) => chrome.once('exit', resolve));
-    // Chromium's helper processes may still be writing to the profile for a moment.
+    if (chrome.pid !== undefined && chrome.exitCode === null) {
+      const exited = new Promise((resolve) => chrome.once('exit', resolve));
+      process.kill(-chrome.pid, 'SIGKILL');
+      await exited;
+    }
     rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }

@@ -3,10 +3,10 @@
 // the server's RSS per 1,000 connections and the time from one testR until the last client has
 // it, each against its goal (docs/performance.md, "Push").
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Benchmark, Row } from './support/benchmark';
+import { MIB, rssBytes } from './support/memory';
 import { login } from './support/server';
 
 const WEB_SOCKETS = Number(process.env.BENCH_PUSH_WEBSOCKETS ?? 10_000);
@@ -14,13 +14,6 @@ const LONG_POLLING = Number(process.env.BENCH_PUSH_LONG_POLLING ?? 1_000);
 const ADMIN = 'admin@demo.graftmatch.example';
 const GOAL_CONNECTIONS_PER_GIB = 10_000;
 const GOAL_FAN_OUT_MS = 1_000;
-const MIB = 1024 * 1024;
-
-/** Resident memory of a process, from /proc (Linux). */
-function rssBytes(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(match?.[1] ?? NaN) * 1024;
-}
 
 type Reply = {
   connected?: string;

@@ -1,13 +1,14 @@
 // Benchmarks: the real server runs in its own process; every load figure is printed next to a
 // baseline measured in the same run (a bare-Fastify twin answering the same bytes), so results
 // compare across machines. Nothing here passes or fails on time. docs/performance.md explains.
-//   npm run bench [-- --seconds 10 --engines sqlite,postgres --grafts 100000 --entries 1000 --only api,pdf
+//   npm run bench [-- --seconds 10 --engines sqlite,postgres --grafts 100000 --entries 1000 --only api,pdf,load
 //                    --import-rows 10000,100000]
 import { parseArgs } from 'node:util';
 import { apiBenchmark, pdfBenchmark } from './api';
 import { coldStartBenchmark } from './cold-start';
 import { importBenchmark } from './import';
 import { lighthouseBenchmark } from './lighthouse';
+import { loadBenchmark } from './load';
 import { seedBenchData } from './seed';
 import type { BenchContext, BenchOptions, BenchSession, Benchmark, Row } from './support/benchmark';
 import { printRows, type PrintedRow } from './support/print';
@@ -23,6 +24,7 @@ const BENCHMARKS: Benchmark[] = [
   loginBytesBenchmark,
   lighthouseBenchmark,
   pushBenchmark,
+  loadBenchmark,
   importBenchmark,
   coldStartBenchmark,
 ];

@@ -13,7 +13,7 @@ export interface LoadOptions {
 
 /** One request of a scenario; a scenario cycles through its requests on every connection. */
 export interface BenchRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   path: string;
   body?: string;
 }
@@ -29,6 +29,9 @@ export interface LoadResult {
   p50: number;
   p99: number;
   failures: number;
+  /** The failures by kind: answers other than 2xx, and requests with no answer in time. */
+  non2xx: number;
+  timeouts: number;
 }
 
 export async function load(baseUrl: string, scenario: Scenario, options: LoadOptions): Promise<LoadResult> {
@@ -48,6 +51,8 @@ export async function load(baseUrl: string, scenario: Scenario, options: LoadOpt
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    timeouts: result.timeouts,
   };
 }
 

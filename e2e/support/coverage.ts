@@ -22,7 +22,8 @@ export function routeOf(pathname: string): string {
     .replace(/^\/recover\/[^/]+$/, '/recover/:token')
     .replace(/^\/home\/clinic\/search\/[^/]+$/, '/home/clinic/search/:type')
     .replace(/^\/home\/clinic\/graft\/[^/]+$/, '/home/clinic/graft/:lot')
-    .replace(/^\/home\/eute\/donation\/[^/]+$/, '/home/eute/donation/:lot');
+    .replace(/^\/home\/eute\/donation\/[^/]+$/, '/home/eute/donation/:lot')
+    .replace(/^\/home\/imports\/logs\/[^/]+$/, '/home/imports/logs/:id');
 }
 
 /** A route at a size (phones get other layouts), with the dialog open on it if any. */

@@ -9,9 +9,10 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createAuthenticator } from './modules/auth/authenticator';
 import { createGraftSearches } from './modules/grafts/grafts.repository';
 import { createAuthDeps } from './modules/auth/auth.deps';
-import { adminOrganisationRoutes } from './modules/admin/organisations.routes';
-import { adminTestAlertRoutes } from './modules/admin/test-alert.routes';
-import { adminUserRoutes } from './modules/admin/users.routes';
+import { adminAuditLogRoutes } from './modules/auditlog/auditlog.routes';
+import { adminOrganisationRoutes } from './modules/organisations/organisations.routes';
+import { adminTestAlertRoutes } from './modules/testalert/test-alert.routes';
+import { adminUserRoutes } from './modules/users/users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { euteEmployeeRoutes } from './modules/donations/donations.routes';
 import { physicianGraftRoutes } from './modules/grafts/grafts.routes';
@@ -146,9 +147,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fileRoutes, { prefix: '/api/file', deps: files });
   await app.register(mediaRoutes, { prefix: '/api/media', deps: files });
   registerFileSweep(app, { database: deps.database, storage: fileStorage, now });
-  const admin = { db: deps.database.db, now, auth, log: app.log };
-  await app.register(adminUserRoutes, { prefix: '/api/admin', deps: admin });
-  await app.register(adminOrganisationRoutes, { prefix: '/api/admin', deps: admin });
+  await app.register(adminUserRoutes, {
+    prefix: '/api/admin',
+    deps: { db: deps.database.db, now, auth, log: app.log },
+  });
+  await app.register(adminOrganisationRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
+  await app.register(adminAuditLogRoutes, { prefix: '/api/admin', deps: { db: deps.database.db } });
   await app.register(adminTestAlertRoutes, { prefix: '/api/admin', deps: { push } });
   await app.register(adminApiKeyRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
   const imports = { ...clinical, mailer, publicUrl: deps.config.publicUrl, log: app.log };

@@ -11,6 +11,7 @@ export * from './constants/password-policy';
 export * from './constants/import-columns';
 
 export * from './schemas/common';
+export * from './schemas/paging';
 export * from './schemas/enums';
 export * from './schemas/graft';
 export * from './schemas/graft-search';
@@ -23,6 +24,7 @@ export * from './schemas/session';
 export * from './schemas/import-log';
 export * from './schemas/problem';
 export * from './schemas/audit-log';
+export * from './schemas/test-alert';
 export * from './schemas/api-key';
 export * from './schemas/user-settings';
 

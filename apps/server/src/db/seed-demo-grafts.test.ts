@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GRAFT_TYPES } from '@graftmatch/domain';
 import { DEMO_EUTES, TYPE_PROFILES } from './seed-demo-data';
 import { buildDemoGrafts, type GraftContext } from './seed-demo-grafts';
-import { addDays, demoRandom, mulberry32 } from './seed-demo-random';
+import { demoRandom, mulberry32 } from './seed-demo-random';
 
 function context(seed: number): GraftContext {
   const physician = { name: 'Dr. med. Test', email: 'test@clinic.example', phone: '+49 30 555 0000' };
@@ -35,13 +35,5 @@ describe('demo size profiles', () => {
     for (const type of GRAFT_TYPES) {
       expect(TYPE_PROFILES[type.number].branch !== undefined, type.slug).toBe(type.bifurcated);
     }
-  });
-});
-
-describe('addDays', () => {
-  it('crosses month, leap-day and year boundaries', () => {
-    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
   });
 });

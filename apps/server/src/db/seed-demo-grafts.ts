@@ -3,11 +3,12 @@ import {
   PROCESS_STEP_NAMES,
   StepStatus,
   graftListStatus,
+  shiftDate,
   type GraftTypeEntry,
   type ProcessStepName,
 } from '@graftmatch/domain';
 import { DONOR_REMARKS, PROCESSING_REMARKS, TYPE_PROFILES, drawPatient, type DemoEute } from './seed-demo-data';
-import { addDays, earlier, timestampOn, type DemoRandom } from './seed-demo-random';
+import { earlier, timestampOn, type DemoRandom } from './seed-demo-random';
 import type { GraftStepValues, NewGraftRow } from './types';
 
 /** What happened to a demo graft; the three archive reasons each lead to list status Archive. */
@@ -76,30 +77,30 @@ export function buildDemoGrafts(context: GraftContext): NewGraftRow[] {
 function timelineFor(state: DemoGraftState, random: DemoRandom, today: string): Timeline {
   switch (state) {
     case 'free': {
-      const processed = addDays(today, -random.int(20, 600));
-      const released = addDays(processed, random.int(7, 14));
-      return { processed, released, expiry: addDays(today, random.int(365, 1825)) };
+      const processed = shiftDate(today, -random.int(20, 600));
+      const released = shiftDate(processed, random.int(7, 14));
+      return { processed, released, expiry: shiftDate(today, random.int(365, 1825)) };
     }
     case 'current': {
-      const processed = addDays(today, -random.int(60, 600));
-      const assigned = addDays(today, -random.int(1, 45));
-      const from = addDays(today, random.int(3, 30));
+      const processed = shiftDate(today, -random.int(60, 600));
+      const assigned = shiftDate(today, -random.int(1, 45));
+      const from = shiftDate(today, random.int(3, 30));
       return {
         processed,
-        released: addDays(processed, random.int(7, 14)),
+        released: shiftDate(processed, random.int(7, 14)),
         assigned,
-        ...(random.chance(0.5) ? { delivered: earlier(addDays(assigned, random.int(1, 5)), today) } : {}),
-        expiry: addDays(today, random.int(365, 1825)),
-        implantWindow: { from, to: addDays(from, random.int(14, 60)) },
+        ...(random.chance(0.5) ? { delivered: earlier(shiftDate(assigned, random.int(1, 5)), today) } : {}),
+        expiry: shiftDate(today, random.int(365, 1825)),
+        implantWindow: { from, to: shiftDate(from, random.int(14, 60)) },
       };
     }
     case 'implanted': {
-      const implanted = addDays(today, -random.int(10, 700));
-      const delivered = addDays(implanted, -random.int(1, 7));
-      const assigned = addDays(delivered, -random.int(2, 20));
-      const released = addDays(assigned, -random.int(10, 300));
-      const processed = addDays(released, -random.int(7, 14));
-      const reported = addDays(implanted, random.int(14, 60));
+      const implanted = shiftDate(today, -random.int(10, 700));
+      const delivered = shiftDate(implanted, -random.int(1, 7));
+      const assigned = shiftDate(delivered, -random.int(2, 20));
+      const released = shiftDate(assigned, -random.int(10, 300));
+      const processed = shiftDate(released, -random.int(7, 14));
+      const reported = shiftDate(implanted, random.int(14, 60));
       return {
         processed,
         released,
@@ -107,18 +108,23 @@ function timelineFor(state: DemoGraftState, random: DemoRandom, today: string): 
         delivered,
         implanted,
         ...(reported <= today ? { reported } : {}),
-        expiry: addDays(processed, random.int(1095, 1825)),
-        implantWindow: { from: addDays(implanted, -random.int(0, 10)), to: addDays(implanted, random.int(5, 40)) },
+        expiry: shiftDate(processed, random.int(1095, 1825)),
+        implantWindow: { from: shiftDate(implanted, -random.int(0, 10)), to: shiftDate(implanted, random.int(5, 40)) },
       };
     }
     case 'expired': {
-      const expiry = addDays(today, -random.int(1, 400));
-      const processed = addDays(expiry, -random.int(1095, 1825));
+      const expiry = shiftDate(today, -random.int(1, 400));
+      const processed = shiftDate(expiry, -random.int(1095, 1825));
       // Half were marked expired by the bank; the others expired by time alone, as readers must notice.
-      return { processed, released: addDays(processed, random.int(7, 14)), expiry, expiryRecorded: random.chance(0.5) };
+      return {
+        processed,
+        released: shiftDate(processed, random.int(7, 14)),
+        expiry,
+        expiryRecorded: random.chance(0.5),
+      };
     }
     case 'failed':
-      return { processed: addDays(today, -random.int(10, 700)), decellularizationFailed: true };
+      return { processed: shiftDate(today, -random.int(10, 700)), decellularizationFailed: true };
   }
 }
 

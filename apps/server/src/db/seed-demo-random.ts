@@ -42,12 +42,6 @@ export function demoRandom(next: () => number): DemoRandom {
   };
 }
 
-/** 'yyyy-mm-dd' plus a number of days (negative for the past). */
-export function addDays(date: string, days: number): string {
-  const time = Date.parse(`${date}T00:00:00.000Z`) + days * 86_400_000;
-  return new Date(time).toISOString().slice(0, 10);
-}
-
 /** The earlier of two 'yyyy-mm-dd' dates (text order is date order). */
 export function earlier(a: string, b: string): string {
   return a < b ? a : b;

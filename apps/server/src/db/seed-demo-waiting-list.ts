@@ -1,6 +1,6 @@
-import { GRAFT_TYPES, formatPatientCode } from '@graftmatch/domain';
+import { GRAFT_TYPES, formatPatientCode, shiftDate } from '@graftmatch/domain';
 import { drawPatient } from './seed-demo-data';
-import { addDays, timestampOn, type DemoRandom } from './seed-demo-random';
+import { timestampOn, type DemoRandom } from './seed-demo-random';
 import type { NewWaitingListEntryRow } from './types';
 
 export interface WaitingListPhysician {
@@ -25,8 +25,8 @@ export function buildDemoWaitingList(
     Array.from({ length: perPhysician }, () => {
       const type = random.pick(GRAFT_TYPES);
       const diameterMin = random.int(8, 26);
-      const from = addDays(today, random.int(14, 120));
-      const asked = timestampOn(addDays(today, -random.int(1, 60)), random.int(8, 17));
+      const from = shiftDate(today, random.int(14, 120));
+      const asked = timestampOn(shiftDate(today, -random.int(1, 60)), random.int(8, 17));
       const patient = drawPatient(random, [2010, 2024]);
       const branchMin = () => (type.bifurcated ? random.int(5, 20) : 0);
       return {
@@ -44,7 +44,7 @@ export function buildDemoWaitingList(
         physicianPhone: physician.phone,
         patientCode: formatPatientCode(patient),
         queryIMin: from,
-        queryIMax: addDays(from, random.int(30, 120)),
+        queryIMax: shiftDate(from, random.int(30, 120)),
         queryTimestamp: asked,
         closedAt: null,
         createdAt: asked,

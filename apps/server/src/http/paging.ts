@@ -1,22 +1,15 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { MAX_PAGE_SIZE, type PageQuery } from '@graftmatch/domain';
 import type { FastifyReply } from 'fastify';
+
+// The schemas live in the domain package, shared with the web; re-exported for the routes here.
+export { ActiveListQuery, MAX_PAGE_SIZE, PageQuery } from '@graftmatch/domain';
 
 /**
  * Every list answer is bounded (docs/api.md "Lists"): at most `limit` items from `offset` on.
  * The spec's clients read plain arrays, so list routes keep answering arrays and give the
  * number of all matching items in the `X-Total-Count` header.
  */
-export const MAX_PAGE_SIZE = 500;
 export const TOTAL_COUNT_HEADER = 'x-total-count';
-
-export const PageQuery = Type.Object(
-  {
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: `at most ${MAX_PAGE_SIZE}` })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000 })),
-  },
-  { additionalProperties: false },
-);
-export type PageQuery = Static<typeof PageQuery>;
 
 export interface Page {
   limit: number;

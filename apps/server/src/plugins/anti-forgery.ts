@@ -28,7 +28,7 @@ function carriesNoAmbientCredential(request: FastifyRequest): boolean {
 }
 
 /**
- * Double-submit anti-forgery (design.md §4): a random `XSRF-TOKEN` cookie, readable by scripts
+ * Double-submit anti-forgery (docs/decisions.md §4): a random `XSRF-TOKEN` cookie, readable by scripts
  * and SameSite=Strict, is set on any answer to a request that lacks one; every non-GET request,
  * open routes included, must echo it in `X-XSRF-TOKEN`, else 403. Another site can make a
  * browser send our cookies but cannot read them, so it cannot forge the header.

@@ -4,7 +4,7 @@
  * - Every route is protected by default. An open route says so with the route option
  *   `config: { public: true }`. Also open without saying so: paths outside `/api/` (the web
  *   app), `/api/docs*` (OpenAPI), `/api/health` and `/api/ready`. The open routes of
- *   design.md §4 are the auth module's: GET /api/auth/login, POST /api/auth/twofactor,
+ *   docs/decisions.md §4 are the auth module's: GET /api/auth/login, POST /api/auth/twofactor,
  *   GET /api/auth/twofactorreset, GET /api/auth/refresh, POST /api/auth/recoveryrequest,
  *   POST /api/auth/recovery/:token (each checks its own credential).
  * - For a protected route, this plugin reads `Authorization: Bearer <access token>` (or, only on

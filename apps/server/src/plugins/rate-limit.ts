@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Per-IP limit of every auth route (design.md §7): 60 calls a minute. Routes opt in with
+ * Per-IP limit of every auth route (docs/decisions.md §7): 60 calls a minute. Routes opt in with
  * `config: { rateLimit: AUTH_RATE_LIMIT }`. The count is kept per instance, in memory.
  */
 export const AUTH_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;

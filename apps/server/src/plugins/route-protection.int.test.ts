@@ -6,7 +6,7 @@ import { TestClient } from '../../test/support/client';
 import { testEngineName } from '../../test/support/database';
 import { listRegisteredRoutes, type RegisteredRoute } from './authentication';
 
-// The open API routes of design.md §4, plus health and readiness. Any other open /api route is a
+// The open API routes of docs/decisions.md §4, plus health and readiness. Any other open /api route is a
 // mistake until it is added here on purpose (the OpenAPI pages under /api/docs are always open).
 const OPEN_API_ROUTES = [
   'GET /api/auth/login',
@@ -33,7 +33,7 @@ describe(`every route is protected unless it is one of the open ones (${testEngi
   });
   afterAll(() => server.close());
 
-  it('opens exactly the routes of design.md §4 (plus health and readiness) among the API routes', () => {
+  it('opens exactly the routes of docs/decisions.md §4 (plus health and readiness) among the API routes', () => {
     const open = routes
       .filter((route) => isApi(route) && route.open)
       .map(name)

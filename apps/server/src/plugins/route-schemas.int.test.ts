@@ -6,7 +6,7 @@ import { startTestApp, testConfig, type TestApp } from '../../test/support/app';
 import { createTestDatabase } from '../../test/support/database';
 import { buildApp } from '../app';
 
-// Every route declares its schemas (design.md §4 and §11), read back from the OpenAPI document
+// Every route declares its schemas (docs/decisions.md §4 and §11), read back from the OpenAPI document
 // that Fastify builds from them: what a route takes is validated, and what it answers is
 // serialised through a closed schema, so a response never leaks a column.
 

@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-/** Security headers of design.md §7; the CSP is what the built web app needs and no more. */
+/** Security headers of docs/decisions.md §7; the CSP is what the built web app needs and no more. */
 export async function registerSecurityHeaders(app: FastifyInstance) {
   await app.register(helmet, {
     contentSecurityPolicy: {

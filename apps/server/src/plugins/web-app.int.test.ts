@@ -52,7 +52,7 @@ describe('serving the web app beside the API', () => {
     expect(await escape.text()).not.toContain('root:');
   });
 
-  it('sends the security headers of design.md §7', async () => {
+  it('sends the security headers of docs/decisions.md §7', async () => {
     const response = await fetch(`${server.baseUrl}/`);
     const csp = response.headers.get('content-security-policy') ?? '';
     for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {

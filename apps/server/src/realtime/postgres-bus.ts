@@ -4,8 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { DB } from '../db/types';
 import type { PushEnvelope } from './push-audience';
-import { createLocalBus, type PushBus } from './push-bus';
-import type { RelayMessage } from './push-relay';
+import { createLocalBus, type PushBus, type RelayMessage } from './push-bus';
 
 // PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; keep a margin for the JSON around them.
 const MAX_NOTIFY_BYTES = 7800;
@@ -56,7 +55,7 @@ export function notifyPayloads(origin: string, envelope: PushEnvelope): string[]
  * The bus across instances: an event is delivered here at once and sent with NOTIFY; every other
  * instance hears it on its LISTEN connection. That connection reconnects after a loss, with a
  * growing delay; events sent while it is down are lost, which clients cover by re-fetching after
- * their own reconnect (design.md §8).
+ * their own reconnect (docs/decisions.md §8).
  */
 export async function createPostgresBus(deps: PostgresBusDeps): Promise<PushBus> {
   const local = createLocalBus(deps.log);

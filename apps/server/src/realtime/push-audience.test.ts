@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Principal } from '../modules/auth/principal';
+import { aPrincipal } from '../../test/support/principal';
 import { graftsChanged, matchFound, reaches, testAlert, waitingListChanged } from './push-audience';
 
-const principal = (overrides: Partial<Principal>): Principal => ({
-  userId: 'u-0',
-  email: 'x@example.org',
-  admin: false,
-  audit: false,
-  clinicIds: [],
-  euteIds: [],
-  language: 'en',
-  ...overrides,
-});
-const physicianA = principal({ userId: 'u-a', clinicIds: ['clinic-a'] });
-const physicianB = principal({ userId: 'u-b', clinicIds: ['clinic-b'] });
-const bankX = principal({ userId: 'u-x', euteIds: ['eute-x'] });
-const bankY = principal({ userId: 'u-y', euteIds: ['eute-y'] });
-const auditor = principal({ userId: 'u-audit', audit: true });
-const admin = principal({ userId: 'u-admin', admin: true });
+const physicianA = aPrincipal({ userId: 'u-a', clinicIds: ['clinic-a'] });
+const physicianB = aPrincipal({ userId: 'u-b', clinicIds: ['clinic-b'] });
+const bankX = aPrincipal({ userId: 'u-x', euteIds: ['eute-x'] });
+const bankY = aPrincipal({ userId: 'u-y', euteIds: ['eute-y'] });
+const auditor = aPrincipal({ userId: 'u-audit', audit: true });
+const admin = aPrincipal({ userId: 'u-admin', admin: true });
 const everyone = [physicianA, physicianB, bankX, bankY, auditor, admin];
 const reached = (audience: Parameters<typeof reaches>[0]) =>
   everyone.filter((user) => reaches(audience, user)).map((user) => user.userId);

@@ -13,7 +13,7 @@ export interface PushAudience {
   clinicIds?: readonly string[] | 'any';
   /** Employees of these eutes, or of any active eute. */
   euteIds?: readonly string[] | 'any';
-  /** Audit users read everything (design.md §5), so they hear of every change. */
+  /** Audit users read everything (docs/decisions.md §5), so they hear of every change. */
   auditors?: true;
 }
 
@@ -58,7 +58,7 @@ export interface ChangedGraft {
 }
 
 /**
- * `graftsChanged`: to those who may see the lots (design.md §5): every physician while a lot is
+ * `graftsChanged`: to those who may see the lots (docs/decisions.md §5): every physician while a lot is
  * Free (the search covers all banks), the assigned clinic, the graft's bank, and auditors.
  * For the services that import grafts or change their status.
  */

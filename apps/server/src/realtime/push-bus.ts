@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PushEnvelope } from './push-audience';
-import type { RelayMessage } from './push-relay';
+
+/** Carried by the bus between instances (push-relay.ts): what a Server-Sent Events or Long Polling client's POST or DELETE asks of its connection. */
+export type RelayedAction = { send: string } | { end: true };
+
+export interface RelayMessage {
+  connectionId: string;
+  action: RelayedAction;
+}
 
 /** What services get: publish an event after their transaction committed. Never throws. */
 export interface PushPublisher {

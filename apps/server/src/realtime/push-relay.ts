@@ -1,14 +1,6 @@
 import { ProblemError, notFound } from '../http/problem';
-import type { PushBus } from './push-bus';
+import type { PushBus, RelayedAction } from './push-bus';
 import type { PushHub } from './push-hub';
-
-/** What a Server-Sent Events or Long Polling client's POST or DELETE asks of its connection. */
-export type RelayedAction = { send: string } | { end: true };
-
-export interface RelayMessage {
-  connectionId: string;
-  action: RelayedAction;
-}
 
 /**
  * Behind a load balancer, a client's POST or DELETE may reach another instance than the one

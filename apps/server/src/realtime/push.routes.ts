@@ -76,7 +76,7 @@ export function isAllowedOrigin(
 
 type Admission = { connection: HubConnection } | { grant: ConnectionGrant };
 
-/** The push hub of design.md §8: SignalR negotiate, then the transports at PUSH_PATH. */
+/** The push hub of docs/decisions.md §8: SignalR negotiate, then the transports at PUSH_PATH. */
 export const pushRoutes: FastifyPluginAsyncTypebox<{ deps: PushRouteDeps }> = async (app, { deps }) => {
   // Every push request, negotiate included, follows the same Origin rule as the WebSocket.
   app.addHook('onRequest', async (request) => {

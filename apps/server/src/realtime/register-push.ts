@@ -58,7 +58,7 @@ function createBus(app: FastifyInstance, database: Database): Promise<PushBus> |
 }
 
 /**
- * Registers the push hub (design.md §8) and answers the publisher that services emit events with.
+ * Registers the push hub (docs/decisions.md §8) and answers the publisher that services emit events with.
  * On close, every client is told first (a close message allowing reconnect), then the bus stops.
  */
 export async function registerPush(app: FastifyInstance, deps: PushDeps): Promise<PushPublisher> {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { listRegisteredRoutes } from '../../src/plugins/authentication';
 import type { TestClient } from '../support/client';
 import { dataFingerprint, startSeededApp, type Role, type SeededApp } from '../support/clinical';
 import { testEngineName } from '../support/database';
@@ -86,7 +87,44 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'POST', path: '/api/auth/twofactor', write: true, fields: ['passwordid', 'password'] },
   { method: 'POST', path: '/api/auth/recoveryrequest', write: true, fields: ['email'] },
   { method: 'POST', path: '/api/auth/recovery/:token', write: true, fields: ['password'] },
+  { method: 'GET', path: '/api/auth/refresh', write: true },
+  { method: 'GET', path: '/api/auth/twofactorreset', write: true },
+  { method: 'GET', path: '/api/file/getimage/:xlot', write: false },
+  { method: 'GET', path: '/api/file/getstlfile/:lot', write: false },
+  { method: 'GET', path: '/api/file/getfile/:type/:name', write: false },
+  { method: 'GET', path: '/api/file/getzipfile/:type/:lot', write: false },
+  { method: 'GET', path: '/api/file/lastimportlog', write: false },
+  { method: 'DELETE', path: '/api/media/files/:type/:name', write: true },
+  { method: 'GET', path: '/api/import/logs', write: false },
+  { method: 'GET', path: '/api/import/logs/:id', write: false },
+  { method: 'GET', path: '/api/import/template', write: false },
+  { method: 'GET', path: '/api/euteemployee/export', write: false },
+  { method: 'POST', path: '/api/admin/eutes/add', write: true, fields: EUTE_FIELDS },
+  { method: 'GET', path: '/api/admin/eutes/:id/apikeys', write: false },
+  { method: 'POST', path: '/api/admin/eutes/:id/apikeys', write: true, fields: ['label'] },
+  { method: 'DELETE', path: '/api/admin/eutes/:id/apikeys/:keyId', write: true },
+  { method: 'GET', path: '/api/users/settings', write: false },
+  { method: 'PATCH', path: '/api/users/settings', write: true, fields: ['matchMails'] },
 ];
+
+/** Registered routes this file does not fuzz, each with the reason or where it is tried instead. */
+const NOT_FUZZED: Record<string, string> = {
+  'GET /api/auth/login': 'random Basic credentials, the last property of this file',
+  'GET /api/users/logout': 'takes no input but the session',
+  'GET /api/health': 'open, takes no input',
+  'GET /api/ready': 'open, takes no input',
+  'GET /api/docs': 'the OpenAPI viewer: static, open, no input',
+  'GET /api/docs/json': 'the OpenAPI document, no input',
+  'GET /api/docs/yaml': 'the OpenAPI document, no input',
+  'GET /api/docs/static/*': "the viewer's static files",
+  'GET /api/docs/static/index.html': "the viewer's static files",
+  'GET /api/docs/static/swagger-initializer.js': "the viewer's static files",
+  'GET /api/push': 'a poll or event stream bound to one connection token (push-protocol.int.test.ts)',
+  'POST /api/push': 'a send bound to one connection token (push-protocol.int.test.ts)',
+  'DELETE /api/push': 'a close bound to one connection token (push-protocol.int.test.ts)',
+  'POST /api/import/grafts': 'multipart; random files in imports.property.int.test.ts',
+  'POST /api/media/uploadfiles': 'multipart; refusals in files-refusals.int.test.ts',
+};
 
 const QUERY_KEYS = [
   'limit',
@@ -99,6 +137,8 @@ const QUERY_KEYS = [
   'from',
   'to',
   'negotiateVersion',
+  'format',
+  'bank',
   'x',
 ];
 
@@ -243,5 +283,16 @@ describe(`malformed and random requests to every route (${testEngineName()})`, (
       ),
       { numRuns: 30 },
     );
+  });
+
+  test('every registered API route is fuzzed here or named in NOT_FUZZED with its reason', () => {
+    const normalise = (path: string) => path.replace(/:[A-Za-z]+/g, ':x');
+    const registered = listRegisteredRoutes(app.server.app)
+      .filter((route) => route.method !== 'HEAD' && route.url.startsWith('/api/'))
+      .map((route) => `${route.method} ${normalise(route.url)}`);
+    const listed = [...ROUTES.map((route) => `${route.method} ${route.path}`), ...Object.keys(NOT_FUZZED)].map(
+      normalise,
+    );
+    expect(new Set(listed)).toEqual(new Set(registered));
   });
 });

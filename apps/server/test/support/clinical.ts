@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { shiftDate } from '@graftmatch/domain';
 import type { NewGraftRow } from '../../src/db/types';
 import { startTestApp, type TestApp } from './app';
 import { loginAs, seedDemoInto } from './auth';
@@ -139,11 +140,6 @@ export async function expectProblem(
 }
 
 export const today = () => new Date().toISOString().slice(0, 10);
-export const addDays = (date: string, days: number) => {
-  const next = new Date(`${date}T00:00:00.000Z`);
-  next.setUTCDate(next.getUTCDate() + days);
-  return next.toISOString().slice(0, 10);
-};
 
 /** A released, free graft row of the given bank; tests override what their story is about. */
 export function graftRow(euteId: string, overrides: Partial<NewGraftRow> = {}): NewGraftRow {
@@ -188,12 +184,12 @@ export function graftRow(euteId: string, overrides: Partial<NewGraftRow> = {}): 
     assignmentOut: null,
     deliveryOut: null,
     implantationOut: null,
-    expiryOut: addDays(today(), 365),
+    expiryOut: shiftDate(today(), 365),
     traceabilityReportOut: null,
     euteId,
     clinicId: null,
     listStatus: 0,
-    expiryDate: addDays(today(), 365),
+    expiryDate: shiftDate(today(), 365),
     createdAt: at,
     updatedAt: at,
     ...overrides,

@@ -1,4 +1,4 @@
-import { apiDownload, apiRequest, type Auth, type DownloadedFile } from './client';
+import { apiDownload, apiPage, apiRequest, type Auth, type DownloadedFile, type ListPage } from './client';
 import type { ApiRoutes, RouteName } from './routes';
 
 type Part<R, Key extends string> = R extends Record<Key, infer Value> ? Record<Key, Value> : unknown;
@@ -14,7 +14,7 @@ type Args<K extends RouteName> =
 
 interface LooseInput {
   params?: Record<string, string>;
-  query?: Record<string, string | number | undefined>;
+  query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   auth?: Auth;
   signal?: AbortSignal | undefined;
@@ -56,9 +56,17 @@ export function call<K extends RouteName>(route: K, ...[input]: Args<K>): Promis
   });
 }
 
+type FileRoute = { [Name in RouteName]: ApiRoutes[Name]['response'] extends Blob ? Name : never }[RouteName];
+type ListRoute = { [Name in RouteName]: ApiRoutes[Name]['response'] extends unknown[] ? Name : never }[RouteName];
+type Item<K extends ListRoute> = ApiRoutes[K]['response'] extends (infer T)[] ? T : never;
+
 /** Fetches a route that answers a file, with the same authorization as every call. */
-export function download<
-  K extends { [Name in RouteName]: ApiRoutes[Name]['response'] extends Blob ? Name : never }[RouteName],
->(route: K, accept: string): Promise<DownloadedFile> {
-  return apiDownload(pathOf(split(route).template), { accept });
+export function download<K extends FileRoute>(route: K, accept: string, ...[input]: Args<K>): Promise<DownloadedFile> {
+  return apiDownload(pathOf(split(route).template, (input ?? {}) as LooseInput), { accept });
+}
+
+/** Calls a paged list route; the answer's items with the number of all matches. */
+export function callPage<K extends ListRoute>(route: K, ...[input]: Args<K>): Promise<ListPage<Item<K>>> {
+  const loose = (input ?? {}) as LooseInput;
+  return apiPage<Item<K>>(pathOf(split(route).template, loose), loose.signal ? { signal: loose.signal } : {});
 }

@@ -126,7 +126,9 @@ async function send(path: string, options: RequestOptions, auth: Auth): Promise<
       headers.set(XSRF_HEADER, token);
     }
   }
-  if (options.body !== undefined) {
+  // A form (a file upload) sets its own multipart type with the boundary; anything else is JSON.
+  const form = options.body instanceof FormData;
+  if (options.body !== undefined && !form) {
     headers.set('Content-Type', 'application/json');
   }
   try {
@@ -134,7 +136,7 @@ async function send(path: string, options: RequestOptions, auth: Auth): Promise<
       method,
       headers,
       credentials: 'same-origin',
-      body: options.body === undefined ? null : JSON.stringify(options.body),
+      body: options.body === undefined ? null : form ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal ?? null,
     });
     return { response, authHeader };
@@ -176,6 +178,20 @@ async function exchange(path: string, options: RequestOptions): Promise<Response
 /** Calls `/api{path}` and returns the parsed JSON; throws ApiError with the server's problem. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return read<T>(await exchange(path, options));
+}
+
+/** A page of a list route: its items and the number of all matching items (`X-Total-Count`). */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/** Calls a list route that answers a plain array and counts all matches in `X-Total-Count` (docs/api.md, "Lists"). */
+export async function apiPage<T>(path: string, options: RequestOptions = {}): Promise<ListPage<T>> {
+  const response = await exchange(path, options);
+  const items = await read<T[]>(response);
+  const total = Number(response.headers.get('x-total-count'));
+  return { items, total: Number.isFinite(total) && total >= items.length ? total : items.length };
 }
 
 export interface DownloadedFile {

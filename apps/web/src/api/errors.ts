@@ -1,6 +1,6 @@
 import type { FieldError, Problem } from '@graftmatch/domain';
 
-/** A failed API call, read from the server's application/problem+json answer (design §4). */
+/** A failed API call, read from the server's application/problem+json answer (docs/decisions.md §4). */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(

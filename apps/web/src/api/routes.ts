@@ -1,21 +1,27 @@
 import type {
+  ActiveListQuery,
   AddClinicRequest,
   AddUserRequest,
   AddWaitingListRequest,
-  AuditLogEntry,
+  AuditLogPage,
+  AuditLogQuery,
   Clinic,
   Eute,
   Graft,
   GraftSearchQuery,
+  ImportLogListItem,
+  ImportResult,
   PatchClinicRequest,
   PatchEuteRequest,
   PatchUserRequest,
+  PageQuery,
   PatchUserSettingsRequest,
   PatchWaitingListRequest,
   RecoverPasswordRequest,
   RecoveryRequest,
   ResetPasswordRequest,
   SessionTokens,
+  TestAlertRequest,
   TwoFactorRequest,
   TwoFactorSchema,
   User,
@@ -23,27 +29,15 @@ import type {
   WaitingListEntry,
 } from '@graftmatch/domain';
 
-/** `true`/`false` as a query string carries them; leaving it out lists everything. */
-type ActiveQuery = { active?: 'true' | 'false' | undefined };
-
-/** A day `yyyy-mm-dd` and text filters of the audit log, plus its page. */
-export interface AuditLogQuery {
-  limit: number;
-  offset: number;
-  actorId?: string | undefined;
-  action?: string | undefined;
-  targetType?: string | undefined;
-  targetId?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
+/** An upload of grafts: `dryRun` checks and writes nothing, `strict` refuses the whole file for one bad row. */
+export interface ImportQuery {
+  dryRun: 'true' | 'false';
+  strict: 'true' | 'false';
+  bank?: string | undefined;
 }
 
-export interface AuditLogPage {
-  items: AuditLogEntry[];
-  total: number;
-  limit: number;
-  offset: number;
-}
+export type TemplateFormat = 'csv' | 'xlsx';
+export type ExportFormat = 'csv' | 'json' | 'xlsx';
 
 /**
  * Every API call the web app makes, as `METHOD /path/{param}` (below `/api`) with its path
@@ -80,25 +74,33 @@ export interface ApiRoutes {
   'GET /euteemployee/currentdonations': { response: Graft[] };
   'GET /euteemployee/donationsarchiv': { response: Graft[] };
   'GET /euteemployee/currentdonations/{lot}': { params: { lot: string }; response: Graft };
+  'GET /euteemployee/export': { query: { format: ExportFormat; bank?: string | undefined }; response: Blob };
 
-  'GET /admin/users': { query: ActiveQuery; response: User[] };
+  /** Multipart, the file in the field `file`. */
+  'POST /import/grafts': { query: ImportQuery; body: FormData; response: ImportResult };
+  'GET /import/template': { query: { format: TemplateFormat }; response: Blob };
+  'GET /import/logs': { query: PageQuery; response: ImportLogListItem[] };
+  'GET /import/logs/{id}': { params: { id: string }; response: ImportResult };
+  'GET /file/lastimportlog': { response: ImportLogListItem };
+
+  'GET /admin/users': { query: ActiveListQuery; response: User[] };
   'GET /admin/user/{id}': { params: { id: string }; response: User };
   'POST /admin/users/add': { body: AddUserRequest; response: User };
   'PATCH /admin/user': { body: PatchUserRequest; response: User };
   'GET /admin/user/activate/{id}': { params: { id: string }; response: User };
   'GET /admin/user/deactivate/{id}': { params: { id: string }; response: User };
   'POST /admin/user/endsessions/{id}': { params: { id: string }; response: void };
-  'GET /admin/clinics': { query: ActiveQuery; response: Clinic[] };
+  'GET /admin/clinics': { query: ActiveListQuery; response: Clinic[] };
   'GET /admin/clinics/{id}': { params: { id: string }; response: Clinic };
   'POST /admin/clinics/add': { body: AddClinicRequest; response: Clinic };
   'PATCH /admin/clinics/{id}': { params: { id: string }; body: PatchClinicRequest; response: Clinic };
   'GET /admin/clinics/activate/{id}': { params: { id: string }; response: Clinic };
   'GET /admin/clinics/deactivate/{id}': { params: { id: string }; response: Clinic };
-  'GET /admin/eutes': { query: ActiveQuery; response: Eute[] };
+  'GET /admin/eutes': { query: ActiveListQuery; response: Eute[] };
   'GET /admin/eutes/{id}': { params: { id: string }; response: Eute };
   'PATCH /admin/eutes/{id}': { params: { id: string }; body: PatchEuteRequest; response: Eute };
   'GET /admin/auditlog': { query: AuditLogQuery; response: AuditLogPage };
-  'POST /admin/testR': { body: { message: string }; response: void };
+  'POST /admin/testR': { body: TestAlertRequest; response: void };
 }
 
 export type RouteName = keyof ApiRoutes;

@@ -1,5 +1,5 @@
 /**
- * The access token lives in this module's memory only (design §7): never in storage a script
+ * The access token lives in this module's memory only (docs/decisions.md §7): never in storage a script
  * from elsewhere could read. The refresh token is an HttpOnly cookie the browser keeps.
  */
 let accessToken: string | null = null;

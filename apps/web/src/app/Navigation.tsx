@@ -4,6 +4,8 @@ import {
   IconArchive,
   IconBuildingHospital,
   IconClipboardList,
+  IconFileImport,
+  IconFileText,
   IconHome,
   IconPackage,
   IconSearch,
@@ -51,16 +53,16 @@ function Section({ title }: { title: string }) {
   );
 }
 
-/** Only the areas the user has roles for are offered (design §5). */
+/** Only the areas the user has roles for are offered (docs/decisions.md §5). */
 export function Navigation({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const me = useMe();
-  const areas = me.data ? areasOf(me.data) : { clinic: false, eute: false, admin: false };
+  const areas = me.data ? areasOf(me.data) : null;
   const item = { onNavigate };
   return (
     <Stack gap={2}>
       <Item {...item} to="/home" label={t('nav.home')} icon={<IconHome size={18} aria-hidden />} testId="nav-home" />
-      {areas.clinic && (
+      {areas?.clinic && (
         <>
           <Section title={t('nav.clinic')} />
           <Item
@@ -94,7 +96,7 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
           />
         </>
       )}
-      {areas.eute && (
+      {areas?.eute && (
         <>
           <Section title={t('nav.eute')} />
           <Item
@@ -120,7 +122,29 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
           />
         </>
       )}
-      {areas.admin && (
+      {areas?.importLogs && (
+        <>
+          <Section title={t('imports.nav.section')} />
+          {areas.imports && (
+            <Item
+              {...item}
+              to="/home/imports"
+              label={t('imports.nav.import')}
+              icon={<IconFileImport size={18} aria-hidden />}
+              testId="nav-imports"
+            />
+          )}
+          <Item
+            {...item}
+            to="/home/imports/logs"
+            prefix
+            label={t('imports.nav.logs')}
+            icon={<IconFileText size={18} aria-hidden />}
+            testId="nav-import-logs"
+          />
+        </>
+      )}
+      {areas?.admin && (
         <>
           <Section title={t('nav.admin')} />
           <Item

@@ -37,6 +37,9 @@ const donations = (list: 'current' | 'archive') => async () => {
   const { DonationsPage } = await import('../features/eute/DonationsPage');
   return { element: <DonationsPage list={list} key={list} /> };
 };
+const imports = (page: 'ImportPage' | 'ImportLogsPage' | 'ImportLogPage') => async () => ({
+  Component: (await import('../features/imports/pages'))[page],
+});
 const admin = (page: 'UsersPage' | 'ClinicsPage' | 'EutesPage' | 'AuditLogPage') => async () => ({
   Component: (await import('../features/admin/pages'))[page],
 });
@@ -97,6 +100,21 @@ export const routes: RouteObject[] = [
                   { path: 'current', lazy: donations('current') },
                   { path: 'archive', lazy: donations('archive') },
                   { path: 'donation/:lot', lazy: donation },
+                  { path: '*', lazy: notFound },
+                ],
+              },
+              {
+                path: 'home/imports',
+                children: [
+                  { element: <RequireArea area="imports" />, children: [{ index: true, lazy: imports('ImportPage') }] },
+                  {
+                    path: 'logs',
+                    element: <RequireArea area="importLogs" />,
+                    children: [
+                      { index: true, lazy: imports('ImportLogsPage') },
+                      { path: ':id', lazy: imports('ImportLogPage') },
+                    ],
+                  },
                   { path: '*', lazy: notFound },
                 ],
               },

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { connectPush, type PushStatus } from '../api/push';
 import { clinicKeys } from '../features/clinic/keys';
 import { euteKeys } from '../features/eute/keys';
 import { i18n } from '../i18n';
-import { notify } from '../components/notify';
+import { showMatchAlert } from './matchAlert';
 
 /**
  * Keeps the push connection open while a signed-in layout is shown, turns events into re-fetches,
@@ -14,6 +15,7 @@ import { notify } from '../components/notify';
  */
 export function usePush(): PushStatus {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [status, setStatus] = useState<PushStatus>('connecting');
   useEffect(() => {
     const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
@@ -36,14 +38,11 @@ export function usePush(): PushStatus {
         // The tissue bank's demand list (and only it) follows every waiting-list change.
         invalidate(euteKeys.waitingList);
       },
-      matchFound: () => {
-        invalidate(clinicKeys.all);
-        notify('info', i18n.t('push.matchMessage'), i18n.t('push.matchTitle'));
-      },
+      matchFound: (match) => void showMatchAlert(queryClient, match, (path) => void navigate(path)),
       onReconnected: () => void queryClient.invalidateQueries(),
       onStatus: setStatus,
     });
     return () => void connection.stop();
-  }, [queryClient]);
+  }, [queryClient, navigate]);
   return status;
 }

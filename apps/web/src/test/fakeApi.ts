@@ -3,8 +3,11 @@ import { vi } from 'vitest';
 export interface RecordedCall {
   method: string;
   path: string;
+  query: URLSearchParams;
   headers: Headers;
   body: unknown;
+  /** A multipart body (a file upload), as sent. */
+  form: FormData | null;
 }
 
 type Handler = (call: RecordedCall) => Response | Promise<Response>;
@@ -37,8 +40,10 @@ export function fakeApi(handlers: Record<string, Handler>) {
     const call: RecordedCall = {
       method,
       path: url.pathname,
+      query: url.searchParams,
       headers: new Headers(init?.headers),
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
+      form: init?.body instanceof FormData ? init.body : null,
     };
     calls.push(call);
     const handler = handlers[`${method} ${url.pathname}`];

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { isPushEventName, PUSH_EVENT_NAMES, type PushMessage } from './push-events';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { isPushEventName, PUSH_EVENT_NAMES, type PushEventMap, type PushMessage } from './push-events';
 
 describe('push events', () => {
   it('names the four events a client can subscribe to', () => {
@@ -12,12 +12,22 @@ describe('push events', () => {
     expect(isPushEventName(undefined)).toBe(false);
   });
 
-  it('types a message by its event, so a relay keeps the arguments intact', () => {
-    const messages: PushMessage[] = [
+  it('types a message by its event: the arguments must be those of that event', () => {
+    expectTypeOf<Extract<PushMessage, { event: 'matchFound' }>['args']>().toEqualTypeOf<PushEventMap['matchFound']>();
+    expectTypeOf<PushMessage['event']>().toEqualTypeOf<keyof PushEventMap>();
+    const wellTyped: PushMessage[] = [
       { event: 'testR', args: ['Hello from the admin'] },
       { event: 'waitinglistChanged', args: [] },
       { event: 'matchFound', args: [{ waitinglistid: '0b6f4c8e-2f6a-4e0c-9a57-3c1d2e4f5a6b', lots: ['EL-0001'] }] },
     ];
-    expect(JSON.parse(JSON.stringify(messages))).toEqual(messages);
+    const misTyped: PushMessage[] = [
+      // @ts-expect-error an alert carries its text, not lots
+      { event: 'testR', args: [['EL-0001']] },
+      // @ts-expect-error a match names its waiting-list entry
+      { event: 'matchFound', args: [{ lots: ['EL-0001'] }] },
+      // @ts-expect-error no such event
+      { event: 'graftChanged', args: [['EL-0001']] },
+    ];
+    expect(wellTyped.length + misTyped.length).toBe(6);
   });
 });

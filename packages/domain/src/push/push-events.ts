@@ -1,5 +1,5 @@
 /**
- * Server-to-client push events (design §8), sent as SignalR invocations: the event name is the
+ * Server-to-client push events (docs/decisions.md §8), sent as SignalR invocations: the event name is the
  * invocation's `target`, the tuple its `arguments`. A client subscribes with
  * `connection.on(name, (...args: PushEventMap[name]) => ...)`.
  */

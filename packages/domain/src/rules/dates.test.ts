@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, isIsoDate, toIsoDate, utcDate } from './dates';
+import { addDays, addMinutes, formatDate, formatDateTime, isIsoDate, shiftDate, toIsoDate, utcDate } from './dates';
 
 describe('isIsoDate', () => {
   it('accepts real calendar dates, leap days included', () => {
@@ -61,5 +61,22 @@ describe('utcDate', () => {
     expect(utcDate(new Date('2021-03-14T23:59:59.999Z'))).toBe('2021-03-14');
     expect(utcDate(new Date('2021-03-15T00:30:00+01:00'))).toBe('2021-03-14');
     expect(utcDate(new Date('2024-02-29T12:00:00Z'))).toBe('2024-02-29');
+  });
+});
+
+describe('shiftDate', () => {
+  it('crosses month, leap-day and year boundaries', () => {
+    expect(shiftDate('2028-02-28', 1)).toBe('2028-02-29');
+    expect(shiftDate('2026-12-31', 1)).toBe('2027-01-01');
+    expect(shiftDate('2026-03-01', -1)).toBe('2026-02-28');
+  });
+});
+
+describe('addDays and addMinutes', () => {
+  it('move an instant by whole days of 24 hours and by minutes, either way', () => {
+    const at = new Date('2026-03-28T23:30:00.000Z');
+    expect(addDays(at, 1).toISOString()).toBe('2026-03-29T23:30:00.000Z');
+    expect(addDays(at, -14).toISOString()).toBe('2026-03-14T23:30:00.000Z');
+    expect(addMinutes(at, 45).toISOString()).toBe('2026-03-29T00:15:00.000Z');
   });
 });

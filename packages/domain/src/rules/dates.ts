@@ -61,3 +61,14 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   const date = parseInstant(value);
   return date ? `${date.toISOString().slice(0, 19)}Z` : NOT_DOCUMENTED;
 }
+
+/** An instant some minutes later (negative for earlier). */
+export const addMinutes = (instant: Date, minutes: number): Date => new Date(instant.getTime() + minutes * 60_000);
+
+/** An instant some days of 24 hours later (negative for earlier). */
+export const addDays = (instant: Date, days: number): Date => new Date(instant.getTime() + days * 86_400_000);
+
+/** A date `yyyy-mm-dd` some calendar days later (negative for earlier). */
+export function shiftDate(date: string, days: number): string {
+  return utcDate(addDays(new Date(`${date}T00:00:00.000Z`), days));
+}

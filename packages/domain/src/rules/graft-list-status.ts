@@ -15,7 +15,7 @@ export function isExpired(expiryDate: string | null | undefined, today: string):
 }
 
 /**
- * The list a graft belongs in (design §6), or null while it is still being processed
+ * The list a graft belongs in (docs/decisions.md §6), or null while it is still being processed
  * (not yet released and not assigned), when it is in no list at all.
  * - Archive: implanted, traceability-reported, any step failed, or expired: the expiry date lies
  *   before today, or the tissue bank recorded the expiry step as done. It wins over the others.

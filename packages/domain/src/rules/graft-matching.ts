@@ -9,7 +9,7 @@ export type SearchableGraft = Pick<Graft, 't_ProdName_2' | 't_Dproximal' | 't_Lm
 export type RankableGraft = Pick<Graft, 't_Dproximal' | 'e_Lot'> & { expiry: { outValue: string | null } };
 
 /**
- * Whether a graft's type and size fit a search (design §6). Missing branch lengths count as 0,
+ * Whether a graft's type and size fit a search (docs/decisions.md §6). Missing branch lengths count as 0,
  * so straight grafts pass the default branch minimum of 0; a missing diameter or total length
  * never matches, since the fit cannot be shown. The list status (Free) is the caller's filter.
  */
@@ -33,7 +33,7 @@ type EntryCriteria = Pick<
 >;
 
 /**
- * Whether a graft fits a waiting-list entry (design §6): it matches the entry's search and does
+ * Whether a graft fits a waiting-list entry (docs/decisions.md §6): it matches the entry's search and does
  * not expire before the implant window opens. A graft without a known expiry date fits.
  */
 export function fitsWaitingListEntry(
@@ -48,7 +48,7 @@ export function fitsWaitingListEntry(
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Order of search results (design §6): closest `t_Dproximal` to the middle of the diameter range
+ * Order of search results (docs/decisions.md §6): closest `t_Dproximal` to the middle of the diameter range
  * first, then the earliest expiry (first expired, first out; unknown expiry last), then `e_Lot`
  * so the order is stable everywhere.
  */

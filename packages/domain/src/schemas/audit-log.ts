@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, IsoDateTime, Nullable } from './common';
+import { Id, ISO_DATE_PATTERN, ISO_DATE_TIME_PATTERN, IsoDateTime, Nullable, RequiredText } from './common';
+import { MAX_PAGE_SIZE, PageQuery } from './paging';
 
 /** One change to clinical or account data, written in the same transaction as the change. */
 export const AuditLogEntry = Type.Object({
@@ -13,3 +14,33 @@ export const AuditLogEntry = Type.Object({
   after: Type.Unknown({ description: 'the record after the change; null when removed' }),
 });
 export type AuditLogEntry = Static<typeof AuditLogEntry>;
+
+/** The page size of the audit log when the query names none. */
+export const AUDIT_PAGE_SIZE = 50;
+
+const DateOrDateTime = (description: string) =>
+  Type.String({ pattern: `${ISO_DATE_PATTERN}|${ISO_DATE_TIME_PATTERN}`, description });
+
+/** `GET /admin/auditlog`: exact filters, a time range (a date includes that whole day, UTC), and the page. */
+export const AuditLogQuery = Type.Object(
+  {
+    ...PageQuery.properties,
+    actorId: Type.Optional(Id),
+    action: Type.Optional(RequiredText(100)),
+    targetType: Type.Optional(RequiredText(50)),
+    targetId: Type.Optional(RequiredText(100)),
+    from: Type.Optional(DateOrDateTime('yyyy-mm-dd or ISO date-time, UTC')),
+    to: Type.Optional(DateOrDateTime('a date includes that whole day')),
+  },
+  { additionalProperties: false },
+);
+export type AuditLogQuery = Static<typeof AuditLogQuery>;
+
+/** The answer of `GET /admin/auditlog`: newest first, with the number of all matching rows. */
+export const AuditLogPage = Type.Object({
+  items: Type.Array(AuditLogEntry),
+  total: Type.Integer({ minimum: 0 }),
+  limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE }),
+  offset: Type.Integer({ minimum: 0 }),
+});
+export type AuditLogPage = Static<typeof AuditLogPage>;

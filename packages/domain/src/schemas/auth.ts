@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PIN_LENGTH } from '../constants/password-policy';
 import { Email } from './common';
 
-/** A new password; length only, no composition rules (design §7). */
+/** A new password; length only, no composition rules (docs/decisions.md §7). */
 const NewPassword = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
 
 /** Answer of `POST /auth/twofactor` and `GET /auth/refresh`. */

@@ -12,8 +12,8 @@ const criterion = (bounds: { min: number; max: number }, fallback: number | unde
 
 /**
  * The size criteria, shared by the search and the waiting list (which spell the type field
- * differently). Only the search gets defaults: ajv fills defaults into missing fields, which in
- * a PATCH would silently reset what the client left out.
+ * differently). Only the search's schema names defaults (the web form starts from them); a
+ * waiting-list PATCH must not, as a validator that fills defaults would reset what the client left out.
  */
 export function sizeCriteriaFields(defaults?: typeof SEARCH_DEFAULTS) {
   return {
@@ -27,7 +27,8 @@ export function sizeCriteriaFields(defaults?: typeof SEARCH_DEFAULTS) {
 
 /**
  * Body of `POST /physician/graftsearch`. What JSON Schema cannot say (d_min <= d_max, span <= 10)
- * is checked by `validateSearchQuery`. Note that Fastify's ajv fills missing fields from the defaults.
+ * is checked by `validateSearchQuery`. The route does not validate with this schema: it checks the
+ * body with `validateSearchQuery`, so an empty or partial body is refused (400), never filled from the defaults.
  */
 export const GraftSearchQuery = Type.Object(
   {

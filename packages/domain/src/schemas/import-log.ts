@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, IsoDateTime, Nullable } from './common';
 
-/** The record of one import of grafts (spec §3, design §9). */
+/** The record of one import of grafts (spec §3, docs/decisions.md §9). */
 export const ImportLog = Type.Object({
   id: Id,
   model: Type.String({ description: 'what was imported, e.g. graft' }),

@@ -3,7 +3,7 @@ import { Id, IsoDateTime, Nullable } from './common';
 
 /**
  * One of the caller's sessions (a login on one device), for `GET /users/sessions`.
- * Ending one is `DELETE /users/sessions/{id}`. Not in the spec: design.md §7 "users see and end
+ * Ending one is `DELETE /users/sessions/{id}`. Not in the spec: docs/decisions.md §7 "users see and end
  * their own sessions".
  */
 export const UserSession = Type.Object({

@@ -5,7 +5,7 @@ import { Email, Id, IsoDate, IsoDateTime, Nullable, RequiredText, ShortText } fr
 import { sizeCriteriaFields } from './graft-search';
 import { PATIENT_CODE_PATTERN, PATIENT_CODE_PLACEHOLDER } from '../rules/patient-code';
 
-// The request and the answer spell fields differently on purpose (design §4): a client written
+// The request and the answer spell fields differently on purpose (docs/decisions.md §4): a client written
 // for the spec sends `query_type`/`query_i_Max` and reads `query_Type`/`query_i_max`.
 
 const PatientCode = Type.String({

@@ -149,7 +149,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     // Copy of expiry_out, for ordering ("first expired, first out") and filtering.
     .addColumn('expiry_date', 'text');
   await timestamps(grafts).execute();
-  // Serves the physician search (design.md §6): type, Free, then a range on the diameter.
+  // Serves the physician search (docs/decisions.md §6): type, Free, then a range on the diameter.
   await db.schema
     .createIndex('grafts_search_idx')
     .on('grafts')

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { insertAuditRow, insertAuditRows, type Executor } from './audit.repository';
+import type { Executor } from '../../db/executor';
+import { insertAuditRow, insertAuditRows } from './audit.repository';
 
 /** What happened, by whom, to what. `before`/`after` are plain data that is turned into JSON. */
 export interface AuditEntry {
@@ -37,7 +38,7 @@ function toJson(value: unknown): string | null {
 
 /**
  * Writes one audit row with `executor`, which should be the transaction of the change it
- * records, so that the change and its audit row commit or fail together (design.md §11).
+ * records, so that the change and its audit row commit or fail together (docs/decisions.md §11).
  */
 export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
   await insertAuditRow(executor, toRow(entry));

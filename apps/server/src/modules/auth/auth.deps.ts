@@ -4,7 +4,7 @@ import type { DB } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import { createSecretHasher, loadSigningSecret, type SecretHasher } from './secrets';
 import { createTokenService, type TokenService } from './tokens';
-import { UnknownAccountAttempts } from './lockout';
+import { UnknownAccountAttempts } from './lock-rules';
 
 /** What the auth services need, built once per app and handed to them explicitly. */
 export interface AuthDeps {
@@ -18,12 +18,6 @@ export interface AuthDeps {
   unknownAccounts: UnknownAccountAttempts;
   /** For failures that happen after the answer was sent (background mail). */
   log: { error(details: Record<string, unknown>, message: string): void };
-}
-
-/** Who is asking, for audit rows and the session list. */
-export interface RequestContext {
-  ip: string;
-  userAgent: string | null;
 }
 
 export function createAuthDeps(input: {
@@ -45,6 +39,3 @@ export function createAuthDeps(input: {
     log: input.log,
   };
 }
-
-export const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
-export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);

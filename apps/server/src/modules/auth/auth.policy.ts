@@ -1,7 +1,7 @@
 import { forbidden, unauthorized } from '../../http/problem';
 import type { Principal } from './principal';
 
-// Who may do what (design.md §5). Services call these; handlers never check roles themselves.
+// Who may do what (docs/decisions.md §5). Services call these; handlers never check roles themselves.
 // Each answers what the caller may reach, or throws 401 (no caller) / 403 (not allowed).
 // The audit flag reads everything and changes nothing.
 
@@ -24,41 +24,41 @@ export function requireAdmin(principal: Principal | null, access: { write: boole
   );
 }
 
-/** A physician: a member of at least one active clinic. Answers those clinics' ids. */
-export function requirePhysician(principal: Principal | null): string[] {
+/** A physician: a member of at least one active clinic (`clinicIds`). Answers the caller. */
+export function requirePhysician(principal: Principal | null): Principal {
   const caller = requireUser(principal);
   if (caller.clinicIds.length === 0) {
     throw forbidden('Only physicians of an active clinic may do this.');
   }
-  return caller.clinicIds;
+  return caller;
 }
 
-/** A tissue-bank employee: a member of at least one active eute. Answers those eutes' ids. */
-export function requireEuteEmployee(principal: Principal | null): string[] {
+/** A tissue-bank employee: a member of at least one active eute (`euteIds`). Answers the caller. */
+export function requireEuteEmployee(principal: Principal | null): Principal {
   const caller = requireUser(principal);
   if (caller.euteIds.length === 0) {
     throw forbidden('Only employees of an active tissue bank may do this.');
   }
-  return caller.euteIds;
+  return caller;
 }
 
-/** Which organisations' records a read may cover: all of them for auditors. */
-export type ReadScope = { all: true } | { all: false; ids: string[] };
+/** Which organisations' records a read may cover (all of them for auditors), and who reads. */
+export type ReadScope = { caller: Principal } & ({ all: true } | { all: false; ids: string[] });
 
 /** Reading a physician area: physicians see their clinics, auditors see every clinic. */
 export function clinicReadScope(principal: Principal | null): ReadScope {
   const caller = requireUser(principal);
   if (caller.audit) {
-    return { all: true };
+    return { caller, all: true };
   }
-  return { all: false, ids: requirePhysician(caller) };
+  return { caller, all: false, ids: requirePhysician(caller).clinicIds };
 }
 
 /** Reading a tissue-bank area: employees see their eutes, auditors see every eute. */
 export function euteReadScope(principal: Principal | null): ReadScope {
   const caller = requireUser(principal);
   if (caller.audit) {
-    return { all: true };
+    return { caller, all: true };
   }
-  return { all: false, ids: requireEuteEmployee(caller) };
+  return { caller, all: false, ids: requireEuteEmployee(caller).euteIds };
 }

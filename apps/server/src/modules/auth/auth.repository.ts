@@ -1,4 +1,4 @@
-import type { Executor } from '../audit/audit.repository';
+import type { Executor } from '../../db/executor';
 import type { NewUserRow, RecoveryPurpose } from '../../db/types';
 
 // All SQL of logging in: accounts, two-factor challenges, recovery tokens and the principal.

@@ -1,34 +1,28 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
-  Problem,
   RecoverPasswordRequest,
   RecoveryRequest,
   SessionTokens,
   TwoFactorRequest,
   TwoFactorSchema,
 } from '@graftmatch/domain';
-import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../http/problem';
+import { problems, requestContext } from '../../http/request-kit';
 import { AUTH_RATE_LIMIT } from '../../plugins/rate-limit';
-import type { AuthDeps, RequestContext } from './auth.deps';
+import type { AuthDeps } from './auth.deps';
 import { completeTwoFactor, loginWithPassword, resendPin } from './login.service';
 import { recoverPassword, requestRecovery } from './password.service';
 import { basicCredentialsOf, bearerOf } from './credentials';
 import { REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
 import { refreshSession } from './session.service';
 
-export const requestContext = (request: FastifyRequest): RequestContext => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'] ?? null,
-});
-
-const errors = { 400: Problem, 401: Problem, 403: Problem, 429: Problem, 503: Problem };
-// Open in the sense of design.md §4: each route checks its own credential instead of an access token.
+const errors = problems(400, 401, 403, 429, 503);
+// Open in the sense of docs/decisions.md §4: each route checks its own credential instead of an access token.
 const open = { public: true, rateLimit: AUTH_RATE_LIMIT };
 const RecoveryToken = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{20,128}$' }) });
 
-/** The calls of spec §7 "Auth" under /api/auth (design.md §7). */
+/** The calls of spec §7 "Auth" under /api/auth (docs/decisions.md §7). */
 export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; secureCookies: boolean }> = async (
   app,
   { deps, secureCookies },

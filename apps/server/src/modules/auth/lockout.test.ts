@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskAddress } from './login.service';
-import { UnknownAccountAttempts, wrongSecretProblem } from './lockout';
+import { UnknownAccountAttempts } from './lock-rules';
+import { wrongSecretProblem } from './lockout';
 
 describe('refusals that do not tell who has an account', () => {
   it('counts down and locks an unknown address like a real account, then starts again after 15 minutes', () => {

@@ -9,14 +9,17 @@ import {
 import { ProblemError, forbidden, unauthorized } from '../../http/problem';
 import { twoFactorPinMail } from '../../mail/templates/two-factor-pin';
 import { recordAudit } from '../audit/audit.service';
-import { addMinutes, type AuthDeps, type RequestContext } from './auth.deps';
+import { type AuthDeps } from './auth.deps';
+import type { RequestContext } from '../../http/request-kit';
+import { addMinutes } from '@graftmatch/domain';
 import * as repo from './auth.repository';
-import { checkPasswordWithLockout, isLocked, lockedProblem, recordFailedAttempt, wrongSecretProblem } from './lockout';
+import { isLocked } from './lock-rules';
+import { checkPasswordWithLockout, lockedProblem, recordFailedAttempt, wrongSecretProblem } from './lockout';
 import { hashPassword, verifyPassword } from './password';
 import { startSession } from './session.service';
 import { TWO_FACTOR_MINUTES } from './tokens';
 
-/** A PIN is good for 10 minutes and 5 tries (design.md §7). */
+/** A PIN is good for 10 minutes and 5 tries (docs/decisions.md §7). */
 export const PIN_MINUTES = TWO_FACTOR_MINUTES;
 export const PIN_TRIES = 5;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ProblemError } from '../../http/problem';
 import { assertAcceptablePassword, passwordWeakness } from './password-policy';
 
-describe('new passwords (NIST 800-63B, design.md §7)', () => {
+describe('new passwords (NIST 800-63B, docs/decisions.md §7)', () => {
   it('accepts 10 to 128 characters of anything, without composition rules', () => {
     expect(passwordWeakness('lowercase only words')).toBeNull();
     expect(passwordWeakness('äöü ßpass wörter')).toBeNull();

@@ -3,7 +3,7 @@ import { badRequest } from '../../http/problem';
 import { COMMON_PASSWORDS } from './common-passwords';
 
 /**
- * NIST 800-63B rules (design.md §7): length 10 to 128 counted in characters, no composition
+ * NIST 800-63B rules (docs/decisions.md §7): length 10 to 128 counted in characters, no composition
  * rules, and refused when common or when it is the account's own address.
  * Returns the reason, or null when the password is acceptable.
  */

@@ -3,9 +3,11 @@ import { fullName } from '@graftmatch/domain';
 import type { RecoveryPurpose } from '../../db/types';
 import { badRequest, notFound } from '../../http/problem';
 import { invitationMail, recoveryMail } from '../../mail/templates/password-link';
-import type { Executor } from '../audit/audit.repository';
+import type { Executor } from '../../db/executor';
 import { recordAudit } from '../audit/audit.service';
-import { addDays, addMinutes, type AuthDeps, type RequestContext } from './auth.deps';
+import { type AuthDeps } from './auth.deps';
+import type { RequestContext } from '../../http/request-kit';
+import { addDays, addMinutes } from '@graftmatch/domain';
 import * as repo from './auth.repository';
 import { checkPasswordWithLockout } from './lockout';
 import { hashPassword } from './password';
@@ -13,7 +15,7 @@ import { assertAcceptablePassword } from './password-policy';
 import { randomToken } from './secrets';
 import { revokeSessionsOfUser } from './session.repository';
 
-/** A recovery link works once, for one hour (design.md §7). */
+/** A recovery link works once, for one hour (docs/decisions.md §7). */
 export const RECOVERY_MINUTES = 60;
 /** An invitation waits longer: the new user may read it days later. */
 export const INVITATION_DAYS = 7;

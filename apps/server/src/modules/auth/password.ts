@@ -3,7 +3,7 @@ import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
 // Algorithm is an ambient const enum, which isolatedModules cannot read at run time.
 const ARGON2ID: Algorithm.Argon2id = 2;
 
-/** argon2id with OWASP's first recommended setting (design.md §7): 19 MiB, 2 passes, 1 lane. */
+/** argon2id with OWASP's first recommended setting (docs/decisions.md §7): 19 MiB, 2 passes, 1 lane. */
 const ARGON2_OPTIONS: Options = {
   algorithm: ARGON2ID,
   memoryCost: 19_456,

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 
-/** The web client's refresh token lives only in this HttpOnly cookie (design.md §7). */
+/** The web client's refresh token lives only in this HttpOnly cookie (docs/decisions.md §7). */
 export const REFRESH_COOKIE = 'refresh';
 // Sent only to the API, where refresh and logout read it.
 const COOKIE_PATH = '/api';

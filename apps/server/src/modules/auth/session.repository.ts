@@ -1,4 +1,4 @@
-import type { Executor } from '../audit/audit.repository';
+import type { Executor } from '../../db/executor';
 
 // Sessions are refresh-token families: one per login, a new token at every refresh.
 

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionTokens } from '@graftmatch/domain';
 import { notFound, unauthorized } from '../../http/problem';
-import type { Executor } from '../audit/audit.repository';
+import type { Executor } from '../../db/executor';
 import { recordAudit } from '../audit/audit.service';
-import { addDays, type AuthDeps, type RequestContext } from './auth.deps';
+import { type AuthDeps } from './auth.deps';
+import type { RequestContext } from '../../http/request-kit';
+import { addDays } from '@graftmatch/domain';
 import { findLoginUserById, markUsedOnce } from './auth.repository';
 import * as repo from './session.repository';
 
-// A session is a refresh-token family (design.md §7): it ends at its absolute limit (365 days),
+// A session is a refresh-token family (docs/decisions.md §7): it ends at its absolute limit (365 days),
 // after 14 days unused, at logout, or when a rotated refresh token comes back (reuse).
 
 export interface StartedSession {

@@ -4,7 +4,7 @@ import { createTokenService } from './tokens';
 
 const secret = new TextEncoder().encode('unit-test-secret-unit-test-secret-0123456789');
 
-describe('JWTs (design.md §7)', () => {
+describe('JWTs (docs/decisions.md §7)', () => {
   let clock = new Date('2026-01-01T10:00:00.000Z');
   const tokens = createTokenService(secret, () => clock);
 

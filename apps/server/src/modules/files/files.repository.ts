@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { GraftFileKind, GraftFileRow, GraftFilesTable, GraftRow } from '../../db/types';
-import type { Executor } from '../audit/audit.repository';
+import type { Executor } from '../../db/executor';
 
 // All SQL of the files feature. Every function takes the executor; the caller owns transactions.
 

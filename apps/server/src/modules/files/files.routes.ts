@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { FILE_UPLOAD_RULES, Lot, MAX_FILES_PER_UPLOAD, Problem } from '@graftmatch/domain';
 import type { FastifyRequest } from 'fastify';
 import { ProblemError } from '../../http/problem';
-import { GraftResponse } from '../grafts/grafts.routes';
+import { GraftResponse } from '../../http/wire-responses';
 import type { FilesDeps } from './files.access';
 import { mainImage, oneFile, stlModel, zipOfKind } from './files-download.service';
 import { deleteFile, uploadFiles, type UploadPart } from './files-upload.service';

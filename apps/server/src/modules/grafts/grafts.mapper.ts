@@ -12,10 +12,10 @@ import {
 } from '@graftmatch/domain';
 import type { GraftFileRow, GraftRow } from '../../db/types';
 
-// Rows stay apart from wire types (design.md §11): this presenter turns a graft row and its
+// Rows stay apart from wire types (docs/decisions.md §11): this presenter turns a graft row and its
 // files into the Graft of spec §3.
 
-/** The list a reader sees on `today`: stored status, with expiry applied (design.md §6). */
+/** The list a reader sees on `today`: stored status, with expiry applied (docs/decisions.md §6). */
 export function effectiveListStatus(
   row: Pick<GraftRow, 'listStatus' | 'expiryDate'>,
   today: string,

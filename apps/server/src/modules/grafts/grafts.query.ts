@@ -2,9 +2,9 @@ import { ListStatus, type GraftSearchQuery } from '@graftmatch/domain';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types';
 
-// Named query helpers for grafts (design.md §11), so every reader applies the same rules.
+// Named query helpers for grafts (docs/decisions.md §11), so every reader applies the same rules.
 // `list_status` is stored as if time stood still; the passage of time is applied here:
-// a Free or Current graft whose expiry date lies before today counts as Archive (design.md §6).
+// a Free or Current graft whose expiry date lies before today counts as Archive (docs/decisions.md §6).
 
 type GraftsEb = ExpressionBuilder<DB, 'grafts'>;
 
@@ -36,7 +36,7 @@ export function inAnyList(eb: GraftsEb): Expression<SqlBool> {
   return eb('grafts.listStatus', 'is not', null);
 }
 
-/** The graft's tissue bank is active: inactive banks' grafts are hidden from the search (design.md §5). */
+/** The graft's tissue bank is active: inactive banks' grafts are hidden from the search (docs/decisions.md §5). */
 export function ofActiveEute(eb: GraftsEb): Expression<SqlBool> {
   return eb('grafts.euteId', 'in', eb.selectFrom('eutes').select('eutes.id').where('eutes.active', '=', 1));
 }

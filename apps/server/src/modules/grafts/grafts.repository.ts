@@ -1,6 +1,6 @@
 import { ListStatus, type GraftSearchQuery } from '@graftmatch/domain';
 import { sql } from 'kysely';
-import type { Executor } from '../audit/audit.repository';
+import type { Executor } from '../../db/executor';
 import type { Page, Paged } from '../../http/paging';
 import type { Database } from '../../db/database';
 import { param, prepare } from '../../db/prepared';

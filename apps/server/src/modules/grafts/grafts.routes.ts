@@ -1,15 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { DEFAULT_GRAFT_SEARCH_QUERY, Graft, ListStatus, Lot, Problem } from '@graftmatch/domain';
+import { DEFAULT_GRAFT_SEARCH_QUERY, ListStatus } from '@graftmatch/domain';
 import { PageQuery, pageOf, sendPaged } from '../../http/paging';
 import type { AnswerCache } from '../../http/answer-cache';
-import { wire } from '../../http/wire';
+import { LotParams, errors } from '../../http/request-kit';
+import { GraftListResponse, GraftResponse } from '../../http/wire-responses';
 import { getGraftForPhysician, listClinicGrafts, searchGrafts, type GraftsDeps } from './grafts.service';
-
-const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
-
-export const GraftResponse = wire<Graft>(Graft);
-export const GraftListResponse = wire<Graft[]>(Type.Array(Graft));
 
 /**
  * The search body is checked by the domain rule (validateSearchQuery), not by ajv: ajv would
@@ -38,7 +34,7 @@ export const physicianGraftRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps 
   app.get(
     '/graftsearch/:lot',
     {
-      schema: { tags: ['physician'], params: Type.Object({ lot: Lot }), response: { 200: GraftResponse, ...errors } },
+      schema: { tags: ['physician'], params: LotParams, response: { 200: GraftResponse, ...errors } },
     },
     async (request, reply) =>
       deps.answers.send(request, reply, getGraftForPhysician(deps, request.principal, request.params.lot)),

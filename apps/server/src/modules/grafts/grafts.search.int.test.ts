@@ -3,6 +3,7 @@ import {
   SEARCH_PARAMS_ERROR,
   compareSearchResults,
   matchesSearch,
+  shiftDate,
   type Graft,
   type GraftSearchQuery,
 } from '@graftmatch/domain';
@@ -11,12 +12,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { NewGraftRow } from '../../db/types';
 import { createTestClinic, createTestUser, loginAs } from '../../../test/support/auth';
-import { addDays, expectProblem, graftRow, today } from '../../../test/support/clinical';
+import { expectProblem, graftRow, today } from '../../../test/support/clinical';
 import type { TestClient } from '../../../test/support/client';
 import { testEngineName } from '../../../test/support/database';
 import { startTestApp, type TestApp } from '../../../test/support/app';
 
-// The search rules of design.md §6, told as a physician searching a tissue bank's stock.
+// The search rules of docs/decisions.md §6, told as a physician searching a tissue bank's stock.
 
 const BASE: GraftSearchQuery = {
   query_type: 5,
@@ -28,7 +29,7 @@ const BASE: GraftSearchQuery = {
 };
 
 /** The expiry step's date and its copy, `days` from today. */
-const expires = (days: number) => ({ expiryDate: addDays(today(), days), expiryOut: addDays(today(), days) });
+const expires = (days: number) => ({ expiryDate: shiftDate(today(), days), expiryOut: shiftDate(today(), days) });
 
 describe(`physician graft search (${testEngineName()})`, () => {
   let server: TestApp;
@@ -130,7 +131,11 @@ describe(`physician graft search (${testEngineName()})`, () => {
     const current = await insert({ ...size, listStatus: ListStatus.Current, clinicId, assignmentStatus: 1 });
     const implanted = await insert({ ...size, listStatus: ListStatus.Archive, implantationStatus: 1 });
     const failed = await insert({ ...size, listStatus: ListStatus.Archive, decellularizationStatus: 2 });
-    const expiredByDate = await insert({ ...size, expiryDate: addDays(today(), -1), expiryOut: addDays(today(), -1) });
+    const expiredByDate = await insert({
+      ...size,
+      expiryDate: shiftDate(today(), -1),
+      expiryOut: shiftDate(today(), -1),
+    });
     const expiredByStep = await insert({ ...size, listStatus: ListStatus.Archive, expiryStatus: 1 });
     const processing = await insert({ ...size, listStatus: null, releaseStatus: 0 });
     const query = { ...BASE, query_type: 8, query_d_min: 25, query_d_max: 35 };
@@ -213,8 +218,8 @@ describe(`physician graft search (${testEngineName()})`, () => {
               tLmax: g.lmax,
               tLleft: g.l,
               tLright: g.l,
-              expiryDate: addDays(today(), g.days),
-              expiryOut: addDays(today(), g.days),
+              expiryDate: shiftDate(today(), g.days),
+              expiryOut: shiftDate(today(), g.days),
             }),
           );
           // Only this bank's grafts count: everything else is first moved out of the Free list.

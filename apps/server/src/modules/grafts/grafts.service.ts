@@ -13,7 +13,7 @@ import type { DB, GraftRow } from '../../db/types';
 import type { Cacheable } from '../../http/answer-cache';
 import { badRequest, notFound } from '../../http/problem';
 import type { Page, Paged } from '../../http/paging';
-import type { Executor } from '../audit/audit.repository';
+import type { Executor } from '../../db/executor';
 import { clinicReadScope, euteReadScope } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
 import { effectiveListStatus, fileListsByGraft, graftRowToGraft } from './grafts.mapper';
@@ -110,7 +110,7 @@ async function readGraftForPhysician(
   return presentGraft(deps.db, row, today);
 }
 
-/** Free on `today` and of an active bank: a graft every physician may see (design.md §5). */
+/** Free on `today` and of an active bank: a graft every physician may see (docs/decisions.md §5). */
 export async function isFreeForEveryPhysician(executor: Executor, row: GraftRow, today: string): Promise<boolean> {
   return effectiveListStatus(row, today) === ListStatus.Free && (await repo.isEuteActive(executor, row.euteId));
 }

@@ -1,5 +1,5 @@
 import type { EuteApiKeyRow, NewEuteApiKeyRow } from '../../db/types';
-import type { Executor } from '../audit/audit.repository';
+import type { Executor } from '../../db/executor';
 
 // All SQL of tissue banks' API keys (docs/import.md "API keys"). Every function takes the executor.
 

@@ -9,9 +9,10 @@ import {
   type CreateApiKeyResponse,
 } from '@graftmatch/domain';
 import { wire } from '../../http/wire';
-import { IdParams, actorOf, adminErrors as errors } from '../admin/users.routes';
+import { IdParams, actorOf, problems } from '../../http/request-kit';
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyDeps } from './apikeys.service';
 
+const errors = problems(400, 401, 403, 404);
 const ApiKeyListResponse = wire<ApiKey[]>(Type.Array(ApiKeySchema));
 const CreatedResponse = wire<CreateApiKeyResponse>(CreateApiKeyResponseSchema);
 

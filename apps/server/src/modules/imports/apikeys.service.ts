@@ -3,12 +3,12 @@ import type { ApiKey, CreateApiKeyRequest, CreateApiKeyResponse } from '@graftma
 import type { Kysely } from 'kysely';
 import type { DB, EuteApiKeyRow } from '../../db/types';
 import { notFound, unauthorized } from '../../http/problem';
-import { findEute } from '../admin/organisations.repository';
 import { recordAudit } from '../audit/audit.service';
 import { requireAdmin } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
 import type { ImportCaller } from './imports.policy';
 import * as repo from './apikeys.repository';
+import { findEuteByRef } from './imports.repository';
 
 // Tissue banks' API keys for their own systems' nightly imports (docs/import.md "API keys").
 
@@ -37,7 +37,7 @@ function toWire(row: EuteApiKeyRow): ApiKey {
 }
 
 async function requireBank(deps: ApiKeyDeps, euteId: string) {
-  if (!(await findEute(deps.db, euteId))) {
+  if ((await findEuteByRef(deps.db, euteId))?.id !== euteId) {
     throw notFound('No such tissue bank.');
   }
 }

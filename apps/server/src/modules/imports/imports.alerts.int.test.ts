@@ -4,7 +4,8 @@ import type { ImportResult, WaitingListEntry } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app';
 import { TEST_PASSWORD, basicAuth, pinOf, seedDemoInto } from '../../../test/support/auth';
-import { DEMO, addDays, today } from '../../../test/support/clinical';
+import { shiftDate } from '@graftmatch/domain';
+import { DEMO, today } from '../../../test/support/clinical';
 import { TestClient } from '../../../test/support/client';
 import { testEngineName } from '../../../test/support/database';
 import { csvFile, graftCells, uploadImport } from '../../../test/support/imports';
@@ -101,8 +102,8 @@ describe(`match alerts after an import (${testEngineName()})`, () => {
     const entry = (body: object) => ({
       query_l_l_min: 0,
       query_l_r_min: 0,
-      query_i_min: addDays(today(), 30),
-      query_i_Max: addDays(today(), 120),
+      query_i_min: shiftDate(today(), 30),
+      query_i_Max: shiftDate(today(), 120),
       ...body,
     });
     const added = await berg.post(

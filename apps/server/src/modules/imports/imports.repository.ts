@@ -1,7 +1,7 @@
 import type { Page, Paged } from '../../http/paging';
 import type { Transaction as KyselyTransaction } from 'kysely';
 import type { DB, EuteRow, GraftRow, GraftUpdate, ImportLogRow, NewGraftRow, NewImportLogRow } from '../../db/types';
-import type { Executor } from '../audit/audit.repository';
+import type { Executor } from '../../db/executor';
 
 export type { Executor };
 export type Transaction = KyselyTransaction<DB>;

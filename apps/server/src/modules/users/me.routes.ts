@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Id, Problem, ResetPasswordRequest, User, UserSession } from '@graftmatch/domain';
+import { Id, ResetPasswordRequest, User, UserSession } from '@graftmatch/domain';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../http/problem';
+import { problems, requestContext } from '../../http/request-kit';
 import { AUTH_RATE_LIMIT } from '../../plugins/rate-limit';
 import type { AuthDeps } from '../auth/auth.deps';
-import { requestContext } from '../auth/auth.routes';
 import { changePassword } from '../auth/password.service';
 import { clearRefreshCookie } from '../auth/refresh-cookie';
 import { endOwnSession, logout } from '../auth/session.service';
 import { getMySessions, getMyUser } from './me.service';
 
-const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 429: Problem };
+const errors = problems(400, 401, 403, 404, 429);
 
 /** The caller and session of a protected route; the authentication plugin has set both. */
 function caller(request: FastifyRequest) {

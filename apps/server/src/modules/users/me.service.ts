@@ -1,13 +1,13 @@
 import type { User, UserSession } from '@graftmatch/domain';
 import { unauthorized } from '../../http/problem';
 import type { AuthDeps } from '../auth/auth.deps';
-import { findPrincipalData } from '../auth/auth.repository';
+import { findActiveAccount } from '../auth/account.service';
 import { listSessions } from '../auth/session.service';
 import { userToWire } from './user.mapper';
 
 /** `GET /users/getmyuser`. */
 export async function getMyUser(deps: Pick<AuthDeps, 'db'>, userId: string): Promise<User> {
-  const data = await findPrincipalData(deps.db, userId);
+  const data = await findActiveAccount(deps, userId);
   if (!data) {
     throw unauthorized();
   }

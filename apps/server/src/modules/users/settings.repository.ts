@@ -1,5 +1,5 @@
 import type { Flag } from '../../db/types';
-import type { Executor } from '../audit/audit.repository';
+import type { Executor } from '../../db/executor';
 
 // All SQL of a user's own settings. Every function takes the executor.
 

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  addDays,
-  expectProblem,
-  graftRow,
-  startSeededApp,
-  today,
-  type SeededApp,
-} from '../../../test/support/clinical';
+import { shiftDate } from '@graftmatch/domain';
+import { expectProblem, graftRow, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
 
 const ENTRY = {
@@ -17,8 +11,8 @@ const ENTRY = {
   query_l_l_min: 0,
   query_l_r_min: 0,
   patient_Code: 'K-11-2018',
-  query_i_min: addDays(today(), 30),
-  query_i_Max: addDays(today(), 90),
+  query_i_min: shiftDate(today(), 30),
+  query_i_Max: shiftDate(today(), 90),
 };
 
 interface Entry {
@@ -51,8 +45,8 @@ describe(`a physician's waiting list (${testEngineName()})`, () => {
           tProdName2: 6,
           tDproximal: 44,
           tLmax: 60,
-          expiryDate: addDays(today(), 10),
-          expiryOut: addDays(today(), 10),
+          expiryDate: shiftDate(today(), 10),
+          expiryOut: shiftDate(today(), 10),
         }),
         graftRow(app.ids.euteY, { tProdName2: 6, tDproximal: 44, tLmax: 45 }),
       ])
@@ -66,7 +60,7 @@ describe(`a physician's waiting list (${testEngineName()})`, () => {
 
     const patched = await physicianA.patch(`/api/physician/waitinglist/${entry.waitinglistid}`, {
       query_l_min: 40,
-      query_i_min: addDays(today(), 5),
+      query_i_min: shiftDate(today(), 5),
     });
     expect(patched.status).toBe(200);
     expect(((await patched.json()) as Entry).matchingGrafts).toBe(3);
@@ -78,7 +72,9 @@ describe(`a physician's waiting list (${testEngineName()})`, () => {
     );
     expect(reversed.errors?.map((e) => e.field)).toContain('query_d_min');
     const window = await expectProblem(
-      await physicianA.patch(`/api/physician/waitinglist/${entry.waitinglistid}`, { query_i_Max: addDays(today(), 1) }),
+      await physicianA.patch(`/api/physician/waitinglist/${entry.waitinglistid}`, {
+        query_i_Max: shiftDate(today(), 1),
+      }),
       400,
     );
     expect(window.errors?.map((e) => e.field)).toContain('query_i_Max');

@@ -2,7 +2,7 @@ import { isGraftTypeNumber, type AddWaitingListRequest, type WaitingListEntry } 
 import type { EntryChanges, EntryWithFits } from './waitinglist.repository';
 
 // Row to wire and request to row. The wire spells the type and the window's end differently in
-// requests (`query_type`, `query_i_Max`) and answers (`query_Type`, `query_i_max`), design.md §4.
+// requests (`query_type`, `query_i_Max`) and answers (`query_Type`, `query_i_max`), docs/decisions.md §4.
 
 export function entryToWire(row: EntryWithFits): WaitingListEntry {
   if (!isGraftTypeNumber(row.queryType)) {

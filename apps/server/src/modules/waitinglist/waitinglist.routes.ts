@@ -3,34 +3,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
   AddWaitingListRequest as AddWaitingListRequestSchema,
-  Id,
   PatchWaitingListRequest as PatchWaitingListRequestSchema,
-  Problem,
-  WaitingListEntry as WaitingListEntrySchema,
   type AddWaitingListRequest,
   type PatchWaitingListRequest,
-  type WaitingListEntry as WaitingListEntryWire,
 } from '@graftmatch/domain';
-import type { FastifyRequest } from 'fastify';
 import { PageQuery, pageOf } from '../../http/paging';
+import { IdParams, actorOf, errors } from '../../http/request-kit';
 import { wire } from '../../http/wire';
-import {
-  addEntry,
-  listOwnEntries,
-  patchEntry,
-  removeEntry,
-  type Actor,
-  type WaitingListDeps,
-} from './waitinglist.service';
+import { WaitingListEntryResponse, WaitingListResponse } from '../../http/wire-responses';
+import { addEntry, listOwnEntries, patchEntry, removeEntry, type WaitingListDeps } from './waitinglist.service';
 
-const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
-const EntryParams = Type.Object({ id: Id });
-export const WaitingListEntry = wire<WaitingListEntryWire>(WaitingListEntrySchema);
-export const WaitingListResponse = wire<WaitingListEntryWire[]>(Type.Array(WaitingListEntrySchema));
 const AddBody = wire<AddWaitingListRequest>(AddWaitingListRequestSchema);
 const PatchBody = wire<PatchWaitingListRequest>(PatchWaitingListRequestSchema);
-
-export const actorOf = (request: FastifyRequest): Actor => ({ principal: request.principal, ip: request.ip });
 
 /** The physician's waiting list of spec §7 under /api/physician. */
 export const physicianWaitingListRoutes: FastifyPluginAsyncTypebox<{
@@ -48,10 +32,9 @@ export const physicianWaitingListRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/waitinglist',
     {
-      schema: { tags: ['physician'], body: AddBody, response: { 201: WaitingListEntry, ...errors } },
+      schema: { tags: ['physician'], body: AddBody, response: { 201: WaitingListEntryResponse, ...errors } },
     },
-    async (request, reply) =>
-      reply.code(201).send(await addEntry(deps, actorOf(request), request.body as AddWaitingListRequest)),
+    async (request, reply) => reply.code(201).send(await addEntry(deps, actorOf(request), request.body)),
   );
 
   app.patch(
@@ -59,19 +42,19 @@ export const physicianWaitingListRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         tags: ['physician'],
-        params: EntryParams,
+        params: IdParams,
         body: PatchBody,
-        response: { 200: WaitingListEntry, ...errors },
+        response: { 200: WaitingListEntryResponse, ...errors },
       },
     },
-    async (request) => patchEntry(deps, actorOf(request), request.params.id, request.body as PatchWaitingListRequest),
+    async (request) => patchEntry(deps, actorOf(request), request.params.id, request.body),
   );
 
   // A GET that changes data is the spec's (§7); the client calls it so.
   app.get(
     '/waitinglist/remove/:id',
     {
-      schema: { tags: ['physician'], params: EntryParams, response: { 204: Type.Null(), ...errors } },
+      schema: { tags: ['physician'], params: IdParams, response: { 204: Type.Null(), ...errors } },
     },
     async (request, reply) => {
       await removeEntry(deps, actorOf(request), request.params.id);

@@ -14,7 +14,8 @@ import { badRequest, notFound } from '../../http/problem';
 import type { Page, Paged } from '../../http/paging';
 import { waitingListChanged } from '../../realtime/push-audience';
 import type { PushPublisher } from '../../realtime/push-bus';
-import type { Executor } from '../audit/audit.repository';
+import type { Executor } from '../../db/executor';
+import type { Actor } from '../../http/request-kit';
 import { recordAudit } from '../audit/audit.service';
 import { clinicReadScope, euteReadScope, requirePhysician } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
@@ -31,10 +32,6 @@ export interface WaitingListDeps {
 type ReadDeps = Pick<WaitingListDeps, 'db' | 'now'>;
 
 /** Who made a change, for its audit row. */
-export interface Actor {
-  principal: Principal | null;
-  ip: string | null;
-}
 
 /** The PDF lists at most this many entries, soonest implant window first; it says so when cut. */
 export const MAX_PDF_ENTRIES = 2000;
@@ -63,7 +60,7 @@ export function listOwnEntries(
   page: Page,
 ): Cacheable<Paged<WaitingListEntry>> {
   const scope = clinicReadScope(principal);
-  const caller = principal as Principal;
+  const { caller } = scope;
   const entryScope: repo.EntryScope = scope.all
     ? { activeClinics: true }
     : { ownerUserId: caller.userId, clinicIds: scope.ids };
@@ -115,8 +112,8 @@ export async function addEntry(
   actor: Actor,
   request: AddWaitingListRequest,
 ): Promise<WaitingListEntry> {
-  const clinicIds = requirePhysician(actor.principal);
-  const caller = actor.principal as Principal;
+  const caller = requirePhysician(actor.principal);
+  const { clinicIds } = caller;
   assertValid(request);
   const now = deps.now();
   const at = now.toISOString();
@@ -171,8 +168,8 @@ export async function patchEntry(
   id: string,
   patch: PatchWaitingListRequest,
 ): Promise<WaitingListEntry> {
-  const clinicIds = requirePhysician(actor.principal);
-  const caller = actor.principal as Principal;
+  const caller = requirePhysician(actor.principal);
+  const { clinicIds } = caller;
   const now = deps.now();
   const patched = await deps.db.transaction().execute(async (trx) => {
     const row = await ownOpenEntry(trx, deps, caller, clinicIds, id);
@@ -198,8 +195,8 @@ export async function patchEntry(
 
 /** `GET /physician/waitinglist/remove/{id}`: closes the caller's own entry. */
 export async function removeEntry(deps: WaitingListDeps, actor: Actor, id: string): Promise<void> {
-  const clinicIds = requirePhysician(actor.principal);
-  const caller = actor.principal as Principal;
+  const caller = requirePhysician(actor.principal);
+  const { clinicIds } = caller;
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
     const row = await ownOpenEntry(trx, deps, caller, clinicIds, id);

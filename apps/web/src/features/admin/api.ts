@@ -1,6 +1,8 @@
 import type {
   AddClinicRequest,
   AddUserRequest,
+  AuditLogPage,
+  AuditLogQuery,
   Clinic,
   Eute,
   PatchClinicRequest,
@@ -9,15 +11,14 @@ import type {
   User,
 } from '@graftmatch/domain';
 import { call } from '../../api/call';
-import type { AuditLogPage, AuditLogQuery } from '../../api/routes';
 
-export type { AuditLogPage } from '../../api/routes';
+export type { AuditLogPage } from '@graftmatch/domain';
 
 /** `all` leaves the `active` filter out. */
 export type ActiveFilter = 'all' | 'active' | 'inactive';
 
 function activeQuery(filter: ActiveFilter) {
-  return { active: filter === 'all' ? undefined : filter === 'active' ? ('true' as const) : ('false' as const) };
+  return { active: filter === 'all' ? undefined : filter === 'active' };
 }
 
 // Users

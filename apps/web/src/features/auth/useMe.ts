@@ -13,11 +13,23 @@ export interface Areas {
   clinic: boolean;
   eute: boolean;
   admin: boolean;
+  /** Importing grafts: tissue-bank employees (into their banks) and admins (into any). */
+  imports: boolean;
+  /** Reading import logs: importers, and auditors, who read everything. */
+  importLogs: boolean;
 }
 
 export type Area = keyof Areas;
 
-/** Which areas a user may open (design §5): auditors read the admin area, nothing else by the flag alone. */
+/** Which areas a user may open (docs/decisions.md §5): auditors read the admin area, nothing else by the flag alone. */
 export function areasOf(user: User): Areas {
-  return { clinic: user.clinics.length > 0, eute: user.eutes.length > 0, admin: user.admin || user.audit };
+  const eute = user.eutes.length > 0;
+  const imports = eute || user.admin;
+  return {
+    clinic: user.clinics.length > 0,
+    eute,
+    admin: user.admin || user.audit,
+    imports,
+    importLogs: imports || user.audit,
+  };
 }

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { typeLabel } from './graftFormat';
 
 /**
- * The request mail to the graft's tissue bank (design §6). The subject is the fixed English text
+ * The request mail to the graft's tissue bank (docs/decisions.md §6). The subject is the fixed English text
  * the tissue bank filters on; the body is in the physician's language and names who asks.
  * Null when the tissue bank has no contact address.
  */

@@ -51,7 +51,7 @@ export function entryState(entry: WaitingListEntry): WaitingListFormState {
   };
 }
 
-/** The wire body (request spelling, design §4); empty contact fields are left out, not sent empty. */
+/** The wire body (request spelling, docs/decisions.md §4); empty contact fields are left out, not sent empty. */
 export function toRequest(state: WaitingListFormState): AddWaitingListRequest {
   const optional = (key: 'physician_Name' | 'physician_Email' | 'physician_Phone', value: string) =>
     value.trim() ? { [key]: value.trim() } : {};

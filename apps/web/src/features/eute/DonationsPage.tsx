@@ -5,6 +5,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { GraftResults } from '../clinic/GraftResults';
+import { ExportDownloads } from '../imports/FileDownloads';
 import { getArchivedDonations, getCurrentDonations } from './api';
 import { euteKeys } from './keys';
 
@@ -15,14 +16,16 @@ const LISTS = {
 
 export const donationPath = (lot: string) => `/home/eute/donation/${encodeURIComponent(lot)}`;
 
-/** The bank's grafts: current donations (assigned, not yet implanted) or the archive. */
+/** The bank's grafts: current donations (assigned, not yet implanted) or the archive, with the export of all. */
 export function DonationsPage({ list }: { list: keyof typeof LISTS }) {
   const { t } = useTranslation();
   const { key, load } = LISTS[list];
   const grafts = useQuery({ queryKey: key, queryFn: load });
   return (
     <>
-      <PageTitle title={t(`eute.${list}Title`)} />
+      <PageTitle title={t(`eute.${list}Title`)}>
+        <ExportDownloads />
+      </PageTitle>
       {grafts.isPending && <PageLoader />}
       {grafts.isError && <ErrorAlert error={grafts.error} onRetry={() => void grafts.refetch()} />}
       {grafts.data?.length === 0 && <EmptyState title={t(`eute.${list}Empty`)} testId={`eute-${list}-empty`} />}

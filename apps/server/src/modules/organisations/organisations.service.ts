@@ -13,13 +13,21 @@ import {
 import type { ClinicRow, EuteRow } from '../../db/types';
 import { conflict, notFound } from '../../http/problem';
 import { sortAndPage, type Page, type Paged } from '../../http/paging';
-import type { Executor } from '../audit/audit.repository';
+import type { Executor } from '../../db/executor';
 import { recordAudit } from '../audit/audit.service';
 import { requireAdmin } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
 import * as repo from './organisations.repository';
-import { writeOrConflict } from './write-or-conflict';
-import { requiredText, type Actor, type AdminDeps } from './users.service';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types';
+import { writeOrConflict } from '../../db/write-or-conflict';
+import type { Actor } from '../../http/request-kit';
+import { emptyToNull, requiredText } from '../../http/text-fields';
+
+export interface OrganisationsDeps {
+  db: Kysely<DB>;
+  now: () => Date;
+}
 
 type Member = Awaited<ReturnType<typeof repo.clinicMembers>>[number];
 
@@ -37,7 +45,7 @@ function euteToWire(row: EuteRow): Eute {
 
 /** `GET /admin/clinics`, sorted by name; `?active=true` is the filtered list of active clinics. */
 export async function listClinics(
-  deps: AdminDeps,
+  deps: OrganisationsDeps,
   principal: Principal | null,
   filter: { active?: boolean },
   page: Page,
@@ -55,7 +63,7 @@ async function clinicWithDetail(executor: Executor, id: string): Promise<Clinic>
   return { ...clinicToWire(row), clinicDetail: { users: members(await repo.clinicMembers(executor, id)) } };
 }
 
-export async function getClinic(deps: AdminDeps, principal: Principal | null, id: string): Promise<Clinic> {
+export async function getClinic(deps: OrganisationsDeps, principal: Principal | null, id: string): Promise<Clinic> {
   requireAdmin(principal, { write: false });
   return clinicWithDetail(deps.db, id);
 }
@@ -67,12 +75,12 @@ async function assertClinicNameFree(trx: Executor, name: string, exceptId: strin
   }
 }
 
-export async function addClinic(deps: AdminDeps, actor: Actor, request: AddClinicRequest): Promise<Clinic> {
+export async function addClinic(deps: OrganisationsDeps, actor: Actor, request: AddClinicRequest): Promise<Clinic> {
   const admin = requireAdmin(actor.principal, { write: true });
   const now = deps.now();
   const name = requiredText('c_Name', request.c_Name);
   return writeOrConflict(
-    deps,
+    deps.db,
     async (trx) => {
       await assertClinicNameFree(trx, name, null);
       const id = randomUUID();
@@ -101,7 +109,7 @@ export async function addClinic(deps: AdminDeps, actor: Actor, request: AddClini
 
 /** PATCH, activate and deactivate of a clinic: one change, its audit row, one transaction. */
 async function changeClinic(
-  deps: AdminDeps,
+  deps: OrganisationsDeps,
   actor: Actor,
   id: string,
   action: string,
@@ -110,7 +118,7 @@ async function changeClinic(
   const admin = requireAdmin(actor.principal, { write: true });
   const now = deps.now();
   return writeOrConflict(
-    deps,
+    deps.db,
     async (trx) => {
       const before = await clinicWithDetail(trx, id);
       if (changes.cName !== undefined) {
@@ -134,7 +142,7 @@ async function changeClinic(
   );
 }
 
-export const patchClinic = (deps: AdminDeps, actor: Actor, id: string, request: PatchClinicRequest) =>
+export const patchClinic = (deps: OrganisationsDeps, actor: Actor, id: string, request: PatchClinicRequest) =>
   changeClinic(
     deps,
     actor,
@@ -143,14 +151,14 @@ export const patchClinic = (deps: AdminDeps, actor: Actor, id: string, request: 
     request.c_Name !== undefined ? { cName: requiredText('c_Name', request.c_Name) } : {},
   );
 
-export const setClinicActive = (deps: AdminDeps, actor: Actor, id: string, active: boolean) =>
+export const setClinicActive = (deps: OrganisationsDeps, actor: Actor, id: string, active: boolean) =>
   changeClinic(deps, actor, id, active ? 'clinic.activate' : 'clinic.deactivate', { active: active ? 1 : 0 });
 
 // Tissue banks
 
 /** `GET /admin/eutes`, sorted by name; `?active=true` is the filtered list of active eutes. */
 export async function listEutes(
-  deps: AdminDeps,
+  deps: OrganisationsDeps,
   principal: Principal | null,
   filter: { active?: boolean },
   page: Page,
@@ -168,13 +176,13 @@ async function euteWithDetail(executor: Executor, id: string): Promise<Eute> {
   return { ...euteToWire(row), euteDetail: { users: members(await repo.euteMembers(executor, id)) } };
 }
 
-export async function getEute(deps: AdminDeps, principal: Principal | null, id: string): Promise<Eute> {
+export async function getEute(deps: OrganisationsDeps, principal: Principal | null, id: string): Promise<Eute> {
   requireAdmin(principal, { write: false });
   return euteWithDetail(deps.db, id);
 }
 
 /** `POST /admin/eutes/add`: a new, active bank; its name and EUTE number must be free. */
-export async function addEute(deps: AdminDeps, actor: Actor, request: AddEuteRequest): Promise<Eute> {
+export async function addEute(deps: OrganisationsDeps, actor: Actor, request: AddEuteRequest): Promise<Eute> {
   const admin = requireAdmin(actor.principal, { write: true });
   const now = deps.now().toISOString();
   const { name: givenName, euteNumber: givenNumber, ...optional } = request;
@@ -182,7 +190,7 @@ export async function addEute(deps: AdminDeps, actor: Actor, request: AddEuteReq
   const euteNumber = requiredText('euteNumber', givenNumber);
   const text = (value: string | undefined) => (value?.trim() ? value.trim() : null);
   return writeOrConflict(
-    deps,
+    deps.db,
     async (trx) => {
       if (await repo.findEuteIdByName(trx, name)) {
         throw conflict(`A tissue bank named "${name}" already exists.`);
@@ -223,20 +231,25 @@ export async function addEute(deps: AdminDeps, actor: Actor, request: AddEuteReq
 }
 
 /** `PATCH /admin/eutes/{id}`: any subset of the bank's fields; an empty optional text clears it. */
-export async function patchEute(deps: AdminDeps, actor: Actor, id: string, request: PatchEuteRequest): Promise<Eute> {
+export async function patchEute(
+  deps: OrganisationsDeps,
+  actor: Actor,
+  id: string,
+  request: PatchEuteRequest,
+): Promise<Eute> {
   const admin = requireAdmin(actor.principal, { write: true });
   const now = deps.now();
   const { name, ...optional } = request;
   const changes: repo.EuteChanges = Object.fromEntries(
     Object.entries(optional)
       .filter(([, value]) => value !== undefined)
-      .map(([key, value]) => [key, typeof value === 'string' && value.trim() !== '' ? value.trim() : null]),
+      .map(([key, value]) => [key, typeof value === 'string' ? emptyToNull(value) : null]),
   );
   if (name !== undefined) {
     changes.name = requiredText('name', name);
   }
   return writeOrConflict(
-    deps,
+    deps.db,
     async (trx) => {
       const before = await euteWithDetail(trx, id);
       if (changes.name) {

@@ -1,4 +1,4 @@
-import type { Executor } from '../audit/audit.repository';
+import type { Executor } from '../../db/executor';
 import type { NewUserRow, UserUpdate } from '../../db/types';
 
 // All SQL of user administration. Every function takes the executor; the caller owns transactions.

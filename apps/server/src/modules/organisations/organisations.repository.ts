@@ -1,4 +1,4 @@
-import type { Executor } from '../audit/audit.repository';
+import type { Executor } from '../../db/executor';
 import type { ClinicRow, EuteRow, NewClinicRow, NewEuteRow } from '../../db/types';
 
 // All SQL of clinic and tissue-bank administration. Every function takes the executor.

@@ -1,4 +1,4 @@
-import type { Executor } from '../audit/audit.repository';
+import type { Executor } from '../../db/executor';
 import type { AuditLogRow } from '../../db/types';
 import type { Page, Paged } from '../../http/paging';
 

@@ -1,19 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { MultiLineText } from '@graftmatch/domain';
-import { adminErrors } from './users.routes';
+import { TestAlertRequest } from '@graftmatch/domain';
+import { errors } from '../../http/request-kit';
 import { sendTestAlert, type TestAlertDeps } from './test-alert.service';
 
-const TestAlertRequest = Type.Object({
-  message: MultiLineText(500, { description: 'shown to every connected user as an alert' }),
-});
-
-/** The test push of design.md §5, under /api/admin. */
+/** The test push of spec §7 (`testR`), under /api/admin. */
 export const adminTestAlertRoutes: FastifyPluginAsyncTypebox<{ deps: TestAlertDeps }> = async (app, { deps }) => {
   app.post(
     '/testR',
     {
-      schema: { tags: ['admin'], body: TestAlertRequest, response: { 204: Type.Null(), ...adminErrors } },
+      schema: { tags: ['admin'], body: TestAlertRequest, response: { 204: Type.Null(), ...errors } },
     },
     async (request, reply) => {
       sendTestAlert(deps, request.principal, request.body.message);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestUser, loginAs, readOutbox } from '../../../test/support/auth';
-import { expectProblem, startSeededApp, type SeededApp } from '../../../test/support/clinical';
-import { testEngineName } from '../../../test/support/database';
+import { createTestUser, loginAs, readOutbox } from '../support/auth';
+import { expectProblem, startSeededApp, type SeededApp } from '../support/clinical';
+import { testEngineName } from '../support/database';
 
 interface User {
   id: string;

@@ -1,29 +1,18 @@
-import { isIsoDate, type AuditLogEntry } from '@graftmatch/domain';
-import type { AuditLogRow } from '../../db/types';
+import type { Kysely } from 'kysely';
+import { isIsoDate, shiftDate, type AuditLogEntry, type AuditLogPage, type AuditLogQuery } from '@graftmatch/domain';
+import type { AuditLogRow, DB } from '../../db/types';
 import { badRequest } from '../../http/problem';
 import type { Page } from '../../http/paging';
 import { requireAdmin } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
 import { listAuditRows, type AuditLogFilter } from './auditlog.repository';
-import type { AdminDeps } from './users.service';
 
-export interface AuditLogQuery {
-  actorId?: string;
-  action?: string;
-  targetType?: string;
-  targetId?: string;
-  /** A date (from its start) or a date-time, UTC. */
-  from?: string;
-  /** A date (to its end) or a date-time (exclusive), UTC. */
-  to?: string;
+export interface AuditLogDeps {
+  db: Kysely<DB>;
 }
 
-export interface AuditLogPage {
-  items: AuditLogEntry[];
-  total: number;
-  limit: number;
-  offset: number;
-}
+/** The filters of the query: `from` a date (from its start) or a date-time; `to` a date (to its end) or a date-time (exclusive), UTC. */
+type AuditLogFilters = Omit<AuditLogQuery, 'limit' | 'offset'>;
 
 function parseJson(text: string | null): unknown {
   if (text === null) {
@@ -48,13 +37,9 @@ const toWire = (row: AuditLogRow): AuditLogEntry => ({
 });
 
 /** The start of the day after a date, so `to=2026-11-21` includes that whole day. */
-function dayAfter(date: string): string {
-  const next = new Date(`${date}T00:00:00.000Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString();
-}
+const dayAfter = (date: string) => `${shiftDate(date, 1)}T00:00:00.000Z`;
 
-function bounds(query: AuditLogQuery): Pick<AuditLogFilter, 'from' | 'until'> {
+function bounds(query: AuditLogFilters): Pick<AuditLogFilter, 'from' | 'until'> {
   const instant = (text: string, field: string) => {
     const time = new Date(text);
     if (Number.isNaN(time.getTime())) {
@@ -76,9 +61,9 @@ function bounds(query: AuditLogQuery): Pick<AuditLogFilter, 'from' | 'until'> {
 
 /** `GET /admin/auditlog`: admins and auditors read; newest first, paged, filterable. */
 export async function readAuditLog(
-  deps: AdminDeps,
+  deps: AuditLogDeps,
   principal: Principal | null,
-  query: AuditLogQuery,
+  query: AuditLogFilters,
   page: Page,
 ): Promise<AuditLogPage> {
   requireAdmin(principal, { write: false });

@@ -10,28 +10,25 @@ import type { Kysely } from 'kysely';
 import type { DB, UserUpdate } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/problem';
 import { sortAndPage, type Page, type Paged } from '../../http/paging';
-import type { Executor } from '../audit/audit.repository';
+import type { Executor } from '../../db/executor';
+import { writeOrConflict } from '../../db/write-or-conflict';
+import type { Actor } from '../../http/request-kit';
+import { emptyToNull, requiredText } from '../../http/text-fields';
 import { recordAudit } from '../audit/audit.service';
 import type { AuthDeps } from '../auth/auth.deps';
 import { requireAdmin } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
 import { revokeAllSessions } from '../auth/session.service';
 import { sendInvitation } from '../auth/password.service';
-import { userToWire } from '../users/user.mapper';
+import { userToWire } from './user.mapper';
 import * as repo from './users.repository';
-import { writeOrConflict } from './write-or-conflict';
 
-export interface AdminDeps {
+export interface UsersDeps {
   db: Kysely<DB>;
   now: () => Date;
   /** For the invitation mail of a new user (the auth module's recovery mechanism). */
   auth: AuthDeps;
   log: { warn(details: Record<string, unknown>, message: string): void };
-}
-
-export interface Actor {
-  principal: Principal | null;
-  ip: string | null;
 }
 
 const LAST_ADMIN =
@@ -62,7 +59,7 @@ async function presentUser(executor: Executor, id: string): Promise<User> {
 
 /** `GET /admin/users`: sorted by last name (domain rule), then paged. */
 export async function listUsers(
-  deps: AdminDeps,
+  deps: UsersDeps,
   principal: Principal | null,
   filter: { active?: boolean },
   page: Page,
@@ -72,7 +69,7 @@ export async function listUsers(
   return { items: await presentUsers(deps.db, paged.items), total: paged.total };
 }
 
-export async function getUser(deps: AdminDeps, principal: Principal | null, id: string): Promise<User> {
+export async function getUser(deps: UsersDeps, principal: Principal | null, id: string): Promise<User> {
   requireAdmin(principal, { write: false });
   return presentUser(deps.db, id);
 }
@@ -122,13 +119,13 @@ async function assertEmailFree(trx: Executor, email: string, exceptUserId: strin
 }
 
 /** `POST /admin/users/add`: creates an active user without a password and mails a set-password link. */
-export async function addUser(deps: AdminDeps, actor: Actor, request: AddUserRequest): Promise<User> {
+export async function addUser(deps: UsersDeps, actor: Actor, request: AddUserRequest): Promise<User> {
   const admin = requireAdmin(actor.principal, { write: true });
   const now = deps.now();
   const at = now.toISOString();
   const email = request.email.trim().toLowerCase();
   const user = await writeOrConflict(
-    deps,
+    deps.db,
     async (trx) => {
       await assertEmailFree(trx, email, null);
       const { clinicIds, euteIds } = await checkMemberships(trx, null, request);
@@ -182,12 +179,12 @@ async function assertAdminRemains(trx: Executor): Promise<void> {
 }
 
 /** `PATCH /admin/user`: the id plus any subset of the user's fields and memberships. */
-export async function patchUser(deps: AdminDeps, actor: Actor, request: PatchUserRequest): Promise<User> {
+export async function patchUser(deps: UsersDeps, actor: Actor, request: PatchUserRequest): Promise<User> {
   const admin = requireAdmin(actor.principal, { write: true });
   const now = deps.now();
   const email = request.email?.trim().toLowerCase();
   return writeOrConflict(
-    deps,
+    deps.db,
     async (trx) => {
       const before = await presentUser(trx, request.id);
       if (email !== undefined) {
@@ -240,7 +237,7 @@ export async function patchUser(deps: AdminDeps, actor: Actor, request: PatchUse
 }
 
 /** `GET /admin/user/activate/{id}` and `/deactivate/{id}`; deactivating ends all of the user's sessions. */
-export async function setUserActive(deps: AdminDeps, actor: Actor, id: string, active: boolean): Promise<User> {
+export async function setUserActive(deps: UsersDeps, actor: Actor, id: string, active: boolean): Promise<User> {
   const admin = requireAdmin(actor.principal, { write: true });
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
@@ -272,8 +269,8 @@ export async function setUserActive(deps: AdminDeps, actor: Actor, id: string, a
   });
 }
 
-/** `POST /admin/user/endsessions/{id}`: ends every session of the user (design.md §7), e.g. a lost phone. */
-export async function endUserSessions(deps: AdminDeps, actor: Actor, id: string): Promise<void> {
+/** `POST /admin/user/endsessions/{id}`: ends every session of the user (docs/decisions.md §7), e.g. a lost phone. */
+export async function endUserSessions(deps: UsersDeps, actor: Actor, id: string): Promise<void> {
   const admin = requireAdmin(actor.principal, { write: true });
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
@@ -290,18 +287,4 @@ export async function endUserSessions(deps: AdminDeps, actor: Actor, id: string)
       at: now,
     });
   });
-}
-
-/** A required text without its surrounding blanks; only blanks is refused like an empty field. */
-export function requiredText(field: string, value: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '') {
-    throw badRequest(`${field} must not be blank.`, [{ field, message: 'must not be blank' }]);
-  }
-  return trimmed;
-}
-
-function emptyToNull(text: string | undefined): string | null {
-  const trimmed = text?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
 }

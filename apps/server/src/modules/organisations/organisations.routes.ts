@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
+  ActiveListQuery,
   AddClinicRequest,
   AddEuteRequest,
   Clinic as ClinicSchema,
@@ -11,6 +12,7 @@ import {
   type Eute,
 } from '@graftmatch/domain';
 import { pageOf, sendPaged } from '../../http/paging';
+import { IdParams, actorOf, problems } from '../../http/request-kit';
 import { wire } from '../../http/wire';
 import {
   addClinic,
@@ -22,15 +24,18 @@ import {
   patchClinic,
   patchEute,
   setClinicActive,
+  type OrganisationsDeps,
 } from './organisations.service';
-import { ActiveListQuery, IdParams, actorOf, adminErrors as errors } from './users.routes';
-import type { AdminDeps } from './users.service';
 
+const errors = problems(400, 401, 403, 404, 409);
 const ClinicResponse = wire<Clinic>(ClinicSchema);
 const EuteResponse = wire<Eute>(EuteSchema);
 
 /** Clinic and tissue-bank administration of spec §7, under /api/admin. */
-export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: AdminDeps }> = async (app, { deps }) => {
+export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: OrganisationsDeps }> = async (
+  app,
+  { deps },
+) => {
   app.get(
     '/clinics',
     {

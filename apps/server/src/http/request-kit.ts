@@ -1,0 +1,37 @@
+import { Type } from '@sinclair/typebox';
+import { Id, Lot, Problem } from '@graftmatch/domain';
+import type { FastifyRequest } from 'fastify';
+import type { Principal } from '../modules/auth/principal';
+
+/** The problem+json answers a route declares, by status: `problems(400, 401, 403, 404, 409)`. */
+export function problems<S extends number>(...statuses: S[]): Record<S, typeof Problem> {
+  return Object.fromEntries(statuses.map((status) => [status, Problem])) as Record<S, typeof Problem>;
+}
+
+/** The answers every protected route can give besides its own: bad input, no or wrong login, no record. */
+export const errors = problems(400, 401, 403, 404);
+
+/** The `{id}` path parameter of a record. */
+export const IdParams = Type.Object({ id: Id });
+
+/** The `{lot}` path parameter of a graft (its `e_Lot`). */
+export const LotParams = Type.Object({ lot: Lot });
+
+/** Who acts, for policy checks and audit rows. */
+export interface Actor {
+  principal: Principal | null;
+  ip: string | null;
+}
+
+export const actorOf = (request: FastifyRequest): Actor => ({ principal: request.principal, ip: request.ip });
+
+/** Who is asking, for audit rows and the session list of the auth module. */
+export interface RequestContext {
+  ip: string;
+  userAgent: string | null;
+}
+
+export const requestContext = (request: FastifyRequest): RequestContext => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});

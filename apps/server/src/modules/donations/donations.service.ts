@@ -1,0 +1,47 @@
+import type { ListStatus } from '@graftmatch/domain';
+import { type Graft, type WaitingListEntry } from '@graftmatch/domain';
+import type { Cacheable } from '../../http/answer-cache';
+import type { Page, Paged } from '../../http/paging';
+import { renderWaitingListPdf, waitingListFileName } from '../../pdf/waiting-list-pdf';
+import type { Principal } from '../auth/principal';
+import { getDonation as findDonation, listEuteDonations, type GraftsDeps } from '../grafts/grafts.service';
+import { demandForPdf, listDemand } from '../waitinglist/waitinglist.service';
+
+// The tissue-bank employee's view: demand (open waiting-list entries) and own donations. The
+// rules stay with the grafts and waiting-list modules; this module only offers them to the eute side.
+
+export type DonationsDeps = GraftsDeps;
+
+/** `GET /euteemployee/waitinglist`: every open waiting-list entry, one page. */
+export function listOpenDemand(
+  deps: DonationsDeps,
+  principal: Principal | null,
+  page: Page,
+): Cacheable<Paged<WaitingListEntry>> {
+  return listDemand(deps, principal, page);
+}
+
+/** `GET /euteemployee/waitinglist/download`: the open demand as a PDF with its file name. */
+export async function demandPdf(
+  deps: DonationsDeps,
+  principal: Principal | null,
+): Promise<{ pdf: Buffer; fileName: string }> {
+  const demand = await demandForPdf(deps, principal);
+  const generatedAt = deps.now();
+  return { pdf: await renderWaitingListPdf({ ...demand, generatedAt }), fileName: waitingListFileName(generatedAt) };
+}
+
+/** `GET /euteemployee/currentdonations` and `/donationsarchiv`: the caller's tissue banks' grafts. */
+export function listDonations(
+  deps: DonationsDeps,
+  principal: Principal | null,
+  status: typeof ListStatus.Current | typeof ListStatus.Archive,
+  page: Page,
+): Promise<Paged<Graft>> {
+  return listEuteDonations(deps, principal, status, page);
+}
+
+/** `GET /euteemployee/currentdonations/{lot}`: one graft of the caller's tissue banks. */
+export function getDonation(deps: DonationsDeps, principal: Principal | null, lot: string): Promise<Graft> {
+  return findDonation(deps, principal, lot);
+}

@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  ActiveListQuery,
+  AddUserRequest as AddUserRequestSchema,
+  PatchUserRequest as PatchUserRequestSchema,
+  User as UserSchema,
+  type AddUserRequest,
+  type PatchUserRequest,
+  type User,
+} from '@graftmatch/domain';
+import { pageOf, sendPaged } from '../../http/paging';
+import { IdParams, actorOf, problems } from '../../http/request-kit';
+import { wire } from '../../http/wire';
+import {
+  addUser,
+  endUserSessions,
+  getUser,
+  listUsers,
+  patchUser,
+  setUserActive,
+  type UsersDeps,
+} from './users.service';
+
+const adminErrors = problems(400, 401, 403, 404, 409);
+
+const UserResponse = wire<User>(UserSchema);
+const UserListResponse = wire<User[]>(Type.Array(UserSchema));
+const AddBody = wire<AddUserRequest>(AddUserRequestSchema);
+const PatchBody = wire<PatchUserRequest>(PatchUserRequestSchema);
+
+/** User administration of spec §7, under /api/admin. */
+export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: UsersDeps }> = async (app, { deps }) => {
+  app.get(
+    '/users',
+    {
+      schema: { tags: ['admin'], querystring: ActiveListQuery, response: { 200: UserListResponse, ...adminErrors } },
+    },
+    async (request, reply) =>
+      sendPaged(reply, await listUsers(deps, request.principal, request.query, pageOf(request.query))),
+  );
+
+  app.get(
+    '/user/:id',
+    {
+      schema: { tags: ['admin'], params: IdParams, response: { 200: UserResponse, ...adminErrors } },
+    },
+    async (request) => getUser(deps, request.principal, request.params.id),
+  );
+
+  app.post(
+    '/users/add',
+    {
+      schema: { tags: ['admin'], body: AddBody, response: { 201: UserResponse, ...adminErrors } },
+    },
+    async (request, reply) => reply.code(201).send(await addUser(deps, actorOf(request), request.body)),
+  );
+
+  app.patch(
+    '/user',
+    {
+      schema: { tags: ['admin'], body: PatchBody, response: { 200: UserResponse, ...adminErrors } },
+    },
+    async (request) => patchUser(deps, actorOf(request), request.body),
+  );
+
+  app.get(
+    '/user/activate/:id',
+    {
+      schema: { tags: ['admin'], params: IdParams, response: { 200: UserResponse, ...adminErrors } },
+    },
+    async (request) => setUserActive(deps, actorOf(request), request.params.id, true),
+  );
+
+  app.get(
+    '/user/deactivate/:id',
+    {
+      schema: { tags: ['admin'], params: IdParams, response: { 200: UserResponse, ...adminErrors } },
+    },
+    async (request) => setUserActive(deps, actorOf(request), request.params.id, false),
+  );
+
+  app.post(
+    '/user/endsessions/:id',
+    {
+      schema: { tags: ['admin'], params: IdParams, response: { 204: Type.Null(), ...adminErrors } },
+    },
+    async (request, reply) => {
+      await endUserSessions(deps, actorOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

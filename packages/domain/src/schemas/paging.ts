@@ -1,0 +1,21 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Every list answer is bounded: at most this many items a page (docs/api.md, "Lists"). */
+export const MAX_PAGE_SIZE = 500;
+
+/** `?limit=&offset=` of every list route. */
+export const PageQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: `at most ${MAX_PAGE_SIZE}` })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000 })),
+  },
+  { additionalProperties: false },
+);
+export type PageQuery = Static<typeof PageQuery>;
+
+/** A page of an admin list, optionally only active (`true`) or inactive (`false`) records. */
+export const ActiveListQuery = Type.Object(
+  { ...PageQuery.properties, active: Type.Optional(Type.Boolean({ description: 'true: only active ones' })) },
+  { additionalProperties: false },
+);
+export type ActiveListQuery = Static<typeof ActiveListQuery>;
