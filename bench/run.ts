@@ -1,10 +1,12 @@
 // Benchmarks: the real server runs in its own process; every load figure is printed next to a
 // baseline measured in the same run (a bare-Fastify twin answering the same bytes), so results
 // compare across machines. Nothing here passes or fails on time. docs/performance.md explains.
-//   npm run bench [-- --seconds 10 --engines sqlite,postgres --grafts 100000 --entries 1000 --only api,pdf,load]
+//   npm run bench [-- --seconds 10 --engines sqlite,postgres --grafts 100000 --entries 1000 --only api,pdf,load
+//                    --import-rows 10000,100000]
 import { parseArgs } from 'node:util';
 import { apiBenchmark, pdfBenchmark } from './api';
 import { coldStartBenchmark } from './cold-start';
+import { importBenchmark } from './import';
 import { lighthouseBenchmark } from './lighthouse';
 import { loadBenchmark } from './load';
 import { seedBenchData } from './seed';
@@ -23,6 +25,7 @@ const BENCHMARKS: Benchmark[] = [
   lighthouseBenchmark,
   pushBenchmark,
   loadBenchmark,
+  importBenchmark,
   coldStartBenchmark,
 ];
 
@@ -38,6 +41,7 @@ function parseOptions() {
       connections: { type: 'string', default: '32' },
       grafts: { type: 'string', default: '100000' },
       entries: { type: 'string', default: '1000' },
+      'import-rows': { type: 'string', default: '10000,100000' },
       engines: { type: 'string', default: adminUrl ? 'sqlite,postgres' : 'sqlite' },
       only: { type: 'string' },
     },
@@ -47,6 +51,7 @@ function parseOptions() {
     connections: Number(values.connections),
     grafts: Number(values.grafts),
     entries: Number(values.entries),
+    importRows: values['import-rows'].split(',').map(Number),
   };
   const only = values.only?.split(',');
   const benchmarks = only ? BENCHMARKS.filter((benchmark) => only.includes(benchmark.name)) : BENCHMARKS;

@@ -5,6 +5,8 @@ export interface BenchOptions extends LoadOptions {
   /** The large size: grafts and open waiting-list entries. */
   grafts: number;
   entries: number;
+  /** Rows per file of the import benchmark. */
+  importRows: number[];
 }
 
 /** A server started for a benchmark, with the demo physician and tissue-bank employee logged in. */

@@ -19,10 +19,13 @@ import { physicianGraftRoutes } from './modules/grafts/grafts.routes';
 import { fileRoutes, mediaRoutes } from './modules/files/files.routes';
 import { registerFileSweep } from './modules/files/files.sweep';
 import { healthRoutes } from './modules/health/health.routes';
+import { adminApiKeyRoutes } from './modules/imports/apikeys.routes';
+import { exportRoutes, importTemplateRoutes } from './modules/imports/imports.export.routes';
 import { importRoutes, lastImportLogRoutes } from './modules/imports/imports.routes';
 import { meRoutes } from './modules/users/me.routes';
 import { registerRequestLapse } from './modules/requests/requests.lapse';
 import { adminLeadTimeRoutes, bankRequestRoutes, physicianRequestRoutes } from './modules/requests/requests.routes';
+import { mySettingsRoutes } from './modules/users/settings.routes';
 import { physicianWaitingListRoutes } from './modules/waitinglist/waitinglist.routes';
 import { registerAntiForgery, useSecureCookies } from './plugins/anti-forgery';
 import { registerAuthentication } from './plugins/authentication';
@@ -126,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: '/api', database: deps.database });
   await app.register(authRoutes, { prefix: '/api/auth', deps: auth, secureCookies });
   await app.register(meRoutes, { prefix: '/api/users', deps: auth, secureCookies });
+  await app.register(mySettingsRoutes, { prefix: '/api/users', deps: { db: deps.database.db, now } });
   const push = await registerPush(app, {
     database: deps.database,
     auth,
@@ -154,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminOrganisationRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
   await app.register(adminAuditLogRoutes, { prefix: '/api/admin', deps: { db: deps.database.db } });
   await app.register(adminTestAlertRoutes, { prefix: '/api/admin', deps: { push } });
+  await app.register(adminApiKeyRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
   const imports = { ...clinical, mailer, publicUrl: deps.config.publicUrl, log: app.log };
   await app.register(importRoutes, { prefix: '/api/import', deps: imports });
   await app.register(lastImportLogRoutes, { prefix: '/api/file', deps: imports });
@@ -162,6 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bankRequestRoutes, { prefix: '/api/euteemployee', deps: requests });
   await app.register(adminLeadTimeRoutes, { prefix: '/api/admin', deps: requests });
   registerRequestLapse(app, requests, deps.requestLapseIntervalMs);
+  await app.register(importTemplateRoutes, { prefix: '/api/import' });
+  await app.register(exportRoutes, { prefix: '/api/euteemployee', deps: clinical });
 
   await registerWebApp(app, deps.webRoot);
   return app;

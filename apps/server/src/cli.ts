@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { registerBackupCommand } from './cli/backup';
 import { registerCreateAdminCommand } from './cli/create-admin';
+import { registerImportCommand } from './cli/import';
 import { registerMigrateCommand } from './cli/migrate';
 import { registerRestoreCommand } from './cli/restore';
 import { registerSeedDemoCommand } from './cli/seed-demo';
@@ -15,6 +16,7 @@ registerServeCommand(program);
 registerMigrateCommand(program);
 registerSeedDemoCommand(program);
 registerCreateAdminCommand(program);
+registerImportCommand(program);
 registerBackupCommand(program);
 registerRestoreCommand(program);
 

@@ -27,6 +27,8 @@ export * from './schemas/problem';
 export * from './schemas/audit-log';
 export * from './schemas/test-alert';
 export * from './schemas/graft-request';
+export * from './schemas/api-key';
+export * from './schemas/user-settings';
 
 export * from './rules/dates';
 export * from './rules/full-name';

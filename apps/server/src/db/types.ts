@@ -340,5 +340,6 @@ export type RecoveryTokenRow = Selectable<RecoveryTokensTable>;
 export type ImportLogRow = Selectable<ImportLogsTable>;
 export type NewImportLogRow = Insertable<ImportLogsTable>;
 export type EuteApiKeyRow = Selectable<EuteApiKeysTable>;
+export type NewEuteApiKeyRow = Insertable<EuteApiKeysTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type NewAuditLogRow = Insertable<AuditLogTable>;

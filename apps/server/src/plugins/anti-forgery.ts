@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '../http/problem';
-import { bearerOf } from '../modules/auth/credentials';
+import { apiKeyOf, bearerOf } from '../modules/auth/credentials';
 import { randomToken } from '../modules/auth/secrets';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -19,12 +19,12 @@ function sameToken(a: string, b: string): boolean {
 
 /**
  * Forgery rides on what a browser adds by itself: cookies. A request that carries no cookie at
- * all and authenticates by a bearer token has nothing ambient to abuse; another site could only
- * send it with a token it cannot get (docs/security.md, "Anti-forgery"). SignalR clients such as
+ * all and authenticates by a bearer token (or a tissue bank's API key) has nothing ambient to
+ * abuse; another site could only send it with a token it cannot get (docs/security.md, "Anti-forgery"). SignalR clients such as
  * the official one with only `accessTokenFactory` send exactly that, and no anti-forgery header.
  */
 function carriesNoAmbientCredential(request: FastifyRequest): boolean {
-  return request.headers.cookie === undefined && bearerOf(request) !== null;
+  return request.headers.cookie === undefined && (bearerOf(request) !== null || apiKeyOf(request) !== null);
 }
 
 /**

@@ -18,6 +18,10 @@
  *   problem+json before the handler (and before body parsing) runs. On open routes both are null.
  *   `request.dataVersions` holds the database's data versions read before the handler runs (for
  *   answer caches, http/answer-cache.ts); null on open routes.
+ * - A route with `config: { apiKey: true }` (only POST /api/import/grafts) also takes
+ *   `Authorization: ApiKey <key>`: this plugin lets such a request through with `principal` null,
+ *   and the route checks the key itself (modules/imports/apikeys.service.ts). Every other route
+ *   answers such a request 401, as it has no bearer token.
  * - Authorization is not done here: services call the policy functions of
  *   modules/auth/auth.policy.ts (requireAdmin(principal, { write }), requirePhysician,
  *   requireEuteEmployee, clinicReadScope, euteReadScope), which throw 403.
@@ -30,7 +34,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../http/problem';
 import type { DataVersions } from '../db/data-versions';
 import type { Authenticator } from '../modules/auth/authenticator';
-import { bearerOf } from '../modules/auth/credentials';
+import { apiKeyOf, bearerOf } from '../modules/auth/credentials';
 import type { Principal } from '../modules/auth/principal';
 
 declare module 'fastify' {
@@ -47,6 +51,8 @@ declare module 'fastify' {
     public?: boolean;
     /** The access token may come as `?access_token=` (SignalR's WebSocket transport cannot send headers). */
     accessTokenInQuery?: boolean;
+    /** The route also takes a tissue bank's `Authorization: ApiKey` and checks it itself. */
+    apiKey?: boolean;
   }
 }
 
@@ -102,6 +108,9 @@ export function registerAuthentication(
   app.decorateRequest('dataVersions', null);
   app.addHook('onRequest', async (request, reply) => {
     if (isOpenRoute(request.routeOptions.url, request.routeOptions.config)) {
+      return;
+    }
+    if (request.routeOptions.config.apiKey && apiKeyOf(request) !== null) {
       return;
     }
     const token = accessTokenOf(request);

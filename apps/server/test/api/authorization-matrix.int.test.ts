@@ -268,6 +268,27 @@ const ROUTES: Record<string, Cell> = {
     request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}/leadtime`, body: { days: 3 } }),
     expect: expected(200, ['admin']),
   },
+  'POST /api/admin/eutes/add': {
+    method: 'POST',
+    request: () => ({ path: '/api/admin/eutes/add', body: { name: `Bank ${next()}`, euteNumber: `M${next()}` } }),
+    expect: expected(201, ['admin']),
+  },
+  // API keys of a bank: listed by admins and auditors, made and revoked by admins (apikeys.int.test.ts).
+  'GET /api/admin/eutes/{id}/apikeys': {
+    method: 'GET',
+    request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}/apikeys` }),
+    expect: expected(200, ['admin', 'auditor']),
+  },
+  'POST /api/admin/eutes/{id}/apikeys': {
+    method: 'POST',
+    request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}/apikeys`, body: { label: `matrix ${next()}` } }),
+    expect: expected(201, ['admin']),
+  },
+  'DELETE /api/admin/eutes/{id}/apikeys/{unknown key}': {
+    method: 'DELETE',
+    request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}/apikeys/${randomUUID()}` }),
+    expect: expected(404, ['admin']),
+  },
   'GET /api/admin/auditlog': {
     method: 'GET',
     request: () => ({ path: '/api/admin/auditlog' }),
@@ -282,6 +303,16 @@ const ROUTES: Record<string, Cell> = {
   'GET /api/users/getmyuser': {
     method: 'GET',
     request: () => ({ path: '/api/users/getmyuser' }),
+    expect: expected(200, EVERYONE),
+  },
+  'GET /api/users/settings': {
+    method: 'GET',
+    request: () => ({ path: '/api/users/settings' }),
+    expect: expected(200, EVERYONE),
+  },
+  'PATCH /api/users/settings': {
+    method: 'PATCH',
+    request: () => ({ path: '/api/users/settings', body: { matchMails: true } }),
     expect: expected(200, EVERYONE),
   },
   'GET /api/users/sessions': {
@@ -337,6 +368,19 @@ const ROUTES: Record<string, Cell> = {
     method: 'GET',
     request: () => ({ path: `/api/import/logs/${randomUUID()}` }),
     expect: expected(404, [...EMPLOYEES, 'admin', 'auditor']),
+  },
+  // Exports: employees their own bank (by default), admins and auditors any bank they name.
+  'GET /api/euteemployee/export': {
+    method: 'GET',
+    request: (a, _f, role) => ({
+      path: `/api/euteemployee/export?format=json${['admin', 'auditor'].includes(role) ? `&bank=${a.ids.euteY}` : ''}`,
+    }),
+    expect: expected(200, [...EMPLOYEES, 'admin', 'auditor']),
+  },
+  'GET /api/import/template': {
+    method: 'GET',
+    request: () => ({ path: '/api/import/template?format=xlsx' }),
+    expect: expected(200, [...EMPLOYEES, 'admin']),
   },
   'GET /api/file/lastimportlog': {
     method: 'GET',

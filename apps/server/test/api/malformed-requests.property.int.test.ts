@@ -97,6 +97,27 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'DELETE', path: '/api/media/files/:type/:name', write: true },
   { method: 'GET', path: '/api/import/logs', write: false },
   { method: 'GET', path: '/api/import/logs/:id', write: false },
+  { method: 'GET', path: '/api/import/template', write: false },
+  { method: 'GET', path: '/api/euteemployee/export', write: false },
+  { method: 'POST', path: '/api/admin/eutes/add', write: true, fields: EUTE_FIELDS },
+  { method: 'GET', path: '/api/admin/eutes/:id/apikeys', write: false },
+  { method: 'POST', path: '/api/admin/eutes/:id/apikeys', write: true, fields: ['label'] },
+  { method: 'DELETE', path: '/api/admin/eutes/:id/apikeys/:keyId', write: true },
+  { method: 'GET', path: '/api/users/settings', write: false },
+  { method: 'PATCH', path: '/api/users/settings', write: true, fields: ['matchMails'] },
+  { method: 'POST', path: '/api/physician/requests', write: true, fields: ['lot', 'waitinglistid', 'note'] },
+  { method: 'GET', path: '/api/physician/requests', write: false },
+  { method: 'GET', path: '/api/physician/requests/lots', write: false },
+  { method: 'POST', path: '/api/physician/requests/:id/confirm', write: true },
+  { method: 'POST', path: '/api/physician/requests/:id/withdraw', write: true },
+  { method: 'POST', path: '/api/physician/requests/:id/implant', write: true, fields: ['date', 'patient_Code'] },
+  { method: 'POST', path: '/api/physician/requests/:id/return', write: true, fields: ['reason'] },
+  { method: 'GET', path: '/api/euteemployee/requests', write: false },
+  { method: 'POST', path: '/api/euteemployee/requests/:id/reserve', write: true, fields: ['hours'] },
+  { method: 'POST', path: '/api/euteemployee/requests/:id/decline', write: true, fields: ['reason'] },
+  { method: 'POST', path: '/api/euteemployee/requests/:id/assign', write: true },
+  { method: 'POST', path: '/api/euteemployee/requests/:id/deliver', write: true },
+  { method: 'PATCH', path: '/api/admin/eutes/:id/leadtime', write: true, fields: ['days'] },
 ];
 
 /** Registered routes this file does not fuzz, each with the reason or where it is tried instead. */
@@ -114,7 +135,7 @@ const NOT_FUZZED: Record<string, string> = {
   'GET /api/push': 'a poll or event stream bound to one connection token (push-protocol.int.test.ts)',
   'POST /api/push': 'a send bound to one connection token (push-protocol.int.test.ts)',
   'DELETE /api/push': 'a close bound to one connection token (push-protocol.int.test.ts)',
-  'POST /api/import/grafts': 'multipart; refusals in imports.int.test.ts',
+  'POST /api/import/grafts': 'multipart; random files in imports.property.int.test.ts',
   'POST /api/media/uploadfiles': 'multipart; refusals in files-refusals.int.test.ts',
 };
 
@@ -129,6 +150,8 @@ const QUERY_KEYS = [
   'from',
   'to',
   'negotiateVersion',
+  'format',
+  'bank',
   'x',
 ];
 

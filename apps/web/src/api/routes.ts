@@ -17,6 +17,7 @@ import type {
   PatchEuteRequest,
   PatchUserRequest,
   PageQuery,
+  PatchUserSettingsRequest,
   PatchWaitingListRequest,
   RecoverPasswordRequest,
   RequestInbox,
@@ -27,6 +28,7 @@ import type {
   TwoFactorRequest,
   TwoFactorSchema,
   User,
+  UserSettings,
   WaitingListEntry,
 } from '@graftmatch/domain';
 
@@ -62,6 +64,8 @@ export interface ApiRoutes {
   'GET /users/getmyuser': { response: User };
   'GET /users/logout': { response: void };
   'POST /users/resetpassword': { body: ResetPasswordRequest; response: void };
+  'GET /users/settings': { response: UserSettings };
+  'PATCH /users/settings': { body: PatchUserSettingsRequest; response: UserSettings };
 
   'POST /physician/graftsearch': { body: GraftSearchQuery; response: Graft[] };
   'GET /physician/graftsearch/{lot}': { params: { lot: string }; response: Graft };

@@ -21,21 +21,28 @@ export const Eute = Type.Object({
 });
 export type Eute = Static<typeof Eute>;
 
-/** Body of `PATCH /admin/eutes/{id}`: any subset. Eutes are not added through the API (spec §7). */
+const euteFields = {
+  address: ShortText(),
+  housenumber: ShortText(20),
+  zipcode: ShortText(20),
+  city: ShortText(),
+  country: ShortText(),
+  email: Email,
+  phone: ShortText(50),
+};
+
+/** Body of `PATCH /admin/eutes/{id}`: any subset. */
 export const PatchEuteRequest = Type.Partial(
-  Type.Object(
-    {
-      name: RequiredText(),
-      euteNumber: ShortText(50),
-      address: ShortText(),
-      housenumber: ShortText(20),
-      zipcode: ShortText(20),
-      city: ShortText(),
-      country: ShortText(),
-      email: Email,
-      phone: ShortText(50),
-    },
-    { additionalProperties: false },
-  ),
+  Type.Object({ name: RequiredText(), euteNumber: ShortText(50), ...euteFields }, { additionalProperties: false }),
 );
 export type PatchEuteRequest = Static<typeof PatchEuteRequest>;
+
+/**
+ * Body of `POST /admin/eutes/add` (beyond spec §7, which adds banks by other means): imports name
+ * their bank by EUTE number, so a new bank needs one, unique among banks (docs/import.md).
+ */
+export const AddEuteRequest = Type.Object(
+  { name: RequiredText(), euteNumber: RequiredText(50), ...Type.Partial(Type.Object(euteFields)).properties },
+  { additionalProperties: false },
+);
+export type AddEuteRequest = Static<typeof AddEuteRequest>;

@@ -7,6 +7,12 @@ export function bearerOf(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** The key of `Authorization: ApiKey <key>` (a tissue bank's import key), if any. */
+export function apiKeyOf(request: FastifyRequest): string | null {
+  const match = /^ApiKey\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
 /**
  * The Basic credentials of the Authorization header, if well-formed. The user name is an e-mail
  * address and so obeys the domain's text rule (no NUL or other controls); the password may hold any

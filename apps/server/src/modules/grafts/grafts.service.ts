@@ -33,7 +33,7 @@ export const MAX_SEARCH_RESULTS = 200;
 const todayOf = (deps: Pick<GraftsDeps, 'now'>): string => utcDate(deps.now());
 
 /** Rows to wire grafts, with their file lists fetched in one query. */
-async function present(executor: Executor, rows: readonly GraftRow[], today: string): Promise<Graft[]> {
+export async function presentGrafts(executor: Executor, rows: readonly GraftRow[], today: string): Promise<Graft[]> {
   const files = fileListsByGraft(
     await repo.filesOfGrafts(
       executor,
@@ -72,7 +72,7 @@ export function searchGrafts(deps: GraftsDeps, principal: Principal | null, body
     key: `search:${today}:${JSON.stringify(query)}`,
     async compute() {
       const rows = await deps.searches.freeGrafts(query, today, MAX_SEARCH_RESULTS);
-      const grafts = await present(deps.db, rows, today);
+      const grafts = await presentGrafts(deps.db, rows, today);
       // The SQL order is the domain's; sorting again with the domain rule keeps one definition authoritative.
       return grafts.sort(compareSearchResults(query));
     },
@@ -117,7 +117,7 @@ export async function isFreeForEveryPhysician(executor: Executor, row: GraftRow,
 
 /** One graft row as the wire Graft, with its file lists. */
 export async function presentGraft(executor: Executor, row: GraftRow, today: string): Promise<Graft> {
-  const [graft] = await present(executor, [row], today);
+  const [graft] = await presentGrafts(executor, [row], today);
   return graft as Graft;
 }
 
@@ -132,7 +132,7 @@ async function listInStatus(
 ): Promise<Paged<Graft>> {
   const today = todayOf(deps);
   const rows = await repo.listGraftsInStatus(deps.db, scope, status, today, page);
-  return { items: await present(deps.db, rows.items, today), total: rows.total };
+  return { items: await presentGrafts(deps.db, rows.items, today), total: rows.total };
 }
 
 /** `GET /physician/currentgrafts` and `/archivgrafts`: grafts assigned to the caller's clinics. */

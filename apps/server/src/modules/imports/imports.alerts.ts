@@ -37,6 +37,16 @@ function searchLink(publicUrl: string, entry: OpenEntry): string {
 /** Which freed lots fit which open entry; entries no lot fits are left out. */
 export function matchFreedGrafts(freed: readonly FreedGraft[], entries: readonly OpenEntry[]) {
   const matches: { entry: OpenEntry; lots: string[] }[] = [];
+  // An entry only ever fits grafts of its type: compare each entry with those alone.
+  const freedByType = new Map<number, FreedGraft[]>();
+  for (const graft of freed) {
+    const ofType = freedByType.get(graft.t_ProdName_2);
+    if (ofType) {
+      ofType.push(graft);
+    } else {
+      freedByType.set(graft.t_ProdName_2, [graft]);
+    }
+  }
   for (const entry of entries) {
     if (!isGraftTypeNumber(entry.queryType)) {
       continue;
@@ -50,7 +60,9 @@ export function matchFreedGrafts(freed: readonly FreedGraft[], entries: readonly
       query_l_r_min: entry.queryLRMin,
       query_i_min: entry.queryIMin,
     };
-    const lots = freed.filter((graft) => fitsWaitingListEntry(graft, criteria)).map((graft) => graft.e_Lot);
+    const lots = (freedByType.get(entry.queryType) ?? [])
+      .filter((graft) => fitsWaitingListEntry(graft, criteria))
+      .map((graft) => graft.e_Lot);
     if (lots.length > 0) {
       matches.push({ entry, lots });
     }

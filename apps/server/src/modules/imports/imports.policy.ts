@@ -33,6 +33,21 @@ export function importableBanks(caller: ImportCaller): 'any' | string[] {
   return principal.euteIds;
 }
 
+/**
+ * The banks whose grafts a caller may export: any for admins and auditors (an export is a read,
+ * and auditors read everything), the employee's own banks (docs/decisions.md).
+ */
+export function exportableBanks(principal: Principal | null): 'any' | string[] {
+  const caller = requireUser(principal);
+  if (caller.admin || caller.audit) {
+    return 'any';
+  }
+  if (caller.euteIds.length === 0) {
+    throw forbidden('Only tissue-bank employees, administrators and auditors may export grafts.');
+  }
+  return caller.euteIds;
+}
+
 /** Import logs: admins and auditors read all, employees their banks'. */
 export function importLogScope(principal: Principal | null): LogScope {
   const caller = requireUser(principal);

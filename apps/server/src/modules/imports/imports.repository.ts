@@ -40,6 +40,11 @@ export async function findGraftsByLots(executor: Executor, lots: readonly string
   return found;
 }
 
+/** Every graft of one bank, by lot: what an export writes. */
+export function graftsOfBank(executor: Executor, euteId: string): Promise<GraftRow[]> {
+  return executor.selectFrom('grafts').selectAll().where('euteId', '=', euteId).orderBy('eLot').execute();
+}
+
 /** Every clinic by lowercase name (clinics are few; names are unique in any case). */
 export async function clinicsByName(executor: Executor): Promise<Map<string, { id: string; active: boolean }>> {
   const rows = await executor.selectFrom('clinics').select(['id', 'cName', 'active']).execute();

@@ -14,6 +14,8 @@ import type { FastifyRequest } from 'fastify';
 import { PageQuery, pageOf, sendPaged } from '../../http/paging';
 import { ProblemError, badRequest } from '../../http/problem';
 import { wire } from '../../http/wire';
+import { apiKeyOf } from '../auth/credentials';
+import { authenticateApiKey } from './apikeys.service';
 import type { ImportCaller } from './imports.policy';
 import { importGrafts, type ImportDeps } from './imports.service';
 import { getImportLog, lastImportLog, listImportLogs } from './imports.logs.service';
@@ -44,12 +46,13 @@ const UploadBody = {
   },
 };
 
-/** Who calls: the logged-in user. */
-export const importCallerOf = (request: FastifyRequest): ImportCaller => ({
-  kind: 'user',
-  principal: request.principal,
-  ip: request.ip,
-});
+/** Who calls: a tissue bank's API key, or else the logged-in user. */
+export async function importCallerOf(deps: ImportDeps, request: FastifyRequest): Promise<ImportCaller> {
+  const key = apiKeyOf(request);
+  return key !== null
+    ? authenticateApiKey(deps, key, request.ip)
+    : { kind: 'user', principal: request.principal, ip: request.ip };
+}
 
 /** The file of a multipart upload's `file` field; 415 for any other body, 413 past the size limit. */
 async function uploadedFile(request: FastifyRequest): Promise<{ content: Buffer; fileName: string | null }> {
@@ -73,6 +76,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ deps: ImportDeps }> = asy
   app.post(
     '/grafts',
     {
+      config: { apiKey: true },
       bodyLimit: IMPORT_MAX_BYTES + 1024 * 1024,
       schema: {
         tags: ['import'],
@@ -83,9 +87,10 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ deps: ImportDeps }> = asy
       },
     },
     async (request) => {
+      const caller = await importCallerOf(deps, request);
       const { content, fileName } = await uploadedFile(request);
       const { dryRun, strict, bank } = request.query;
-      return importGrafts(deps, importCallerOf(request), content, { dryRun, strict, bank, fileName });
+      return importGrafts(deps, caller, content, { dryRun, strict, bank, fileName });
     },
   );
 

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/executor';
-import type { ClinicRow, EuteRow, NewClinicRow } from '../../db/types';
+import type { ClinicRow, EuteRow, NewClinicRow, NewEuteRow } from '../../db/types';
 
 // All SQL of clinic and tissue-bank administration. Every function takes the executor.
 // Names are unique regardless of letter case (unique indexes on lower(name), docs/decisions.md).
@@ -58,6 +58,14 @@ export async function findEuteIdByName(executor: Executor, name: string): Promis
       .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])))
       .executeTakeFirst()
   )?.id;
+}
+
+export async function findEuteIdByNumber(executor: Executor, euteNumber: string): Promise<string | undefined> {
+  return (await executor.selectFrom('eutes').select('id').where('euteNumber', '=', euteNumber).executeTakeFirst())?.id;
+}
+
+export async function insertEute(executor: Executor, row: NewEuteRow): Promise<void> {
+  await executor.insertInto('eutes').values(row).execute();
 }
 
 export type EuteChanges = Partial<Omit<EuteRow, 'id' | 'createdAt' | 'active'>>;

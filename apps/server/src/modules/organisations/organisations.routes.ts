@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import {
   ActiveListQuery,
   AddClinicRequest,
+  AddEuteRequest,
   Clinic as ClinicSchema,
   Eute as EuteSchema,
   PatchClinicRequest,
@@ -15,6 +16,7 @@ import { IdParams, actorOf, problems } from '../../http/request-kit';
 import { wire } from '../../http/wire';
 import {
   addClinic,
+  addEute,
   getClinic,
   getEute,
   listClinics,
@@ -95,6 +97,14 @@ export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: Organisa
     },
     async (request, reply) =>
       sendPaged(reply, await listEutes(deps, request.principal, request.query, pageOf(request.query))),
+  );
+
+  app.post(
+    '/eutes/add',
+    {
+      schema: { tags: ['admin'], body: AddEuteRequest, response: { 201: EuteResponse, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await addEute(deps, actorOf(request), request.body)),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import {
   compareNames,
   compareUsersByLastName,
   type AddClinicRequest,
+  type AddEuteRequest,
   type Clinic,
   type Eute,
   type PatchClinicRequest,
@@ -178,6 +179,55 @@ async function euteWithDetail(executor: Executor, id: string): Promise<Eute> {
 export async function getEute(deps: OrganisationsDeps, principal: Principal | null, id: string): Promise<Eute> {
   requireAdmin(principal, { write: false });
   return euteWithDetail(deps.db, id);
+}
+
+/** `POST /admin/eutes/add`: a new, active bank; its name and EUTE number must be free. */
+export async function addEute(deps: OrganisationsDeps, actor: Actor, request: AddEuteRequest): Promise<Eute> {
+  const admin = requireAdmin(actor.principal, { write: true });
+  const now = deps.now().toISOString();
+  const { name: givenName, euteNumber: givenNumber, ...optional } = request;
+  const name = requiredText('name', givenName);
+  const euteNumber = requiredText('euteNumber', givenNumber);
+  const text = (value: string | undefined) => (value?.trim() ? value.trim() : null);
+  return writeOrConflict(
+    deps.db,
+    async (trx) => {
+      if (await repo.findEuteIdByName(trx, name)) {
+        throw conflict(`A tissue bank named "${name}" already exists.`);
+      }
+      if (await repo.findEuteIdByNumber(trx, euteNumber)) {
+        throw conflict(`A tissue bank with the EUTE number ${euteNumber} already exists.`);
+      }
+      const id = randomUUID();
+      await repo.insertEute(trx, {
+        id,
+        name,
+        euteNumber,
+        active: 1,
+        address: text(optional.address),
+        housenumber: text(optional.housenumber),
+        zipcode: text(optional.zipcode),
+        city: text(optional.city),
+        country: text(optional.country),
+        email: text(optional.email),
+        phone: text(optional.phone),
+        createdAt: now,
+        updatedAt: now,
+      });
+      const after = await euteWithDetail(trx, id);
+      await recordAudit(trx, {
+        actorUserId: admin.userId,
+        action: 'eute.add',
+        targetType: 'eute',
+        targetId: id,
+        after,
+        ip: actor.ip,
+        at: new Date(now),
+      });
+      return after;
+    },
+    `A tissue bank named "${name}" already exists.`,
+  );
 }
 
 /** `PATCH /admin/eutes/{id}`: any subset of the bank's fields; an empty optional text clears it. */

@@ -3,7 +3,7 @@ import type { DB } from '../../db/types';
 import { notFound } from '../../http/problem';
 import { recordAudit } from '../audit/audit.service';
 import { requireAdmin } from '../auth/auth.policy';
-import type { Actor } from './requests.service';
+import type { Actor } from '../../http/request-kit';
 import * as repo from './requests.repository';
 
 /** `PATCH /admin/eutes/{id}/leadtime`: an admin sets the days a bank needs to deliver. */

@@ -7,7 +7,6 @@ import {
   ImplantGraftRequestRequest,
   Lot,
   OptionalReasonRequest,
-  Problem,
   ReasonGraftRequestRequest,
   RequestInbox as RequestInboxSchema,
   ReserveGraftRequestRequest,
@@ -17,7 +16,7 @@ import {
   type RequestAction,
   type RequestInbox,
 } from '@graftmatch/domain';
-import type { FastifyRequest } from 'fastify';
+import { IdParams, actorOf, problems } from '../../http/request-kit';
 import { wire } from '../../http/wire';
 import { bankInbox } from './requests.inbox';
 import { setLeadTime } from './requests.leadtime';
@@ -26,20 +25,16 @@ import {
   listPhysicianRequests,
   listRequestedLots,
   takeStep,
-  type Actor,
   type RequestsDeps,
 } from './requests.service';
 import type { StepInput } from './requests.steps';
 
-const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem };
-const Params = Type.Object({ id: Id });
+const errors = problems(400, 401, 403, 404, 409);
 const GraftRequest = wire<GraftRequestWire>(GraftRequestSchema);
 const GraftRequests = wire<GraftRequestWire[]>(Type.Array(GraftRequestSchema));
 const Inbox = wire<RequestInbox>(RequestInboxSchema);
 const CreateBody = wire<CreateGraftRequestRequest>(CreateBodySchema);
 const NoBody = Type.Optional(Type.Object({}, { additionalProperties: false }));
-
-const actorOf = (request: FastifyRequest): Actor => ({ principal: request.principal, ip: request.ip });
 
 type Side = 'physician' | 'bank';
 type StepRoute = [action: RequestAction, body: TSchema];
@@ -53,7 +48,7 @@ function stepRoutes(side: Side, steps: readonly StepRoute[]): FastifyPluginAsync
         {
           schema: {
             tags: [side === 'physician' ? 'physician' : 'euteemployee'],
-            params: Params,
+            params: IdParams,
             body,
             response: { 200: GraftRequest, ...errors },
           },
@@ -70,8 +65,7 @@ export const physicianRequestRoutes: FastifyPluginAsyncTypebox<{ deps: RequestsD
   app.post(
     '/requests',
     { schema: { tags: ['physician'], body: CreateBody, response: { 201: GraftRequest, ...errors } } },
-    async (request, reply) =>
-      reply.code(201).send(await createRequest(deps, actorOf(request), request.body as CreateGraftRequestRequest)),
+    async (request, reply) => reply.code(201).send(await createRequest(deps, actorOf(request), request.body)),
   );
   app.get(
     '/requests',
@@ -119,7 +113,7 @@ export const adminLeadTimeRoutes: FastifyPluginAsyncTypebox<{ deps: RequestsDeps
     {
       schema: {
         tags: ['admin'],
-        params: Params,
+        params: IdParams,
         body: SetLeadTimeRequest,
         response: { 200: LeadTimeAnswer, ...errors },
       },

@@ -16,6 +16,7 @@ import type { Mailer } from '../../mail/mailer';
 import { graftsChanged } from '../../realtime/push-audience';
 import type { PushPublisher } from '../../realtime/push-bus';
 import type { FileStorage } from '../../storage/storage';
+import type { Actor } from '../../http/request-kit';
 import { recordAudit } from '../audit/audit.service';
 import type { Principal } from '../auth/principal';
 import { isFreeForEveryPhysician } from '../grafts/grafts.service';
@@ -33,12 +34,6 @@ export interface RequestsDeps {
   mailer: Mailer;
   publicUrl: string;
   log: { error(details: Record<string, unknown>, message: string): void };
-}
-
-/** Who made a change, for its audit row. */
-export interface Actor {
-  principal: Principal | null;
-  ip: string | null;
 }
 
 const todayOf = (deps: Pick<RequestsDeps, 'now'>) => utcDate(deps.now());

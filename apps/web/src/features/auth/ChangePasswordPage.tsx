@@ -7,6 +7,7 @@ import { notify } from '../../components/notify';
 import { PageTitle } from '../../components/PageTitle';
 import { changePassword } from './api';
 import { AuthForm } from './AuthForm';
+import { MatchMailsSetting } from './MatchMailsSetting';
 import { useNewPassword } from './useNewPassword';
 
 /** Change the password while signed in; afterwards the user lands on home (spec §4). */
@@ -48,6 +49,7 @@ export function ChangePasswordPage() {
           {fields}
         </AuthForm>
       </Paper>
+      <MatchMailsSetting />
     </>
   );
 }

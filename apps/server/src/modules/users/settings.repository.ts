@@ -1,0 +1,16 @@
+import type { Flag } from '../../db/types';
+import type { Executor } from '../../db/executor';
+
+// All SQL of a user's own settings. Every function takes the executor.
+
+export function findSettings(executor: Executor, userId: string) {
+  return executor.selectFrom('users').select(['matchMails']).where('id', '=', userId).executeTakeFirst();
+}
+
+export async function updateSettings(executor: Executor, userId: string, changes: { matchMails?: Flag }, at: string) {
+  await executor
+    .updateTable('users')
+    .set({ ...changes, updatedAt: at })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,56 @@
+import type { PatchUserSettingsRequest, UserSettings } from '@graftmatch/domain';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types';
+import { unauthorized } from '../../http/problem';
+import { recordAudit } from '../audit/audit.service';
+import { requireUser } from '../auth/auth.policy';
+import type { Principal } from '../auth/principal';
+import * as repo from './settings.repository';
+
+// The caller's own settings: for now whether match mails come (docs/import.md "Match alerts").
+
+export interface SettingsDeps {
+  db: Kysely<DB>;
+  now: () => Date;
+}
+
+async function read(executor: Kysely<DB>, userId: string): Promise<UserSettings> {
+  const row = await repo.findSettings(executor, userId);
+  if (!row) {
+    throw unauthorized();
+  }
+  return { matchMails: row.matchMails === 1 };
+}
+
+/** `GET /users/settings`. */
+export function getMySettings(deps: SettingsDeps, principal: Principal | null): Promise<UserSettings> {
+  return read(deps.db, requireUser(principal).userId);
+}
+
+/** `PATCH /users/settings`: any subset; the change and its audit row in one transaction. */
+export async function patchMySettings(
+  deps: SettingsDeps,
+  actor: { principal: Principal | null; ip: string | null },
+  request: PatchUserSettingsRequest,
+): Promise<UserSettings> {
+  const { userId } = requireUser(actor.principal);
+  const at = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const before = await read(trx, userId);
+    if (request.matchMails !== undefined) {
+      await repo.updateSettings(trx, userId, { matchMails: request.matchMails ? 1 : 0 }, at.toISOString());
+    }
+    const after = await read(trx, userId);
+    await recordAudit(trx, {
+      actorUserId: userId,
+      action: 'user.settings.update',
+      targetType: 'user',
+      targetId: userId,
+      before,
+      after,
+      ip: actor.ip,
+      at,
+    });
+    return after;
+  });
+}

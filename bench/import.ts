@@ -1,0 +1,117 @@
+// The graft import (docs/import.md): a file of fresh, free grafts uploaded by the demo tissue-bank
+// employee into a database holding the large size and its open waiting-list entries, so every
+// import also matches its freed grafts against them. The baseline is a dry run of the same file in
+// the same run: reading and checking every row, without the transaction, events and mails.
+import http from 'node:http';
+import type { ImportResult } from '@graftmatch/domain';
+import type { Benchmark, Row } from './support/benchmark';
+
+// By default (`--import-rows`) the nightly sync of a large bank, 10,000 rows, and ten times that to show how it grows.
+const GOAL_ROWS = 10_000;
+const GOAL_MS = 3000;
+const BOUNDARY = 'graftmatch-bench-boundary';
+
+// A released, free graft of every type and a spread of sizes, in import columns (docs/import.md).
+const HEADER = [
+  'e_Lot',
+  'x_Lot',
+  't_ProdName_2',
+  't_Dproximal',
+  't_Ddistal',
+  't_Lmin',
+  't_Lmax',
+  't_Lleft',
+  't_Lright',
+  'decellularization.status',
+  'decellularization.outValue',
+  'release.status',
+  'release.outValue',
+  'expiry.outValue',
+];
+
+function csvOf(count: number, prefix: string): Uint8Array {
+  const lines = [HEADER.join(',')];
+  for (let index = 0; index < count; index += 1) {
+    const lot = `${prefix}-${String(index).padStart(6, '0')}`;
+    const diameter = 10 + (index % 31);
+    lines.push(
+      [
+        lot,
+        `X-${lot}`,
+        1 + (index % 8),
+        diameter,
+        diameter,
+        30,
+        55,
+        20,
+        20,
+        1,
+        '2026-01-12',
+        1,
+        '2026-01-20',
+        '2030-01-20',
+      ].join(','),
+    );
+  }
+  return new TextEncoder().encode(`${lines.join('\r\n')}\r\n`);
+}
+
+/** One multipart upload over node:http, which waits as long as the import takes (fetch gives up after 300 s). */
+function upload(baseUrl: string, headers: Record<string, string>, file: Uint8Array, dryRun: boolean) {
+  const body = Buffer.concat([
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="bench.csv"\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+  const { 'content-type': _json, ...rest } = headers;
+  const started = performance.now();
+  return new Promise<{ ms: number; result: ImportResult }>((resolve, reject) => {
+    const request = http.request(
+      `${baseUrl}/api/import/grafts?dryRun=${dryRun}`,
+      {
+        method: 'POST',
+        headers: {
+          ...rest,
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          'content-length': body.length,
+        },
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const ms = performance.now() - started;
+          const result = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ImportResult;
+          if (answer.statusCode !== 200 || result.summary.failed > 0) {
+            reject(new Error(`import answered ${answer.statusCode}: ${JSON.stringify(result).slice(0, 300)}`));
+          } else {
+            resolve({ ms, result });
+          }
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+export const importBenchmark: Benchmark = {
+  name: 'import',
+  when: 'largest',
+  async run({ session, options }) {
+    const rows: Row[] = [];
+    for (const size of options.importRows) {
+      const file = csvOf(size, `BENCH-IMPORT-${size}`);
+      const dry = await upload(session.baseUrl, session.employee.headers, file, true);
+      const real = await upload(session.baseUrl, session.employee.headers, file, false);
+      const goal = size === GOAL_ROWS ? `, goal ≤ ${GOAL_MS / 1000} s` : '';
+      rows.push({
+        what: `import ${size} new rows (${(file.length / 1e6).toFixed(1)} MB CSV) against ${options.entries} open entries${goal}`,
+        figure: `${Math.round(real.ms)} ms (${real.result.summary.inserted} inserted)`,
+        baseline: `${Math.round(dry.ms)} ms dry run`,
+        ratio: dry.ms / real.ms,
+      });
+    }
+    return rows;
+  },
+};
