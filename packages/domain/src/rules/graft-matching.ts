@@ -27,7 +27,8 @@ export function matchesSearch(graft: SearchableGraft, query: GraftSearchQuery): 
   );
 }
 
-type EntryCriteria = Pick<
+/** What a graft must fit of a waiting-list entry. */
+export type EntryCriteria = Pick<
   WaitingListEntry,
   'query_Type' | 'query_d_min' | 'query_d_max' | 'query_l_min' | 'query_l_l_min' | 'query_l_r_min' | 'query_i_min'
 >;

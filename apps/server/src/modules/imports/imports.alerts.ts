@@ -1,4 +1,4 @@
-import { fitsWaitingListEntry, graftTypeSlug, isGraftTypeNumber, type GraftTypeNumber } from '@graftmatch/domain';
+import { fitsWaitingListEntry, graftTypeSlug, type GraftTypeNumber } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
@@ -7,6 +7,7 @@ import { matchFound } from '../../realtime/push-audience';
 import type { PushPublisher } from '../../realtime/push-bus';
 import type { FreedGraft } from './imports.plan';
 import { openWaitingListEntries } from './imports.repository';
+import { entryCriteria } from '../waitinglist/waitinglist.mapper';
 
 // Match alerts (docs/import.md "Match alerts"): after an import commits, every graft that became
 // Free is matched against the open waiting-list entries it fits (design §6); each entry's owner
@@ -48,18 +49,10 @@ export function matchFreedGrafts(freed: readonly FreedGraft[], entries: readonly
     }
   }
   for (const entry of entries) {
-    if (!isGraftTypeNumber(entry.queryType)) {
+    const criteria = entryCriteria(entry);
+    if (!criteria) {
       continue;
     }
-    const criteria = {
-      query_Type: entry.queryType,
-      query_d_min: entry.queryDMin,
-      query_d_max: entry.queryDMax,
-      query_l_min: entry.queryLMin,
-      query_l_l_min: entry.queryLLMin,
-      query_l_r_min: entry.queryLRMin,
-      query_i_min: entry.queryIMin,
-    };
     const lots = (freedByType.get(entry.queryType) ?? [])
       .filter((graft) => fitsWaitingListEntry(graft, criteria))
       .map((graft) => graft.e_Lot);

@@ -12,6 +12,7 @@ import {
   utcDate,
 } from '@graftmatch/domain';
 import type { Principal } from '../auth/principal';
+import { entryCriteria } from '../waitinglist/waitinglist.mapper';
 import { requestToWire } from './requests.mapper';
 import { bankInboxScope } from './requests.policy';
 import * as repo from './requests.repository';
@@ -93,20 +94,10 @@ export async function bankInbox(
       t_Lright: graft.tLright,
       expiry: { outValue: graft.expiryDate },
     };
-    const fitting = entries.filter(
-      (entry) =>
-        isGraftTypeNumber(entry.queryType) &&
-        (viaEntry.has(entry.id) ||
-          fitsWaitingListEntry(searchable, {
-            query_Type: entry.queryType,
-            query_d_min: entry.queryDMin,
-            query_d_max: entry.queryDMax,
-            query_l_min: entry.queryLMin,
-            query_l_l_min: entry.queryLLMin,
-            query_l_r_min: entry.queryLRMin,
-            query_i_min: entry.queryIMin,
-          })),
-    );
+    const fitting = entries.filter((entry) => {
+      const criteria = entryCriteria(entry);
+      return criteria !== null && (viaEntry.has(entry.id) || fitsWaitingListEntry(searchable, criteria));
+    });
     const candidates: Candidate[] = [
       ...fitting.map((entry) => entryCandidate(entry, viaEntry.get(entry.id))),
       ...requests

@@ -1,8 +1,33 @@
-import { isGraftTypeNumber, type AddWaitingListRequest, type WaitingListEntry } from '@graftmatch/domain';
+import {
+  isGraftTypeNumber,
+  type AddWaitingListRequest,
+  type EntryCriteria,
+  type WaitingListEntry,
+} from '@graftmatch/domain';
+import type { WaitingListEntriesTable } from '../../db/types';
 import type { EntryChanges, EntryWithFits } from './waitinglist.repository';
 
 // Row to wire and request to row. The wire spells the type and the window's end differently in
 // requests (`query_type`, `query_i_Max`) and answers (`query_Type`, `query_i_max`), docs/decisions.md §4.
+
+type CriteriaColumns =
+  'queryType' | 'queryDMin' | 'queryDMax' | 'queryLMin' | 'queryLLMin' | 'queryLRMin' | 'queryIMin';
+
+/** What a graft must fit of an entry row (docs/decisions.md §6); null for a type the domain does not know. */
+export function entryCriteria(row: Pick<WaitingListEntriesTable, CriteriaColumns>): EntryCriteria | null {
+  if (!isGraftTypeNumber(row.queryType)) {
+    return null;
+  }
+  return {
+    query_Type: row.queryType,
+    query_d_min: row.queryDMin,
+    query_d_max: row.queryDMax,
+    query_l_min: row.queryLMin,
+    query_l_l_min: row.queryLLMin,
+    query_l_r_min: row.queryLRMin,
+    query_i_min: row.queryIMin,
+  };
+}
 
 export function entryToWire(row: EntryWithFits): WaitingListEntry {
   if (!isGraftTypeNumber(row.queryType)) {

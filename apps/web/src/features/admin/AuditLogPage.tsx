@@ -5,7 +5,6 @@ import {
   Code,
   Group,
   Modal,
-  Pagination,
   SimpleGrid,
   Stack,
   Table,
@@ -14,6 +13,7 @@ import {
   Select,
   Title,
 } from '@mantine/core';
+import { PagePicker } from '../../components/PagePicker';
 import { IconListDetails } from '@tabler/icons-react';
 import { fullName, type AuditLogEntry } from '@graftmatch/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -215,16 +215,13 @@ export function AuditLogPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {pages > 1 && (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': t(`admin.auditLog.pageControls.${control}`) })}
-              aria-label={t('admin.auditLog.pagination')}
-              data-testid="audit-pagination"
-            />
-          )}
+          <PagePicker
+            pages={pages}
+            page={page}
+            onChange={setPage}
+            label={t('admin.auditLog.pagination')}
+            testId="audit-pagination"
+          />
         </Stack>
       )}
       <Modal

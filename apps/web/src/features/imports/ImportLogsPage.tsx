@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Badge, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { PagePicker } from '../../components/PagePicker';
 import type { ImportLogListItem } from '@graftmatch/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -117,16 +118,13 @@ export function ImportLogsPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {pages > 1 && (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': t(`admin.auditLog.pageControls.${control}`) })}
-              aria-label={t('imports.pagination')}
-              data-testid="import-logs-pagination"
-            />
-          )}
+          <PagePicker
+            pages={pages}
+            page={page}
+            onChange={setPage}
+            label={t('imports.pagination')}
+            testId="import-logs-pagination"
+          />
         </Stack>
       )}
     </>

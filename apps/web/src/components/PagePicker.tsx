@@ -1,0 +1,29 @@
+import { Pagination } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+interface PagePickerProps {
+  pages: number;
+  page: number;
+  onChange: (page: number) => void;
+  /** What is paged, for screen readers (e.g. "Audit log pages"). */
+  label: string;
+  testId: string;
+}
+
+/** The pages of a long list, with every control named; nothing when it fits on one page. */
+export function PagePicker({ pages, page, onChange, label, testId }: PagePickerProps) {
+  const { t } = useTranslation();
+  if (pages <= 1) {
+    return null;
+  }
+  return (
+    <Pagination
+      total={pages}
+      value={page}
+      onChange={onChange}
+      getControlProps={(control) => ({ 'aria-label': t(`common.pageControls.${control}`) })}
+      aria-label={label}
+      data-testid={testId}
+    />
+  );
+}
