@@ -11,6 +11,12 @@ if (run('npx', ['vitest', 'run']) !== 0) {
   process.exit(1);
 }
 
+// CI runs the journeys in one of its two passes only (docs/decisions.md, "CI").
+if (process.env.BROWSER_JOURNEYS === 'off') {
+  console.log('Browser journeys not run: BROWSER_JOURNEYS=off (CI runs them in its PostgreSQL pass).');
+  process.exit(0);
+}
+
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   const message = `Browser journeys not run: Chromium not found at ${chromium} (install it with: apt-get install -y chromium).`;
