@@ -30,22 +30,17 @@ export function entryCriteria(row: Pick<WaitingListEntriesTable, CriteriaColumns
 }
 
 export function entryToWire(row: EntryWithFits): WaitingListEntry {
-  if (!isGraftTypeNumber(row.queryType)) {
+  const criteria = entryCriteria(row);
+  if (!criteria) {
     throw new Error(`waiting-list entry ${row.id} has an unknown graft type ${row.queryType}`);
   }
   return {
     waitinglistid: row.id,
-    query_Type: row.queryType,
-    query_d_min: row.queryDMin,
-    query_d_max: row.queryDMax,
-    query_l_min: row.queryLMin,
-    query_l_l_min: row.queryLLMin,
-    query_l_r_min: row.queryLRMin,
+    ...criteria,
     physician_Name: row.physicianName,
     physician_Email: row.physicianEmail,
     physician_Phone: row.physicianPhone,
     patient_Code: row.patientCode,
-    query_i_min: row.queryIMin,
     query_i_max: row.queryIMax,
     query_timestamp: row.queryTimestamp,
     matchingGrafts: row.matchingGrafts,
