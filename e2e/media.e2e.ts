@@ -68,7 +68,7 @@ function drawnPixels(page: Page): Promise<number> {
   });
 }
 
-/** The media journey of issue 11 at a phone size and on a ward PC. */
+/** The media journey at a phone size and on a ward PC. */
 describe.each<ViewportName>(['phone', 'desktop'])('media at %s size', (size) => {
   let context: BrowserContext;
   let page: Page;

@@ -19,7 +19,7 @@ const dataDir = inject('dataDir');
 const browser = sharedBrowser();
 
 /**
- * The whole physician journey of issue 5, once at a phone size and once on a ward PC. Each step
+ * The whole physician journey, once at a phone size and once on a ward PC. Each step
  * builds on the one before (one browser profile per size), and each ends with no console error
  * and no failed request.
  */

@@ -5,7 +5,7 @@ import { openContext, sharedBrowser, screenshot, type ViewportName } from './sup
 import { checkScreenOnce, expectNoProblems } from './support/checks';
 import { DEMO, loginThroughUi } from './support/login';
 
-// Issue 14: a physician and a tissue-bank employee, each in a browser of their own, walk a graft
+// Graft requests (docs/api.md): a physician and a tissue-bank employee, each in a browser of their own, walk a graft
 // from request to implantation; each sees the other's step arrive without reloading.
 
 const baseUrl = inject('baseUrl');

@@ -8,7 +8,7 @@ import { createLocalDiskStorage } from '../storage/local-disk';
 import { filesDir } from '../app';
 import { seedDemoWithFiles, type SeedDemoWithFilesSummary } from './seed-demo-start';
 
-// Issue 11: a fresh demo start has real files, so every viewer and download works at once.
+// Demo files (docs/decisions.md, "Media on the details pages"): a fresh demo start has real files, so every viewer and download works at once.
 
 describe(`demo files on ${testEngineName()}`, () => {
   let server: TestApp;

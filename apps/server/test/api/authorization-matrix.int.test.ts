@@ -18,7 +18,7 @@ import { uploadFiles } from '../support/files';
 import { demoPhoto } from '../../src/db/demo-files/documents';
 import { valveTubeStl } from '../../src/db/demo-files/stl';
 
-// The authorization matrix of issue 4: every protected route (the clinic, tissue-bank and admin
+// The authorization matrix (docs/security.md, V8): every protected route (the clinic, tissue-bank and admin
 // APIs, the caller's own user and sessions, push negotiate), called by anonymous, physicians of
 // clinic A and B, employees of eute X and Y, an admin and an auditor. Each cell asserts its
 // status; every refusal is problem+json, and a refused write leaves the data as it was.

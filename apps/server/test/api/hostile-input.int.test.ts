@@ -5,7 +5,7 @@ import { testEngineName } from '../support/database';
 
 // Bytes a person never types (NUL, CR/LF, ESC, a right-to-left override) and values no calendar
 // holds: each is refused as the client's 400 (or the login's 401) on both engines, never a 500,
-// and never stored (issue 8, findings 2 and 8).
+// and never stored (docs/decisions.md, text and dates).
 
 const CONTROLS = ['\u0000', '\r\n', '\u001B[2J', '\u202E'];
 

@@ -6,8 +6,8 @@ import { dataFingerprint, startSeededApp, type Role, type SeededApp } from '../s
 import { testEngineName } from '../support/database';
 
 // Property-based tests: random and malformed path parameters, query strings and bodies sent to
-// every route of issue 4, and to the auth, self-service and push routes, by callers of every kind,
-// with control characters in every text (issue 8). Whatever arrives, the server never answers
+// every clinic, tissue-bank and admin route, and to the auth, self-service and push routes, by callers of every kind,
+// with control characters in every text (docs/security.md, V1). Whatever arrives, the server never answers
 // 5xx, every refusal is problem+json, and a refused write changes no data.
 
 interface RouteUnderTest {
@@ -157,7 +157,7 @@ const QUERY_KEYS = [
 
 /**
  * Text with bytes a person never types: NUL, CR/LF, ESC, DEL, C1 controls, line separators and
- * bidirectional overrides, mixed with ordinary letters (issue 8: these once gave 500 on PostgreSQL).
+ * bidirectional overrides, mixed with ordinary letters (these once gave 500 on PostgreSQL).
  */
 const CONTROL_CHARACTERS = ['\u0000', '\r', '\n', '\t', '\u001B', '\u007F', '\u0085', '\u2028', '\u202E', '\u2066'];
 const hostileText = (maxLength: number) =>

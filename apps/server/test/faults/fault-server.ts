@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readPinFromOutbox } from '../../../../e2e/support/outbox';
 import { CLI, freePort, waitUntilHealthy } from '../support/process';
 
-// Helpers of the fault suite (issue 8): the real `graftmatch serve` in its own process, a logged-in
+// Helpers of the fault suite (docs/operations.md): the real `graftmatch serve` in its own process, a logged-in
 // admin, and writes whose acknowledgements are counted, so a test can kill, break and restart.
 
 export interface FaultServer {

@@ -8,7 +8,7 @@ import { createFaultStorage, type FaultStorage } from './engine';
 import { loginAdmin, startFaultServer, type Admin, type FaultServer } from './fault-server';
 import { dicomZipStream, residentBytes, streamUpload } from './uploads';
 
-// Issue 11: memory stays flat while a large file streams through the server. 3,200 slices of
+// Files (docs/performance.md, "Files"): memory stays flat while a large file streams through the server. 3,200 slices of
 // 64 KiB make a 200 MiB DICOM zip (within the DICOM limits: 1 GiB, 10,000 entries).
 const ENTRIES = 3200;
 const ENTRY_BYTES = 64 * 1024;

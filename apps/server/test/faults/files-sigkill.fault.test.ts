@@ -6,7 +6,7 @@ import { createFaultStorage, type FaultStorage } from './engine';
 import { loginAdmin, sleep, startFaultServer } from './fault-server';
 import { dicomZipStream, filesFolder, streamUpload } from './uploads';
 
-// Issue 11: a crash during uploads leaves no row without its file and no half file. On SQLite the
+// Files (docs/decisions.md, "Files"): a crash during uploads leaves no row without its file and no half file. On SQLite the
 // start-up sweep removes every leftover at once; on PostgreSQL other instances may share the
 // folder, so it removes only leftovers older than 10 minutes (docs/decisions.md, "Files"): there
 // the test ages the leftovers as if the restart came later.

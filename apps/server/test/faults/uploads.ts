@@ -6,7 +6,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { Admin } from './fault-server';
 
-// Helpers of the file fault tests (issue 11): a large DICOM zip made as a stream, a multipart
+// Helpers of the file fault tests (docs/performance.md, "Files"): a large DICOM zip made as a stream, a multipart
 // upload streamed over a raw HTTP request (so a test can kill the server mid-body), the server's
 // resident memory read from /proc, and what lies in the files folder.
 

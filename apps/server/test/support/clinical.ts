@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from './app';
 import { loginAs, seedDemoInto } from './auth';
 import { TestClient } from './client';
 
-// Helpers for the clinic, tissue-bank and admin API tests (issue 4).
+// Helpers for the clinic, tissue-bank and admin API tests.
 
 export const DEMO = {
   physicianA: 'dr.berg@demo.graftmatch.example',

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { TestClient } from './client';
 
-// Helpers for the graft import tests (issue 10): files in each format, and the upload itself.
+// Helpers for the graft import tests (docs/import.md): files in each format, and the upload itself.
 
 export type Cells = Record<string, string | number | null>;
 

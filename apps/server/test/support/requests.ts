@@ -4,7 +4,7 @@ import { shiftDate, type GraftRequest } from '@graftmatch/domain';
 import type { TestClient } from './client';
 import { graftRow, today, type SeededApp } from './clinical';
 
-// Helpers for the graft request tests (issue 14).
+// Helpers for the graft request tests (docs/api.md, "Graft requests").
 
 /** A fresh Free aortic valve of 20 mm and 40 mm length of bank X, that few demo entries fit. */
 export async function freeGraftOfX(app: SeededApp, day = today()): Promise<string> {

@@ -57,7 +57,7 @@ async function finishLogin(client: TestClient, twoFactorToken: string, twoFactor
   return { tokens, setCookie: answer.headers.getSetCookie().join('\n') };
 }
 
-/** The story of issue 3's first "Done when" point, with the mail read by `readMail`. */
+/** Login with password and mailed PIN (docs/security.md), with the mail read by `readMail`. */
 async function walkTheWholeFlow(server: TestApp, count: MailCounter, readMail: MailReader) {
   const clinicId = await createTestClinic(server, { name: 'Herzzentrum Flow' });
   const password = 'a long and private passphrase';

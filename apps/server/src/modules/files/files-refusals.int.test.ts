@@ -8,7 +8,7 @@ import { expectProblem, startSeededApp, today, type SeededApp } from '../../../t
 import { testEngineName } from '../../../test/support/database';
 import { uploadFiles, zipBomb } from '../../../test/support/files';
 
-// Issue 11: what comes in is checked by content, and a refusal keeps nothing on disk or in the table.
+// Files (docs/decisions.md, "Files"): what comes in is checked by content, and a refusal keeps nothing on disk or in the table.
 
 let app: SeededApp;
 let lot: string;

@@ -10,7 +10,7 @@ import { ROLES, expectProblem, startSeededApp, today, type Role, type SeededApp 
 import { testEngineName } from '../../../test/support/database';
 import { unzip, uploadFiles, zipOf, type UploadedFile } from '../../../test/support/files';
 
-// Issue 11: every kind uploaded, listed, downloaded, zipped and deleted, by every role, with
+// Files (docs/api.md, "Files"): every kind uploaded, listed, downloaded, zipped and deleted, by every role, with
 // visibility exactly as the graft's. Another bank's or clinic's file is 404.
 
 interface Lots {

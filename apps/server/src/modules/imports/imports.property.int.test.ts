@@ -5,7 +5,7 @@ import { dataFingerprint, startSeededApp, type SeededApp } from '../../../test/s
 import { testEngineName } from '../../../test/support/database';
 import { csvFile, uploadImport, xlsxFile, type Cells } from '../../../test/support/imports';
 
-// Property-based tests of the importer (issue 10): random cells, encodings and shapes. Whatever the
+// Property-based tests of the importer (docs/import.md): random cells, encodings and shapes. Whatever the
 // file, the answer is never 5xx, a refusal is problem+json, and a refused file (400, or strict with
 // a bad row) or a dry run changes no data at all.
 

@@ -8,7 +8,7 @@ import { testClock } from '../../../test/support/clock';
 import { testEngineName } from '../../../test/support/database';
 import { entryFor, freeGraftOfX, requestGraft, stepOk } from '../../../test/support/requests';
 
-// Issue 14: a reservation lapses at its deadline by itself, even when no server ran at that
+// The deadline rule (docs/decisions.md, "Graft requests"): a reservation lapses at its deadline by itself, even when no server ran at that
 // moment, and exactly once when several instances start on the same database at the same time.
 
 describe(`a reservation lapses across a restart, exactly once (${testEngineName()})`, () => {

@@ -7,7 +7,7 @@ import { testEngineName } from '../../../test/support/database';
 import { connectPush, type PushClient } from '../../../test/support/push';
 import { entryFor, freeGraftOfX, requestGraft, step, stepOk } from '../../../test/support/requests';
 
-// Issue 14: from request to implantation. Two physicians compete for one graft of bank X; a
+// Graft requests (docs/api.md, "Graft requests"): from request to implantation. Two physicians compete for one graft of bank X; a
 // reservation lapses by itself and frees the graft; the other is assigned, delivered and
 // implanted, each step audited, filed and pushed to both sides.
 

@@ -29,7 +29,7 @@ export function processState(t: TFunction, graft: Graft): string {
   return step ? `${t(`steps.${step}`)}: ${t(`stepStatus.${graft[step].status}`)}` : NOT_DOCUMENTED;
 }
 
-/** The columns of a graft list; table and cards show the same facts (issue 5). */
+/** The columns of a graft list; table and cards show the same facts. */
 export function graftColumns(
   t: TFunction,
   mode: GraftListMode,
