@@ -37,6 +37,27 @@ export function dicomZipStream(entries: number, entryBytes: number): Readable {
   return zip.outputStream as Readable;
 }
 
+/**
+ * The first `bytes` of `source`, after which the stream neither ends nor sends more: an upload that
+ * is still streaming when the server is killed, however fast the machine is.
+ */
+export function stalledAfter(source: Readable, bytes: number): Readable {
+  const stalled = new PassThrough();
+  let passed = 0;
+  source.on('data', (chunk: Buffer) => {
+    const room = bytes - passed;
+    if (room <= 0) {
+      return;
+    }
+    passed += Math.min(room, chunk.length);
+    stalled.write(chunk.subarray(0, room));
+    if (passed >= bytes) {
+      source.destroy();
+    }
+  });
+  return stalled;
+}
+
 export interface StreamedUpload {
   /** The answer's status and body, or the error when the connection broke. */
   answer: Promise<{ status: number; body: string } | Error>;
