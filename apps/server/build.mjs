@@ -1,11 +1,22 @@
 // Compiles the server and the domain package it imports into one ES module, dist/cli.js, which
 // the `graftmatch` command runs with plain Node.js (docs/decisions.md, "The server is compiled").
 // The server's own dependencies stay in node_modules; TypeScript types are checked by `tsc`.
-import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const manifest = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8'));
-const external = Object.keys(manifest.dependencies).filter((name) => name !== '@graftmatch/domain');
+const external = [
+  // native code
+  '@node-rs/argon2',
+  'better-sqlite3',
+  'sharp',
+  'pg-native',
+  'bufferutil',
+  'utf-8-validate',
+  // read their own files next to their code, or are loaded only when used
+  'pdfkit',
+  'exceljs',
+  '@fastify/swagger-ui',
+  'tsx',
+];
 
 await build({
   entryPoints: [new URL('src/cli.ts', import.meta.url).pathname],
@@ -17,4 +28,7 @@ await build({
   external,
   sourcemap: true,
   logLevel: 'warning',
+  banner: {
+    js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
+  },
 });

@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log,
   );
   registerStorageGuard(app, storage);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerWebSockets(app);
   // Anti-forgery, then authentication: both must see every route registered after them.
   await registerAntiForgery(app, { secureCookies });

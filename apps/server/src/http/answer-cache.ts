@@ -23,7 +23,8 @@ export interface Cacheable<T> {
 }
 
 interface Answer {
-  body: string;
+  /** The UTF-8 bytes, so that a hit is written as it is: no encoding and no length count per request. */
+  body: Buffer;
   total: number | null;
 }
 
@@ -42,7 +43,7 @@ export function createAnswerCache(options: { enabled: boolean }): AnswerCache {
     if (answer.total !== null) {
       replyTo.header(TOTAL_COUNT_HEADER, String(answer.total));
     }
-    // A string with a JSON content type is sent as it is: serialised once, by the route's schema.
+    // Bytes with a JSON content type are sent as they are: serialised once, by the route's schema.
     return replyTo.type(JSON_TYPE).send(answer.body);
   }
 
@@ -58,7 +59,7 @@ export function createAnswerCache(options: { enabled: boolean }): AnswerCache {
       return reply(replyTo, cached);
     }
     const { value, total } = await compute();
-    const answer: Answer = { body: replyTo.serialize(value) as string, total };
+    const answer: Answer = { body: Buffer.from(replyTo.serialize(value) as string), total };
     if (options.enabled && version !== undefined) {
       answers.set(key, version, answer);
     }

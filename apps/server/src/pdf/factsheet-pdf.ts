@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import {
   NOT_DOCUMENTED,
   PROCESS_STEP_NAMES,
@@ -7,7 +6,7 @@ import {
   graftTypeLabel,
   type Graft,
 } from '@graftmatch/domain';
-import { FONTS, collectPdf } from './pdf-document';
+import { FONTS, collectPdf, newPdfDocument } from './pdf-document';
 
 // A graft's factsheet (spec §7, file type 6) when the tissue bank uploaded none: every field of
 // the graft, its process steps, and its main photo.
@@ -62,9 +61,9 @@ function drawRows(doc: Doc, title: string, rows: readonly [string, string][]): v
 }
 
 /** Renders the factsheet into memory (tens of kB, plus the photo). */
-export function renderFactsheetPdf(input: FactsheetInput): Promise<Buffer> {
+export async function renderFactsheetPdf(input: FactsheetInput): Promise<Buffer> {
   const { graft } = input;
-  const doc = new PDFDocument({
+  const doc = await newPdfDocument({
     size: 'A4',
     margin: MARGIN,
     info: { Title: `Factsheet ${graft.e_Lot}`, Author: PRODUCT_NAME, CreationDate: input.generatedAt },

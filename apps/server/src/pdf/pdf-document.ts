@@ -9,6 +9,15 @@ export const FONTS =
     ? { regular: DEJAVU, bold: DEJAVU_BOLD }
     : { regular: 'Helvetica', bold: 'Helvetica-Bold' };
 
+/**
+ * A new pdfkit document. pdfkit (with its fonts and layout engine) is loaded on the first document,
+ * not at start-up (docs/performance.md, cold start).
+ */
+export async function newPdfDocument(options: PDFKit.PDFDocumentOptions): Promise<PDFKit.PDFDocument> {
+  const { default: PDFDocument } = await import('pdfkit');
+  return new PDFDocument(options);
+}
+
 /** Collects a pdfkit document into memory; call before drawing, then `doc.end()`. */
 export function collectPdf(doc: PDFKit.PDFDocument): Promise<Buffer> {
   const chunks: Buffer[] = [];

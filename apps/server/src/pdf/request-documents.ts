@@ -1,6 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { PRODUCT_NAME, formatDateTime } from '@graftmatch/domain';
-import { FONTS, collectPdf } from './pdf-document';
+import { FONTS, collectPdf, newPdfDocument } from './pdf-document';
 
 // The documents of a graft request's loop (docs/api.md "Graft requests"): the allocation note
 // at assignment, the delivery note at delivery, the traceability report at implantation or
@@ -30,9 +29,9 @@ export const requestDocumentFileName = (kind: RequestDocumentKind, lot: string) 
 const MARGIN = 48;
 const LABEL_WIDTH = 170;
 
-export function renderRequestDocument(input: RequestDocumentInput): Promise<Buffer> {
+export async function renderRequestDocument(input: RequestDocumentInput): Promise<Buffer> {
   const title = `${TITLES[input.kind]} – lot ${input.lot}`;
-  const doc = new PDFDocument({
+  const doc = await newPdfDocument({
     size: 'A4',
     margin: MARGIN,
     info: { Title: title, Author: PRODUCT_NAME, CreationDate: input.generatedAt },

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import {
   NOT_DOCUMENTED,
   PRODUCT_NAME,
@@ -8,7 +7,7 @@ import {
   isGraftTypeNumber,
   type WaitingListEntry,
 } from '@graftmatch/domain';
-import { FONTS, collectPdf } from './pdf-document';
+import { FONTS, collectPdf, newPdfDocument } from './pdf-document';
 
 // The tissue bank's waiting-list PDF (spec §7): A4 landscape, a header (title, tissue bank,
 // generation time in UTC), one table row per open entry, page numbers in every footer.
@@ -139,8 +138,8 @@ function drawFooters(doc: Doc): void {
 }
 
 /** Renders the PDF into memory (a few hundred kB at the entry limit). */
-export function renderWaitingListPdf(input: WaitingListPdfInput): Promise<Buffer> {
-  const doc = new PDFDocument({
+export async function renderWaitingListPdf(input: WaitingListPdfInput): Promise<Buffer> {
+  const doc = await newPdfDocument({
     size: 'A4',
     layout: 'landscape',
     margin: MARGIN,

@@ -1,6 +1,7 @@
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
+import fastJsonStringify, { type Schema } from 'fast-json-stringify';
 
 const shared: Options = { useDefaults: true, removeAdditional: 'all', allErrors: false, strict: false };
 
@@ -8,6 +9,33 @@ function createAjv(coerceTypes: Options['coerceTypes']): Ajv {
   const ajv = new Ajv({ ...shared, coerceTypes });
   addFormats(ajv);
   return ajv;
+}
+
+interface LazyValidator {
+  (data: unknown): boolean;
+  errors?: ValidateFunction['errors'];
+}
+
+/**
+ * Compiles a route's schema on the route's first request instead of at start-up: compiling every
+ * route's validators and serializers was half of the cold start (docs/performance.md). The schemas
+ * themselves are proved by the route tests, which call every route.
+ */
+function lazyValidator(compile: () => ValidateFunction): LazyValidator {
+  let validate: ValidateFunction | undefined;
+  const lazy: LazyValidator = (data) => {
+    validate ??= compile();
+    const valid = validate(data) as boolean;
+    // Fastify reads the failures from the function's `errors`, as ajv leaves them.
+    lazy.errors = validate.errors;
+    return valid;
+  };
+  return lazy;
+}
+
+function lazySerializer(schema: Schema): (data: unknown) => string {
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => (serialize ??= fastJsonStringify(schema))(data);
 }
 
 /**
@@ -19,5 +47,8 @@ function createAjv(coerceTypes: Options['coerceTypes']): Ajv {
 export function registerValidation(app: FastifyInstance) {
   const forText = createAjv('array');
   const forJson = createAjv(false);
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? forJson : forText).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    lazyValidator(() => (httpPart === 'body' ? forJson : forText).compile(schema)),
+  );
+  app.setSerializerCompiler(({ schema }) => lazySerializer(schema as Schema));
 }

@@ -46,7 +46,7 @@ async function thumbnailDownload(deps: FilesDeps, file: GraftFileRow): Promise<D
   // Made on first request and kept; two first requests at once both write whole files, one wins.
   const stored =
     (await deps.storage.stat(key)) ??
-    (await deps.storage.put(key, await makeThumbnail(await deps.storage.stream(file.storageKey))));
+    (await deps.storage.put(key, await makeThumbnail(() => deps.storage.stream(file.storageKey))));
   const name = `${file.name.replace(/\.[^.]*$/, '')}_thumb.webp`;
   return {
     name,

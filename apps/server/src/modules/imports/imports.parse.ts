@@ -1,6 +1,6 @@
 import { IMPORT_MAX_ROWS, PROCESS_STEP_NAMES, type ImportCell } from '@graftmatch/domain';
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { badRequest } from '../../http/problem';
 
 // Reads an import file into rows of cells by column name, whatever its format (docs/import.md).
@@ -181,7 +181,9 @@ function excelCell(value: ExcelJS.CellValue): ImportCell {
 }
 
 async function readXlsx(content: Buffer, known: ReadonlySet<string>): Promise<ParsedFile> {
-  const workbook = new ExcelJS.Workbook();
+  // exceljs is loaded with the first workbook, not at start-up (docs/performance.md).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(content as unknown as ArrayBuffer);
   } catch (error) {

@@ -1,6 +1,6 @@
 import { IMPORT_COLUMNS, type ImportValue } from '@graftmatch/domain';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 
 // Writes grafts as import columns (docs/import.md): the export in CSV or xlsx, and the empty
 // template. What an export writes, an import of the same bank reads back unchanged.
@@ -40,7 +40,9 @@ function describeColumns(workbook: ExcelJS.Workbook) {
 
 /** xlsx: the grafts on the first sheet (numbers stay numbers); the template adds a sheet describing the columns. */
 export async function writeXlsx(rows: readonly ColumnRow[], options: { describe: boolean }): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  // exceljs is loaded with the first workbook, not at start-up (docs/performance.md).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   const sheet = workbook.addWorksheet('Grafts');
   sheet.addRow(NAMES);
   sheet.getRow(1).font = { bold: true };
