@@ -1,6 +1,8 @@
 // Compiles the server and the domain package it imports into one ES module, dist/cli.js, which
 // the `graftmatch` command runs with plain Node.js (docs/decisions.md, "The server is compiled").
-// The server's own dependencies stay in node_modules; TypeScript types are checked by `tsc`.
+// Its dependencies are bundled too, so the start reads one file instead of resolving and loading
+// hundreds of modules (docs/performance.md, cold start); only packages with native code or with
+// files of their own beside their code stay in node_modules. Types are checked by `tsc`.
 import { build } from 'esbuild';
 
 const external = [
@@ -28,6 +30,7 @@ await build({
   external,
   sourcemap: true,
   logLevel: 'warning',
+  // Bundled CommonJS packages call require(); an ES module has none of its own.
   banner: {
     js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
   },
