@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { createDataVersionReader } from './db/data-versions';
+import { createFitCounts } from './modules/waitinglist/fit-counts';
 import { createAnswerCache } from './http/answer-cache';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createAuthenticator } from './modules/auth/authenticator';
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     push,
     searches: createGraftSearches(deps.database),
+    fitCounts: createFitCounts(deps.database),
     answers: createAnswerCache({ enabled: deps.config.answerCache }),
   };
   await app.register(physicianGraftRoutes, { prefix: '/api/physician', deps: clinical });

@@ -38,6 +38,7 @@ export * from './rules/waiting-list-validation';
 export * from './rules/diameter-range';
 export * from './rules/graft-list-status';
 export * from './rules/graft-matching';
+export * from './rules/fit-counts';
 export * from './rules/single-european-code';
 export * from './rules/graft-import-row';
 export * from './rules/request-transitions';

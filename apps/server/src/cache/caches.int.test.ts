@@ -86,6 +86,36 @@ describe(`caches follow every change at once, on two instances (${testEngineName
     expect(await demand(onOther(employee))).toHaveLength(demandBefore + 1);
   });
 
+  it('counts the fitting grafts of both waiting lists anew when a graft changes outside the API, on both instances', async () => {
+    const physician = seeded.clients.physicianA;
+    const employee = seeded.clients.employeeX;
+    const added = await physician.post('/api/physician/waitinglist', aWaitingListRequest(search));
+    expect(added.status).toBe(201);
+    const { waitinglistid } = (await added.json()) as { waitinglistid: string };
+    const fitsOf = async (client: TestClient, path: string) => {
+      const entries = (await (await client.get(path)).json()) as { waitinglistid: string; matchingGrafts: number }[];
+      return entries.find((entry) => entry.waitinglistid === waitinglistid)?.matchingGrafts;
+    };
+    const readers = [
+      () => fitsOf(physician, '/api/physician/waitinglist'),
+      () => fitsOf(onOther(physician), '/api/physician/waitinglist'),
+      () => fitsOf(employee, '/api/euteemployee/waitinglist'),
+      () => fitsOf(onOther(employee), '/api/euteemployee/waitinglist'),
+    ];
+    const before = await Promise.all(readers.map((read) => read()));
+    const fits = before[0] as number;
+    expect(fits).toBeGreaterThan(0);
+    expect(before).toEqual([fits, fits, fits, fits]);
+
+    const [lot] = await searchLots(physician);
+    await seeded.server.database.db
+      .updateTable('grafts')
+      .set({ tDproximal: 45 })
+      .where('eLot', '=', lot as string)
+      .execute();
+    expect(await Promise.all(readers.map((read) => read()))).toEqual([fits - 1, fits - 1, fits - 1, fits - 1]);
+  });
+
   it('refuses a caller at once on the other instance after a membership is removed', async () => {
     const physician = onOther(seeded.clients.physicianB);
     expect((await physician.post('/api/physician/graftsearch', search)).status).toBe(200);

@@ -5,12 +5,12 @@ import type { Page, Paged } from '../../http/paging';
 import { renderWaitingListPdf, waitingListFileName } from '../../pdf/waiting-list-pdf';
 import type { Principal } from '../auth/principal';
 import { getDonation as findDonation, listEuteDonations, type GraftsDeps } from '../grafts/grafts.service';
-import { demandForPdf, listDemand } from '../waitinglist/waitinglist.service';
+import { demandForPdf, listDemand, type WaitingListDeps } from '../waitinglist/waitinglist.service';
 
 // The tissue-bank employee's view: demand (open waiting-list entries) and own donations. The
 // rules stay with the grafts and waiting-list modules; this module only offers them to the eute side.
 
-export type DonationsDeps = GraftsDeps;
+export type DonationsDeps = GraftsDeps & Pick<WaitingListDeps, 'fitCounts'>;
 
 /** `GET /euteemployee/waitinglist`: every open waiting-list entry, one page. */
 export function listOpenDemand(

@@ -1,14 +1,18 @@
+import { ListStatus, type FreeGraftSizes } from '@graftmatch/domain';
+import type { Database } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import type { NewWaitingListEntryRow, WaitingListEntryRow } from '../../db/types';
+import { param, prepare } from '../../db/prepared';
+import type { GraftRow, NewWaitingListEntryRow, WaitingListEntryRow } from '../../db/types';
 import type { Page, Paged } from '../../http/paging';
-import { freeFitsCount } from '../grafts/grafts.query';
+import { freeFitsCount, inListStatus, ofActiveEute } from '../grafts/grafts.query';
 
 // All SQL of the waiting list. Every function takes the executor; the caller owns transactions.
 
 /** Whose open entries a list covers: one physician's (in their active clinics), or every active clinic's. */
 export type EntryScope = { ownerUserId: string; clinicIds: string[] } | { activeClinics: true };
 
-export type EntryWithFits = WaitingListEntryRow & { cName: string; matchingGrafts: number };
+export type EntryRow = WaitingListEntryRow & { cName: string };
+export type EntryWithFits = EntryRow & { matchingGrafts: number };
 
 function openEntries(executor: Executor, scope: EntryScope) {
   let query = executor
@@ -25,22 +29,13 @@ function openEntries(executor: Executor, scope: EntryScope) {
   return query;
 }
 
-/**
- * Open entries in the scope, sorted by implant window (start, end, then when asked), each with
- * the number of free grafts that fit it now, computed in the same query.
- */
-export async function listOpenEntries(
-  executor: Executor,
-  scope: EntryScope,
-  today: string,
-  page: Page,
-): Promise<Paged<EntryWithFits>> {
+/** Open entries in the scope, sorted by implant window (start, end, then when asked). */
+export async function listOpenEntries(executor: Executor, scope: EntryScope, page: Page): Promise<Paged<EntryRow>> {
   const base = openEntries(executor, scope);
   const [items, count] = await Promise.all([
     base
       .selectAll('waitingListEntries')
       .select('clinics.cName')
-      .select((eb) => freeFitsCount(eb, today).as('matchingGrafts'))
       .orderBy('waitingListEntries.queryIMin')
       .orderBy('waitingListEntries.queryIMax')
       .orderBy('waitingListEntries.queryTimestamp')
@@ -50,10 +45,35 @@ export async function listOpenEntries(
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return {
-    items: items.map((item) => ({ ...item, matchingGrafts: Number(item.matchingGrafts ?? 0) })),
-    total: Number(count.total),
-  };
+  return { items, total: Number(count.total) };
+}
+
+/**
+ * The sizes of every Free graft of an active bank on `today`, read from the covering index
+ * grafts_free_search_idx as one prepared statement: what the fit counts of lists are made from.
+ */
+export function createFreeGraftSizesQuery(database: Database): (today: string) => Promise<FreeGraftSizes[]> {
+  const { db } = database;
+  const query = prepare<
+    { today: string },
+    Pick<GraftRow, 'tProdName2' | 'tDproximal' | 'tLmax' | 'tLleft' | 'tLright' | 'expiryDate'>
+  >(
+    database,
+    db
+      .selectFrom('grafts')
+      .select(['tProdName2', 'tDproximal', 'tLmax', 'tLleft', 'tLright', 'expiryDate'])
+      .where(inListStatus(ListStatus.Free, param<string>('today')))
+      .where(ofActiveEute),
+  );
+  return async (today) =>
+    (await query({ today })).map((row) => ({
+      t_ProdName_2: row.tProdName2,
+      t_Dproximal: row.tDproximal,
+      t_Lmax: row.tLmax,
+      t_Lleft: row.tLleft,
+      t_Lright: row.tLright,
+      expiry: row.expiryDate,
+    }));
 }
 
 /** One open entry with its clinic name and fitting grafts; undefined when unknown or removed. */

@@ -19,24 +19,24 @@ import type { Actor } from '../../http/request-kit';
 import { recordAudit } from '../audit/audit.service';
 import { clinicReadScope, euteReadScope, requirePhysician } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
-import { entryToRequest, entryToWire, requestToChanges } from './waitinglist.mapper';
+import type { FitCounts } from './fit-counts';
+import { entryCriteria, entryToRequest, entryToWire, requestToChanges } from './waitinglist.mapper';
 import * as repo from './waitinglist.repository';
 
 export interface WaitingListDeps {
   db: Kysely<DB>;
   now: () => Date;
+  fitCounts: FitCounts;
   /** Told after each change commits, never inside the transaction: a rolled-back change is never announced. */
   push: PushPublisher;
 }
 /** Reading needs no publisher. */
-type ReadDeps = Pick<WaitingListDeps, 'db' | 'now'>;
-
-/** Who made a change, for its audit row. */
+type ReadDeps = Pick<WaitingListDeps, 'db' | 'now' | 'fitCounts'>;
 
 /** The PDF lists at most this many entries, soonest implant window first; it says so when cut. */
 export const MAX_PDF_ENTRIES = 2000;
 
-const todayOf = (deps: ReadDeps) => utcDate(deps.now());
+const todayOf = (deps: Pick<ReadDeps, 'now'>) => utcDate(deps.now());
 
 function assertValid(request: AddWaitingListRequest): void {
   const errors = validateWaitingListRequest(request);
@@ -45,7 +45,17 @@ function assertValid(request: AddWaitingListRequest): void {
   }
 }
 
-async function presentEntry(executor: Executor, deps: ReadDeps, id: string): Promise<WaitingListEntry> {
+/** A page of entries on the wire, each with the number of Free grafts that fit it now. */
+async function withFits(deps: ReadDeps, rows: Paged<repo.EntryRow>, today: string): Promise<Paged<WaitingListEntry>> {
+  const counter = await deps.fitCounts(today);
+  const items = rows.items.map((row) => {
+    const criteria = entryCriteria(row);
+    return entryToWire({ ...row, matchingGrafts: criteria ? counter.count(criteria) : 0 });
+  });
+  return { items, total: rows.total };
+}
+
+async function presentEntry(executor: Executor, deps: Pick<ReadDeps, 'now'>, id: string): Promise<WaitingListEntry> {
   const row = await repo.findOpenEntry(executor, id, todayOf(deps));
   if (!row) {
     throw notFound('No such waiting-list entry.');
@@ -68,10 +78,7 @@ export function listOwnEntries(
   const owner = scope.all ? '*' : `${caller.userId}:${scope.ids.join(',')}`;
   return {
     key: `own:${today}:${owner}:${page.limit}:${page.offset}`,
-    async compute() {
-      const rows = await repo.listOpenEntries(deps.db, entryScope, today, page);
-      return { items: rows.items.map(entryToWire), total: rows.total };
-    },
+    compute: async () => withFits(deps, await repo.listOpenEntries(deps.db, entryScope, page), today),
   };
 }
 
@@ -85,22 +92,17 @@ export function listDemand(
   const today = todayOf(deps);
   return {
     key: `demand:${today}:${page.limit}:${page.offset}`,
-    async compute() {
-      const rows = await repo.listOpenEntries(deps.db, { activeClinics: true }, today, page);
-      return { items: rows.items.map(entryToWire), total: rows.total };
-    },
+    compute: async () => withFits(deps, await repo.listOpenEntries(deps.db, { activeClinics: true }, page), today),
   };
 }
 
 /** The demand for the PDF, and the banks it is printed for (every bank for auditors). */
 export async function demandForPdf(deps: ReadDeps, principal: Principal | null) {
   const scope = euteReadScope(principal);
-  const rows = await repo.listOpenEntries(deps.db, { activeClinics: true }, todayOf(deps), {
-    limit: MAX_PDF_ENTRIES,
-    offset: 0,
-  });
+  const rows = await repo.listOpenEntries(deps.db, { activeClinics: true }, { limit: MAX_PDF_ENTRIES, offset: 0 });
+  const { items, total } = await withFits(deps, rows, todayOf(deps));
   const banks = scope.all ? [] : await repo.euteNames(deps.db, scope.ids);
-  return { entries: rows.items.map(entryToWire), total: rows.total, banks };
+  return { entries: items, total, banks };
 }
 
 /**

@@ -1,0 +1,91 @@
+import type { EntryCriteria, SearchableGraft } from './graft-matching';
+
+/** What counting fits needs of one Free graft: `fitsWaitingListEntry`'s fields, expiry as yyyy-mm-dd. */
+export type FreeGraftSizes = Omit<SearchableGraft, 't_ProdName_2'> & { t_ProdName_2: number; expiry: string | null };
+
+/** The number of grafts that fit each waiting-list entry, answered without looking at every graft. */
+export interface FitCounter {
+  count(entry: EntryCriteria): number;
+}
+
+interface TypeColumns {
+  /** Sorted ascending; the other columns follow the same order. */
+  diameter: Float64Array;
+  totalLength: Float64Array;
+  leftLength: Float64Array;
+  rightLength: Float64Array;
+  /** yyyymmdd as a number; unknown expiry is +Infinity (it never rules a graft out). */
+  expiry: Float64Array;
+}
+
+const dayNumber = (isoDate: string | null) =>
+  isoDate === null ? Number.POSITIVE_INFINITY : Number(isoDate.slice(0, 10).replaceAll('-', ''));
+
+/** The first index whose diameter is ≥ `value` (or > `value` when `after`). */
+function boundary(sorted: Float64Array, value: number, after: boolean): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const below = after ? (sorted[middle] as number) <= value : (sorted[middle] as number) < value;
+    if (below) {
+      low = middle + 1;
+    } else {
+      high = middle;
+    }
+  }
+  return low;
+}
+
+function columnsOf(grafts: readonly FreeGraftSizes[]): TypeColumns {
+  const sorted = [...grafts].sort((a, b) => (a.t_Dproximal as number) - (b.t_Dproximal as number));
+  const column = (value: (graft: FreeGraftSizes) => number) => Float64Array.from(sorted, value);
+  return {
+    diameter: column((graft) => graft.t_Dproximal as number),
+    totalLength: column((graft) => graft.t_Lmax as number),
+    leftLength: column((graft) => graft.t_Lleft ?? 0),
+    rightLength: column((graft) => graft.t_Lright ?? 0),
+    expiry: column((graft) => dayNumber(graft.expiry)),
+  };
+}
+
+/**
+ * Counts the grafts that fit an entry by the rule of `fitsWaitingListEntry` (docs/decisions.md §6),
+ * built once for a set of Free grafts: per type, columns sorted by diameter, so an entry looks only
+ * at the grafts inside its diameter range (docs/performance.md, fit counts).
+ */
+export function buildFitCounter(grafts: readonly FreeGraftSizes[]): FitCounter {
+  const byType = new Map<number, FreeGraftSizes[]>();
+  for (const graft of grafts) {
+    // A graft without diameter or total length fits nothing (matchesSearch).
+    if (graft.t_Dproximal === null || graft.t_Lmax === null) {
+      continue;
+    }
+    const sameType = byType.get(graft.t_ProdName_2) ?? [];
+    sameType.push(graft);
+    byType.set(graft.t_ProdName_2, sameType);
+  }
+  const columns = new Map([...byType].map(([type, sameType]) => [type, columnsOf(sameType)]));
+  return {
+    count(entry) {
+      const of = columns.get(entry.query_Type);
+      if (!of) {
+        return 0;
+      }
+      const implantFrom = dayNumber(entry.query_i_min);
+      const end = boundary(of.diameter, entry.query_d_max, true);
+      let fits = 0;
+      for (let index = boundary(of.diameter, entry.query_d_min, false); index < end; index++) {
+        if (
+          (of.totalLength[index] as number) >= entry.query_l_min &&
+          (of.leftLength[index] as number) >= entry.query_l_l_min &&
+          (of.rightLength[index] as number) >= entry.query_l_r_min &&
+          (of.expiry[index] as number) >= implantFrom
+        ) {
+          fits++;
+        }
+      }
+      return fits;
+    },
+  };
+}
