@@ -40,7 +40,7 @@ describe(`caches follow every change at once, on two instances (${testEngineName
   }
 
   const search = {
-    query_type: 5,
+    query_type: 5 as const,
     query_d_min: 10,
     query_d_max: 20,
     query_l_min: 10,

@@ -67,23 +67,46 @@ const COLUMNS: readonly Column[] = [
 
 type Doc = PDFKit.PDFDocument;
 
-function rowHeight(doc: Doc, cells: readonly string[]): number {
-  return (
-    Math.max(
-      ...cells.map((text, i) => doc.heightOfString(text, { width: (COLUMNS[i]?.width ?? 0) - 2 * CELL_PADDING })),
-    ) +
-    2 * CELL_PADDING
-  );
+/**
+ * Cell heights, measured once per text and column: most cells repeat (clinics, physicians, dates,
+ * sizes), and laying out text is most of the PDF's cost (docs/performance.md, demand PDF).
+ */
+function cellMeasure(doc: Doc) {
+  const heights = new Map<string, number>();
+  return (text: string, column: number): number => {
+    const key = `${column}\u0000${text}`;
+    let height = heights.get(key);
+    if (height === undefined) {
+      height = doc.heightOfString(text, { width: (COLUMNS[column]?.width ?? 0) - 2 * CELL_PADDING });
+      heights.set(key, height);
+    }
+    return height;
+  };
+}
+type CellMeasure = ReturnType<typeof cellMeasure>;
+
+function rowHeight(measure: CellMeasure, cells: readonly string[]): number {
+  return Math.max(...cells.map((text, column) => measure(text, column))) + 2 * CELL_PADDING;
 }
 
-function drawRow(doc: Doc, cells: readonly string[], y: number, height: number, header: boolean): void {
+function drawRow(
+  doc: Doc,
+  measure: CellMeasure,
+  cells: readonly string[],
+  y: number,
+  height: number,
+  header: boolean,
+): void {
   let x = MARGIN;
   if (header) {
     doc.rect(MARGIN, y, tableWidth(), height).fill('#e8edf3').fillColor('black');
   }
-  cells.forEach((text, i) => {
-    const width = COLUMNS[i]?.width ?? 0;
-    doc.text(text, x + CELL_PADDING, y + CELL_PADDING, { width: width - 2 * CELL_PADDING, lineBreak: true });
+  const oneLine = doc.currentLineHeight(true);
+  cells.forEach((text, column) => {
+    const width = COLUMNS[column]?.width ?? 0;
+    // A cell that fits one line is set without a width, which skips the line wrapper (the slow part).
+    const options = measure(text, column) > oneLine ? { width: width - 2 * CELL_PADDING } : { lineBreak: false };
+    doc.text(text, x + CELL_PADDING, y + CELL_PADDING, options);
     x += width;
   });
   doc
@@ -113,8 +136,10 @@ function drawHeader(doc: Doc, input: WaitingListPdfInput): number {
 function drawTableHeader(doc: Doc, y: number): number {
   doc.font(FONTS.bold).fontSize(FONT_SIZE);
   const titles = COLUMNS.map((column) => column.title);
-  const height = rowHeight(doc, titles);
-  drawRow(doc, titles, y, height, true);
+  // The titles are bold: measured apart from the regular cells.
+  const measure = cellMeasure(doc);
+  const height = rowHeight(measure, titles);
+  drawRow(doc, measure, titles, y, height, true);
   doc.font(FONTS.regular).fontSize(FONT_SIZE);
   return y + height;
 }
@@ -150,17 +175,18 @@ export async function renderWaitingListPdf(input: WaitingListPdfInput): Promise<
 
   const bottom = () => doc.page.height - MARGIN - FOOTER_HEIGHT;
   let y = drawTableHeader(doc, drawHeader(doc, input));
+  const measure = cellMeasure(doc);
   if (input.entries.length === 0) {
     doc.text('No open waiting-list entries.', MARGIN + CELL_PADDING, y + CELL_PADDING);
   }
   for (const entry of input.entries) {
     const cells = COLUMNS.map((column) => column.cell(entry));
-    const height = rowHeight(doc, cells);
+    const height = rowHeight(measure, cells);
     if (y + height > bottom()) {
       doc.addPage();
       y = drawTableHeader(doc, MARGIN);
     }
-    drawRow(doc, cells, y, height, false);
+    drawRow(doc, measure, cells, y, height, false);
     y += height;
   }
   drawFooters(doc);
