@@ -292,10 +292,12 @@ export interface AuditLogTable {
 /** One row (id 1) of counters the database bumps on writes (migration 2026-11-23-versions-and-search-index). */
 export interface DataVersionsTable {
   id: number;
-  /** Grafts, their files, waiting-list entries, clinics, banks, memberships. */
+  /** Grafts, their files, clinics, banks, memberships. */
   graftData: number;
   /** Users, memberships, clinics, banks, a session's end. */
   access: number;
+  /** Waiting-list entries (migration 2026-11-24-waiting-list-version). */
+  waitingList: number;
 }
 
 export interface DB {

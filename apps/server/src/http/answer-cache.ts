@@ -5,8 +5,9 @@ import { TOTAL_COUNT_HEADER, type Paged } from './paging';
 /**
  * Search results and waiting lists, kept as the bytes sent (docs/performance.md): keyed by what
  * the caller may see and asked for (the service builds the key after its policy check), and
- * valid while the database's `graft_data` version, read at the start of the request, stays the
- * same. Every graft, file, waiting-list, clinic, bank or membership write bumps that version.
+ * valid while the database's versions, read at the start of the request, stay the same: every
+ * graft, file, clinic, bank or membership write bumps `graft_data`, every waiting-list write
+ * `waiting_list`. Answers that read the waiting list depend on both; the others on `graft_data` only.
  */
 export interface AnswerCache {
   /** Sends the answer for `answer.key`, computing and keeping it when missing. */
@@ -19,6 +20,8 @@ export interface AnswerCache {
 export interface Cacheable<T> {
   /** Everything the answer depends on besides the graft data: what was asked, the caller's scope, the day. */
   key: string;
+  /** True when the answer reads waiting-list entries, so that their changes replace it. */
+  readsWaitingList?: boolean;
   compute(): Promise<T>;
 }
 
@@ -33,11 +36,10 @@ const MAX_BYTES = 64 * 1024 * 1024;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function createAnswerCache(options: { enabled: boolean }): AnswerCache {
-  const answers = new VersionedCache<Answer>({
-    maxEntries: MAX_ANSWERS,
-    maxSize: MAX_BYTES,
-    sizeOf: (answer) => answer.body.length,
-  });
+  const cacheOf = () =>
+    new VersionedCache<Answer>({ maxEntries: MAX_ANSWERS, maxSize: MAX_BYTES, sizeOf: (answer) => answer.body.length });
+  const ofGrafts = cacheOf();
+  const ofWaitingLists = cacheOf();
 
   function reply(replyTo: FastifyReply, answer: Answer) {
     if (answer.total !== null) {
@@ -50,27 +52,31 @@ export function createAnswerCache(options: { enabled: boolean }): AnswerCache {
   async function answerFor(
     request: FastifyRequest,
     replyTo: FastifyReply,
-    key: string,
+    answer: Cacheable<unknown>,
     compute: () => Promise<{ value: unknown; total: number | null }>,
   ) {
-    const version = request.dataVersions?.graftData;
-    const cached = options.enabled && version !== undefined ? answers.get(key, version) : undefined;
+    const versions = request.dataVersions;
+    // Both counters only grow, so their sum grows whenever either does.
+    const [answers, version] = answer.readsWaitingList
+      ? [ofWaitingLists, versions ? versions.graftData + versions.waitingList : undefined]
+      : [ofGrafts, versions?.graftData];
+    const cached = options.enabled && version !== undefined ? answers.get(answer.key, version) : undefined;
     if (cached) {
       return reply(replyTo, cached);
     }
     const { value, total } = await compute();
-    const answer: Answer = { body: Buffer.from(replyTo.serialize(value) as string), total };
+    const computed: Answer = { body: Buffer.from(replyTo.serialize(value) as string), total };
     if (options.enabled && version !== undefined) {
-      answers.set(key, version, answer);
+      answers.set(answer.key, version, computed);
     }
-    return reply(replyTo, answer);
+    return reply(replyTo, computed);
   }
 
   return {
     send: (request, replyTo, answer) =>
-      answerFor(request, replyTo, answer.key, async () => ({ value: await answer.compute(), total: null })),
+      answerFor(request, replyTo, answer, async () => ({ value: await answer.compute(), total: null })),
     sendPage: (request, replyTo, answer) =>
-      answerFor(request, replyTo, answer.key, async () => {
+      answerFor(request, replyTo, answer, async () => {
         const page = await answer.compute();
         return { value: page.items, total: page.total };
       }),

@@ -5,6 +5,7 @@ import * as tissueBankImports from './2026-11-23-tissue-bank-imports';
 import * as uniqueFileNames from './2026-11-23-unique-file-names';
 import * as versionsAndSearchIndex from './2026-11-23-versions-and-search-index';
 import * as requests from './2026-11-24-requests';
+import * as waitingListVersion from './2026-11-24-waiting-list-version';
 
 // Listed by name; Kysely applies them in name order, so names start with their date.
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-unique-file-names': uniqueFileNames,
   '2026-11-23-versions-and-search-index': versionsAndSearchIndex,
   '2026-11-24-requests': requests,
+  '2026-11-24-waiting-list-version': waitingListVersion,
 };

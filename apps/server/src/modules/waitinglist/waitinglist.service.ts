@@ -78,6 +78,7 @@ export function listOwnEntries(
   const owner = scope.all ? '*' : `${caller.userId}:${scope.ids.join(',')}`;
   return {
     key: `own:${today}:${owner}:${page.limit}:${page.offset}`,
+    readsWaitingList: true,
     compute: async () => withFits(deps, await repo.listOpenEntries(deps.db, entryScope, page), today),
   };
 }
@@ -92,6 +93,7 @@ export function listDemand(
   const today = todayOf(deps);
   return {
     key: `demand:${today}:${page.limit}:${page.offset}`,
+    readsWaitingList: true,
     compute: async () => withFits(deps, await repo.listOpenEntries(deps.db, { activeClinics: true }, page), today),
   };
 }
