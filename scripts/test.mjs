@@ -7,7 +7,8 @@ const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', env:
 
 const engine = process.env.TEST_DATABASE_URL ? 'PostgreSQL (TEST_DATABASE_URL)' : 'SQLite';
 console.log(`graftmatch tests: unit and integration on ${engine}`);
-if (run('npx', ['vitest', 'run']) !== 0) {
+// Arguments after `npm test --` go to vitest (CI's PostgreSQL pass runs only the server project).
+if (run('npx', ['vitest', 'run', ...process.argv.slice(2)]) !== 0) {
   process.exit(1);
 }
 
