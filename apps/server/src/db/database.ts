@@ -106,8 +106,9 @@ export function createDatabase(target: DatabaseTarget, onConnectionLost = report
           statements.set(text, statement);
         }
         const prepared = statement;
-        // Through Kysely's connection, so the read waits for (and never sees inside) a transaction in flight.
-        return db.connection().execute(async () => prepared.all(...parameters) as Record<string, unknown>[]);
+        // Through Kysely's connection, so the read waits for (and never sees inside) a transaction in
+        // flight; from the executor itself, since a connection builder makes a new Kysely each time.
+        return db.getExecutor().provideConnection(async () => prepared.all(...parameters) as Record<string, unknown>[]);
       },
       async ping() {
         sqlite.prepare('select 1').get();
