@@ -8,5 +8,5 @@ import { DEMO_DIR } from '../src/paths';
 
 for (const [name, content] of buildDemoGraftFiles()) {
   await writeFile(path.join(DEMO_DIR, name), content);
-  console.log(`wrote ${path.join(DEMO_DIR, name)}`);
+  process.stdout.write(`wrote ${path.join(DEMO_DIR, name)}\n`);
 }
