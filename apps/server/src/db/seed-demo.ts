@@ -1,5 +1,5 @@
 import { ListStatus, PROCESS_STEP_NAMES, fullName, isExpired, utcDate } from '@graftmatch/domain';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { hashPassword } from '../modules/auth/password';
 import { importGraftsWithin } from '../modules/imports/imports.service';
 import { isUniqueViolation } from './dialect';
@@ -208,10 +208,22 @@ async function backdateDemoGrafts(trx: Transaction<DB>, grafts: GraftRow[], toda
       .reduce((latest, date) => (date > latest ? date : latest), processed);
     graft.createdAt = timestampOn(processed);
     graft.updatedAt = timestampOn(earlier(lastEvent, today));
+  }
+  // One statement (timestamps are text, so the CASE needs no casts on either engine).
+  const byId = (value: (graft: GraftRow) => string) =>
+    sql<string>`case id ${sql.join(
+      grafts.map((graft) => sql`when ${graft.id} then ${value(graft)}`),
+      sql` `,
+    )} end`;
+  if (grafts.length > 0) {
     await trx
       .updateTable('grafts')
-      .set({ createdAt: graft.createdAt, updatedAt: graft.updatedAt })
-      .where('id', '=', graft.id)
+      .set({ createdAt: byId((graft) => graft.createdAt), updatedAt: byId((graft) => graft.updatedAt) })
+      .where(
+        'id',
+        'in',
+        grafts.map((graft) => graft.id),
+      )
       .execute();
   }
 }
