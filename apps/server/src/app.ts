@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { createDataVersionReader } from './db/data-versions';
 import { createFitCounts } from './modules/waitinglist/fit-counts';
+import { createAfterAnswer, type AfterAnswer } from './http/after-answer';
 import { createAnswerCache } from './http/answer-cache';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createAuthenticator } from './modules/auth/authenticator';
@@ -61,6 +62,8 @@ export interface AppDeps {
   storage?: FileStorage;
   /** How often overdue reservations are looked for; tests shorten it. */
   requestLapseIntervalMs?: number;
+  /** Work done after the answer (an import's alerts); tests pass their own to wait for it. */
+  afterAnswer?: AfterAnswer;
 }
 
 // Secrets travel in two URLs by protocol necessity (the push access_token, the recovery link); never log them.
@@ -161,7 +164,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminAuditLogRoutes, { prefix: '/api/admin', deps: { db: deps.database.db } });
   await app.register(adminTestAlertRoutes, { prefix: '/api/admin', deps: { push } });
   await app.register(adminApiKeyRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
-  const imports = { ...clinical, mailer, publicUrl: deps.config.publicUrl, log: app.log };
+  const afterAnswer = deps.afterAnswer ?? createAfterAnswer(app.log);
+  // Registered after the push hub, so it runs before the hub closes (onClose runs last-registered first).
+  app.addHook('onClose', () => afterAnswer.drain());
+  const imports = { ...clinical, mailer, publicUrl: deps.config.publicUrl, log: app.log, afterAnswer };
   await app.register(importRoutes, { prefix: '/api/import', deps: imports });
   await app.register(lastImportLogRoutes, { prefix: '/api/file', deps: imports });
   const requests = { ...imports, storage: fileStorage };

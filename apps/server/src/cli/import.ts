@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { ImportResult } from '@graftmatch/domain';
 import { loadConfig } from '../config';
+import { createAfterAnswer } from '../http/after-answer';
 import { createMailer } from '../mail/mailer';
 import { importGrafts } from '../modules/imports/imports.service';
 import { runWithDatabase } from './run-with-database';
@@ -57,6 +58,8 @@ export function registerImportCommand(program: Command) {
           error: (details: Record<string, unknown>, message: string) =>
             console.error(`graftmatch: ${message}: ${(details.err as Error | undefined)?.message ?? ''}`),
         };
+        // The match mails go out after the import as on the server; the command waits for them.
+        const afterAnswer = createAfterAnswer(log);
         let result: ImportResult;
         try {
           result = await importGrafts(
@@ -68,6 +71,7 @@ export function registerImportCommand(program: Command) {
               mailer: createMailer(config, log),
               publicUrl: config.publicUrl,
               log,
+              afterAnswer,
             },
             { kind: 'cli', source: path.basename(file) },
             content,
@@ -76,6 +80,7 @@ export function registerImportCommand(program: Command) {
         } catch (error) {
           throw new Error(`import failed: ${reasonOf(error)}`);
         }
+        await afterAnswer.drain();
         process.stdout.write(`${options.json ? JSON.stringify(result, null, 2) : report(result)}\n`);
         if (result.summary.failed > 0) {
           process.exitCode = SOME_ROWS_FAILED;

@@ -4,6 +4,9 @@ import type { DemoRandom } from './seed-demo-random';
 // The fixed part of the demo data: organisations, accounts, and the texts and sizes grafts are drawn from.
 // Names, addresses and phone numbers are fictional; mail domains use the reserved `.example` TLD.
 
+/** The demo's fixed PRNG seed, so every demo database (and the demo files) comes out the same. */
+export const DEMO_SEED = 20_261_121;
+
 /** Every demo account logs in with this password (printed in the README). */
 export const DEMO_PASSWORD = 'demo-graftmatch';
 export const DEMO_EMAIL_DOMAIN = 'demo.graftmatch.example';

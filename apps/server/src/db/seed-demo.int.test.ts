@@ -8,11 +8,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngineName, type TestDatabase } from '../../test/support/database';
 import { verifyPassword } from '../modules/auth/password';
+import { rowToFields } from '../modules/imports/imports.columns';
 import { seedDemo, type SeedDemoSummary } from './seed-demo';
 import { DEMO_PASSWORD } from './seed-demo-data';
+import { DEMO_REFERENCE_DAY, daysBetween, demoGraftRows, shiftDemoDates } from './seed-demo-graft-files';
 import type { GraftRow } from './types';
 
-const TODAY = '2026-11-21';
+// Not the demo files' reference day, so every date of the files is moved (across a year's end).
+const TODAY = '2027-03-02';
 const SEC_SHAPE = /^[A-Z]{2}[A-Z0-9]{6} [A-Z0-9]{13} E[A-Z0-9]{7} [A-Z0-9]{3} (\d{8})$/;
 
 /** What a reader sees on TODAY: Free or Current past its expiry date counts as Archive. */
@@ -164,6 +167,67 @@ describe(`demo seed on ${testEngineName()}`, () => {
         query_i_Max: entry.queryIMax,
       };
       expect(validateWaitingListRequest(request), JSON.stringify(request)).toEqual([]);
+    }
+  });
+
+  it('brings the grafts in through the importer: one import log per demo file, with its rows', async () => {
+    const db = test.database.db;
+    const logs = await db.selectFrom('importLogs').selectAll().orderBy('importSource').execute();
+    const eutes = new Map((await db.selectFrom('eutes').selectAll().execute()).map((e) => [e.id, e.euteNumber]));
+    const rows = Object.fromEntries(demoGraftRows().map(({ eute, rows }) => [eute.euteNumber, rows.length]));
+    expect(
+      logs.map((log) => ({
+        importer: log.importer,
+        importSource: log.importSource,
+        importType: log.importType,
+        bank: eutes.get(log.euteId ?? ''),
+        summary: JSON.parse(log.summary ?? '{}') as unknown,
+      })),
+    ).toEqual([
+      {
+        importer: 'system',
+        importSource: 'system demo/grafts-north.csv',
+        importType: 'csv',
+        bank: 'DE000123',
+        summary: { rows: rows.DE000123, inserted: rows.DE000123, updated: 0, unchanged: 0, failed: 0 },
+      },
+      {
+        importer: 'system',
+        importSource: 'system demo/grafts-south.json',
+        importType: 'json',
+        bank: 'DE000456',
+        summary: { rows: rows.DE000456, inserted: rows.DE000456, updated: 0, unchanged: 0, failed: 0 },
+      },
+    ]);
+    expect(summary.imports).toEqual(
+      logs.map((log) => ({ file: log.importSource?.split('/').at(-1), importLogId: log.id, rows: expect.any(Number) })),
+    );
+    const audits = await db.selectFrom('auditLog').select('action').where('action', 'like', 'graft.import%').execute();
+    expect(audits.filter((audit) => audit.action === 'graft.import.insert')).toHaveLength(grafts.length);
+    expect(audits.filter((audit) => audit.action === 'graft.import')).toHaveLength(2);
+  });
+
+  it('holds exactly the files’ grafts, every date moved from the reference day to today', async () => {
+    const days = daysBetween(DEMO_REFERENCE_DAY, TODAY);
+    expect(days).toBeGreaterThan(0);
+    const move = (value: unknown) => (typeof value === 'string' ? shiftDemoDates(value, days) : value);
+    const moveTime = (time: string) => `${shiftDemoDates(time.slice(0, 10), days)}${time.slice(10)}`;
+    const clinics = new Map(
+      (await test.database.db.selectFrom('clinics').selectAll().execute()).map((c) => [c.id, c.cName]),
+    );
+    const stored = new Map(grafts.map((graft) => [graft.eLot, graft]));
+    const expected = demoGraftRows().flatMap(({ rows }) => rows);
+    expect(expected).toHaveLength(grafts.length);
+    for (const row of expected) {
+      const graft = stored.get(row.eLot);
+      expect(graft, row.eLot).toBeDefined();
+      expect(rowToFields(graft!)).toEqual(
+        Object.fromEntries(Object.entries(rowToFields(row)).map(([k, v]) => [k, move(v)])),
+      );
+      expect(graft!.listStatus).toBe(row.listStatus);
+      expect(graft!.expiryDate).toBe(move(row.expiryDate));
+      expect(clinics.get(graft!.clinicId ?? '') ?? null).toBe(row.cName);
+      expect([graft!.createdAt, graft!.updatedAt]).toEqual([moveTime(row.createdAt), moveTime(row.updatedAt)]);
     }
   });
 

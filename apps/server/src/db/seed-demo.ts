@@ -1,12 +1,14 @@
-import { ListStatus, fullName, isExpired, utcDate } from '@graftmatch/domain';
-import type { Kysely, Transaction } from 'kysely';
+import { ListStatus, PROCESS_STEP_NAMES, fullName, isExpired, utcDate } from '@graftmatch/domain';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { hashPassword } from '../modules/auth/password';
+import { importGraftsWithin } from '../modules/imports/imports.service';
 import { isUniqueViolation } from './dialect';
-import { DEMO_ACCOUNTS, DEMO_CLINICS, DEMO_EUTES, DEMO_PASSWORD } from './seed-demo-data';
-import { buildDemoGrafts, type SeededClinic, type SeededEute } from './seed-demo-grafts';
-import { demoRandom, mulberry32, timestampOn, type DemoRandom } from './seed-demo-random';
+import { DEMO_ACCOUNTS, DEMO_CLINICS, DEMO_EUTES, DEMO_PASSWORD, DEMO_SEED } from './seed-demo-data';
+import { DEMO_GRAFT_FILES, readDemoGraftFile } from './seed-demo-graft-files';
+import type { SeededEute } from './seed-demo-grafts';
+import { demoRandom, earlier, mulberry32, timestampOn, type DemoRandom } from './seed-demo-random';
 import { buildDemoWaitingList, type WaitingListPhysician } from './seed-demo-waiting-list';
-import type { DB, NewGraftRow } from './types';
+import type { DB, GraftRow } from './types';
 
 export interface SeedDemoOptions {
   /** Seed even though the database already has users (never twice: demo accounts must not exist). */
@@ -27,10 +29,9 @@ export interface SeedDemoSummary {
   /** By list status as seen on `today`, counting expired grafts as Archive. */
   graftsByListStatus: { free: number; current: number; archive: number };
   waitingListEntries: number;
+  /** The import of each demo file (docs/import.md "Demo data"): its import log and rows. */
+  imports: { file: string; importLogId: string; rows: number }[];
 }
-
-const DEMO_SEED = 20_261_121;
-const BATCH_SIZE = 50;
 
 /** Fills the database with the demo data in one transaction; refuses a database that has users unless forced. */
 export async function seedDemo(db: Kysely<DB>, options: SeedDemoOptions = {}): Promise<SeedDemoSummary> {
@@ -39,9 +40,12 @@ export async function seedDemo(db: Kysely<DB>, options: SeedDemoOptions = {}): P
   // Hashing is slow on purpose; done once, outside the transaction, and shared by every account.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   try {
+    // The demo's imports are logged at the real time when seeding for today, so they never sort
+    // after imports made later that day; a given day keeps the seed's fixed hour, so runs repeat.
+    const importedAt = options.today ? new Date(timestampOn(today, 8)) : new Date();
     return await db.transaction().execute(async (trx) => {
       await assertMaySeed(trx, options.force ?? false);
-      return await insertDemoData(trx, random, today, passwordHash);
+      return await insertDemoData(trx, random, { today, importedAt }, passwordHash);
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -74,7 +78,12 @@ async function assertMaySeed(trx: Transaction<DB>, force: boolean): Promise<void
   }
 }
 
-async function insertDemoData(trx: Transaction<DB>, random: DemoRandom, today: string, passwordHash: string) {
+async function insertDemoData(
+  trx: Transaction<DB>,
+  random: DemoRandom,
+  { today, importedAt }: { today: string; importedAt: Date },
+  passwordHash: string,
+) {
   const now = timestampOn(today, 8);
   const clinics = new Map(DEMO_CLINICS.map((clinic) => [clinic.key, { id: random.uuid(), cName: clinic.cName }]));
   const eutes = new Map(DEMO_EUTES.map((eute): [string, SeededEute] => [eute.key, { id: random.uuid(), data: eute }]));
@@ -94,7 +103,7 @@ async function insertDemoData(trx: Transaction<DB>, random: DemoRandom, today: s
     )
     .execute();
 
-  const physicians: (WaitingListPhysician & { clinic: SeededClinic })[] = [];
+  const physicians: WaitingListPhysician[] = [];
   for (const account of DEMO_ACCOUNTS) {
     const userId = random.uuid();
     await trx
@@ -119,9 +128,13 @@ async function insertDemoData(trx: Transaction<DB>, random: DemoRandom, today: s
     const clinic = account.clinic ? clinics.get(account.clinic) : undefined;
     if (clinic) {
       await trx.insertInto('clinicMembers').values({ userId, clinicId: clinic.id }).execute();
-      const name = fullName(account);
-      const contact = { name, email: account.email, phone: account.phone };
-      physicians.push({ userId, clinicId: clinic.id, ...contact, clinic: { ...clinic, physician: contact } });
+      physicians.push({
+        userId,
+        clinicId: clinic.id,
+        name: fullName(account),
+        email: account.email,
+        phone: account.phone,
+      });
     }
     const eute = account.eute ? eutes.get(account.eute) : undefined;
     if (eute) {
@@ -129,14 +142,10 @@ async function insertDemoData(trx: Transaction<DB>, random: DemoRandom, today: s
     }
   }
 
-  const clinicsWithPhysician = physicians.map((physician) => physician.clinic);
-  const grafts = buildDemoGrafts({ random, today, eutes: [...eutes.values()], clinics: clinicsWithPhysician });
-  for (let start = 0; start < grafts.length; start += BATCH_SIZE) {
-    await trx
-      .insertInto('grafts')
-      .values(grafts.slice(start, start + BATCH_SIZE))
-      .execute();
-  }
+  const imports = await importDemoGrafts(trx, eutes, today, importedAt);
+  const grafts = await trx.selectFrom('grafts').selectAll().execute();
+  await backdateDemoGrafts(trx, grafts, today);
+  // After the grafts, so the import finds no entry to alert about (docs/decisions.md).
   const waitingList = buildDemoWaitingList(physicians, random, today);
   await trx.insertInto('waitingListEntries').values(waitingList).execute();
 
@@ -148,6 +157,7 @@ async function insertDemoData(trx: Transaction<DB>, random: DemoRandom, today: s
     grafts: grafts.length,
     graftsByListStatus: countByListStatus(grafts, today),
     waitingListEntries: waitingList.length,
+    imports,
   };
   await trx
     .insertInto('auditLog')
@@ -156,13 +166,75 @@ async function insertDemoData(trx: Transaction<DB>, random: DemoRandom, today: s
   return summary;
 }
 
+/**
+ * The demo grafts come in through the importer, as a bank's would (docs/import.md "Demo data"):
+ * each file's dates moved to `today`, into its bank. A bad row throws, which rolls the whole seed
+ * back, so `strict` would add nothing.
+ */
+async function importDemoGrafts(
+  trx: Transaction<DB>,
+  eutes: ReadonlyMap<string, SeededEute>,
+  today: string,
+  at: Date,
+): Promise<SeedDemoSummary['imports']> {
+  const imports: SeedDemoSummary['imports'] = [];
+  for (const file of DEMO_GRAFT_FILES) {
+    const bank = eutes.get(file.eute)?.data.euteNumber;
+    const result = await importGraftsWithin(
+      trx,
+      { kind: 'system', source: `demo/${file.name}` },
+      await readDemoGraftFile(file, today),
+      { bank, strict: false, fileName: file.name, at },
+    );
+    if (result.summary.failed > 0) {
+      throw new Error(`the demo file ${file.name} has bad rows; nothing was seeded:\n${result.log}`);
+    }
+    imports.push({ file: file.name, importLogId: result.id, rows: result.summary.rows });
+  }
+  return imports;
+}
+
+/**
+ * An import stamps its grafts with the time of the import. The demo's grafts have a past, so
+ * each is dated from its own steps instead: created when processed, changed at its latest step
+ * (not after today). Lists sorted by the latest change then read like a bank's history.
+ */
+async function backdateDemoGrafts(trx: Transaction<DB>, grafts: GraftRow[], today: string): Promise<void> {
+  for (const graft of grafts) {
+    const processed = graft.decellularizationOut ?? today;
+    const steps = PROCESS_STEP_NAMES.filter((step) => step !== 'expiry').map((step) => graft[`${step}Out`]);
+    const lastEvent = steps
+      .filter((date): date is string => typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date))
+      .reduce((latest, date) => (date > latest ? date : latest), processed);
+    graft.createdAt = timestampOn(processed);
+    graft.updatedAt = timestampOn(earlier(lastEvent, today));
+  }
+  // One statement (timestamps are text, so the CASE needs no casts on either engine).
+  const byId = (value: (graft: GraftRow) => string) =>
+    sql<string>`case id ${sql.join(
+      grafts.map((graft) => sql`when ${graft.id} then ${value(graft)}`),
+      sql` `,
+    )} end`;
+  if (grafts.length > 0) {
+    await trx
+      .updateTable('grafts')
+      .set({ createdAt: byId((graft) => graft.createdAt), updatedAt: byId((graft) => graft.updatedAt) })
+      .where(
+        'id',
+        'in',
+        grafts.map((graft) => graft.id),
+      )
+      .execute();
+  }
+}
+
 /** The list status a reader sees on `today`: a Free or Current graft past its expiry is Archive. */
-function listStatusOn(graft: NewGraftRow, today: string): ListStatus | null {
+function listStatusOn(graft: GraftRow, today: string): ListStatus | null {
   const stored = graft.listStatus ?? null;
   return stored !== null && isExpired(graft.expiryDate, today) ? ListStatus.Archive : stored;
 }
 
-function countByListStatus(grafts: readonly NewGraftRow[], today: string): SeedDemoSummary['graftsByListStatus'] {
+function countByListStatus(grafts: readonly GraftRow[], today: string): SeedDemoSummary['graftsByListStatus'] {
   const statuses = grafts.map((graft) => listStatusOn(graft, today));
   const count = (status: ListStatus) => statuses.filter((seen) => seen === status).length;
   return { free: count(ListStatus.Free), current: count(ListStatus.Current), archive: count(ListStatus.Archive) };

@@ -385,7 +385,8 @@ const ROUTES: Record<string, Cell> = {
   'GET /api/file/lastimportlog': {
     method: 'GET',
     request: () => ({ path: '/api/file/lastimportlog' }),
-    expect: expected(404, [...EMPLOYEES, 'admin', 'auditor']),
+    // The demo's grafts came in through the importer, so every bank has an import log.
+    expect: expected(200, [...EMPLOYEES, 'admin', 'auditor']),
   },
 };
 

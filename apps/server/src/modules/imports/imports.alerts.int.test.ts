@@ -2,6 +2,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { ImportResult, WaitingListEntry } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAfterAnswer } from '../../http/after-answer';
 import { startTestApp, type TestApp } from '../../../test/support/app';
 import { TEST_PASSWORD, basicAuth, pinOf, seedDemoInto } from '../../../test/support/auth';
 import { shiftDate } from '@graftmatch/domain';
@@ -70,10 +71,14 @@ describe(`match alerts after an import (${testEngineName()})`, () => {
     }
     return clients.map((client) => client.received.splice(0).filter((message) => message.event !== 'testR'));
   }
+  // The alerts go out after the answer; the story waits for them before it looks.
+  const afterAnswer = createAfterAnswer(console);
   const importNorth = async (lots: Parameters<typeof graftCells>[]) => {
     const answer = await uploadImport(north, csvFile(lots.map((args) => graftCells(...args))));
     expect(answer.status).toBe(200);
-    return (await answer.json()) as ImportResult;
+    const result = (await answer.json()) as ImportResult;
+    await afterAnswer.drain();
+    return result;
   };
 
   beforeAll(async () => {
@@ -92,7 +97,7 @@ describe(`match alerts after an import (${testEngineName()})`, () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const { port } = smtp.server.address() as { port: number };
-    server = await startTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${port}` } });
+    server = await startTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${port}` }, deps: { afterAnswer } });
     await seedDemoInto(server);
     // The story starts with empty waiting lists, so only the entries it adds can match.
     await server.database.db.deleteFrom('waitingListEntries').execute();

@@ -1,4 +1,4 @@
-import { fitsWaitingListEntry, graftTypeSlug, type GraftTypeNumber } from '@graftmatch/domain';
+import { fitsWaitingListEntry, graftTypeSlug, toIsoDate, type GraftTypeNumber } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
@@ -35,29 +35,63 @@ function searchLink(publicUrl: string, entry: OpenEntry): string {
   return `${publicUrl}/home/clinic/search/${graftTypeSlug(entry.queryType as GraftTypeNumber)}?${params}`;
 }
 
-/** Which freed lots fit which open entry; entries no lot fits are left out. */
-export function matchFreedGrafts(freed: readonly FreedGraft[], entries: readonly OpenEntry[]) {
-  const matches: { entry: OpenEntry; lots: string[] }[] = [];
-  // An entry only ever fits grafts of its type: compare each entry with those alone.
-  const freedByType = new Map<number, FreedGraft[]>();
-  for (const graft of freed) {
-    const ofType = freedByType.get(graft.t_ProdName_2);
-    if (ofType) {
-      ofType.push(graft);
+/** A freed graft with a diameter, and its place in the file. */
+type Candidate = { graft: FreedGraft; diameter: number; position: number };
+
+/** The first index of `candidates` (sorted by diameter) whose diameter is at least `diameter`. */
+function firstFrom(candidates: readonly Candidate[], diameter: number): number {
+  let low = 0;
+  let high = candidates.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((candidates[middle]?.diameter ?? 0) < diameter) {
+      low = middle + 1;
     } else {
-      freedByType.set(graft.t_ProdName_2, [graft]);
+      high = middle;
     }
   }
+  return low;
+}
+
+/** Which freed lots fit which open entry; entries no lot fits are left out. */
+export function matchFreedGrafts(freed: readonly FreedGraft[], entries: readonly OpenEntry[]) {
+  // An entry only ever fits grafts of its type and diameter range: per type, the grafts with a
+  // diameter sorted by it, so each entry checks only those in its range (a large import frees
+  // thousands of grafts against a thousand entries).
+  const byType = new Map<number, Candidate[]>();
+  freed.forEach((graft, position) => {
+    if (graft.t_Dproximal === null) {
+      return;
+    }
+    const ofType = byType.get(graft.t_ProdName_2) ?? [];
+    // The expiry read once here rather than once per entry.
+    const read = { ...graft, expiry: { outValue: toIsoDate(graft.expiry.outValue) } };
+    ofType.push({ graft: read, diameter: graft.t_Dproximal, position });
+    byType.set(graft.t_ProdName_2, ofType);
+  });
+  for (const candidates of byType.values()) {
+    candidates.sort((a, b) => a.diameter - b.diameter);
+  }
+  const matches: { entry: OpenEntry; lots: string[] }[] = [];
   for (const entry of entries) {
     const criteria = entryCriteria(entry);
-    if (!criteria) {
+    const candidates = criteria ? byType.get(entry.queryType) : undefined;
+    if (!criteria || !candidates) {
       continue;
     }
-    const lots = (freedByType.get(entry.queryType) ?? [])
-      .filter((graft) => fitsWaitingListEntry(graft, criteria))
-      .map((graft) => graft.e_Lot);
-    if (lots.length > 0) {
-      matches.push({ entry, lots });
+    const fitting: Candidate[] = [];
+    for (let index = firstFrom(candidates, criteria.query_d_min); index < candidates.length; index += 1) {
+      const candidate = candidates[index] as Candidate;
+      if (candidate.diameter > criteria.query_d_max) {
+        break;
+      }
+      if (fitsWaitingListEntry(candidate.graft, criteria)) {
+        fitting.push(candidate);
+      }
+    }
+    if (fitting.length > 0) {
+      // In the file's order, as the mail lists them.
+      matches.push({ entry, lots: fitting.sort((a, b) => a.position - b.position).map(({ graft }) => graft.e_Lot) });
     }
   }
   return matches;

@@ -45,7 +45,15 @@ export interface ImportContext {
 
 export interface ImportPlan {
   inserts: NewGraftRow[];
-  updates: { id: string; lot: string; changes: GraftUpdate; before: ImportedFields; after: ImportedFields }[];
+  updates: {
+    id: string;
+    lot: string;
+    changes: GraftUpdate;
+    /** The stored graft with the changes laid over it, so updates can be written many rows a statement. */
+    row: GraftRow;
+    before: ImportedFields;
+    after: ImportedFields;
+  }[];
   unchanged: number;
   errors: ImportRowError[];
   failedRows: number;
@@ -158,7 +166,14 @@ export function planImport(rows: readonly ReadRow[], context: ImportContext): Im
     const derived = { listStatus: status.listStatus, expiryDate: status.expiryDate, clinicId, updatedAt: now };
     if (stored) {
       const changes = { ...fieldsToColumns(pick(after, changed)), ...derived } as GraftUpdate;
-      plan.updates.push({ id: stored.id, lot, changes, before: pick(before, changed), after: pick(after, changed) });
+      plan.updates.push({
+        id: stored.id,
+        lot,
+        changes,
+        row: { ...stored, ...changes } as GraftRow,
+        before: pick(before, changed),
+        after: pick(after, changed),
+      });
     } else {
       const columns = fieldsToColumns(after);
       plan.inserts.push({ ...columns, id: randomUUID(), euteId: bank.id, createdAt: now, ...derived } as NewGraftRow);

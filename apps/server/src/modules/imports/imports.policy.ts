@@ -6,18 +6,19 @@ import type { LogScope } from './imports.repository';
 
 // Who may import into which tissue bank, and whose import logs they read (docs/import.md).
 
-/** Who starts an import: a logged-in user, the command line, or a bank's API key. */
+/** Who starts an import: a logged-in user, the command line, a bank's API key, or the server itself (the demo seed). */
 export type ImportCaller =
   | { kind: 'user'; principal: Principal | null; ip: string | null; name?: string }
   | { kind: 'cli'; source: string }
+  | { kind: 'system'; source: string }
   | { kind: 'apiKey'; keyId: string; euteId: string; label: string; ip: string | null };
 
 /**
- * The banks a caller may import into: any for admins and the command line (the operator), the
- * employee's own active banks, the key's one bank. Auditors and physicians may not import.
+ * The banks a caller may import into: any for admins, the command line (the operator) and the
+ * server itself, the employee's own active banks, the key's one bank. Auditors and physicians may not import.
  */
 export function importableBanks(caller: ImportCaller): 'any' | string[] {
-  if (caller.kind === 'cli') {
+  if (caller.kind === 'cli' || caller.kind === 'system') {
     return 'any';
   }
   if (caller.kind === 'apiKey') {
@@ -60,7 +61,7 @@ export function importLogScope(principal: Principal | null): LogScope {
   return { euteIds: caller.euteIds };
 }
 
-/** The log's `importer`: the user's name, `cli`, or the API key's label. */
+/** The log's `importer`: the user's name, `cli`, `system`, or the API key's label. */
 export function importerName(
   caller: ImportCaller,
   user?: { title: string | null; firstName: string; lastName: string },
@@ -68,6 +69,8 @@ export function importerName(
   switch (caller.kind) {
     case 'cli':
       return 'cli';
+    case 'system':
+      return 'system';
     case 'apiKey':
       return `API key ${caller.label}`;
     default:

@@ -57,8 +57,37 @@ export async function insertGrafts(executor: Executor, rows: readonly NewGraftRo
   }
 }
 
-export async function updateGraft(executor: Executor, id: string, changes: GraftUpdate): Promise<void> {
-  await executor.updateTable('grafts').set(changes).where('id', '=', id).execute();
+/**
+ * Writes changed grafts many a statement: rows that change the same columns go together as an
+ * insert of the whole row that, its id being taken, updates just those columns (an upsert, the
+ * same SQL on SQLite and PostgreSQL). Columns a row does not change are never written, so a
+ * concurrent change to them survives as it would an UPDATE of the changed columns alone.
+ */
+export async function updateGrafts(
+  executor: Executor,
+  updates: readonly { row: GraftRow; changes: GraftUpdate }[],
+): Promise<void> {
+  const byColumns = new Map<string, { columns: (keyof GraftRow)[]; rows: GraftRow[] }>();
+  for (const { row, changes } of updates) {
+    const columns = (Object.keys(changes) as (keyof GraftRow)[]).filter((column) => column !== 'id').sort();
+    const key = columns.join(',');
+    const group = byColumns.get(key) ?? { columns, rows: [] };
+    group.rows.push(row);
+    byColumns.set(key, group);
+  }
+  for (const { columns, rows } of byColumns.values()) {
+    for (const part of chunks(rows, INSERT_CHUNK)) {
+      await executor
+        .insertInto('grafts')
+        .values(part)
+        .onConflict((conflict) =>
+          conflict
+            .column('id')
+            .doUpdateSet((eb) => Object.fromEntries(columns.map((column) => [column, eb.ref(`excluded.${column}`)]))),
+        )
+        .execute();
+    }
+  }
 }
 
 export async function insertImportLog(executor: Executor, row: NewImportLogRow): Promise<void> {

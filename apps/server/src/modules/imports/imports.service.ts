@@ -3,8 +3,9 @@ import { utcDate, type ImportResult, type ImportRowError } from '@graftmatch/dom
 import { isUniqueViolation } from '../../db/dialect';
 import type { EuteRow, NewImportLogRow } from '../../db/types';
 import { badRequest, conflict, forbidden } from '../../http/problem';
+import type { AfterAnswer } from '../../http/after-answer';
 import { graftsChanged } from '../../realtime/push-audience';
-import { recordAudit, recordAudits, type AuditEntry } from '../audit/audit.service';
+import { recordAudits, type AuditEntry } from '../audit/audit.service';
 import { sendMatchAlerts, type AlertDeps } from './imports.alerts';
 import { IMPORT_COLUMN_NAMES } from './imports.columns';
 import { importLogText, summaryOf, toImportResult } from './imports.log';
@@ -17,6 +18,8 @@ import * as repo from './imports.repository';
 
 export interface ImportDeps extends AlertDeps {
   now: () => Date;
+  /** Runs the match alerts and push events once the answer is out (docs/import.md "Match alerts"). */
+  afterAnswer: AfterAnswer;
 }
 
 export interface ImportOptions {
@@ -32,7 +35,7 @@ export interface ImportOptions {
 export const MAX_REPORTED_ERRORS = 1000;
 
 async function resolveBank(
-  deps: ImportDeps,
+  executor: repo.Executor,
   allowed: 'any' | string[],
   option: string | undefined,
   rows: readonly ReadRow[],
@@ -42,7 +45,7 @@ async function resolveBank(
   if (!ref) {
     throw badRequest('Name the tissue bank to import into: ?bank=<EUTE number or id>, or an e_Eute column.');
   }
-  const bank = await repo.findEuteByRef(deps.db, ref);
+  const bank = await repo.findEuteByRef(executor, ref);
   if (allowed === 'any' && !bank) {
     throw badRequest(`No tissue bank has the EUTE number or id ${ref}.`);
   }
@@ -53,8 +56,8 @@ async function resolveBank(
 }
 
 function sourceOf(caller: ImportCaller, fileName: string | null): string {
-  const where = { user: 'upload', cli: 'cli', apiKey: 'api' }[caller.kind];
-  const name = caller.kind === 'cli' ? caller.source : fileName;
+  const where = { user: 'upload', cli: 'cli', apiKey: 'api', system: 'system' }[caller.kind];
+  const name = caller.kind === 'cli' || caller.kind === 'system' ? caller.source : fileName;
   return name ? `${where} ${name}` : where;
 }
 
@@ -98,11 +101,103 @@ async function inTransaction<T>(deps: ImportDeps, work: (trx: repo.Transaction) 
   }
 }
 
+/** A file read and checked row by row, and the bank it goes into; nothing written yet. */
+interface ReadFile {
+  parsed: Awaited<ReturnType<typeof parseImportFile>>;
+  rows: ReadRow[];
+  bank: EuteRow;
+}
+
+async function readFile(
+  executor: repo.Executor,
+  caller: ImportCaller,
+  content: Buffer,
+  bank: string | undefined,
+): Promise<ReadFile> {
+  const allowed = importableBanks(caller);
+  const parsed = await parseImportFile(content, IMPORT_COLUMN_NAMES);
+  const rows = readRows(parsed.rows);
+  return { parsed, rows, bank: await resolveBank(executor, allowed, bank, rows) };
+}
+
+async function planFor(executor: repo.Executor, file: ReadFile, at: Date): Promise<ImportPlan> {
+  const { rows, bank } = file;
+  return planImport(rows, {
+    bank,
+    existing: await repo.findGraftsByLots(
+      executor,
+      rows.flatMap((row) => (typeof row.fields.e_Lot === 'string' ? [row.fields.e_Lot] : [])),
+    ),
+    clinics: await repo.clinicsByName(executor),
+    today: utcDate(at),
+    now: at.toISOString(),
+  });
+}
+
+function logRowOf(
+  file: ReadFile,
+  caller: ImportCaller,
+  options: ImportOptions,
+  written: { id: string; at: Date; plan: ImportPlan; refused: boolean },
+): NewImportLogRow {
+  const { id, at, plan, refused } = written;
+  const summary = summaryOf(file.rows.length, plan, refused);
+  const errors: ImportRowError[] = plan.errors.slice(0, MAX_REPORTED_ERRORS);
+  return {
+    id,
+    model: 'graft',
+    date: at.toISOString(),
+    importer: importerName(caller),
+    log: importLogText({ summary, errors, ignoredColumns: file.parsed.ignoredColumns, options, refused }),
+    importType: file.parsed.format,
+    importSource: sourceOf(caller, options.fileName),
+    euteId: file.bank.id,
+    importerUserId: caller.kind === 'user' ? (caller.principal?.userId ?? null) : null,
+    strict: options.strict ? 1 : 0,
+    summary: JSON.stringify(summary),
+    errors: JSON.stringify(errors),
+  };
+}
+
+/**
+ * Plans and writes one read file inside `trx`: the good rows (or, with `strict`, nothing when
+ * any row failed), the import log and the audit rows, every write batched into few statements.
+ */
+async function writeFile(
+  trx: repo.Transaction,
+  file: ReadFile,
+  caller: ImportCaller,
+  options: ImportOptions,
+  at: Date,
+): Promise<{ plan: ImportPlan; logRow: NewImportLogRow; refused: boolean }> {
+  const id = randomUUID();
+  const plan = await planFor(trx, file, at);
+  const refused = options.strict && plan.failedRows > 0;
+  const logRow = logRowOf(file, caller, options, { id, at, plan, refused });
+  if (!refused) {
+    await repo.insertGrafts(trx, plan.inserts);
+    await repo.updateGrafts(trx, plan.updates);
+    await repo.insertImportLog(trx, logRow);
+    await recordAudits(trx, [
+      ...graftAudits(plan, caller, id, at),
+      {
+        ...actorOf(caller),
+        at,
+        action: 'graft.import',
+        targetType: 'import_log',
+        targetId: id,
+        after: { euteId: file.bank.id, importer: logRow.importer, summary: JSON.parse(logRow.summary ?? '{}') },
+      },
+    ]);
+  }
+  return { plan, logRow, refused };
+}
+
 /**
  * Imports one file into one bank: reads and checks every row, then in one transaction inserts
  * and updates the good rows (or, with `strict`, nothing when any row failed), writes the import
- * log and an audit row per changed graft. After the commit, `graftsChanged` goes to those who
- * see the lots and newly free grafts are matched against the waiting lists.
+ * log and an audit row per changed graft. After the commit and the answer, `graftsChanged` goes
+ * to those who see the lots and newly free grafts are matched against the waiting lists.
  */
 export async function importGrafts(
   deps: ImportDeps,
@@ -110,73 +205,34 @@ export async function importGrafts(
   content: Buffer,
   options: ImportOptions,
 ): Promise<ImportResult> {
-  const allowed = importableBanks(caller);
-  const parsed = await parseImportFile(content, IMPORT_COLUMN_NAMES);
-  const rows = readRows(parsed.rows);
-  const bank = await resolveBank(deps, allowed, options.bank, rows);
+  const file = await readFile(deps.db, caller, content, options.bank);
   const at = deps.now();
-  const today = utcDate(at);
-  const id = randomUUID();
-
-  const planFor = async (executor: repo.Executor) =>
-    planImport(rows, {
-      bank,
-      existing: await repo.findGraftsByLots(
-        executor,
-        rows.flatMap((row) => (typeof row.fields.e_Lot === 'string' ? [row.fields.e_Lot] : [])),
-      ),
-      clinics: await repo.clinicsByName(executor),
-      today,
-      now: at.toISOString(),
-    });
-  const logRowOf = (plan: ImportPlan, refused: boolean): NewImportLogRow => {
-    const summary = summaryOf(rows.length, plan, refused);
-    const errors: ImportRowError[] = plan.errors.slice(0, MAX_REPORTED_ERRORS);
-    return {
-      id,
-      model: 'graft',
-      date: at.toISOString(),
-      importer: importerName(caller),
-      log: importLogText({ summary, errors, ignoredColumns: parsed.ignoredColumns, options, refused }),
-      importType: parsed.format,
-      importSource: sourceOf(caller, options.fileName),
-      euteId: bank.id,
-      importerUserId: caller.kind === 'user' ? (caller.principal?.userId ?? null) : null,
-      strict: options.strict ? 1 : 0,
-      summary: JSON.stringify(summary),
-      errors: JSON.stringify(errors),
-    };
-  };
-
   if (options.dryRun) {
-    const plan = await planFor(deps.db);
-    return toImportResult(logRowOf(plan, options.strict && plan.failedRows > 0), true);
-  }
-  const { plan, logRow, refused } = await inTransaction(deps, async (trx) => {
-    const plan = await planFor(trx);
+    const plan = await planFor(deps.db, file, at);
     const refused = options.strict && plan.failedRows > 0;
-    const logRow = logRowOf(plan, refused);
-    if (!refused) {
-      await repo.insertGrafts(trx, plan.inserts);
-      for (const update of plan.updates) {
-        await repo.updateGraft(trx, update.id, update.changes);
-      }
-      await repo.insertImportLog(trx, logRow);
-      await recordAudits(trx, graftAudits(plan, caller, id, at));
-      await recordAudit(trx, {
-        ...actorOf(caller),
-        at,
-        action: 'graft.import',
-        targetType: 'import_log',
-        targetId: id,
-        after: { euteId: bank.id, importer: logRow.importer, summary: JSON.parse(logRow.summary ?? '{}') },
-      });
-    }
-    return { plan, logRow, refused };
-  });
-  if (!refused && plan.changed.length > 0) {
-    deps.push.publish(graftsChanged(plan.changed));
-    await sendMatchAlerts(deps, plan.freed, today);
+    return toImportResult(logRowOf(file, caller, options, { id: randomUUID(), at, plan, refused }), true);
   }
+  const { plan, logRow, refused } = await inTransaction(deps, (trx) => writeFile(trx, file, caller, options, at));
+  if (!refused && plan.changed.length > 0) {
+    deps.afterAnswer.run('import alerts', async () => {
+      deps.push.publish(graftsChanged(plan.changed));
+      await sendMatchAlerts(deps, plan.freed, utcDate(at));
+    });
+  }
+  return toImportResult(logRow, false);
+}
+
+/**
+ * The same import inside a transaction the caller owns, for the demo seed, which writes its
+ * organisations in the same transaction; no events or mails follow (the caller decides).
+ */
+export async function importGraftsWithin(
+  trx: repo.Transaction,
+  caller: ImportCaller,
+  content: Buffer,
+  options: Omit<ImportOptions, 'dryRun'> & { at: Date },
+): Promise<ImportResult> {
+  const file = await readFile(trx, caller, content, options.bank);
+  const { logRow } = await writeFile(trx, file, caller, { ...options, dryRun: false }, options.at);
   return toImportResult(logRow, false);
 }
