@@ -125,3 +125,29 @@ describe('every page loads without console errors or failed requests, and axe fi
     // Some twenty pages, each with axe: minutes on a busy machine.
   }, 300_000);
 });
+
+describe('installed as an app', () => {
+  it('opens the login screen offline once the service worker has precached it', async () => {
+    const { context, page, problems } = await openContext(browser(), baseUrl, 'phone');
+    page.setDefaultTimeout(10_000);
+    try {
+      await page.goto('/login');
+      await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+      await expectNoSeriousAxeViolations(page, '/login on a phone');
+      // The worker installs after the page loads and is active once it has precached the app shell.
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+      // The other language's texts and a page loaded on demand come from the precache too.
+      await page.getByTestId('language-switch').getByText('DE').click();
+      await page.getByRole('heading', { level: 1, name: 'Anmelden' }).waitFor();
+      await page.getByTestId('forgot-password-link').click();
+      await page.getByRole('heading', { level: 1, name: 'Passwort vergessen' }).waitFor();
+      await expectNoSeriousAxeViolations(page, 'the forgotten-password page, offline');
+      expectNoProblems(problems, 'offline');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -31,6 +31,7 @@ import { mySettingsRoutes } from './modules/users/settings.routes';
 import { physicianWaitingListRoutes } from './modules/waitinglist/waitinglist.routes';
 import { registerAntiForgery, useSecureCookies } from './plugins/anti-forgery';
 import { registerAuthentication } from './plugins/authentication';
+import { registerCompression } from './plugins/compression';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerGracefulClose } from './plugins/graceful-close';
 import { registerValidation } from './plugins/validation';
@@ -128,6 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     readVersions: createDataVersionReader(deps.database),
   });
   await registerRateLimit(app);
+  // Before every route: it applies to the routes registered after it.
+  await registerCompression(app);
   await registerOpenApi(app);
 
   await app.register(healthRoutes, { prefix: '/api', database: deps.database });

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,12 @@ describe('serving the web app beside the API', () => {
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>GraftMatch</title>');
     mkdirSync(path.join(webRoot, 'assets'));
     writeFileSync(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
+    // What the web build's precompression writes beside each file.
+    const shell = '<!doctype html><title>GraftMatch</title>';
+    writeFileSync(path.join(webRoot, 'index.html.br'), brotliCompressSync(shell));
+    writeFileSync(path.join(webRoot, 'index.html.gz'), gzipSync(shell));
+    writeFileSync(path.join(webRoot, 'assets', 'app-1234.js.br'), brotliCompressSync('console.log(1)'));
+    writeFileSync(path.join(webRoot, 'assets', 'app-1234.js.gz'), gzipSync('console.log(1)'));
     server = await startTestApp({ deps: { webRoot } });
   });
   afterAll(async () => {
@@ -39,6 +46,26 @@ describe('serving the web app beside the API', () => {
     const api = await fetch(`${server.baseUrl}/api/unknown/route`);
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toMatch(/problem\+json/);
+  });
+
+  it('sends the precompressed copy the browser accepts, with its encoding, and the file itself otherwise', async () => {
+    for (const [accepted, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      for (const route of ['/assets/app-1234.js', '/', '/home/clinic/search']) {
+        const response = await fetch(server.baseUrl + route, { headers: { 'accept-encoding': accepted } });
+        expect(response.status, `${route} ${accepted}`).toBe(200);
+        expect(response.headers.get('content-encoding'), `${route} ${accepted}`).toBe(encoding);
+        expect(response.headers.get('vary'), route).toMatch(/accept-encoding/i);
+        // fetch undoes the encoding: the text is the file's whichever copy was sent.
+        expect(await response.text()).toMatch(route.endsWith('.js') ? 'console.log(1)' : '<title>GraftMatch</title>');
+      }
+    }
+    const asset = await fetch(`${server.baseUrl}/assets/app-1234.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
   });
 
   it('serves a file the web build added after the server started, and refuses to leave its folder', async () => {

@@ -16,6 +16,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
       // Look files up per request, so a rebuilt web app is served without a restart.
       wildcard: true,
       index: ['index.html'],
+      // The build writes a .br and a .gz beside each text file (apps/web/scripts/precompress.mjs);
+      // the one the browser accepts is sent with its Content-Encoding, else the file itself.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/; the rest (service worker, manifest) must be re-checked.

@@ -1,5 +1,7 @@
+import './signedInStyles';
 import { Anchor, AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -8,11 +10,24 @@ import { PushIndicator } from './PushIndicator';
 import { UserMenu } from './UserMenu';
 import { usePush } from './usePush';
 
+/** The signed-in frame. Every dialog opened through `modals` is behind login, so the login screen loads none. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  return (
+    <ModalsProvider
+      labels={{ confirm: t('common.ok'), cancel: t('common.cancel') }}
+      modalProps={{ closeButtonProps: { 'aria-label': t('common.close') } }}
+    >
+      <SignedInShell />
+    </ModalsProvider>
+  );
+}
+
 /**
  * Small screens (<700 px) get a burger that opens the navigation over the page; medium ones a
  * narrow side bar; large ones (>=1000 px) a wider one (spec §2).
  */
-export function AppLayout() {
+function SignedInShell() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const small = useMediaQuery('(max-width: 43.74em)', false);

@@ -28,7 +28,7 @@ export function RequireUser() {
   const accountLanguage = me.data?.language;
   useEffect(() => {
     if (accountLanguage) {
-      adoptAccountLanguage(accountLanguage);
+      void adoptAccountLanguage(accountLanguage);
     }
   }, [accountLanguage]);
   if (!hasSession || me.error instanceof SessionEndedError) {

@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { onSessionEnded } from '../api/client';
+import { mayHaveSession } from '../api/session';
 import { LoginPage } from '../features/auth/LoginPage';
 import { rememberReturnTo } from '../features/auth/storage';
 import { TwoFactorPage } from '../features/auth/TwoFactorPage';
-import { meKey } from '../features/auth/useMe';
+import { meKey, meQuery } from '../features/auth/useMe';
 import { PageLoader } from '../components/PageLoader';
 import { RouteError } from '../components/RouteError';
 import { RequireArea, RequireTwoFactor, RequireUser } from './guards';
@@ -144,6 +145,11 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter(queryClient: QueryClient) {
+  // A returning user's session is restored while the first page's code loads, not after it.
+  const signedInArea = routes[1];
+  if (mayHaveSession() && matchRoutes(routes, window.location)?.[0]?.route === signedInArea) {
+    void queryClient.prefetchQuery(meQuery);
+  }
   const router = createBrowserRouter(routes);
   // A session that ends mid-use (refresh refused) leads to login, and back here after it.
   // Before a user was loaded, the RequireUser guard does this itself.

@@ -7,16 +7,19 @@ describe('the account language after login', () => {
     await i18n.changeLanguage('en');
   });
 
-  it('applies when nobody chose a language on this device, without remembering it', () => {
+  it('applies when nobody chose a language on this device, without remembering it', async () => {
     localStorage.clear();
-    adoptAccountLanguage('de');
+    // Only the first language's texts came with the page; German is fetched when it is needed.
+    expect(i18n.hasResourceBundle('de', 'translation')).toBe(false);
+    await adoptAccountLanguage('de');
+    expect(i18n.t('common.loading')).not.toBe('common.loading');
     expect(i18n.language).toBe('de');
     expect(localStorage.getItem('graftmatch.language')).toBeNull();
   });
 
   it('yields to a choice made on this device', async () => {
     await changeLanguage('en');
-    adoptAccountLanguage('de');
+    await adoptAccountLanguage('de');
     expect(i18n.language).toBe('en');
   });
 });

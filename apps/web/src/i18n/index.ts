@@ -1,7 +1,5 @@
-import i18n from 'i18next';
+import i18n, { type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import de from './de.json';
-import en from './en.json';
 
 export const LANGUAGES = ['en', 'de'] as const;
 export type AppLanguage = (typeof LANGUAGES)[number];
@@ -22,18 +20,39 @@ export function initialLanguage(): AppLanguage {
   return isLanguage(browser) ? browser : 'en';
 }
 
+// Each language is its own chunk of the build: a page loads only the texts it shows.
+const TEXTS: Record<AppLanguage, () => Promise<{ default: ResourceLanguage }>> = {
+  en: () => import('./en.json'),
+  de: () => import('./de.json'),
+};
+
+/** Fetches a language's texts, once. */
+export async function loadLanguage(language: AppLanguage): Promise<void> {
+  if (!i18n.hasResourceBundle(language, 'translation')) {
+    const { default: texts } = await TEXTS[language]();
+    i18n.addResourceBundle(language, 'translation', texts);
+  }
+}
+
+// Switches at once when the texts are here, so no render shows the old language after the call.
+function switchTo(language: AppLanguage): Promise<unknown> {
+  return i18n.hasResourceBundle(language, 'translation')
+    ? i18n.changeLanguage(language)
+    : loadLanguage(language).then(() => i18n.changeLanguage(language));
+}
+
 export function changeLanguage(language: AppLanguage): Promise<unknown> {
   localStorage.setItem(LANGUAGE_KEY, language);
-  return i18n.changeLanguage(language);
+  return switchTo(language);
 }
 
 /**
  * After login: the account's language applies unless someone chose one on this device. It is
  * not remembered, so the next person at a shared ward PC starts from the device's choice again.
  */
-export function adoptAccountLanguage(language: string): void {
+export async function adoptAccountLanguage(language: string): Promise<void> {
   if (!isLanguage(localStorage.getItem(LANGUAGE_KEY)) && isLanguage(language) && language !== i18n.language) {
-    void i18n.changeLanguage(language);
+    await switchTo(language);
   }
 }
 
@@ -46,13 +65,16 @@ i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
 
-// Resources are bundled, so initialisation is synchronous and the first render is translated.
 void i18n.use(initReactI18next).init({
   initAsync: false,
-  resources: { en: { translation: en }, de: { translation: de } },
+  resources: {},
+  partialBundledLanguages: true,
   lng: initialLanguage(),
   fallbackLng: 'en',
   interpolation: { escapeValue: false }, // React escapes already
 });
+
+/** Settles when the first language's texts are here; the app renders after it (main.tsx). */
+export const i18nReady = loadLanguage(currentLanguage());
 
 export { i18n };

@@ -1,12 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@graftmatch/domain';
 import { getMyUser } from './api';
 
 export const meKey = ['me'] as const;
 
+export const meQuery = queryOptions({ queryKey: meKey, queryFn: getMyUser, staleTime: 5 * 60_000, retry: false });
+
 /** The signed-in user; guards and the layout share this one query. */
 export function useMe(enabled = true) {
-  return useQuery({ queryKey: meKey, queryFn: getMyUser, staleTime: 5 * 60_000, retry: false, enabled });
+  return useQuery({ ...meQuery, enabled });
 }
 
 export interface Areas {

@@ -12,7 +12,7 @@ import { GraftTypePicker } from './GraftTypePicker';
 import { typeLabel } from './graftFormat';
 import { HintBanner } from './HintBanner';
 import { useGraftSearch } from './useGraftSearch';
-import { WaitingListFormModal } from './WaitingListFormModal';
+import { LazyWaitingListFormModal } from './LazyWaitingListFormModal';
 
 /** `home/clinic/search` and `home/clinic/search/{type}`: pick a type, filter, see free grafts. */
 export function SearchPage() {
@@ -69,7 +69,7 @@ export function SearchPage() {
         )}
       </Stack>
       {type !== null && (
-        <WaitingListFormModal
+        <LazyWaitingListFormModal
           opened={adding}
           onClose={() => setAdding(false)}
           initialQuery={submitted ?? search.draft}

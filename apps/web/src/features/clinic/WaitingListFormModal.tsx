@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput, DatesProvider } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/de';
 import {
   DEFAULT_WAITING_LIST_QUERY_TYPE,
   GRAFT_TYPES,
@@ -32,10 +34,13 @@ interface Props {
 
 /** Add the current search to the waiting list, or edit an entry; afterwards the waiting list shows (spec §4). */
 export function WaitingListFormModal({ opened, onClose, initialQuery, entry }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <FormModal opened={opened} onClose={onClose} title={entry ? t('waitingList.editTitle') : t('waitingList.addTitle')}>
-      <WaitingListForm onDone={onClose} initialQuery={initialQuery} entry={entry} />
+      {/* The date pickers, their styles and German month names load with this form, not the login. */}
+      <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
+        <WaitingListForm onDone={onClose} initialQuery={initialQuery} entry={entry} />
+      </DatesProvider>
     </FormModal>
   );
 }

@@ -13,7 +13,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { getWaitingList, removeWaitingListEntry } from './api';
 import { clinicKeys } from './keys';
 import { WaitingListEntryCard } from './WaitingListEntryCard';
-import { WaitingListFormModal } from './WaitingListFormModal';
+import { LazyWaitingListFormModal } from './LazyWaitingListFormModal';
 import { notify } from '../../components/notify';
 
 /** `home/clinic/waitinglist`: the physician's own standing searches. */
@@ -68,7 +68,11 @@ export function WaitingListPage() {
           ))}
         </SimpleGrid>
       )}
-      <WaitingListFormModal opened={editing !== null} onClose={() => setEditing(null)} entry={editing ?? undefined} />
+      <LazyWaitingListFormModal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        entry={editing ?? undefined}
+      />
     </>
   );
 }

@@ -1,0 +1,26 @@
+import compress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * JSON and text answers over 1 KiB go out compressed when the client accepts it
+ * (docs/performance.md, "Web delivery"). Files keep their own types and stay as stored, so their
+ * Content-Length (download progress) and byte ranges hold; event streams are never buffered.
+ * Brotli runs at the plugin's quality 4, about as cheap per answer as gzip.
+ * The web app's own files are precompressed at build and served by `plugins/web-app.ts`.
+ */
+export const COMPRESSIBLE = /^(?:text\/(?!event-stream)[\w.+-]+|application\/(?:[\w.-]+\+)?json)\s*(?:;|$)/;
+
+export async function registerCompression(app: FastifyInstance) {
+  // Only API answers: the web app's files are precompressed, and a file under the threshold is
+  // not worth a compression stream. Added before the plugin, so this hook runs before its own.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) {
+      route.config = { ...route.config, compress: false };
+    }
+  });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: COMPRESSIBLE,
+  });
+}
