@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildFitCounter, type FreeGraftSizes } from './fit-counts';
+import type { GraftTypeNumber } from '../constants/graft-types';
 import { fitsWaitingListEntry, type EntryCriteria } from './graft-matching';
 
 const day = fc
@@ -9,7 +10,7 @@ const day = fc
 const size = (max: number) => fc.integer({ min: 0, max });
 
 const graft: fc.Arbitrary<FreeGraftSizes> = fc.record({
-  t_ProdName_2: fc.integer({ min: 1, max: 3 }),
+  t_ProdName_2: fc.constantFrom<GraftTypeNumber>(1, 2, 3),
   t_Dproximal: fc.option(
     fc.integer({ min: 5, max: 40 }).map((d) => d + [0, 0.5][d % 2]!),
     { nil: null },
@@ -22,7 +23,7 @@ const graft: fc.Arbitrary<FreeGraftSizes> = fc.record({
 
 const entry: fc.Arbitrary<EntryCriteria> = fc
   .record({
-    query_Type: fc.integer({ min: 1, max: 3 }),
+    query_Type: fc.constantFrom<GraftTypeNumber>(1, 2, 3),
     query_d_min: fc.integer({ min: 5, max: 40 }),
     span: fc.integer({ min: 0, max: 10 }),
     query_l_min: size(120),
@@ -34,7 +35,12 @@ const entry: fc.Arbitrary<EntryCriteria> = fc
 
 /** The reference: every graft tested one by one with the rule itself. */
 const oneByOne = (grafts: readonly FreeGraftSizes[], criteria: EntryCriteria) =>
-  grafts.filter((g) => fitsWaitingListEntry({ ...g, e_Lot: '', expiry: { outValue: g.expiry } }, criteria)).length;
+  grafts.filter((g) =>
+    fitsWaitingListEntry(
+      { ...g, t_ProdName_2: g.t_ProdName_2 as GraftTypeNumber, expiry: { outValue: g.expiry } },
+      criteria,
+    ),
+  ).length;
 
 describe('buildFitCounter', () => {
   it('counts exactly the grafts fitsWaitingListEntry accepts, for any grafts and entries', () => {
