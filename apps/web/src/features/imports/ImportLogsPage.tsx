@@ -29,7 +29,7 @@ export function ModeBadges({ log }: { log: ImportLogListItem }) {
         </Badge>
       )}
       {log.strict && (
-        <Badge variant="light" color="orange.9" size="sm">
+        <Badge variant="light" color="indigo.9" size="sm">
           {t('imports.strictBadge')}
         </Badge>
       )}
