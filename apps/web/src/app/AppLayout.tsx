@@ -1,4 +1,5 @@
 import './signedInStyles';
+import { useMemo } from 'react';
 import { Anchor, AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
@@ -32,6 +33,9 @@ function SignedInShell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const small = useMediaQuery('(max-width: 43.74em)', false);
   const pushStatus = usePush();
+  // The page depends on none of the frame's state (menu, screen size, push status): one element
+  // for it lets React skip re-rendering the page when only the frame changes.
+  const page = useMemo(() => <Outlet />, []);
   return (
     <AppShell
       header={{ height: 56 }}
@@ -65,9 +69,7 @@ function SignedInShell() {
       <AppShell.Navbar p="sm" aria-label={t('nav.label')} inert={small && !opened}>
         <Navigation onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
+      <AppShell.Main>{page}</AppShell.Main>
     </AppShell>
   );
 }

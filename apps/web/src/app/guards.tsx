@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Container } from '@mantine/core';
 import { SessionEndedError } from '../api/client';
@@ -24,6 +24,9 @@ export function RequireUser() {
   const location = useLocation();
   const hasSession = mayHaveSession();
   const me = useMe(hasSession);
+  // The signed-in screens mount in a background render that yields to the browser, rather than
+  // in one block when the user arrives: the loader stays until they are ready.
+  const user = useDeferredValue(me.data);
   const from = location.pathname + location.search + location.hash;
   const accountLanguage = me.data?.language;
   useEffect(() => {
@@ -34,7 +37,7 @@ export function RequireUser() {
   if (!hasSession || me.error instanceof SessionEndedError) {
     return <RedirectToLogin from={from} />;
   }
-  if (me.isPending) {
+  if (me.isPending || (me.isSuccess && !user)) {
     return <PageLoader />;
   }
   if (me.isError) {

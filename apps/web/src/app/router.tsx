@@ -144,12 +144,15 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter(queryClient: QueryClient) {
-  // A returning user's session is restored while the first page's code loads, not after it.
+/** A returning user's session is restored while the first page's code loads, not after it. */
+export function restoreSession(queryClient: QueryClient) {
   const signedInArea = routes[1];
   if (mayHaveSession() && matchRoutes(routes, window.location)?.[0]?.route === signedInArea) {
     void queryClient.prefetchQuery(meQuery);
   }
+}
+
+export function createAppRouter(queryClient: QueryClient) {
   const router = createBrowserRouter(routes);
   // A session that ends mid-use (refresh refused) leads to login, and back here after it.
   // Before a user was loaded, the RequireUser guard does this itself.
