@@ -1,4 +1,7 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESSION_THRESHOLD, ENCODINGS } from '../plugins/compression';
 import { VersionedCache } from '../cache/versioned-cache';
 import { TOTAL_COUNT_HEADER, type Paged } from './paging';
 
@@ -29,6 +32,22 @@ interface Answer {
   /** The UTF-8 bytes, so that a hit is written as it is: no encoding and no length count per request. */
   body: Buffer;
   total: number | null;
+  /**
+   * The body compressed, per encoding, made on the first hit that accepts it: a hit then costs no
+   * compression either (the compression plugin leaves an encoded reply alone). Smaller than the
+   * body, so the cache's size limit counts the body only.
+   */
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+type Encoding = (typeof ENCODINGS)[number];
+const OFFERED: Encoding[] = [...ENCODINGS];
+
+function encode(encoding: Encoding, body: Buffer): Buffer {
+  // The compression plugin's own levels: brotli quality 4, gzip's default.
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+    : gzipSync(body);
 }
 
 const MAX_ANSWERS = 2_000;
@@ -41,12 +60,19 @@ export function createAnswerCache(options: { enabled: boolean }): AnswerCache {
   const ofGrafts = cacheOf();
   const ofWaitingLists = cacheOf();
 
-  function reply(replyTo: FastifyReply, answer: Answer) {
+  function reply(request: FastifyRequest, replyTo: FastifyReply, answer: Answer) {
     if (answer.total !== null) {
       replyTo.header(TOTAL_COUNT_HEADER, String(answer.total));
     }
+    replyTo.type(JSON_TYPE).header('vary', 'accept-encoding');
+    const accepted = request.headers['accept-encoding'];
+    const encoding = accepted ? (negotiate(accepted, OFFERED) as Encoding | null) : null;
+    if (encoding && answer.body.length >= COMPRESSION_THRESHOLD) {
+      answer.encoded[encoding] ??= encode(encoding, answer.body);
+      return replyTo.header('content-encoding', encoding).send(answer.encoded[encoding]);
+    }
     // Bytes with a JSON content type are sent as they are: serialised once, by the route's schema.
-    return replyTo.type(JSON_TYPE).send(answer.body);
+    return replyTo.send(answer.body);
   }
 
   async function answerFor(
@@ -62,14 +88,14 @@ export function createAnswerCache(options: { enabled: boolean }): AnswerCache {
       : [ofGrafts, versions?.graftData];
     const cached = options.enabled && version !== undefined ? answers.get(answer.key, version) : undefined;
     if (cached) {
-      return reply(replyTo, cached);
+      return reply(request, replyTo, cached);
     }
     const { value, total } = await compute();
-    const computed: Answer = { body: Buffer.from(replyTo.serialize(value) as string), total };
+    const computed: Answer = { body: Buffer.from(replyTo.serialize(value) as string), total, encoded: {} };
     if (options.enabled && version !== undefined) {
       answers.set(answer.key, version, computed);
     }
-    return reply(replyTo, computed);
+    return reply(request, replyTo, computed);
   }
 
   return {

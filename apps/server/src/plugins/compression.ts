@@ -10,6 +10,11 @@ import type { FastifyInstance } from 'fastify';
  */
 export const COMPRESSIBLE = /^(?:text\/(?!event-stream)[\w.+-]+|application\/(?:[\w.-]+\+)?json)\s*(?:;|$)/;
 
+/** Answers smaller than this go out as they are: not worth a compression stream. */
+export const COMPRESSION_THRESHOLD = 1024;
+/** The encodings offered, best first. */
+export const ENCODINGS = ['br', 'gzip'] as const;
+
 export async function registerCompression(app: FastifyInstance) {
   // Only API answers: the web app's files are precompressed, and a file under the threshold is
   // not worth a compression stream. Added before the plugin, so this hook runs before its own.
@@ -19,8 +24,8 @@ export async function registerCompression(app: FastifyInstance) {
     }
   });
   await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
+    threshold: COMPRESSION_THRESHOLD,
+    encodings: [...ENCODINGS],
     customTypes: COMPRESSIBLE,
   });
 }
