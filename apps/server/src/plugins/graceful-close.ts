@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
  * While the server closes, every answer tells its client to close the connection. Otherwise a
  * keep-alive connection whose request was in flight when closing began would stay open (Fastify
  * keeps idle connections 72 s) and hold the shutdown up; idle ones are closed by
- * `forceCloseConnections: 'idle'`.
+ * `forceCloseConnections: 'idle'`. An answer whose headers went out before closing began already
+ * promised keep-alive: once it has finished, its connection is idle and is closed then.
  */
 export function registerGracefulClose(app: FastifyInstance) {
   let closing = false;
@@ -14,6 +15,11 @@ export function registerGracefulClose(app: FastifyInstance) {
   app.addHook('onSend', async (_request, reply) => {
     if (closing) {
       reply.header('Connection', 'close');
+    }
+  });
+  app.addHook('onResponse', async () => {
+    if (closing) {
+      app.server.closeIdleConnections();
     }
   });
 }
