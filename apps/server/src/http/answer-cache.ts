@@ -59,6 +59,11 @@ export function createAnswerCache(options: { enabled: boolean }): AnswerCache {
     new VersionedCache<Answer>({ maxEntries: MAX_ANSWERS, maxSize: MAX_BYTES, sizeOf: (answer) => answer.body.length });
   const ofGrafts = cacheOf();
   const ofWaitingLists = cacheOf();
+  /**
+   * Answers being computed, by cache, version and key: requests that miss together (many clients
+   * after a change, or at start) wait for one computation instead of each running the same queries.
+   */
+  const computing = new Map<string, Promise<Answer>>();
 
   function reply(request: FastifyRequest, replyTo: FastifyReply, answer: Answer) {
     if (answer.total !== null) {
@@ -86,15 +91,27 @@ export function createAnswerCache(options: { enabled: boolean }): AnswerCache {
     const [answers, version] = answer.readsWaitingList
       ? [ofWaitingLists, versions ? versions.graftData + versions.waitingList : undefined]
       : [ofGrafts, versions?.graftData];
-    const cached = options.enabled && version !== undefined ? answers.get(answer.key, version) : undefined;
+    const toAnswer = async (): Promise<Answer> => {
+      const { value, total } = await compute();
+      return { body: Buffer.from(replyTo.serialize(value) as string), total, encoded: {} };
+    };
+    if (!options.enabled || version === undefined) {
+      return reply(request, replyTo, await toAnswer());
+    }
+    const cached = answers.get(answer.key, version);
     if (cached) {
       return reply(request, replyTo, cached);
     }
-    const { value, total } = await compute();
-    const computed: Answer = { body: Buffer.from(replyTo.serialize(value) as string), total, encoded: {} };
-    if (options.enabled && version !== undefined) {
-      answers.set(answer.key, version, computed);
+    const computingKey = `${answer.readsWaitingList ? 'lists' : 'grafts'}:${version}:${answer.key}`;
+    let pending = computing.get(computingKey);
+    if (!pending) {
+      pending = toAnswer();
+      computing.set(computingKey, pending);
+      const settled = () => computing.delete(computingKey);
+      pending.then(settled, settled);
     }
+    const computed = await pending;
+    answers.set(answer.key, version, computed);
     return reply(request, replyTo, computed);
   }
 

@@ -61,30 +61,3 @@ export function fitsSizes(criteria: SizeCriteria) {
       eb(eb.fn.coalesce('grafts.tLright', sql.lit(0)), '>=', criteria.query_l_r_min),
     ]);
 }
-
-/**
- * How many grafts fit the current row of `waiting_list_entries` on `today`, as one correlated
- * subquery (no query per entry): Free, of an active bank, the entry's type and sizes, and not
- * expiring before the implant window opens (`fitsWaitingListEntry` in the domain).
- */
-export function freeFitsCount(eb: ExpressionBuilder<DB, 'waitingListEntries'>, today: string) {
-  return eb
-    .selectFrom('grafts')
-    .select((inner) => inner.fn.countAll<number>().as('fits'))
-    .whereRef('grafts.tProdName2', '=', 'waitingListEntries.queryType')
-    .where(inListStatus(ListStatus.Free, today))
-    .where(ofActiveEute)
-    .whereRef('grafts.tDproximal', '>=', 'waitingListEntries.queryDMin')
-    .whereRef('grafts.tDproximal', '<=', 'waitingListEntries.queryDMax')
-    .whereRef('grafts.tLmax', '>=', 'waitingListEntries.queryLMin')
-    .where((inner) =>
-      inner.and([
-        inner(inner.fn.coalesce('grafts.tLleft', sql.lit(0)), '>=', inner.ref('waitingListEntries.queryLLMin')),
-        inner(inner.fn.coalesce('grafts.tLright', sql.lit(0)), '>=', inner.ref('waitingListEntries.queryLRMin')),
-        inner.or([
-          inner('grafts.expiryDate', 'is', null),
-          inner('grafts.expiryDate', '>=', inner.ref('waitingListEntries.queryIMin')),
-        ]),
-      ]),
-    );
-}

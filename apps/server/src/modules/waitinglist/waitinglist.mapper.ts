@@ -5,7 +5,7 @@ import {
   type WaitingListEntry,
 } from '@graftmatch/domain';
 import type { WaitingListEntriesTable } from '../../db/types';
-import type { EntryChanges, EntryWithFits } from './waitinglist.repository';
+import type { EntryChanges, EntryRow, EntryWithFits } from './waitinglist.repository';
 
 // Row to wire and request to row. The wire spells the type and the window's end differently in
 // requests (`query_type`, `query_i_Max`) and answers (`query_Type`, `query_i_max`), docs/decisions.md §4.
@@ -29,14 +29,19 @@ export function entryCriteria(row: Pick<WaitingListEntriesTable, CriteriaColumns
   };
 }
 
-export function entryToWire(row: EntryWithFits): WaitingListEntry {
+/** The criteria of a stored entry; its type was checked when it was written. */
+function storedCriteria(row: EntryRow): EntryCriteria {
   const criteria = entryCriteria(row);
   if (!criteria) {
     throw new Error(`waiting-list entry ${row.id} has an unknown graft type ${row.queryType}`);
   }
+  return criteria;
+}
+
+export function entryToWire(row: EntryWithFits): WaitingListEntry {
   return {
     waitinglistid: row.id,
-    ...criteria,
+    ...storedCriteria(row),
     physician_Name: row.physicianName,
     physician_Email: row.physicianEmail,
     physician_Phone: row.physicianPhone,
@@ -49,21 +54,21 @@ export function entryToWire(row: EntryWithFits): WaitingListEntry {
 }
 
 /** A stored entry in request names, so a PATCH can be merged and checked like an add. */
-export function entryToRequest(row: EntryWithFits): AddWaitingListRequest {
-  const wire = entryToWire(row);
+export function entryToRequest(row: EntryRow): AddWaitingListRequest {
+  const criteria = storedCriteria(row);
   return {
-    query_type: wire.query_Type,
-    query_d_min: wire.query_d_min,
-    query_d_max: wire.query_d_max,
-    query_l_min: wire.query_l_min,
-    query_l_l_min: wire.query_l_l_min,
-    query_l_r_min: wire.query_l_r_min,
-    ...(wire.physician_Name === null ? {} : { physician_Name: wire.physician_Name }),
-    ...(wire.physician_Email === null ? {} : { physician_Email: wire.physician_Email }),
-    ...(wire.physician_Phone === null ? {} : { physician_Phone: wire.physician_Phone }),
-    patient_Code: wire.patient_Code,
-    query_i_min: wire.query_i_min,
-    query_i_Max: wire.query_i_max,
+    query_type: criteria.query_Type,
+    query_d_min: criteria.query_d_min,
+    query_d_max: criteria.query_d_max,
+    query_l_min: criteria.query_l_min,
+    query_l_l_min: criteria.query_l_l_min,
+    query_l_r_min: criteria.query_l_r_min,
+    ...(row.physicianName === null ? {} : { physician_Name: row.physicianName }),
+    ...(row.physicianEmail === null ? {} : { physician_Email: row.physicianEmail }),
+    ...(row.physicianPhone === null ? {} : { physician_Phone: row.physicianPhone }),
+    patient_Code: row.patientCode,
+    query_i_min: criteria.query_i_min,
+    query_i_Max: row.queryIMax,
   };
 }
 

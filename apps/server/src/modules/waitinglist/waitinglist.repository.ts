@@ -4,7 +4,7 @@ import type { Executor } from '../../db/executor';
 import { param, prepare } from '../../db/prepared';
 import type { GraftRow, NewWaitingListEntryRow, WaitingListEntryRow } from '../../db/types';
 import type { Page, Paged } from '../../http/paging';
-import { freeFitsCount, inListStatus, ofActiveEute } from '../grafts/grafts.query';
+import { inListStatus, ofActiveEute } from '../grafts/grafts.query';
 
 // All SQL of the waiting list. Every function takes the executor; the caller owns transactions.
 
@@ -76,18 +76,16 @@ export function createFreeGraftSizesQuery(database: Database): (today: string) =
     }));
 }
 
-/** One open entry with its clinic name and fitting grafts; undefined when unknown or removed. */
-export async function findOpenEntry(executor: Executor, id: string, today: string): Promise<EntryWithFits | undefined> {
-  const row = await executor
+/** One open entry with its clinic name; undefined when unknown or removed. */
+export function findOpenEntry(executor: Executor, id: string): Promise<EntryRow | undefined> {
+  return executor
     .selectFrom('waitingListEntries')
     .innerJoin('clinics', 'clinics.id', 'waitingListEntries.clinicId')
     .selectAll('waitingListEntries')
     .select('clinics.cName')
-    .select((eb) => freeFitsCount(eb, today).as('matchingGrafts'))
     .where('waitingListEntries.id', '=', id)
     .where('waitingListEntries.closedAt', 'is', null)
     .executeTakeFirst();
-  return row ? { ...row, matchingGrafts: Number(row.matchingGrafts ?? 0) } : undefined;
 }
 
 export async function insertEntry(executor: Executor, row: NewWaitingListEntryRow): Promise<void> {

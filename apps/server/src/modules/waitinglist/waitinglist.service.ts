@@ -4,6 +4,7 @@ import {
   utcDate,
   validateWaitingListRequest,
   type AddWaitingListRequest,
+  type FitCounter,
   type PatchWaitingListRequest,
   type WaitingListEntry,
 } from '@graftmatch/domain';
@@ -45,22 +46,24 @@ function assertValid(request: AddWaitingListRequest): void {
   }
 }
 
-/** A page of entries on the wire, each with the number of Free grafts that fit it now. */
-async function withFits(deps: ReadDeps, rows: Paged<repo.EntryRow>, today: string): Promise<Paged<WaitingListEntry>> {
-  const counter = await deps.fitCounts(today);
-  const items = rows.items.map((row) => {
-    const criteria = entryCriteria(row);
-    return entryToWire({ ...row, matchingGrafts: criteria ? counter.count(criteria) : 0 });
-  });
-  return { items, total: rows.total };
+/** An entry on the wire, with the number of Free grafts that fit it now. */
+function withFitCount(counter: FitCounter, row: repo.EntryRow): WaitingListEntry {
+  const criteria = entryCriteria(row);
+  return entryToWire({ ...row, matchingGrafts: criteria ? counter.count(criteria) : 0 });
 }
 
-async function presentEntry(executor: Executor, deps: Pick<ReadDeps, 'now'>, id: string): Promise<WaitingListEntry> {
-  const row = await repo.findOpenEntry(executor, id, todayOf(deps));
+/** A page of entries on the wire, each with its fit count. */
+async function withFits(deps: ReadDeps, rows: Paged<repo.EntryRow>, today: string): Promise<Paged<WaitingListEntry>> {
+  const counter = await deps.fitCounts(today);
+  return { items: rows.items.map((row) => withFitCount(counter, row)), total: rows.total };
+}
+
+async function presentEntry(executor: Executor, counter: FitCounter, id: string): Promise<WaitingListEntry> {
+  const row = await repo.findOpenEntry(executor, id);
   if (!row) {
     throw notFound('No such waiting-list entry.');
   }
-  return entryToWire(row);
+  return withFitCount(counter, row);
 }
 
 /** `GET /physician/waitinglist`: the caller's own open entries; auditors read every clinic's. */
@@ -121,6 +124,8 @@ export async function addEntry(
   assertValid(request);
   const now = deps.now();
   const at = now.toISOString();
+  // Counted before the transaction: the counts read grafts only, and a write holds no lock meanwhile.
+  const counter = await deps.fitCounts(todayOf(deps));
   const added = await deps.db.transaction().execute(async (trx) => {
     const contact = await repo.findUserContact(trx, caller.userId);
     const id = randomUUID();
@@ -140,7 +145,7 @@ export async function addEntry(
       updatedAt: at,
     };
     await repo.insertEntry(trx, row);
-    const entry = await presentEntry(trx, deps, id);
+    const entry = await presentEntry(trx, counter, id);
     await recordAudit(trx, {
       actorUserId: caller.userId,
       action: 'waitinglist.add',
@@ -157,8 +162,8 @@ export async function addEntry(
 }
 
 /** The caller's own open entry, locked for change; another physician's is 404 so it does not leak. */
-async function ownOpenEntry(trx: Executor, deps: ReadDeps, caller: Principal, clinicIds: string[], id: string) {
-  const row = await repo.findOpenEntry(trx, id, todayOf(deps));
+async function ownOpenEntry(trx: Executor, caller: Principal, clinicIds: string[], id: string) {
+  const row = await repo.findOpenEntry(trx, id);
   if (!row || row.ownerUserId !== caller.userId || !clinicIds.includes(row.clinicId)) {
     throw notFound('No such waiting-list entry in your waiting list.');
   }
@@ -175,18 +180,19 @@ export async function patchEntry(
   const caller = requirePhysician(actor.principal);
   const { clinicIds } = caller;
   const now = deps.now();
+  const counter = await deps.fitCounts(todayOf(deps));
   const patched = await deps.db.transaction().execute(async (trx) => {
-    const row = await ownOpenEntry(trx, deps, caller, clinicIds, id);
+    const row = await ownOpenEntry(trx, caller, clinicIds, id);
     const merged: AddWaitingListRequest = { ...entryToRequest(row), ...definedFields(patch) };
     assertValid(merged);
     await repo.updateEntry(trx, id, requestToChanges(merged), now.toISOString());
-    const entry = await presentEntry(trx, deps, id);
+    const entry = await presentEntry(trx, counter, id);
     await recordAudit(trx, {
       actorUserId: caller.userId,
       action: 'waitinglist.update',
       targetType: 'waitinglist',
       targetId: id,
-      before: entryToWire(row),
+      before: withFitCount(counter, row),
       after: entry,
       ip: actor.ip,
       at: now,
@@ -202,15 +208,16 @@ export async function removeEntry(deps: WaitingListDeps, actor: Actor, id: strin
   const caller = requirePhysician(actor.principal);
   const { clinicIds } = caller;
   const now = deps.now();
+  const counter = await deps.fitCounts(todayOf(deps));
   await deps.db.transaction().execute(async (trx) => {
-    const row = await ownOpenEntry(trx, deps, caller, clinicIds, id);
+    const row = await ownOpenEntry(trx, caller, clinicIds, id);
     await repo.closeEntry(trx, id, now.toISOString());
     await recordAudit(trx, {
       actorUserId: caller.userId,
       action: 'waitinglist.remove',
       targetType: 'waitinglist',
       targetId: id,
-      before: entryToWire(row),
+      before: withFitCount(counter, row),
       after: null,
       ip: actor.ip,
       at: now,
