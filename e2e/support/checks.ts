@@ -11,6 +11,18 @@ type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
  */
 export async function expectNoSeriousAxeViolations(page: Page, label: string) {
   await markChecked(page);
+  // A dialog fading in blends its colours with the page; on a busy machine axe would measure the
+  // contrast halfway through. Checked once the transitions have ended (spinners run on).
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    null,
+    { timeout: 5_000 },
+  );
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
