@@ -11,7 +11,9 @@ import { lighthouseBenchmark } from './lighthouse';
 import { loadBenchmark } from './load';
 import { seedBenchData } from './seed';
 import type { BenchContext, BenchOptions, BenchSession, Benchmark, Row } from './support/benchmark';
+import { collectGarbage } from './support/memory';
 import { printRows, type PrintedRow } from './support/print';
+import { freePort } from '../apps/server/test/support/process';
 import { createEnvironment, login, startServer, type BenchEnvironment, type Engine } from './support/server';
 import { loginBytesBenchmark } from './web-bytes';
 import { pushBenchmark } from './push';
@@ -59,12 +61,14 @@ function parseOptions() {
 }
 
 async function startSession(environment: BenchEnvironment, extraEnv: Record<string, string> = {}) {
-  const server = await startServer(environment, extraEnv);
+  const inspectorPort = await freePort();
+  const server = await startServer(environment, extraEnv, inspectorPort);
   const session: BenchSession = {
     baseUrl: server.baseUrl,
     physician: await login(server.baseUrl, environment.dataDir, PHYSICIAN),
     employee: await login(server.baseUrl, environment.dataDir, EMPLOYEE),
     pid: server.process.pid,
+    collectGarbage: () => collectGarbage(inspectorPort),
     stop: () => server.stop(),
   };
   return session;

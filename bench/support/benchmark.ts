@@ -16,6 +16,8 @@ export interface BenchSession {
   employee: LoggedIn;
   /** The server's process, for its memory. */
   pid?: number;
+  /** Runs a full garbage collection in the server (through its inspector). */
+  collectGarbage?(): Promise<void>;
   stop(): Promise<void>;
 }
 

@@ -61,11 +61,20 @@ export function serverCommand(): string[] {
   return [CLI];
 }
 
-/** Starts `graftmatch serve` in its own process on a free port and waits until it answers. */
-export async function startServer(environment: BenchEnvironment, extraEnv: Record<string, string> = {}) {
+/**
+ * Starts `graftmatch serve` in its own process on a free port and waits until it answers. With
+ * `inspectorPort`, the server listens for the inspector there (loopback only), so a benchmark can
+ * collect its garbage before reading its memory.
+ */
+export async function startServer(
+  environment: BenchEnvironment,
+  extraEnv: Record<string, string> = {},
+  inspectorPort?: number,
+) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...serverCommand(), 'serve'], {
+  const inspect = inspectorPort === undefined ? [] : [`--inspect=127.0.0.1:${inspectorPort}`];
+  const child = spawn(process.execPath, [...inspect, ...serverCommand(), 'serve'], {
     env: {
       PATH: process.env.PATH ?? '',
       HOST: '127.0.0.1',
