@@ -55,15 +55,20 @@ const MAX_BYTES = 64 * 1024 * 1024;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function createAnswerCache(options: { enabled: boolean }): AnswerCache {
-  const cacheOf = () =>
-    new VersionedCache<Answer>({ maxEntries: MAX_ANSWERS, maxSize: MAX_BYTES, sizeOf: (answer) => answer.body.length });
-  const ofGrafts = cacheOf();
-  const ofWaitingLists = cacheOf();
-  /**
-   * Answers being computed, by cache, version and key: requests that miss together (many clients
-   * after a change, or at start) wait for one computation instead of each running the same queries.
-   */
-  const computing = new Map<string, Promise<Answer>>();
+  const storeOf = () => ({
+    kept: new VersionedCache<Answer>({
+      maxEntries: MAX_ANSWERS,
+      maxSize: MAX_BYTES,
+      sizeOf: (answer) => answer.body.length,
+    }),
+    /**
+     * Answers being computed, by version and key: requests that miss together (many clients after
+     * a change, or at start) wait for one computation instead of each running the same queries.
+     */
+    computing: new Map<string, Promise<Answer>>(),
+  });
+  const ofGrafts = storeOf();
+  const ofWaitingLists = storeOf();
 
   function reply(request: FastifyRequest, replyTo: FastifyReply, answer: Answer) {
     if (answer.total !== null) {
@@ -88,7 +93,7 @@ export function createAnswerCache(options: { enabled: boolean }): AnswerCache {
   ) {
     const versions = request.dataVersions;
     // Both counters only grow, so their sum grows whenever either does.
-    const [answers, version] = answer.readsWaitingList
+    const [store, version] = answer.readsWaitingList
       ? [ofWaitingLists, versions ? versions.graftData + versions.waitingList : undefined]
       : [ofGrafts, versions?.graftData];
     const toAnswer = async (): Promise<Answer> => {
@@ -98,20 +103,20 @@ export function createAnswerCache(options: { enabled: boolean }): AnswerCache {
     if (!options.enabled || version === undefined) {
       return reply(request, replyTo, await toAnswer());
     }
-    const cached = answers.get(answer.key, version);
+    const cached = store.kept.get(answer.key, version);
     if (cached) {
       return reply(request, replyTo, cached);
     }
-    const computingKey = `${answer.readsWaitingList ? 'lists' : 'grafts'}:${version}:${answer.key}`;
-    let pending = computing.get(computingKey);
+    const computingKey = `${version}:${answer.key}`;
+    let pending = store.computing.get(computingKey);
     if (!pending) {
       pending = toAnswer();
-      computing.set(computingKey, pending);
-      const settled = () => computing.delete(computingKey);
+      store.computing.set(computingKey, pending);
+      const settled = () => store.computing.delete(computingKey);
       pending.then(settled, settled);
     }
     const computed = await pending;
-    answers.set(answer.key, version, computed);
+    store.kept.set(answer.key, version, computed);
     return reply(request, replyTo, computed);
   }
 
