@@ -6,6 +6,7 @@ import { createDatabase, type Database } from '../db/database';
 import { startSeededApp, type SeededApp } from '../../test/support/clinical';
 import { TestClient } from '../../test/support/client';
 import { testEngineName } from '../../test/support/database';
+import { pdfText } from '../../test/support/pdf';
 
 // A cached caller or answer never outlives a change: not on the instance that made it, not on a
 // second instance on the same database, and not when the change comes from outside the API (an
@@ -114,6 +115,32 @@ describe(`caches follow every change at once, on two instances (${testEngineName
       .where('eLot', '=', lot as string)
       .execute();
     expect(await Promise.all(readers.map((read) => read()))).toEqual([fits - 1, fits - 1, fits - 1, fits - 1]);
+  });
+
+  it('keeps the demand PDF while the demand is unchanged, and renders it anew after a change, on both instances', async () => {
+    const employee = seeded.clients.employeeX;
+    const download = async (client: TestClient) => {
+      const answer = await client.get('/api/euteemployee/waitinglist/download');
+      expect(answer.status).toBe(200);
+      return Buffer.from(await answer.arrayBuffer());
+    };
+    const first = await download(employee);
+    expect((await download(employee)).equals(first)).toBe(true);
+    const otherFirst = await download(onOther(employee));
+
+    const added = await seeded.clients.physicianA.post(
+      '/api/physician/waitinglist',
+      aWaitingListRequest({ patient_Code: 'Z-11-2024' }),
+    );
+    expect(added.status).toBe(201);
+    for (const [client, before] of [
+      [employee, first],
+      [onOther(employee), otherFirst],
+    ] as const) {
+      const after = await download(client);
+      expect(await pdfText(before)).not.toContain('Z-11-2024');
+      expect(await pdfText(after)).toContain('Z-11-2024');
+    }
   });
 
   it('refuses a caller at once on the other instance after a membership is removed', async () => {

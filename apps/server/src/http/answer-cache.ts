@@ -17,6 +17,19 @@ export interface AnswerCache {
   send<T>(request: FastifyRequest, reply: FastifyReply, answer: Cacheable<T>): Promise<FastifyReply>;
   /** The same for a page: the items as the body, the total in `X-Total-Count`. */
   sendPage<T>(request: FastifyRequest, reply: FastifyReply, answer: Cacheable<Paged<T>>): Promise<FastifyReply>;
+  /** The same for a document made as bytes (a PDF), sent as an attachment under its file name. */
+  sendDocument(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answer: Cacheable<CacheableDocument>,
+  ): Promise<FastifyReply>;
+}
+
+/** A document as its bytes, with what the download needs. */
+export interface CacheableDocument {
+  bytes: Buffer;
+  type: string;
+  fileName: string;
 }
 
 /** What a service answers for a cacheable read, after its policy and input checks have passed. */
@@ -29,9 +42,13 @@ export interface Cacheable<T> {
 }
 
 interface Answer {
-  /** The UTF-8 bytes, so that a hit is written as it is: no encoding and no length count per request. */
+  /** The bytes sent, so that a hit is written as it is: no serialising and no length count per request. */
   body: Buffer;
-  total: number | null;
+  type: string;
+  /** Headers that belong to the answer and are kept with it: a page's total, a document's file name. */
+  headers: Record<string, string>;
+  /** JSON is compressed for browsers; a PDF's content is compressed already. */
+  compressible: boolean;
   /**
    * The body compressed, per encoding, made on the first hit that accepts it: a hit then costs no
    * compression either (the compression plugin leaves an encoded reply alone). Smaller than the
@@ -71,10 +88,11 @@ export function createAnswerCache(options: { enabled: boolean }): AnswerCache {
   const ofWaitingLists = storeOf();
 
   function reply(request: FastifyRequest, replyTo: FastifyReply, answer: Answer) {
-    if (answer.total !== null) {
-      replyTo.header(TOTAL_COUNT_HEADER, String(answer.total));
+    replyTo.type(answer.type).headers(answer.headers);
+    if (!answer.compressible) {
+      return replyTo.send(answer.body);
     }
-    replyTo.type(JSON_TYPE).header('vary', 'accept-encoding');
+    replyTo.header('vary', 'accept-encoding');
     const accepted = request.headers['accept-encoding'];
     const encoding = accepted ? (negotiate(accepted, OFFERED) as Encoding | null) : null;
     if (encoding && answer.body.length >= COMPRESSION_THRESHOLD) {
@@ -85,21 +103,26 @@ export function createAnswerCache(options: { enabled: boolean }): AnswerCache {
     return replyTo.send(answer.body);
   }
 
+  /** A JSON answer: the value serialised by the route's response schema. */
+  const json = (replyTo: FastifyReply, value: unknown, headers: Record<string, string> = {}): Answer => ({
+    body: Buffer.from(replyTo.serialize(value) as string),
+    type: JSON_TYPE,
+    headers,
+    compressible: true,
+    encoded: {},
+  });
+
   async function answerFor(
     request: FastifyRequest,
     replyTo: FastifyReply,
     answer: Cacheable<unknown>,
-    compute: () => Promise<{ value: unknown; total: number | null }>,
+    toAnswer: () => Promise<Answer>,
   ) {
     const versions = request.dataVersions;
     // Both counters only grow, so their sum grows whenever either does.
     const [store, version] = answer.readsWaitingList
       ? [ofWaitingLists, versions ? versions.graftData + versions.waitingList : undefined]
       : [ofGrafts, versions?.graftData];
-    const toAnswer = async (): Promise<Answer> => {
-      const { value, total } = await compute();
-      return { body: Buffer.from(replyTo.serialize(value) as string), total, encoded: {} };
-    };
     if (!options.enabled || version === undefined) {
       return reply(request, replyTo, await toAnswer());
     }
@@ -122,11 +145,22 @@ export function createAnswerCache(options: { enabled: boolean }): AnswerCache {
 
   return {
     send: (request, replyTo, answer) =>
-      answerFor(request, replyTo, answer, async () => ({ value: await answer.compute(), total: null })),
+      answerFor(request, replyTo, answer, async () => json(replyTo, await answer.compute())),
     sendPage: (request, replyTo, answer) =>
       answerFor(request, replyTo, answer, async () => {
         const page = await answer.compute();
-        return { value: page.items, total: page.total };
+        return json(replyTo, page.items, { [TOTAL_COUNT_HEADER]: String(page.total) });
+      }),
+    sendDocument: (request, replyTo, answer) =>
+      answerFor(request, replyTo, answer, async () => {
+        const document = await answer.compute();
+        return {
+          body: document.bytes,
+          type: document.type,
+          headers: { 'content-disposition': `attachment; filename="${document.fileName}"` },
+          compressible: false,
+          encoded: {},
+        };
       }),
   };
 }

@@ -67,26 +67,38 @@ const COLUMNS: readonly Column[] = [
 
 type Doc = PDFKit.PDFDocument;
 
+interface CellLayout {
+  height: number;
+  /** The cell's lines when each fits the column as it stands; null when the text must wrap. */
+  lines: string[] | null;
+}
+
+const textWidth = (column: number) => (COLUMNS[column]?.width ?? 0) - 2 * CELL_PADDING;
+
 /**
- * Cell heights, measured once per text and column: most cells repeat (clinics, physicians, dates,
+ * Cell layouts, measured once per text and column: most cells repeat (clinics, physicians, dates,
  * sizes), and laying out text is most of the PDF's cost (docs/performance.md, demand PDF).
  */
 function cellMeasure(doc: Doc) {
-  const heights = new Map<string, number>();
-  return (text: string, column: number): number => {
+  const layouts = new Map<string, CellLayout>();
+  return (text: string, column: number): CellLayout => {
     const key = `${column}\u0000${text}`;
-    let height = heights.get(key);
-    if (height === undefined) {
-      height = doc.heightOfString(text, { width: (COLUMNS[column]?.width ?? 0) - 2 * CELL_PADDING });
-      heights.set(key, height);
+    let layout = layouts.get(key);
+    if (layout === undefined) {
+      const width = textWidth(column);
+      const lines = text.split('\n');
+      layout = lines.every((line) => doc.widthOfString(line) <= width)
+        ? { height: lines.length * doc.currentLineHeight(true), lines }
+        : { height: doc.heightOfString(text, { width }), lines: null };
+      layouts.set(key, layout);
     }
-    return height;
+    return layout;
   };
 }
 type CellMeasure = ReturnType<typeof cellMeasure>;
 
 function rowHeight(measure: CellMeasure, cells: readonly string[]): number {
-  return Math.max(...cells.map((text, column) => measure(text, column))) + 2 * CELL_PADDING;
+  return Math.max(...cells.map((text, column) => measure(text, column).height)) + 2 * CELL_PADDING;
 }
 
 function drawRow(
@@ -101,13 +113,18 @@ function drawRow(
   if (header) {
     doc.rect(MARGIN, y, tableWidth(), height).fill('#e8edf3').fillColor('black');
   }
-  const oneLine = doc.currentLineHeight(true);
+  const lineHeight = doc.currentLineHeight(true);
   cells.forEach((text, column) => {
-    const width = COLUMNS[column]?.width ?? 0;
-    // A cell that fits one line is set without a width, which skips the line wrapper (the slow part).
-    const options = measure(text, column) > oneLine ? { width: width - 2 * CELL_PADDING } : { lineBreak: false };
-    doc.text(text, x + CELL_PADDING, y + CELL_PADDING, options);
-    x += width;
+    const { lines } = measure(text, column);
+    if (lines) {
+      // Lines that fit are set one by one without a width, which skips pdfkit's line wrapper (the slow part).
+      lines.forEach((line, index) => {
+        doc.text(line, x + CELL_PADDING, y + CELL_PADDING + index * lineHeight, { lineBreak: false });
+      });
+    } else {
+      doc.text(text, x + CELL_PADDING, y + CELL_PADDING, { width: textWidth(column) });
+    }
+    x += COLUMNS[column]?.width ?? 0;
   });
   doc
     .moveTo(MARGIN, y + height)

@@ -28,13 +28,7 @@ export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: DonationsDeps
     {
       schema: { tags: ['euteemployee'], produces: ['application/pdf'], response: { 200: PdfFile, ...errors } },
     },
-    async (request, reply) => {
-      const { pdf, fileName } = await demandPdf(deps, request.principal);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(pdf);
-    },
+    async (request, reply) => deps.answers.sendDocument(request, reply, demandPdf(deps, request.principal)),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import type { ListStatus } from '@graftmatch/domain';
 import { type Graft, type WaitingListEntry } from '@graftmatch/domain';
-import type { Cacheable } from '../../http/answer-cache';
+import type { Cacheable, CacheableDocument } from '../../http/answer-cache';
 import type { Page, Paged } from '../../http/paging';
 import { renderWaitingListPdf, waitingListFileName } from '../../pdf/waiting-list-pdf';
 import type { Principal } from '../auth/principal';
@@ -21,14 +21,20 @@ export function listOpenDemand(
   return listDemand(deps, principal, page);
 }
 
-/** `GET /euteemployee/waitinglist/download`: the open demand as a PDF with its file name. */
-export async function demandPdf(
-  deps: DonationsDeps,
-  principal: Principal | null,
-): Promise<{ pdf: Buffer; fileName: string }> {
-  const demand = await demandForPdf(deps, principal);
-  const generatedAt = deps.now();
-  return { pdf: await renderWaitingListPdf({ ...demand, generatedAt }), fileName: waitingListFileName(generatedAt) };
+/**
+ * `GET /euteemployee/waitinglist/download`: the open demand as a PDF with its file name. Kept while
+ * the demand is unchanged, so its generation time is when this content was made (docs/decisions.md).
+ */
+export function demandPdf(deps: DonationsDeps, principal: Principal | null): Cacheable<CacheableDocument> {
+  const demand = demandForPdf(deps, principal);
+  return {
+    ...demand,
+    compute: async () => {
+      const generatedAt = deps.now();
+      const bytes = await renderWaitingListPdf({ ...(await demand.compute()), generatedAt });
+      return { bytes, type: 'application/pdf', fileName: waitingListFileName(generatedAt) };
+    },
+  };
 }
 
 /** `GET /euteemployee/currentdonations` and `/donationsarchiv`: the caller's tissue banks' grafts. */

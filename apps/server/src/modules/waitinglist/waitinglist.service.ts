@@ -102,12 +102,22 @@ export function listDemand(
 }
 
 /** The demand for the PDF, and the banks it is printed for (every bank for auditors). */
-export async function demandForPdf(deps: ReadDeps, principal: Principal | null) {
+export function demandForPdf(
+  deps: ReadDeps,
+  principal: Principal | null,
+): Cacheable<{ entries: WaitingListEntry[]; total: number; banks: string[] }> {
   const scope = euteReadScope(principal);
-  const rows = await repo.listOpenEntries(deps.db, { activeClinics: true }, { limit: MAX_PDF_ENTRIES, offset: 0 });
-  const { items, total } = await withFits(deps, rows, todayOf(deps));
-  const banks = scope.all ? [] : await repo.euteNames(deps.db, scope.ids);
-  return { entries: items, total, banks };
+  const today = todayOf(deps);
+  return {
+    key: `demand-pdf:${today}:${scope.all ? 'all' : [...scope.ids].sort().join(',')}`,
+    readsWaitingList: true,
+    compute: async () => {
+      const rows = await repo.listOpenEntries(deps.db, { activeClinics: true }, { limit: MAX_PDF_ENTRIES, offset: 0 });
+      const { items, total } = await withFits(deps, rows, today);
+      const banks = scope.all ? [] : await repo.euteNames(deps.db, scope.ids);
+      return { entries: items, total, banks };
+    },
+  };
 }
 
 /**
