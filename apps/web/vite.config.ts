@@ -1,56 +1,16 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const THEME_COLOUR = '#0b7285';
 
-/**
- * main.tsx starts the app through a dynamic import, so that the browser paints index.html first;
- * these links fetch that code and its imports together with the page, as a static import would
- * (except the entry itself, which index.html loads already).
- */
-function preloadApp(entry: string): Plugin {
-  return {
-    name: 'graftmatch:preload-app',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        const chunks = Object.values(bundle ?? {}).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-        const start = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(entry));
-        if (!start) {
-          throw new Error(`no chunk for ${entry}`);
-        }
-        const files = new Set<string>();
-        const visit = (fileName: string) => {
-          if (!files.has(fileName)) {
-            files.add(fileName);
-            chunks.find((chunk) => chunk.fileName === fileName)?.imports.forEach(visit);
-          }
-        };
-        visit(start.fileName);
-        const entries = new Set(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
-        return [...files]
-          .filter((file) => !entries.has(file))
-          .map((file) => ({
-            tag: 'link',
-            // Low priority: the stylesheet, and so the first paint, go first.
-            attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${file}` },
-            injectTo: 'head' as const,
-          }));
-      },
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
     react(),
-    preloadApp('/src/app/start.tsx'),
     VitePWA({
       registerType: 'autoUpdate',
-      // A separate registerSW.js file: the server's CSP allows no inline scripts.
-      injectRegister: 'script',
+      // Registered by the app itself once the first screen is up (src/app/serviceWorker.ts).
+      injectRegister: false,
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
       manifest: {
         name: 'GraftMatch',

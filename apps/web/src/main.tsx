@@ -1,13 +1,14 @@
 import './app/styles';
 import './app/global.css';
+import { registerServiceWorkerWhenIdle } from './app/serviceWorker';
 
 const root = document.getElementById('root');
 if (!root) {
   throw new Error('index.html has no #root element');
 }
 
-// The browser paints index.html's header first; the app's code (already fetched: the build
-// preloads it) runs right after that frame (docs/performance.md, "Web delivery").
+// The browser paints index.html's header first; the app's code is fetched and run right after
+// that frame, so it does not compete with the stylesheet (docs/performance.md, "Web delivery").
 let started = false;
 function startApp() {
   if (!started) {
@@ -20,3 +21,8 @@ if (document.visibilityState === 'visible') {
 }
 // A tab opened in the background paints no frame: start anyway.
 setTimeout(startApp, 100);
+
+// The development server has no service worker; the build generates it (vite.config.ts).
+if (import.meta.env.PROD) {
+  registerServiceWorkerWhenIdle();
+}

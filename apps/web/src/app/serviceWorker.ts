@@ -1,0 +1,25 @@
+/** How long after the page's load event the service worker is registered (docs/performance.md). */
+export const SERVICE_WORKER_DELAY_MS = 3_000;
+
+/**
+ * Registers the service worker once the first screen is up: a few seconds after the page has
+ * loaded, when the browser is idle. Installing it precaches the whole app shell (over a hundred
+ * files), which on a phone would otherwise compete with the first screen for the CPU and the
+ * network; offline use only needs it later.
+ */
+export function registerServiceWorkerWhenIdle(url = '/sw.js'): void {
+  if (!('serviceWorker' in navigator)) {
+    return;
+  }
+  const register = () => {
+    void navigator.serviceWorker.register(url, { scope: '/' });
+  };
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(register, { timeout: 2_000 }) : register();
+  const afterLoad = () => window.setTimeout(whenIdle, SERVICE_WORKER_DELAY_MS);
+  if (document.readyState === 'complete') {
+    afterLoad();
+  } else {
+    window.addEventListener('load', afterLoad, { once: true });
+  }
+}
