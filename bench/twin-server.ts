@@ -1,14 +1,14 @@
 // The bare limit for a benchmark: plain Fastify answering prepared bytes, no database, no hooks.
-// Started in its own process with a JSON file of answers: { "<METHOD> <url>[ <body>]": "<base64>" }.
+// Started in its own process with a JSON file of answers:
+// { "<METHOD> <url>[ <body>]": { "body": "<base64>", "encoding"?: "br" } }, sent as they were recorded.
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
+import type { RecordedAnswer } from './support/autocannon';
 
 const [answersFile, port] = process.argv.slice(2);
-const answers = new Map<string, Buffer>(
-  Object.entries(JSON.parse(readFileSync(answersFile ?? '', 'utf8')) as Record<string, string>).map(([key, value]) => [
-    key,
-    Buffer.from(value, 'base64'),
-  ]),
+const recorded = JSON.parse(readFileSync(answersFile ?? '', 'utf8')) as Record<string, RecordedAnswer>;
+const answers = new Map(
+  Object.entries(recorded).map(([key, { body, encoding }]) => [key, { bytes: Buffer.from(body, 'base64'), encoding }]),
 );
 
 const app = Fastify({ logger: false });
@@ -20,7 +20,11 @@ app.all('/*', async (request, reply) => {
   if (!answer) {
     return reply.code(404).send();
   }
-  return reply.type(key.includes('/download') ? 'application/pdf' : 'application/json; charset=utf-8').send(answer);
+  reply.type(key.includes('/download') ? 'application/pdf' : 'application/json; charset=utf-8');
+  if (answer.encoding) {
+    reply.header('content-encoding', answer.encoding);
+  }
+  return reply.send(answer.bytes);
 });
 await app.listen({ port: Number(port), host: '127.0.0.1' });
 process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));

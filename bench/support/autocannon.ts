@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,19 +60,41 @@ export async function load(baseUrl: string, scenario: Scenario, options: LoadOpt
 const keyOf = (request: BenchRequest) =>
   request.method === 'GET' ? `GET ${request.path}` : `${request.method} ${request.path} ${request.body ?? ''}`;
 
-/** Fetches every request's answer from the real server once, to hand the same bytes to the twin. */
-export async function recordAnswers(baseUrl: string, scenario: Scenario): Promise<Record<string, string>> {
-  const answers: Record<string, string> = {};
-  for (const request of scenario.requests) {
-    const response = await fetch(baseUrl + request.path, {
-      method: request.method,
-      headers: scenario.headers,
-      ...(request.body ? { body: request.body } : {}),
+/** One recorded answer, as it went over the wire: its bytes (base64) and their encoding, if any. */
+export interface RecordedAnswer {
+  body: string;
+  encoding?: string;
+}
+
+/** One request's answer exactly as sent: not decompressed, unlike fetch. */
+function rawAnswer(baseUrl: string, request: BenchRequest, headers: Record<string, string>) {
+  return new Promise<{ status: number; body: Buffer; encoding?: string }>((resolve, reject) => {
+    const outgoing = httpRequest(baseUrl + request.path, { method: request.method, headers }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('error', reject);
+      incoming.on('end', () => {
+        const encoding = incoming.headers['content-encoding'];
+        resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(chunks), ...(encoding ? { encoding } : {}) });
+      });
     });
-    if (!response.ok) {
-      throw new Error(`${scenario.title}: ${request.method} ${request.path} answered ${response.status}`);
+    outgoing.on('error', reject);
+    outgoing.end(request.body);
+  });
+}
+
+/** Records every request's answer from the real server once, to hand the same bytes to the twin. */
+export async function recordAnswers(baseUrl: string, scenario: Scenario): Promise<Record<string, RecordedAnswer>> {
+  const answers: Record<string, RecordedAnswer> = {};
+  for (const request of scenario.requests) {
+    const answer = await rawAnswer(baseUrl, request, scenario.headers);
+    if (answer.status < 200 || answer.status >= 300) {
+      throw new Error(`${scenario.title}: ${request.method} ${request.path} answered ${answer.status}`);
     }
-    answers[keyOf(request)] = Buffer.from(await response.arrayBuffer()).toString('base64');
+    answers[keyOf(request)] = {
+      body: answer.body.toString('base64'),
+      ...(answer.encoding ? { encoding: answer.encoding } : {}),
+    };
   }
   return answers;
 }
@@ -79,7 +102,10 @@ export async function recordAnswers(baseUrl: string, scenario: Scenario): Promis
 const TWIN = fileURLToPath(new URL('../twin-server.ts', import.meta.url));
 
 /** Runs the bare-Fastify twin in its own process with these answers, for the duration of `use`. */
-export async function withTwin<T>(answers: Record<string, string>, use: (baseUrl: string) => Promise<T>): Promise<T> {
+export async function withTwin<T>(
+  answers: Record<string, RecordedAnswer>,
+  use: (baseUrl: string) => Promise<T>,
+): Promise<T> {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'graftmatch-twin-'));
   const file = path.join(folder, 'answers.json');
   writeFileSync(file, JSON.stringify(answers));
