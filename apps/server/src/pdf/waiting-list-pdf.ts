@@ -42,27 +42,29 @@ interface Column {
 
 const mm = (value: number) => String(Number(value.toFixed(1)));
 
+// Widths chosen so that the usual cell fits one line (A4 landscape holds 770 pt inside the
+// margins): a cell that must wrap costs pdfkit's line wrapper, the slowest part of the PDF.
 const COLUMNS: readonly Column[] = [
-  { title: 'Patient code', width: 68, cell: (e) => e.patient_Code },
+  { title: 'Patient code', width: 56, cell: (e) => e.patient_Code },
   {
     title: 'Graft type',
-    width: 112,
+    width: 144,
     cell: (e) => (isGraftTypeNumber(e.query_Type) ? graftTypeLabel(e.query_Type) : NOT_DOCUMENTED),
   },
-  { title: 'Diameter (mm)', width: 62, cell: (e) => `${mm(e.query_d_min)} to ${mm(e.query_d_max)}` },
+  { title: 'Diameter (mm)', width: 52, cell: (e) => `${mm(e.query_d_min)} – ${mm(e.query_d_max)}` },
   {
-    title: 'Lengths, min. (mm)',
-    width: 96,
-    cell: (e) => `total ${mm(e.query_l_min)}, left ${mm(e.query_l_l_min)}, right ${mm(e.query_l_r_min)}`,
+    title: 'Lengths, min. (mm): total / left / right',
+    width: 76,
+    cell: (e) => `${mm(e.query_l_min)} / ${mm(e.query_l_l_min)} / ${mm(e.query_l_r_min)}`,
   },
-  { title: 'Implant window', width: 110, cell: (e) => `${formatDate(e.query_i_min)} to ${formatDate(e.query_i_max)}` },
+  { title: 'Implant window', width: 110, cell: (e) => `${formatDate(e.query_i_min)} – ${formatDate(e.query_i_max)}` },
   {
     title: 'Physician',
-    width: 132,
+    width: 152,
     cell: (e) => [e.physician_Name, e.physician_Email, e.physician_Phone].filter(Boolean).join('\n') || NOT_DOCUMENTED,
   },
-  { title: 'Clinic', width: 130, cell: (e) => e.c_Name },
-  { title: 'Date added', width: 60, cell: (e) => formatDate(e.query_timestamp) },
+  { title: 'Clinic', width: 118, cell: (e) => e.c_Name },
+  { title: 'Date added', width: 62, cell: (e) => formatDate(e.query_timestamp) },
 ];
 
 type Doc = PDFKit.PDFDocument;
