@@ -8,6 +8,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { freePort } from '../apps/server/test/support/process';
+import { DEMO_PHYSICIAN, login } from './support/server';
 import { CHROMIUM_PATH } from '../e2e/support/browser';
 import type { Benchmark } from './support/benchmark';
 
@@ -107,21 +108,44 @@ async function runLighthouseWithRetry(baseUrl: string, pathname: string, refresh
   }
 }
 
+/**
+ * Runs per page. The simulated blocking time is four times the main-thread time observed on two
+ * shared cores, so one run swings by tens of points; Lighthouse's own advice is the run with the
+ * median score of five (docs/performance.md).
+ */
+const RUNS = 5;
+
+/** The run with the median score, and the range of the scores. */
+async function medianRun(run: () => Promise<LighthouseResult>) {
+  const results: LighthouseResult[] = [];
+  for (let index = 0; index < RUNS; index += 1) {
+    results.push(await run());
+  }
+  results.sort((a, b) => a.score - b.score);
+  return { median: results[Math.floor(RUNS / 2)] as LighthouseResult, lowest: results[0], highest: results.at(-1) };
+}
+
 const SEARCH_PAGE = '/home/clinic/search/aortic_valve?d_min=18&d_max=26&l_min=10&l_l_min=0&l_r_min=0';
 
-function lighthouseRow(page: string, result: LighthouseResult) {
+function lighthouseRow(page: string, { median, lowest, highest }: Awaited<ReturnType<typeof medianRun>>) {
   return {
-    what: `Lighthouse mobile, ${page}`,
-    figure: `score ${result.score}, FCP ${result.firstContentfulPaintMs.toFixed(0)} ms, LCP ${result.largestContentfulPaintMs.toFixed(0)} ms, TBT ${result.totalBlockingTimeMs.toFixed(0)} ms`,
+    what: `Lighthouse mobile, ${page}, median of ${RUNS} runs`,
+    figure:
+      `score ${median.score} (${lowest?.score} to ${highest?.score}), FCP ${median.firstContentfulPaintMs.toFixed(0)} ms, ` +
+      `LCP ${median.largestContentfulPaintMs.toFixed(0)} ms, TBT ${median.totalBlockingTimeMs.toFixed(0)} ms`,
   };
 }
 
 export const lighthouseBenchmark: Benchmark = {
   name: 'lighthouse',
   when: 'once',
-  async run({ session }) {
-    const loginPage = await runLighthouseWithRetry(session.baseUrl, '/login');
-    const searchPage = await runLighthouseWithRetry(session.baseUrl, SEARCH_PAGE, session.physician.refreshCookie);
+  async run({ session, environment }) {
+    const loginPage = await medianRun(() => runLighthouseWithRetry(session.baseUrl, '/login'));
+    // A refresh cookie is good for one session restore: each run signs in anew.
+    const searchPage = await medianRun(async () => {
+      const physician = await login(session.baseUrl, environment.dataDir, DEMO_PHYSICIAN);
+      return runLighthouseWithRetry(session.baseUrl, SEARCH_PAGE, physician.refreshCookie);
+    });
     return [lighthouseRow('/login', loginPage), lighthouseRow('search page', searchPage)];
   },
 };

@@ -14,7 +14,15 @@ import type { BenchContext, BenchOptions, BenchSession, Benchmark, Row } from '.
 import { collectGarbage } from './support/memory';
 import { printRows, type PrintedRow } from './support/print';
 import { freePort } from '../apps/server/test/support/process';
-import { createEnvironment, login, startServer, type BenchEnvironment, type Engine } from './support/server';
+import {
+  createEnvironment,
+  DEMO_EMPLOYEE,
+  DEMO_PHYSICIAN,
+  login,
+  startServer,
+  type BenchEnvironment,
+  type Engine,
+} from './support/server';
 import { loginBytesBenchmark } from './web-bytes';
 import { pushBenchmark } from './push';
 import { openBenchDatabase } from './support/database';
@@ -32,8 +40,6 @@ const BENCHMARKS: Benchmark[] = [
 ];
 
 const DEMO_GRAFTS = 200;
-const PHYSICIAN = 'dr.berg@demo.graftmatch.example';
-const EMPLOYEE = 'bank.north@demo.graftmatch.example';
 
 function parseOptions() {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -65,8 +71,8 @@ async function startSession(environment: BenchEnvironment, extraEnv: Record<stri
   const server = await startServer(environment, extraEnv, inspectorPort);
   const session: BenchSession = {
     baseUrl: server.baseUrl,
-    physician: await login(server.baseUrl, environment.dataDir, PHYSICIAN),
-    employee: await login(server.baseUrl, environment.dataDir, EMPLOYEE),
+    physician: await login(server.baseUrl, environment.dataDir, DEMO_PHYSICIAN),
+    employee: await login(server.baseUrl, environment.dataDir, DEMO_EMPLOYEE),
     pid: server.process.pid,
     collectGarbage: () => collectGarbage(inspectorPort),
     stop: () => server.stop(),

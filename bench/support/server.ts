@@ -8,6 +8,10 @@ import { readPinFromOutbox } from '../../e2e/support/outbox';
 
 export type Engine = 'sqlite' | 'postgres';
 
+/** The demo accounts the benchmarks act as. */
+export const DEMO_PHYSICIAN = 'dr.berg@demo.graftmatch.example';
+export const DEMO_EMPLOYEE = 'bank.north@demo.graftmatch.example';
+
 /** One benchmark database: a fresh data folder, and on PostgreSQL a database of its own. */
 export interface BenchEnvironment {
   engine: Engine;
