@@ -15,7 +15,9 @@ export interface LoginBytes {
 export async function measureLoginBytes(baseUrl: string): Promise<LoginBytes> {
   const browser = await launchBrowser();
   try {
-    const page = await browser.newPage();
+    // The service worker's precache (the whole app shell, a few seconds after load) is not the login's cost.
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
     const totals: LoginBytes = { files: 0, raw: 0, gzip: 0, brotli: 0, onTheWire: 0 };
     const pending: Promise<void>[] = [];
     page.on('requestfinished', (request) => {

@@ -12,7 +12,8 @@ export function registerServiceWorkerWhenIdle(url = '/sw.js'): void {
     return;
   }
   const register = () => {
-    void navigator.serviceWorker.register(url, { scope: '/' });
+    // Where workers are refused (a private window, a policy), the app works online only.
+    navigator.serviceWorker.register(url, { scope: '/' }).catch(() => undefined);
   };
   const whenIdle = () =>
     'requestIdleCallback' in window ? window.requestIdleCallback(register, { timeout: 2_000 }) : register();
