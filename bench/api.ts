@@ -63,12 +63,12 @@ export async function measureAgainstTwin(baseUrl: string, scenario: Scenario, op
  * What Chromium sends with every request: answers come compressed, as the web app receives them.
  * Each scenario is measured so, and the search once more without it (a plain HTTP client).
  */
-const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+const asBrowser = (headers: Record<string, string>) => ({ ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' });
 
 export function searchScenario(title: string, physician: Record<string, string>): Scenario {
   return {
     title,
-    headers: { ...physician, ...BROWSER },
+    headers: asBrowser(physician),
     requests: realisticSearches().map((body) => ({ method: 'POST', path: '/api/physician/graftsearch', body })),
   };
 }
@@ -100,17 +100,17 @@ export async function apiScenarios(
     { ...search, title: `${search.title}, uncompressed (no Accept-Encoding)`, headers: physician },
     {
       title: 'physician waiting list with fit counts',
-      headers: { ...physician, ...BROWSER },
+      headers: asBrowser(physician),
       requests: [{ method: 'GET', path: '/api/physician/waitinglist' }],
     },
     {
       title: 'tissue-bank demand with fit counts',
-      headers: { ...employee, ...BROWSER },
+      headers: asBrowser(employee),
       requests: [{ method: 'GET', path: '/api/euteemployee/waitinglist' }],
     },
     {
       title: `graft details, ${lots.length} lots`,
-      headers: { ...physician, ...BROWSER },
+      headers: asBrowser(physician),
       requests: lots.map((lot) => ({ method: 'GET', path: `/api/physician/graftsearch/${encodeURIComponent(lot)}` })),
     },
   ];
@@ -119,7 +119,7 @@ export async function apiScenarios(
 export function pdfScenario(employee: Record<string, string>): Scenario {
   return {
     title: 'demand PDF',
-    headers: { ...employee, ...BROWSER },
+    headers: asBrowser(employee),
     requests: [{ method: 'GET', path: '/api/euteemployee/waitinglist/download' }],
   };
 }

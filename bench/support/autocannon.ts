@@ -66,16 +66,17 @@ export interface RecordedAnswer {
   encoding?: string;
 }
 
-/** One request's answer exactly as sent: not decompressed, unlike fetch. */
+/** One request's status and answer exactly as sent: not decompressed, unlike fetch. */
 function rawAnswer(baseUrl: string, request: BenchRequest, headers: Record<string, string>) {
-  return new Promise<{ status: number; body: Buffer; encoding?: string }>((resolve, reject) => {
+  return new Promise<{ status: number; answer: RecordedAnswer }>((resolve, reject) => {
     const outgoing = httpRequest(baseUrl + request.path, { method: request.method, headers }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('error', reject);
       incoming.on('end', () => {
         const encoding = incoming.headers['content-encoding'];
-        resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(chunks), ...(encoding ? { encoding } : {}) });
+        const body = Buffer.concat(chunks).toString('base64');
+        resolve({ status: incoming.statusCode ?? 0, answer: encoding ? { body, encoding } : { body } });
       });
     });
     outgoing.on('error', reject);
@@ -87,14 +88,11 @@ function rawAnswer(baseUrl: string, request: BenchRequest, headers: Record<strin
 export async function recordAnswers(baseUrl: string, scenario: Scenario): Promise<Record<string, RecordedAnswer>> {
   const answers: Record<string, RecordedAnswer> = {};
   for (const request of scenario.requests) {
-    const answer = await rawAnswer(baseUrl, request, scenario.headers);
-    if (answer.status < 200 || answer.status >= 300) {
-      throw new Error(`${scenario.title}: ${request.method} ${request.path} answered ${answer.status}`);
+    const { status, answer } = await rawAnswer(baseUrl, request, scenario.headers);
+    if (status < 200 || status >= 300) {
+      throw new Error(`${scenario.title}: ${request.method} ${request.path} answered ${status}`);
     }
-    answers[keyOf(request)] = {
-      body: answer.body.toString('base64'),
-      ...(answer.encoding ? { encoding: answer.encoding } : {}),
-    };
+    answers[keyOf(request)] = answer;
   }
   return answers;
 }

@@ -15,6 +15,7 @@ describe('the service worker registration', () => {
   afterEach(() => {
     vi.useRealTimers();
     Reflect.deleteProperty(navigator, 'serviceWorker');
+    Reflect.deleteProperty(document, 'readyState');
   });
 
   it('waits until the page has loaded and the first screen had its seconds', () => {
@@ -28,7 +29,6 @@ describe('the service worker registration', () => {
     expect(register).not.toHaveBeenCalled();
     vi.advanceTimersByTime(2_001);
     expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
-    Reflect.deleteProperty(document, 'readyState');
   });
 
   it('counts from now when the page has loaded already', () => {
@@ -36,6 +36,5 @@ describe('the service worker registration', () => {
     registerServiceWorkerWhenIdle('/sw.js');
     vi.advanceTimersByTime(SERVICE_WORKER_DELAY_MS + 2_001);
     expect(register).toHaveBeenCalledTimes(1);
-    Reflect.deleteProperty(document, 'readyState');
   });
 });
