@@ -27,7 +27,7 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
           environment: 'happy-dom',
           // Typing into forms of a rendered page takes seconds on a busy two-core machine.
           testTimeout: 30_000,

@@ -46,7 +46,7 @@ async function signIn(port: number, baseUrl: string, refreshCookie: string): Pro
   }
   await context.addCookies([{ name: 'refresh', value: refreshCookie, url: `${baseUrl}/api`, httpOnly: true }]);
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/login`);
+  await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
   await page.evaluate("localStorage.setItem('graftmatch.session', '1')");
   await page.close();
   await browser.close();

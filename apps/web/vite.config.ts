@@ -1,12 +1,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { skipLoadedPreloads } from './build/preload';
 
 const THEME_COLOUR = '#0b7285';
+const preloads = skipLoadedPreloads();
 
 export default defineConfig({
   plugins: [
     react(),
+    preloads.plugin,
     VitePWA({
       registerType: 'autoUpdate',
       // Registered by the app itself once the first screen is up (src/app/serviceWorker.ts).
@@ -52,5 +55,6 @@ export default defineConfig({
     emptyOutDir: true,
     // three.js (about 560 kB) is its own chunk, loaded only when a 3D model is shown.
     chunkSizeWarningLimit: 600,
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
   },
 });

@@ -12,14 +12,21 @@ type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 export async function expectNoSeriousAxeViolations(page: Page, label: string) {
   await markChecked(page);
   // A dialog fading in blends its colours with the page; on a busy machine axe would measure the
-  // contrast halfway through. Checked once the transitions have ended (spinners run on).
+  // contrast halfway through. Checked once the transitions have ended (spinners run on), and once
+  // every dialog on show is opaque: Mantine starts the fade a frame after mounting the dialog, when
+  // no transition runs yet.
   await page.waitForFunction(
-    () =>
-      document
+    () => {
+      const settled = document
         .getAnimations()
         .every(
           (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-        ),
+        );
+      const opaque = (element: Element | null): boolean =>
+        element === null || (getComputedStyle(element).opacity === '1' && opaque(element.parentElement));
+      const dialogs = Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"]'));
+      return settled && dialogs.filter((dialog) => dialog.getClientRects().length > 0).every(opaque);
+    },
     null,
     { timeout: 5_000 },
   );

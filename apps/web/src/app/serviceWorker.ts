@@ -1,3 +1,5 @@
+import { whenIdle } from './idle';
+
 /** How long after the page's load event the service worker is registered (docs/performance.md). */
 export const SERVICE_WORKER_DELAY_MS = 3_000;
 
@@ -15,9 +17,7 @@ export function registerServiceWorkerWhenIdle(url = '/sw.js'): void {
     // Where workers are refused (a private window, a policy), the app works online only.
     navigator.serviceWorker.register(url, { scope: '/' }).catch(() => undefined);
   };
-  const whenIdle = () =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(register, { timeout: 2_000 }) : register();
-  const afterLoad = () => window.setTimeout(whenIdle, SERVICE_WORKER_DELAY_MS);
+  const afterLoad = () => window.setTimeout(() => whenIdle(register, 2_000), SERVICE_WORKER_DELAY_MS);
   if (document.readyState === 'complete') {
     afterLoad();
   } else {

@@ -46,6 +46,10 @@ export const theme = createTheme({
     Badge: Badge.extend({ classNames: { label: classes.badgeLabel } }),
     // Under a title Mantine greys the message to 3.3:1 on white; the app's dimmed colour reads at AA.
     Notification: Notification.extend({ classNames: { description: classes.notificationDescription } }),
+    // A select's option list exists only while open: Mantine keeps it mounted, hidden, and places it
+    // with floating-ui as the page is drawn, which cost the search page a long task on a phone
+    // (docs/performance.md). A plain entry, so the first screen does not import Select to extend it.
+    Select: { defaultProps: { comboboxProps: { keepMounted: false } } },
   },
 });
 

@@ -3,16 +3,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { connectPush, type PushStatus } from '../api/push';
+import type { PushConnection, PushStatus } from '../api/push';
 import { clinicKeys } from '../features/clinic/keys';
 import { requestKeys } from '../features/requests/keys';
 import { euteKeys } from '../features/eute/keys';
 import { i18n } from '../i18n';
+import { whenIdle } from './idle';
 import { showMatchAlert } from './matchAlert';
+
+/** At the latest this long after the layout is shown, the push client is fetched and connects. */
+const PUSH_START_TIMEOUT_MS = 1_000;
 
 /**
  * Keeps the push connection open while a signed-in layout is shown, turns events into re-fetches,
- * and answers whether it is live.
+ * and answers whether it is live. The push client (SignalR, some 55 kB of code) is fetched once
+ * the page is drawn and the browser idle, so it does not hold up the first signed-in page on a
+ * phone (docs/performance.md); the pages fetch their data themselves meanwhile.
  */
 export function usePush(): PushStatus {
   const queryClient = useQueryClient();
@@ -20,36 +26,52 @@ export function usePush(): PushStatus {
   const [status, setStatus] = useState<PushStatus>('connecting');
   useEffect(() => {
     const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
-    const connection = connectPush({
-      testR: (message) => {
-        modals.open({
-          title: i18n.t('push.alertTitle'),
-          children: <Text data-testid="push-alert">{message}</Text>,
-          // Rendered as an alert dialog so screen readers announce it at once.
-          role: 'alertdialog',
-        });
-      },
-      // Free-graft counts of waiting-list entries change with grafts too, so all clinic lists go.
-      graftsChanged: () => {
-        invalidate(clinicKeys.all);
-        invalidate(euteKeys.all);
-      },
-      waitinglistChanged: () => {
-        invalidate(clinicKeys.waitingList);
-        // The tissue bank's demand list (and only it) follows every waiting-list change.
-        invalidate(euteKeys.waitingList);
-      },
-      matchFound: (match) => void showMatchAlert(queryClient, match, (path) => void navigate(path)),
-      // A request's step can change a graft's list on either side.
-      requestChanged: () => {
-        invalidate(requestKeys.all);
-        invalidate(clinicKeys.all);
-        invalidate(euteKeys.all);
-      },
-      onReconnected: () => void queryClient.invalidateQueries(),
-      onStatus: setStatus,
-    });
-    return () => void connection.stop();
+    let connection: PushConnection | undefined;
+    let stopped = false;
+    const connect = async () => {
+      const { connectPush } = await import('../api/push');
+      if (stopped) {
+        return;
+      }
+      connection = connectPush({
+        testR: (message) => {
+          modals.open({
+            title: i18n.t('push.alertTitle'),
+            children: <Text data-testid="push-alert">{message}</Text>,
+            // Rendered as an alert dialog so screen readers announce it at once.
+            role: 'alertdialog',
+          });
+        },
+        // Free-graft counts of waiting-list entries change with grafts too, so all clinic lists go.
+        graftsChanged: () => {
+          invalidate(clinicKeys.all);
+          invalidate(euteKeys.all);
+        },
+        waitinglistChanged: () => {
+          invalidate(clinicKeys.waitingList);
+          // The tissue bank's demand list (and only it) follows every waiting-list change.
+          invalidate(euteKeys.waitingList);
+        },
+        matchFound: (match) => void showMatchAlert(queryClient, match, (path) => void navigate(path)),
+        // A request's step can change a graft's list on either side.
+        requestChanged: () => {
+          invalidate(requestKeys.all);
+          invalidate(clinicKeys.all);
+          invalidate(euteKeys.all);
+        },
+        onReconnected: () => void queryClient.invalidateQueries(),
+        onStatus: setStatus,
+      });
+    };
+    const cancel = whenIdle(() => {
+      // A client that cannot be fetched (the network gone, the app updated meanwhile) is offline.
+      connect().catch(() => setStatus('offline'));
+    }, PUSH_START_TIMEOUT_MS);
+    return () => {
+      stopped = true;
+      cancel();
+      void connection?.stop();
+    };
   }, [queryClient, navigate]);
   return status;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_GRAFT_SEARCH_QUERY } from '../constants/default-search';
 import { SEARCH_PARAMS_ERROR } from '../constants/search-bounds';
-import { DEFAULT_GRAFT_SEARCH_QUERY } from '../schemas/graft-search';
 import { validateSearchQuery } from './search-validation';
 
 const search = (changes: Record<string, unknown>) => ({ ...DEFAULT_GRAFT_SEARCH_QUERY, ...changes });

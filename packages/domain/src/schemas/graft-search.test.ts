@@ -1,6 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GRAFT_SEARCH_QUERY, GraftSearchQuery } from './graft-search';
+import { DEFAULT_GRAFT_SEARCH_QUERY } from '../constants/default-search';
+import { GraftSearchQuery } from './graft-search';
 
 describe('GraftSearchQuery schema', () => {
   it('fills a fresh filter panel with the spec defaults', () => {

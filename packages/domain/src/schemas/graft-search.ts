@@ -38,13 +38,3 @@ export const GraftSearchQuery = Type.Object(
   { additionalProperties: false },
 );
 export type GraftSearchQuery = Static<typeof GraftSearchQuery>;
-
-/** The filter panel's first search (spec §3, §9). */
-export const DEFAULT_GRAFT_SEARCH_QUERY: GraftSearchQuery = {
-  query_type: SEARCH_DEFAULTS.type,
-  query_d_min: SEARCH_DEFAULTS.diameterMin,
-  query_d_max: SEARCH_DEFAULTS.diameterMax,
-  query_l_min: SEARCH_DEFAULTS.totalLengthMin,
-  query_l_l_min: SEARCH_DEFAULTS.leftLengthMin,
-  query_l_r_min: SEARCH_DEFAULTS.rightLengthMin,
-};
