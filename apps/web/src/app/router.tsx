@@ -13,31 +13,18 @@ import { PublicLayout } from './PublicLayout';
 
 // The login pages come with the first load; everything behind login (and the push client) is
 // fetched when first needed, so a phone on a ward network shows the login screen sooner.
-const layout = async () => ({ Component: (await import('./AppLayout')).AppLayout });
-const home = async () => ({ Component: (await import('../features/home/HomePage')).HomePage });
-const notFound = async () => ({ Component: (await import('../features/home/NotFoundPage')).NotFoundPage });
-const changePassword = async () => ({
-  Component: (await import('../features/auth/ChangePasswordPage')).ChangePasswordPage,
-});
+type SignedInPage = Exclude<keyof typeof import('./signedIn'), 'AssignedGraftsPage' | 'DonationsPage'>;
+const signedIn = (page: SignedInPage) => async () => ({ Component: (await import('./signedIn'))[page] });
 const forgotPassword = async () => ({
   Component: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage,
 });
 const recover = async () => ({ Component: (await import('../features/auth/RecoverPage')).RecoverPage });
-const search = async () => ({ Component: (await import('../features/clinic/SearchPage')).SearchPage });
-const waitingList = async () => ({ Component: (await import('../features/clinic/WaitingListPage')).WaitingListPage });
-const details = async () => ({ Component: (await import('../features/clinic/GraftDetailsPage')).GraftDetailsPage });
 const assigned = (list: 'current' | 'archive') => async () => {
-  const { AssignedGraftsPage } = await import('../features/clinic/AssignedGraftsPage');
+  const { AssignedGraftsPage } = await import('./signedIn');
   return { element: <AssignedGraftsPage list={list} key={list} /> };
 };
-const myRequests = async () => ({ Component: (await import('../features/requests/MyRequestsPage')).MyRequestsPage });
-const inbox = async () => ({ Component: (await import('../features/requests/InboxPage')).InboxPage });
-const demand = async () => ({ Component: (await import('../features/eute/DemandPage')).DemandPage });
-const donation = async () => ({
-  Component: (await import('../features/eute/DonationDetailsPage')).DonationDetailsPage,
-});
 const donations = (list: 'current' | 'archive') => async () => {
-  const { DonationsPage } = await import('../features/eute/DonationsPage');
+  const { DonationsPage } = await import('./signedIn');
   return { element: <DonationsPage list={list} key={list} /> };
 };
 const imports = (page: 'ImportPage' | 'ImportLogsPage' | 'ImportLogPage') => async () => ({
@@ -72,27 +59,27 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       {
-        lazy: layout,
+        lazy: signedIn('AppLayout'),
         children: [
           {
             // A failing page shows its error inside the layout, so the navigation stays usable.
             errorElement: <RouteError />,
             children: [
               { index: true, element: <Navigate to="/home" replace /> },
-              { path: 'home', lazy: home },
-              { path: 'home/password', lazy: changePassword },
+              { path: 'home', lazy: signedIn('HomePage') },
+              { path: 'home/password', lazy: signedIn('ChangePasswordPage') },
               {
                 path: 'home/clinic',
                 element: <RequireArea area="clinic" />,
                 children: [
                   { index: true, element: <Navigate to="search" replace /> },
-                  { path: 'search', lazy: search },
-                  { path: 'search/:type', lazy: search },
-                  { path: 'waitinglist', lazy: waitingList },
-                  { path: 'requests', lazy: myRequests },
+                  { path: 'search', lazy: signedIn('SearchPage') },
+                  { path: 'search/:type', lazy: signedIn('SearchPage') },
+                  { path: 'waitinglist', lazy: signedIn('WaitingListPage') },
+                  { path: 'requests', lazy: signedIn('MyRequestsPage') },
                   { path: 'current', lazy: assigned('current') },
                   { path: 'archive', lazy: assigned('archive') },
-                  { path: 'graft/:lot', lazy: details },
+                  { path: 'graft/:lot', lazy: signedIn('GraftDetailsPage') },
                 ],
               },
               {
@@ -100,12 +87,12 @@ export const routes: RouteObject[] = [
                 element: <RequireArea area="eute" />,
                 children: [
                   { index: true, element: <Navigate to="waitinglist" replace /> },
-                  { path: 'waitinglist', lazy: demand },
-                  { path: 'requests', lazy: inbox },
+                  { path: 'waitinglist', lazy: signedIn('DemandPage') },
+                  { path: 'requests', lazy: signedIn('InboxPage') },
                   { path: 'current', lazy: donations('current') },
                   { path: 'archive', lazy: donations('archive') },
-                  { path: 'donation/:lot', lazy: donation },
-                  { path: '*', lazy: notFound },
+                  { path: 'donation/:lot', lazy: signedIn('DonationDetailsPage') },
+                  { path: '*', lazy: signedIn('NotFoundPage') },
                 ],
               },
               {
@@ -120,7 +107,7 @@ export const routes: RouteObject[] = [
                       { path: ':id', lazy: imports('ImportLogPage') },
                     ],
                   },
-                  { path: '*', lazy: notFound },
+                  { path: '*', lazy: signedIn('NotFoundPage') },
                 ],
               },
               {
@@ -132,10 +119,10 @@ export const routes: RouteObject[] = [
                   { path: 'clinics', lazy: admin('ClinicsPage') },
                   { path: 'eutes', lazy: admin('EutesPage') },
                   { path: 'auditlog', lazy: admin('AuditLogPage') },
-                  { path: '*', lazy: notFound },
+                  { path: '*', lazy: signedIn('NotFoundPage') },
                 ],
               },
-              { path: '*', lazy: notFound },
+              { path: '*', lazy: signedIn('NotFoundPage') },
             ],
           },
         ],
