@@ -10,10 +10,11 @@ import { PageLoader } from '../components/PageLoader';
 import { RouteError } from '../components/RouteError';
 import { RequireArea, RequireTwoFactor, RequireUser } from './guards';
 import { PublicLayout } from './PublicLayout';
+import type * as SignedIn from './signedIn';
 
 // The login pages come with the first load; everything behind login (and the push client) is
 // fetched when first needed, so a phone on a ward network shows the login screen sooner.
-type SignedInPage = Exclude<keyof typeof import('./signedIn'), 'AssignedGraftsPage' | 'DonationsPage'>;
+type SignedInPage = Exclude<keyof typeof SignedIn, 'AssignedGraftsPage' | 'DonationsPage'>;
 const signedIn = (page: SignedInPage) => async () => ({ Component: (await import('./signedIn'))[page] });
 const forgotPassword = async () => ({
   Component: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage,
