@@ -4,7 +4,7 @@
  * not compete with drawing the page (docs/performance.md).
  */
 export function whenIdle(task: () => void, timeoutMs: number): () => void {
-  // Safari before 18 has no idle callbacks.
+  // Safari has no idle callbacks.
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(task, { timeout: timeoutMs });
     return () => window.cancelIdleCallback(handle);

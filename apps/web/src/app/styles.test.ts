@@ -25,7 +25,10 @@ function files(dir: string): string[] {
 
 const appFiles = files(SRC).filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
 
-/** The app's files a file imports statically (not through `import()`), itself included. */
+/**
+ * The app's files a file imports statically (not through `import()`), itself included. Type-only
+ * imports (`import type`) are left out: they are gone from the built code.
+ */
 function staticClosure(entries: string[]): string[] {
   const seen = new Set<string>();
   const todo = entries.map((entry) => path.join(SRC, entry));
@@ -36,7 +39,7 @@ function staticClosure(entries: string[]): string[] {
     }
     seen.add(file);
     for (const [, spec] of readFileSync(file, 'utf8').matchAll(
-      /^(?:import|export)\s(?:[^'"]*?\sfrom\s)?'(\.[^']+)'/gm,
+      /^(?:import|export)\s(?!type\s)(?:[^'"]*?\sfrom\s)?'(\.[^']+)'/gm,
     )) {
       const base = path.resolve(path.dirname(file), spec as string);
       const found = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find(
