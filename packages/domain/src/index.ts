@@ -7,6 +7,7 @@ export * from './constants/process-steps';
 export * from './constants/file-kinds';
 export * from './constants/file-uploads';
 export * from './constants/search-bounds';
+export * from './constants/paging';
 export * from './constants/default-search';
 export * from './constants/password-policy';
 export * from './constants/import-columns';

@@ -1,4 +1,5 @@
 import { apiDownload, apiPage, apiRequest, type Auth, type DownloadedFile, type ListPage } from './client';
+import { MAX_PAGE_SIZE, type PageQuery } from '@graftmatch/domain';
 import type { ApiRoutes, RouteName } from './routes';
 
 type Part<R, Key extends string> = R extends Record<Key, infer Value> ? Record<Key, Value> : unknown;
@@ -61,6 +62,10 @@ export function call<K extends RouteName>(route: K, ...[input]: Args<K>): Promis
 type FileRoute = { [Name in RouteName]: ApiRoutes[Name]['response'] extends Blob ? Name : never }[RouteName];
 type ListRoute = { [Name in RouteName]: ApiRoutes[Name]['response'] extends unknown[] ? Name : never }[RouteName];
 type Item<K extends ListRoute> = ApiRoutes[K]['response'] extends (infer T)[] ? T : never;
+/** A list route that takes only a page (`?limit=&offset=`) and nothing else. */
+type PagedRoute = {
+  [Name in ListRoute]: ApiRoutes[Name] extends { query: PageQuery; params?: never; body?: never } ? Name : never;
+}[ListRoute];
 
 /** What a file route takes, plus an optional progress callback (bytes received so far, and the length). */
 type DownloadInput<K extends FileRoute> = CallInput<ApiRoutes[K]> & {
@@ -85,4 +90,20 @@ export function download<K extends FileRoute>(
 export function callPage<K extends ListRoute>(route: K, ...[input]: Args<K>): Promise<ListPage<Item<K>>> {
   const loose = (input ?? {}) as LooseInput;
   return apiPage<Item<K>>(pathOf(split(route).template, loose), loose.signal ? { signal: loose.signal } : {});
+}
+
+/**
+ * Every item of a paged list, page after page until the count the server gives: a list answers at
+ * most 500 a page, and a screen that shows or searches a whole list must not lose the rest.
+ */
+export async function callAll<K extends PagedRoute>(route: K, signal?: AbortSignal): Promise<Item<K>[]> {
+  const items: Item<K>[] = [];
+  for (;;) {
+    const query = { limit: MAX_PAGE_SIZE, offset: items.length };
+    const page = await apiPage<Item<K>>(pathOf(split(route).template, { query }), signal ? { signal } : {});
+    items.push(...page.items);
+    if (page.items.length === 0 || items.length >= page.total) {
+      return items;
+    }
+  }
 }

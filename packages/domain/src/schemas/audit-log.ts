@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, ISO_DATE_PATTERN, ISO_DATE_TIME_PATTERN, IsoDateTime, Nullable, RequiredText } from './common';
-import { MAX_PAGE_SIZE, PageQuery } from './paging';
+import { MAX_PAGE_SIZE } from '../constants/paging';
+import { PageQuery } from './paging';
 
 /** One change to clinical or account data, written in the same transaction as the change. */
 export const AuditLogEntry = Type.Object({

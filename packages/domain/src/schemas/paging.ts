@@ -1,7 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-
-/** Every list answer is bounded: at most this many items a page (docs/api.md, "Lists"). */
-export const MAX_PAGE_SIZE = 500;
+import { MAX_PAGE_SIZE } from '../constants/paging';
 
 /** `?limit=&offset=` of every list route. */
 export const PageQuery = Type.Object(

@@ -5,7 +5,7 @@ import type {
   PatchWaitingListRequest,
   WaitingListEntry,
 } from '@graftmatch/domain';
-import { call } from '../../api/call';
+import { call, callAll } from '../../api/call';
 
 export function searchGrafts(query: GraftSearchQuery, signal?: AbortSignal): Promise<Graft[]> {
   return call('POST /physician/graftsearch', { body: query, signal });
@@ -16,7 +16,7 @@ export function getGraft(lot: string): Promise<Graft> {
 }
 
 export function getWaitingList(): Promise<WaitingListEntry[]> {
-  return call('GET /physician/waitinglist');
+  return callAll('GET /physician/waitinglist');
 }
 
 export function addWaitingListEntry(body: AddWaitingListRequest): Promise<WaitingListEntry> {
@@ -33,9 +33,9 @@ export function removeWaitingListEntry(id: string): Promise<void> {
 }
 
 export function getCurrentGrafts(): Promise<Graft[]> {
-  return call('GET /physician/currentgrafts');
+  return callAll('GET /physician/currentgrafts');
 }
 
 export function getArchivedGrafts(): Promise<Graft[]> {
-  return call('GET /physician/archivgrafts');
+  return callAll('GET /physician/archivgrafts');
 }

@@ -1,10 +1,10 @@
 import type { Graft, WaitingListEntry } from '@graftmatch/domain';
-import { call, download } from '../../api/call';
+import { call, callAll, download } from '../../api/call';
 import type { DownloadedFile } from '../../api/client';
 
 /** Every open waiting-list entry of active clinics (the demand), as the server sorts it. */
 export function getDemand(): Promise<WaitingListEntry[]> {
-  return call('GET /euteemployee/waitinglist');
+  return callAll('GET /euteemployee/waitinglist');
 }
 
 /** The demand as a PDF, fetched with the bearer header like every other call. */
@@ -13,11 +13,11 @@ export function downloadDemandPdf(): Promise<DownloadedFile> {
 }
 
 export function getCurrentDonations(): Promise<Graft[]> {
-  return call('GET /euteemployee/currentdonations');
+  return callAll('GET /euteemployee/currentdonations');
 }
 
 export function getArchivedDonations(): Promise<Graft[]> {
-  return call('GET /euteemployee/donationsarchiv');
+  return callAll('GET /euteemployee/donationsarchiv');
 }
 
 export function getDonation(lot: string): Promise<Graft> {
