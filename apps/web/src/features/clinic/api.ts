@@ -33,9 +33,9 @@ export function removeWaitingListEntry(id: string): Promise<void> {
 }
 
 export function getCurrentGrafts(): Promise<Graft[]> {
-  return callAll('GET /physician/currentgrafts');
+  return call('GET /physician/currentgrafts');
 }
 
 export function getArchivedGrafts(): Promise<Graft[]> {
-  return callAll('GET /physician/archivgrafts');
+  return call('GET /physician/archivgrafts');
 }

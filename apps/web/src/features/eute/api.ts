@@ -13,11 +13,11 @@ export function downloadDemandPdf(): Promise<DownloadedFile> {
 }
 
 export function getCurrentDonations(): Promise<Graft[]> {
-  return callAll('GET /euteemployee/currentdonations');
+  return call('GET /euteemployee/currentdonations');
 }
 
 export function getArchivedDonations(): Promise<Graft[]> {
-  return callAll('GET /euteemployee/donationsarchiv');
+  return call('GET /euteemployee/donationsarchiv');
 }
 
 export function getDonation(lot: string): Promise<Graft> {
