@@ -77,8 +77,8 @@ export interface ApiRoutes {
     response: WaitingListEntry;
   };
   'GET /physician/waitinglist/remove/{id}': { params: { id: string }; response: void };
-  'GET /physician/currentgrafts': { response: Graft[] };
-  'GET /physician/archivgrafts': { response: Graft[] };
+  'GET /physician/currentgrafts': { query: PageQuery; response: Graft[] };
+  'GET /physician/archivgrafts': { query: PageQuery; response: Graft[] };
 
   'GET /physician/requests': { response: GraftRequest[] };
   'GET /physician/requests/lots': { response: string[] };
@@ -97,8 +97,8 @@ export interface ApiRoutes {
   };
   'GET /euteemployee/waitinglist': { query: PageQuery; response: WaitingListEntry[] };
   'GET /euteemployee/waitinglist/download': { response: Blob };
-  'GET /euteemployee/currentdonations': { response: Graft[] };
-  'GET /euteemployee/donationsarchiv': { response: Graft[] };
+  'GET /euteemployee/currentdonations': { query: PageQuery; response: Graft[] };
+  'GET /euteemployee/donationsarchiv': { query: PageQuery; response: Graft[] };
   'GET /euteemployee/currentdonations/{lot}': { params: { lot: string }; response: Graft };
   'GET /euteemployee/export': { query: { format: ExportFormat; bank?: string | undefined }; response: Blob };
 

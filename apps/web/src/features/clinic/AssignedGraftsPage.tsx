@@ -1,12 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
+import { PagePicker } from '../../components/PagePicker';
 import { PageTitle } from '../../components/PageTitle';
 import { getArchivedGrafts, getCurrentGrafts } from './api';
 import { GraftResults } from './GraftResults';
 import { clinicKeys } from './keys';
+import { useGraftPages } from './useGraftPages';
 
 const LISTS = {
   current: { key: clinicKeys.current, load: getCurrentGrafts },
@@ -17,19 +19,28 @@ const LISTS = {
 export function AssignedGraftsPage({ list }: { list: keyof typeof LISTS }) {
   const { t } = useTranslation();
   const { key, load } = LISTS[list];
-  const grafts = useQuery({ queryKey: key, queryFn: load });
+  const { grafts, page, pages, setPage } = useGraftPages(key, load);
   return (
     <>
       <PageTitle title={t(`assigned.${list}Title`)} />
       {grafts.isPending && <PageLoader />}
       {grafts.isError && <ErrorAlert error={grafts.error} onRetry={() => void grafts.refetch()} />}
-      {grafts.data?.length === 0 && <EmptyState title={t(`assigned.${list}Empty`)} testId={`${list}-empty`} />}
-      {grafts.data && grafts.data.length > 0 && (
-        <GraftResults
-          grafts={grafts.data}
-          mode="assigned"
-          caption={t('assigned.count', { count: grafts.data.length })}
-        />
+      {grafts.data?.total === 0 && <EmptyState title={t(`assigned.${list}Empty`)} testId={`${list}-empty`} />}
+      {grafts.data && grafts.data.items.length > 0 && (
+        <Stack gap="md">
+          <GraftResults
+            grafts={grafts.data.items}
+            mode="assigned"
+            caption={t('assigned.count', { count: grafts.data.total })}
+          />
+          <PagePicker
+            pages={pages}
+            page={page}
+            onChange={setPage}
+            label={t('common.graftPages')}
+            testId="graft-pages"
+          />
+        </Stack>
       )}
     </>
   );

@@ -2,10 +2,12 @@ import type {
   AddWaitingListRequest,
   Graft,
   GraftSearchQuery,
+  PageQuery,
   PatchWaitingListRequest,
   WaitingListEntry,
 } from '@graftmatch/domain';
-import { call, callAll } from '../../api/call';
+import { call, callAll, callPage } from '../../api/call';
+import type { ListPage } from '../../api/client';
 
 export function searchGrafts(query: GraftSearchQuery, signal?: AbortSignal): Promise<Graft[]> {
   return call('POST /physician/graftsearch', { body: query, signal });
@@ -32,10 +34,10 @@ export function removeWaitingListEntry(id: string): Promise<void> {
   return call('GET /physician/waitinglist/remove/{id}', { params: { id } });
 }
 
-export function getCurrentGrafts(): Promise<Graft[]> {
-  return call('GET /physician/currentgrafts');
+export function getCurrentGrafts(page: PageQuery, signal?: AbortSignal): Promise<ListPage<Graft>> {
+  return callPage('GET /physician/currentgrafts', { query: page, signal });
 }
 
-export function getArchivedGrafts(): Promise<Graft[]> {
-  return call('GET /physician/archivgrafts');
+export function getArchivedGrafts(page: PageQuery, signal?: AbortSignal): Promise<ListPage<Graft>> {
+  return callPage('GET /physician/archivgrafts', { query: page, signal });
 }

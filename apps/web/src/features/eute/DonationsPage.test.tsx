@@ -64,4 +64,27 @@ describe('donations of the tissue bank', () => {
     renderRoutes(routes, '/home/eute/archive');
     expect((await screen.findByTestId('eute-archive-empty')).textContent).toBe('The archive is empty');
   });
+
+  it('shows a long archive 50 grafts a page, with the count of all, and fetches the page asked for', async () => {
+    const archive = Array.from({ length: 120 }, (_, index) =>
+      aGraft({ e_Lot: `EB1/2020-${String(index).padStart(4, '0')}`, listStatus: ListStatus.Archive }),
+    );
+    const api = fakeApi({
+      'GET /api/euteemployee/donationsarchiv': ({ query }) => {
+        const offset = Number(query.get('offset'));
+        const answer = json(archive.slice(offset, offset + Number(query.get('limit'))));
+        answer.headers.set('x-total-count', String(archive.length));
+        return answer;
+      },
+    });
+    renderRoutes(routes, '/home/eute/archive');
+    expect((await screen.findAllByTestId('details-EB1/2020-0000')).length).toBeGreaterThan(0);
+    expect(screen.getAllByTestId('results-caption')[0]?.textContent).toBe('120 grafts');
+    expect(screen.queryAllByTestId('details-EB1/2020-0050')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: '3' }));
+    expect((await screen.findAllByTestId('details-EB1/2020-0100')).length).toBeGreaterThan(0);
+    expect(screen.queryAllByTestId('details-EB1/2020-0000')).toHaveLength(0);
+    expect(api.calls.map((call) => call.query.get('offset'))).toEqual(['0', '100']);
+  });
 });

@@ -1,10 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
+import { PagePicker } from '../../components/PagePicker';
 import { PageTitle } from '../../components/PageTitle';
 import { GraftResults } from '../clinic/GraftResults';
+import { useGraftPages } from '../clinic/useGraftPages';
 import { ExportDownloads } from '../imports/FileDownloads';
 import { getArchivedDonations, getCurrentDonations } from './api';
 import { euteKeys } from './keys';
@@ -20,7 +22,7 @@ export const donationPath = (lot: string) => `/home/eute/donation/${encodeURICom
 export function DonationsPage({ list }: { list: keyof typeof LISTS }) {
   const { t } = useTranslation();
   const { key, load } = LISTS[list];
-  const grafts = useQuery({ queryKey: key, queryFn: load });
+  const { grafts, page, pages, setPage } = useGraftPages(key, load);
   return (
     <>
       <PageTitle title={t(`eute.${list}Title`)}>
@@ -28,14 +30,23 @@ export function DonationsPage({ list }: { list: keyof typeof LISTS }) {
       </PageTitle>
       {grafts.isPending && <PageLoader />}
       {grafts.isError && <ErrorAlert error={grafts.error} onRetry={() => void grafts.refetch()} />}
-      {grafts.data?.length === 0 && <EmptyState title={t(`eute.${list}Empty`)} testId={`eute-${list}-empty`} />}
-      {grafts.data && grafts.data.length > 0 && (
-        <GraftResults
-          grafts={grafts.data}
-          mode="donations"
-          detailsPath={donationPath}
-          caption={t('eute.donationCount', { count: grafts.data.length })}
-        />
+      {grafts.data?.total === 0 && <EmptyState title={t(`eute.${list}Empty`)} testId={`eute-${list}-empty`} />}
+      {grafts.data && grafts.data.items.length > 0 && (
+        <Stack gap="md">
+          <GraftResults
+            grafts={grafts.data.items}
+            mode="donations"
+            detailsPath={donationPath}
+            caption={t('eute.donationCount', { count: grafts.data.total })}
+          />
+          <PagePicker
+            pages={pages}
+            page={page}
+            onChange={setPage}
+            label={t('common.graftPages')}
+            testId="graft-pages"
+          />
+        </Stack>
       )}
     </>
   );

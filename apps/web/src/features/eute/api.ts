@@ -1,6 +1,6 @@
-import type { Graft, WaitingListEntry } from '@graftmatch/domain';
-import { call, callAll, download } from '../../api/call';
-import type { DownloadedFile } from '../../api/client';
+import type { Graft, PageQuery, WaitingListEntry } from '@graftmatch/domain';
+import { call, callAll, callPage, download } from '../../api/call';
+import type { DownloadedFile, ListPage } from '../../api/client';
 
 /** Every open waiting-list entry of active clinics (the demand), as the server sorts it. */
 export function getDemand(): Promise<WaitingListEntry[]> {
@@ -12,12 +12,12 @@ export function downloadDemandPdf(): Promise<DownloadedFile> {
   return download('GET /euteemployee/waitinglist/download', 'application/pdf, application/problem+json');
 }
 
-export function getCurrentDonations(): Promise<Graft[]> {
-  return call('GET /euteemployee/currentdonations');
+export function getCurrentDonations(page: PageQuery, signal?: AbortSignal): Promise<ListPage<Graft>> {
+  return callPage('GET /euteemployee/currentdonations', { query: page, signal });
 }
 
-export function getArchivedDonations(): Promise<Graft[]> {
-  return call('GET /euteemployee/donationsarchiv');
+export function getArchivedDonations(page: PageQuery, signal?: AbortSignal): Promise<ListPage<Graft>> {
+  return callPage('GET /euteemployee/donationsarchiv', { query: page, signal });
 }
 
 export function getDonation(lot: string): Promise<Graft> {
