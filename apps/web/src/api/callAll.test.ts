@@ -1,22 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callAll } from './call';
 import { clearSession, setAccessToken } from './session';
-import { fakeApi, fakeJwt, json } from '../test/fakeApi';
+import { fakeApi, fakeJwt, json, pagedJson } from '../test/fakeApi';
 
 // A list of 1,201 open entries, answered 500 a page with the count in X-Total-Count, as the server does.
 const ALL = Array.from({ length: 1_201 }, (_, index) => ({ waitinglistid: `entry-${index}` }));
-
-function pagedList() {
-  return fakeApi({
-    'GET /api/euteemployee/waitinglist': ({ query }) => {
-      const limit = Number(query.get('limit') ?? 500);
-      const offset = Number(query.get('offset') ?? 0);
-      const answer = json(ALL.slice(offset, offset + limit));
-      answer.headers.set('x-total-count', String(ALL.length));
-      return answer;
-    },
-  });
-}
 
 beforeEach(() => {
   clearSession();
@@ -28,7 +16,7 @@ afterEach(() => {
 
 describe('reading a whole list', () => {
   it('reads page after page until it has every entry the server counts, in the server’s order', async () => {
-    const api = pagedList();
+    const api = fakeApi({ 'GET /api/euteemployee/waitinglist': pagedJson(ALL) });
     const entries = await callAll('GET /euteemployee/waitinglist');
     expect(entries).toEqual(ALL);
     expect(api.calls.map((call) => call.query.toString())).toEqual([

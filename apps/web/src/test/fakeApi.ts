@@ -21,6 +21,16 @@ export const problem = (status: number, detail: string, extras: Record<string, u
     headers: { 'content-type': 'application/problem+json' },
   });
 
+/** A handler for a list route: the page `?limit=&offset=` asks for, with the count of all in `X-Total-Count`. */
+export const pagedJson =
+  (items: readonly unknown[]) =>
+  ({ query }: RecordedCall): Response => {
+    const offset = Number(query.get('offset') ?? 0);
+    const answer = json(items.slice(offset, offset + Number(query.get('limit') ?? items.length)));
+    answer.headers.set('x-total-count', String(items.length));
+    return answer;
+  };
+
 /** A JWT whose payload expires `secondsFromNow` from now; the signature is not checked by the client. */
 export function fakeJwt(secondsFromNow: number, id = 'x'): string {
   const encode = (value: object) =>

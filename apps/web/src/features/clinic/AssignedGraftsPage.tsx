@@ -1,12 +1,10 @@
-import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
-import { PagePicker } from '../../components/PagePicker';
 import { PageTitle } from '../../components/PageTitle';
 import { getArchivedGrafts, getCurrentGrafts } from './api';
-import { GraftResults } from './GraftResults';
+import { PagedGraftResults } from './PagedGraftResults';
 import { clinicKeys } from './keys';
 import { useGraftPages } from './useGraftPages';
 
@@ -19,29 +17,15 @@ const LISTS = {
 export function AssignedGraftsPage({ list }: { list: keyof typeof LISTS }) {
   const { t } = useTranslation();
   const { key, load } = LISTS[list];
-  const { grafts, page, pages, setPage } = useGraftPages(key, load);
+  const paged = useGraftPages(key, load);
+  const { grafts } = paged;
   return (
     <>
       <PageTitle title={t(`assigned.${list}Title`)} />
       {grafts.isPending && <PageLoader />}
       {grafts.isError && <ErrorAlert error={grafts.error} onRetry={() => void grafts.refetch()} />}
       {grafts.data?.total === 0 && <EmptyState title={t(`assigned.${list}Empty`)} testId={`${list}-empty`} />}
-      {grafts.data && grafts.data.items.length > 0 && (
-        <Stack gap="md">
-          <GraftResults
-            grafts={grafts.data.items}
-            mode="assigned"
-            caption={t('assigned.count', { count: grafts.data.total })}
-          />
-          <PagePicker
-            pages={pages}
-            page={page}
-            onChange={setPage}
-            label={t('common.graftPages')}
-            testId="graft-pages"
-          />
-        </Stack>
-      )}
+      <PagedGraftResults paged={paged} mode="assigned" caption={(total) => t('assigned.count', { count: total })} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ListStatus, StepStatus } from '@graftmatch/domain';
 import { clearSession, setAccessToken } from '../../api/session';
-import { fakeApi, fakeJwt, json } from '../../test/fakeApi';
+import { fakeApi, fakeJwt, json, pagedJson } from '../../test/fakeApi';
 import { aGraft, aPhysician } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { DonationDetailsPage } from './DonationDetailsPage';
@@ -69,14 +69,7 @@ describe('donations of the tissue bank', () => {
     const archive = Array.from({ length: 120 }, (_, index) =>
       aGraft({ e_Lot: `EB1/2020-${String(index).padStart(4, '0')}`, listStatus: ListStatus.Archive }),
     );
-    const api = fakeApi({
-      'GET /api/euteemployee/donationsarchiv': ({ query }) => {
-        const offset = Number(query.get('offset'));
-        const answer = json(archive.slice(offset, offset + Number(query.get('limit'))));
-        answer.headers.set('x-total-count', String(archive.length));
-        return answer;
-      },
-    });
+    const api = fakeApi({ 'GET /api/euteemployee/donationsarchiv': pagedJson(archive) });
     renderRoutes(routes, '/home/eute/archive');
     expect((await screen.findAllByTestId('details-EB1/2020-0000')).length).toBeGreaterThan(0);
     expect(screen.getAllByTestId('results-caption')[0]?.textContent).toBe('120 grafts');

@@ -1,11 +1,9 @@
-import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
-import { PagePicker } from '../../components/PagePicker';
 import { PageTitle } from '../../components/PageTitle';
-import { GraftResults } from '../clinic/GraftResults';
+import { PagedGraftResults } from '../clinic/PagedGraftResults';
 import { useGraftPages } from '../clinic/useGraftPages';
 import { ExportDownloads } from '../imports/FileDownloads';
 import { getArchivedDonations, getCurrentDonations } from './api';
@@ -22,7 +20,8 @@ export const donationPath = (lot: string) => `/home/eute/donation/${encodeURICom
 export function DonationsPage({ list }: { list: keyof typeof LISTS }) {
   const { t } = useTranslation();
   const { key, load } = LISTS[list];
-  const { grafts, page, pages, setPage } = useGraftPages(key, load);
+  const paged = useGraftPages(key, load);
+  const { grafts } = paged;
   return (
     <>
       <PageTitle title={t(`eute.${list}Title`)}>
@@ -31,23 +30,12 @@ export function DonationsPage({ list }: { list: keyof typeof LISTS }) {
       {grafts.isPending && <PageLoader />}
       {grafts.isError && <ErrorAlert error={grafts.error} onRetry={() => void grafts.refetch()} />}
       {grafts.data?.total === 0 && <EmptyState title={t(`eute.${list}Empty`)} testId={`eute-${list}-empty`} />}
-      {grafts.data && grafts.data.items.length > 0 && (
-        <Stack gap="md">
-          <GraftResults
-            grafts={grafts.data.items}
-            mode="donations"
-            detailsPath={donationPath}
-            caption={t('eute.donationCount', { count: grafts.data.total })}
-          />
-          <PagePicker
-            pages={pages}
-            page={page}
-            onChange={setPage}
-            label={t('common.graftPages')}
-            testId="graft-pages"
-          />
-        </Stack>
-      )}
+      <PagedGraftResults
+        paged={paged}
+        mode="donations"
+        detailsPath={donationPath}
+        caption={(total) => t('eute.donationCount', { count: total })}
+      />
     </>
   );
 }
