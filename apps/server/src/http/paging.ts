@@ -2,7 +2,7 @@ import { MAX_PAGE_SIZE, type PageQuery } from '@graftmatch/domain';
 import type { FastifyReply } from 'fastify';
 
 // The schemas live in the domain package, shared with the web; re-exported for the routes here.
-export { ActiveListQuery, MAX_PAGE_SIZE, PageQuery } from '@graftmatch/domain';
+export { ActiveListQuery, MAX_PAGE_SIZE, MAX_SEARCH_PAGE_SIZE, PageQuery, SearchPageQuery } from '@graftmatch/domain';
 
 /**
  * Every list answer is bounded (docs/api.md "Lists"): at most `limit` items from `offset` on.

@@ -1,4 +1,12 @@
-import { apiDownload, apiPage, apiRequest, type Auth, type DownloadedFile, type ListPage } from './client';
+import {
+  apiDownload,
+  apiPage,
+  apiRequest,
+  type Auth,
+  type DownloadedFile,
+  type ListPage,
+  type RequestOptions,
+} from './client';
 import { MAX_PAGE_SIZE, type PageQuery } from '@graftmatch/domain';
 import type { ApiRoutes, RouteName } from './routes';
 
@@ -47,16 +55,24 @@ function split(route: RouteName): { method: Method; template: string } {
   return { method, template };
 }
 
-/** Calls the API route by its name in `ApiRoutes`; what goes in and what comes back is typed by it. */
-export function call<K extends RouteName>(route: K, ...[input]: Args<K>): Promise<ApiRoutes[K]['response']> {
+/** The request of a call: its path with the query, and its method, body, authorization and signal. */
+function requestOf(route: RouteName, input: unknown): [path: string, options: RequestOptions] {
   const { method, template } = split(route);
   const loose = (input ?? {}) as LooseInput;
-  return apiRequest<ApiRoutes[K]['response']>(pathOf(template, loose), {
-    method,
-    ...('body' in loose ? { body: loose.body } : {}),
-    ...(loose.auth ? { auth: loose.auth } : {}),
-    ...(loose.signal ? { signal: loose.signal } : {}),
-  });
+  return [
+    pathOf(template, loose),
+    {
+      method,
+      ...('body' in loose ? { body: loose.body } : {}),
+      ...(loose.auth ? { auth: loose.auth } : {}),
+      ...(loose.signal ? { signal: loose.signal } : {}),
+    },
+  ];
+}
+
+/** Calls the API route by its name in `ApiRoutes`; what goes in and what comes back is typed by it. */
+export function call<K extends RouteName>(route: K, ...[input]: Args<K>): Promise<ApiRoutes[K]['response']> {
+  return apiRequest<ApiRoutes[K]['response']>(...requestOf(route, input));
 }
 
 type FileRoute = { [Name in RouteName]: ApiRoutes[Name]['response'] extends Blob ? Name : never }[RouteName];
@@ -86,10 +102,9 @@ export function download<K extends FileRoute>(
   });
 }
 
-/** Calls a paged list route; the answer's items with the number of all matches. */
+/** Calls a paged list route (the search too, a POST); the answer's items with the number of all matches. */
 export function callPage<K extends ListRoute>(route: K, ...[input]: Args<K>): Promise<ListPage<Item<K>>> {
-  const loose = (input ?? {}) as LooseInput;
-  return apiPage<Item<K>>(pathOf(split(route).template, loose), loose.signal ? { signal: loose.signal } : {});
+  return apiPage<Item<K>>(...requestOf(route, input));
 }
 
 /**

@@ -23,6 +23,7 @@ import type {
   RequestInbox,
   RecoveryRequest,
   ResetPasswordRequest,
+  SearchPageQuery,
   SessionTokens,
   TestAlertRequest,
   TwoFactorRequest,
@@ -67,7 +68,7 @@ export interface ApiRoutes {
   'GET /users/settings': { response: UserSettings };
   'PATCH /users/settings': { body: PatchUserSettingsRequest; response: UserSettings };
 
-  'POST /physician/graftsearch': { body: GraftSearchQuery; response: Graft[] };
+  'POST /physician/graftsearch': { query: SearchPageQuery; body: GraftSearchQuery; response: Graft[] };
   'GET /physician/graftsearch/{lot}': { params: { lot: string }; response: Graft };
   'GET /physician/waitinglist': { query: PageQuery; response: WaitingListEntry[] };
   'POST /physician/waitinglist': { body: AddWaitingListRequest; response: WaitingListEntry };

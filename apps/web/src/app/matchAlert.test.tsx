@@ -2,11 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Notifications, notifications } from '@mantine/notifications';
 import { Outlet } from 'react-router';
-import type { WaitingListEntry } from '@graftmatch/domain';
 import type { PushHandlers } from '../api/push';
 import { clearSession, setAccessToken } from '../api/session';
 import { fakeApi, fakeJwt, json } from '../test/fakeApi';
-import { aPhysician } from '../test/fixtures';
+import { aPhysician, aWaitingListEntry } from '../test/fixtures';
 import { renderRoutes } from '../test/render';
 import { entryQuery, searchPath } from '../features/clinic/searchQuery';
 import { routes } from './router';
@@ -32,24 +31,7 @@ const withToasts = [
   },
 ];
 
-const entry = (matchingGrafts: number): WaitingListEntry => ({
-  waitinglistid: '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d01',
-  query_Type: 5,
-  query_d_min: 18,
-  query_d_max: 24,
-  query_l_min: 20,
-  query_l_l_min: 0,
-  query_l_r_min: 0,
-  physician_Name: 'Dr. med. Jonas Berg',
-  physician_Email: 'dr.berg@clinic.example',
-  physician_Phone: '+49 40 555 0311',
-  patient_Code: 'A-03-2021',
-  query_i_min: '2027-01-10',
-  query_i_max: '2027-03-01',
-  query_timestamp: '2026-10-01T08:00:00.000Z',
-  matchingGrafts,
-  c_Name: 'Herz & Gefäß – Nord',
-});
+const entry = (matchingGrafts: number) => aWaitingListEntry({ matchingGrafts });
 
 beforeEach(() => {
   clearSession();
@@ -81,7 +63,12 @@ describe('a match found while the physician is signed in', () => {
     const alert = await screen.findByTestId('match-alert');
     expect(alert.textContent).toContain('Graft EB1-2026-0042 fits your waiting-list entry A-03-2021.');
     await waitFor(() => expect(screen.getByTestId('wl-matches').textContent).toBe('1 fitting graft'));
-    expect(api.callsTo('GET', '/api/physician/waitinglist')).toHaveLength(2);
+    // The shown page is fetched afresh, and the whole list read once to find the entry in it.
+    expect(api.callsTo('GET', '/api/physician/waitinglist').map((call) => call.query.toString())).toEqual([
+      'limit=50&offset=0',
+      'limit=50&offset=0',
+      'limit=500&offset=0',
+    ]);
 
     // The link opens that entry's search, and the alert goes.
     fireEvent.click(screen.getByTestId('match-alert-open'));

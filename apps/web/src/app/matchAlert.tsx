@@ -25,9 +25,10 @@ export async function showMatchAlert(
   await queryClient.invalidateQueries({ queryKey: clinicKeys.all });
   let entry: WaitingListEntry | undefined;
   try {
-    // Fresh already when the invalidation re-fetched it (its page is open); fetched here otherwise.
+    // The whole list, as the entry may be on any page. Fresh already when the invalidation
+    // re-fetched it (a request form is open); fetched here otherwise.
     const list = await queryClient.fetchQuery({
-      queryKey: clinicKeys.waitingList,
+      queryKey: clinicKeys.waitingListAll,
       queryFn: getWaitingList,
       staleTime: Infinity,
     });

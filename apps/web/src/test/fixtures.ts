@@ -1,4 +1,4 @@
-import type { User } from '@graftmatch/domain';
+import type { User, WaitingListEntry } from '@graftmatch/domain';
 
 export { aGraft } from '@graftmatch/domain/testing';
 
@@ -18,6 +18,29 @@ export function aPhysician(overrides: Partial<User> = {}): User {
     eutes: [],
     twoFactorTarget: 'dr.berg@clinic.example',
     language: 'en',
+    ...overrides,
+  };
+}
+
+/** An open waiting-list entry: an 18-24 mm aortic valve for patient A-03-2021 of Herz & Gefäß – Nord. */
+export function aWaitingListEntry(overrides: Partial<WaitingListEntry> = {}): WaitingListEntry {
+  return {
+    waitinglistid: '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d01',
+    query_Type: 5,
+    query_d_min: 18,
+    query_d_max: 24,
+    query_l_min: 20,
+    query_l_l_min: 0,
+    query_l_r_min: 0,
+    physician_Name: 'Dr. med. Jonas Berg',
+    physician_Email: 'dr.berg@clinic.example',
+    physician_Phone: '+49 40 555 0311',
+    patient_Code: 'A-03-2021',
+    query_i_min: '2027-01-10',
+    query_i_max: '2027-03-01',
+    query_timestamp: '2026-10-01T08:00:00.000Z',
+    matchingGrafts: 2,
+    c_Name: 'Herz & Gefäß – Nord',
     ...overrides,
   };
 }

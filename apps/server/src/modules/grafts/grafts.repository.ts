@@ -12,7 +12,8 @@ import { fitsSizes, inAnyList, inListStatus, ofActiveEute } from './grafts.query
 /** Which organisation's grafts a list covers: all (auditors), or these clinics / eutes. */
 export type GraftScope = { all: true } | { clinicIds: string[] } | { euteIds: string[] };
 
-interface SearchParameters extends Record<string, unknown> {
+/** What decides whether a graft fits a search: the search's criteria and the day. */
+interface FitParameters extends Record<string, unknown> {
   type: number;
   dMin: number;
   dMax: number;
@@ -20,22 +21,25 @@ interface SearchParameters extends Record<string, unknown> {
   lLMin: number;
   lRMin: number;
   today: string;
+}
+
+interface SearchParameters extends FitParameters {
   middle: number;
   limit: number;
+  offset: number;
 }
 
 /**
- * The search as one prepared statement (docs/performance.md): the ids of the best `limit` Free
- * grafts of active banks that fit, found and ranked inside the covering index
- * grafts_free_search_idx (closest diameter to the middle of the range, earliest expiry with
- * unknown last, then lot), and only then their rows by primary key. The caller puts the rows in
- * order with the domain's rule.
+ * The search as prepared statements (docs/performance.md). The page: the ids of Free grafts of
+ * active banks that fit, found and ranked inside the covering index grafts_free_search_idx
+ * (closest diameter to the middle of the range, earliest expiry with unknown last, then lot), cut
+ * to the page there, and only then the page's rows by primary key; the caller puts them in order
+ * with the domain's rule. The count of all that fit reads the same index and nothing else.
  */
 export function createGraftSearches(database: Database) {
   const { db } = database;
-  const best = db
+  const fitting = db
     .selectFrom('grafts')
-    .select('grafts.id')
     .where(inListStatus(ListStatus.Free, param<string>('today')))
     .where('grafts.tProdName2', '=', param<number>('type'))
     .where(
@@ -47,19 +51,27 @@ export function createGraftSearches(database: Database) {
         query_l_r_min: param<number>('lRMin'),
       }),
     )
-    .where(ofActiveEute)
+    .where(ofActiveEute);
+  const best = fitting
+    .select('grafts.id')
     .orderBy(sql`abs(${sql.ref('grafts.tDproximal')} - ${param<number>('middle')})`)
     .orderBy(sql`case when ${sql.ref('grafts.expiryDate')} is null then 1 else 0 end`)
     .orderBy('grafts.expiryDate')
     .orderBy('grafts.eLot')
-    .limit(param<number>('limit'));
+    .limit(param<number>('limit'))
+    .offset(param<number>('offset'));
   const search = prepare<SearchParameters, GraftRow>(
     database,
     db.selectFrom('grafts').selectAll('grafts').where('grafts.id', 'in', best),
   );
+  const count = prepare<FitParameters, { total: number }>(
+    database,
+    fitting.select((eb) => eb.fn.countAll<number>().as('total')),
+  );
   return {
-    freeGrafts(query: GraftSearchQuery, today: string, limit: number): Promise<GraftRow[]> {
-      return search({
+    /** One page of the grafts that fit, with the number of all that fit. */
+    async freeGrafts(query: GraftSearchQuery, today: string, page: Page): Promise<Paged<GraftRow>> {
+      const fit: FitParameters = {
         type: query.query_type,
         dMin: query.query_d_min,
         dMax: query.query_d_max,
@@ -67,9 +79,13 @@ export function createGraftSearches(database: Database) {
         lLMin: query.query_l_l_min,
         lRMin: query.query_l_r_min,
         today,
-        middle: (query.query_d_min + query.query_d_max) / 2,
-        limit,
-      });
+      };
+      const middle = (query.query_d_min + query.query_d_max) / 2;
+      const items = await search({ ...fit, middle, limit: page.limit, offset: page.offset });
+      // A page that is not full and not past the end tells the count itself: most searches need one query.
+      const lastPage = items.length < page.limit && (items.length > 0 || page.offset === 0);
+      const total = lastPage ? page.offset + items.length : Number((await count(fit))[0]?.total ?? 0);
+      return { items, total };
     },
   };
 }

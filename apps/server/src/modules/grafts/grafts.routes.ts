@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { DEFAULT_GRAFT_SEARCH_QUERY, ListStatus } from '@graftmatch/domain';
-import { PageQuery, pageOf, sendPaged } from '../../http/paging';
+import { MAX_SEARCH_PAGE_SIZE, PageQuery, SearchPageQuery, pageOf, sendPaged } from '../../http/paging';
 import type { AnswerCache } from '../../http/answer-cache';
 import { LotParams, errors } from '../../http/request-kit';
 import { GraftListResponse, GraftResponse } from '../../http/wire-responses';
@@ -26,9 +26,21 @@ export const physicianGraftRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps 
   app.post(
     '/graftsearch',
     {
-      schema: { tags: ['physician'], body: GraftSearchBody, response: { 200: GraftListResponse, ...errors } },
+      schema: {
+        tags: ['physician'],
+        description:
+          'One page of the free grafts that fit, best first; X-Total-Count gives the number of all that fit. Without limit, the best 200.',
+        querystring: SearchPageQuery,
+        body: GraftSearchBody,
+        response: { 200: GraftListResponse, ...errors },
+      },
     },
-    async (request, reply) => deps.answers.send(request, reply, searchGrafts(deps, request.principal, request.body)),
+    async (request, reply) =>
+      deps.answers.sendPage(
+        request,
+        reply,
+        searchGrafts(deps, request.principal, request.body, pageOf(request.query, MAX_SEARCH_PAGE_SIZE)),
+      ),
   );
 
   app.get(

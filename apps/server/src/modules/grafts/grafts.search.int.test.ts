@@ -1,5 +1,6 @@
 import {
   ListStatus,
+  MAX_SEARCH_PAGE_SIZE,
   SEARCH_PARAMS_ERROR,
   compareSearchResults,
   matchesSearch,
@@ -41,12 +42,15 @@ describe(`physician graft search (${testEngineName()})`, () => {
     await server.database.db.insertInto('grafts').values(row).execute();
     return row.eLot;
   };
-  const search = async (body: unknown) => physician.post('/api/physician/graftsearch', body);
-  const lots = async (body: unknown) => {
-    const answer = await search(body);
+  const search = async (body: unknown, page = '') => physician.post(`/api/physician/graftsearch${page}`, body);
+  /** One page of a search: its lots, and the number of all that fit. */
+  const page = async (body: unknown, query = '') => {
+    const answer = await search(body, query);
     expect(answer.status).toBe(200);
-    return ((await answer.json()) as Graft[]).map((graft) => graft.e_Lot);
+    const lotsOfPage = ((await answer.json()) as Graft[]).map((graft) => graft.e_Lot);
+    return { lots: lotsOfPage, total: Number(answer.headers.get('x-total-count')) };
   };
+  const lots = async (body: unknown) => (await page(body)).lots;
 
   beforeAll(async () => {
     server = await startTestApp();
@@ -258,5 +262,88 @@ describe(`physician graft search (${testEngineName()})`, () => {
       ),
       { numRuns: 30 },
     );
+  });
+
+  describe('in pages', () => {
+    // Aortae ascendentes, which no other story here uses: 230 fit, more than the 200 of the first page.
+    const PAGED: GraftSearchQuery = { ...BASE, query_type: 6, query_d_min: 20, query_d_max: 30 };
+    const FITTING = 230;
+    let order: string[];
+
+    beforeAll(async () => {
+      // Many grafts share a diameter and an expiry, so expiry and lot decide between them too.
+      const rows = Array.from({ length: FITTING }, (_, n) =>
+        graftRow(euteId, {
+          tProdName2: 6,
+          tDproximal: 20 + (n % 21) / 2,
+          ...(n % 7 === 0 ? { expiryDate: null, expiryOut: null } : expires(1 + (n % 13))),
+        }),
+      );
+      for (let start = 0; start < rows.length; start += 100) {
+        await server.database.db
+          .insertInto('grafts')
+          .values(rows.slice(start, start + 100))
+          .execute();
+      }
+      order = rows
+        .map((row) => ({
+          e_Lot: row.eLot,
+          t_Dproximal: row.tDproximal ?? null,
+          expiry: { outValue: row.expiryDate ?? null },
+        }))
+        .sort(compareSearchResults(PAGED))
+        .map((graft) => graft.e_Lot);
+    });
+
+    test('a client that knows no paging gets the best 200 as before, and the count of all that fit', async () => {
+      const first = await page(PAGED);
+      expect(first.lots).toEqual(order.slice(0, MAX_SEARCH_PAGE_SIZE));
+      expect(first.total).toBe(FITTING);
+    });
+
+    test('the physician pages through every match: consecutive slices of one order, none twice, none left out', async () => {
+      const seen: string[] = [];
+      for (let offset = 0; offset < FITTING + 50; offset += 50) {
+        const next = await page(PAGED, `?limit=50&offset=${offset}`);
+        expect(next.total, `offset ${offset}`).toBe(FITTING);
+        expect(next.lots, `offset ${offset}`).toEqual(order.slice(offset, offset + 50));
+        seen.push(...next.lots);
+      }
+      expect(seen).toEqual(order);
+      // Beyond the first 200 with the largest page, and an odd cut.
+      expect((await page(PAGED, `?limit=${MAX_SEARCH_PAGE_SIZE}&offset=200`)).lots).toEqual(order.slice(200));
+      expect((await page(PAGED, '?limit=7&offset=193')).lots).toEqual(order.slice(193, 200));
+      // A narrower search counts only its own matches: one graft in 21 measures 25 mm.
+      const narrow = await page({ ...PAGED, query_d_min: 25, query_d_max: 25 }, '?limit=5');
+      expect(narrow).toEqual({ lots: expect.any(Array), total: 11 });
+      expect(narrow.lots).toHaveLength(5);
+    });
+
+    test('a kept answer of one page is never served for another page of the same search', async () => {
+      const twice = [await page(PAGED, '?limit=10&offset=0'), await page(PAGED, '?limit=10&offset=0')];
+      expect(twice[1]).toEqual(twice[0]);
+      expect((await page(PAGED, '?limit=10&offset=10')).lots).toEqual(order.slice(10, 20));
+      expect((await page(PAGED, '?limit=20&offset=0')).lots).toEqual(order.slice(0, 20));
+      expect((await page(PAGED, '?offset=10')).lots).toEqual(order.slice(10, 210));
+      expect((await page(PAGED, '?limit=10')).lots).toEqual(order.slice(0, 10));
+    });
+
+    test('a page size or offset out of bounds, or not a number, is refused as a problem, never a server error', async () => {
+      for (const query of [
+        '?limit=0',
+        '?limit=201',
+        '?limit=-1',
+        '?limit=x',
+        '?limit=1.5',
+        '?offset=-1',
+        '?offset=x',
+      ]) {
+        const problem = await expectProblem(await search(PAGED, query), 400);
+        expect(
+          problem.errors?.map((error) => error.field),
+          query,
+        ).toEqual([query.slice(1).split('=')[0]]);
+      }
+    });
   });
 });

@@ -26,9 +26,6 @@ export interface GraftsDeps {
   searches: repo.GraftSearches;
 }
 
-/** A search answers at most this many grafts; a narrower search finds the rest (docs/api.md). */
-export const MAX_SEARCH_RESULTS = 200;
-
 /** Today on the app clock (UTC): the day expiry is judged against. */
 const todayOf = (deps: Pick<GraftsDeps, 'now'>): string => utcDate(deps.now());
 
@@ -63,18 +60,26 @@ export function parseSearchQuery(body: unknown): GraftSearchQuery {
   };
 }
 
-/** `POST /physician/graftsearch`: free grafts of active banks that fit, best first. The same for every physician. */
-export function searchGrafts(deps: GraftsDeps, principal: Principal | null, body: unknown): Cacheable<Graft[]> {
+/**
+ * `POST /physician/graftsearch`: one page of the free grafts of active banks that fit, best first,
+ * with the number of all that fit. The same for every physician.
+ */
+export function searchGrafts(
+  deps: GraftsDeps,
+  principal: Principal | null,
+  body: unknown,
+  page: Page,
+): Cacheable<Paged<Graft>> {
   clinicReadScope(principal);
   const query = parseSearchQuery(body);
   const today = todayOf(deps);
   return {
-    key: `search:${today}:${JSON.stringify(query)}`,
+    key: `search:${today}:${JSON.stringify(query)}:${page.limit}:${page.offset}`,
     async compute() {
-      const rows = await deps.searches.freeGrafts(query, today, MAX_SEARCH_RESULTS);
-      const grafts = await presentGrafts(deps.db, rows, today);
+      const found = await deps.searches.freeGrafts(query, today, page);
+      const grafts = await presentGrafts(deps.db, found.items, today);
       // The SQL order is the domain's; sorting again with the domain rule keeps one definition authoritative.
-      return grafts.sort(compareSearchResults(query));
+      return { items: grafts.sort(compareSearchResults(query)), total: found.total };
     },
   };
 }

@@ -3,10 +3,10 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
+import { usePages } from '../../components/usePages';
 import { getArchivedGrafts, getCurrentGrafts } from './api';
 import { PagedGraftResults } from './PagedGraftResults';
 import { clinicKeys } from './keys';
-import { useGraftPages } from './useGraftPages';
 
 const LISTS = {
   current: { key: clinicKeys.current, load: getCurrentGrafts },
@@ -17,8 +17,8 @@ const LISTS = {
 export function AssignedGraftsPage({ list }: { list: keyof typeof LISTS }) {
   const { t } = useTranslation();
   const { key, load } = LISTS[list];
-  const paged = useGraftPages(key, load);
-  const { grafts } = paged;
+  const paged = usePages(key, load);
+  const grafts = paged.list;
   return (
     <>
       <PageTitle title={t(`assigned.${list}Title`)} />

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { clearSession, setAccessToken } from '../../api/session';
-import { fakeApi, fakeJwt, json } from '../../test/fakeApi';
+import { fakeApi, fakeJwt, json, pagedJson } from '../../test/fakeApi';
 import { aGraft, aPhysician } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { mailOpener } from './RequestButton';
@@ -22,11 +22,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A search that finds more than two pages of grafts, best first. */
+const MANY = Array.from({ length: 120 }, (_, index) => aGraft({ e_Lot: `EL-${String(index).padStart(3, '0')}` }));
+const SEARCHED = '/home/clinic/search/aortic_valve?d_min=18&d_max=26&l_min=10&l_l_min=0&l_r_min=0';
+
 function fakeClinicApi() {
   return fakeApi({
     'GET /api/users/getmyuser': () => json(aPhysician()),
-    'POST /api/physician/graftsearch': () =>
-      json([aGraft({ e_Lot: 'EL-7' }), aGraft({ e_Lot: 'EL-8', t_Dproximal: 23 })]),
+    'POST /api/physician/graftsearch': pagedJson([
+      aGraft({ e_Lot: 'EL-7' }),
+      aGraft({ e_Lot: 'EL-8', t_Dproximal: 23 }),
+    ]),
     'GET /api/physician/graftsearch/EL-7': () => json(aGraft({ e_Lot: 'EL-7', e_EMail: 'current@bank.example' })),
   });
 }
@@ -77,6 +83,48 @@ describe('graft search page', () => {
         'mailto:current@bank.example?subject=Request%20for%20graft%20with%20LOT%20EL-7%20via%20GraftMatch',
       ),
     ).toBe(true);
+  });
+
+  it('shows 50 results a page with the count of all; the page is kept in the URL, and a new search starts on page 1', async () => {
+    const api = fakeApi({
+      'GET /api/users/getmyuser': () => json(aPhysician()),
+      'POST /api/physician/graftsearch': pagedJson(MANY),
+    });
+    const { router } = renderRoutes(routes, SEARCHED);
+    expect((await screen.findAllByText('EL-000')).length).toBeGreaterThan(0);
+    expect(screen.getAllByTestId('results-caption')[0]?.textContent).toBe('120 free grafts, the best fit first');
+    expect(screen.queryAllByText('EL-050')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    expect((await screen.findAllByText('EL-050')).length).toBeGreaterThan(0);
+    expect(screen.queryAllByText('EL-000')).toHaveLength(0);
+    expect(screen.getAllByTestId('results-caption')[0]?.textContent).toBe('120 free grafts, the best fit first');
+    const searches = api.callsTo('POST', '/api/physician/graftsearch');
+    expect(searches.map((call) => call.query.toString())).toEqual(['limit=50&offset=0', 'limit=50&offset=50']);
+    expect(searches[1]?.body).toEqual(searches[0]?.body);
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2');
+    // Turning pages leaves the filter hidden.
+    expect(screen.queryByTestId('filter-panel')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('filter-toggle'));
+    fireEvent.click(screen.getByTestId('search-submit'));
+    await waitFor(() => expect(router.state.location.search).not.toContain('page='));
+    expect((await screen.findAllByText('EL-000')).length).toBeGreaterThan(0);
+  });
+
+  it('opens the results page the URL names, and the last one when the results have shrunk below it', async () => {
+    const api = fakeApi({
+      'GET /api/users/getmyuser': () => json(aPhysician()),
+      'POST /api/physician/graftsearch': pagedJson(MANY),
+    });
+    const { router } = renderRoutes(routes, `${SEARCHED}&page=9`);
+    expect((await screen.findAllByText('EL-100')).length).toBeGreaterThan(0);
+    expect(api.callsTo('POST', '/api/physician/graftsearch').map((call) => call.query.get('offset'))).toEqual([
+      '400',
+      '100',
+    ]);
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBe('3');
+    expect(screen.queryByTestId('search-empty')).toBeNull();
   });
 
   it('remembers a dismissed hint', async () => {

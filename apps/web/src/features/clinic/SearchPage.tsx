@@ -7,10 +7,10 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageTitle } from '../../components/PageTitle';
 import { NotFoundPage } from '../home/NotFoundPage';
 import { FilterPanel } from './FilterPanel';
-import { GraftResults } from './GraftResults';
 import { GraftTypePicker } from './GraftTypePicker';
 import { typeLabel } from './graftFormat';
 import { HintBanner } from './HintBanner';
+import { PagedGraftResults } from './PagedGraftResults';
 import { useGraftSearch } from './useGraftSearch';
 import { LazyWaitingListFormModal } from './LazyWaitingListFormModal';
 
@@ -23,7 +23,8 @@ export function SearchPage() {
     return <NotFoundPage />;
   }
   const { type, results, submitted } = search;
-  const grafts = submitted ? results.data : undefined;
+  // Without a search, the last results kept for the next one are not shown.
+  const found = submitted ? results.list.data : undefined;
   return (
     <>
       <PageTitle title={type === null ? t('search.title') : t('search.titleFor', { type: typeLabel(t, type) })}>
@@ -60,12 +61,18 @@ export function SearchPage() {
             onReset={search.reset}
           />
         )}
-        {submitted && results.isError && <ErrorAlert error={results.error} onRetry={() => void results.refetch()} />}
-        {grafts && grafts.length === 0 && (
+        {submitted && results.list.isError && (
+          <ErrorAlert error={results.list.error} onRetry={() => void results.list.refetch()} />
+        )}
+        {found?.total === 0 && (
           <EmptyState title={t('search.noResults')} description={t('search.noResultsHint')} testId="search-empty" />
         )}
-        {grafts && grafts.length > 0 && (
-          <GraftResults grafts={grafts} mode="search" caption={t('search.resultCount', { count: grafts.length })} />
+        {found && (
+          <PagedGraftResults
+            paged={results}
+            mode="search"
+            caption={(total) => t('search.resultCount', { count: total })}
+          />
         )}
       </Stack>
       {type !== null && (

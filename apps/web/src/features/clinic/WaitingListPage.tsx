@@ -1,26 +1,30 @@
 import { useState } from 'react';
-import { Button, SimpleGrid, Text } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconSearch } from '@tabler/icons-react';
 import type { WaitingListEntry } from '@graftmatch/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
+import { PagePicker } from '../../components/PagePicker';
 import { PageTitle } from '../../components/PageTitle';
-import { getWaitingList, removeWaitingListEntry } from './api';
+import { usePages } from '../../components/usePages';
+import { getWaitingListPage, removeWaitingListEntry } from './api';
 import { clinicKeys } from './keys';
 import { WaitingListEntryCard } from './WaitingListEntryCard';
 import { LazyWaitingListFormModal } from './LazyWaitingListFormModal';
 import { notify } from '../../components/notify';
 
-/** `home/clinic/waitinglist`: the physician's own standing searches. */
+/** `home/clinic/waitinglist`: the physician's own standing searches, a page at a time. */
 export function WaitingListPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: clinicKeys.waitingList, queryFn: getWaitingList });
+  const paged = usePages(clinicKeys.waitingListPages, getWaitingListPage);
+  const { list } = paged;
+  const entries = list.data?.items ?? [];
   const [editing, setEditing] = useState<WaitingListEntry | null>(null);
   const remove = useMutation({
     mutationFn: (id: string) => removeWaitingListEntry(id),
@@ -45,10 +49,10 @@ export function WaitingListPage() {
   );
   return (
     <>
-      <PageTitle title={t('waitingList.title')}>{list.data && list.data.length > 0 && newSearch}</PageTitle>
+      <PageTitle title={t('waitingList.title')}>{entries.length > 0 && newSearch}</PageTitle>
       {list.isPending && <PageLoader />}
       {list.isError && <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
-      {list.data?.length === 0 && (
+      {list.data?.total === 0 && (
         <EmptyState
           title={t('waitingList.empty')}
           description={t('waitingList.emptyHint')}
@@ -56,17 +60,29 @@ export function WaitingListPage() {
           testId="wl-empty"
         />
       )}
-      {list.data && list.data.length > 0 && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="wl-list">
-          {list.data.map((entry) => (
-            <WaitingListEntryCard
-              key={entry.waitinglistid}
-              entry={entry}
-              onEdit={() => setEditing(entry)}
-              onRemove={() => confirmRemove(entry)}
-            />
-          ))}
-        </SimpleGrid>
+      {list.data && entries.length > 0 && (
+        <Stack gap="md">
+          <Text size="sm" c="dimmed" data-testid="wl-count">
+            {t('waitingList.count', { count: list.data.total })}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="wl-list">
+            {entries.map((entry) => (
+              <WaitingListEntryCard
+                key={entry.waitinglistid}
+                entry={entry}
+                onEdit={() => setEditing(entry)}
+                onRemove={() => confirmRemove(entry)}
+              />
+            ))}
+          </SimpleGrid>
+          <PagePicker
+            pages={paged.pages}
+            page={paged.page}
+            onChange={paged.setPage}
+            label={t('waitingList.pages')}
+            testId="wl-pages"
+          />
+        </Stack>
       )}
       <LazyWaitingListFormModal
         opened={editing !== null}

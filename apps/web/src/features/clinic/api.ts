@@ -4,21 +4,33 @@ import type {
   GraftSearchQuery,
   PageQuery,
   PatchWaitingListRequest,
+  SearchPageQuery,
   WaitingListEntry,
 } from '@graftmatch/domain';
 import { call, callAll, callPage } from '../../api/call';
 import type { ListPage } from '../../api/client';
 
-export function searchGrafts(query: GraftSearchQuery, signal?: AbortSignal): Promise<Graft[]> {
-  return call('POST /physician/graftsearch', { body: query, signal });
+/** One page of a search's results, best first, with the count of all that fit. */
+export function searchGrafts(
+  query: GraftSearchQuery,
+  page: SearchPageQuery,
+  signal?: AbortSignal,
+): Promise<ListPage<Graft>> {
+  return callPage('POST /physician/graftsearch', { query: page, body: query, signal });
 }
 
 export function getGraft(lot: string): Promise<Graft> {
   return call('GET /physician/graftsearch/{lot}', { params: { lot } });
 }
 
+/** The physician's whole waiting list, for choosing or finding one entry of it. */
 export function getWaitingList(): Promise<WaitingListEntry[]> {
   return callAll('GET /physician/waitinglist');
+}
+
+/** One page of the waiting list, with the count of all, for its page. */
+export function getWaitingListPage(page: PageQuery, signal?: AbortSignal): Promise<ListPage<WaitingListEntry>> {
+  return callPage('GET /physician/waitinglist', { query: page, signal });
 }
 
 export function addWaitingListEntry(body: AddWaitingListRequest): Promise<WaitingListEntry> {

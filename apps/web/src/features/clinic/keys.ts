@@ -6,6 +6,10 @@ export const clinicKeys = {
   search: (query: GraftSearchQuery) => ['clinic', 'search', query] as const,
   graft: (lot: string) => ['clinic', 'graft', lot] as const,
   waitingList: ['clinic', 'waitinglist'] as const,
+  // Below `waitingList`, so its invalidation reaches both: the whole list (to choose or find an
+  // entry) and the pages of the waiting-list page.
+  waitingListAll: ['clinic', 'waitinglist', 'all'] as const,
+  waitingListPages: ['clinic', 'waitinglist', 'page'] as const,
   current: ['clinic', 'current'] as const,
   archive: ['clinic', 'archive'] as const,
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GRAFT_SEARCH_QUERY, GraftType } from '@graftmatch/domain';
-import { defaultQuery, forType, queryFromParams, searchPath } from './searchQuery';
+import { defaultQuery, forType, pageFromParams, queryFromParams, searchPath, withPage } from './searchQuery';
 
 describe('search in the URL', () => {
   it('writes a search into the route of its type and reads it back', () => {
@@ -15,6 +15,17 @@ describe('search in the URL', () => {
     expect(
       queryFromParams(GraftType.AorticValve, new URLSearchParams('d_min=5&d_max=30&l_min=10&l_l_min=0&l_r_min=0')),
     ).toBeNull();
+  });
+
+  it('keeps the results page beside the search, leaves page 1 out, and reads anything else as page 1', () => {
+    const params = new URLSearchParams('d_min=18&d_max=26&l_min=40&l_l_min=0&l_r_min=0');
+    expect(withPage(params, 3).toString()).toBe(`${params.toString()}&page=3`);
+    expect(pageFromParams(withPage(params, 3))).toBe(3);
+    expect(withPage(withPage(params, 3), 1).toString()).toBe(params.toString());
+    for (const page of ['', '0', '-2', '1.5', 'x', '1e400']) {
+      expect(pageFromParams(new URLSearchParams({ page })), page).toBe(1);
+    }
+    expect(pageFromParams(params)).toBe(1);
   });
 
   it('drops branch lengths when switching to a type without branches', () => {

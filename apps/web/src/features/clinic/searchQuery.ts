@@ -8,8 +8,9 @@ import {
   type WaitingListEntry,
 } from '@graftmatch/domain';
 
-// The submitted search lives in the URL, so a search can be bookmarked, shared, reloaded, and
-// opened from a waiting-list entry with one click.
+// The submitted search and its results page live in the URL, so a search can be bookmarked,
+// shared, reloaded, left for a graft's details and returned to, and opened from a waiting-list
+// entry with one click.
 const PARAMS = {
   query_d_min: 'd_min',
   query_d_max: 'd_max',
@@ -52,7 +53,26 @@ export function paramsFromQuery(query: GraftSearchQuery): URLSearchParams {
   return new URLSearchParams(SIZE_FIELDS.map((field) => [PARAMS[field], String(query[field])]));
 }
 
-/** The search route of a type, with the search itself when given. */
+const PAGE_PARAM = 'page';
+
+/** The results page of the URL, counted from 1; 1 when it names none or no page number. */
+export function pageFromParams(params: URLSearchParams): number {
+  const page = Number(params.get(PAGE_PARAM));
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/** The same URL parameters on another results page (page 1 is left out, as a new search has none). */
+export function withPage(params: URLSearchParams, page: number): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (page > 1) {
+    next.set(PAGE_PARAM, String(page));
+  } else {
+    next.delete(PAGE_PARAM);
+  }
+  return next;
+}
+
+/** The search route of a type, with the search itself when given; its results start on page 1. */
 export function searchPath(type: GraftTypeNumber, query?: GraftSearchQuery): string {
   const path = `/home/clinic/search/${graftTypeSlug(type)}`;
   return query ? `${path}?${paramsFromQuery(query).toString()}` : path;

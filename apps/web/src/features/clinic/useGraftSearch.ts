@@ -1,34 +1,45 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graftTypeFromSlug, SEARCH_DEFAULTS, type GraftSearchQuery, type GraftTypeNumber } from '@graftmatch/domain';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { usePages } from '../../components/usePages';
 import { searchGrafts } from './api';
 import { clinicKeys } from './keys';
-import { defaultQuery, forType, queryFromParams, searchPath } from './searchQuery';
+import { defaultQuery, forType, pageFromParams, queryFromParams, searchPath, withPage } from './searchQuery';
 
 /**
- * State of the search page (spec §4): the type from the route, the submitted search from the URL,
- * the filter's draft, and whether the filter shows. A successful search hides the filter; reset
- * clears the results and keeps only the type; choosing a type shows the filter.
+ * State of the search page (spec §4): the type from the route, the submitted search and its
+ * results page from the URL, the filter's draft, and whether the filter shows. A successful
+ * search hides the filter; reset clears the results and keeps only the type; choosing a type
+ * shows the filter. Results come a page at a time; a new search starts on page 1.
  */
 export function useGraftSearch() {
   const { type: slug } = useParams();
   const type = slug ? graftTypeFromSlug(slug) : null;
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const submitted = type === null ? null : queryFromParams(type, params);
   const [draft, setDraft] = useState<GraftSearchQuery>(() => submitted ?? defaultQuery(type ?? SEARCH_DEFAULTS.type));
   // null: follow the rule (open until a search succeeded); true/false: the person's own choice.
   const [filterChoice, setFilterChoice] = useState<boolean | null>(null);
 
-  const results = useQuery({
-    queryKey: submitted ? clinicKeys.search(submitted) : ['clinic', 'search', 'none'],
-    queryFn: ({ signal }) => searchGrafts(submitted as GraftSearchQuery, signal),
-    enabled: submitted !== null,
-    // While a changed search runs, the previous results stay instead of a blank page.
-    placeholderData: keepPreviousData,
-  });
-  const succeeded = submitted !== null && results.isSuccess && !results.isPlaceholderData;
+  // While a changed search or another page loads, the shown results stay instead of a blank page.
+  const results = usePages(
+    submitted ? clinicKeys.search(submitted) : ['clinic', 'search', 'none'],
+    (page, signal) => searchGrafts(submitted as GraftSearchQuery, page, signal),
+    {
+      enabled: submitted !== null,
+      position: {
+        page: pageFromParams(params),
+        setPage: (page) => {
+          // Turning pages leaves the filter hidden (the search has answered) unless the person opened it.
+          setFilterChoice((choice) => choice ?? false);
+          // In place: back leaves the search rather than stepping through its pages.
+          setParams((current) => withPage(current, page), { replace: true });
+        },
+      },
+    },
+  );
+  const succeeded = submitted !== null && results.list.isSuccess && !results.list.isPlaceholderData;
   const filterOpen = filterChoice ?? !succeeded;
   const draftForType = type === null ? draft : forType(draft, type);
 

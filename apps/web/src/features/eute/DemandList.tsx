@@ -3,6 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { displayPatientCode, type WaitingListEntry } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { ColumnTable } from '../../components/ColumnTable';
+import { PagePicker } from '../../components/PagePicker';
+import type { Paging } from '../../components/usePages';
 import { typeLabel } from '../clinic/graftFormat';
 import { demandColumns } from './demandColumns';
 
@@ -11,8 +13,25 @@ interface Props {
   caption: string;
 }
 
-/** The demand: a table on large screens (>=1000 px), cards on small and medium ones, as the clinic lists. */
-export function DemandList({ entries, caption }: Props) {
+/** A page of the demand (`entries`) with the picker of its pages. */
+export function DemandList({ paging, ...list }: Props & { paging: Paging }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <DemandEntries {...list} />
+      <PagePicker
+        pages={paging.pages}
+        page={paging.page}
+        onChange={paging.setPage}
+        label={t('eute.demandPages')}
+        testId="demand-pages"
+      />
+    </Stack>
+  );
+}
+
+/** The entries: a table on large screens (>=1000 px), cards on small and medium ones, as the clinic lists. */
+function DemandEntries({ entries, caption }: Props) {
   const { t } = useTranslation();
   const large = useMediaQuery('(min-width: 62.5em)', true);
   const columns = demandColumns(t, large);

@@ -1,46 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { WaitingListEntry } from '@graftmatch/domain';
 import { clearSession, setAccessToken } from '../../api/session';
-import { fakeApi, fakeJwt, json, problem } from '../../test/fakeApi';
+import { fakeApi, fakeJwt, json, pagedJson, problem, type RecordedCall } from '../../test/fakeApi';
+import { aWaitingListEntry } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { DemandPage } from './DemandPage';
 
 const routes = [{ path: '/home/eute/waitinglist', element: <DemandPage /> }];
 const token = fakeJwt(900);
 
-function anEntry(overrides: Partial<WaitingListEntry> = {}): WaitingListEntry {
-  return {
-    waitinglistid: '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d01',
-    query_Type: 5,
-    query_d_min: 18,
-    query_d_max: 24,
-    query_l_min: 20,
-    query_l_l_min: 0,
-    query_l_r_min: 0,
-    physician_Name: 'Dr. med. Jonas Berg',
-    physician_Email: 'dr.berg@clinic.example',
-    physician_Phone: '+49 40 555 0311',
-    patient_Code: 'A-03-2021',
-    query_i_min: '2027-01-10',
-    query_i_max: '2027-03-01',
-    query_timestamp: '2026-10-01T08:00:00.000Z',
-    matchingGrafts: 2,
-    c_Name: 'Herz & Gefäß – Nord',
-    ...overrides,
-  };
-}
-
 const DEMAND = [
-  anEntry(),
-  anEntry({
+  aWaitingListEntry(),
+  aWaitingListEntry({
     waitinglistid: '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d02',
     query_Type: 2,
     patient_Code: 'B-11-2019',
     c_Name: 'Kinderherzzentrum Süd',
     matchingGrafts: 0,
   }),
-  anEntry({
+  aWaitingListEntry({
     waitinglistid: '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d03',
     query_Type: 6,
     patient_Code: 'C-07-2015',
@@ -141,13 +119,23 @@ describe('demand page: PDF download', () => {
   });
 });
 
-describe('demand page: list and search', () => {
-  function shownPatients() {
-    return screen.queryAllByTestId('demand-patient').map((node) => node.textContent);
-  }
+/** What the page asked of the demand route, as its queries (`limit=50&offset=0`). */
+function demandReads(calls: RecordedCall[]) {
+  return calls.filter((call) => call.path === '/api/euteemployee/waitinglist').map((call) => call.query.toString());
+}
 
+function shownPatients() {
+  return screen.queryAllByTestId('demand-patient').map((node) => node.textContent);
+}
+
+function openSearch() {
+  fireEvent.click(screen.getByTestId('demand-search-toggle'));
+  return screen.getByRole('searchbox', { name: /Search the demand/ });
+}
+
+describe('demand page: list and search', () => {
   it('lists every entry in the order the server sends, with clinic, physician contact and fitting grafts', async () => {
-    fakeApi({ 'GET /api/euteemployee/waitinglist': () => json(DEMAND) });
+    fakeApi({ 'GET /api/euteemployee/waitinglist': pagedJson(DEMAND) });
     renderRoutes(routes, '/home/eute/waitinglist');
     await screen.findAllByText('A-03-2021');
     expect(shownPatients()).toEqual(['A-03-2021', 'B-11-2019', 'C-07-2015']);
@@ -166,22 +154,23 @@ describe('demand page: list and search', () => {
       within(screen.getAllByTestId('demand-entry')[1]!).getByText('≥ 20 mm (left ≥ 0 mm, right ≥ 0 mm)'),
     ).toBeTruthy();
     expect(screen.getByTestId('demand-caption').textContent).toBe('3 open waiting-list entries');
+    // It fits one page, so no page picker.
+    expect(screen.queryByTestId('demand-pages')).toBeNull();
   });
 
   it('the search opens, filters by type, clinic or patient code, and closing it shows all again', async () => {
-    fakeApi({ 'GET /api/euteemployee/waitinglist': () => json(DEMAND) });
+    fakeApi({ 'GET /api/euteemployee/waitinglist': pagedJson(DEMAND) });
     renderRoutes(routes, '/home/eute/waitinglist');
     await screen.findAllByText('A-03-2021');
     expect(screen.queryByTestId('demand-search')).toBeNull();
 
     const toggle = screen.getByTestId('demand-search-toggle');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.click(toggle);
+    const box = openSearch();
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    const box = screen.getByRole('searchbox', { name: /Search the demand/ });
 
     fireEvent.change(box, { target: { value: 'pulmonary' } });
-    expect(shownPatients()).toEqual(['B-11-2019']);
+    await waitFor(() => expect(shownPatients()).toEqual(['B-11-2019']));
     fireEvent.change(box, { target: { value: 'herz gefass nord' } });
     expect(shownPatients()).toEqual(['A-03-2021', 'C-07-2015']);
     expect(screen.getByTestId('demand-caption').textContent).toBe('2 of 3 open entries');
@@ -195,13 +184,13 @@ describe('demand page: list and search', () => {
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(screen.queryByTestId('demand-search')).toBeNull();
     expect(document.activeElement).toBe(toggle);
-    expect(shownPatients()).toEqual(['A-03-2021', 'B-11-2019', 'C-07-2015']);
+    await waitFor(() => expect(shownPatients()).toEqual(['A-03-2021', 'B-11-2019', 'C-07-2015']));
     fireEvent.click(toggle);
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
   });
 
   it('says so when no clinic is waiting', async () => {
-    fakeApi({ 'GET /api/euteemployee/waitinglist': () => json([]) });
+    fakeApi({ 'GET /api/euteemployee/waitinglist': pagedJson([]) });
     renderRoutes(routes, '/home/eute/waitinglist');
     await screen.findByTestId('demand-empty');
     expect(screen.getByTestId('demand-empty').textContent).toContain('No clinic is waiting for a graft right now');
@@ -209,7 +198,7 @@ describe('demand page: list and search', () => {
   });
 
   it('the hint stays away once dismissed', async () => {
-    fakeApi({ 'GET /api/euteemployee/waitinglist': () => json(DEMAND) });
+    fakeApi({ 'GET /api/euteemployee/waitinglist': pagedJson(DEMAND) });
     const first = renderRoutes(routes, '/home/eute/waitinglist');
     fireEvent.click(within(screen.getByTestId('eute-hint')).getByRole('button', { name: 'Dismiss hint' }));
     expect(screen.queryByTestId('eute-hint')).toBeNull();
@@ -217,5 +206,59 @@ describe('demand page: list and search', () => {
     renderRoutes(routes, '/home/eute/waitinglist');
     await screen.findAllByText('A-03-2021');
     expect(screen.queryByTestId('eute-hint')).toBeNull();
+  });
+});
+
+describe('demand page: a long demand, a page at a time', () => {
+  // 120 open entries, patients P-01-1900 to P-01-2019; every third seeks a pulmonary valve, the rest an aortic one.
+  const LONG = Array.from({ length: 120 }, (_, index) =>
+    aWaitingListEntry({
+      waitinglistid: `3f2b8c1e-4d5a-4b6c-8d7e-${String(index).padStart(12, '0')}`,
+      query_Type: index % 3 === 0 ? 2 : 5,
+      patient_Code: `P-01-${1900 + index}`,
+    }),
+  );
+  const patient = (index: number) => `P-01-${1900 + index}`;
+  const aortic = LONG.filter((_, index) => index % 3 !== 0).map((entry) => entry.patient_Code);
+
+  it('first asks for one page of 50 only, gives the count of all, and fetches page 2 when it is picked', async () => {
+    const api = fakeApi({ 'GET /api/euteemployee/waitinglist': pagedJson(LONG) });
+    renderRoutes(routes, '/home/eute/waitinglist');
+    await screen.findAllByText(patient(0));
+    expect(shownPatients()).toEqual(LONG.slice(0, 50).map((entry) => entry.patient_Code));
+    expect(screen.getByTestId('demand-caption').textContent).toBe('120 open waiting-list entries');
+    expect(demandReads(api.calls)).toEqual(['limit=50&offset=0']);
+
+    fireEvent.click(within(screen.getByTestId('demand-pages')).getByRole('button', { name: '2' }));
+    await waitFor(() => expect(shownPatients()[0]).toBe(patient(50)));
+    expect(shownPatients()).toHaveLength(50);
+    expect(screen.getByTestId('demand-caption').textContent).toBe('120 open waiting-list entries');
+    expect(demandReads(api.calls)).toEqual(['limit=50&offset=0', 'limit=50&offset=50']);
+  });
+
+  it('a search reads the whole demand and pages its matches; new text starts at page 1, clearing it returns to the server’s page', async () => {
+    const api = fakeApi({ 'GET /api/euteemployee/waitinglist': pagedJson(LONG) });
+    renderRoutes(routes, '/home/eute/waitinglist');
+    await screen.findAllByText(patient(0));
+    const box = openSearch();
+
+    // 80 aortic valves match: 50 on the first page, 30 on the second, counted against all 120.
+    fireEvent.change(box, { target: { value: 'aortic' } });
+    await waitFor(() => expect(shownPatients()).toEqual(aortic.slice(0, 50)));
+    expect(screen.getByTestId('demand-caption').textContent).toBe('80 of 120 open entries');
+    expect(demandReads(api.calls)).toEqual(['limit=50&offset=0', 'limit=500&offset=0']);
+    fireEvent.click(within(screen.getByTestId('demand-pages')).getByRole('button', { name: '2' }));
+    expect(shownPatients()).toEqual(aortic.slice(50));
+
+    // Other text, the same matches: back on page 1, and the demand is not read again.
+    fireEvent.change(box, { target: { value: 'aortic valve' } });
+    expect(shownPatients()).toEqual(aortic.slice(0, 50));
+    expect(demandReads(api.calls).filter((query) => query.startsWith('limit=500'))).toHaveLength(1);
+
+    fireEvent.click(screen.getByTestId('demand-search-clear'));
+    await waitFor(() => expect(shownPatients()).toEqual(LONG.slice(0, 50).map((entry) => entry.patient_Code)));
+    expect(screen.getByTestId('demand-caption').textContent).toBe('120 open waiting-list entries');
+    expect(demandReads(api.calls).filter((query) => query.startsWith('limit=500'))).toHaveLength(1);
+    expect(demandReads(api.calls).at(-1)).toBe('limit=50&offset=0');
   });
 });

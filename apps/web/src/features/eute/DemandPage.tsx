@@ -1,18 +1,12 @@
 import { useRef, useState } from 'react';
 import { Button, CloseButton, Group, TextInput } from '@mantine/core';
 import { IconDownload, IconFilter, IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DismissibleHint } from '../../components/DismissibleHint';
-import { EmptyState } from '../../components/EmptyState';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
-import { typeLabel } from '../clinic/graftFormat';
-import { downloadDemandPdf, getDemand } from './api';
-import { DemandList } from './DemandList';
-import { filterDemand } from './demandFilter';
-import { euteKeys } from './keys';
+import { downloadDemandPdf } from './api';
+import { DemandMatches, DemandPages } from './DemandResults';
 import { saveFile, waitingListFileName } from './saveFile';
 
 export const EUTE_HINT_KEY = 'graftmatch.euteHintDismissed';
@@ -25,16 +19,16 @@ export function useDemandPdf() {
   });
 }
 
-/** `home/eute/waitinglist`: every open waiting-list entry of active clinics, as the server sorts it. */
+/**
+ * `home/eute/waitinglist`: every open waiting-list entry of active clinics, as the server sorts it,
+ * a server page at a time; a search reads the whole demand (docs/decisions.md).
+ */
 export function DemandPage() {
   const { t } = useTranslation();
-  const list = useQuery({ queryKey: euteKeys.waitingList, queryFn: getDemand });
   const pdf = useDemandPdf();
   const [searchOpen, setSearchOpen] = useState(false);
   const [text, setText] = useState('');
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const entries = list.data ?? [];
-  const shown = filterDemand(entries, text, (entry) => typeLabel(t, entry.query_Type));
   const filtering = text.trim() !== '';
 
   // Closing the search also drops its text, so a closed search never hides entries.
@@ -109,32 +103,7 @@ export function DemandPage() {
           data-testid="demand-search"
         />
       )}
-      {list.isPending && <PageLoader />}
-      {list.isError && <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
-      {list.data?.length === 0 && (
-        <EmptyState title={t('eute.demandEmpty')} description={t('eute.demandEmptyHint')} testId="demand-empty" />
-      )}
-      {entries.length > 0 && shown.length === 0 && (
-        <EmptyState
-          title={t('eute.noMatch', { text: text.trim() })}
-          action={
-            <Button variant="default" onClick={() => setText('')}>
-              {t('eute.clearSearch')}
-            </Button>
-          }
-          testId="demand-no-match"
-        />
-      )}
-      {shown.length > 0 && (
-        <DemandList
-          entries={shown}
-          caption={
-            filtering
-              ? t('eute.demandCountFiltered', { count: entries.length, shown: shown.length })
-              : t('eute.demandCount', { count: entries.length })
-          }
-        />
-      )}
+      {filtering ? <DemandMatches text={text} onClear={() => setText('')} /> : <DemandPages />}
     </>
   );
 }

@@ -3,8 +3,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
+import { usePages } from '../../components/usePages';
 import { PagedGraftResults } from '../clinic/PagedGraftResults';
-import { useGraftPages } from '../clinic/useGraftPages';
 import { ExportDownloads } from '../imports/FileDownloads';
 import { getArchivedDonations, getCurrentDonations } from './api';
 import { euteKeys } from './keys';
@@ -20,8 +20,8 @@ export const donationPath = (lot: string) => `/home/eute/donation/${encodeURICom
 export function DonationsPage({ list }: { list: keyof typeof LISTS }) {
   const { t } = useTranslation();
   const { key, load } = LISTS[list];
-  const paged = useGraftPages(key, load);
-  const { grafts } = paged;
+  const paged = usePages(key, load);
+  const grafts = paged.list;
   return (
     <>
       <PageTitle title={t(`eute.${list}Title`)}>

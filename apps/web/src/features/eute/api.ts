@@ -2,9 +2,17 @@ import type { Graft, PageQuery, WaitingListEntry } from '@graftmatch/domain';
 import { call, callAll, callPage, download } from '../../api/call';
 import type { DownloadedFile, ListPage } from '../../api/client';
 
-/** Every open waiting-list entry of active clinics (the demand), as the server sorts it. */
+/**
+ * Every open waiting-list entry of active clinics (the demand), as the server sorts it: the search
+ * matches the type label in the user's language, so it filters on the client (docs/decisions.md).
+ */
 export function getDemand(): Promise<WaitingListEntry[]> {
   return callAll('GET /euteemployee/waitinglist');
+}
+
+/** One page of the demand, with the count of all open entries. */
+export function getDemandPage(page: PageQuery, signal?: AbortSignal): Promise<ListPage<WaitingListEntry>> {
+  return callPage('GET /euteemployee/waitinglist', { query: page, signal });
 }
 
 /** The demand as a PDF, fetched with the bearer header like every other call. */

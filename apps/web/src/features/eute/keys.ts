@@ -5,6 +5,10 @@
 export const euteKeys = {
   all: ['eute'] as const,
   waitingList: ['eute', 'waitinglist'] as const,
+  // Below `waitingList`, so its invalidation reaches both: the whole demand (read only while
+  // searching) and its pages.
+  waitingListAll: ['eute', 'waitinglist', 'all'] as const,
+  waitingListPages: ['eute', 'waitinglist', 'page'] as const,
   current: ['eute', 'current'] as const,
   archive: ['eute', 'archive'] as const,
   donation: (lot: string) => ['eute', 'donation', lot] as const,

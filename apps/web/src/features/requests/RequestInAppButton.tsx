@@ -15,7 +15,7 @@ import { requestKeys } from './keys';
 function RequestForm({ lot, onDone }: { lot: string; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const entries = useQuery({ queryKey: clinicKeys.waitingList, queryFn: getWaitingList });
+  const entries = useQuery({ queryKey: clinicKeys.waitingListAll, queryFn: getWaitingList });
   const [entry, setEntry] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const send = useMutation({
