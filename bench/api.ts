@@ -1,6 +1,6 @@
 // The API under load: search, both waiting lists, a graft's details and the demand PDF, each next to
 // its bare-Fastify twin answering the same bytes in the same run (the ratio is the figure).
-import { GRAFT_TYPES } from '@graftmatch/domain';
+import { GRAFT_TYPES, SCREEN_PAGE_SIZE } from '@graftmatch/domain';
 import { TYPE_PROFILES } from '../apps/server/src/db/seed-demo-data';
 import { demoRandom, mulberry32 } from '../apps/server/src/db/seed-demo-random';
 import type { Benchmark, Row } from './support/benchmark';
@@ -65,11 +65,18 @@ export async function measureAgainstTwin(baseUrl: string, scenario: Scenario, op
  */
 const asBrowser = (headers: Record<string, string>) => ({ ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' });
 
-export function searchScenario(title: string, physician: Record<string, string>): Scenario {
+/**
+ * The first page of a list or a search, as the web app asks for it (docs/decisions.md, "Waiting
+ * lists and graft lists show 50 entries a page").
+ */
+export const FIRST_PAGE = `?limit=${SCREEN_PAGE_SIZE}&offset=0`;
+
+/** The search of 120 distinct queries; `page` is the query string, empty for the whole answer (best 200). */
+export function searchScenario(title: string, physician: Record<string, string>, page = FIRST_PAGE): Scenario {
   return {
     title,
     headers: asBrowser(physician),
-    requests: realisticSearches().map((body) => ({ method: 'POST', path: '/api/physician/graftsearch', body })),
+    requests: realisticSearches().map((body) => ({ method: 'POST', path: `/api/physician/graftsearch${page}`, body })),
   };
 }
 
@@ -94,17 +101,30 @@ export async function apiScenarios(
   employee: Record<string, string>,
 ): Promise<Scenario[]> {
   const lots = await freeLots(baseUrl, physician, 100);
-  const search = searchScenario(`search, ${SEARCH_QUERIES} distinct queries`, physician);
+  const search = searchScenario(`search, ${SEARCH_QUERIES} distinct queries, first page`, physician);
+  const physicianList = 'physician waiting list with fit counts';
+  const demand = 'tissue-bank demand with fit counts';
   return [
     search,
     { ...search, title: `${search.title}, uncompressed (no Accept-Encoding)`, headers: physician },
+    searchScenario(`search, ${SEARCH_QUERIES} distinct queries, best 200 in one answer (no paging)`, physician, ''),
     {
-      title: 'physician waiting list with fit counts',
+      title: `${physicianList}, first page`,
+      headers: asBrowser(physician),
+      requests: [{ method: 'GET', path: `/api/physician/waitinglist${FIRST_PAGE}` }],
+    },
+    {
+      title: `${physicianList}, whole list in one answer (no paging)`,
       headers: asBrowser(physician),
       requests: [{ method: 'GET', path: '/api/physician/waitinglist' }],
     },
     {
-      title: 'tissue-bank demand with fit counts',
+      title: `${demand}, first page`,
+      headers: asBrowser(employee),
+      requests: [{ method: 'GET', path: `/api/euteemployee/waitinglist${FIRST_PAGE}` }],
+    },
+    {
+      title: `${demand}, whole list in one answer (no paging)`,
       headers: asBrowser(employee),
       requests: [{ method: 'GET', path: '/api/euteemployee/waitinglist' }],
     },

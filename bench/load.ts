@@ -3,7 +3,7 @@
 // before, at the peak and after the load, so a leak shows as growth that stays (docs/performance.md).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WaitingListEntry } from '@graftmatch/domain';
-import { realisticSearches } from './api';
+import { FIRST_PAGE, realisticSearches } from './api';
 import { load, type BenchRequest } from './support/autocannon';
 import type { Benchmark } from './support/benchmark';
 import { MIB, rssBytes } from './support/memory';
@@ -18,14 +18,14 @@ const SETTLE_MS = 10_000;
  */
 const WARM_UP_SECONDS = SECONDS;
 
-/** One physician client's cycle: mostly searches, with list reads and writes in between. */
+/** One physician client's cycle, as the web app asks: mostly searches, with list reads and writes in between. */
 function physicianRequests(entryIds: readonly string[]): BenchRequest[] {
   const searches = realisticSearches();
   const requests: BenchRequest[] = [];
   searches.forEach((body, index) => {
-    requests.push({ method: 'POST', path: '/api/physician/graftsearch', body });
+    requests.push({ method: 'POST', path: `/api/physician/graftsearch${FIRST_PAGE}`, body });
     if (index % 4 === 0) {
-      requests.push({ method: 'GET', path: '/api/physician/waitinglist' });
+      requests.push({ method: 'GET', path: `/api/physician/waitinglist${FIRST_PAGE}` });
     }
     if (index % 5 === 0 && entryIds.length > 0) {
       const id = entryIds[index % entryIds.length] ?? '';
@@ -81,7 +81,7 @@ export const loadBenchmark: Benchmark = {
     const bank = {
       title: 'tissue bank',
       headers: session.employee.headers,
-      requests: [{ method: 'GET' as const, path: '/api/euteemployee/waitinglist' }],
+      requests: [{ method: 'GET' as const, path: `/api/euteemployee/waitinglist${FIRST_PAGE}` }],
     };
     const bankClients = Math.max(1, Math.round(CLIENTS / 10));
     const runBoth = (seconds: number) =>

@@ -1,6 +1,7 @@
 // The bare limit for a benchmark: plain Fastify answering prepared bytes, no database, no hooks.
 // Started in its own process with a JSON file of answers:
-// { "<METHOD> <url>[ <body>]": { "body": "<base64>", "encoding"?: "br" } }, sent as they were recorded.
+// { "<METHOD> <url>[ <body>]": { "body": "<base64>", "headers": { ... } } }, sent as they were
+// recorded, headers included (security headers, encoding, total count): the same bytes on the wire.
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import type { RecordedAnswer } from './support/autocannon';
@@ -8,7 +9,7 @@ import type { RecordedAnswer } from './support/autocannon';
 const [answersFile, port] = process.argv.slice(2);
 const recorded = JSON.parse(readFileSync(answersFile ?? '', 'utf8')) as Record<string, RecordedAnswer>;
 const answers = new Map(
-  Object.entries(recorded).map(([key, { body, encoding }]) => [key, { bytes: Buffer.from(body, 'base64'), encoding }]),
+  Object.entries(recorded).map(([key, { body, headers }]) => [key, { bytes: Buffer.from(body, 'base64'), headers }]),
 );
 
 const app = Fastify({ logger: false });
@@ -20,11 +21,7 @@ app.all('/*', async (request, reply) => {
   if (!answer) {
     return reply.code(404).send();
   }
-  reply.type(key.includes('/download') ? 'application/pdf' : 'application/json; charset=utf-8');
-  if (answer.encoding) {
-    reply.header('content-encoding', answer.encoding);
-  }
-  return reply.send(answer.bytes);
+  return reply.headers(answer.headers).send(answer.bytes);
 });
 await app.listen({ port: Number(port), host: '127.0.0.1' });
 process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -60,11 +60,16 @@ export async function load(baseUrl: string, scenario: Scenario, options: LoadOpt
 const keyOf = (request: BenchRequest) =>
   request.method === 'GET' ? `GET ${request.path}` : `${request.method} ${request.path} ${request.body ?? ''}`;
 
-/** One recorded answer, as it went over the wire: its bytes (base64) and their encoding, if any. */
+/**
+ * One recorded answer, as it went over the wire: its bytes (base64) and its headers, the security
+ * headers, `Content-Encoding` and `X-Total-Count` included; not those Node sets for every answer.
+ */
 export interface RecordedAnswer {
   body: string;
-  encoding?: string;
+  headers: Record<string, string>;
 }
+
+const SET_PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 /** One request's status and answer exactly as sent: not decompressed, unlike fetch. */
 function rawAnswer(baseUrl: string, request: BenchRequest, headers: Record<string, string>) {
@@ -74,9 +79,14 @@ function rawAnswer(baseUrl: string, request: BenchRequest, headers: Record<strin
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('error', reject);
       incoming.on('end', () => {
-        const encoding = incoming.headers['content-encoding'];
+        const kept: Record<string, string> = {};
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          if (!SET_PER_ANSWER.has(name) && typeof value === 'string') {
+            kept[name] = value;
+          }
+        }
         const body = Buffer.concat(chunks).toString('base64');
-        resolve({ status: incoming.statusCode ?? 0, answer: encoding ? { body, encoding } : { body } });
+        resolve({ status: incoming.statusCode ?? 0, answer: { body, headers: kept } });
       });
     });
     outgoing.on('error', reject);

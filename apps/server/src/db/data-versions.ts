@@ -11,17 +11,33 @@ export interface DataVersions {
   waitingList: number;
 }
 
-/** Reads the current versions: one prepared statement on a one-row table. */
+/**
+ * Reads the current versions: one prepared statement on a one-row table. On SQLite the last
+ * versions are kept while the database's change token stays the same (db/sqlite-changes.ts), so a
+ * request that follows no commit reads no table.
+ */
 export function createDataVersionReader(database: Database): () => Promise<DataVersions> {
   const query = prepare<Record<string, never>, DataVersions>(
     database,
     database.db.selectFrom('dataVersions').select(['graftData', 'access', 'waitingList']).where('id', '=', 1),
   );
+  let last: { token: string; versions: DataVersions } | null = null;
   return async () => {
+    // Taken right before the read, in the same turn: a commit after it changes the next token.
+    const token = database.changeToken?.() ?? null;
+    if (token !== null && last?.token === token) {
+      return last.versions;
+    }
     const [row] = await query({});
     if (!row) {
       throw new Error('data_versions has no row; run the migrations');
     }
-    return { graftData: Number(row.graftData), access: Number(row.access), waitingList: Number(row.waitingList) };
+    const versions = {
+      graftData: Number(row.graftData),
+      access: Number(row.access),
+      waitingList: Number(row.waitingList),
+    };
+    last = token === null ? null : { token, versions };
+    return versions;
   };
 }

@@ -2,6 +2,7 @@ import { renameSync, rmSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection } from 'kysely';
 import pg from 'pg';
+import { SqliteChangeWatch } from './sqlite-changes';
 import type { DB } from './types';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
@@ -23,6 +24,11 @@ export interface Database {
    * names it so each pooled connection prepares it once. Rows come back with the SQL column names.
    */
   runPrepared(sql: string, parameters: readonly unknown[]): Promise<Record<string, unknown>[]>;
+  /**
+   * SQLite only: a token that stays the same while nothing was committed (db/sqlite-changes.ts),
+   * or null when it cannot tell (inside a transaction).
+   */
+  changeToken?: () => string | null;
   /** PostgreSQL only: a new client outside the pool, for a connection held open (LISTEN for push). */
   openDedicatedClient?: () => pg.Client;
 }
@@ -93,12 +99,14 @@ export function createDatabase(target: DatabaseTarget, onConnectionLost = report
     sqlite.pragma('busy_timeout = 5000');
     // Clinical records: a commit that was answered must survive a power failure (docs/decisions.md).
     sqlite.pragma('synchronous = FULL');
-    const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause(sqlite), plugins: plugins() });
+    const changes = new SqliteChangeWatch(sqlite);
+    const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause(sqlite), plugins: [...plugins(), changes] });
     const statements = new Map<string, SQLite.Statement>();
     return {
       db,
       engine: 'sqlite',
       file: target.file,
+      changeToken: () => changes.token(),
       runPrepared(text, parameters) {
         let statement = statements.get(text);
         if (!statement) {
@@ -106,9 +114,14 @@ export function createDatabase(target: DatabaseTarget, onConnectionLost = report
           statements.set(text, statement);
         }
         const prepared = statement;
-        // Through Kysely's connection, so the read waits for (and never sees inside) a transaction in
-        // flight; from the executor itself, since a connection builder makes a new Kysely each time.
-        return db.getExecutor().provideConnection(async () => prepared.all(...parameters) as Record<string, unknown>[]);
+        changes.noteStatement(prepared);
+        const run = async () => prepared.all(...parameters) as Record<string, unknown>[];
+        // A Kysely transaction holds this one connection across awaits: while one is open, the read
+        // waits for Kysely's connection, so it never sees inside it (from the executor itself, since a
+        // connection builder makes a new Kysely each time). Otherwise it runs at once: waiting in
+        // line for the free connection cost a hot read about as much as answering the request
+        // (docs/performance.md, "Reads outside a transaction").
+        return sqlite.inTransaction ? db.getExecutor().provideConnection(run) : run();
       },
       async ping() {
         sqlite.prepare('select 1').get();

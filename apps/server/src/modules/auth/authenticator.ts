@@ -13,14 +13,17 @@ export interface Authenticated {
 interface CachedCaller extends Authenticated {
   /** The session's absolute end; the cache never serves a caller past it. */
   sessionExpiresAt: string;
+  /** The access token's end (ms since the epoch); the cache never serves a token past it. */
+  tokenExpiresAtMs: number;
 }
 
 const MAX_CACHED_CALLERS = 10_000;
 
 /**
  * Who is calling, for every protected request: the access token checked in this thread, then the
- * caller loaded in two prepared statements, or taken from a cache kept only while the database's
- * `access` version stays the same. Every write to users, memberships, clinics, banks and a
+ * caller loaded in two prepared statements; or both taken from a cache keyed by the token itself
+ * (only a token once verified gets an entry), kept only while the database's `access` version
+ * stays the same and the token and its session have not run out. Every write to users, memberships, clinics, banks and a
  * session's end bumps that version in the database itself, on every instance alike, so a
  * deactivation, a logout or ended sessions count from the next request on (docs/performance.md).
  */
@@ -28,7 +31,7 @@ export function createAuthenticator(deps: { database: Database; tokens: TokenSer
   const queries = createPrincipalQueries(deps.database);
   const callers = new VersionedCache<CachedCaller>({ maxEntries: MAX_CACHED_CALLERS });
 
-  async function load(sessionId: string, userId: string): Promise<CachedCaller | null> {
+  async function load(sessionId: string, userId: string): Promise<Omit<CachedCaller, 'tokenExpiresAtMs'> | null> {
     const [session, memberships] = await Promise.all([
       queries.sessionOfActiveUser(sessionId, userId),
       queries.memberships(userId),
@@ -52,21 +55,18 @@ export function createAuthenticator(deps: { database: Database; tokens: TokenSer
   }
 
   return async function authenticate(accessToken: string, versions: DataVersions): Promise<Authenticated | null> {
-    const claims = await deps.tokens.verifyAccess(accessToken);
-    if (!claims) {
-      return null;
-    }
-    const key = `${claims.sessionId}:${claims.userId}`;
-    let caller = callers.get(key, versions.access);
+    const now = deps.now();
+    let caller = callers.get(accessToken, versions.access);
     if (!caller) {
-      const loaded = await load(claims.sessionId, claims.userId);
-      if (!loaded) {
+      const claims = await deps.tokens.verifyAccess(accessToken);
+      const loaded = claims && (await load(claims.sessionId, claims.userId));
+      if (!claims || !loaded) {
         return null;
       }
-      callers.set(key, versions.access, loaded);
-      caller = loaded;
+      caller = { ...loaded, tokenExpiresAtMs: claims.expiresAtMs };
+      callers.set(accessToken, versions.access, caller);
     }
-    if (caller.sessionExpiresAt <= deps.now().toISOString()) {
+    if (caller.tokenExpiresAtMs <= now.getTime() || caller.sessionExpiresAt <= now.toISOString()) {
       return null;
     }
     return { principal: caller.principal, sessionId: caller.sessionId };

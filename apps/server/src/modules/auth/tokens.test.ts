@@ -15,7 +15,12 @@ describe('JWTs (docs/decisions.md §7)', () => {
       new Date('2026-01-10T00:00:00Z'),
     );
     const twoFactor = await tokens.issueTwoFactor({ userId: 'u1', twoFactorId: 'c1' });
-    expect(await tokens.verifyAccess(access)).toEqual({ userId: 'u1', sessionId: 's1' });
+    // It lives 15 minutes from issue.
+    expect(await tokens.verifyAccess(access)).toEqual({
+      userId: 'u1',
+      sessionId: 's1',
+      expiresAtMs: Date.parse('2026-01-01T10:15:00.000Z'),
+    });
     expect(await tokens.verifyRefresh(refresh)).toEqual({ userId: 'u1', sessionId: 's1', tokenId: 't1' });
     expect(await tokens.verifyTwoFactor(twoFactor)).toEqual({ userId: 'u1', twoFactorId: 'c1' });
     for (const wrongKind of [refresh, twoFactor]) {

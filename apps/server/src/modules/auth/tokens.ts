@@ -19,6 +19,11 @@ export interface AccessClaims {
   /** The session (refresh-token family) the token belongs to. */
   sessionId: string;
 }
+/** A verified access token: whose it is, and until when it counts. */
+export interface VerifiedAccess extends AccessClaims {
+  /** The token's `exp`, in milliseconds since the epoch. */
+  expiresAtMs: number;
+}
 export interface RefreshClaims extends AccessClaims {
   /** The refresh token's own id (`jti`), one row of refresh_tokens. */
   tokenId: string;
@@ -34,7 +39,7 @@ export interface TokenService {
   issueRefresh(claims: RefreshClaims, expiresAt: Date): Promise<string>;
   issueTwoFactor(claims: TwoFactorClaims): Promise<string>;
   /** Null for anything not a valid, unexpired token of that use. */
-  verifyAccess(token: string): Promise<AccessClaims | null>;
+  verifyAccess(token: string): Promise<VerifiedAccess | null>;
   verifyRefresh(token: string): Promise<RefreshClaims | null>;
   verifyTwoFactor(token: string): Promise<TwoFactorClaims | null>;
 }
@@ -138,7 +143,7 @@ export function createTokenService(secret: Uint8Array, now: () => Date): TokenSe
       const payload = verifyAccessPayload(secret, token, now());
       const userId = text(payload?.sub);
       const sessionId = text(payload?.sid);
-      return userId && sessionId ? { userId, sessionId } : null;
+      return userId && sessionId ? { userId, sessionId, expiresAtMs: Number(payload?.exp) * 1000 } : null;
     },
     async verifyRefresh(token) {
       const payload = await verify('refresh', token);
