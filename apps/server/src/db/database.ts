@@ -118,9 +118,8 @@ export function createDatabase(target: DatabaseTarget, onConnectionLost = report
         const run = async () => prepared.all(...parameters) as Record<string, unknown>[];
         // A Kysely transaction holds this one connection across awaits: while one is open, the read
         // waits for Kysely's connection, so it never sees inside it (from the executor itself, since a
-        // connection builder makes a new Kysely each time). Otherwise it runs at once: waiting in
-        // line for the free connection cost a hot read about as much as answering the request
-        // (docs/performance.md, "Reads outside a transaction").
+        // connection builder makes a new Kysely each time). Otherwise it runs at once, in the same
+        // turn as the change token taken before it (docs/performance.md, "Data versions on SQLite").
         return sqlite.inTransaction ? db.getExecutor().provideConnection(run) : run();
       },
       async ping() {
