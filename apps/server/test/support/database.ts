@@ -39,10 +39,32 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   );
 }
 
+/** PostgreSQL's "schema does not exist", as a cause of the migration's failure. */
+const schemaGone = (error: unknown) =>
+  error instanceof Error && (error.cause as { code?: unknown } | undefined)?.code === '3F000';
+
+/**
+ * Kysely's migrator reads the columns of every schema in the database before it takes its lock;
+ * when another test file drops its own schema at that moment, the read fails with "schema ... does
+ * not exist". Nothing was migrated then, so the migration runs again.
+ */
+async function migrateBesideOtherFiles(database: Database): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await migrateToLatest(database.db);
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !schemaGone(error)) {
+        throw error;
+      }
+    }
+  }
+}
+
 /** Opens and migrates the target; cleanup closes it, then removes what held it. */
 async function migrated(target: DatabaseTarget, remove: () => Promise<unknown>): Promise<TestDatabase> {
   const database = createDatabase(target);
-  await migrateToLatest(database.db);
+  await migrateBesideOtherFiles(database);
   return {
     database,
     target,
