@@ -1,5 +1,7 @@
-import { Pagination } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Pagination, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { Paging } from './usePages';
 
 interface PagePickerProps {
   pages: number;
@@ -25,5 +27,23 @@ export function PagePicker({ pages, page, onChange, label, testId }: PagePickerP
       aria-label={label}
       data-testid={testId}
     />
+  );
+}
+
+interface PagedSectionProps {
+  paging: Paging;
+  label: string;
+  testId: string;
+  /** The shown page. */
+  children: ReactNode;
+}
+
+/** A shown page of a list with the picker of its pages under it (`usePages`, `usePagesOf`). */
+export function PagedSection({ paging, label, testId, children }: PagedSectionProps) {
+  return (
+    <Stack gap="md">
+      {children}
+      <PagePicker pages={paging.pages} page={paging.page} onChange={paging.setPage} label={label} testId={testId} />
+    </Stack>
   );
 }

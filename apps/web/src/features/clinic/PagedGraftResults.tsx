@@ -1,8 +1,7 @@
 import type { ComponentProps } from 'react';
-import { Stack } from '@mantine/core';
 import type { Graft } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
-import { PagePicker } from '../../components/PagePicker';
+import { PagedSection } from '../../components/PagePicker';
 import type { ServerPages } from '../../components/usePages';
 import { GraftResults } from './GraftResults';
 
@@ -20,15 +19,8 @@ export function PagedGraftResults({ paged, caption, ...results }: Props) {
     return null;
   }
   return (
-    <Stack gap="md">
+    <PagedSection paging={paged} label={t('common.graftPages')} testId="graft-pages">
       <GraftResults {...results} grafts={data.items} caption={caption(data.total)} />
-      <PagePicker
-        pages={paged.pages}
-        page={paged.page}
-        onChange={paged.setPage}
-        label={t('common.graftPages')}
-        testId="graft-pages"
-      />
-    </Stack>
+    </PagedSection>
   );
 }

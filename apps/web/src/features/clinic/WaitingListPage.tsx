@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, SimpleGrid, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconSearch } from '@tabler/icons-react';
 import type { WaitingListEntry } from '@graftmatch/domain';
@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
-import { PagePicker } from '../../components/PagePicker';
+import { PagedSection } from '../../components/PagePicker';
 import { PageTitle } from '../../components/PageTitle';
 import { usePages } from '../../components/usePages';
 import { getWaitingListPage, removeWaitingListEntry } from './api';
@@ -61,7 +61,7 @@ export function WaitingListPage() {
         />
       )}
       {list.data && entries.length > 0 && (
-        <Stack gap="md">
+        <PagedSection paging={paged} label={t('waitingList.pages')} testId="wl-pages">
           <Text size="sm" c="dimmed" data-testid="wl-count">
             {t('waitingList.count', { count: list.data.total })}
           </Text>
@@ -75,14 +75,7 @@ export function WaitingListPage() {
               />
             ))}
           </SimpleGrid>
-          <PagePicker
-            pages={paged.pages}
-            page={paged.page}
-            onChange={paged.setPage}
-            label={t('waitingList.pages')}
-            testId="wl-pages"
-          />
-        </Stack>
+        </PagedSection>
       )}
       <LazyWaitingListFormModal
         opened={editing !== null}

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { displayPatientCode, type WaitingListEntry } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { ColumnTable } from '../../components/ColumnTable';
-import { PagePicker } from '../../components/PagePicker';
+import { PagedSection } from '../../components/PagePicker';
 import type { Paging } from '../../components/usePages';
 import { typeLabel } from '../clinic/graftFormat';
 import { demandColumns } from './demandColumns';
@@ -17,16 +17,9 @@ interface Props {
 export function DemandList({ paging, ...list }: Props & { paging: Paging }) {
   const { t } = useTranslation();
   return (
-    <Stack gap="md">
+    <PagedSection paging={paging} label={t('eute.demandPages')} testId="demand-pages">
       <DemandEntries {...list} />
-      <PagePicker
-        pages={paging.pages}
-        page={paging.page}
-        onChange={paging.setPage}
-        label={t('eute.demandPages')}
-        testId="demand-pages"
-      />
-    </Stack>
+    </PagedSection>
   );
 }
 
