@@ -15,6 +15,7 @@ const external = [
   'utf-8-validate',
   // read their own files next to their code, or are loaded only when used
   'pdfkit',
+  'fontkit',
   'exceljs',
   '@fastify/swagger-ui',
   'tsx',
