@@ -1,4 +1,5 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { DatabaseEngine } from './database';
 
 // The few places where SQLite and PostgreSQL differ, so repositories stay engine-neutral.
 
@@ -43,4 +44,13 @@ export function escapeLikePattern(text: string): string {
 export function containsIgnoringCase(value: Expression<string | null>, needle: string): Expression<SqlBool> {
   const pattern = `%${escapeLikePattern(needle.toLowerCase())}%`;
   return sql<SqlBool>`lower(${value}) like ${pattern} escape '\\'`;
+}
+
+/**
+ * Text in the order of its code units, as the domain sorts it (`byCodeUnits`): SQLite's default
+ * (BINARY) already; PostgreSQL's default is the database's collation, which may be a language's
+ * (`en_US` puts "a" before "B"), so there it is collated "C".
+ */
+export function inCodeUnitOrder(engine: DatabaseEngine, text: Expression<string>): RawBuilder<string> {
+  return engine === 'postgres' ? sql<string>`${text} collate "C"` : sql<string>`${text}`;
 }

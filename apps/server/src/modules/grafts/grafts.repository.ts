@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Page, Paged } from '../../http/paging';
 import type { Database } from '../../db/database';
+import { inCodeUnitOrder } from '../../db/dialect';
 import { param, prepare } from '../../db/prepared';
 import type { GraftFileRow, GraftRow } from '../../db/types';
 import { fitsSizes, inAnyList, inListStatus, ofActiveEute } from './grafts.query';
@@ -57,7 +58,8 @@ export function createGraftSearches(database: Database) {
     .orderBy(sql`abs(${sql.ref('grafts.tDproximal')} - ${param<number>('middle')})`)
     .orderBy(sql`case when ${sql.ref('grafts.expiryDate')} is null then 1 else 0 end`)
     .orderBy('grafts.expiryDate')
-    .orderBy('grafts.eLot')
+    // The page is cut here and put in order by the domain's rule: both must order lots alike.
+    .orderBy(inCodeUnitOrder(database.engine, sql.ref<string>('grafts.eLot')))
     .limit(param<number>('limit'))
     .offset(param<number>('offset'));
   const search = prepare<SearchParameters, GraftRow>(
