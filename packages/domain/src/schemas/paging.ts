@@ -1,33 +1,22 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_PAGE_SIZE, MAX_SEARCH_PAGE_SIZE } from '../constants/paging';
 
-const offset = Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000 }));
+/** `?limit=&offset=` with pages of at most `maxLimit` items; the route's default is the largest page. */
+const pageQueryUpTo = (maxLimit: number) =>
+  Type.Object(
+    {
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: maxLimit, description: `at most ${maxLimit}` })),
+      offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000 })),
+    },
+    { additionalProperties: false },
+  );
 
 /** `?limit=&offset=` of every list route. */
-export const PageQuery = Type.Object(
-  {
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: `at most ${MAX_PAGE_SIZE}` })),
-    offset,
-  },
-  { additionalProperties: false },
-);
+export const PageQuery = pageQueryUpTo(MAX_PAGE_SIZE);
 export type PageQuery = Static<typeof PageQuery>;
 
 /** `?limit=&offset=` of the graft search: smaller pages than the lists' (docs/api.md). */
-export const SearchPageQuery = Type.Object(
-  {
-    limit: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: MAX_SEARCH_PAGE_SIZE,
-        default: MAX_SEARCH_PAGE_SIZE,
-        description: `at most ${MAX_SEARCH_PAGE_SIZE}`,
-      }),
-    ),
-    offset,
-  },
-  { additionalProperties: false },
-);
+export const SearchPageQuery = pageQueryUpTo(MAX_SEARCH_PAGE_SIZE);
 export type SearchPageQuery = Static<typeof SearchPageQuery>;
 
 /** A page of an admin list, optionally only active (`true`) or inactive (`false`) records. */

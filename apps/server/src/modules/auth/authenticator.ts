@@ -23,9 +23,10 @@ const MAX_CACHED_CALLERS = 10_000;
  * Who is calling, for every protected request: the access token checked in this thread, then the
  * caller loaded in two prepared statements; or both taken from a cache keyed by the token itself
  * (only a token once verified gets an entry), kept only while the database's `access` version
- * stays the same and the token and its session have not run out. Every write to users, memberships, clinics, banks and a
- * session's end bumps that version in the database itself, on every instance alike, so a
- * deactivation, a logout or ended sessions count from the next request on (docs/performance.md).
+ * stays the same and the token and its session have not run out. Every write to users,
+ * memberships, clinics, banks and a session's end bumps that version in the database itself, on
+ * every instance alike, so a deactivation, a logout or ended sessions count from the next request
+ * on (docs/performance.md).
  */
 export function createAuthenticator(deps: { database: Database; tokens: TokenService; now: () => Date }) {
   const queries = createPrincipalQueries(deps.database);
