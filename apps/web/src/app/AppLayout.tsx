@@ -1,10 +1,11 @@
 import './signedInStyles';
 import { useMemo } from 'react';
 import { Anchor, AppShell, Burger, Group } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { useSmallScreen } from '../components/useScreen';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Navigation } from './Navigation';
 import { PushIndicator } from './PushIndicator';
@@ -31,7 +32,7 @@ export function AppLayout() {
 function SignedInShell() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const small = useMediaQuery('(max-width: 43.74em)', false);
+  const small = useSmallScreen();
   const pushStatus = usePush();
   // The page depends on none of the frame's state (menu, screen size, push status): one element
   // for it lets React skip re-rendering the page when only the frame changes.

@@ -13,7 +13,7 @@ export interface Column<Row> {
 /** The large-screen form of a list: a captioned, scrollable table built from its columns. */
 export function ColumnTable<Row>(props: {
   columns: Column<Row>[];
-  rows: Row[];
+  rows: readonly Row[];
   rowKey: (row: Row) => string;
   rowAttributes: (row: Row) => Record<`data-${string}`, string>;
   caption: string;

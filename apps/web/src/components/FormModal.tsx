@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { useSmallScreen } from './useScreen';
 
 /**
  * The dialog around a form: wide on large screens, the whole screen on phones (instead of a
@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
  */
 export function FormModal(props: { opened: boolean; onClose: () => void; title: string; children: ReactNode }) {
   const { t } = useTranslation();
-  const small = useMediaQuery('(max-width: 43.74em)', false);
+  const small = useSmallScreen();
   return (
     <Modal
       opened={props.opened}

@@ -1,8 +1,9 @@
 import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { Graft } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { ColumnTable } from '../../components/ColumnTable';
+import { useRowsInSlices } from '../../components/useRowsInSlices';
+import { useLargeScreen } from '../../components/useScreen';
 import { graftColumns, type DetailsPath, type GraftColumn, type GraftListMode } from './graftColumns';
 import { RequestInAppButton } from '../requests/RequestInAppButton';
 import { RequestButton } from './RequestButton';
@@ -16,9 +17,10 @@ interface Props {
 }
 
 /** A table on large screens (>=1000 px), cards on small and medium ones (spec §2). */
-export function GraftResults({ grafts, mode, caption, detailsPath }: Props) {
+export function GraftResults({ grafts: all, mode, caption, detailsPath }: Props) {
   const { t } = useTranslation();
-  const large = useMediaQuery('(min-width: 62.5em)', true);
+  const grafts = useRowsInSlices(all);
+  const large = useLargeScreen();
   const columns = graftColumns(t, mode, detailsPath);
   const withRequest = mode === 'search';
 

@@ -1,10 +1,11 @@
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { displayPatientCode, type WaitingListEntry } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { ColumnTable } from '../../components/ColumnTable';
 import { PagedSection } from '../../components/PagePicker';
 import type { Paging } from '../../components/usePages';
+import { useRowsInSlices } from '../../components/useRowsInSlices';
+import { useLargeScreen } from '../../components/useScreen';
 import { typeLabel } from '../clinic/graftFormat';
 import { demandColumns } from './demandColumns';
 
@@ -24,9 +25,10 @@ export function DemandList({ paging, ...list }: Props & { paging: Paging }) {
 }
 
 /** The entries: a table on large screens (>=1000 px), cards on small and medium ones, as the clinic lists. */
-function DemandEntries({ entries, caption }: Props) {
+function DemandEntries({ entries: all, caption }: Props) {
   const { t } = useTranslation();
-  const large = useMediaQuery('(min-width: 62.5em)', true);
+  const entries = useRowsInSlices(all);
+  const large = useLargeScreen();
   const columns = demandColumns(t, large);
 
   if (large) {
