@@ -31,6 +31,33 @@ function loadFontSources(): Promise<FontSources> {
   return fontSources;
 }
 
+/** pdfkit's word layouts of an embedded font (fontkit's shaping of each word), by word. */
+type WordLayouts = Record<string, unknown>;
+
+// Enough for several demand PDFs (one of 1,000 entries lays out some 1,400 words); past it, start anew.
+const MAX_KEPT_WORDS = 10_000;
+const keptWordLayouts = new Map<string, WordLayouts>();
+
+/**
+ * Opens a registered font on the document and hands it the word layouts kept for that font across
+ * documents: pdfkit keeps them per document, so every PDF shaped its words anew with fontkit
+ * (docs/performance.md, demand PDF). A layout depends on the font and the word only; which glyphs a
+ * document embeds is still decided per document, when its text is encoded.
+ */
+function shareWordLayouts(doc: PDFKit.PDFDocument, name: string): void {
+  doc.font(name);
+  const font = (doc as unknown as { _font: { layoutCache?: WordLayouts } })._font;
+  if (font.layoutCache === undefined) {
+    return; // a standard font: nothing laid out
+  }
+  let kept = keptWordLayouts.get(name);
+  if (kept === undefined || Object.keys(kept).length > MAX_KEPT_WORDS) {
+    kept = Object.create(null) as WordLayouts;
+    keptWordLayouts.set(name, kept);
+  }
+  font.layoutCache = kept;
+}
+
 /**
  * A new pdfkit document with our fonts registered. pdfkit (with its fonts and layout engine) is
  * loaded on the first document, not at start-up (docs/performance.md, cold start).
@@ -42,6 +69,10 @@ export async function newPdfDocument(options: PDFKit.PDFDocumentOptions): Promis
   const register = doc.registerFont.bind(doc) as (name: string, source: Font | string) => PDFKit.PDFDocument;
   register(FONTS.regular, sources.regular);
   register(FONTS.bold, sources.bold);
+  // Bold first, as documents use them, so that the fonts' ids in the PDF stay as they were.
+  shareWordLayouts(doc, FONTS.bold);
+  shareWordLayouts(doc, FONTS.regular);
+  doc.font(options.font ?? 'Helvetica');
   return doc;
 }
 

@@ -8,6 +8,7 @@ import {
   type WaitingListEntry,
 } from '@graftmatch/domain';
 import { FONTS, collectPdf, newPdfDocument } from './pdf-document';
+import { textRuns, type TextRuns } from './text-runs';
 
 // The tissue bank's waiting-list PDF (spec §7): A4 landscape, a header (title, tissue bank,
 // generation time in UTC), one table row per open entry, page numbers in every footer.
@@ -71,15 +72,30 @@ type Doc = PDFKit.PDFDocument;
 
 interface CellLayout {
   height: number;
-  /** The cell's lines when each fits the column as it stands; null when the text must wrap. */
-  lines: string[] | null;
+  /** The cell's lines as set: its own lines when each fits the column, else as pdfkit wraps them. */
+  lines: string[];
 }
 
 const textWidth = (column: number) => (COLUMNS[column]?.width ?? 0) - 2 * CELL_PADDING;
 
+/** The lines pdfkit's line wrapper breaks a text into at a width (what `doc.text` with a width sets). */
+function wrappedLines(doc: Doc, text: string, width: number): string[] {
+  const lines: string[] = [];
+  const { x, y } = doc;
+  // `_text` is how `heightOfString` runs the wrapper; pdfkit offers no public way to get the lines.
+  const internals = doc as unknown as {
+    _text(text: string, x: number, y: number, options: object, line: (line: string) => void): void;
+  };
+  internals._text(text, x, y, { width, height: Infinity }, (line) => lines.push(line));
+  doc.x = x;
+  doc.y = y;
+  return lines;
+}
+
 /**
  * Cell layouts, measured once per text and column: most cells repeat (clinics, physicians, dates,
- * sizes), and laying out text is most of the PDF's cost (docs/performance.md, demand PDF).
+ * sizes), and laying out text is most of the PDF's cost (docs/performance.md, demand PDF). A cell
+ * that must wrap is wrapped here once, and its lines are set like those of any other cell.
  */
 function cellMeasure(doc: Doc) {
   const layouts = new Map<string, CellLayout>();
@@ -88,10 +104,9 @@ function cellMeasure(doc: Doc) {
     let layout = layouts.get(key);
     if (layout === undefined) {
       const width = textWidth(column);
-      const lines = text.split('\n');
-      layout = lines.every((line) => doc.widthOfString(line) <= width)
-        ? { height: lines.length * doc.currentLineHeight(true), lines }
-        : { height: doc.heightOfString(text, { width }), lines: null };
+      const own = text.split('\n');
+      const lines = own.every((line) => doc.widthOfString(line) <= width) ? own : wrappedLines(doc, text, width);
+      layout = { height: lines.length * doc.currentLineHeight(true), lines };
       layouts.set(key, layout);
     }
     return layout;
@@ -99,12 +114,20 @@ function cellMeasure(doc: Doc) {
 }
 type CellMeasure = ReturnType<typeof cellMeasure>;
 
+/** How a document sets table rows: its text runs, and the cell measures of the body and of the bold titles. */
+interface Table {
+  runs: TextRuns;
+  cells: CellMeasure;
+  titles: CellMeasure;
+}
+
 function rowHeight(measure: CellMeasure, cells: readonly string[]): number {
   return Math.max(...cells.map((text, column) => measure(text, column).height)) + 2 * CELL_PADDING;
 }
 
 function drawRow(
   doc: Doc,
+  runs: TextRuns,
   measure: CellMeasure,
   cells: readonly string[],
   y: number,
@@ -117,17 +140,12 @@ function drawRow(
   }
   const lineHeight = doc.currentLineHeight(true);
   cells.forEach((text, column) => {
-    const { lines } = measure(text, column);
-    if (lines) {
-      // Lines that fit are set one by one without a width, which skips pdfkit's line wrapper (the slow part).
-      lines.forEach((line, index) => {
-        doc.text(line, x + CELL_PADDING, y + CELL_PADDING + index * lineHeight, { lineBreak: false });
-      });
-    } else {
-      doc.text(text, x + CELL_PADDING, y + CELL_PADDING, { width: textWidth(column) });
-    }
+    measure(text, column).lines.forEach((line, index) => {
+      runs.line(line, x + CELL_PADDING, y + CELL_PADDING + index * lineHeight);
+    });
     x += COLUMNS[column]?.width ?? 0;
   });
+  runs.flush();
   doc
     .moveTo(MARGIN, y + height)
     .lineTo(MARGIN + tableWidth(), y + height)
@@ -152,13 +170,11 @@ function drawHeader(doc: Doc, input: WaitingListPdfInput): number {
   return doc.y + 10;
 }
 
-function drawTableHeader(doc: Doc, y: number): number {
+function drawTableHeader(doc: Doc, table: Table, y: number): number {
   doc.font(FONTS.bold).fontSize(FONT_SIZE);
   const titles = COLUMNS.map((column) => column.title);
-  // The titles are bold: measured apart from the regular cells.
-  const measure = cellMeasure(doc);
-  const height = rowHeight(measure, titles);
-  drawRow(doc, measure, titles, y, height, true);
+  const height = rowHeight(table.titles, titles);
+  drawRow(doc, table.runs, table.titles, titles, y, height, true);
   doc.font(FONTS.regular).fontSize(FONT_SIZE);
   return y + height;
 }
@@ -193,19 +209,20 @@ export async function renderWaitingListPdf(input: WaitingListPdfInput): Promise<
   const done = collectPdf(doc);
 
   const bottom = () => doc.page.height - MARGIN - FOOTER_HEIGHT;
-  let y = drawTableHeader(doc, drawHeader(doc, input));
-  const measure = cellMeasure(doc);
+  // The titles are bold: measured apart from the regular cells.
+  const table: Table = { runs: textRuns(doc), cells: cellMeasure(doc), titles: cellMeasure(doc) };
+  let y = drawTableHeader(doc, table, drawHeader(doc, input));
   if (input.entries.length === 0) {
     doc.text('No open waiting-list entries.', MARGIN + CELL_PADDING, y + CELL_PADDING);
   }
   for (const entry of input.entries) {
     const cells = COLUMNS.map((column) => column.cell(entry));
-    const height = rowHeight(measure, cells);
+    const height = rowHeight(table.cells, cells);
     if (y + height > bottom()) {
       doc.addPage();
-      y = drawTableHeader(doc, MARGIN);
+      y = drawTableHeader(doc, table, MARGIN);
     }
-    drawRow(doc, measure, cells, y, height, false);
+    drawRow(doc, table.runs, table.cells, cells, y, height, false);
     y += height;
   }
   drawFooters(doc);
