@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../http/problem';
 import { apiKeyOf, bearerOf } from '../modules/auth/credentials';
 import { randomToken } from '../modules/auth/secrets';
@@ -37,29 +37,36 @@ function carriesNoAmbientCredential(request: FastifyRequest): boolean {
  */
 export async function registerAntiForgery(app: FastifyInstance, options: { secureCookies: boolean }) {
   await app.register(cookie);
-  app.addHook('onRequest', async (request, reply) => {
-    // No cookie for such a client either: one that keeps cookies (the official SignalR client
-    // does, in Node) would send it back and, without the header, be refused.
-    if (carriesNoAmbientCredential(request)) {
-      return;
-    }
-    const cookieToken = request.cookies[XSRF_COOKIE];
-    if (!cookieToken) {
-      reply.setCookie(XSRF_COOKIE, randomToken(), {
-        path: '/',
-        sameSite: 'strict',
-        secure: options.secureCookies,
-        httpOnly: false,
-      });
-    }
-    if (SAFE_METHODS.has(request.method)) {
-      return;
-    }
-    const headerToken = request.headers[XSRF_HEADER];
-    if (!cookieToken || typeof headerToken !== 'string' || !sameToken(cookieToken, headerToken)) {
-      throw forbidden('The anti-forgery header X-XSRF-TOKEN is missing or does not match the XSRF-TOKEN cookie.');
-    }
+  // A callback hook: every request passes it, and an async one costs a promise each.
+  app.addHook('onRequest', (request, reply, done) => {
+    done(forgeryOf(request, reply, options.secureCookies) ?? undefined);
   });
+}
+
+/** Sets the cookie where it is missing; the refusal of a request that may be forged, else null. */
+function forgeryOf(request: FastifyRequest, reply: FastifyReply, secureCookies: boolean): Error | null {
+  // No cookie for such a client either: one that keeps cookies (the official SignalR client
+  // does, in Node) would send it back and, without the header, be refused.
+  if (carriesNoAmbientCredential(request)) {
+    return null;
+  }
+  const cookieToken = request.cookies[XSRF_COOKIE];
+  if (!cookieToken) {
+    reply.setCookie(XSRF_COOKIE, randomToken(), {
+      path: '/',
+      sameSite: 'strict',
+      secure: secureCookies,
+      httpOnly: false,
+    });
+  }
+  if (SAFE_METHODS.has(request.method)) {
+    return null;
+  }
+  const headerToken = request.headers[XSRF_HEADER];
+  if (!cookieToken || typeof headerToken !== 'string' || !sameToken(cookieToken, headerToken)) {
+    return forbidden('The anti-forgery header X-XSRF-TOKEN is missing or does not match the XSRF-TOKEN cookie.');
+  }
+  return null;
 }
 
 /**

@@ -12,14 +12,17 @@ export function registerGracefulClose(app: FastifyInstance) {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // Every answer passes these two: callback hooks, as an async one costs a promise per request.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) {
       reply.header('Connection', 'close');
     }
+    done(null, payload);
   });
-  app.addHook('onResponse', async () => {
+  app.addHook('onResponse', (_request, _reply, done) => {
     if (closing) {
       app.server.closeIdleConnections();
     }
+    done();
   });
 }

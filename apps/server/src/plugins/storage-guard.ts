@@ -7,13 +7,10 @@ import type { StorageGuard } from '../storage-guard';
  * write is acknowledged into a deleted file; readiness says so too (docs/operations.md, "Health").
  */
 export function registerStorageGuard(app: FastifyInstance, guard: StorageGuard) {
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.url === '/api/health') {
-      return;
-    }
-    const problem = guard.problem();
-    if (problem !== null) {
-      throw serviceUnavailable(problem);
-    }
+  // A callback hook: every request passes it, and an async one costs a promise each.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const problem =
+      request.url.startsWith('/api/') && request.routeOptions.url !== '/api/health' ? guard.problem() : null;
+    done(problem === null ? undefined : serviceUnavailable(problem));
   });
 }
