@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useDeferredValue, type ComponentProps } from 'react';
 import type { Graft } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { PagedSection } from '../../components/PagePicker';
@@ -14,7 +14,9 @@ interface Props extends Omit<ComponentProps<typeof GraftResults>, 'grafts' | 'ca
 /** The shown page of a graft list (`usePages`) with the picker of its pages; nothing while it has none. */
 export function PagedGraftResults({ paged, caption, ...results }: Props) {
   const { t } = useTranslation();
-  const data = paged.list.data;
+  // A new answer is drawn in a background render: the answer arrives in an urgent update
+  // (the query cache's subscription), which would draw the whole page in one block.
+  const data = useDeferredValue(paged.list.data ?? null, null);
   if (!data || data.items.length === 0) {
     return null;
   }
