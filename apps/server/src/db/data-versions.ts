@@ -11,22 +11,31 @@ export interface DataVersions {
   waitingList: number;
 }
 
+/** Reads the current versions; `known()` gives them without waiting when no commit came since the last read. */
+export interface DataVersionReader {
+  (): Promise<DataVersions>;
+  /** The last versions read, while the database's change token says they still hold; else null. */
+  known(): DataVersions | null;
+}
+
 /**
  * Reads the current versions: one prepared statement on a one-row table. On SQLite the last
  * versions are kept while the database's change token stays the same (db/sqlite-changes.ts), so a
- * request that follows no commit reads no table.
+ * request that follows no commit reads no table. PostgreSQL has no such token: it always reads.
  */
-export function createDataVersionReader(database: Database): () => Promise<DataVersions> {
+export function createDataVersionReader(database: Database): DataVersionReader {
   const query = prepare<Record<string, never>, DataVersions>(
     database,
     database.db.selectFrom('dataVersions').select(['graftData', 'access', 'waitingList']).where('id', '=', 1),
   );
   let last: { token: string; versions: DataVersions } | null = null;
-  return async () => {
+  const known = (token: string | null) => (token !== null && last?.token === token ? last.versions : null);
+  const read = async () => {
     // Taken right before the read, in the same turn: a commit after it changes the next token.
     const token = database.changeToken?.() ?? null;
-    if (token !== null && last?.token === token) {
-      return last.versions;
+    const kept = known(token);
+    if (kept) {
+      return kept;
     }
     const [row] = await query({});
     if (!row) {
@@ -40,4 +49,5 @@ export function createDataVersionReader(database: Database): () => Promise<DataV
     last = token === null ? null : { token, versions };
     return versions;
   };
+  return Object.assign(read, { known: () => known(database.changeToken?.() ?? null) });
 }

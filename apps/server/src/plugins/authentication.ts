@@ -30,10 +30,10 @@
  * - `listRegisteredRoutes(app)` lists every route with whether it is open, for the test that
  *   proves the protection of every route.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../http/problem';
-import type { DataVersions } from '../db/data-versions';
-import type { Authenticator } from '../modules/auth/authenticator';
+import type { DataVersionReader, DataVersions } from '../db/data-versions';
+import type { Authenticated, Authenticator } from '../modules/auth/authenticator';
 import { apiKeyOf, bearerOf } from '../modules/auth/credentials';
 import type { Principal } from '../modules/auth/principal';
 
@@ -92,7 +92,7 @@ function accessTokenOf(request: FastifyRequest): string | null {
 /** Registers the hook on the root instance, before any route, so it covers every route. */
 export function registerAuthentication(
   app: FastifyInstance,
-  deps: { authenticate: Authenticator; readVersions: () => Promise<DataVersions> },
+  deps: { authenticate: Authenticator; readVersions: DataVersionReader },
 ) {
   const routes: RegisteredRoute[] = [];
   routeLists.set(app, routes);
@@ -106,25 +106,47 @@ export function registerAuthentication(
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('dataVersions', null);
-  app.addHook('onRequest', async (request, reply) => {
-    if (isOpenRoute(request.routeOptions.url, request.routeOptions.config)) {
-      return;
+  const accept = (request: FastifyRequest, caller: Authenticated, versions: DataVersions) => {
+    request.principal = caller.principal;
+    request.sessionId = caller.sessionId;
+    request.dataVersions = versions;
+  };
+  const refuse = (reply: FastifyReply, message: string) => {
+    reply.header('WWW-Authenticate', 'Bearer realm="graftmatch"');
+    return unauthorized(message);
+  };
+  const settle = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
+    const versions = await deps.readVersions();
+    const caller = await deps.authenticate(token, versions);
+    if (!caller) {
+      throw refuse(reply, 'The access token is invalid or expired, or the session has ended.');
     }
-    if (request.routeOptions.config.apiKey && apiKeyOf(request) !== null) {
+    accept(request, caller, versions);
+  };
+
+  // A callback hook: the usual request (no commit since the last, a token seen before) is settled
+  // without a promise; every other one waits for the database (docs/performance.md).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (
+      isOpenRoute(request.routeOptions.url, request.routeOptions.config) ||
+      (request.routeOptions.config.apiKey && apiKeyOf(request) !== null)
+    ) {
+      done();
       return;
     }
     const token = accessTokenOf(request);
-    const versions = token ? await deps.readVersions() : null;
-    const authenticated = token && versions ? await deps.authenticate(token, versions) : null;
-    if (!authenticated) {
-      reply.header('WWW-Authenticate', 'Bearer realm="graftmatch"');
-      throw unauthorized(
-        token ? 'The access token is invalid or expired, or the session has ended.' : 'Authentication is required.',
-      );
+    if (!token) {
+      done(refuse(reply, 'Authentication is required.'));
+      return;
     }
-    request.principal = authenticated.principal;
-    request.sessionId = authenticated.sessionId;
-    request.dataVersions = versions;
+    const versions = deps.readVersions.known();
+    const caller = versions && deps.authenticate.known(token, versions);
+    if (versions && caller) {
+      accept(request, caller, versions);
+      done();
+      return;
+    }
+    settle(request, reply, token).then(() => done(), done);
   });
 }
 

@@ -55,8 +55,16 @@ export function createAuthenticator(deps: { database: Database; tokens: TokenSer
     };
   }
 
-  return async function authenticate(accessToken: string, versions: DataVersions): Promise<Authenticated | null> {
+  /** The caller while neither the token nor its session has run out, else null. */
+  function current(caller: CachedCaller): Authenticated | null {
     const now = deps.now();
+    if (caller.tokenExpiresAtMs <= now.getTime() || caller.sessionExpiresAt <= now.toISOString()) {
+      return null;
+    }
+    return { principal: caller.principal, sessionId: caller.sessionId };
+  }
+
+  async function authenticate(accessToken: string, versions: DataVersions): Promise<Authenticated | null> {
     let caller = callers.get(accessToken, versions.access);
     if (!caller) {
       const claims = await deps.tokens.verifyAccess(accessToken);
@@ -67,11 +75,16 @@ export function createAuthenticator(deps: { database: Database; tokens: TokenSer
       caller = { ...loaded, tokenExpiresAtMs: claims.expiresAtMs };
       callers.set(accessToken, versions.access, caller);
     }
-    if (caller.tokenExpiresAtMs <= now.getTime() || caller.sessionExpiresAt <= now.toISOString()) {
-      return null;
-    }
-    return { principal: caller.principal, sessionId: caller.sessionId };
-  };
+    return current(caller);
+  }
+
+  /** The caller from the cache alone, without waiting; null when only `authenticate` can tell. */
+  function known(accessToken: string, versions: DataVersions): Authenticated | null {
+    const caller = callers.get(accessToken, versions.access);
+    return caller ? current(caller) : null;
+  }
+
+  return Object.assign(authenticate, { known });
 }
 
 export type Authenticator = ReturnType<typeof createAuthenticator>;
