@@ -94,13 +94,13 @@ const reportToStderr: ConnectionLossReporter = (error) =>
 export function createDatabase(target: DatabaseTarget, onConnectionLost = reportToStderr): Database {
   if (target.engine === 'sqlite') {
     const sqlite = new SQLite(target.file);
-    sqlite.pragma('journal_mode = WAL');
+    const walMode = sqlite.pragma('journal_mode = WAL', { simple: true }) === 'wal';
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     // Clinical records: a commit that was answered must survive a power failure (docs/decisions.md).
     sqlite.pragma('synchronous = FULL');
-    const changes = new SqliteChangeWatch(sqlite);
-    const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause(sqlite), plugins: [...plugins(), changes] });
+    const changes = new SqliteChangeWatch(sqlite, walMode ? `${target.file}-shm` : null);
+    const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause(sqlite), plugins: plugins() });
     const statements = new Map<string, SQLite.Statement>();
     return {
       db,
@@ -114,7 +114,6 @@ export function createDatabase(target: DatabaseTarget, onConnectionLost = report
           statements.set(text, statement);
         }
         const prepared = statement;
-        changes.noteStatement(prepared);
         const run = async () => prepared.all(...parameters) as Record<string, unknown>[];
         // A Kysely transaction holds this one connection across awaits: while one is open, the read
         // waits for Kysely's connection, so it never sees inside it (from the executor itself, since a
@@ -134,6 +133,7 @@ export function createDatabase(target: DatabaseTarget, onConnectionLost = report
         renameSync(partial, file);
       },
       async close() {
+        changes.close();
         await db.destroy();
       },
     };

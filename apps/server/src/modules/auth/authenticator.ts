@@ -11,8 +11,8 @@ export interface Authenticated {
 }
 
 interface CachedCaller extends Authenticated {
-  /** The session's absolute end; the cache never serves a caller past it. */
-  sessionExpiresAt: string;
+  /** The session's absolute end (ms since the epoch); the cache never serves a caller past it. */
+  sessionExpiresAtMs: number;
   /** The access token's end (ms since the epoch); the cache never serves a token past it. */
   tokenExpiresAtMs: number;
 }
@@ -42,7 +42,7 @@ export function createAuthenticator(deps: { database: Database; tokens: TokenSer
     }
     return {
       sessionId: session.sessionId,
-      sessionExpiresAt: session.expiresAt,
+      sessionExpiresAtMs: Date.parse(session.expiresAt),
       principal: {
         userId: session.userId,
         email: session.email,
@@ -57,11 +57,8 @@ export function createAuthenticator(deps: { database: Database; tokens: TokenSer
 
   /** The caller while neither the token nor its session has run out, else null. */
   function current(caller: CachedCaller): Authenticated | null {
-    const now = deps.now();
-    if (caller.tokenExpiresAtMs <= now.getTime() || caller.sessionExpiresAt <= now.toISOString()) {
-      return null;
-    }
-    return { principal: caller.principal, sessionId: caller.sessionId };
+    const now = deps.now().getTime();
+    return now < caller.tokenExpiresAtMs && now < caller.sessionExpiresAtMs ? caller : null;
   }
 
   async function authenticate(accessToken: string, versions: DataVersions): Promise<Authenticated | null> {
