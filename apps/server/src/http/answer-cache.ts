@@ -25,6 +25,12 @@ export interface AnswerCache {
   ): Promise<FastifyReply>;
 }
 
+/**
+ * The options of every route that answers through this cache: it encodes its answers itself (and
+ * keeps the encoded bytes), so the compression plugin's hooks are left off the route.
+ */
+export const ANSWERED_FROM_CACHE = { compress: false } as const;
+
 /** A document as its bytes, with what the download needs. */
 export interface CacheableDocument {
   bytes: Buffer;

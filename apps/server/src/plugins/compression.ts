@@ -17,10 +17,14 @@ export const ENCODINGS = ['br', 'gzip'] as const;
 
 export async function registerCompression(app: FastifyInstance) {
   // Only API answers: the web app's files are precompressed, and a file under the threshold is
-  // not worth a compression stream. Added before the plugin, so this hook runs before its own.
+  // not worth a compression stream. A GET brings no body to decompress. Each hook left off is one
+  // less on every request of the route. Added before the plugin, so this hook runs before its own.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) {
-      route.config = { ...route.config, compress: false };
+      route.compress = false;
+    }
+    if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) {
+      route.decompress = false;
     }
   });
   await app.register(compress, {

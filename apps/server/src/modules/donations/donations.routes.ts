@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ListStatus } from '@graftmatch/domain';
-import type { AnswerCache } from '../../http/answer-cache';
+import { ANSWERED_FROM_CACHE, type AnswerCache } from '../../http/answer-cache';
 import { PageQuery, pageOf, sendPaged } from '../../http/paging';
 import { LotParams, errors } from '../../http/request-kit';
 import { GraftListResponse, GraftResponse, WaitingListResponse } from '../../http/wire-responses';
@@ -17,6 +17,7 @@ export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: DonationsDeps
   app.get(
     '/waitinglist',
     {
+      ...ANSWERED_FROM_CACHE,
       schema: { tags: ['euteemployee'], querystring: PageQuery, response: { 200: WaitingListResponse, ...errors } },
     },
     async (request, reply) =>
@@ -26,6 +27,7 @@ export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: DonationsDeps
   app.get(
     '/waitinglist/download',
     {
+      ...ANSWERED_FROM_CACHE,
       schema: { tags: ['euteemployee'], produces: ['application/pdf'], response: { 200: PdfFile, ...errors } },
     },
     async (request, reply) => deps.answers.sendDocument(request, reply, demandPdf(deps, request.principal)),

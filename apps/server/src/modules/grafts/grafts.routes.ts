@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { DEFAULT_GRAFT_SEARCH_QUERY, ListStatus } from '@graftmatch/domain';
 import { MAX_SEARCH_PAGE_SIZE, PageQuery, SearchPageQuery, pageOf, sendPaged } from '../../http/paging';
-import type { AnswerCache } from '../../http/answer-cache';
+import { ANSWERED_FROM_CACHE, type AnswerCache } from '../../http/answer-cache';
 import { LotParams, errors } from '../../http/request-kit';
 import { GraftListResponse, GraftResponse } from '../../http/wire-responses';
 import { getGraftForPhysician, listClinicGrafts, searchGrafts, type GraftsDeps } from './grafts.service';
@@ -26,6 +26,7 @@ export const physicianGraftRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps 
   app.post(
     '/graftsearch',
     {
+      ...ANSWERED_FROM_CACHE,
       schema: {
         tags: ['physician'],
         description:
@@ -46,6 +47,7 @@ export const physicianGraftRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps 
   app.get(
     '/graftsearch/:lot',
     {
+      ...ANSWERED_FROM_CACHE,
       schema: { tags: ['physician'], params: LotParams, response: { 200: GraftResponse, ...errors } },
     },
     async (request, reply) =>

@@ -1,4 +1,4 @@
-import type { AnswerCache } from '../../http/answer-cache';
+import { ANSWERED_FROM_CACHE, type AnswerCache } from '../../http/answer-cache';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
@@ -23,6 +23,7 @@ export const physicianWaitingListRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/waitinglist',
     {
+      ...ANSWERED_FROM_CACHE,
       schema: { tags: ['physician'], querystring: PageQuery, response: { 200: WaitingListResponse, ...errors } },
     },
     async (request, reply) =>
