@@ -77,6 +77,20 @@ const MAX_ANSWERS = 2_000;
 const MAX_BYTES = 64 * 1024 * 1024;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** The last Accept-Encoding seen and what it chose: a browser sends the same one on every request. */
+const lastNegotiated = { accepted: '', encoding: null as Encoding | null };
+
+function encodingFor(accepted: string | undefined): Encoding | null {
+  if (!accepted) {
+    return null;
+  }
+  if (accepted !== lastNegotiated.accepted) {
+    lastNegotiated.encoding = negotiate(accepted, OFFERED) as Encoding | null;
+    lastNegotiated.accepted = accepted;
+  }
+  return lastNegotiated.encoding;
+}
+
 export function createAnswerCache(options: { enabled: boolean }): AnswerCache {
   const storeOf = () => ({
     kept: new VersionedCache<Answer>({
@@ -99,8 +113,7 @@ export function createAnswerCache(options: { enabled: boolean }): AnswerCache {
       return replyTo.send(answer.body);
     }
     replyTo.header('vary', 'accept-encoding');
-    const accepted = request.headers['accept-encoding'];
-    const encoding = accepted ? (negotiate(accepted, OFFERED) as Encoding | null) : null;
+    const encoding = encodingFor(request.headers['accept-encoding']);
     if (encoding && answer.body.length >= COMPRESSION_THRESHOLD) {
       answer.encoded[encoding] ??= encode(encoding, answer.body);
       return replyTo.header('content-encoding', encoding).send(answer.encoded[encoding]);

@@ -127,10 +127,9 @@ export function registerAuthentication(
   // A callback hook: the usual request (no commit since the last, a token seen before) is settled
   // without a promise; every other one waits for the database (docs/performance.md).
   app.addHook('onRequest', (request, reply, done) => {
-    if (
-      isOpenRoute(request.routeOptions.url, request.routeOptions.config) ||
-      (request.routeOptions.config.apiKey && apiKeyOf(request) !== null)
-    ) {
+    // Fastify builds `routeOptions` anew on every read.
+    const { url, config } = request.routeOptions;
+    if (isOpenRoute(url, config) || (config.apiKey && apiKeyOf(request) !== null)) {
       done();
       return;
     }

@@ -9,8 +9,9 @@ import type { StorageGuard } from '../storage-guard';
 export function registerStorageGuard(app: FastifyInstance, guard: StorageGuard) {
   // A callback hook: every request passes it, and an async one costs a promise each.
   app.addHook('onRequest', (request, _reply, done) => {
-    const problem =
-      request.url.startsWith('/api/') && request.routeOptions.url !== '/api/health' ? guard.problem() : null;
-    done(problem === null ? undefined : serviceUnavailable(problem));
+    // The guard first: it answers from memory, and the route is looked at only when it refuses.
+    const problem = guard.problem();
+    const refused = problem !== null && request.url.startsWith('/api/') && request.routeOptions.url !== '/api/health';
+    done(refused ? serviceUnavailable(problem) : undefined);
   });
 }

@@ -62,6 +62,14 @@ describe('utcDate', () => {
     expect(utcDate(new Date('2021-03-15T00:30:00+01:00'))).toBe('2021-03-14');
     expect(utcDate(new Date('2024-02-29T12:00:00Z'))).toBe('2024-02-29');
   });
+
+  it('follows the instant asked for, to the next day, back, and before 1970', () => {
+    expect(utcDate(new Date('2026-11-25T23:59:59.999Z'))).toBe('2026-11-25');
+    expect(utcDate(new Date('2026-11-26T00:00:00.000Z'))).toBe('2026-11-26');
+    expect(utcDate(new Date('2026-11-25T12:00:00Z'))).toBe('2026-11-25');
+    expect(utcDate(new Date('1969-12-31T23:00:00Z'))).toBe('1969-12-31');
+    expect(() => utcDate(new Date('not a date'))).toThrow(RangeError);
+  });
 });
 
 describe('shiftDate', () => {

@@ -19,9 +19,19 @@ export function isIsoDate(value: unknown): value is string {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** The UTC calendar date of an instant, `yyyy-mm-dd`: "today" for expiry and implant windows. */
+const lastDate = { day: Number.NaN, text: '' };
+
+/**
+ * The UTC calendar date of an instant, `yyyy-mm-dd`: "today" for expiry and implant windows. The
+ * last day's text is kept: the server asks for today on every cached list request.
+ */
 export function utcDate(instant: Date): string {
-  return instant.toISOString().slice(0, 10);
+  const day = Math.floor(instant.getTime() / 86_400_000);
+  if (day !== lastDate.day) {
+    lastDate.text = instant.toISOString().slice(0, 10);
+    lastDate.day = day;
+  }
+  return lastDate.text;
 }
 
 function parseInstant(value: string | Date): Date | null {
