@@ -4,7 +4,7 @@ import { GRAFT_TYPES, SCREEN_PAGE_SIZE } from '@graftmatch/domain';
 import { TYPE_PROFILES } from '../apps/server/src/db/seed-demo-data';
 import { demoRandom, mulberry32 } from '../apps/server/src/db/seed-demo-random';
 import type { Benchmark, Row } from './support/benchmark';
-import { load, recordAnswers, withTwin, type LoadOptions, type Scenario } from './support/autocannon';
+import { load, recordAnswers, withTwin, type LoadOptions, type LoadResult, type Scenario } from './support/autocannon';
 
 export const SEARCH_QUERIES = 120;
 
@@ -37,25 +37,46 @@ export interface Measured {
   p99: number;
   twinRequestsPerSecond: number;
   twinP99: number;
+  /** The median of the rounds' ratios: each round's server load over the twin's load right after it. */
   ratio: number;
+  /** Every round's ratio, in order: their spread shows how steady the machine was. */
+  ratios: number[];
 }
 
-/** Loads the scenario on the server, then the same bytes on the bare twin, and answers both. */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/**
+ * Loads the scenario on the server, then the same bytes on the bare twin, `rounds` times in turn,
+ * and answers the medians. On a shared two-core machine one pair of loads can land in a slow
+ * moment for one side only; pairs taken in turn see the same machine (docs/performance.md).
+ */
 export async function measureAgainstTwin(baseUrl: string, scenario: Scenario, options: LoadOptions): Promise<Measured> {
   const answers = await recordAnswers(baseUrl, scenario);
-  const real = await load(baseUrl, scenario, options);
-  const twin = await withTwin(answers, (twinUrl) => load(twinUrl, scenario, options));
-  if (real.failures > 0 || twin.failures > 0) {
-    throw new Error(`${scenario.title}: ${real.failures} failed requests (twin ${twin.failures})`);
+  const rounds = await withTwin(answers, async (twinUrl) => {
+    const measured: { real: LoadResult; twin: LoadResult }[] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      measured.push({ real: await load(baseUrl, scenario, options), twin: await load(twinUrl, scenario, options) });
+    }
+    return measured;
+  });
+  const failed = rounds.find(({ real, twin }) => real.failures > 0 || twin.failures > 0);
+  if (failed) {
+    throw new Error(`${scenario.title}: ${failed.real.failures} failed requests (twin ${failed.twin.failures})`);
   }
+  const ratios = rounds.map(({ real, twin }) => real.requestsPerSecond / twin.requestsPerSecond);
   return {
     title: scenario.title,
-    requestsPerSecond: real.requestsPerSecond,
-    p50: real.p50,
-    p99: real.p99,
-    twinRequestsPerSecond: twin.requestsPerSecond,
-    twinP99: twin.p99,
-    ratio: real.requestsPerSecond / twin.requestsPerSecond,
+    requestsPerSecond: median(rounds.map(({ real }) => real.requestsPerSecond)),
+    p50: median(rounds.map(({ real }) => real.p50)),
+    p99: median(rounds.map(({ real }) => real.p99)),
+    twinRequestsPerSecond: median(rounds.map(({ twin }) => twin.requestsPerSecond)),
+    twinP99: median(rounds.map(({ twin }) => twin.p99)),
+    ratio: median(ratios),
+    ratios,
   };
 }
 
@@ -145,9 +166,11 @@ export function pdfScenario(employee: Record<string, string>): Scenario {
 }
 
 function rowOf(measured: Measured): Row {
+  const spread =
+    measured.ratios.length > 1 ? `; ratios ${measured.ratios.map((ratio) => ratio.toFixed(2)).join(', ')}` : '';
   return {
     what: measured.title,
-    figure: `${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms`,
+    figure: `${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms${spread}`,
     baseline: `${measured.twinRequestsPerSecond.toFixed(0)} req/s, p99 ${measured.twinP99} ms`,
     ratio: measured.ratio,
   };

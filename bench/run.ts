@@ -1,7 +1,7 @@
 // Benchmarks: the real server runs in its own process; every load figure is printed next to a
 // baseline measured in the same run (a bare-Fastify twin answering the same bytes), so results
 // compare across machines. Nothing here passes or fails on time. docs/performance.md explains.
-//   npm run bench [-- --seconds 10 --engines sqlite,postgres --grafts 100000 --entries 1000 --only api,pdf,load
+//   npm run bench [-- --seconds 10 --rounds 3 --engines sqlite,postgres --grafts 100000 --entries 1000 --only api,pdf,load
 //                    --import-rows 10000,100000]
 import { parseArgs } from 'node:util';
 import { apiBenchmark, pdfBenchmark } from './api';
@@ -46,6 +46,7 @@ function parseOptions() {
   const { values } = parseArgs({
     options: {
       seconds: { type: 'string', default: '5' },
+      rounds: { type: 'string', default: '3' },
       connections: { type: 'string', default: '32' },
       grafts: { type: 'string', default: '100000' },
       entries: { type: 'string', default: '1000' },
@@ -56,6 +57,7 @@ function parseOptions() {
   });
   const options: BenchOptions = {
     seconds: Number(values.seconds),
+    rounds: Number(values.rounds),
     connections: Number(values.connections),
     grafts: Number(values.grafts),
     entries: Number(values.entries),
@@ -126,6 +128,7 @@ async function main() {
   const run = parseOptions();
   console.log(
     `graftmatch bench: ${run.options.connections} connections, ${run.options.seconds} s per load, ` +
+      `${run.options.rounds} rounds of server and baseline in turn, ` +
       `${run.options.grafts} grafts and ${run.options.entries} entries at the large size, engines ${run.engines.join(', ')}`,
   );
   const rows: PrintedRow[] = [];

@@ -10,6 +10,8 @@ import { freePort, waitUntilHealthy } from '../../apps/server/test/support/proce
 export interface LoadOptions {
   connections: number;
   seconds: number;
+  /** How many times a load and its baseline are measured in turn; figures are the medians. */
+  rounds: number;
 }
 
 /** One request of a scenario; a scenario cycles through its requests on every connection. */
@@ -43,7 +45,11 @@ interface WarmUp {
   warmup: { connections: number; duration: number };
 }
 
-export async function load(baseUrl: string, scenario: Scenario, options: LoadOptions): Promise<LoadResult> {
+export async function load(
+  baseUrl: string,
+  scenario: Scenario,
+  options: Pick<LoadOptions, 'connections' | 'seconds'>,
+): Promise<LoadResult> {
   const settings: autocannon.Options & WarmUp = {
     url: baseUrl,
     connections: options.connections,
