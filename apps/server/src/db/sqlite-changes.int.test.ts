@@ -77,7 +77,7 @@ describe('SQLite data versions follow every commit without a read per request', 
     expect((await readVersions()).waitingList).toBe(before.waitingList + 1);
   });
 
-  it('has no token while the header is being rewritten, nor outside WAL mode', () => {
+  it('has no token while the header is being rewritten, nor outside WAL mode', async () => {
     const idle = { inTransaction: false };
     const walIndex = path.join(folder, 'rewritten-shm');
     // SQLite writes the second copy of the header first: copies that differ are a commit under way.
@@ -89,7 +89,7 @@ describe('SQLite data versions follow every commit without a read per request', 
 
     const inMemory = createDatabase({ engine: 'sqlite', file: ':memory:' });
     expect(inMemory.changeToken?.()).toBeNull();
-    void inMemory.close();
+    await inMemory.close();
   });
 
   it('has no token inside a transaction, and reads then wait for it to end', async () => {

@@ -9,6 +9,8 @@
 // - request (10): a physician asked for this graft in the app.
 // Ties go to the earlier implant window, then the longer wait, then the id.
 
+import { DAY_MS } from './dates';
+
 export const RANKING_WEIGHTS = { urgency: 40, fit: 30, waiting: 20, request: 10 } as const;
 export const URGENCY_HORIZON_DAYS = 60;
 export const WAITING_HORIZON_DAYS = 90;
@@ -33,7 +35,6 @@ export interface CandidateScore {
   reason: string;
 }
 
-const DAY_MS = 86_400_000;
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 

@@ -19,6 +19,9 @@ export function isIsoDate(value: unknown): value is string {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** Milliseconds in a day: UTC days, which have no leap seconds in JavaScript. */
+export const DAY_MS = 86_400_000;
+
 const lastDate = { day: Number.NaN, text: '' };
 
 /**
@@ -26,7 +29,7 @@ const lastDate = { day: Number.NaN, text: '' };
  * last day's text is kept: the server asks for today on every cached list request.
  */
 export function utcDate(instant: Date): string {
-  const day = Math.floor(instant.getTime() / 86_400_000);
+  const day = Math.floor(instant.getTime() / DAY_MS);
   if (day !== lastDate.day) {
     lastDate.text = instant.toISOString().slice(0, 10);
     lastDate.day = day;
@@ -76,7 +79,7 @@ export function formatDateTime(value: string | Date | null | undefined): string 
 export const addMinutes = (instant: Date, minutes: number): Date => new Date(instant.getTime() + minutes * 60_000);
 
 /** An instant some days of 24 hours later (negative for earlier). */
-export const addDays = (instant: Date, days: number): Date => new Date(instant.getTime() + days * 86_400_000);
+export const addDays = (instant: Date, days: number): Date => new Date(instant.getTime() + days * DAY_MS);
 
 /** A date `yyyy-mm-dd` some calendar days later (negative for earlier). */
 export function shiftDate(date: string, days: number): string {
