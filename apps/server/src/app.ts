@@ -29,6 +29,7 @@ import { registerRequestLapse } from './modules/requests/requests.lapse';
 import { adminLeadTimeRoutes, bankRequestRoutes, physicianRequestRoutes } from './modules/requests/requests.routes';
 import { mySettingsRoutes } from './modules/users/settings.routes';
 import { physicianWaitingListRoutes } from './modules/waitinglist/waitinglist.routes';
+import { registerAnswerReplay } from './plugins/answer-replay';
 import { registerAntiForgery, useSecureCookies } from './plugins/anti-forgery';
 import { registerAuthentication } from './plugins/authentication';
 import { registerCompression } from './plugins/compression';
@@ -119,15 +120,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     [deps.config.dataDir, ...(deps.database.file ? [deps.database.file] : [])],
     app.log,
   );
+  const authenticate = createAuthenticator({ database: deps.database, tokens: auth.tokens, now });
+  const readVersions = createDataVersionReader(deps.database);
+  // First of the request hooks: a replayed answer runs none of the others.
+  registerAnswerReplay(app, { enabled: deps.config.answerCache, authenticate, readVersions, guard: storage, now });
   registerStorageGuard(app, storage);
   registerSecurityHeaders(app);
   await registerWebSockets(app);
   // Anti-forgery, then authentication: both must see every route registered after them.
   await registerAntiForgery(app, { secureCookies });
-  registerAuthentication(app, {
-    authenticate: createAuthenticator({ database: deps.database, tokens: auth.tokens, now }),
-    readVersions: createDataVersionReader(deps.database),
-  });
+  registerAuthentication(app, { authenticate, readVersions });
   await registerRateLimit(app);
   // Before every route: it applies to the routes registered after it.
   await registerCompression(app);

@@ -27,9 +27,11 @@ export interface AnswerCache {
 
 /**
  * The options of every route that answers through this cache: it encodes its answers itself (and
- * keeps the encoded bytes), so the compression plugin's hooks are left off the route.
+ * keeps the encoded bytes), so the compression plugin's hooks are left off the route; and a GET's
+ * answer may be replayed to the same caller while nothing changed (plugins/answer-replay.ts). A
+ * route that spreads these options sets no `config` of its own.
  */
-export const ANSWERED_FROM_CACHE = { compress: false } as const;
+export const ANSWERED_FROM_CACHE = { compress: false, config: { answeredFromCache: true } } as const;
 
 /** A document as its bytes, with what the download needs. */
 export interface CacheableDocument {

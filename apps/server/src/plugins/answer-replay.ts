@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { DataVersionReader, DataVersions } from '../db/data-versions';
+import { AnswerReplays, endOfDayMs, sameVersions, type Replay } from '../http/answer-replay';
+import type { Authenticator } from '../modules/auth/authenticator';
+import { bearerOf } from '../modules/auth/credentials';
+import type { StorageGuard } from '../storage-guard';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The end of the UTC day this request began on: a replay of its answer holds until then. */
+    replayUntilMs: number;
+  }
+  interface FastifyContextConfig {
+    /** A GET whose answer depends only on its URL, the caller and the data versions (http/answer-cache.ts). */
+    answeredFromCache?: boolean;
+  }
+}
+
+/** Headers that belong to one answer on its connection, not to the answer's content. */
+const PER_ANSWER_HEADERS = ['content-length', 'connection', 'keep-alive', 'date', 'transfer-encoding'];
+
+const MAX_REPLAYS = 5_000;
+const MAX_REPLAY_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Replays a caller's last answer of a GET answered from the answer cache (docs/performance.md,
+ * "Replayed answers"): when the same URL comes again with the same credential, encodings and
+ * cookies, the first hook of the request sends the bytes sent last time, and the request skips
+ * cookies, anti-forgery, input checks and the route. It does so only while everything the whole
+ * way would check still holds: the storage is the one opened, the data versions are the same, the
+ * authenticator still knows the caller for this token at those versions (session live, token
+ * unexpired, user active; modules/auth/authenticator.ts), and the day has not changed. Otherwise
+ * the request goes the whole way, and its answer replaces the kept one. Registered before every
+ * other request hook, so that a replay runs none of them.
+ */
+export function registerAnswerReplay(
+  app: FastifyInstance,
+  deps: {
+    enabled: boolean;
+    authenticate: Authenticator;
+    readVersions: DataVersionReader;
+    guard: StorageGuard;
+    now: () => Date;
+  },
+) {
+  app.decorateRequest('replayUntilMs', 0);
+  if (!deps.enabled) {
+    return;
+  }
+  const replays = new AnswerReplays({ maxEntries: MAX_REPLAYS, maxBytes: MAX_REPLAY_BYTES });
+
+  const keepAnswer: onSendHookHandler = (request, reply, payload, done) => {
+    const versions = request.dataVersions;
+    const accessToken = bearerOf(request);
+    const authorization = request.headers.authorization;
+    if (
+      request.method === 'GET' &&
+      reply.statusCode === 200 &&
+      Buffer.isBuffer(payload) &&
+      versions !== null &&
+      accessToken !== null &&
+      authorization !== undefined &&
+      request.replayUntilMs > 0 &&
+      // An answer that sets a cookie (the first anti-forgery token) is for that request alone.
+      !reply.hasHeader('set-cookie')
+    ) {
+      const headers = { ...reply.getHeaders() } as Replay['headers'];
+      for (const name of PER_ANSWER_HEADERS) {
+        delete headers[name];
+      }
+      replays.keep({
+        url: request.url,
+        authorization,
+        acceptEncoding: request.headers['accept-encoding'],
+        cookie: request.headers.cookie,
+        accessToken,
+        versions,
+        untilMs: request.replayUntilMs,
+        headers,
+        body: payload,
+      });
+    }
+    done(null, payload);
+  };
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.config?.answeredFromCache && methods.includes('GET')) {
+      const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+      route.onSend = [...own, keepAnswer];
+    }
+  });
+
+  /** Sends the replay when it still holds; answers whether it did. */
+  const replayed = (reply: FastifyReply, replay: Replay, versions: DataVersions): boolean => {
+    const holds =
+      sameVersions(versions, replay.versions) &&
+      deps.now().getTime() < replay.untilMs &&
+      deps.guard.problem() === null &&
+      deps.authenticate.known(replay.accessToken, versions) !== null;
+    if (holds) {
+      reply.headers(replay.headers).send(replay.body);
+    }
+    return holds;
+  };
+
+  // A callback hook: every request passes it, and an async one costs a promise each.
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
+    const authorization = request.headers.authorization;
+    if (request.method !== 'GET' || authorization === undefined) {
+      done();
+      return;
+    }
+    const replay = replays.find({
+      url: request.url,
+      authorization,
+      acceptEncoding: request.headers['accept-encoding'],
+      cookie: request.headers.cookie,
+    });
+    const goTheWholeWay = () => {
+      request.replayUntilMs = endOfDayMs(deps.now().getTime());
+      done();
+    };
+    if (!replay) {
+      goTheWholeWay();
+      return;
+    }
+    // On SQLite the versions are known without a read while nothing was committed; PostgreSQL reads them.
+    const versions = deps.readVersions.known();
+    if (versions) {
+      if (!replayed(reply, replay, versions)) {
+        goTheWholeWay();
+      }
+      return;
+    }
+    deps.readVersions().then(
+      (read) => {
+        if (!replayed(reply, replay, read)) {
+          goTheWholeWay();
+        }
+      },
+      // The way through reads them again and answers the failure as usual.
+      goTheWholeWay,
+    );
+  });
+}
