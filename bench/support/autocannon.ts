@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { PER_ANSWER_HEADERS } from '../../apps/server/src/http/answer-replay';
 import { freePort, waitUntilHealthy } from '../../apps/server/test/support/process';
 
 export interface LoadOptions {
@@ -85,7 +86,7 @@ export interface RecordedAnswer {
   headers: Record<string, string>;
 }
 
-const SET_PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+const SET_PER_ANSWER = new Set<string>(PER_ANSWER_HEADERS);
 
 /** One request's status and answer exactly as sent: not decompressed, unlike fetch. */
 function rawAnswer(baseUrl: string, request: BenchRequest, headers: Record<string, string>) {

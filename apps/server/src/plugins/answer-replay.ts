@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { DataVersionReader, DataVersions } from '../db/data-versions';
-import { AnswerReplays, endOfDayMs, sameVersions, type Replay } from '../http/answer-replay';
+import { AnswerReplays, PER_ANSWER_HEADERS, endOfDayMs, sameVersions, type Replay } from '../http/answer-replay';
 import type { Authenticator } from '../modules/auth/authenticator';
 import { bearerOf } from '../modules/auth/credentials';
 import type { StorageGuard } from '../storage-guard';
@@ -15,9 +15,6 @@ declare module 'fastify' {
     answeredFromCache?: boolean;
   }
 }
-
-/** Headers that belong to one answer on its connection, not to the answer's content. */
-const PER_ANSWER_HEADERS = ['content-length', 'connection', 'keep-alive', 'date', 'transfer-encoding'];
 
 const MAX_REPLAYS = 5_000;
 const MAX_REPLAY_BYTES = 32 * 1024 * 1024;
