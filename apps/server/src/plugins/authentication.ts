@@ -27,6 +27,9 @@
  *   requireEuteEmployee, clinicReadScope, euteReadScope), which throw 403.
  * - Anti-forgery (plugins/anti-forgery.ts) runs before this: a non-GET request without the
  *   `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie is refused with 403, open routes included.
+ * - Answer replay (plugins/answer-replay.ts) runs before this and anti-forgery: it answers a
+ *   repeated GET of a route answered from the answer cache only for a token that the same
+ *   authenticator still knows at the current data versions, else the request comes here as usual.
  * - `listRegisteredRoutes(app)` lists every route with whether it is open, for the test that
  *   proves the protection of every route.
  */
