@@ -1,4 +1,3 @@
-import { DAY_MS } from '@graftmatch/domain';
 import type { DataVersions } from '../db/data-versions';
 
 /**
@@ -30,9 +29,6 @@ export const PER_ANSWER_HEADERS = ['content-length', 'connection', 'keep-alive',
 
 export const sameVersions = (a: DataVersions, b: DataVersions) =>
   a.graftData === b.graftData && a.access === b.access && a.waitingList === b.waitingList;
-
-/** The end of the UTC day that `ms` falls in. */
-export const endOfDayMs = (ms: number) => (Math.floor(ms / DAY_MS) + 1) * DAY_MS;
 
 /**
  * The last answer per URL and credential, so that a repeated read is answered before cookies,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { DataVersionReader, DataVersions } from '../db/data-versions';
-import { AnswerReplays, PER_ANSWER_HEADERS, endOfDayMs, sameVersions, type Replay } from '../http/answer-replay';
+import { endOfUtcDayMs } from '@graftmatch/domain';
+import { AnswerReplays, PER_ANSWER_HEADERS, sameVersions, type Replay } from '../http/answer-replay';
 import type { Authenticator } from '../modules/auth/authenticator';
 import { bearerOf } from '../modules/auth/credentials';
 import type { StorageGuard } from '../storage-guard';
@@ -48,34 +49,36 @@ export function registerAnswerReplay(
 
   const keepAnswer: onSendHookHandler = (request, reply, payload, done) => {
     const versions = request.dataVersions;
-    const accessToken = bearerOf(request);
     const authorization = request.headers.authorization;
     if (
       request.method === 'GET' &&
       reply.statusCode === 200 &&
       Buffer.isBuffer(payload) &&
       versions !== null &&
-      accessToken !== null &&
       authorization !== undefined &&
       request.replayUntilMs > 0 &&
       // An answer that sets a cookie (the first anti-forgery token) is for that request alone.
       !reply.hasHeader('set-cookie')
     ) {
-      const headers = { ...reply.getHeaders() } as Replay['headers'];
-      for (const name of PER_ANSWER_HEADERS) {
-        delete headers[name];
+      // Parsed only for an answer worth keeping.
+      const accessToken = bearerOf(request);
+      if (accessToken !== null) {
+        const headers = { ...reply.getHeaders() } as Replay['headers'];
+        for (const name of PER_ANSWER_HEADERS) {
+          delete headers[name];
+        }
+        replays.keep({
+          url: request.url,
+          authorization,
+          acceptEncoding: request.headers['accept-encoding'],
+          cookie: request.headers.cookie,
+          accessToken,
+          versions,
+          untilMs: request.replayUntilMs,
+          headers,
+          body: payload,
+        });
       }
-      replays.keep({
-        url: request.url,
-        authorization,
-        acceptEncoding: request.headers['accept-encoding'],
-        cookie: request.headers.cookie,
-        accessToken,
-        versions,
-        untilMs: request.replayUntilMs,
-        headers,
-        body: payload,
-      });
     }
     done(null, payload);
   };
@@ -88,11 +91,11 @@ export function registerAnswerReplay(
     }
   });
 
-  /** Sends the replay when it still holds; answers whether it did. */
-  const replayed = (reply: FastifyReply, replay: Replay, versions: DataVersions): boolean => {
+  /** Sends the replay when it still holds for this request; answers whether it did. */
+  const replayed = (request: FastifyRequest, reply: FastifyReply, replay: Replay, versions: DataVersions): boolean => {
     const holds =
       sameVersions(versions, replay.versions) &&
-      deps.now().getTime() < replay.untilMs &&
+      request.replayUntilMs === replay.untilMs &&
       deps.guard.problem() === null &&
       deps.authenticate.known(replay.accessToken, versions) !== null;
     if (holds) {
@@ -108,36 +111,34 @@ export function registerAnswerReplay(
       done();
       return;
     }
+    // Taken once: a replay must be of this day's answer, and an answer kept holds to the end of it.
+    request.replayUntilMs = endOfUtcDayMs(deps.now().getTime());
     const replay = replays.find({
       url: request.url,
       authorization,
       acceptEncoding: request.headers['accept-encoding'],
       cookie: request.headers.cookie,
     });
-    const goTheWholeWay = () => {
-      request.replayUntilMs = endOfDayMs(deps.now().getTime());
-      done();
-    };
     if (!replay) {
-      goTheWholeWay();
+      done();
       return;
     }
     // On SQLite the versions are known without a read while nothing was committed; PostgreSQL reads them.
     const versions = deps.readVersions.known();
     if (versions) {
-      if (!replayed(reply, replay, versions)) {
-        goTheWholeWay();
+      if (!replayed(request, reply, replay, versions)) {
+        done();
       }
       return;
     }
     deps.readVersions().then(
       (read) => {
-        if (!replayed(reply, replay, read)) {
-          goTheWholeWay();
+        if (!replayed(request, reply, replay, read)) {
+          done();
         }
       },
       // The way through reads them again and answers the failure as usual.
-      goTheWholeWay,
+      () => done(),
     );
   });
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMinutes, formatDate, formatDateTime, isIsoDate, shiftDate, toIsoDate, utcDate } from './dates';
+import {
+  addDays,
+  addMinutes,
+  endOfUtcDayMs,
+  formatDate,
+  formatDateTime,
+  isIsoDate,
+  shiftDate,
+  toIsoDate,
+  utcDate,
+} from './dates';
 
 describe('isIsoDate', () => {
   it('accepts real calendar dates, leap days included', () => {
@@ -69,6 +79,17 @@ describe('utcDate', () => {
     expect(utcDate(new Date('2026-11-25T12:00:00Z'))).toBe('2026-11-25');
     expect(utcDate(new Date('1969-12-31T23:00:00Z'))).toBe('1969-12-31');
     expect(() => utcDate(new Date('not a date'))).toThrow(RangeError);
+  });
+});
+
+describe('endOfUtcDayMs', () => {
+  it('ends a day at the next midnight UTC', () => {
+    expect(new Date(endOfUtcDayMs(Date.parse('2026-11-25T23:59:59.999Z'))).toISOString()).toBe(
+      '2026-11-26T00:00:00.000Z',
+    );
+    expect(new Date(endOfUtcDayMs(Date.parse('2026-11-26T00:00:00.000Z'))).toISOString()).toBe(
+      '2026-11-27T00:00:00.000Z',
+    );
   });
 });
 

@@ -37,6 +37,9 @@ export function utcDate(instant: Date): string {
   return lastDate.text;
 }
 
+/** The end of the UTC day an instant (ms since the epoch) falls in: the first millisecond of the next. */
+export const endOfUtcDayMs = (ms: number): number => (Math.floor(ms / DAY_MS) + 1) * DAY_MS;
+
 function parseInstant(value: string | Date): Date | null {
   const date = typeof value === 'string' ? (ISO_DATE_TIME_START.test(value) ? new Date(value) : null) : value;
   return date && !Number.isNaN(date.getTime()) ? date : null;
