@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { adjustDiameterRange } from './diameter-range';
+import { adjustDiameterRange, exceedsDiameterSpan } from './diameter-range';
+import { validateSearchQuery } from './search-validation';
+
+const searchOf = ([low, high]: [number, number]) =>
+  validateSearchQuery({
+    query_type: 1,
+    query_d_min: low,
+    query_d_max: high,
+    query_l_min: 10,
+    query_l_l_min: 0,
+    query_l_r_min: 0,
+  });
 
 describe('adjustDiameterRange', () => {
   it('leaves a range of at most 10 as the physician set it', () => {
@@ -34,13 +45,23 @@ describe('adjustDiameterRange', () => {
     expect(adjustDiameterRange([5, 15], [15, 8])).toEqual([8, 15]);
   });
 
-  it('always answers a range inside 5..50 spanning at most 10, whatever comes in', () => {
+  it('answers a range the search accepts when both ends were arbitrary decimals', () => {
+    // Found by the property below: the middle of 5 and 26.351475727744397 plus 10 lies a
+    // rounding error more than 10 above it.
+    const [low, high] = adjustDiameterRange([0, 0], [0, 26.351475727744397]);
+    expect(high - low).toBeCloseTo(10, 9);
+    expect(exceedsDiameterSpan(low, high)).toBe(false);
+    expect(searchOf([low, high])).toEqual([]);
+  });
+
+  it('always answers a range inside 5..50 spanning at most 10 that the search accepts, whatever comes in', () => {
     const value = fc.double({ min: -10, max: 70, noNaN: true });
     const range = fc.tuple(value, value);
     fc.assert(
       fc.property(range, range, (previous, next) => {
-        const [low, high] = adjustDiameterRange(previous, next);
-        return low >= 5 && high <= 50 && low <= high && high - low <= 10;
+        const adjusted = adjustDiameterRange(previous, next);
+        const [low, high] = adjusted;
+        return low >= 5 && high <= 50 && low <= high && high - low < 10 + 1e-6 && searchOf(adjusted).length === 0;
       }),
     );
   });

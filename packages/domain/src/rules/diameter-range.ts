@@ -7,6 +7,15 @@ const { min: LOWEST, max: HIGHEST } = SEARCH_BOUNDS.diameter;
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
 /**
+ * Whether two diameters lie more than 10 apart (spec §5, §9). A range the slider rule makes
+ * from arbitrary decimals can be 10 plus a rounding error of floating point (a nanometre is far
+ * below any graft's tolerance), so both the rule and the search's validation use this one test.
+ */
+export function exceedsDiameterSpan(min: number, max: number): boolean {
+  return max - min > MAX_DIAMETER_SPAN + 1e-9;
+}
+
+/**
  * The spec §5 slider rule: when a move makes the span exceed 10, the handle that was NOT just
  * moved follows, so the span is exactly 10. When both handles changed at once (a reset, a
  * programmatic set) or neither did, the middle is kept, since search results are ranked by
@@ -16,7 +25,7 @@ const clamp = (value: number, low: number, high: number) => Math.min(high, Math.
 export function adjustDiameterRange(previous: DiameterRange, next: DiameterRange): [number, number] {
   const low = clamp(Math.min(next[0], next[1]), LOWEST, HIGHEST);
   const high = clamp(Math.max(next[0], next[1]), LOWEST, HIGHEST);
-  if (high - low <= MAX_DIAMETER_SPAN) {
+  if (!exceedsDiameterSpan(low, high)) {
     return [low, high];
   }
   const lowMoved = low !== previous[0];

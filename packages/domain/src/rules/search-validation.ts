@@ -1,5 +1,6 @@
 import { isGraftTypeNumber } from '../constants/graft-types';
 import { MAX_DIAMETER_SPAN, SEARCH_BOUNDS, SEARCH_PARAMS_ERROR } from '../constants/search-bounds';
+import { exceedsDiameterSpan } from './diameter-range';
 import type { FieldError } from '../schemas/common';
 
 /** The bounds of each size criterion, by its wire name (spec §5). */
@@ -56,7 +57,7 @@ export function validateSearchQuery(query: unknown): FieldError[] {
   const max = fields.query_d_max as number;
   if (min > max) {
     errors.push({ field: 'query_d_min', message: 'must not be greater than query_d_max' });
-  } else if (max - min > MAX_DIAMETER_SPAN) {
+  } else if (exceedsDiameterSpan(min, max)) {
     errors.push({ field: 'query_d_max', message: `may exceed query_d_min by at most ${MAX_DIAMETER_SPAN}` });
   }
   return errors;
