@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { utcDate, type ImportResult, type ImportRowError } from '@graftmatch/domain';
-import { isUniqueViolation } from '../../db/dialect';
+import { isUniqueViolation, refreshPlannerStatistics } from '../../db/dialect';
 import type { EuteRow, NewImportLogRow } from '../../db/types';
 import { badRequest, conflict, forbidden } from '../../http/problem';
 import type { AfterAnswer } from '../../http/after-answer';
@@ -30,6 +30,9 @@ export interface ImportOptions {
   /** The file's name as given, for the log only. */
   fileName: string | null;
 }
+
+/** From this many grafts written at once, the planner's statistics are refreshed after the answer. */
+export const STATISTICS_AFTER_ROWS = 1000;
 
 /** The most row errors an import answers and keeps; `summary.failed` still counts every failed row. */
 export const MAX_REPORTED_ERRORS = 1000;
@@ -218,6 +221,9 @@ export async function importGrafts(
       deps.push.publish(graftsChanged(plan.changed));
       await sendMatchAlerts(deps, plan.freed, utcDate(at));
     });
+  }
+  if (!refused && plan.inserts.length + plan.updates.length >= STATISTICS_AFTER_ROWS) {
+    deps.afterAnswer.run('graft statistics', () => refreshPlannerStatistics(deps.db, 'grafts'));
   }
   return toImportResult(logRow, false);
 }
