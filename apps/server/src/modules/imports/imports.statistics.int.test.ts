@@ -5,7 +5,7 @@ import { testEngineName } from '../../../test/support/database';
 import { csvFile, graftCells, uploadImport } from '../../../test/support/imports';
 import { STATISTICS_AFTER_ROWS } from './imports.service';
 
-// Only PostgreSQL plans from statistics that an import leaves stale (docs/decisions.md, Imports).
+// Only PostgreSQL plans from statistics that an import leaves stale (docs/decisions.md, Data).
 describe.runIf(testEngineName() === 'postgres')('the planner after a large import (postgres)', () => {
   let seeded: SeededApp;
   const graftStatistics = async () => {
