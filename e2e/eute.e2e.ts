@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectHeading, navigate, settled, shownLots, watchApi } from './support/app';
 import { openContext, sharedBrowser, screenshot, type ViewportName } from './support/browser';
-import { checkScreenOnce, expectNoProblems, expectNoSeriousAxeViolations } from './support/checks';
+import { checkScreenOnce, expectNoProblems, expectNoAxeViolations } from './support/checks';
 import { DEMO, loginThroughUi, waitForPath } from './support/login';
 
 const baseUrl = inject('baseUrl');
@@ -95,7 +95,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('tissue-bank journey at %s siz
     expect(await page.getByTestId('demand-caption').textContent()).toMatch(/^\d+ open waiting-list entr(y|ies)$/);
     await page.getByTestId('eute-hint').waitFor();
     await screenshot(page, `${size}-eute-demand`);
-    await expectNoSeriousAxeViolations(page, `demand (${size})`);
+    await expectNoAxeViolations(page, `demand (${size})`);
     expectNoProblems(problems, 'on the demand');
   });
 
@@ -109,7 +109,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('tissue-bank journey at %s siz
     // Typed, as a person would; the list follows each key.
     await box.pressSequentially(wanted.toLowerCase());
     await expect.poll(() => shownPatients(page)).toEqual(all.filter((code) => code === wanted));
-    await expectNoSeriousAxeViolations(page, `demand with search (${size})`);
+    await expectNoAxeViolations(page, `demand with search (${size})`);
     await box.press('Escape');
     await box.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('demand-search-toggle');
@@ -155,7 +155,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('tissue-bank journey at %s siz
     await page.getByTestId('process-timeline').waitFor();
     expect(await page.getByTestId('request-link').count()).toBe(0);
     await screenshot(page, `${size}-eute-donation`);
-    await expectNoSeriousAxeViolations(page, `donation details (${size})`);
+    await expectNoAxeViolations(page, `donation details (${size})`);
     expectNoProblems(problems, 'on current donations');
   });
 

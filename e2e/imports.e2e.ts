@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectHeading, navigate, settled, shownLots, watchApi } from './support/app';
 import { openContext, sharedBrowser, screenshot, type ViewportName } from './support/browser';
-import { checkScreenOnce, expectNoProblems, expectNoSeriousAxeViolations } from './support/checks';
+import { checkScreenOnce, expectNoProblems, expectNoAxeViolations } from './support/checks';
 import { DEMO, loginThroughUi, waitForPath } from './support/login';
 
 const baseUrl = inject('baseUrl');
@@ -68,7 +68,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('import journey at %s size', (
     await settled(page, 'Import grafts');
     expect(await page.getByTestId('import-check').isDisabled()).toBe(true);
     await screenshot(page, `${size}-import`);
-    await expectNoSeriousAxeViolations(page, `import page (${size})`);
+    await expectNoAxeViolations(page, `import page (${size})`);
     expectNoProblems(problems, 'on the import page');
   });
 
@@ -110,7 +110,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('import journey at %s size', (
     expect(cells[3]).toMatch(/between 5 and 50/);
     await checked.scrollIntoViewIfNeeded();
     await screenshot(page, `${size}-import-checked`);
-    await expectNoSeriousAxeViolations(page, `import check (${size})`);
+    await expectNoAxeViolations(page, `import check (${size})`);
     expectNoProblems(problems, 'on the check');
   });
 
@@ -121,13 +121,13 @@ describe.each<ViewportName>(['phone', 'desktop'])('import journey at %s size', (
     expect(await question.textContent()).toContain('1 new graft will be added.');
     expect(await question.textContent()).toContain('1 row with errors will be left out.');
     await screenshot(page, `${size}-import-confirm`);
-    await expectNoSeriousAxeViolations(page, `import confirmation (${size})`);
+    await expectNoAxeViolations(page, `import confirmation (${size})`);
     await page.getByTestId('import-confirm-yes').click();
     const done = page.getByTestId('import-done');
     await done.waitFor();
     expect(await done.getByTestId('import-count-inserted').textContent()).toBe('1');
     expect(await done.getByTestId('import-count-failed').textContent()).toBe('1');
-    await expectNoSeriousAxeViolations(page, `import done (${size})`);
+    await expectNoAxeViolations(page, `import done (${size})`);
     expectNoProblems(problems, 'on the import');
   });
 
@@ -139,7 +139,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('import journey at %s size', (
     expect(await log.textContent()).toContain(fileName);
     expect(await log.getByTestId('import-error').locator('td').nth(1).textContent()).toBe(file.bad);
     await screenshot(page, `${size}-import-log`);
-    await expectNoSeriousAxeViolations(page, `import log (${size})`);
+    await expectNoAxeViolations(page, `import log (${size})`);
 
     await navigate(page, size, 'nav-import-logs', '/home/imports/logs');
     await settled(page, 'Import logs');
@@ -147,7 +147,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('import journey at %s size', (
     expect(await newest.textContent()).toContain(fileName);
     expect(await newest.textContent()).toContain('2 rows: 1 added, 0 updated, 0 unchanged, 1 failed');
     await screenshot(page, `${size}-import-logs`);
-    await expectNoSeriousAxeViolations(page, `import logs (${size})`);
+    await expectNoAxeViolations(page, `import logs (${size})`);
     await newest.getByTestId('import-log-open').click();
     await expectHeading(page, /^Import of /);
     expectNoProblems(problems, 'on the import logs');

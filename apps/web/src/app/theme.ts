@@ -8,6 +8,7 @@ import {
   type CSSVariablesResolver,
   type VariantColorsResolver,
 } from '@mantine/core';
+import { createElement } from 'react';
 import classes from './theme.module.css';
 
 /**
@@ -50,6 +51,9 @@ export const theme = createTheme({
     // with floating-ui as the page is drawn, which cost the search page a long task on a phone
     // (docs/performance.md). A plain entry, so the first screen does not import Select to extend it.
     Select: { defaultProps: { comboboxProps: { keepMounted: false } } },
+    // Mantine draws a dialog's title bar as <header>, which assistive technology lists as a second
+    // banner beside the app's own header; it is part of the dialog, so a plain element (same look).
+    ModalHeader: { defaultProps: { renderRoot: (props: Record<string, unknown>) => createElement('div', props) } },
   },
 });
 
