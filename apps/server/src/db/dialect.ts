@@ -56,8 +56,8 @@ export function inCodeUnitOrder(engine: DatabaseEngine, text: Expression<string>
   return engine === 'postgres' ? sql<string>`${text} collate "C"` : sql<string>`${text}`;
 }
 
-/** The engine behind an executor, for the few statements only one engine has. */
-export function engineOf(executor: Executor): DatabaseEngine {
+/** The engine behind a Kysely instance or transaction, for the few statements only one engine has. */
+export function engineOf(executor: { getExecutor(): { readonly adapter: unknown } }): DatabaseEngine {
   return executor.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 

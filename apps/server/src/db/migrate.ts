@@ -1,4 +1,5 @@
-import { Migrator, PostgresAdapter, sql, type Kysely, type MigrationResultSet } from 'kysely';
+import { Migrator, sql, type Kysely, type MigrationResultSet } from 'kysely';
+import { engineOf } from './dialect';
 import { migrations } from './migrations';
 
 /**
@@ -7,7 +8,7 @@ import { migrations } from './migrations';
  * schemas in one database (test runs, tenants) would otherwise see each other's migrations.
  */
 async function currentPostgresSchema<T>(db: Kysely<T>): Promise<string | undefined> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+  if (engineOf(db) !== 'postgres') {
     return undefined;
   }
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
