@@ -62,6 +62,8 @@ export interface AppDeps {
   pushTimings?: Partial<PushTimings>;
   /** Where graft files live; by default `<dataDir>/files/` on local disk. */
   storage?: FileStorage;
+  /** How often the file sweep runs after the one at start-up; tests shorten it. */
+  fileSweepIntervalMs?: number;
   /** How often overdue reservations are looked for; tests shorten it. */
   requestLapseIntervalMs?: number;
   /** Work done after the answer (an import's alerts); tests pass their own to wait for it. */
@@ -135,7 +137,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCompression(app);
   await registerOpenApi(app);
 
-  await app.register(healthRoutes, { prefix: '/api', database: deps.database });
+  const fileStorage = deps.storage ?? createLocalDiskStorage(filesDir(deps.config));
+  const fileSweep = registerFileSweep(app, {
+    database: deps.database,
+    storage: fileStorage,
+    now,
+    intervalMs: deps.fileSweepIntervalMs,
+  });
+  await app.register(healthRoutes, { prefix: '/api', database: deps.database, files: fileSweep });
   await app.register(authRoutes, { prefix: '/api/auth', deps: auth, secureCookies });
   await app.register(meRoutes, { prefix: '/api/users', deps: auth, secureCookies });
   await app.register(mySettingsRoutes, { prefix: '/api/users', deps: { db: deps.database.db, now } });
@@ -156,11 +165,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(physicianGraftRoutes, { prefix: '/api/physician', deps: clinical });
   await app.register(physicianWaitingListRoutes, { prefix: '/api/physician', deps: clinical });
   await app.register(euteEmployeeRoutes, { prefix: '/api/euteemployee', deps: clinical });
-  const fileStorage = deps.storage ?? createLocalDiskStorage(filesDir(deps.config));
   const files = { ...clinical, storage: fileStorage };
   await app.register(fileRoutes, { prefix: '/api/file', deps: files });
   await app.register(mediaRoutes, { prefix: '/api/media', deps: files });
-  registerFileSweep(app, { database: deps.database, storage: fileStorage, now });
   await app.register(adminUserRoutes, {
     prefix: '/api/admin',
     deps: { db: deps.database.db, now, auth, log: app.log },

@@ -6,6 +6,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalDiskStorage } from './local-disk';
 import { StorageLimitError, StorageNotFoundError, type FileStorage } from './storage';
+import { MARKER_FILE } from './folder-marker';
 import { sweepStorage } from './sweep';
 
 async function text(stream: Readable): Promise<string> {
@@ -56,26 +57,25 @@ describe('local disk storage', () => {
   });
 
   it('refuses keys that could leave its folder', async () => {
-    for (const key of ['../x', 'a/../../x', '/etc/passwd', 'a//b', '.tmp/x', 'a/./b', 'a\\b']) {
+    for (const key of ['../x', 'a/../../x', '/etc/passwd', 'a//b', '.tmp/x', 'a/./b', 'a\\b', MARKER_FILE]) {
       await expect(storage.put(key, Buffer.from('x')), key).rejects.toThrow(/refuses the key/);
     }
   });
 
-  it('sweeps temporaries, objects without a row and rows without an object, and says so', async () => {
+  it('sweeps only temporary files: rows without an object and objects without a row stay, and the log says so', async () => {
     await storage.put('photos/kept', Buffer.from('k'));
     await storage.put('photos/orphan', Buffer.from('o'));
     await storage.put('thumbs/photos/kept.webp', Buffer.from('t'));
     await storage.put('thumbs/photos/orphan.webp', Buffer.from('t'));
     mkdirSync(path.join(root, '.tmp'), { recursive: true });
     writeFileSync(path.join(root, '.tmp', 'half.part'), 'half');
-    const forgotten: string[] = [];
+    writeFileSync(path.join(root, MARKER_FILE), 'marker');
     const lines: string[] = [];
     const log = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
     const result = await sweepStorage(
       storage,
       {
         referencedKeys: async () => new Set(['photos/kept', 'photos/missing']),
-        forgetKeys: async (keys) => void forgotten.push(...keys),
         ownerOf: (key) => (key.startsWith('thumbs/') ? key.slice(7, -5) : null),
       },
       log,
@@ -83,32 +83,33 @@ describe('local disk storage', () => {
     );
     expect(result).toEqual({
       temporaries: ['.tmp/half.part'],
-      orphanObjects: expect.arrayContaining(['photos/orphan', 'thumbs/photos/orphan.webp']),
-      orphanRows: ['photos/missing'],
+      missing: ['photos/missing'],
+      unreferenced: expect.arrayContaining(['photos/orphan', 'thumbs/photos/orphan.webp']),
     });
-    expect(forgotten).toEqual(['photos/missing']);
-    expect(await keysOf(storage)).toEqual(['photos/kept', 'thumbs/photos/kept.webp']);
-    expect(lines.join('')).toContain('photos/orphan');
+    expect(await keysOf(storage)).toEqual([
+      'photos/kept',
+      'photos/orphan',
+      'thumbs/photos/kept.webp',
+      'thumbs/photos/orphan.webp',
+    ]);
+    const errors = lines.map((line) => JSON.parse(line) as { level: number; keys?: string[] });
+    expect(errors.find((line) => line.level === 50)?.keys).toEqual(['photos/missing']);
+    expect(readdirSync(root)).toContain(MARKER_FILE);
   });
 
-  it('keeps young leftovers within the grace time, and every row when no object of any row is there', async () => {
-    await storage.put('photos/young', Buffer.from('y'));
+  it('keeps young temporary files within the grace time', async () => {
     const old = new Date(Date.now() - 3_600_000);
     mkdirSync(path.join(root, '.tmp'), { recursive: true });
     writeFileSync(path.join(root, '.tmp', 'old.part'), 'x');
+    writeFileSync(path.join(root, '.tmp', 'young.part'), 'y');
     utimesSync(path.join(root, '.tmp', 'old.part'), old, old);
-    const forgotten: string[] = [];
     const result = await sweepStorage(
       storage,
-      {
-        referencedKeys: async () => new Set(['photos/a', 'photos/b']),
-        forgetKeys: async (keys) => void forgotten.push(...keys),
-        ownerOf: () => null,
-      },
+      { referencedKeys: async () => new Set(['photos/a', 'photos/b']), ownerOf: () => null },
       pino({ level: 'silent' }),
       { now: new Date(), graceMs: 600_000 },
     );
-    expect(result).toEqual({ temporaries: ['.tmp/old.part'], orphanObjects: [], orphanRows: [] });
-    expect(forgotten).toEqual([]);
+    expect(result).toEqual({ temporaries: ['.tmp/old.part'], missing: ['photos/a', 'photos/b'], unreferenced: [] });
+    expect(readdirSync(path.join(root, '.tmp'))).toEqual(['young.part']);
   });
 });

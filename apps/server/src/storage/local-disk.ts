@@ -14,9 +14,12 @@ import {
   type StagedFile,
   type StoredObject,
 } from './storage';
+import { MARKER_FILE } from './folder-marker';
 
 /** Temporary files live beside the objects (same file system, so the commit is an atomic rename). */
 const TEMP_DIR = '.tmp';
+/** Names at the folder's top that are no objects' keys. */
+const RESERVED = new Set([TEMP_DIR, MARKER_FILE]);
 
 function errorCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
@@ -46,7 +49,7 @@ export function createLocalDiskStorage(root: string): FileStorage {
         });
 
   function pathOf(key: string): string {
-    if (!isValidStorageKey(key) || key.split('/')[0] === TEMP_DIR) {
+    if (!isValidStorageKey(key) || RESERVED.has(key.split('/')[0] ?? '')) {
       throw new StorageError(`File storage refuses the key "${key}".`, 'EINVALIDKEY');
     }
     const full = path.resolve(root, key);
@@ -109,10 +112,11 @@ export function createLocalDiskStorage(root: string): FileStorage {
     }
     for (const entry of entries) {
       const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (RESERVED.has(key)) {
+        continue;
+      }
       if (entry.isDirectory()) {
-        if (key !== TEMP_DIR) {
-          yield* walk(path.join(folder, entry.name), key);
-        }
+        yield* walk(path.join(folder, entry.name), key);
       } else if (entry.isFile()) {
         const info = await stat(path.join(folder, entry.name)).catch(() => null);
         if (info) {

@@ -1,29 +1,31 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FileStorage } from './storage';
 
-/** What the sweep needs from the database: the keys rows point at, and a way to drop rows. */
+/** What the sweep needs from the database: the keys rows point at. */
 export interface StoredKeyIndex {
   /** Every storage key a row refers to (graft files and their derived objects' owners). */
   referencedKeys(): Promise<Set<string>>;
-  /** Rows whose object is gone; the sweep removes them. Answers the keys it removed. */
-  forgetKeys(keys: readonly string[]): Promise<void>;
   /** Derived objects (e.g. thumbnails) belong to the key they were made from, or to none. */
   ownerOf(key: string): string | null;
 }
 
 export interface SweepResult {
+  /** Temporary files of interrupted uploads, removed. */
   temporaries: string[];
-  orphanObjects: string[];
-  orphanRows: string[];
+  /** Keys rows name whose object is not in the store: an alarm, never a reason to drop the row. */
+  missing: string[];
+  /** Objects no row names (a crash between an object's commit and its row): kept, only counted. */
+  unreferenced: string[];
 }
 
+const SAMPLE = 20;
+
 /**
- * Makes rows and stored objects agree again after a crash (docs/decisions.md, "Files"):
- * temporary files of interrupted uploads, objects without a row (a crash between rename and
- * insert) and rows without an object (damage outside the app). Only objects and temporaries
- * older than `graceMs` go, so uploads in flight in this process are never touched. When every
- * row's object is missing, the folder is more likely the wrong one than the files all lost:
- * then no row is removed and the log says so.
+ * The sweep's rules (docs/operations.md, "Files folder"): it removes only temporary files older
+ * than `graceMs` (uploads in flight, here or on an instance sharing the folder, are younger). It
+ * deletes no row and no object: a row whose object is missing is logged at error level and
+ * counted, since the folder may be the wrong one or not shared; an object without a row may
+ * belong to a row this database does not hold (another instance's, a restored backup's).
  */
 export async function sweepStorage(
   storage: FileStorage,
@@ -35,28 +37,28 @@ export async function sweepStorage(
   const temporaries = await storage.removeStaleTemporaries(before);
   const referenced = await index.referencedKeys();
   const present = new Set<string>();
-  const orphanObjects: string[] = [];
+  const unreferenced: string[] = [];
   for await (const object of storage.list()) {
     present.add(object.key);
-    const owner = index.ownerOf(object.key);
-    if (!referenced.has(owner ?? object.key) && object.modifiedAt < before) {
-      await storage.delete(object.key);
-      orphanObjects.push(object.key);
+    if (!referenced.has(index.ownerOf(object.key) ?? object.key)) {
+      unreferenced.push(object.key);
     }
   }
-  let orphanRows = [...referenced].filter((key) => !present.has(key));
-  if (orphanRows.length > 1 && orphanRows.length === referenced.size) {
+  const missing = [...referenced].filter((key) => !present.has(key));
+  if (temporaries.length > 0) {
+    log.info({ temporaries }, 'file sweep removed temporary files of interrupted uploads');
+  }
+  if (missing.length > 0) {
     log.error(
-      { missing: orphanRows.length },
-      'file sweep: no stored file of any file row was found; is the files folder the right one? No rows were removed',
+      { missing: missing.length, referenced: referenced.size, keys: missing.slice(0, SAMPLE) },
+      'file sweep: files named by file rows are missing from the files folder; their downloads answer 503. Is DATA_DIR/files the folder every instance shares? Nothing was removed (docs/operations.md)',
     );
-    orphanRows = [];
-  } else if (orphanRows.length > 0) {
-    await index.forgetKeys(orphanRows);
   }
-  const result = { temporaries, orphanObjects, orphanRows };
-  if (temporaries.length + orphanObjects.length + orphanRows.length > 0) {
-    log.warn(result, 'file sweep removed leftovers: temporary files, files without a row, rows without a file');
+  if (unreferenced.length > 0) {
+    log.warn(
+      { unreferenced: unreferenced.length, keys: unreferenced.slice(0, SAMPLE) },
+      'file sweep: stored files that no file row names were kept (docs/operations.md)',
+    );
   }
-  return result;
+  return { temporaries, missing, unreferenced };
 }

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { FileKind, fileKindName } from '@graftmatch/domain';
 import type { GraftFileRow } from '../../db/types';
-import { notFound } from '../../http/problem';
+import { ProblemError, notFound } from '../../http/problem';
 import { factsheetFileName, renderFactsheetPdf } from '../../pdf/factsheet-pdf';
-import type { ByteRange } from '../../storage/storage';
+import { StorageNotFoundError, type ByteRange } from '../../storage/storage';
 import { requireUser } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
 import { presentGraft } from '../grafts/grafts.service';
@@ -30,6 +30,28 @@ export const thumbnailKey = (file: Pick<GraftFileRow, 'storageKey'>) => `${THUMB
 export const sourceKeyOf = (key: string): string | null =>
   key.startsWith(THUMB_PREFIX) && key.endsWith('.webp') ? key.slice(THUMB_PREFIX.length, -'.webp'.length) : null;
 
+/**
+ * A file row whose stored object is not in the files folder: 503, not 404, because the record
+ * stands and only this server cannot reach the content (a folder not shared or not restored;
+ * docs/operations.md, "Files folder"). The files routes log it at error level.
+ */
+export class MissingFileError extends ProblemError {
+  constructor(readonly file: Pick<GraftFileRow, 'name' | 'storageKey'>) {
+    super(
+      503,
+      'Service Unavailable',
+      `The file "${file.name}" is recorded, but its content is missing from this server's file storage. The operator has been alerted.`,
+    );
+  }
+}
+
+/** Streams a row's object; a missing one is a MissingFileError. */
+function openStored(deps: FilesDeps, file: GraftFileRow, range?: ByteRange): Promise<Readable> {
+  return deps.storage.stream(file.storageKey, range).catch((error: unknown) => {
+    throw error instanceof StorageNotFoundError ? new MissingFileError(file) : error;
+  });
+}
+
 function storedDownload(deps: FilesDeps, file: GraftFileRow): Download {
   return {
     name: file.name,
@@ -37,7 +59,7 @@ function storedDownload(deps: FilesDeps, file: GraftFileRow): Download {
     inline: file.contentType.startsWith('image/'),
     size: Number(file.size),
     etag: `"${file.id}"`,
-    open: (range) => deps.storage.stream(file.storageKey, range),
+    open: (range) => openStored(deps, file, range),
   };
 }
 
@@ -45,8 +67,7 @@ async function thumbnailDownload(deps: FilesDeps, file: GraftFileRow): Promise<D
   const key = thumbnailKey(file);
   // Made on first request and kept; two first requests at once both write whole files, one wins.
   const stored =
-    (await deps.storage.stat(key)) ??
-    (await deps.storage.put(key, await makeThumbnail(() => deps.storage.stream(file.storageKey))));
+    (await deps.storage.stat(key)) ?? (await deps.storage.put(key, await makeThumbnail(() => openStored(deps, file))));
   const name = `${file.name.replace(/\.[^.]*$/, '')}_thumb.webp`;
   return {
     name,
@@ -110,7 +131,7 @@ async function generatedFactsheet(deps: FilesDeps, graftRow: Parameters<typeof p
   const graft = await presentGraft(deps.db, graftRow, todayOf(deps));
   const [photo] = await repo.filesOfGraft(deps.db, graftRow.id, fileKindName(FileKind.Photos));
   const image = photo
-    ? await toEmbeddableImage(await streamToBuffer(await deps.storage.stream(photo.storageKey)), photo.contentType)
+    ? await toEmbeddableImage(await streamToBuffer(await openStored(deps, photo)), photo.contentType)
     : null;
   const pdf = await renderFactsheetPdf({ graft, photo: image, generatedAt: deps.now() });
   return { name: factsheetFileName(graft.e_Lot), size: pdf.length, open: async () => Readable.from([pdf]) };
@@ -126,10 +147,16 @@ export async function zipOfKind(
   const { kind, stored } = kindOf(type);
   const graft = await readableGraft(deps, principal, lot);
   const files = await repo.filesOfGraft(deps.db, graft.id, stored);
+  // Checked before the first byte goes out: once the zip streams, a missing file can only break it.
+  for (const file of files) {
+    if (!(await deps.storage.stat(file.storageKey))) {
+      throw new MissingFileError(file);
+    }
+  }
   let sources: ZipSource[] = files.map((file) => ({
     name: file.name,
     size: Number(file.size),
-    open: () => deps.storage.stream(file.storageKey),
+    open: () => openStored(deps, file),
   }));
   if (sources.length === 0 && kind === FileKind.Factsheet) {
     sources = [await generatedFactsheet(deps, graft)];

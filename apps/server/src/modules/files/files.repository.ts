@@ -83,12 +83,3 @@ export async function allStorageKeys(executor: Executor): Promise<Set<string>> {
   const rows = await executor.selectFrom('graftFiles').select('storageKey').execute();
   return new Set(rows.map((row) => row.storageKey));
 }
-
-export async function deleteFilesByStorageKeys(executor: Executor, keys: readonly string[]): Promise<void> {
-  for (let start = 0; start < keys.length; start += 500) {
-    await executor
-      .deleteFrom('graftFiles')
-      .where('storageKey', 'in', keys.slice(start, start + 500))
-      .execute();
-  }
-}

@@ -6,14 +6,19 @@ import type { FastifyRequest } from 'fastify';
 import { ProblemError } from '../../http/problem';
 import { GraftResponse } from '../../http/wire-responses';
 import type { FilesDeps } from './files.access';
-import { mainImage, oneFile, stlModel, zipOfKind } from './files-download.service';
+import { MissingFileError, mainImage, oneFile, stlModel, zipOfKind } from './files-download.service';
 import { deleteFile, uploadFiles, type UploadPart } from './files-upload.service';
 import { sendDownload } from './file-reply';
 
 const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
 const uploadErrors = { ...errors, 409: Problem, 413: Problem, 415: Problem };
 const Binary = (description: string) => Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description });
-const downloads = (description: string) => ({ 200: Binary(description), 206: Binary('one byte range'), ...errors });
+const downloads = (description: string) => ({
+  200: Binary(description),
+  206: Binary('one byte range'),
+  ...errors,
+  503: Problem,
+});
 
 const FileType = Type.String({
   pattern: '^(0|1|2|3|5|6|stl)$',
@@ -24,6 +29,12 @@ const FileName = Type.String({ minLength: 1, maxLength: 200 });
 
 /** The download calls of spec §7 under /api/file. */
 export const fileRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async (app, { deps }) => {
+  // A row without its object is an alarm for the operator (docs/operations.md, "Files folder").
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof MissingFileError) {
+      request.log.error({ storageKey: error.file.storageKey }, 'a file row names a file missing from the files folder');
+    }
+  });
   app.get(
     '/getimage/:xlot',
     {

@@ -15,7 +15,7 @@ describe(`health and readiness (${testEngineName()})`, () => {
   it('says it is alive and that its database answers', async () => {
     const health = await fetch(`${server.baseUrl}/api/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok' });
+    expect(await health.json()).toEqual({ status: 'ok', missingFiles: 0 });
 
     const ready = await fetch(`${server.baseUrl}/api/ready`);
     expect(ready.status).toBe(200);

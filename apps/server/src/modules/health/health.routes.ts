@@ -2,16 +2,28 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database';
 import { serviceUnavailable } from '../../http/problem';
+import type { FileSweepStatus } from '../files/files.sweep';
 
-const HealthResponse = Type.Object({ status: Type.Literal('ok') });
+const HealthResponse = Type.Object({
+  status: Type.Literal('ok'),
+  missingFiles: Type.Integer({
+    minimum: 0,
+    description: 'Files named by file rows but missing from the files folder at the last sweep (an alarm).',
+  }),
+});
 
 /**
  * Liveness (the process answers) and readiness (the database answers; the storage guard answers 503
- * before this when the data folder changed), for load balancers.
+ * before this when the data folder changed), for load balancers. Both count the missing files:
+ * they make only those files' downloads fail, so they do not take the instance out of service.
  */
-export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database; files: FileSweepStatus }> = async (
+  app,
+  { database, files },
+) => {
   app.get('/health', { schema: { tags: ['health'], security: [], response: { 200: HealthResponse } } }, async () => ({
     status: 'ok' as const,
+    missingFiles: files.missingFiles(),
   }));
 
   app.get(
@@ -24,7 +36,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = a
         request.log.warn({ err: error }, 'database not reachable');
         throw serviceUnavailable('The database is not reachable.');
       }
-      return { status: 'ok' as const };
+      return { status: 'ok' as const, missingFiles: files.missingFiles() };
     },
   );
 };
