@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -21,7 +21,7 @@ describe('the graftmatch command line', () => {
     }
   });
 
-  it('migrates, seeds the demo once, refuses to seed again unless forced, and backs up a consistent copy', async () => {
+  it('migrates, seeds the demo once, refuses to seed again unless forced, and backs up a consistent copy with its files', async () => {
     const migrate = await runCli(['migrate'], env);
     expect(migrate.code, migrate.stderr).toBe(0);
     expect(migrate.stdout).toContain('database schema is up to date');
@@ -34,28 +34,42 @@ describe('the graftmatch command line', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^graftmatch: .*/);
 
-    const copy = path.join(dataDir, 'backup.db');
+    const copy = path.join(dataDir, 'backup');
     const backup = await runCli(['backup', copy], env);
     expect(backup.code, backup.stderr).toBe(0);
-    const db = new SQLite(copy, { readonly: true });
+    const db = new SQLite(path.join(copy, 'graftmatch.db'), { readonly: true });
     try {
       expect(db.prepare('select count(*) as n from grafts').get()).toEqual({ n: 200 });
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      const keys = db.prepare('select storage_key from graft_files').pluck().all() as string[];
+      expect(keys.length).toBeGreaterThan(0);
+      expect(keys.filter((key) => !existsSync(path.join(copy, 'files', key)))).toEqual([]);
     } finally {
       db.close();
     }
+    expect(backup.stdout).toContain(`graftmatch: database copied to ${copy}/graftmatch.db`);
+    const overwrite = await runCli(['backup', copy], env);
+    expect(overwrite.code).toBe(1);
+    expect(overwrite.stderr).toMatch(/^graftmatch: .* exists and is not an empty folder/);
   });
 
   // Needs a PostgreSQL server: runs in the TEST_DATABASE_URL run (CI does both), shown as skipped otherwise.
   it.skipIf(!process.env.TEST_DATABASE_URL)(
-    'tells PostgreSQL users to back up and restore with pg_dump and pg_restore',
+    'on PostgreSQL, backs up the files and prints the pg_dump command, and restores the files and prints the pg_restore command',
     async () => {
       const pgEnv = { ...env, DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' };
-      for (const command of ['backup', 'restore']) {
-        const answer = await runCli([command, path.join(dataDir, 'x.db')], pgEnv);
-        expect(answer.code).toBe(1);
-        expect(answer.stderr).toMatch(/^graftmatch: .*pg_dump --format=custom.*pg_restore --clean/);
-      }
+      const folder = path.join(dataDir, 'pg-backup');
+      const backup = await runCli(['backup', folder], pgEnv);
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stdout).toContain(`pg_dump --format=custom --file="${folder}/graftmatch.dump" "$DATABASE_URL"`);
+      const restore = await runCli(['restore', folder], pgEnv);
+      expect(restore.code, restore.stderr).toBe(0);
+      expect(restore.stdout).toContain(
+        `pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" "${folder}/graftmatch.dump"`,
+      );
+      const oldFile = await runCli(['restore', path.join(dataDir, 'x.db')], pgEnv);
+      expect(oldFile.code).toBe(1);
+      expect(oldFile.stderr).toMatch(/^graftmatch: .*graftmatch backup DIR/);
     },
   );
 });

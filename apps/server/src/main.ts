@@ -3,6 +3,7 @@ import { buildApp, filesDir } from './app';
 import { loadConfig } from './config';
 import { claimDataDir } from './cli/data-dir-lock';
 import { seedDemoIfEmpty } from './db/seed-demo-start';
+import { claimFilesFolder } from './modules/files/files-folder';
 import { StartupError, exitOnStartupError, openDatabase } from './startup';
 import { createLocalDiskStorage } from './storage/local-disk';
 
@@ -18,8 +19,16 @@ export interface ServeOptions {
 export async function runServer(options: ServeOptions): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
-  const seeded = options.demo ? await seedDemoIfEmpty(database.db, createLocalDiskStorage(filesDir(config))) : null;
-  const app = await buildApp({ config, database, webRoot: WEB_ROOT });
+  const storage = createLocalDiskStorage(filesDir(config));
+  const folderProblem = await claimFilesFolder(database, storage, filesDir(config)).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  const seeded = options.demo ? await seedDemoIfEmpty(database.db, storage) : null;
+  const app = await buildApp({ config, database, webRoot: WEB_ROOT, storage });
+  if (folderProblem) {
+    app.log.error(`files folder: ${folderProblem}`);
+  }
   if (seeded) {
     app.log.info({ seeded }, 'demo data created');
   }

@@ -30,6 +30,7 @@ describe(`migrations on ${testEngineName()}`, () => {
         'eute_api_keys',
         'eute_members',
         'eutes',
+        'files_folder',
         'graft_files',
         'graft_requests',
         'grafts',

@@ -300,6 +300,12 @@ export interface DataVersionsTable {
   waitingList: number;
 }
 
+/** One row (id 1): the id in the files folder's marker (migration 2026-11-26-files-folder). */
+export interface FilesFolderTable {
+  id: number;
+  marker: string;
+}
+
 export interface DB {
   users: UsersTable;
   clinics: ClinicsTable;
@@ -318,6 +324,7 @@ export interface DB {
   euteApiKeys: EuteApiKeysTable;
   auditLog: AuditLogTable;
   dataVersions: DataVersionsTable;
+  filesFolder: FilesFolderTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -88,14 +88,14 @@ describe.runIf(sqliteOnly)(`fault: disk full, and restore after a crash (${testE
       async () => {
         let server = await startFaultServer(storage.env);
         const admin = await loginAdmin(server.baseUrl, storage.dataDir);
-        const backupFile = path.join(os.tmpdir(), `graftmatch-fault-backup-${process.pid}.db`);
+        const backupDir = path.join(os.tmpdir(), `graftmatch-fault-backup-${process.pid}`);
         const before = writeContinuously(server.baseUrl, admin, 'before-backup');
         await sleep(300);
-        const backup = runGraftmatch(['backup', backupFile], storage.env);
+        const backup = runGraftmatch(['backup', backupDir], storage.env);
         await before.stop();
         expect(backup.code, backup.stderr).toBe(0);
 
-        const refused = runGraftmatch(['restore', backupFile], storage.env);
+        const refused = runGraftmatch(['restore', backupDir], storage.env);
         expect(refused.code).toBe(1);
         expect(refused.stderr).toMatch(/a server \(process \d+\) is using DATA_DIR/);
 
@@ -106,7 +106,7 @@ describe.runIf(sqliteOnly)(`fault: disk full, and restore after a crash (${testE
         writeFileSync(path.join(storage.dataDir, 'not-a-backup.db'), 'garbage');
         expect(runGraftmatch(['restore', path.join(storage.dataDir, 'not-a-backup.db')], storage.env).code).toBe(1);
 
-        const restored = runGraftmatch(['restore', backupFile], storage.env);
+        const restored = runGraftmatch(['restore', backupDir], storage.env);
         expect(restored.code, restored.stderr).toBe(0);
         expect(restored.stdout).toContain('-wal');
         server = await startFaultServer(storage.env);
@@ -118,7 +118,7 @@ describe.runIf(sqliteOnly)(`fault: disk full, and restore after a crash (${testE
           expect(await addClinic(server.baseUrl, admin, 'after the restore')).toBe(true);
         } finally {
           await server.kill('SIGTERM');
-          rmSync(backupFile, { force: true });
+          rmSync(backupDir, { recursive: true, force: true });
         }
       },
     );

@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
+import { MARKER_FILE } from '../../src/storage/folder-marker';
 import type { Admin } from './fault-server';
 
 // Helpers of the file fault tests (docs/performance.md, "Files"): a large DICOM zip made as a stream, a multipart
@@ -143,7 +144,7 @@ export function filesFolder(dataDir: string): { objects: Map<string, number>; te
     const key = entry.split(path.sep).join('/');
     if (key.startsWith('.tmp/')) {
       temporaries.push(key);
-    } else {
+    } else if (key !== MARKER_FILE) {
       objects.set(key, statSync(full).size);
     }
   }
