@@ -48,7 +48,7 @@ export function createStorageGuard(
       const reasons = identities.map(changed).filter((reason): reason is string => reason !== null);
       if (reasons.length > 0) {
         // Sticky: the files this process holds open are no longer the data; only a restart mends that.
-        lastProblem = `the data folder changed under the running server: ${reasons.join('; ')}. Stop the server, put the data folder or a backup back (graftmatch restore FILE), then start again.`;
+        lastProblem = `the data folder changed under the running server: ${reasons.join('; ')}. Stop the server, put the data folder or a backup back (graftmatch restore DIR), then start again.`;
         log.fatal({ paths }, lastProblem);
       }
       return lastProblem;

@@ -106,7 +106,7 @@ async function filesFor(graft: GraftRow, index: number, at: Date, photos: DemoPh
 /**
  * Attaches demo files to a few live grafts of each bank: photos, a 3D model and a release statement
  * each, delivery notes for assigned ones, and one DICOM series. Objects are stored first, then the
- * rows and one audit row in a transaction; a crash between leaves objects the sweep removes.
+ * rows and one audit row in a transaction; a crash between leaves objects without rows (kept, logged by the sweep).
  */
 export async function seedDemoFiles(
   db: Kysely<DB>,

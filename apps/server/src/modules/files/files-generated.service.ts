@@ -21,8 +21,8 @@ export interface GeneratedDocument {
 
 /**
  * Files a generated document inside the caller's transaction: the object first, then its row and
- * audit row with `trx`. Should the transaction roll back, the object has no row and the file sweep
- * removes it (docs/decisions.md, "Files"). Answers the name it was filed under.
+ * audit row with `trx`. Should the transaction roll back, the object has no row; the file sweep
+ * keeps and logs it (docs/decisions.md, "Files"). Answers the name it was filed under.
  */
 export async function fileGeneratedDocument(
   trx: Executor,

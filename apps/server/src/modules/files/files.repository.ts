@@ -78,7 +78,7 @@ export async function deleteFile(executor: Executor, id: string): Promise<void> 
   await executor.deleteFrom('graftFiles').where('id', '=', id).execute();
 }
 
-/** Every storage key a file row points at (for the orphan sweep). */
+/** Every storage key a file row points at (for the file sweep, the folder check and backups). */
 export async function allStorageKeys(executor: Executor): Promise<Set<string>> {
   const rows = await executor.selectFrom('graftFiles').select('storageKey').execute();
   return new Set(rows.map((row) => row.storageKey));
