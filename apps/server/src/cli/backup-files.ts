@@ -3,6 +3,10 @@ import path from 'node:path';
 import { MARKER_FILE, writeFolderMarker } from '../storage/folder-marker';
 import { isValidStorageKey } from '../storage/storage';
 
+// The files half of a backup folder (docs/operations.md, "Backup and restore"): `DIR/files/<key>`
+// beside the database copy, plus the folder's marker. Stored files never change (a new upload is
+// a new key), so a hard link is as good as a copy and costs no space; across file systems, a copy.
+
 /** What `graftmatch backup` writes beside the database, so `restore` knows the folder and its engine. */
 export interface BackupManifest {
   engine: 'sqlite' | 'postgres';
@@ -12,11 +16,6 @@ export interface BackupManifest {
 }
 
 export const MANIFEST_FILE = 'backup.json';
-
-// The files half of a backup folder (docs/operations.md, "Backup and restore"): `DIR/files/<key>`
-// beside the database copy, plus the folder's marker. Stored files never change (a new upload is
-// a new key), so a hard link is as good as a copy and costs no space; across file systems, a copy.
-
 export const BACKUP_FILES = 'files';
 
 /** Links or copies `from` to `to`; the copy lands by rename, so no half file stands under its name. */
