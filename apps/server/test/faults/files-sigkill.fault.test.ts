@@ -7,9 +7,9 @@ import { loginAdmin, sleep, startFaultServer } from './fault-server';
 import { dicomZipStream, filesFolder, stalledAfter, streamUpload } from './uploads';
 
 // Files (docs/decisions.md, "Files"): a crash during uploads leaves no row without its file and no half file. On SQLite the
-// start-up sweep removes every leftover at once; on PostgreSQL other instances may share the
-// folder, so it removes only leftovers older than 10 minutes (docs/decisions.md, "Files"): there
-// the test ages the leftovers as if the restart came later.
+// start-up sweep removes every temporary file at once; on PostgreSQL other instances may share the
+// folder, so it removes only those older than 10 minutes (docs/operations.md, "Files folder"):
+// there the test ages the leftovers as if the restart came later.
 const TEN_MINUTES_AGO = () => new Date(Date.now() - 11 * 60 * 1000);
 
 interface FileRow {
