@@ -79,7 +79,7 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = [
   { name: 'a_Allo_Note', kind: 'text', maxLength: REMARK, example: '' },
   { name: 'a_DeliverNote', kind: 'text', maxLength: REMARK, example: '' },
   { name: 'x_SEC', kind: 'sec', example: 'DE000123 2026000000042 E0042105 001 20300120' },
-  { name: 'e_Name', kind: 'text', maxLength: SHORT, example: 'Tissue Bank North' },
+  { name: 'e_Name', kind: 'text', maxLength: SHORT, example: '' },
   { name: 'e_Eute', kind: 'bank', example: 'DE000123' },
   { name: 'e_EMail', kind: 'email', example: 'grafts@bank-north.example' },
   { name: 'a_Requestor', kind: 'text', maxLength: SHORT, example: '' },
