@@ -33,6 +33,7 @@ function aResult(overrides: Partial<ImportResult> = {}): ImportResult {
     strict: false,
     summary: { rows: 3, inserted: 2, updated: 0, unchanged: 0, failed: 1 },
     errors: [BAD_ROW],
+    notices: [],
     ...overrides,
   };
 }
@@ -178,6 +179,42 @@ describe('import page: check first, then confirm', () => {
     expect((await screen.findByTestId('error-alert')).textContent).toContain('The file is empty.');
     pickFile(new File([CSV], 'grafts.csv'));
     expect(screen.queryByTestId('error-alert')).toBeNull();
+  });
+
+  it('says, in the check, which rows get the bank’s name and contact from its record', async () => {
+    const notice = (code: 'bankNameFromRecord' | 'bankEmailFromRecord', rows: number, value: string) => ({
+      code,
+      field: code === 'bankNameFromRecord' ? 'e_Name' : 'e_EMail',
+      rows,
+      value,
+      message: 'as the server words it',
+    });
+    fakeApi({
+      'GET /api/users/getmyuser': () => json(employee),
+      'POST /api/import/grafts': () =>
+        json(
+          aResult({
+            notices: [
+              notice('bankNameFromRecord', 2, BANK.name),
+              notice('bankEmailFromRecord', 1, 'requests@gewebebank-nord.example'),
+            ],
+          }),
+        ),
+    });
+    renderRoutes(routes, '/home/imports');
+    await screen.findByTestId('import-dropzone');
+    pickFile(new File([CSV], 'grafts.csv'));
+    fireEvent.click(screen.getByTestId('import-check'));
+    const checked = await screen.findByTestId('import-checked');
+    expect(within(checked).getByText("Taken from your bank's record")).toBeTruthy();
+    expect(
+      within(checked)
+        .getAllByTestId('import-notice')
+        .map((item) => item.textContent),
+    ).toEqual([
+      "2 rows have no tissue bank name (e_Name): the bank's name “Gewebebank Nord” is used.",
+      "1 row has no contact address (e_EMail): the bank's address requests@gewebebank-nord.example is used.",
+    ]);
   });
 
   it('asks an admin for the bank, and sends the one chosen', async () => {
