@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportedFields } from './graft-import-row';
-import { correctedTraceabilityFields } from './import-corrections';
+import { TRACEABILITY_FIELDS, correctedTraceabilityFields } from './import-corrections';
 
 // Corrections of an assigned graft by import need a reason (docs/import.md "Corrections").
 
@@ -25,6 +25,22 @@ const assigned: ImportedFields = {
 };
 
 describe('correctedTraceabilityFields', () => {
+  it('covers the lots, the SEC, every dimension, every step date, the clinic and the patient code', () => {
+    const dimensions = ['t_Dproximal', 't_Ddistal', 't_Lmin', 't_Lmax', 't_Lleft', 't_Lright', 't_Dleft', 't_Dright'];
+    const steps = [
+      'decellularization',
+      'release',
+      'assignment',
+      'delivery',
+      'implantation',
+      'expiry',
+      'traceabilityReport',
+    ];
+    const expected = [...dimensions, ...steps.map((step) => `${step}.outValue`)];
+    expected.push('x_Lot', 't_Lot', 'x_SEC', 'c_Name', 'patient_Initial', 'patient_Month', 'patient_Year');
+    expect([...TRACEABILITY_FIELDS].sort()).toEqual(expected.sort());
+  });
+
   it('asks nothing while the graft is not assigned', () => {
     expect(correctedTraceabilityFields(released, { ...released, t_Dproximal: 23, x_Lot: 'PX26-1-0043' })).toEqual([]);
   });

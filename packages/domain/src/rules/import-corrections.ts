@@ -1,3 +1,4 @@
+import { IMPORT_COLUMNS } from '../constants/import-columns';
 import { PROCESS_STEP_NAMES, StepStatus } from '../constants/process-steps';
 import type { ImportedFields } from './graft-import-row';
 
@@ -5,19 +6,12 @@ import type { ImportedFields } from './graft-import-row';
 // investigation rest on; an import may still correct it, but only with a reason (docs/import.md
 // "Corrections").
 
-/** The fields a correction of an assigned graft must give a reason for: lots, SEC, dimensions, step dates, clinic, patient code. */
+/** The fields a correction of an assigned graft must give a reason for: lots, SEC, dimensions (every mm column), step dates, clinic, patient code. */
 export const TRACEABILITY_FIELDS: readonly string[] = [
   'x_Lot',
   't_Lot',
   'x_SEC',
-  't_Dproximal',
-  't_Ddistal',
-  't_Lmin',
-  't_Lmax',
-  't_Lleft',
-  't_Lright',
-  't_Dleft',
-  't_Dright',
+  ...IMPORT_COLUMNS.filter((column) => column.kind === 'mm').map((column) => column.name),
   ...PROCESS_STEP_NAMES.map((step) => `${step}.outValue`),
   'c_Name',
   'patient_Initial',
