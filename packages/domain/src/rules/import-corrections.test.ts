@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PROCESS_STEP_NAMES } from '../constants/process-steps';
 import type { ImportedFields } from './graft-import-row';
 import { TRACEABILITY_FIELDS, correctedTraceabilityFields } from './import-corrections';
 
@@ -27,16 +28,7 @@ const assigned: ImportedFields = {
 describe('correctedTraceabilityFields', () => {
   it('covers the lots, the SEC, every dimension, every step date, the clinic and the patient code', () => {
     const dimensions = ['t_Dproximal', 't_Ddistal', 't_Lmin', 't_Lmax', 't_Lleft', 't_Lright', 't_Dleft', 't_Dright'];
-    const steps = [
-      'decellularization',
-      'release',
-      'assignment',
-      'delivery',
-      'implantation',
-      'expiry',
-      'traceabilityReport',
-    ];
-    const expected = [...dimensions, ...steps.map((step) => `${step}.outValue`)];
+    const expected = [...dimensions, ...PROCESS_STEP_NAMES.map((step) => `${step}.outValue`)];
     expected.push('x_Lot', 't_Lot', 'x_SEC', 'c_Name', 'patient_Initial', 'patient_Month', 'patient_Year');
     expect([...TRACEABILITY_FIELDS].sort()).toEqual(expected.sort());
   });
