@@ -58,6 +58,14 @@ function pickFile(file: File) {
 
 const upload = (path = '/api/import/grafts') => ['POST', path] as const;
 
+const notice = (code: 'bankNameFromRecord' | 'bankEmailFromRecord', rows: number, value: string) => ({
+  code,
+  field: code === 'bankNameFromRecord' ? 'e_Name' : 'e_EMail',
+  rows,
+  value,
+  message: 'as the server words it',
+});
+
 beforeEach(() => {
   clearSession();
   localStorage.clear();
@@ -182,13 +190,6 @@ describe('import page: check first, then confirm', () => {
   });
 
   it('says, in the check, which rows get the bank’s name and contact from its record', async () => {
-    const notice = (code: 'bankNameFromRecord' | 'bankEmailFromRecord', rows: number, value: string) => ({
-      code,
-      field: code === 'bankNameFromRecord' ? 'e_Name' : 'e_EMail',
-      rows,
-      value,
-      message: 'as the server words it',
-    });
     fakeApi({
       'GET /api/users/getmyuser': () => json(employee),
       'POST /api/import/grafts': () =>
@@ -235,10 +236,11 @@ describe('import page: check first, then confirm', () => {
 });
 
 describe('an import log', () => {
-  it('shows the spec’s fields, the counts and every refused row', async () => {
+  it('shows the spec’s fields, the counts, what came from the bank’s record and every refused row', async () => {
     fakeApi({
       'GET /api/users/getmyuser': () => json(employee),
-      'GET /api/import/logs/7c0e1d2f-3a4b-4c5d-8e6f-7a8b9c0d1e02': () => json(aResult({ dryRun: false })),
+      'GET /api/import/logs/7c0e1d2f-3a4b-4c5d-8e6f-7a8b9c0d1e02': () =>
+        json(aResult({ dryRun: false, notices: [notice('bankNameFromRecord', 2, BANK.name)] })),
     });
     renderRoutes(routes, '/home/imports/logs/7c0e1d2f-3a4b-4c5d-8e6f-7a8b9c0d1e02');
     const log = await screen.findByTestId('import-log');
@@ -248,5 +250,6 @@ describe('an import log', () => {
     }
     expect(within(log).getByTestId('import-log-text').textContent).toBe('3 rows: 2 inserted, 1 failed');
     expect(within(log).getAllByTestId('import-error')[0]!.textContent).toContain('must be between 5 and 50 mm');
+    expect(within(log).getByTestId('import-notice').getAttribute('data-code')).toBe('bankNameFromRecord');
   });
 });
