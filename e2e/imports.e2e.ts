@@ -108,6 +108,12 @@ describe.each<ViewportName>(['phone', 'desktop'])('import journey at %s size', (
     const cells = await error.locator('td').allTextContents();
     expect(cells.slice(0, 3)).toEqual(['3', file.bad, 't_Dproximal']);
     expect(cells[3]).toMatch(/between 5 and 50/);
+    // The file names no bank and no contact: the check says the good row gets the bank's own.
+    const notices = await checked.getByTestId('import-notice').allTextContents();
+    expect(notices).toEqual([
+      expect.stringMatching(/^1 row has no tissue bank name \(e_Name\): the bank's name “.+” is used\.$/),
+      expect.stringMatching(/^1 row has no contact address \(e_EMail\): the bank's address .+@.+ is used\.$/),
+    ]);
     await checked.scrollIntoViewIfNeeded();
     await screenshot(page, `${size}-import-checked`);
     await expectNoAxeViolations(page, `import check (${size})`);

@@ -43,6 +43,7 @@ export * from './rules/graft-matching';
 export * from './rules/fit-counts';
 export * from './rules/single-european-code';
 export * from './rules/graft-import-row';
+export * from './rules/import-corrections';
 export * from './rules/request-transitions';
 export * from './rules/candidate-ranking';
 

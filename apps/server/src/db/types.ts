@@ -259,6 +259,8 @@ export interface ImportLogsTable {
   summary: string | null;
   /** JSON text: ImportRowError[] (domain). */
   errors: string | null;
+  /** JSON text: ImportNotice[] (domain); null for logs older than notices. */
+  notices: string | null;
 }
 
 /** A tissue bank's key for its own system's imports; only its hash is kept. */

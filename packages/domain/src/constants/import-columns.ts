@@ -47,6 +47,9 @@ const STEP_EXAMPLES: Record<ProcessStepName, [string, string]> = {
   traceabilityReport: ['0', ''],
 };
 
+/** Read, never stored: the reason for correcting an assigned graft goes into the audit row (docs/import.md). */
+export const CORRECTION_REASON_COLUMN = 'correctionReason';
+
 /** Every column an import reads and an export writes, in the order of the template. */
 export const IMPORT_COLUMNS: readonly ImportColumn[] = [
   { name: 'e_Lot', kind: 'lot', example: 'EB1-2026-0042' },
@@ -76,12 +79,13 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = [
   { name: 'a_Allo_Note', kind: 'text', maxLength: REMARK, example: '' },
   { name: 'a_DeliverNote', kind: 'text', maxLength: REMARK, example: '' },
   { name: 'x_SEC', kind: 'sec', example: 'DE000123 2026000000042 E0042105 001 20300120' },
-  { name: 'e_Name', kind: 'text', maxLength: SHORT, example: 'Tissue Bank North' },
+  { name: 'e_Name', kind: 'text', maxLength: SHORT, example: '' },
   { name: 'e_Eute', kind: 'bank', example: 'DE000123' },
   { name: 'e_EMail', kind: 'email', example: 'grafts@bank-north.example' },
   { name: 'a_Requestor', kind: 'text', maxLength: SHORT, example: '' },
   { name: 'c_Name', kind: 'clinic', maxLength: SHORT, example: '' },
   ...PROCESS_STEP_NAMES.flatMap((step) => stepColumns(step, ...STEP_EXAMPLES[step])),
+  { name: CORRECTION_REASON_COLUMN, kind: 'text', maxLength: 500, example: '' },
 ];
 
 export const IMPORT_COLUMN_NAMES: readonly string[] = IMPORT_COLUMNS.map((column) => column.name);

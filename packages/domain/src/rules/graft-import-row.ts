@@ -140,18 +140,28 @@ const STEP_DATE_ORDER = ['decellularization', 'release', 'assignment', 'delivery
  * Rules across the fields of a whole graft (the stored one with the row's values over it):
  * a type, lengths and implant window in order, process dates in order and before expiry, a
  * clinic for an assigned graft, and a Single European Code whose expiry is the graft's.
+ * A rule that involves a field in `unreadable` (its cell already failed) is left out, so a row
+ * gets every one of its errors in one answer and none twice (docs/import.md "Row errors").
  */
-export function checkImportedGraft(graft: Readonly<ImportedFields>): ImportFieldError[] {
+export function checkImportedGraft(
+  graft: Readonly<ImportedFields>,
+  unreadable: ReadonlySet<string> = new Set(),
+): ImportFieldError[] {
   const errors: ImportFieldError[] = [];
   const value = (name: string) => graft[name] ?? null;
+  const fail = (fields: readonly string[], error: ImportFieldError) => {
+    if (!fields.some((field) => unreadable.has(field))) {
+      errors.push(error);
+    }
+  };
   const notAfter = (earlier: string, later: string, message: string) => {
     const [a, b] = [value(earlier), value(later)];
     if (a !== null && b !== null && a > b) {
-      errors.push({ field: later, message });
+      fail([earlier, later], { field: later, message });
     }
   };
   if (value('t_ProdName_2') === null) {
-    errors.push({ field: 't_ProdName_2', message: 'is required for a new graft' });
+    fail(['t_ProdName_2'], { field: 't_ProdName_2', message: 'is required for a new graft' });
   }
   notAfter('t_Lmin', 't_Lmax', 'must not be less than t_Lmin');
   notAfter('i_Min', 'i_Max', 'must not be before i_Min');
@@ -159,13 +169,16 @@ export function checkImportedGraft(graft: Readonly<ImportedFields>): ImportField
   dated.slice(1).forEach((field, index) => notAfter(dated[index]!, field, `must not be before ${dated[index]}`));
   notAfter('release.outValue', 'expiry.outValue', 'must not be before release.outValue');
   if (value('assignment.status') === 1 && value('c_Name') === null) {
-    errors.push({ field: 'c_Name', message: 'is required once the assignment is done' });
+    fail(['assignment.status', 'c_Name'], { field: 'c_Name', message: 'is required once the assignment is done' });
   }
   const sec = value('x_SEC');
   if (typeof sec === 'string') {
     const code = parseSingleEuropeanCode(sec);
     if (!('error' in code) && code.expiry !== value('expiry.outValue')) {
-      errors.push({ field: 'x_SEC', message: `expiry ${code.expiry} differs from expiry.outValue` });
+      fail(['x_SEC', 'expiry.outValue'], {
+        field: 'x_SEC',
+        message: `expiry ${code.expiry} differs from expiry.outValue`,
+      });
     }
   }
   return errors;

@@ -32,6 +32,23 @@ export const ImportRowError = Type.Object({
 });
 export type ImportRowError = Static<typeof ImportRowError>;
 
+/** What a notice of an import is about; the web words each in the user's language. */
+export const ImportNoticeCode = Type.Union([Type.Literal('bankNameFromRecord'), Type.Literal('bankEmailFromRecord')]);
+export type ImportNoticeCode = Static<typeof ImportNoticeCode>;
+
+/**
+ * Something the import did that the file did not say, with the number of rows it applies to:
+ * an empty bank name or contact taken from the bank's record (docs/import.md "Bank name and contact").
+ */
+export const ImportNotice = Type.Object({
+  code: ImportNoticeCode,
+  field: Type.String(),
+  rows: Type.Integer({ minimum: 1 }),
+  value: Type.String({ description: 'the value taken from the record' }),
+  message: Type.String(),
+});
+export type ImportNotice = Static<typeof ImportNotice>;
+
 /** An import log in a list: the log of spec §3 with its bank, summary and mode. */
 export const ImportLogListItem = Type.Composite([
   ImportLog,
@@ -45,5 +62,8 @@ export const ImportLogListItem = Type.Composite([
 export type ImportLogListItem = Static<typeof ImportLogListItem>;
 
 /** The answer of an import (upload, `graftmatch import --json`) and of `GET /import/logs/{id}`. */
-export const ImportResult = Type.Composite([ImportLogListItem, Type.Object({ errors: Type.Array(ImportRowError) })]);
+export const ImportResult = Type.Composite([
+  ImportLogListItem,
+  Type.Object({ errors: Type.Array(ImportRowError), notices: Type.Array(ImportNotice) }),
+]);
 export type ImportResult = Static<typeof ImportResult>;

@@ -1,4 +1,4 @@
-import type { ImportLogListItem, ImportResult, ImportRowError, ImportSummary } from '@graftmatch/domain';
+import type { ImportLogListItem, ImportNotice, ImportResult, ImportRowError, ImportSummary } from '@graftmatch/domain';
 import type { ImportLogRow, NewImportLogRow } from '../../db/types';
 import type { ImportPlan } from './imports.plan';
 
@@ -21,11 +21,12 @@ export function summaryOf(rows: number, plan: ImportPlan, refused: boolean): Imp
 export function importLogText(input: {
   summary: ImportSummary;
   errors: readonly ImportRowError[];
+  notices: readonly ImportNotice[];
   ignoredColumns: readonly string[];
   options: { dryRun: boolean; strict: boolean };
   refused: boolean;
 }): string {
-  const { summary, errors, ignoredColumns, options, refused } = input;
+  const { summary, errors, notices, ignoredColumns, options, refused } = input;
   const lines = [
     `${options.dryRun ? 'Dry run: ' : ''}${summary.rows} rows: ${summary.inserted} inserted, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed.`,
   ];
@@ -35,6 +36,7 @@ export function importLogText(input: {
   if (ignoredColumns.length > 0) {
     lines.push(`Ignored columns: ${ignoredColumns.join(', ')}.`);
   }
+  lines.push(...notices.map((notice) => `Notice: ${notice.message}`));
   for (const error of errors.slice(0, ERRORS_IN_TEXT)) {
     lines.push(`Row ${error.row}${error.lot ? ` (${error.lot})` : ''}: ${error.field} ${error.message}`);
   }
@@ -51,7 +53,7 @@ function parseJson<T>(text: string | null | undefined, fallback: T): T {
 }
 
 export function toImportLogListItem(
-  row: Omit<ImportLogRow, 'errors'> | NewImportLogRow,
+  row: Omit<ImportLogRow, 'errors' | 'notices'> | NewImportLogRow,
   dryRun = false,
 ): ImportLogListItem {
   return {
@@ -70,5 +72,9 @@ export function toImportLogListItem(
 }
 
 export function toImportResult(row: ImportLogRow | NewImportLogRow, dryRun: boolean): ImportResult {
-  return { ...toImportLogListItem(row, dryRun), errors: parseJson<ImportRowError[]>(row.errors, []) };
+  return {
+    ...toImportLogListItem(row, dryRun),
+    errors: parseJson<ImportRowError[]>(row.errors, []),
+    notices: parseJson<ImportNotice[]>(row.notices, []),
+  };
 }

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CORRECTION_REASON_COLUMN,
   ListStatus,
   PROCESS_STEP_NAMES,
   checkImportedGraft,
+  correctedTraceabilityFields,
   graftListStatus,
   readImportCells,
+  type ImportNotice,
   type ImportRowError,
   type ImportedFields,
   type ProcessStepStatuses,
@@ -14,6 +17,7 @@ import {
 import type { EuteRow, GraftRow, GraftUpdate, NewGraftRow } from '../../db/types';
 import type { ChangedGraft } from '../../realtime/push-audience';
 import { effectiveListStatus } from '../grafts/grafts.mapper';
+import { NoticeCounter, bankContact } from './imports.bank-contact';
 import { ROW_KEYS, fieldsToColumns, rowToFields } from './imports.columns';
 import type { SourceRow } from './imports.parse';
 
@@ -53,9 +57,13 @@ export interface ImportPlan {
     row: GraftRow;
     before: ImportedFields;
     after: ImportedFields;
+    /** The row's `correctionReason`, for the update's audit row. */
+    reason: string | null;
   }[];
   unchanged: number;
   errors: ImportRowError[];
+  /** What the import took from the bank's record where the file was silent. */
+  notices: ImportNotice[];
   failedRows: number;
   changed: ChangedGraft[];
   freed: FreedGraft[];
@@ -70,13 +78,13 @@ export function readRows(rows: readonly SourceRow[]): ReadRow[] {
   });
 }
 
-/** Values of a graft the file does not know yet: nothing recorded, every step open, the bank's contact. */
-function newGraftFields(bank: EuteRow): ImportedFields {
+/** Values of a graft the file does not know yet: nothing recorded, every step open. */
+function newGraftFields(): ImportedFields {
   const fields: ImportedFields = Object.fromEntries([...ROW_KEYS.keys()].map((name) => [name, null]));
   for (const step of PROCESS_STEP_NAMES) {
     fields[`${step}.status`] = 0;
   }
-  return { ...fields, e_Name: bank.name, e_EMail: bank.email };
+  return fields;
 }
 
 function statusOf(fields: ImportedFields, today: string) {
@@ -93,6 +101,19 @@ function changedNames(before: ImportedFields, after: ImportedFields): string[] {
   return Object.keys(after).filter((name) => before[name] !== after[name]);
 }
 
+/** An assigned graft's recorded traceability changes only with a reason (docs/import.md "Corrections"). */
+function correctionErrors(before: ImportedFields, after: ImportedFields, reason: ImportedFields[string]) {
+  const corrected = correctedTraceabilityFields(before, after);
+  return corrected.length > 0 && typeof reason !== 'string'
+    ? [
+        {
+          field: CORRECTION_REASON_COLUMN,
+          message: `is required to correct ${corrected.join(', ')} of an assigned graft`,
+        },
+      ]
+    : [];
+}
+
 const pick = (fields: ImportedFields, names: readonly string[]) =>
   Object.fromEntries(names.map((name) => [name, fields[name] ?? null]));
 
@@ -104,10 +125,12 @@ export function planImport(rows: readonly ReadRow[], context: ImportContext): Im
     updates: [],
     unchanged: 0,
     errors: [],
+    notices: [],
     failedRows: 0,
     changed: [],
     freed: [],
   };
+  const noticed = new NoticeCounter();
   const firstRowOfLot = new Map<string, number>();
 
   for (const read of rows) {
@@ -123,13 +146,18 @@ export function planImport(rows: readonly ReadRow[], context: ImportContext): Im
     } else if (lot) {
       firstRowOfLot.set(lot, read.row);
     }
-    if (stored && stored.euteId !== bank.id) {
+    const foreign = stored !== undefined && stored.euteId !== bank.id;
+    if (foreign) {
       errors.push({ field: 'e_Lot', message: 'belongs to another tissue bank' });
     }
 
-    const before = stored ? rowToFields(stored) : newGraftFields(bank);
-    const { e_Eute: _bank, ...values } = read.fields;
-    const after = { ...before, ...values };
+    const before = stored ? rowToFields(stored) : newGraftFields();
+    const { e_Eute: _bank, [CORRECTION_REASON_COLUMN]: reason = null, ...values } = read.fields;
+    const contact = bankContact(read.fields, stored ? before : null, bank);
+    if (contact.error) {
+      errors.push(contact.error);
+    }
+    const after: ImportedFields = { ...before, ...values, ...contact.values };
     let clinicId = stored?.clinicId ?? null;
     const clinicName = after.c_Name as string | null;
     if (clinicName === null) {
@@ -143,12 +171,17 @@ export function planImport(rows: readonly ReadRow[], context: ImportContext): Im
       }
       clinicId = clinic?.id ?? null;
     }
-    if (errors.length === 0) {
-      errors.push(...checkImportedGraft(after));
+    // Another bank's graft is not checked further: its stored values are none of this bank's business.
+    const unreadable = new Set(read.errors.map((error) => error.field));
+    if (!foreign) {
+      errors.push(...checkImportedGraft(after, unreadable));
+      errors.push(...correctionErrors(before, after, reason));
     }
     const status = statusOf(after, today);
     const storedEffective = stored ? effectiveListStatus(stored, today) : null;
-    if (errors.length === 0 && storedEffective === ListStatus.Archive && status.effective !== ListStatus.Archive) {
+    const statusRead = PROCESS_STEP_NAMES.every((step) => !unreadable.has(`${step}.status`));
+    const leavesArchive = storedEffective === ListStatus.Archive && status.effective !== ListStatus.Archive;
+    if (!foreign && statusRead && leavesArchive) {
       errors.push({ field: 'listStatus', message: 'an archived graft never leaves the Archive' });
     }
 
@@ -157,6 +190,7 @@ export function planImport(rows: readonly ReadRow[], context: ImportContext): Im
       plan.errors.push(...errors.map((error) => ({ row: read.row, lot: read.lotText, ...error })));
       continue;
     }
+    noticed.add(contact.taken);
     const changed = changedNames(before, after);
     const sameStatus = stored && stored.listStatus === status.listStatus && stored.clinicId === clinicId;
     if (stored && changed.length === 0 && sameStatus) {
@@ -173,6 +207,7 @@ export function planImport(rows: readonly ReadRow[], context: ImportContext): Im
         row: { ...stored, ...changes } as GraftRow,
         before: pick(before, changed),
         after: pick(after, changed),
+        reason: typeof reason === 'string' ? reason : null,
       });
     } else {
       const columns = fieldsToColumns(after);
@@ -191,5 +226,6 @@ export function planImport(rows: readonly ReadRow[], context: ImportContext): Im
       });
     }
   }
+  plan.notices = noticed.notices(bank);
   return plan;
 }

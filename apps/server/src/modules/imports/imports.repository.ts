@@ -105,12 +105,12 @@ function logsInScope(executor: Executor, scope: LogScope) {
   return scope.euteIds.length > 0 ? base.where('euteId', 'in', [...scope.euteIds]) : base.where('id', '=', '');
 }
 
-/** Logs in scope, newest first, without their row errors. */
+/** Logs in scope, newest first, without their row errors and notices. */
 export async function listImportLogs(
   executor: Executor,
   scope: LogScope,
   page: Page,
-): Promise<Paged<Omit<ImportLogRow, 'errors'>>> {
+): Promise<Paged<Omit<ImportLogRow, 'errors' | 'notices'>>> {
   const base = logsInScope(executor, scope);
   const [items, count] = await Promise.all([
     base

@@ -88,7 +88,8 @@ function graftAudits(plan: ImportPlan, caller: ImportCaller, importLogId: string
       targetType: 'graft',
       targetId: update.id,
       before: update.before,
-      after: { ...update.after, importLogId },
+      // A correction's reason stays with the values it changed (docs/import.md "Corrections").
+      after: { ...update.after, importLogId, ...(update.reason === null ? {} : { correctionReason: update.reason }) },
     })),
   ];
 }
@@ -151,7 +152,14 @@ function logRowOf(
     model: 'graft',
     date: at.toISOString(),
     importer: importerName(caller),
-    log: importLogText({ summary, errors, ignoredColumns: file.parsed.ignoredColumns, options, refused }),
+    log: importLogText({
+      summary,
+      errors,
+      notices: plan.notices,
+      ignoredColumns: file.parsed.ignoredColumns,
+      options,
+      refused,
+    }),
     importType: file.parsed.format,
     importSource: sourceOf(caller, options.fileName),
     euteId: file.bank.id,
@@ -159,6 +167,7 @@ function logRowOf(
     strict: options.strict ? 1 : 0,
     summary: JSON.stringify(summary),
     errors: JSON.stringify(errors),
+    notices: JSON.stringify(plan.notices),
   };
 }
 

@@ -9,6 +9,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { getImportLog } from './api';
 import { formatUtcMinute } from './format';
 import { ImportErrorTable } from './ImportErrorTable';
+import { ImportNotices } from './ImportNotices';
 import { ModeBadges } from './ImportLogsPage';
 import { ImportSummaryView } from './ImportSummaryView';
 import { importKeys } from './keys';
@@ -61,6 +62,7 @@ export function ImportLogPage() {
             </dl>
           </Paper>
           <ImportSummaryView summary={data.summary} dryRun={data.dryRun} />
+          <ImportNotices notices={data.notices} />
           <Title order={2} size="h4">
             {t('imports.errorsTitle')}
           </Title>

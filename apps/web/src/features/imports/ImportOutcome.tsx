@@ -4,6 +4,7 @@ import type { ImportResult } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ImportErrorTable } from './ImportErrorTable';
+import { ImportNotices } from './ImportNotices';
 import { ImportSummaryView } from './ImportSummaryView';
 import { importLogPath } from './paths';
 
@@ -16,7 +17,7 @@ interface Props {
   children?: ReactNode;
 }
 
-/** A check's or an import's answer: the counts, the refused rows, and (once written) its log. */
+/** A check's or an import's answer: the counts, what came from the bank's record, the refused rows, and (once written) its log. */
 export function ImportOutcome({ result, dryRun, fileName, children }: Props) {
   const { t } = useTranslation();
   return (
@@ -29,6 +30,7 @@ export function ImportOutcome({ result, dryRun, fileName, children }: Props) {
           {dryRun ? t('imports.checkedText', { file: fileName ?? result.importSource }) : t('imports.doneText')}
         </Text>
         <ImportSummaryView summary={result.summary} dryRun={dryRun} />
+        <ImportNotices notices={result.notices} />
         <ImportErrorTable errors={result.errors} failed={result.summary.failed} />
         {children}
         {!dryRun && (

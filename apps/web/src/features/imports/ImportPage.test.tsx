@@ -33,6 +33,7 @@ function aResult(overrides: Partial<ImportResult> = {}): ImportResult {
     strict: false,
     summary: { rows: 3, inserted: 2, updated: 0, unchanged: 0, failed: 1 },
     errors: [BAD_ROW],
+    notices: [],
     ...overrides,
   };
 }
@@ -56,6 +57,14 @@ function pickFile(file: File) {
 }
 
 const upload = (path = '/api/import/grafts') => ['POST', path] as const;
+
+const notice = (code: 'bankNameFromRecord' | 'bankEmailFromRecord', rows: number, value: string) => ({
+  code,
+  field: code === 'bankNameFromRecord' ? 'e_Name' : 'e_EMail',
+  rows,
+  value,
+  message: 'as the server words it',
+});
 
 beforeEach(() => {
   clearSession();
@@ -180,6 +189,35 @@ describe('import page: check first, then confirm', () => {
     expect(screen.queryByTestId('error-alert')).toBeNull();
   });
 
+  it('says, in the check, which rows get the bank’s name and contact from its record', async () => {
+    fakeApi({
+      'GET /api/users/getmyuser': () => json(employee),
+      'POST /api/import/grafts': () =>
+        json(
+          aResult({
+            notices: [
+              notice('bankNameFromRecord', 2, BANK.name),
+              notice('bankEmailFromRecord', 1, 'requests@gewebebank-nord.example'),
+            ],
+          }),
+        ),
+    });
+    renderRoutes(routes, '/home/imports');
+    await screen.findByTestId('import-dropzone');
+    pickFile(new File([CSV], 'grafts.csv'));
+    fireEvent.click(screen.getByTestId('import-check'));
+    const checked = await screen.findByTestId('import-checked');
+    expect(within(checked).getByText("Taken from your bank's record")).toBeTruthy();
+    expect(
+      within(checked)
+        .getAllByTestId('import-notice')
+        .map((item) => item.textContent),
+    ).toEqual([
+      "2 rows have no tissue bank name (e_Name): the bank's name “Gewebebank Nord” is used.",
+      "1 row has no contact address (e_EMail): the bank's address requests@gewebebank-nord.example is used.",
+    ]);
+  });
+
   it('asks an admin for the bank, and sends the one chosen', async () => {
     const api = fakeApi({
       'GET /api/users/getmyuser': () => json(aPhysician({ clinics: [], admin: true })),
@@ -198,10 +236,11 @@ describe('import page: check first, then confirm', () => {
 });
 
 describe('an import log', () => {
-  it('shows the spec’s fields, the counts and every refused row', async () => {
+  it('shows the spec’s fields, the counts, what came from the bank’s record and every refused row', async () => {
     fakeApi({
       'GET /api/users/getmyuser': () => json(employee),
-      'GET /api/import/logs/7c0e1d2f-3a4b-4c5d-8e6f-7a8b9c0d1e02': () => json(aResult({ dryRun: false })),
+      'GET /api/import/logs/7c0e1d2f-3a4b-4c5d-8e6f-7a8b9c0d1e02': () =>
+        json(aResult({ dryRun: false, notices: [notice('bankNameFromRecord', 2, BANK.name)] })),
     });
     renderRoutes(routes, '/home/imports/logs/7c0e1d2f-3a4b-4c5d-8e6f-7a8b9c0d1e02');
     const log = await screen.findByTestId('import-log');
@@ -211,5 +250,6 @@ describe('an import log', () => {
     }
     expect(within(log).getByTestId('import-log-text').textContent).toBe('3 rows: 2 inserted, 1 failed');
     expect(within(log).getAllByTestId('import-error')[0]!.textContent).toContain('must be between 5 and 50 mm');
+    expect(within(log).getByTestId('import-notice').getAttribute('data-code')).toBe('bankNameFromRecord');
   });
 });
