@@ -6,6 +6,7 @@ import { badRequest, conflict, forbidden } from '../../http/problem';
 import type { AfterAnswer } from '../../http/after-answer';
 import { graftsChanged } from '../../realtime/push-audience';
 import { recordAudits, type AuditEntry } from '../audit/audit.service';
+import { restoreFormulas } from './csv-formula';
 import { sendMatchAlerts, type AlertDeps } from './imports.alerts';
 import { IMPORT_COLUMN_NAMES } from './imports.columns';
 import { importLogText, summaryOf, toImportResult } from './imports.log';
@@ -119,7 +120,9 @@ async function readFile(
 ): Promise<ReadFile> {
   const allowed = importableBanks(caller);
   const parsed = await parseImportFile(content, IMPORT_COLUMN_NAMES);
-  const rows = readRows(parsed.rows);
+  // A CSV cell may carry the export's `'` before a formula character (csv-formula.ts).
+  const csv = parsed.format === 'csv';
+  const rows = readRows(csv ? parsed.rows.map((row) => ({ ...row, cells: restoreFormulas(row.cells) })) : parsed.rows);
   return { parsed, rows, bank: await resolveBank(executor, allowed, bank, rows) };
 }
 
