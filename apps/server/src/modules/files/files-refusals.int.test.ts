@@ -47,6 +47,8 @@ describe(`refused uploads (${testEngineName()})`, () => {
     ['a PDF as STL', 'stl', () => simplePdf('Not a model', ['text'], new Date('2026-01-01T00:00:00Z')), 415],
     ['a photo as a release statement', '1', () => demoPhoto('x', 1, 32, 24), 415],
     ['a zip bomb (256 kB to 256 MB) as DICOM', '5', () => zipBomb(256 * 1024 * 1024), 413],
+    // Each entry at the 1 MiB below which single entries are not ratio-checked: 3.9 GiB in about 4 MB.
+    ['a zip of 3,900 entries of 1 MiB (about 4 MB to 3.9 GiB) as DICOM', '5', () => zipBomb(1024 * 1024, 3900), 413],
     ['an empty file', '3', async () => Buffer.alloc(0), 400],
   ];
   for (const [story, type, make, status] of refusals) {
