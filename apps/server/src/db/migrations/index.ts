@@ -6,6 +6,7 @@ import * as uniqueFileNames from './2026-11-23-unique-file-names';
 import * as versionsAndSearchIndex from './2026-11-23-versions-and-search-index';
 import * as requests from './2026-11-24-requests';
 import * as waitingListVersion from './2026-11-24-waiting-list-version';
+import * as filePerGraftNames from './2026-11-26-file-names-per-graft';
 
 // Listed by name; Kysely applies them in name order, so names start with their date.
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-versions-and-search-index': versionsAndSearchIndex,
   '2026-11-24-requests': requests,
   '2026-11-24-waiting-list-version': waitingListVersion,
+  '2026-11-26-file-names-per-graft': filePerGraftNames,
 };

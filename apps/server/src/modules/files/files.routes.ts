@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { FILE_UPLOAD_RULES, Lot, MAX_FILES_PER_UPLOAD, Problem } from '@graftmatch/domain';
 import type { FastifyRequest } from 'fastify';
+import { MAX_PATH_SEGMENT_LENGTH } from '../../http/path-segments';
 import { ProblemError } from '../../http/problem';
 import { GraftResponse } from '../../http/wire-responses';
 import type { FilesDeps } from './files.access';
@@ -20,7 +21,9 @@ const FileType = Type.String({
   description:
     '0 photos, 1 release statements, 2 allocation notes, 3 delivery notes, 5 DICOM, 6 factsheet, stl 3D models',
 });
-const FileName = Type.String({ minLength: 1, maxLength: 200 });
+const FileName = Type.String({ minLength: 1, maxLength: MAX_PATH_SEGMENT_LENGTH });
+/** Names are unique per graft and kind: the lot says whose file is meant when the caller sees several. */
+const FileLot = Type.Object({ lot: Type.Optional(Lot) });
 
 /** The download calls of spec §7 under /api/file. */
 export const fileRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async (app, { deps }) => {
@@ -50,11 +53,12 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async 
       schema: {
         tags: ['files'],
         params: Type.Object({ type: FileType, name: FileName }),
-        response: downloads('the file as uploaded'),
+        querystring: FileLot,
+        response: { ...downloads('the file as uploaded'), 409: Problem },
       },
     },
     async (request, reply) =>
-      sendDownload(request, reply, await oneFile(deps, request.principal, request.params.type, request.params.name)),
+      sendDownload(request, reply, await oneFile(deps, request.principal, { ...request.params, ...request.query })),
   );
 
   app.get(
@@ -130,10 +134,11 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async
       schema: {
         tags: ['media'],
         params: Type.Object({ type: FileType, name: FileName }),
-        response: { 200: GraftResponse, ...errors },
+        querystring: FileLot,
+        response: { 200: GraftResponse, ...errors, 409: Problem },
       },
     },
     async (request) =>
-      deleteFile(deps, { principal: request.principal, ip: request.ip }, request.params.type, request.params.name),
+      deleteFile(deps, { principal: request.principal, ip: request.ip }, { ...request.params, ...request.query }),
   );
 };
