@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { FILE_UPLOAD_RULES, Lot, MAX_FILES_PER_UPLOAD, Problem } from '@graftmatch/domain';
 import type { FastifyRequest } from 'fastify';
 import { MAX_PATH_SEGMENT_LENGTH } from '../../http/path-segments';
-import { ProblemError } from '../../http/problem';
+import { ProblemError, badRequest } from '../../http/problem';
 import { GraftResponse } from '../../http/wire-responses';
 import type { FilesDeps } from './files.access';
 import { mainImage, oneFile, stlModel, zipOfKind } from './files-download.service';
@@ -88,6 +88,26 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<UploadPart> {
   }
 }
 
+/**
+ * Whether an upload failed because the client stopped sending: the connection closed before the
+ * body's end (Node's "aborted", @fastify/multipart's premature close), or the multipart inside a
+ * complete body was cut short (busboy's "unexpected end of multipart data"), before or in a file.
+ */
+function endedEarly(request: FastifyRequest, error: unknown): boolean {
+  if (request.raw.readableAborted) {
+    return true;
+  }
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (
+      (cause as { code?: unknown }).code === 'FST_MP_PREMATURE_CLOSE' ||
+      /end of multipart data/i.test(cause.message)
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** The upload and delete calls under /api/media. */
 export const mediaRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async (app, { deps }) => {
   // Streamed: files go to a temporary file part by part, never whole into memory.
@@ -123,6 +143,11 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async
         // A refusal may come while the client still sends; closing the connection ends the upload
         // instead of leaving unread bytes on a keep-alive connection.
         void reply.header('connection', 'close');
+        if (endedEarly(request, error)) {
+          // The client's doing, not the storage's: no alarm (docs/operations.md, "Logs").
+          request.log.info({ cause: (error as Error).message }, 'upload ended early');
+          throw badRequest('The upload ended before all of it arrived; nothing was kept. Send the files again.');
+        }
         throw error;
       }
     },
