@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { ListStatus } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesDir } from '../../app';
 import { demoPhoto } from '../../db/demo-files/documents';
+import { renameUnfitFileNames } from '../../db/migrations/2026-11-26-file-names-per-graft';
+import { createLocalDiskStorage } from '../../storage/local-disk';
 import { expectProblem, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
 import { uploadFiles } from '../../../test/support/files';
@@ -137,5 +141,41 @@ describe(`file names (${testEngineName()})`, () => {
       await app.clients.employeeX.request('DELETE', deleteUrl(name));
     }
     expect(await fileRows()).toEqual([]);
+  });
+});
+
+describe(`stored names from before the rule (${testEngineName()})`, () => {
+  it('are renamed by the migration so that each can be downloaded and deleted', async () => {
+    const db = app.server.database.db;
+    const graft = await db.selectFrom('grafts').select('id').where('eLot', '=', lotX).executeTakeFirstOrThrow();
+    const row = (name: string, createdAt: string) => ({
+      id: randomUUID(),
+      graftId: graft.id,
+      kind: 'photos' as const,
+      name,
+      size: photoX.length,
+      contentType: 'image/jpeg',
+      storageKey: `photos/${randomUUID()}`,
+      createdAt,
+    });
+    const rows = [
+      row('photo\u202Egpj.exe.jpg', '2026-01-01T00:00:00.000Z'),
+      row(`${'a'.repeat(115)}.jpg`, '2026-01-01T00:00:01.000Z'),
+      row(`${'a'.repeat(96)}.jpg`, '2026-01-01T00:00:02.000Z'),
+      row('fine.jpg', '2026-01-01T00:00:03.000Z'),
+    ];
+    await db.insertInto('graftFiles').values(rows).execute();
+    const storage = createLocalDiskStorage(filesDir(app.server.config));
+    for (const { storageKey } of rows) {
+      await storage.put(storageKey, photoX);
+    }
+    await renameUnfitFileNames(db);
+    const names = (await fileRows()).map((stored) => stored.name);
+    // The 115 a's, cut to 96, meet a name already stored: they take the "(2)".
+    expect(names).toEqual(['photo_gpj.exe.jpg', `${'a'.repeat(92)} (2).jpg`, `${'a'.repeat(96)}.jpg`, 'fine.jpg']);
+    for (const name of names) {
+      expect((await app.clients.employeeX.get(fileUrl(name))).status, name).toBe(200);
+      expect((await app.clients.employeeX.request('DELETE', deleteUrl(name))).status, name).toBe(200);
+    }
   });
 });
