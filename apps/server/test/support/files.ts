@@ -1,7 +1,9 @@
 import { createDeflateRaw, crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
 import { ZipFile } from 'yazl';
+import { ListStatus } from '@graftmatch/domain';
 import type { TestClient } from './client';
+import { today, type SeededApp } from './clinical';
 
 // Helpers for the file tests: uploads as a browser sends them, zips in and out.
 
@@ -9,6 +11,19 @@ export interface UploadedFile {
   name: string;
   bytes: Buffer;
   contentType?: string;
+}
+
+/** The first (by lot) Free, unexpired graft of a bank: every physician sees it, the bank writes its files. */
+export async function freeLotOf(app: SeededApp, euteId: string): Promise<string> {
+  const graft = await app.server.database.db
+    .selectFrom('grafts')
+    .select('eLot')
+    .where('euteId', '=', euteId)
+    .where('listStatus', '=', ListStatus.Free)
+    .where('expiryDate', '>=', today())
+    .orderBy('eLot')
+    .executeTakeFirstOrThrow();
+  return graft.eLot;
 }
 
 /** `POST /api/media/uploadfiles` with `lot`, `type` and the files, as multipart/form-data. */

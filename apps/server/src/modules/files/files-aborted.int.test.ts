@@ -1,11 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
-import { ListStatus } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesDir } from '../../app';
 import { demoPhoto } from '../../db/demo-files/documents';
-import { startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
+import { startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
+import { freeLotOf } from '../../../test/support/files';
 
 // A client that aborts or truncates an upload (docs/api.md, "Files") gets a 400 where it still
 // listens, is logged at info level, never as a storage failure, and leaves nothing behind.
@@ -74,16 +74,7 @@ async function linesOfEndedRequest(from: number) {
 
 beforeAll(async () => {
   app = await startSeededApp();
-  lot = (
-    await app.server.database.db
-      .selectFrom('grafts')
-      .select('eLot')
-      .where('euteId', '=', app.ids.euteX)
-      .where('listStatus', '=', ListStatus.Free)
-      .where('expiryDate', '>=', today())
-      .orderBy('eLot')
-      .executeTakeFirstOrThrow()
-  ).eLot;
+  lot = await freeLotOf(app, app.ids.euteX);
   photo = await demoPhoto('a', 3, 320, 240);
 }, 120_000);
 

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ListStatus } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesDir } from '../../app';
 import { demoPhoto } from '../../db/demo-files/documents';
 import { renameUnfitFileNames } from '../../db/migrations/2026-11-26-file-names-per-graft';
 import { createLocalDiskStorage } from '../../storage/local-disk';
-import { expectProblem, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
+import { expectProblem, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
-import { uploadFiles } from '../../../test/support/files';
+import { freeLotOf, uploadFiles } from '../../../test/support/files';
 import { routedLength } from '../../http/path-segments';
 
 // File names (docs/api.md, "Files"): cleaned by the text rule, kept within one path segment, and
@@ -26,22 +25,10 @@ const fileUrl = (name: string, lot?: string) =>
 const deleteUrl = (name: string, lot?: string) =>
   `/api/media/files/0/${encodeURIComponent(name)}${lot ? `?lot=${lot}` : ''}`;
 
-async function freeLotOf(euteId: string): Promise<string> {
-  const graft = await app.server.database.db
-    .selectFrom('grafts')
-    .select('eLot')
-    .where('euteId', '=', euteId)
-    .where('listStatus', '=', ListStatus.Free)
-    .where('expiryDate', '>=', today())
-    .orderBy('eLot')
-    .executeTakeFirstOrThrow();
-  return graft.eLot;
-}
-
 beforeAll(async () => {
   app = await startSeededApp();
-  lotX = await freeLotOf(app.ids.euteX);
-  lotY = await freeLotOf(app.ids.euteY);
+  lotX = await freeLotOf(app, app.ids.euteX);
+  lotY = await freeLotOf(app, app.ids.euteY);
   photoX = await demoPhoto('x', 11, 32, 24);
   photoY = await demoPhoto('y', 12, 32, 24);
 }, 120_000);

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesDir } from '../../app';
 import { simplePdf } from '../../db/demo-files/documents';
 import { demoPhoto } from '../../db/demo-files/documents';
-import { ListStatus } from '@graftmatch/domain';
-import { expectProblem, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
+import { expectProblem, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
-import { uploadFiles, zipBomb } from '../../../test/support/files';
+import { freeLotOf, uploadFiles, zipBomb } from '../../../test/support/files';
 
 // Files (docs/decisions.md, "Files"): what comes in is checked by content, and a refusal keeps nothing on disk or in the table.
 
@@ -19,16 +18,7 @@ const fileRows = () => app.server.database.db.selectFrom('graftFiles').selectAll
 
 beforeAll(async () => {
   app = await startSeededApp();
-  lot = (
-    await app.server.database.db
-      .selectFrom('grafts')
-      .select('eLot')
-      .where('euteId', '=', app.ids.euteX)
-      .where('listStatus', '=', ListStatus.Free)
-      .where('expiryDate', '>=', today())
-      .orderBy('eLot')
-      .executeTakeFirstOrThrow()
-  ).eLot;
+  lot = await freeLotOf(app, app.ids.euteX);
 }, 120_000);
 
 afterAll(async () => {
