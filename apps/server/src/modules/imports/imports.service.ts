@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { utcDate, type ImportResult, type ImportRowError } from '@graftmatch/domain';
+import { replaceForbiddenCharacters, utcDate, type ImportResult, type ImportRowError } from '@graftmatch/domain';
 import { isUniqueViolation, refreshPlannerStatistics } from '../../db/dialect';
 import type { EuteRow, NewImportLogRow } from '../../db/types';
 import { badRequest, conflict, forbidden } from '../../http/problem';
@@ -59,10 +59,14 @@ async function resolveBank(
   return bank;
 }
 
+// A file name is shown in the log, not kept whole: a name of any length fits.
+const MAX_SOURCE_NAME = 200;
+
+/** Where the rows came from, for the log; an uploaded file's name follows the text rule like any text. */
 function sourceOf(caller: ImportCaller, fileName: string | null): string {
   const where = { user: 'upload', cli: 'cli', apiKey: 'api', system: 'system' }[caller.kind];
   const name = caller.kind === 'cli' || caller.kind === 'system' ? caller.source : fileName;
-  return name ? `${where} ${name}` : where;
+  return name ? `${where} ${replaceForbiddenCharacters(name, '_').slice(0, MAX_SOURCE_NAME)}` : where;
 }
 
 function actorOf(caller: ImportCaller) {

@@ -51,6 +51,18 @@ describe(`text in imports and exports (${testEngineName()})`, () => {
     }
   });
 
+  it('cleans the uploaded file name the import log shows by the same rule', async () => {
+    const file = csvFile([graftCells('TXT-NAME-1')]);
+    const answer = await uploadImport(
+      seeded.clients.employeeX,
+      file,
+      { dryRun: 'true' },
+      { fileName: 'grafts\u202Evsc.csv' },
+    );
+    const result = (await answer.json()) as ImportResult;
+    expect(result.importSource).toBe('upload grafts_vsc.csv');
+  });
+
   it('the CSV export puts a quote before formulas, and importing it back gives the texts as they were', async () => {
     const { eLot } = await db()
       .selectFrom('grafts')
