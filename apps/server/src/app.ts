@@ -7,6 +7,7 @@ import { createDataVersionReader } from './db/data-versions';
 import { createFitCounts } from './modules/waitinglist/fit-counts';
 import { createAfterAnswer, type AfterAnswer } from './http/after-answer';
 import { createAnswerCache } from './http/answer-cache';
+import { MAX_PATH_SEGMENT_LENGTH } from './http/path-segments';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createAuthenticator } from './modules/auth/authenticator';
 import { createGraftSearches } from './modules/grafts/grafts.repository';
@@ -32,6 +33,7 @@ import { physicianWaitingListRoutes } from './modules/waitinglist/waitinglist.ro
 import { registerAnswerReplay } from './plugins/answer-replay';
 import { registerAntiForgery, useSecureCookies } from './plugins/anti-forgery';
 import { registerAuthentication } from './plugins/authentication';
+import { clientErrorHandler } from './plugins/client-error';
 import { registerCompression } from './plugins/compression';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerGracefulClose } from './plugins/graceful-close';
@@ -108,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1_048_576,
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
+    routerOptions: { maxParamLength: MAX_PATH_SEGMENT_LENGTH },
   });
 
   const now = deps.now ?? (() => new Date());

@@ -32,6 +32,7 @@ export * from './schemas/graft-request';
 export * from './schemas/api-key';
 export * from './schemas/user-settings';
 
+export * from './rules/text';
 export * from './rules/dates';
 export * from './rules/full-name';
 export * from './rules/patient-code';

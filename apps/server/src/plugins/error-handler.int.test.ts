@@ -32,6 +32,19 @@ describe(`odd requests answer problem+json (${testEngineName()})`, () => {
     await expectDetail(await physician.get(`/api/physician/graftsearch/${'a'.repeat(5000)}`), 414, /too long/);
   });
 
+  it('answers an address over the header limit (20,000 characters) with 431 problem+json', async () => {
+    const answer = await fetch(`${server.baseUrl}/api/physician/graftsearch/${'a'.repeat(20_000)}`);
+    expect(answer.status).toBe(431);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(await answer.json()).toEqual({
+      type: 'about:blank',
+      title: 'Request Header Fields Too Large',
+      status: 431,
+      detail: expect.stringContaining('too large'),
+    });
+  });
+
   it('refuses bodies of the wrong type, size, syntax or shape', async () => {
     const search = '/api/physician/graftsearch';
     const raw = (contentType: string, body: string) =>

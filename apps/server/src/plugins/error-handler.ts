@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { databaseFailure, describeDatabaseError } from '../db/errors';
 import { StorageError } from '../storage/storage';
+import { MAX_PATH_SEGMENT_LENGTH } from '../http/path-segments';
 import { PROBLEM_CONTENT_TYPE, ProblemError, RETRY_AFTER_SECONDS, type FieldError } from '../http/problem';
 
 interface ProblemBody {
@@ -13,19 +14,21 @@ interface ProblemBody {
   [key: string]: unknown;
 }
 
-const STATUS_TITLES: Record<number, string> = {
+export const STATUS_TITLES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   414: 'URI Too Long',
   415: 'Unsupported Media Type',
   426: 'Upgrade Required',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
@@ -56,10 +59,13 @@ function fieldErrors(error: FastifyError): FieldError[] {
   });
 }
 
+/** The detail of a 414: the router's, and the not-found handler's when a wildcard took the path. */
+export const OVERLONG_SEGMENT_DETAIL = `The address is too long: a part of its path exceeds ${MAX_PATH_SEGMENT_LENGTH} characters.`;
+
 // Errors the router raises before any route (and so any error handler) is chosen.
 const FRAMEWORK_ERROR_DETAILS: Record<string, string> = {
   FST_ERR_BAD_URL: 'The address is not valid: a part of its path is not correctly percent-encoded.',
-  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long: a part of its path exceeds 100 characters.',
+  FST_ERR_MAX_PARAM_LENGTH: OVERLONG_SEGMENT_DETAIL,
 };
 
 /** Fastify's `frameworkErrors` option: router errors answer problem+json like every other refusal. */

@@ -48,6 +48,23 @@ describe('serving the web app beside the API', () => {
     expect(api.headers.get('content-type')).toMatch(/problem\+json/);
   });
 
+  it('answers a path segment over 100 characters with 414 problem+json, as the API does without the web app', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/file/getfile/0/'],
+      ['HEAD', '/api/file/getfile/0/'],
+      ['GET', '/api/admin/users/'],
+      ['DELETE', '/api/media/files/0/'],
+    ]) {
+      const response = await fetch(`${server.baseUrl}${path}${'a'.repeat(101)}`, { method });
+      expect(response.status, `${method} ${path}`).toBe(414);
+      expect(response.headers.get('content-type'), `${method} ${path}`).toMatch(/problem\+json/);
+    }
+    // Percent-encoded characters count once decoded: 100 umlauts are 100 characters.
+    const umlauts = encodeURIComponent('ü'.repeat(100));
+    expect((await fetch(`${server.baseUrl}/api/file/getfile/0/${umlauts}`)).status).toBe(401);
+    expect((await fetch(`${server.baseUrl}/api/file/getfile/0/${umlauts}ü`)).status).toBe(414);
+  });
+
   it('sends the precompressed copy the browser accepts, with its encoding, and the file itself otherwise', async () => {
     for (const [accepted, encoding] of [
       ['br, gzip', 'br'],

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { sendProblem } from './error-handler';
+import { hasOverlongSegment } from '../http/path-segments';
+import { OVERLONG_SEGMENT_DETAIL, sendProblem } from './error-handler';
 
 /**
  * Serves the built web app at `/`; any other non-API path answers its index.html so that
@@ -33,6 +34,10 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
     if (isAppRoute && hasWebApp) {
       // The shell must be re-validated on every load so that a new release reaches users.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    // The static files' wildcard route takes a path whose parameter the router found too long.
+    if (hasOverlongSegment(pathname)) {
+      return sendProblem(reply, { status: 414, detail: OVERLONG_SEGMENT_DETAIL });
     }
     return sendProblem(reply, { status: 404, detail: `No route ${request.method} ${pathname}.` });
   });

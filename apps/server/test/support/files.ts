@@ -1,7 +1,9 @@
 import { createDeflateRaw, crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
 import { ZipFile } from 'yazl';
+import { ListStatus } from '@graftmatch/domain';
 import type { TestClient } from './client';
+import { today, type SeededApp } from './clinical';
 
 // Helpers for the file tests: uploads as a browser sends them, zips in and out.
 
@@ -9,6 +11,19 @@ export interface UploadedFile {
   name: string;
   bytes: Buffer;
   contentType?: string;
+}
+
+/** The first (by lot) Free, unexpired graft of a bank: every physician sees it, the bank writes its files. */
+export async function freeLotOf(app: SeededApp, euteId: string): Promise<string> {
+  const graft = await app.server.database.db
+    .selectFrom('grafts')
+    .select('eLot')
+    .where('euteId', '=', euteId)
+    .where('listStatus', '=', ListStatus.Free)
+    .where('expiryDate', '>=', today())
+    .orderBy('eLot')
+    .executeTakeFirstOrThrow();
+  return graft.eLot;
 }
 
 /** `POST /api/media/uploadfiles` with `lot`, `type` and the files, as multipart/form-data. */
@@ -68,10 +83,11 @@ export function zipOf(entries: Record<string, Buffer>, compress = true): Promise
 }
 
 /**
- * A zip bomb: one entry of `unpacked` zero bytes, deflated to about a thousandth of that. Written
- * by hand (local header, data, central directory), deflating the zeros as a stream.
+ * A zip bomb: `count` entries (`slice1.dcm`, ...) of `unpacked` zero bytes each, deflated to about a
+ * thousandth of that. Written by hand (local headers, data, central directory), deflating the zeros
+ * once as a stream; every entry carries the same packed bytes.
  */
-export async function zipBomb(unpacked = 1024 * 1024 * 1024, name = 'slice.dcm'): Promise<Buffer> {
+export async function zipBomb(unpacked = 1024 * 1024 * 1024, count = 1): Promise<Buffer> {
   const deflate = createDeflateRaw({ level: 9 });
   const packed: Buffer[] = [];
   deflate.on('data', (chunk: Buffer) => packed.push(chunk));
@@ -92,30 +108,39 @@ export async function zipBomb(unpacked = 1024 * 1024 * 1024, name = 'slice.dcm')
   deflate.end();
   await finished;
   const data = Buffer.concat(packed);
-  const fileName = Buffer.from(name);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(crc >>> 0, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(unpacked >>> 0, 22);
-  local.writeUInt16LE(fileName.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(crc >>> 0, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(unpacked >>> 0, 24);
-  central.writeUInt16LE(fileName.length, 28);
-  const directoryStart = local.length + fileName.length + data.length;
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (let index = 1; index <= count; index += 1) {
+    const fileName = Buffer.from(count === 1 ? 'slice.dcm' : `slice${index}.dcm`);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc >>> 0, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(unpacked >>> 0, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc >>> 0, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(unpacked >>> 0, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, data);
+    centrals.push(central, fileName);
+    offset += local.length + fileName.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + fileName.length, 12);
-  end.writeUInt32LE(directoryStart, 16);
-  return Buffer.concat([local, fileName, data, central, fileName, end]);
+  end.writeUInt16LE(count, 8);
+  end.writeUInt16LE(count, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
 }

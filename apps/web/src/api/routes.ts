@@ -112,11 +112,16 @@ export interface ApiRoutes {
 
   'GET /file/getimage/{xlot}': { params: { xlot: string }; query: { thumb?: 'true' | 'false' }; response: Blob };
   'GET /file/getstlfile/{lot}': { params: { lot: string }; response: Blob };
-  'GET /file/getfile/{type}/{name}': { params: { type: string; name: string }; response: Blob };
+  /** Names are unique per graft and kind: `lot` says which graft's file is meant. */
+  'GET /file/getfile/{type}/{name}': { params: { type: string; name: string }; query: { lot: string }; response: Blob };
   'GET /file/getzipfile/{type}/{lot}': { params: { type: string; lot: string }; response: Blob };
   /** multipart/form-data (`lot`, `type`, then `files`), sent by `upload()` for its progress. */
   'POST /media/uploadfiles': { body: FormData; response: Graft };
-  'DELETE /media/files/{type}/{name}': { params: { type: string; name: string }; response: Graft };
+  'DELETE /media/files/{type}/{name}': {
+    params: { type: string; name: string };
+    query: { lot: string };
+    response: Graft;
+  };
 
   'GET /admin/users': { query: ActiveListQuery; response: User[] };
   'GET /admin/user/{id}': { params: { id: string }; response: User };

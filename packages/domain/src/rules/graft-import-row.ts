@@ -2,6 +2,7 @@ import { IMPORT_COLUMNS, type ImportColumn } from '../constants/import-columns';
 import { EMAIL_PATTERN, LOT_PATTERN } from '../schemas/common';
 import { isIsoDate, utcDate } from './dates';
 import { parseSingleEuropeanCode } from './single-european-code';
+import { textRuleProblem } from './text';
 
 // Reading and checking one row of a graft import (docs/import.md), shared by the server's importer
 // and the web's preview. A row arrives as cells by column name from CSV (text), xlsx (text,
@@ -18,10 +19,6 @@ export interface ImportFieldError {
   message: string;
 }
 
-// C0 controls and DEL never belong in graft data; short fields also refuse tabs and line breaks.
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const LINE_BREAK = /[\t\r\n]/;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const INTEGER = /^-?\d+$/;
 const lotPattern = new RegExp(LOT_PATTERN);
@@ -61,8 +58,10 @@ function readText(cell: ImportCell, column: ImportColumn): Read {
     return { value: null };
   }
   const maxLength = column.maxLength ?? 200;
-  if (CONTROL.test(text) || (maxLength <= 200 && LINE_BREAK.test(text))) {
-    return { error: 'must not contain control characters or line breaks' };
+  // The API's text rule: long fields (remarks) may run over several lines, short ones may not.
+  const problem = textRuleProblem(text, { multiLine: maxLength > 200 });
+  if (problem) {
+    return { error: problem };
   }
   return text.length > maxLength ? { error: `must be at most ${maxLength} characters` } : { value: text };
 }

@@ -1,6 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
-import { Email, IsoDate, IsoDateTime, MultiLineText, RequiredText, hasControlCharacters } from './common';
+import { hasControlCharacters } from '../rules/text';
+import { Email, IsoDate, IsoDateTime, MultiLineText, RequiredText } from './common';
 
 const CONTROLS = ['\u0000', '\r', '\n', '\u001B', '\u007F', '\u0085', '\u2028', '\u202E', '\u2067'];
 

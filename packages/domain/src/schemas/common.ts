@@ -1,4 +1,9 @@
 import { Type, type SchemaOptions, type Static, type TSchema } from '@sinclair/typebox';
+import {
+  FORBIDDEN_TEXT_CHARACTERS as CONTROLS,
+  MULTI_LINE_TEXT_PATTERN,
+  SINGLE_LINE_TEXT_PATTERN,
+} from '../rules/text';
 
 // Formats are patterns rather than `format` keywords: ajv (server) and TypeBox's Value (web)
 // both check patterns, while TypeBox rejects formats nobody registered.
@@ -35,23 +40,12 @@ export const ISO_DATE_TIME_PATTERN = `^${CALENDAR_DATE}T([01]\\d|2[0-3]):[0-5]\\
 export const IsoDateTime = Type.String({ pattern: ISO_DATE_TIME_PATTERN, examples: ['2021-03-14T09:30:00.000Z'] });
 export type IsoDateTime = Static<typeof IsoDateTime>;
 
-/**
- * Characters no typed text holds: C0 and C1 controls (NUL, CR, LF, ESC …), DEL, the line and paragraph
- * separators and the bidirectional overrides and isolates that make a name read differently than it
- * is stored (docs/security.md). Multi-line text allows tab and line breaks only.
- */
-const CONTROLS = '\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069';
-export const SINGLE_LINE_TEXT_PATTERN = `^[^${CONTROLS}]*$`;
-export const MULTI_LINE_TEXT_PATTERN = `^(?:[\\t\\n\\r]|[^${CONTROLS}])*$`;
-
-/** True when `text` holds a character that typed single-line text never does (the Basic header's user name). */
-export const hasControlCharacters = (text: string) => !new RegExp(SINGLE_LINE_TEXT_PATTERN, 'u').test(text);
-
 /** Deliberately loose: one @, no spaces or controls, a dot in the domain. Whether it exists is the mail's job. */
 export const EMAIL_PATTERN = `^[^\\s@${CONTROLS}]+@[^\\s@${CONTROLS}]+\\.[^\\s@${CONTROLS}]+$`;
 export const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: 254, examples: ['doctor@clinic.example'] });
 export type Email = Static<typeof Email>;
 
+// Text fields follow the one text rule of rules/text.ts (docs/security.md, "Text").
 /** Free text entered by a person, such as a name or phone number: one line, no control characters. */
 export const ShortText = (maxLength = 200, options: SchemaOptions = {}) =>
   Type.String({ maxLength, pattern: SINGLE_LINE_TEXT_PATTERN, ...options });

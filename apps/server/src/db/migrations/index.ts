@@ -6,6 +6,7 @@ import * as uniqueFileNames from './2026-11-23-unique-file-names';
 import * as versionsAndSearchIndex from './2026-11-23-versions-and-search-index';
 import * as requests from './2026-11-24-requests';
 import * as waitingListVersion from './2026-11-24-waiting-list-version';
+import * as filePerGraftNames from './2026-11-26-file-names-per-graft';
 import * as filesFolder from './2026-11-26-files-folder';
 import * as importBankContact from './2026-11-26-import-bank-contact';
 
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-versions-and-search-index': versionsAndSearchIndex,
   '2026-11-24-requests': requests,
   '2026-11-24-waiting-list-version': waitingListVersion,
+  '2026-11-26-file-names-per-graft': filePerGraftNames,
   '2026-11-26-files-folder': filesFolder,
   '2026-11-26-import-bank-contact': importBankContact,
 };

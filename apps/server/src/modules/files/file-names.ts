@@ -1,46 +1,67 @@
 import path from 'node:path';
+import { replaceForbiddenCharacters } from '@graftmatch/domain';
+import { MAX_PATH_SEGMENT_LENGTH, routedLength } from '../../http/path-segments';
 
 // File names come from users: they are shown and offered for download, never used as paths
 // (objects are stored under server-made keys). Still, they are cleaned so that a name shows
-// and saves the same everywhere (docs/api.md, "Files").
+// and saves the same everywhere, by the text rule every text follows, and kept short enough for
+// the path segment `getfile/{type}/{name}` carries it in (docs/api.md, "Files").
 
-const MAX_NAME_LENGTH = 120;
-// Reserved on Windows, or path separators anywhere, and control characters.
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[<>:"/\\|?*\u0000-\u001f\u007f-\u009f]/g;
+// Reserved on Windows, or path separators anywhere; the text rule's characters are replaced too.
+const RESERVED = /[<>:"/\\|?*]/g;
+const MAX_EXTENSION_LENGTH = 16;
 
-/** A display name without folders, control characters, reserved characters or leading dots. */
-export function sanitizeFileName(original: string, fallback = 'file'): string {
+/** `stem` + `extension`, the stem cut (by whole characters) so that the name fits in a path segment. */
+function fitted(stem: string, extension: string): string {
+  let budget = MAX_PATH_SEGMENT_LENGTH - routedLength(extension);
+  let kept = '';
+  for (const character of stem) {
+    budget -= routedLength(character);
+    if (budget < 0) {
+      break;
+    }
+    kept += character;
+  }
+  return kept.trimEnd() + extension;
+}
+
+/** The name's ending (`.pdf`), or none when what follows the last dot is too long to be one. */
+function extensionOf(name: string): string {
+  const extension = path.extname(name);
+  return routedLength(extension) > MAX_EXTENSION_LENGTH ? '' : extension;
+}
+
+/**
+ * A display name without folders, control characters, bidirectional overrides, reserved characters
+ * or leading dots, ending in one of `allowed` (the kind's; added when missing), and at most one path
+ * segment long.
+ */
+export function cleanFileName(original: string, allowed: readonly string[], fallback = 'file'): string {
   const base = original.split(/[/\\]/).pop() ?? '';
-  let name = base
-    .normalize('NFC')
-    .replace(UNSAFE, '_')
+  let name = replaceForbiddenCharacters(base.normalize('NFC'), '_')
+    .replace(RESERVED, '_')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^[.\s]+/, '')
     .replace(/[.\s]+$/, '');
-  if (name.length > MAX_NAME_LENGTH) {
-    const extension = path.extname(name).slice(0, 16);
-    name = name.slice(0, MAX_NAME_LENGTH - extension.length) + extension;
+  name = name === '' ? fallback : name;
+  const extension = extensionOf(name);
+  if (allowed.length > 0 && !allowed.includes(extension.toLowerCase())) {
+    return fitted(name, allowed[0] ?? '');
   }
-  return name === '' ? fallback : name;
+  return fitted(name.slice(0, name.length - extension.length), extension);
 }
 
-/** Adds the kind's usual ending when the name has none of the allowed ones. */
-export function withExtension(name: string, allowed: readonly string[]): string {
-  const extension = path.extname(name).toLowerCase();
-  return allowed.includes(extension) ? name : `${name}${allowed[0] ?? ''}`;
-}
-
-/** `name`, or `name (2).ext`, `name (3).ext`, ... : the first not in `taken`. */
+/** `name`, or `name (2).ext`, `name (3).ext`, ... : the first not in `taken`, cut to fit a path segment. */
 export function firstFreeName(name: string, taken: ReadonlySet<string>): string {
   if (!taken.has(name)) {
     return name;
   }
-  const extension = path.extname(name);
+  const extension = extensionOf(name);
   const stem = name.slice(0, name.length - extension.length);
   for (let counter = 2; ; counter += 1) {
-    const candidate = `${stem} (${counter})${extension}`;
+    const suffix = ` (${counter})${extension}`;
+    const candidate = fitted(stem, suffix);
     if (!taken.has(candidate)) {
       return candidate;
     }

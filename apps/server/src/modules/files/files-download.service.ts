@@ -7,7 +7,7 @@ import { StorageNotFoundError, type ByteRange } from '../../storage/storage';
 import { requireUser } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
 import { presentGraft } from '../grafts/grafts.service';
-import { accessTo, kindOf, readableGraft, todayOf, type FilesDeps } from './files.access';
+import { accessTo, kindOf, readableGraft, todayOf, visibleFile, type FilesDeps } from './files.access';
 import * as repo from './files.repository';
 import { makeThumbnail, toEmbeddableImage } from './thumbnail';
 import { streamZip, type ZipSource } from './zip-stream';
@@ -109,20 +109,13 @@ export async function stlModel(deps: FilesDeps, principal: Principal | null, lot
   return { ...storedDownload(deps, model), contentType: 'model/stl' };
 }
 
-/** `GET /file/getfile/{type}/{name}`: one file; another tenant's is 404 like a missing one. */
+/** `GET /file/getfile/{type}/{name}[?lot=]`: one file; another tenant's is 404 like a missing one. */
 export async function oneFile(
   deps: FilesDeps,
   principal: Principal | null,
-  type: string,
-  name: string,
+  request: { type: string; name: string; lot?: string | undefined },
 ): Promise<Download> {
-  const caller = requireUser(principal);
-  const { stored } = kindOf(type);
-  const file = await repo.findFile(deps.db, stored, name);
-  const graft = file ? await repo.findGraftById(deps.db, file.graftId) : undefined;
-  if (!file || !graft || (await accessTo(deps, caller, graft)) === 'none') {
-    throw notFound(`No file "${name}" of type ${type}.`);
-  }
+  const { file } = await visibleFile(deps, requireUser(principal), request.type, request.name, request.lot);
   return storedDownload(deps, file);
 }
 

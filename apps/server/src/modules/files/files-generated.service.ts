@@ -11,7 +11,7 @@ export interface GeneratedDocument {
   graftId: string;
   lot: string;
   kind: Extract<GraftFileKind, 'allocationNotes' | 'deliveryNotes'>;
-  /** Wished name; made unique within the kind like an upload's (`name (2).pdf`). */
+  /** Wished name; made unique within the graft and kind like an upload's (`name (2).pdf`). */
   fileName: string;
   content: Buffer;
   at: Date;
@@ -29,8 +29,7 @@ export async function fileGeneratedDocument(
   storage: FileStorage,
   document: GeneratedDocument,
 ): Promise<string> {
-  const stem = document.fileName.replace(/\.pdf$/i, '');
-  const name = firstFreeName(document.fileName, await repo.namesStartingWith(trx, document.kind, stem));
+  const name = firstFreeName(document.fileName, await repo.namesOfGraft(trx, document.graftId, document.kind));
   const id = randomUUID();
   const storageKey = `${document.kind}/${id}`;
   await storage.put(storageKey, document.content);

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesDir } from '../../app';
 import { simplePdf } from '../../db/demo-files/documents';
 import { demoPhoto } from '../../db/demo-files/documents';
-import { ListStatus } from '@graftmatch/domain';
-import { expectProblem, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
+import { expectProblem, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
-import { uploadFiles, zipBomb } from '../../../test/support/files';
+import { freeLotOf, uploadFiles, zipBomb } from '../../../test/support/files';
 
 // Files (docs/decisions.md, "Files"): what comes in is checked by content, and a refusal keeps nothing on disk or in the table.
 
@@ -19,16 +18,7 @@ const fileRows = () => app.server.database.db.selectFrom('graftFiles').selectAll
 
 beforeAll(async () => {
   app = await startSeededApp();
-  lot = (
-    await app.server.database.db
-      .selectFrom('grafts')
-      .select('eLot')
-      .where('euteId', '=', app.ids.euteX)
-      .where('listStatus', '=', ListStatus.Free)
-      .where('expiryDate', '>=', today())
-      .orderBy('eLot')
-      .executeTakeFirstOrThrow()
-  ).eLot;
+  lot = await freeLotOf(app, app.ids.euteX);
 }, 120_000);
 
 afterAll(async () => {
@@ -47,6 +37,8 @@ describe(`refused uploads (${testEngineName()})`, () => {
     ['a PDF as STL', 'stl', () => simplePdf('Not a model', ['text'], new Date('2026-01-01T00:00:00Z')), 415],
     ['a photo as a release statement', '1', () => demoPhoto('x', 1, 32, 24), 415],
     ['a zip bomb (256 kB to 256 MB) as DICOM', '5', () => zipBomb(256 * 1024 * 1024), 413],
+    // Each entry at the 1 MiB below which single entries are not ratio-checked: 3.9 GiB in about 4 MB.
+    ['a zip of 3,900 entries of 1 MiB (about 4 MB to 3.9 GiB) as DICOM', '5', () => zipBomb(1024 * 1024, 3900), 413],
     ['an empty file', '3', async () => Buffer.alloc(0), 400],
   ];
   for (const [story, type, make, status] of refusals) {

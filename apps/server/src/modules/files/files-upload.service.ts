@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FileKind } from '@graftmatch/domain';
 import { MAX_FILES_PER_UPLOAD, fileUploadRule, type Graft } from '@graftmatch/domain';
-import type { GraftFileKind, GraftFileRow, GraftRow } from '../../db/types';
+import type { GraftFileKind, GraftRow } from '../../db/types';
 import { isUniqueViolation } from '../../db/dialect';
-import { ProblemError, badRequest, conflict, notFound } from '../../http/problem';
+import { ProblemError, badRequest, conflict } from '../../http/problem';
 import { graftsChanged } from '../../realtime/push-audience';
 import { StorageLimitError, type StagedFile } from '../../storage/storage';
 import { recordAudit } from '../audit/audit.service';
@@ -13,11 +12,11 @@ import { requireUser } from '../auth/auth.policy';
 import type { Actor } from '../../http/request-kit';
 import type { Principal } from '../auth/principal';
 import { isFreeForEveryPhysician, presentGraft } from '../grafts/grafts.service';
-import { kindOf, todayOf, writableGraft, type FilesDeps } from './files.access';
+import { kindOf, todayOf, visibleFile, writableGraft, type FilesDeps } from './files.access';
 import { thumbnailKey } from './files-download.service';
 import * as repo from './files.repository';
 import { ContentRefusal, checkContent } from './file-content';
-import { firstFreeName, sanitizeFileName, withExtension } from './file-names';
+import { cleanFileName, firstFreeName } from './file-names';
 
 /** One part of a multipart upload, as the route reads it. */
 export type UploadPart =
@@ -38,19 +37,19 @@ async function receive(
   part: Extract<UploadPart, { type: 'file' }>,
 ): Promise<Received> {
   const rule = fileUploadRule(kind);
-  const original = sanitizeFileName(part.filename);
+  const name = cleanFileName(part.filename, rule.extensions);
   let staged: StagedFile;
   try {
     staged = await deps.storage.stage(part.stream, rule.maxBytes);
   } catch (error) {
     if (error instanceof StorageLimitError) {
-      throw tooLarge(`"${original}" is larger than ${rule.maxBytes / 1024 / 1024} MB, the limit for this file type.`);
+      throw tooLarge(`"${name}" is larger than ${rule.maxBytes / 1024 / 1024} MB, the limit for this file type.`);
     }
     throw error;
   }
   try {
-    const contentType = await checkContent(kind, staged.localPath, staged.size, original);
-    return { staged, name: withExtension(original, rule.extensions), contentType };
+    const contentType = await checkContent(kind, staged.localPath, staged.size, name);
+    return { staged, name, contentType };
   } catch (error) {
     await staged.discard();
     if (error instanceof ContentRefusal) {
@@ -116,8 +115,8 @@ async function announce(deps: FilesDeps, graft: GraftRow): Promise<void> {
 
 /**
  * `POST /media/uploadfiles`: stores the files, then their rows and audit rows in one transaction.
- * Names are made unique within the kind (`name (2).pdf`), since `getfile/{type}/{name}` finds a
- * file by kind and name alone.
+ * Names are made unique within the graft and kind (`name (2).pdf`); other grafts' names are
+ * neither consulted nor revealed.
  */
 export async function uploadFiles(deps: FilesDeps, actor: Actor, parts: AsyncIterable<UploadPart>): Promise<Graft> {
   const caller = requireUser(actor.principal);
@@ -125,13 +124,11 @@ export async function uploadFiles(deps: FilesDeps, actor: Actor, parts: AsyncIte
   const committed: string[] = [];
   try {
     await deps.db.transaction().execute(async (trx) => {
-      const chosen = new Set<string>();
+      const taken = await repo.namesOfGraft(trx, graft.id, stored);
       const at = deps.now();
       for (const file of received) {
-        const stem = file.name.slice(0, file.name.length - path.extname(file.name).length);
-        const taken = new Set([...(await repo.namesStartingWith(trx, stored, stem)), ...chosen]);
         const name = firstFreeName(file.name, taken);
-        chosen.add(name);
+        taken.add(name);
         const id = randomUUID();
         const storageKey = `${stored}/${id}`;
         await file.staged.commit(storageKey);
@@ -170,20 +167,17 @@ export async function uploadFiles(deps: FilesDeps, actor: Actor, parts: AsyncIte
   return presentGraft(deps.db, graft, todayOf(deps));
 }
 
-/** `DELETE /media/files/{type}/{name}`: the row and its audit row, then the stored object (and thumbnail). */
-export async function deleteFile(deps: FilesDeps, actor: Actor, type: string, name: string): Promise<Graft> {
+/** `DELETE /media/files/{type}/{name}[?lot=]`: the row and its audit row, then the stored object (and thumbnail). */
+export async function deleteFile(
+  deps: FilesDeps,
+  actor: Actor,
+  request: { type: string; name: string; lot?: string | undefined },
+): Promise<Graft> {
   const caller = requireUser(actor.principal);
-  const { stored } = kindOf(type);
-  const file: GraftFileRow | undefined = await repo.findFile(deps.db, stored, name);
-  const owner = file ? await repo.findGraftById(deps.db, file.graftId) : undefined;
-  if (!file || !owner) {
-    throw notFound(`No file "${name}" of type ${type}.`);
-  }
-  const graft = await writableGraft(deps, caller, owner.eLot).catch((error: unknown) => {
-    throw error instanceof ProblemError && error.status === 404
-      ? notFound(`No file "${name}" of type ${type}.`)
-      : error;
-  });
+  const { stored } = kindOf(request.type);
+  const { file, graft: owner } = await visibleFile(deps, caller, request.type, request.name, request.lot);
+  const graft = await writableGraft(deps, caller, owner.eLot);
+  const name = file.name;
   await deps.db.transaction().execute(async (trx) => {
     await repo.deleteFile(trx, file.id);
     await recordAudit(trx, {

@@ -1,7 +1,7 @@
 import { fileKindName, parseFileKind, utcDate, type FileKind } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
-import type { DB, GraftFileKind, GraftRow } from '../../db/types';
-import { forbidden, notFound } from '../../http/problem';
+import type { DB, GraftFileKind, GraftFileRow, GraftRow } from '../../db/types';
+import { conflict, forbidden, notFound } from '../../http/problem';
 import type { PushPublisher } from '../../realtime/push-bus';
 import type { FileStorage } from '../../storage/storage';
 import { requireUser } from '../auth/auth.policy';
@@ -58,4 +58,36 @@ export async function writableGraft(deps: FilesDeps, caller: Principal, lot: str
     throw forbidden("Only the graft's tissue-bank employees and administrators may change its files.");
   }
   return graft;
+}
+
+/**
+ * `getfile/{type}/{name}` and its delete: the file of this kind and name on a graft the caller may
+ * see, on the lot `?lot=` names when given. Names are unique per graft and kind, so two grafts may
+ * each hold `photo.jpg`: another tenant's is never considered (404 as for a missing file), and when
+ * the caller sees several, the lot must be named (409 naming their lots).
+ */
+export async function visibleFile(
+  deps: FilesDeps,
+  caller: Principal,
+  type: string,
+  name: string,
+  lot: string | undefined,
+): Promise<{ file: GraftFileRow; graft: GraftRow }> {
+  const { stored } = kindOf(type);
+  const visible: { file: GraftFileRow; graft: GraftRow }[] = [];
+  for (const { eLot, ...file } of await repo.filesNamed(deps.db, stored, name, lot)) {
+    const graft = await repo.findGraftByLot(deps.db, eLot);
+    if (graft && (await accessTo(deps, caller, graft)) !== 'none') {
+      visible.push({ file, graft });
+    }
+  }
+  const [first] = visible;
+  if (!first) {
+    throw notFound(`No file "${name}" of type ${type}${lot ? ` on lot ${lot}` : ''}.`);
+  }
+  if (visible.length > 1) {
+    const lots = visible.map((found) => found.graft.eLot).join(', ');
+    throw conflict(`Lots ${lots} each hold a file "${name}" of type ${type}; name the lot with ?lot=.`);
+  }
+  return first;
 }

@@ -30,42 +30,33 @@ export function filesOfGraft(executor: Executor, graftId: string, kind: GraftFil
     .execute();
 }
 
-/** One file by kind and name (unique within a kind). */
-export function findFile(executor: Executor, kind: GraftFileKind, name: string): Promise<GraftFileRow | undefined> {
-  return executor
-    .selectFrom('graftFiles')
-    .selectAll()
-    .where('kind', '=', kind)
-    .where('name', '=', name)
-    .executeTakeFirst();
-}
-
-/** Which of these names a kind already holds. */
-export async function takenNames(
+/** The files of a kind with this name (unique per graft), with their graft's lot, oldest first; on one lot when named. */
+export function filesNamed(
   executor: Executor,
   kind: GraftFileKind,
-  names: readonly string[],
-): Promise<Set<string>> {
-  if (names.length === 0) {
-    return new Set();
-  }
-  const rows = await executor
+  name: string,
+  lot: string | undefined,
+): Promise<(GraftFileRow & { eLot: string })[]> {
+  let query = executor
     .selectFrom('graftFiles')
-    .select('name')
-    .where('kind', '=', kind)
-    .where('name', 'in', [...names])
-    .execute();
-  return new Set(rows.map((row) => row.name));
+    .innerJoin('grafts', 'grafts.id', 'graftFiles.graftId')
+    .selectAll('graftFiles')
+    .select('grafts.eLot')
+    .where('graftFiles.kind', '=', kind)
+    .where('graftFiles.name', '=', name);
+  if (lot !== undefined) {
+    query = query.where('grafts.eLot', '=', lot);
+  }
+  return query.orderBy('graftFiles.createdAt').orderBy('graftFiles.id').execute();
 }
 
-/** Names of a kind that start with `stem` (to find the next free `stem (n).ext`). */
-export async function namesStartingWith(executor: Executor, kind: GraftFileKind, stem: string): Promise<Set<string>> {
+/** The names a graft's files of one kind already have. */
+export async function namesOfGraft(executor: Executor, graftId: string, kind: GraftFileKind): Promise<Set<string>> {
   const rows = await executor
     .selectFrom('graftFiles')
     .select('name')
+    .where('graftId', '=', graftId)
     .where('kind', '=', kind)
-    .where('name', '>=', stem)
-    .where('name', '<', `${stem}\uffff`)
     .execute();
   return new Set(rows.map((row) => row.name));
 }

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { FILE_UPLOAD_RULES, Lot, MAX_FILES_PER_UPLOAD, Problem } from '@graftmatch/domain';
 import type { FastifyRequest } from 'fastify';
-import { ProblemError } from '../../http/problem';
+import { MAX_PATH_SEGMENT_LENGTH } from '../../http/path-segments';
+import { ProblemError, badRequest } from '../../http/problem';
 import { GraftResponse } from '../../http/wire-responses';
 import type { FilesDeps } from './files.access';
 import { MissingFileError, mainImage, oneFile, stlModel, zipOfKind } from './files-download.service';
@@ -25,7 +26,9 @@ const FileType = Type.String({
   description:
     '0 photos, 1 release statements, 2 allocation notes, 3 delivery notes, 5 DICOM, 6 factsheet, stl 3D models',
 });
-const FileName = Type.String({ minLength: 1, maxLength: 200 });
+const FileName = Type.String({ minLength: 1, maxLength: MAX_PATH_SEGMENT_LENGTH });
+/** Names are unique per graft and kind: the lot says whose file is meant when the caller sees several. */
+const FileLot = Type.Object({ lot: Type.Optional(Lot) });
 
 /** The download calls of spec §7 under /api/file. */
 export const fileRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async (app, { deps }) => {
@@ -61,11 +64,12 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async 
       schema: {
         tags: ['files'],
         params: Type.Object({ type: FileType, name: FileName }),
-        response: downloads('the file as uploaded'),
+        querystring: FileLot,
+        response: { ...downloads('the file as uploaded'), 409: Problem },
       },
     },
     async (request, reply) =>
-      sendDownload(request, reply, await oneFile(deps, request.principal, request.params.type, request.params.name)),
+      sendDownload(request, reply, await oneFile(deps, request.principal, { ...request.params, ...request.query })),
   );
 
   app.get(
@@ -93,6 +97,26 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<UploadPart> {
       yield { type: 'file', field: part.fieldname, filename: part.filename, stream: part.file };
     }
   }
+}
+
+/**
+ * Whether an upload failed because the client stopped sending: the connection closed before the
+ * body's end (Node's "aborted", @fastify/multipart's premature close), or the multipart inside a
+ * complete body was cut short (busboy's "unexpected end of multipart data"), before or in a file.
+ */
+function endedEarly(request: FastifyRequest, error: unknown): boolean {
+  if (request.raw.readableAborted) {
+    return true;
+  }
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (
+      (cause as { code?: unknown }).code === 'FST_MP_PREMATURE_CLOSE' ||
+      /end of multipart data/i.test(cause.message)
+    ) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** The upload and delete calls under /api/media. */
@@ -130,6 +154,11 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async
         // A refusal may come while the client still sends; closing the connection ends the upload
         // instead of leaving unread bytes on a keep-alive connection.
         void reply.header('connection', 'close');
+        if (endedEarly(request, error)) {
+          // The client's doing, not the storage's: no alarm (docs/operations.md, "Logs").
+          request.log.info({ cause: (error as Error).message }, 'upload ended early');
+          throw badRequest('The upload ended before all of it arrived; nothing was kept. Send the files again.');
+        }
         throw error;
       }
     },
@@ -141,10 +170,11 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async
       schema: {
         tags: ['media'],
         params: Type.Object({ type: FileType, name: FileName }),
-        response: { 200: GraftResponse, ...errors },
+        querystring: FileLot,
+        response: { 200: GraftResponse, ...errors, 409: Problem },
       },
     },
     async (request) =>
-      deleteFile(deps, { principal: request.principal, ip: request.ip }, request.params.type, request.params.name),
+      deleteFile(deps, { principal: request.principal, ip: request.ip }, { ...request.params, ...request.query }),
   );
 };

@@ -3,7 +3,7 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 export interface ZipLimits {
   maxEntries: number;
   maxTotalBytes: number;
-  /** Largest unpacked / packed size of one entry (entries over 1 MB unpacked). */
+  /** Largest unpacked / packed size of one entry (entries over 1 MiB unpacked), and of the whole archive. */
   maxRatio: number;
 }
 
@@ -64,7 +64,8 @@ function readEntryHead(zip: ZipFile, entry: Entry, bytes: number): Promise<Buffe
   });
 }
 
-function checkDirectory(entries: readonly Entry[], limits: ZipLimits): ZipProblem | null {
+/** `zipBytes`: the archive's size on disk, which no directory entry can misstate. */
+function checkDirectory(entries: readonly Entry[], zipBytes: number, limits: ZipLimits): ZipProblem | null {
   let total = 0;
   for (const entry of entries) {
     if ((entry.generalPurposeBitFlag & 0x1) !== 0) {
@@ -85,12 +86,20 @@ function checkDirectory(entries: readonly Entry[], limits: ZipLimits): ZipProble
       message: `The zip would unpack to ${total} bytes (at most ${limits.maxTotalBytes}).`,
     };
   }
+  // Many entries each just under the floor would pass one by one; the archive as a whole must not.
+  const ratio = total / Math.max(zipBytes, 1);
+  if (total > RATIO_FLOOR_BYTES && ratio > limits.maxRatio) {
+    return {
+      status: 413,
+      message: `The zip would unpack ${Math.round(ratio)} times its size (at most ${limits.maxRatio}).`,
+    };
+  }
   return null;
 }
 
 /**
- * Checks a zip before anything in it is unpacked: entry count, total unpacked size and ratio
- * from the central directory; then the first bytes of each file entry must satisfy `isAllowed`
+ * Checks a zip before anything in it is unpacked: entry count, total unpacked size, and the ratio
+ * of each entry and of the whole archive from the central directory; then the first bytes of each file entry must satisfy `isAllowed`
  * (yauzl refuses entries whose real size differs from the directory's). Answers the first
  * problem, or null.
  */
@@ -111,7 +120,7 @@ export async function inspectZip(
     if (entries === 'too many') {
       return { status: 413, message: `The zip holds more than ${limits.maxEntries} entries.` };
     }
-    const problem = checkDirectory(entries, limits);
+    const problem = checkDirectory(entries, zip.fileSize, limits);
     if (problem) {
       return problem;
     }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { utcDate, type ImportResult, type ImportRowError } from '@graftmatch/domain';
+import { replaceForbiddenCharacters, utcDate, type ImportResult, type ImportRowError } from '@graftmatch/domain';
 import { isUniqueViolation, refreshPlannerStatistics } from '../../db/dialect';
 import type { EuteRow, NewImportLogRow } from '../../db/types';
 import { badRequest, conflict, forbidden } from '../../http/problem';
 import type { AfterAnswer } from '../../http/after-answer';
 import { graftsChanged } from '../../realtime/push-audience';
 import { recordAudits, type AuditEntry } from '../audit/audit.service';
+import { restoreFormulas } from './csv-formula';
 import { sendMatchAlerts, type AlertDeps } from './imports.alerts';
 import { IMPORT_COLUMN_NAMES } from './imports.columns';
 import { importLogText, summaryOf, toImportResult } from './imports.log';
@@ -58,10 +59,14 @@ async function resolveBank(
   return bank;
 }
 
+// A file name is shown in the log, not kept whole: a name of any length fits.
+const MAX_SOURCE_NAME = 200;
+
+/** Where the rows came from, for the log; an uploaded file's name follows the text rule like any text. */
 function sourceOf(caller: ImportCaller, fileName: string | null): string {
   const where = { user: 'upload', cli: 'cli', apiKey: 'api', system: 'system' }[caller.kind];
   const name = caller.kind === 'cli' || caller.kind === 'system' ? caller.source : fileName;
-  return name ? `${where} ${name}` : where;
+  return name ? `${where} ${replaceForbiddenCharacters(name, '_').slice(0, MAX_SOURCE_NAME)}` : where;
 }
 
 function actorOf(caller: ImportCaller) {
@@ -120,7 +125,9 @@ async function readFile(
 ): Promise<ReadFile> {
   const allowed = importableBanks(caller);
   const parsed = await parseImportFile(content, IMPORT_COLUMN_NAMES);
-  const rows = readRows(parsed.rows);
+  // A CSV cell may carry the export's `'` before a formula character (csv-formula.ts).
+  const csv = parsed.format === 'csv';
+  const rows = readRows(csv ? parsed.rows.map((row) => ({ ...row, cells: restoreFormulas(row.cells) })) : parsed.rows);
   return { parsed, rows, bank: await resolveBank(executor, allowed, bank, rows) };
 }
 

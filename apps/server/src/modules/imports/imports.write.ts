@@ -1,6 +1,7 @@
 import { IMPORT_COLUMNS, type ImportValue } from '@graftmatch/domain';
 import { stringify } from 'csv-stringify/sync';
 import type ExcelJS from 'exceljs';
+import { neutraliseFormula } from './csv-formula';
 
 // Writes grafts as import columns (docs/import.md): the export in CSV or xlsx, and the empty
 // template. What an export writes, an import of the same bank reads back unchanged.
@@ -9,10 +10,14 @@ export type ColumnRow = Record<string, ImportValue>;
 
 const NAMES = IMPORT_COLUMNS.map((column) => column.name);
 
-/** CSV: UTF-8 with a BOM (so spreadsheets read umlauts), `,` between cells, a header row. */
+/**
+ * CSV: UTF-8 with a BOM (so spreadsheets read umlauts), `,` between cells, a header row; a text a
+ * spreadsheet would run as a formula gets a leading `'` (csv-formula.ts).
+ */
 export function writeCsv(rows: readonly ColumnRow[]): Buffer {
+  const cell = (value: ColumnRow[string] | undefined) => (typeof value === 'string' ? neutraliseFormula(value) : value);
   const text = stringify(
-    rows.map((row) => NAMES.map((name) => row[name] ?? '')),
+    rows.map((row) => NAMES.map((name) => cell(row[name]) ?? '')),
     { header: true, columns: NAMES, record_delimiter: '\r\n', cast: { number: (value) => String(value) } },
   );
   return Buffer.from(`\uFEFF${text}`, 'utf8');

@@ -8,12 +8,13 @@ import { useFileDownload } from './useMediaActions';
 
 interface Props {
   kind: MediaKind;
+  lot: string;
   files: readonly GraftFile[];
   onDelete?: ((name: string) => void) | undefined;
 }
 
 /** A kind's files as downloads (name and size), each with a delete button for those who may. */
-export function DocumentList({ kind, files, onDelete }: Props) {
+export function DocumentList({ kind, lot, files, onDelete }: Props) {
   const { t } = useTranslation();
   const download = useFileDownload();
   return (
@@ -24,7 +25,7 @@ export function DocumentList({ kind, files, onDelete }: Props) {
             <Anchor
               component="button"
               type="button"
-              onClick={() => download.mutate({ type: kind.type, name: file.name })}
+              onClick={() => download.mutate({ type: kind.type, name: file.name, lot })}
               className={classes.fileName}
               data-testid="file-download"
             >

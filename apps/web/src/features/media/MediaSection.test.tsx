@@ -54,6 +54,8 @@ describe('media on a graft’s details', () => {
     expect(within(photos).getByTestId('photo-thumb-image').getAttribute('src')).toMatch(/^blob:/);
     await waitFor(() => expect(api.callsTo('GET', '/api/file/getfile/0/lost.jpg')).toHaveLength(1));
     for (const call of api.calls) {
+      // Names are unique per graft and kind only, so the lot says whose file is meant.
+      expect(call.query.get('lot')).toBe('EB1-2026-0007');
       expect(call.headers.get('authorization')).toBe(`Bearer ${token}`);
       expect(call.path).not.toContain(token);
     }
@@ -91,5 +93,6 @@ describe('media on a graft’s details', () => {
     await waitFor(() => expect(onGraft).toHaveBeenCalledWith(after));
     const [call] = api.callsTo('DELETE', '/api/media/files/1/release.pdf');
     expect(call?.headers.get('authorization')).toBe(`Bearer ${token}`);
+    expect(call?.query.get('lot')).toBe('EB1-2026-0007');
   });
 });

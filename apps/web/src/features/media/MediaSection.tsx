@@ -64,19 +64,19 @@ export function MediaSection(props: Props) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <KindCard {...props} kind={PHOTOS}>
-        {(onDelete) => <PhotoGallery files={props.graft.fotoFiles} onDelete={onDelete} />}
+        {(onDelete) => <PhotoGallery lot={lot} files={props.graft.fotoFiles} onDelete={onDelete} />}
       </KindCard>
       <KindCard {...props} kind={MODELS}>
         {(onDelete) => (
           <>
             <ModelView key={props.graft.stlFiles.map((file) => file.name).join('/')} lot={lot} />
-            <DocumentList kind={MODELS} files={props.graft.stlFiles} onDelete={onDelete} />
+            <DocumentList kind={MODELS} lot={lot} files={props.graft.stlFiles} onDelete={onDelete} />
           </>
         )}
       </KindCard>
       {DOCUMENT_KINDS.map((kind) => (
         <KindCard key={kind.type} {...props} kind={kind}>
-          {(onDelete) => <DocumentList kind={kind} files={filesOf(props.graft, kind)} onDelete={onDelete} />}
+          {(onDelete) => <DocumentList kind={kind} lot={lot} files={filesOf(props.graft, kind)} onDelete={onDelete} />}
         </KindCard>
       ))}
     </SimpleGrid>

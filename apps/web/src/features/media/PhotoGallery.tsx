@@ -9,14 +9,15 @@ import { PHOTOS } from './kinds';
 import { useObjectUrls } from './useObjectUrls';
 
 interface Props {
+  lot: string;
   files: readonly GraftFile[];
   onDelete?: ((name: string) => void) | undefined;
 }
 
 /** Photo thumbnails; each opens the image viewer. A photo that fails to load shows a plain mark. */
-export function PhotoGallery({ files, onDelete }: Props) {
+export function PhotoGallery({ lot, files, onDelete }: Props) {
   const { t } = useTranslation();
-  const urls = useObjectUrls(PHOTOS.type, files);
+  const urls = useObjectUrls(PHOTOS.type, lot, files);
   const [shown, setShown] = useState<number | null>(null);
   return (
     <>

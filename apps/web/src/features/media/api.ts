@@ -7,13 +7,17 @@ import { StlCache } from './stlCache';
 const ANY_FILE = '*/*';
 
 /** One file of a lot, fetched with the bearer header (never a token in a URL). */
-export async function fetchFile(type: string, name: string, signal?: AbortSignal): Promise<Blob> {
-  const { blob } = await download('GET /file/getfile/{type}/{name}', ANY_FILE, { params: { type, name }, signal });
+export async function fetchFile(type: string, name: string, lot: string, signal?: AbortSignal): Promise<Blob> {
+  const { blob } = await download('GET /file/getfile/{type}/{name}', ANY_FILE, {
+    params: { type, name },
+    query: { lot },
+    signal,
+  });
   return blob;
 }
 
-export function downloadFile(type: string, name: string): Promise<DownloadedFile> {
-  return download('GET /file/getfile/{type}/{name}', ANY_FILE, { params: { type, name } });
+export function downloadFile(type: string, name: string, lot: string): Promise<DownloadedFile> {
+  return download('GET /file/getfile/{type}/{name}', ANY_FILE, { params: { type, name }, query: { lot } });
 }
 
 /** All files of one kind as a zip; `onProgress` hears the bytes received so far and the zip's length. */
@@ -61,6 +65,6 @@ export function uploadFiles(
   return upload('POST /media/uploadfiles', form, onProgress);
 }
 
-export function deleteFile(type: string, name: string): Promise<Graft> {
-  return call('DELETE /media/files/{type}/{name}', { params: { type, name } });
+export function deleteFile(type: string, name: string, lot: string): Promise<Graft> {
+  return call('DELETE /media/files/{type}/{name}', { params: { type, name }, query: { lot } });
 }

@@ -14,7 +14,7 @@ import { MODELS, type MediaKind } from './kinds';
 export function useFileDownload() {
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: ({ type, name }: { type: string; name: string }) => downloadFile(type, name),
+    mutationFn: ({ type, name, lot }: { type: string; name: string; lot: string }) => downloadFile(type, name, lot),
     onSuccess: ({ blob, fileName }, { name }) => saveFile(blob, fileName ?? name),
     onError: (error) => notify('error', errorMessage(error), t('files.downloadFailed')),
   });
@@ -58,7 +58,7 @@ export function useFileChanges(kind: MediaKind, lot: string, onGraft: (graft: Gr
     onSettled: () => setProgress(null),
   });
   const remove = useMutation({
-    mutationFn: (name: string) => deleteFile(kind.type, name),
+    mutationFn: (name: string) => deleteFile(kind.type, name, lot),
     onSuccess: (graft) => {
       changed(graft);
       notify('success', t('files.deleted'));

@@ -10,7 +10,7 @@ export type ObjectUrls = Readonly<Record<string, string | null>>;
  * cannot send the header, and no token may travel in a URL). A failed load stays silent (spec §8);
  * the URLs are revoked when the list changes or the page closes.
  */
-export function useObjectUrls(type: string, files: readonly GraftFile[]): ObjectUrls {
+export function useObjectUrls(type: string, lot: string, files: readonly GraftFile[]): ObjectUrls {
   const [urls, setUrls] = useState<ObjectUrls>({});
   const names = files.map((file) => file.name).join('\n');
   useEffect(() => {
@@ -18,7 +18,7 @@ export function useObjectUrls(type: string, files: readonly GraftFile[]): Object
     const made: string[] = [];
     setUrls({});
     for (const name of names ? names.split('\n') : []) {
-      fetchFile(type, name, abort.signal).then(
+      fetchFile(type, name, lot, abort.signal).then(
         (blob) => {
           const url = URL.createObjectURL(blob);
           made.push(url);
@@ -35,6 +35,6 @@ export function useObjectUrls(type: string, files: readonly GraftFile[]): Object
       abort.abort();
       made.forEach((url) => URL.revokeObjectURL(url));
     };
-  }, [type, names]);
+  }, [type, lot, names]);
   return urls;
 }
