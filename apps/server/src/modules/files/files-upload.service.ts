@@ -190,7 +190,8 @@ export async function deleteFile(
       at: deps.now(),
     });
   });
-  // After the commit: a crash here leaves only objects without a row, which the sweep removes.
+  // After the commit: a crash here leaves only objects without a row, which the sweep keeps and logs
+  // (docs/operations.md, "Files folder").
   await deps.storage.delete(file.storageKey);
   await deps.storage.delete(thumbnailKey(file));
   await announce(deps, graft);
