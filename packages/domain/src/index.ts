@@ -45,5 +45,6 @@ export * from './rules/single-european-code';
 export * from './rules/graft-import-row';
 export * from './rules/request-transitions';
 export * from './rules/candidate-ranking';
+export * from './rules/request-entries';
 
 export * from './push/push-events';

@@ -146,7 +146,7 @@ const ROUTES: Record<string, Cell> = {
   },
   'POST /api/physician/requests': {
     method: 'POST',
-    request: (_a, f) => ({ path: '/api/physician/requests', body: { lot: f.freeLot } }),
+    request: (_a, f) => ({ path: '/api/physician/requests', body: { lot: f.freeLot, patient_Code: 'M-05-2020' } }),
     expect: expected(201, PHYSICIANS),
   },
   'GET /api/physician/requests': {

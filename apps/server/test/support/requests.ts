@@ -40,7 +40,10 @@ export async function entryFor(client: TestClient, patientCode: string, implantI
   return ((await answer.json()) as { waitinglistid: string }).waitinglistid;
 }
 
-export async function requestGraft(client: TestClient, body: { lot: string; waitinglistid?: string; note?: string }) {
+export async function requestGraft(
+  client: TestClient,
+  body: { lot: string; waitinglistid?: string; patient_Code?: string; note?: string },
+) {
   const answer = await client.post('/api/physician/requests', body);
   expect(answer.status, await answer.clone().text()).toBe(201);
   return (await answer.json()) as GraftRequest;
