@@ -122,7 +122,7 @@ function GraftDetails({ graft }: { graft: Graft }) {
             {t('request.button')}
           </Button>
         )}
-        {mailto && <RequestInAppButton lot={graft.e_Lot} />}
+        {mailto && <RequestInAppButton graft={graft} />}
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Section title={t('graft.dimensions')}>

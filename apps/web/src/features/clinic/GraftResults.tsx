@@ -31,7 +31,7 @@ export function GraftResults({ grafts: all, mode, caption, detailsPath }: Props)
       cell: (graft) => (
         <Group gap="xs" wrap="nowrap">
           <RequestButton lot={graft.e_Lot} />
-          <RequestInAppButton lot={graft.e_Lot} />
+          <RequestInAppButton graft={graft} />
         </Group>
       ),
     };
@@ -74,7 +74,7 @@ export function GraftResults({ grafts: all, mode, caption, detailsPath }: Props)
             {withRequest && (
               <Group mt="sm" gap="xs">
                 <RequestButton lot={graft.e_Lot} />
-                <RequestInAppButton lot={graft.e_Lot} />
+                <RequestInAppButton graft={graft} />
               </Group>
             )}
           </Card>
