@@ -68,7 +68,7 @@ describe(`a reservation lapses across a restart, exactly once (${testEngineName(
     const alerts = (await readOutbox(app.server))
       .slice(mailsBefore)
       .filter(
-        (mail) => mail.to.includes(DEMO.physicianA) && mail.text.includes(lot) && mail.subject.includes('A-01-2020'),
+        (mail) => mail.to.includes(DEMO.physicianA) && mail.subject.includes(lot) && mail.text.includes('A-01-2020'),
       );
     expect(alerts).toHaveLength(1);
 
