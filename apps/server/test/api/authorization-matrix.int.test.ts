@@ -377,10 +377,11 @@ const ROUTES: Record<string, Cell> = {
     }),
     expect: expected(200, [...EMPLOYEES, 'admin', 'auditor']),
   },
+  // The empty file to fill in: for importers, and auditors, who read everything.
   'GET /api/import/template': {
     method: 'GET',
     request: () => ({ path: '/api/import/template?format=xlsx' }),
-    expect: expected(200, [...EMPLOYEES, 'admin']),
+    expect: expected(200, [...EMPLOYEES, 'admin', 'auditor']),
   },
   'GET /api/file/lastimportlog': {
     method: 'GET',
@@ -498,6 +499,20 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
       }
     });
   }
+
+  test('the auditor reads every route and changes nothing but their own account', () => {
+    // Searching and opening the push channel are reads sent by POST; the caller's own settings and
+    // sessions are the auditor's own account, not the records they audit.
+    const reads = ['POST /api/physician/graftsearch', 'POST /api/push/negotiate'];
+    const ownAccount = ['PATCH /api/users/settings', 'DELETE /api/users/sessions/{session of A}'];
+    // A read of something that does not exist answers 404, to auditors as to admins.
+    const unknown = ['GET /api/import/logs/{id}'];
+    const cells = Object.entries(ROUTES).filter(([name]) => !ownAccount.includes(name) && !unknown.includes(name));
+    const auditorGets = (status: number) => cells.filter(([, cell]) => cell.expect.auditor === status);
+    const writes = cells.filter(([name]) => isWrite(name) && !reads.includes(name)).map(([name]) => name);
+    expect(auditorGets(403).map(([name]) => name)).toEqual(writes);
+    expect(auditorGets(200).length + writes.length).toBe(cells.length);
+  });
 
   test('every protected API route is in the matrix', () => {
     const normalise = (route: string) => route.replace(/\/\{[^}]+\}|\/:[A-Za-z]+/g, '/*').replace(/\?.*$/, '');
