@@ -1,4 +1,4 @@
-import { shiftDate, type RequestInbox } from '@graftmatch/domain';
+import type { RequestInbox } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectProblem, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
@@ -16,22 +16,8 @@ describe(`whom a graft request is for (${testEngineName()})`, () => {
     await app?.server.close();
   });
 
-  const entry = async (criteria: Record<string, unknown>) => {
-    const answer = await app.clients.physicianA.post('/api/physician/waitinglist', {
-      query_type: 5,
-      query_d_min: 20,
-      query_d_max: 21,
-      query_l_min: 35,
-      query_l_l_min: 0,
-      query_l_r_min: 0,
-      patient_Code: 'E-07-2019',
-      query_i_min: shiftDate(today(), 10),
-      query_i_Max: shiftDate(today(), 70),
-      ...criteria,
-    });
-    expect(answer.status).toBe(201);
-    return ((await answer.json()) as { waitinglistid: string }).waitinglistid;
-  };
+  const entry = (criteria: Record<string, unknown>) =>
+    entryFor(app.clients.physicianA, 'E-07-2019', 10, today(), criteria);
   const fieldsOf = async (answer: Response) =>
     ((await expectProblem(answer, 400)).errors ?? []).map((error) => error.field);
 

@@ -2,12 +2,12 @@ import {
   isCompletePatientCode,
   PATIENT_CODE_PLACEHOLDER,
   fitsWaitingListEntry,
-  isGraftTypeNumber,
   type CreateGraftRequestRequest,
 } from '@graftmatch/domain';
 import type { Executor } from '../../db/executor';
 import { badRequest, notFound } from '../../http/problem';
 import { entryCriteria } from '../waitinglist/waitinglist.mapper';
+import { searchableGraft } from './requests.mapper';
 import * as repo from './requests.repository';
 
 // Whom a new request is for (docs/decisions.md "Graft requests"): one of the caller's open
@@ -45,15 +45,7 @@ export async function requestTarget(
     throw notFound('No such waiting-list entry in your waiting list.');
   }
   const criteria = entryCriteria(entry);
-  const type = graft.tProdName2;
-  const searchable = isGraftTypeNumber(type) && {
-    t_ProdName_2: type,
-    t_Dproximal: graft.tDproximal,
-    t_Lmax: graft.tLmax,
-    t_Lleft: graft.tLleft,
-    t_Lright: graft.tLright,
-    expiry: { outValue: graft.expiryDate },
-  };
+  const searchable = searchableGraft(graft);
   if (!criteria || !searchable || !fitsWaitingListEntry(searchable, criteria)) {
     throw badRequest(`The graft ${graft.eLot} does not fit this waiting-list entry (type and sizes).`, [
       { field: 'waitinglistid', message: 'must be an entry of the graft’s type whose ranges the graft fits' },

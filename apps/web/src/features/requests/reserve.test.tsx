@@ -1,33 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { GraftRequest } from '@graftmatch/domain';
 import { clearSession, setAccessToken } from '../../api/session';
 import { fakeApi, fakeJwt, json } from '../../test/fakeApi';
+import { aGraftRequest } from '../../test/fixtures';
 import { renderUi } from '../../test/render';
 import { StepButtons } from './StepButtons';
 
 const ID = '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e';
-const requested: GraftRequest = {
+const requested = aGraftRequest({
   id: ID,
-  lot: 'EL-7',
   state: 'requested',
   deadline: null,
-  waitinglistid: null,
-  patient_Code: 'A-03-2021',
-  query_i_min: '2026-11-25',
-  query_i_max: '2027-01-25',
-  note: null,
-  reason: null,
-  implantedOn: null,
-  c_Name: 'Clinic A',
-  physician_Name: 'Dr. Berg',
-  e_Name: 'Bank North',
-  leadTimeDays: 2,
   leadTimeWarning: false,
-  createdAt: '2026-11-24T08:00:00.000Z',
-  updatedAt: '2026-11-24T09:00:00.000Z',
   actions: ['reserve', 'decline'],
-};
+});
 
 beforeEach(() => {
   clearSession();
