@@ -523,6 +523,24 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
     expect(new Set(Object.keys(ROUTES).map(normalise))).toEqual(new Set(registered));
   });
 
+  test('the auditor reads every clinic’s and bank’s records: all entries as the waiting list, all grafts', async () => {
+    const { auditor } = app.clients;
+    const read = async <T>(path: string) => (await (await auditor.get(path)).json()) as T[];
+    const entries = await read<{ waitinglistid: string }>('/api/physician/waitinglist');
+    const ofB = await app.server.database.db
+      .selectFrom('waitingListEntries')
+      .select('id')
+      .where('ownerUserId', '=', app.ids.users.physicianB)
+      .where('closedAt', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(entries.map((entry) => entry.waitinglistid)).toEqual(expect.arrayContaining([fixture.entryOfA, ofB.id]));
+    const lots = (list: { e_Lot: string }[]) => list.map((graft) => graft.e_Lot);
+    expect(lots(await read('/api/physician/currentgrafts'))).toContain(fixture.clinicACurrentLot);
+    const donations = await read<{ e_Lot: string; e_Eute: string }>('/api/euteemployee/currentdonations');
+    expect(lots(donations)).toContain(fixture.euteXCurrentLot);
+    expect(new Set(donations.map((graft) => graft.e_Eute))).toEqual(new Set([app.ids.euteX, app.ids.euteY]));
+  });
+
   test('reads never cross clinics or banks: B sees none of A’s entries, Y none of X’s donations', async () => {
     const { physicianB, employeeY } = app.clients;
     const entries = (await (await physicianB.get('/api/physician/waitinglist')).json()) as { waitinglistid: string }[];
