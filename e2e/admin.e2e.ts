@@ -159,7 +159,7 @@ describe('admin area for other roles', () => {
       await waitForPath(page, '/home');
       await navigate(page, 'phone', 'nav-admin-users', '/home/admin/users');
       await expectHeading(page, 'Users');
-      await page.getByTestId('admin-read-only').waitFor();
+      await page.getByTestId('read-only').waitFor();
       await page.getByTestId('user-row').first().click();
       await page.getByTestId('user-detail-name').waitFor();
       expect(await page.getByTestId('user-add').count()).toBe(0);

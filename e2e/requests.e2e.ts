@@ -69,6 +69,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('a graft from request to impla
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await checkScreenOnce(page, `request dialog (${size})`);
+    // Dr. Berg's waiting-list entry that the graft fits is chosen already, named with its type.
+    expect(await dialog.getByTestId('request-entry').inputValue()).toMatch(/^Aortic valve · .*[A-Z]-\d{2}-\d{4}/);
     await dialog.getByRole('textbox', { name: 'Note for the tissue bank' }).fill('Ross procedure next week');
     await dialog.getByTestId('request-send').click();
     await dialog.waitFor({ state: 'detached' });
@@ -77,6 +79,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('a graft from request to impla
     const graft = bank.page.locator(`[data-testid="inbox-graft"][data-lot="${lot}"]`);
     await graft.waitFor();
     await graft.getByTestId('candidate').first().waitFor();
+    // The request comes with its patient: ranked once, under the entry's patient code, never as "n.d.".
+    const requested = graft.getByTestId('candidate').filter({ hasText: 'requested' });
+    expect(await requested.count()).toBe(1);
+    expect(await requested.textContent()).toMatch(/[A-Z]-\d{2}-\d{4}/);
     await screenshot(bank.page, `${size}-requests-inbox`);
     expectNoProblems(physician.problems, 'on the request');
     expectNoProblems(bank.problems, 'on the inbox');

@@ -47,5 +47,6 @@ export * from './rules/graft-import-row';
 export * from './rules/import-corrections';
 export * from './rules/request-transitions';
 export * from './rules/candidate-ranking';
+export * from './rules/request-entries';
 
 export * from './push/push-events';

@@ -32,8 +32,11 @@ describe('who receives which push event', () => {
   });
 
   it('matchFound reaches only the owner of the entry', () => {
-    const envelope = matchFound('u-b', 'entry-2', ['L1']);
-    expect(envelope.message).toEqual({ event: 'matchFound', args: [{ waitinglistid: 'entry-2', lots: ['L1'] }] });
+    const envelope = matchFound('u-b', ['entry-2', 'entry-3'], 'L1');
+    expect(envelope.message).toEqual({
+      event: 'matchFound',
+      args: [{ waitinglistid: 'entry-2', lots: ['L1'], waitinglistids: ['entry-2', 'entry-3'] }],
+    });
     expect(reached(envelope.audience)).toEqual(['u-b']);
   });
 });

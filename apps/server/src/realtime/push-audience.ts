@@ -72,7 +72,13 @@ export function graftsChanged(grafts: readonly ChangedGraft[]): PushEnvelope {
   };
 }
 
-/** `matchFound`: newly free lots fit a waiting-list entry; only its owner is told. For the graft import. */
-export function matchFound(ownerUserId: string, waitinglistid: string, lots: string[]): PushEnvelope {
-  return { message: { event: 'matchFound', args: [{ waitinglistid, lots }] }, audience: { userIds: [ownerUserId] } };
+/**
+ * `matchFound`: a newly free lot fits waiting-list entries of one physician; only they are told, once
+ * per lot with all those entries. For the graft import and a lapsed reservation.
+ */
+export function matchFound(ownerUserId: string, waitinglistids: [string, ...string[]], lot: string): PushEnvelope {
+  return {
+    message: { event: 'matchFound', args: [{ waitinglistid: waitinglistids[0], lots: [lot], waitinglistids }] },
+    audience: { userIds: [ownerUserId] },
+  };
 }

@@ -146,7 +146,7 @@ const ROUTES: Record<string, Cell> = {
   },
   'POST /api/physician/requests': {
     method: 'POST',
-    request: (_a, f) => ({ path: '/api/physician/requests', body: { lot: f.freeLot } }),
+    request: (_a, f) => ({ path: '/api/physician/requests', body: { lot: f.freeLot, patient_Code: 'M-05-2020' } }),
     expect: expected(201, PHYSICIANS),
   },
   'GET /api/physician/requests': {
@@ -377,10 +377,11 @@ const ROUTES: Record<string, Cell> = {
     }),
     expect: expected(200, [...EMPLOYEES, 'admin', 'auditor']),
   },
+  // The empty file to fill in: for importers, and auditors, who read everything.
   'GET /api/import/template': {
     method: 'GET',
     request: () => ({ path: '/api/import/template?format=xlsx' }),
-    expect: expected(200, [...EMPLOYEES, 'admin']),
+    expect: expected(200, [...EMPLOYEES, 'admin', 'auditor']),
   },
   'GET /api/file/lastimportlog': {
     method: 'GET',
@@ -499,6 +500,20 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
     });
   }
 
+  test('the auditor reads every route and changes nothing but their own account', () => {
+    // Searching and opening the push channel are reads sent by POST; the caller's own settings and
+    // sessions are the auditor's own account, not the records they audit.
+    const reads = ['POST /api/physician/graftsearch', 'POST /api/push/negotiate'];
+    const ownAccount = ['PATCH /api/users/settings', 'DELETE /api/users/sessions/{session of A}'];
+    // A read of something that does not exist answers 404, to auditors as to admins.
+    const unknown = ['GET /api/import/logs/{id}'];
+    const cells = Object.entries(ROUTES).filter(([name]) => !ownAccount.includes(name) && !unknown.includes(name));
+    const auditorGets = (status: number) => cells.filter(([, cell]) => cell.expect.auditor === status);
+    const writes = cells.filter(([name]) => isWrite(name) && !reads.includes(name)).map(([name]) => name);
+    expect(auditorGets(403).map(([name]) => name)).toEqual(writes);
+    expect(auditorGets(200).length + writes.length).toBe(cells.length);
+  });
+
   test('every protected API route is in the matrix', () => {
     const normalise = (route: string) => route.replace(/\/\{[^}]+\}|\/:[A-Za-z]+/g, '/*').replace(/\?.*$/, '');
     const registered = listRegisteredRoutes(app.server.app)
@@ -506,6 +521,24 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
       .map((route) => `${route.method} ${normalise(route.url)}`)
       .filter((route) => !NOT_IN_MATRIX.includes(route));
     expect(new Set(Object.keys(ROUTES).map(normalise))).toEqual(new Set(registered));
+  });
+
+  test('the auditor reads every clinic’s and bank’s records: all entries as the waiting list, all grafts', async () => {
+    const { auditor } = app.clients;
+    const read = async <T>(path: string) => (await (await auditor.get(path)).json()) as T[];
+    const entries = await read<{ waitinglistid: string }>('/api/physician/waitinglist');
+    const ofB = await app.server.database.db
+      .selectFrom('waitingListEntries')
+      .select('id')
+      .where('ownerUserId', '=', app.ids.users.physicianB)
+      .where('closedAt', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(entries.map((entry) => entry.waitinglistid)).toEqual(expect.arrayContaining([fixture.entryOfA, ofB.id]));
+    const lots = (list: { e_Lot: string }[]) => list.map((graft) => graft.e_Lot);
+    expect(lots(await read('/api/physician/currentgrafts'))).toContain(fixture.clinicACurrentLot);
+    const donations = await read<{ e_Lot: string; e_Eute: string }>('/api/euteemployee/currentdonations');
+    expect(lots(donations)).toContain(fixture.euteXCurrentLot);
+    expect(new Set(donations.map((graft) => graft.e_Eute))).toEqual(new Set([app.ids.euteX, app.ids.euteY]));
   });
 
   test('reads never cross clinics or banks: B sees none of A’s entries, Y none of X’s donations', async () => {

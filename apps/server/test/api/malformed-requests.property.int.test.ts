@@ -105,7 +105,12 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'DELETE', path: '/api/admin/eutes/:id/apikeys/:keyId', write: true },
   { method: 'GET', path: '/api/users/settings', write: false },
   { method: 'PATCH', path: '/api/users/settings', write: true, fields: ['matchMails'] },
-  { method: 'POST', path: '/api/physician/requests', write: true, fields: ['lot', 'waitinglistid', 'note'] },
+  {
+    method: 'POST',
+    path: '/api/physician/requests',
+    write: true,
+    fields: ['lot', 'waitinglistid', 'patient_Code', 'note'],
+  },
   { method: 'GET', path: '/api/physician/requests', write: false },
   { method: 'GET', path: '/api/physician/requests/lots', write: false },
   { method: 'POST', path: '/api/physician/requests/:id/confirm', write: true },

@@ -23,8 +23,14 @@ export async function freeGraftOfX(app: SeededApp, day = today()): Promise<strin
   return lot;
 }
 
-/** A waiting-list entry of the client's physician that the graft of `freeGraftOfX` fits. */
-export async function entryFor(client: TestClient, patientCode: string, implantInDays: number, day = today()) {
+/** A waiting-list entry of the client's physician that the graft of `freeGraftOfX` fits, unless `criteria` say otherwise. */
+export async function entryFor(
+  client: TestClient,
+  patientCode: string,
+  implantInDays: number,
+  day = today(),
+  criteria: Record<string, unknown> = {},
+) {
   const answer = await client.post('/api/physician/waitinglist', {
     query_type: 5,
     query_d_min: 20,
@@ -35,12 +41,16 @@ export async function entryFor(client: TestClient, patientCode: string, implantI
     patient_Code: patientCode,
     query_i_min: shiftDate(day, implantInDays),
     query_i_Max: shiftDate(day, implantInDays + 60),
+    ...criteria,
   });
   expect(answer.status).toBe(201);
   return ((await answer.json()) as { waitinglistid: string }).waitinglistid;
 }
 
-export async function requestGraft(client: TestClient, body: { lot: string; waitinglistid?: string; note?: string }) {
+export async function requestGraft(
+  client: TestClient,
+  body: { lot: string; waitinglistid?: string; patient_Code?: string; note?: string },
+) {
   const answer = await client.post('/api/physician/requests', body);
   expect(answer.status, await answer.clone().text()).toBe(201);
   return (await answer.json()) as GraftRequest;

@@ -9,6 +9,7 @@ import { useSmallScreen } from '../components/useScreen';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Navigation } from './Navigation';
 import { PushIndicator } from './PushIndicator';
+import { ReadOnlyBanner } from './ReadOnlyBanner';
 import { UserMenu } from './UserMenu';
 import { usePush } from './usePush';
 
@@ -70,7 +71,10 @@ function SignedInShell() {
       <AppShell.Navbar p="sm" aria-label={t('nav.label')} inert={small && !opened}>
         <Navigation onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main>{page}</AppShell.Main>
+      <AppShell.Main>
+        <ReadOnlyBanner />
+        {page}
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -58,7 +58,13 @@ describe('a match found while the physician is signed in', () => {
 
     // An import frees a graft that fits: the server pushes the entry and the lot.
     matching = 1;
-    act(() => push.handlers?.matchFound({ waitinglistid: entry(1).waitinglistid, lots: ['EB1-2026-0042'] }));
+    act(() =>
+      push.handlers?.matchFound({
+        waitinglistid: entry(1).waitinglistid,
+        lots: ['EB1-2026-0042'],
+        waitinglistids: [entry(1).waitinglistid],
+      }),
+    );
 
     const alert = await screen.findByTestId('match-alert');
     expect(alert.textContent).toContain('Graft EB1-2026-0042 fits your waiting-list entry A-03-2021.');
@@ -85,9 +91,31 @@ describe('a match found while the physician is signed in', () => {
     renderRoutes(withToasts, '/home');
     await screen.findByTestId('home-areas');
     await waitFor(() => expect(push.handlers).not.toBeNull());
-    act(() => push.handlers?.matchFound({ waitinglistid: 'gone', lots: ['EB1-1', 'EB1-2'] }));
+    act(() => push.handlers?.matchFound({ waitinglistid: 'gone', lots: ['EB1-1', 'EB1-2'], waitinglistids: ['gone'] }));
     const alert = await screen.findByTestId('match-alert');
     expect(alert.textContent).toContain('Grafts EB1-1, EB1-2 fit one of your waiting-list entries.');
     expect(screen.getByTestId('match-alert-open').getAttribute('href')).toBe('/home/clinic/waitinglist');
+  });
+
+  it('one graft fitting three entries raises one alert naming them, which leads to that graft', async () => {
+    const three = ['A-03-2021', 'B-04-2022', 'C-05-2023'].map((patient_Code, index) =>
+      aWaitingListEntry({ waitinglistid: `3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d1${index}`, patient_Code }),
+    );
+    fakeApi({
+      'GET /api/users/getmyuser': () => json(aPhysician()),
+      'GET /api/physician/waitinglist': () => json(three),
+    });
+    const { router } = renderRoutes(withToasts, '/home');
+    await screen.findByTestId('home-areas');
+    await waitFor(() => expect(push.handlers).not.toBeNull());
+    const ids = three.map((item) => item.waitinglistid);
+    act(() => push.handlers?.matchFound({ waitinglistid: ids[0]!, lots: ['EB1-2026-0901'], waitinglistids: ids }));
+
+    await waitFor(() => expect(screen.getAllByTestId('match-alert')).toHaveLength(1));
+    expect(screen.getByTestId('match-alert').textContent).toContain(
+      'EB1-2026-0901 fits 3 of your entries: A-03-2021, B-04-2022, C-05-2023.',
+    );
+    fireEvent.click(screen.getByTestId('match-alert-open'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/clinic/graft/EB1-2026-0901'));
   });
 });

@@ -1,21 +1,42 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { displayPatientCode, type WaitingListEntry } from '@graftmatch/domain';
+import { displayPatientCode, type PushEventMap, type WaitingListEntry } from '@graftmatch/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { getWaitingList } from '../features/clinic/api';
 import { clinicKeys } from '../features/clinic/keys';
 import { entryQuery, searchPath } from '../features/clinic/searchQuery';
 import { i18n } from '../i18n';
 
-export interface MatchFound {
-  waitinglistid: string;
-  lots: string[];
+export type MatchFound = PushEventMap['matchFound'][0];
+
+/** Where the alert leads: the one entry's search, the graft fitting several, else the waiting list. */
+function alertPath(entries: readonly WaitingListEntry[], lots: readonly string[]): string {
+  const [only] = entries;
+  if (entries.length === 1 && only) {
+    return searchPath(only.query_Type, entryQuery(only));
+  }
+  return entries.length > 1 && lots.length === 1
+    ? `/home/clinic/graft/${encodeURIComponent(lots[0] ?? '')}`
+    : '/home/clinic/waitinglist';
+}
+
+function alertText(entries: readonly WaitingListEntry[], lots: readonly string[]): string {
+  const patients = entries.map((entry) => displayPatientCode(entry.patient_Code)).join(', ');
+  const shown = { lots: lots.join(', '), patient: patients, patients };
+  if (entries.length > 1) {
+    return i18n.t('imports.match.messageEntries', { ...shown, count: entries.length });
+  }
+  return i18n.t(entries.length === 1 ? 'imports.match.message' : 'imports.match.messageAnyEntry', {
+    ...shown,
+    count: lots.length,
+  });
 }
 
 /**
  * `matchFound`: the waiting list is fetched afresh (its counts of fitting grafts changed), then
- * the physician is told which lots fit which entry, with a link to that entry's search. The
- * toast lives outside the router, so the link navigates through the given function.
+ * the physician is told, once per graft, which of their entries it fits, with a link to the
+ * fitting grafts (docs/api.md "Push"). The toast lives outside the router, so the link navigates
+ * through the given function.
  */
 export async function showMatchAlert(
   queryClient: QueryClient,
@@ -23,21 +44,22 @@ export async function showMatchAlert(
   navigate: (path: string) => void,
 ): Promise<void> {
   await queryClient.invalidateQueries({ queryKey: clinicKeys.all });
-  let entry: WaitingListEntry | undefined;
+  const ids = new Set(match.waitinglistids);
+  let entries: WaitingListEntry[] = [];
   try {
-    // The whole list, as the entry may be on any page. Fresh already when the invalidation
+    // The whole list, as the entries may be on any page. Fresh already when the invalidation
     // re-fetched it (a request form is open); fetched here otherwise.
     const list = await queryClient.fetchQuery({
       queryKey: clinicKeys.waitingListAll,
       queryFn: getWaitingList,
       staleTime: Infinity,
     });
-    entry = list.find((item) => item.waitinglistid === match.waitinglistid);
+    entries = list.filter((item) => ids.has(item.waitinglistid));
   } catch {
     // Without the list the alert still names the lots and leads to the waiting list.
   }
-  const path = entry ? searchPath(entry.query_Type, entryQuery(entry)) : '/home/clinic/waitinglist';
-  const id = `match-${match.waitinglistid}`;
+  const path = alertPath(entries, match.lots);
+  const id = `match-${match.lots.join(',')}`;
   const open = () => {
     notifications.hide(id);
     navigate(path);
@@ -50,15 +72,7 @@ export async function showMatchAlert(
     closeButtonProps: { 'aria-label': i18n.t('common.close') },
     message: (
       <Stack gap={4} data-testid="match-alert">
-        <Text size="sm">
-          {entry
-            ? i18n.t('imports.match.message', {
-                count: match.lots.length,
-                lots: match.lots.join(', '),
-                patient: displayPatientCode(entry.patient_Code),
-              })
-            : i18n.t('imports.match.messageAnyEntry', { count: match.lots.length, lots: match.lots.join(', ') })}
-        </Text>
+        <Text size="sm">{alertText(entries, match.lots)}</Text>
         <Anchor
           href={path}
           size="sm"

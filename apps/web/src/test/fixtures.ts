@@ -1,4 +1,4 @@
-import type { User, WaitingListEntry } from '@graftmatch/domain';
+import type { GraftRequest, User, WaitingListEntry } from '@graftmatch/domain';
 
 export { aGraft } from '@graftmatch/domain/testing';
 
@@ -41,6 +41,32 @@ export function aWaitingListEntry(overrides: Partial<WaitingListEntry> = {}): Wa
     query_timestamp: '2026-10-01T08:00:00.000Z',
     matchingGrafts: 2,
     c_Name: 'Herz & Gefäß – Nord',
+    ...overrides,
+  };
+}
+
+/** A graft request of Dr. Berg, reserved by Bank North, that he may confirm or withdraw. */
+export function aGraftRequest(overrides: Partial<GraftRequest> = {}): GraftRequest {
+  return {
+    id: '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e',
+    lot: 'EL-7',
+    state: 'reserved',
+    deadline: '2026-11-25T10:00:00.000Z',
+    waitinglistid: null,
+    patient_Code: 'A-03-2021',
+    query_i_min: '2026-11-25',
+    query_i_max: '2027-01-25',
+    note: null,
+    reason: null,
+    implantedOn: null,
+    c_Name: 'Clinic A',
+    physician_Name: 'Dr. Berg',
+    e_Name: 'Bank North',
+    leadTimeDays: 2,
+    leadTimeWarning: true,
+    createdAt: '2026-11-24T08:00:00.000Z',
+    updatedAt: '2026-11-24T09:00:00.000Z',
+    actions: ['confirm', 'withdraw'],
     ...overrides,
   };
 }

@@ -18,13 +18,16 @@ describe('push events', () => {
     const wellTyped: PushMessage[] = [
       { event: 'testR', args: ['Hello from the admin'] },
       { event: 'waitinglistChanged', args: [] },
-      { event: 'matchFound', args: [{ waitinglistid: '0b6f4c8e-2f6a-4e0c-9a57-3c1d2e4f5a6b', lots: ['EL-0001'] }] },
+      {
+        event: 'matchFound',
+        args: [{ waitinglistid: 'entry-1', lots: ['EL-0001'], waitinglistids: ['entry-1', 'entry-2'] }],
+      },
     ];
     const misTyped: PushMessage[] = [
       // @ts-expect-error an alert carries its text, not lots
       { event: 'testR', args: [['EL-0001']] },
-      // @ts-expect-error a match names its waiting-list entry
-      { event: 'matchFound', args: [{ lots: ['EL-0001'] }] },
+      // @ts-expect-error a match names its waiting-list entries
+      { event: 'matchFound', args: [{ waitinglistid: 'entry-1', lots: ['EL-0001'] }] },
       // @ts-expect-error no such event
       { event: 'graftChanged', args: [['EL-0001']] },
     ];

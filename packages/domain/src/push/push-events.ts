@@ -12,8 +12,12 @@ export interface PushEventMap {
   graftsChanged: [lots: string[]];
   /** Waiting-list entries changed; with an id when a single entry did. */
   waitinglistChanged: [change?: { waitinglistid: string }];
-  /** A newly free graft fits one of the recipient's waiting-list entries. */
-  matchFound: [match: { waitinglistid: string; lots: string[] }];
+  /**
+   * A newly free graft fits waiting-list entries of the recipient: one event per graft and recipient
+   * (docs/api.md "Push"). `lots` holds that one lot; `waitinglistids` every entry of the recipient it
+   * fits, and `waitinglistid` the first of them, as clients of the first payload read it.
+   */
+  matchFound: [match: { waitinglistid: string; lots: string[]; waitinglistids: string[] }];
   /** A graft request was made or took a step; both sides re-fetch their requests. */
   requestChanged: [change: { id: string; lot: string; state: RequestState }];
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { displayPatientCode, formatPatientCode, parsePatientCode, PATIENT_CODE_PLACEHOLDER } from './patient-code';
+import {
+  displayPatientCode,
+  formatPatientCode,
+  isCompletePatientCode,
+  parsePatientCode,
+  PATIENT_CODE_PLACEHOLDER,
+} from './patient-code';
 
 describe('patient code', () => {
   it('writes initial, two-digit month and year', () => {
@@ -51,5 +57,15 @@ describe('patient code', () => {
     expect(displayPatientCode({ initial: 'A', month: 3, year: null })).toBe('n.d.');
     expect(displayPatientCode('garbage')).toBe('n.d.');
     expect(displayPatientCode(null)).toBe('n.d.');
+  });
+});
+
+describe('a complete patient code', () => {
+  it('has all three parts; the placeholder and partial codes are not complete', () => {
+    expect(isCompletePatientCode('A-03-2021')).toBe(true);
+    expect(isCompletePatientCode(PATIENT_CODE_PLACEHOLDER)).toBe(false);
+    expect(isCompletePatientCode('K-00-2017')).toBe(false);
+    expect(isCompletePatientCode('K-13-2017')).toBe(false);
+    expect(isCompletePatientCode('')).toBe(false);
   });
 });

@@ -67,3 +67,9 @@ export function displayPatientCode(code: string | Partial<PatientCodeParts> | nu
     validYear(parts.year) !== null;
   return complete ? formatPatientCode(parts) : NOT_DOCUMENTED;
 }
+
+/** A code with all three parts known (`initial-MM-YYYY`, a real month); placeholders and partial codes are not. */
+export function isCompletePatientCode(code: string | null | undefined): boolean {
+  const parts = parsePatientCode(code);
+  return parts !== null && parts.initial !== null && parts.month !== null && parts.year !== null;
+}

@@ -19,9 +19,17 @@ export const RequestStateSchema = Type.Union(
 
 const Reason = MultiLineText(1000);
 
-/** Body of `POST /physician/requests`. */
+/**
+ * Body of `POST /physician/requests`: for a waiting-list entry the graft fits, or else for the patient
+ * code given (complete, or `NN-00-0000` for "not known yet"); the service checks which.
+ */
 export const CreateGraftRequestRequest = Type.Object(
-  { lot: Lot, waitinglistid: Type.Optional(Id), note: Type.Optional(Reason) },
+  {
+    lot: Lot,
+    waitinglistid: Type.Optional(Id),
+    patient_Code: Type.Optional(Type.String({ pattern: PATIENT_CODE_PATTERN })),
+    note: Type.Optional(Reason),
+  },
   { additionalProperties: false },
 );
 export type CreateGraftRequestRequest = Static<typeof CreateGraftRequestRequest>;

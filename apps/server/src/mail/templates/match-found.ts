@@ -1,28 +1,32 @@
 import { PRODUCT_NAME } from '@graftmatch/domain';
 import { composeMail, type MailContent, type MailLanguage } from './layout';
 
-/** Newly free grafts fit a waiting-list entry: one mail per entry and import, naming the lots. */
-export function matchFoundMail(language: MailLanguage, input: { patientCode: string; lots: string[]; link: string }) {
-  const { patientCode, lots, link } = input;
-  const list = lots.join(', ');
+/**
+ * A newly free graft fits waiting-list entries of the recipient: one mail per graft and physician,
+ * naming every entry it fits by its patient code (docs/import.md "Match alerts").
+ */
+export function matchFoundMail(language: MailLanguage, input: { lot: string; patientCodes: string[]; link: string }) {
+  const { lot, patientCodes, link } = input;
+  const count = patientCodes.length;
+  const codes = patientCodes.join(', ');
   const byLanguage: Record<MailLanguage, () => MailContent> = {
     en: () =>
       composeMail(
-        `${PRODUCT_NAME}: ${lots.length === 1 ? 'a graft fits' : `${lots.length} grafts fit`} your waiting-list entry ${patientCode}`,
+        `${PRODUCT_NAME}: graft ${lot} fits ${count === 1 ? `your waiting-list entry ${codes}` : `${count} of your waiting-list entries`}`,
         [
           'Hello,',
-          `a tissue bank has just made free grafts available that fit your waiting-list entry for patient ${patientCode}: ${list}.`,
-          'The link opens the search of that entry. You can switch these mails off on your account page.',
+          `a tissue bank has just made the graft ${lot} free, and it fits your waiting-list ${count === 1 ? 'entry' : 'entries'} for ${count === 1 ? 'patient' : 'patients'} ${codes}.`,
+          'The link opens the graft. You can switch these mails off on your account page.',
         ],
         { text: link, href: link },
       ),
     de: () =>
       composeMail(
-        `${PRODUCT_NAME}: ${lots.length === 1 ? 'Ein Graft passt' : `${lots.length} Grafts passen`} zu Ihrem Wartelisteneintrag ${patientCode}`,
+        `${PRODUCT_NAME}: Graft ${lot} passt zu ${count === 1 ? `Ihrem Wartelisteneintrag ${codes}` : `${count} Ihrer Wartelisteneinträge`}`,
         [
           'Guten Tag,',
-          `eine Gewebebank hat soeben freie Grafts bereitgestellt, die zu Ihrem Wartelisteneintrag für Patient ${patientCode} passen: ${list}.`,
-          'Der Link öffnet die Suche dieses Eintrags. Auf Ihrer Kontoseite können Sie diese Mails abschalten.',
+          `eine Gewebebank hat soeben den Graft ${lot} freigegeben; er passt zu Ihren Wartelisteneinträgen für ${count === 1 ? 'Patient' : 'die Patienten'} ${codes}.`,
+          'Der Link öffnet den Graft. Auf Ihrer Kontoseite können Sie diese Mails abschalten.',
         ],
         { text: link, href: link },
       ),

@@ -132,7 +132,7 @@ describe(`match alerts after an import (${testEngineName()})`, () => {
     await new Promise<void>((resolve) => smtp.close(resolve));
   });
 
-  it('an import frees two fitting grafts: Dr. Berg hears matchFound and gets one mail; Dr. Kaya neither', async () => {
+  it('an import frees two fitting grafts: Dr. Berg hears matchFound and gets one mail per graft; Dr. Kaya neither', async () => {
     const result = await importNorth([
       ['FIT-1', { t_Dproximal: 22 }],
       ['FIT-2', { t_Dproximal: 23.5 }],
@@ -141,18 +141,22 @@ describe(`match alerts after an import (${testEngineName()})`, () => {
     ]);
     expect(result.summary).toMatchObject({ inserted: 4, failed: 0 });
 
-    const match = await bergPush.next('matchFound');
-    expect(match.args).toEqual([{ waitinglistid: entryOfBerg, lots: ['FIT-1', 'FIT-2'] }]);
+    await bergPush.next('matchFound', (message) => message.args[0].lots.includes('FIT-2'));
+    const matches = bergPush.received.filter((message) => message.event === 'matchFound').map((m) => m.args);
+    expect(matches).toEqual([
+      [{ waitinglistid: entryOfBerg, lots: ['FIT-1'], waitinglistids: [entryOfBerg] }],
+      [{ waitinglistid: entryOfBerg, lots: ['FIT-2'], waitinglistids: [entryOfBerg] }],
+    ]);
     const mails = matchMailsTo(DEMO.physicianA);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('GraftMatch: 2 grafts fit your waiting-list entry M-05-2020');
-    expect(mails[0]!.text).toContain('FIT-1, FIT-2');
-    expect(mails[0]!.text).toContain(
-      'http://localhost:3000/home/clinic/search/aortic_valve?d_min=21&d_max=24&l_min=40&l_l_min=0&l_r_min=0',
-    );
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      'GraftMatch: graft FIT-1 fits your waiting-list entry M-05-2020',
+      'GraftMatch: graft FIT-2 fits your waiting-list entry M-05-2020',
+    ]);
+    const first = mails.find((mail) => mail.subject.includes('FIT-1'));
+    expect(first?.text).toContain('http://localhost:3000/home/clinic/graft/FIT-1');
 
     const [bergHeard, kayaHeard] = await heardUntilNow([bergPush, kayaPush]);
-    expect(bergHeard!.map((message) => message.event).sort()).toEqual(['graftsChanged', 'matchFound']);
+    expect(bergHeard!.map((message) => message.event).sort()).toEqual(['graftsChanged', 'matchFound', 'matchFound']);
     // Dr. Kaya may see the new free grafts, but none fits her entry.
     expect(kayaHeard!.map((message) => message.event)).toEqual(['graftsChanged']);
     expect(matchMailsTo(DEMO.physicianB)).toEqual([]);
@@ -166,7 +170,39 @@ describe(`match alerts after an import (${testEngineName()})`, () => {
     const [bergHeard, kayaHeard] = await heardUntilNow([bergPush, kayaPush]);
     expect(bergHeard).toEqual([]);
     expect(kayaHeard).toEqual([]);
-    expect(matchMailsTo(DEMO.physicianA)).toHaveLength(1);
+    expect(matchMailsTo(DEMO.physicianA)).toHaveLength(2);
+  });
+
+  it('one graft fitting three of Dr. Berg’s entries: one push and one mail naming all three', async () => {
+    const more = [];
+    for (const code of ['N-06-2021', 'O-07-2022']) {
+      const added = await berg.post('/api/physician/waitinglist', {
+        query_type: 5,
+        query_d_min: 20,
+        query_d_max: 26,
+        query_l_min: 30,
+        query_l_l_min: 0,
+        query_l_r_min: 0,
+        patient_Code: code,
+        query_i_min: shiftDate(today(), 30),
+        query_i_Max: shiftDate(today(), 120),
+      });
+      more.push(((await added.json()) as WaitingListEntry).waitinglistid);
+    }
+    const mailsBefore = matchMailsTo(DEMO.physicianA).length;
+    await importNorth([['EB1-2026-0901', { t_Dproximal: 22 }]]);
+    const [bergHeard] = await heardUntilNow([bergPush]);
+    const matches = bergHeard!.filter((message) => message.event === 'matchFound');
+    expect(matches.map((message) => message.args)).toEqual([
+      [{ waitinglistid: entryOfBerg, lots: ['EB1-2026-0901'], waitinglistids: [entryOfBerg, ...more] }],
+    ]);
+    const mails = matchMailsTo(DEMO.physicianA).slice(mailsBefore);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'GraftMatch: graft EB1-2026-0901 fits 3 of your waiting-list entries',
+    ]);
+    expect(mails[0]!.text).toContain('M-05-2020, N-06-2021, O-07-2022');
+    await Promise.all(more.map((id) => berg.get(`/api/physician/waitinglist/remove/${id}`)));
+    await heardUntilNow([bergPush]);
   });
 
   it('a graft released later is newly free and alerts; with match mails switched off only the push comes', async () => {
@@ -179,9 +215,9 @@ describe(`match alerts after an import (${testEngineName()})`, () => {
     expect(await (await berg.get('/api/users/settings')).json()).toEqual({ matchMails: false });
 
     await importNorth([['FIT-3', { t_Dproximal: 22 }]]);
-    const match = await bergPush.next('matchFound');
-    expect(match.args).toEqual([{ waitinglistid: entryOfBerg, lots: ['FIT-3'] }]);
-    expect(matchMailsTo(DEMO.physicianA)).toHaveLength(1);
+    const match = await bergPush.next('matchFound', (message) => message.args[0].lots.includes('FIT-3'));
+    expect(match.args).toEqual([{ waitinglistid: entryOfBerg, lots: ['FIT-3'], waitinglistids: [entryOfBerg] }]);
+    expect(matchMailsTo(DEMO.physicianA)).toHaveLength(3);
     const [change] = await server.database.db
       .selectFrom('auditLog')
       .select(['before', 'after'])

@@ -1,4 +1,4 @@
-import { fitsWaitingListEntry, graftTypeSlug, toIsoDate, type GraftTypeNumber } from '@graftmatch/domain';
+import { fitsWaitingListEntry, toIsoDate } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
@@ -10,8 +10,9 @@ import { openWaitingListEntries } from './imports.repository';
 import { entryCriteria } from '../waitinglist/waitinglist.mapper';
 
 // Match alerts (docs/import.md "Match alerts"): after an import commits, every graft that became
-// Free is matched against the open waiting-list entries it fits (design §6); each entry's owner
-// gets one `matchFound` push and, unless switched off, one mail naming the lots.
+// Free is matched against the open waiting-list entries it fits (docs/decisions.md §6); per graft,
+// each physician owning fitting entries gets one `matchFound` push and, unless switched off, one
+// mail, both naming all of their entries it fits.
 
 export interface AlertDeps {
   db: Kysely<DB>;
@@ -23,17 +24,8 @@ export interface AlertDeps {
 
 type OpenEntry = Awaited<ReturnType<typeof openWaitingListEntries>>[number];
 
-/** The web search of an entry: its type's route with the entry's sizes (apps/web searchQuery.ts). */
-function searchLink(publicUrl: string, entry: OpenEntry): string {
-  const params = new URLSearchParams({
-    d_min: String(entry.queryDMin),
-    d_max: String(entry.queryDMax),
-    l_min: String(entry.queryLMin),
-    l_l_min: String(entry.queryLLMin),
-    l_r_min: String(entry.queryLRMin),
-  });
-  return `${publicUrl}/home/clinic/search/${graftTypeSlug(entry.queryType as GraftTypeNumber)}?${params}`;
-}
+/** The graft's page in the web app (apps/web router: home/clinic/graft/:lot). */
+const graftLink = (publicUrl: string, lot: string) => `${publicUrl}/home/clinic/graft/${encodeURIComponent(lot)}`;
 
 /** A freed graft with a diameter, and its place in the file. */
 type Candidate = { graft: FreedGraft; diameter: number; position: number };
@@ -97,33 +89,52 @@ export function matchFreedGrafts(freed: readonly FreedGraft[], entries: readonly
   return matches;
 }
 
+/** One alert per physician and graft: the lot with every entry of theirs it fits, in the file's order. */
+export function alertsPerGraft(matches: ReturnType<typeof matchFreedGrafts>) {
+  const alerts = new Map<string, { lot: string; entries: [OpenEntry, ...OpenEntry[]] }>();
+  for (const { entry, lots } of matches) {
+    for (const lot of lots) {
+      const key = JSON.stringify([entry.ownerUserId, lot]);
+      const alert = alerts.get(key);
+      if (alert) {
+        alert.entries.push(entry);
+      } else {
+        alerts.set(key, { lot, entries: [entry] });
+      }
+    }
+  }
+  return [...alerts.values()];
+}
+
 /** Tells the owners of fitting entries; best effort, never throws (the import has committed). */
 export async function sendMatchAlerts(deps: AlertDeps, freed: readonly FreedGraft[], today: string): Promise<number> {
   if (freed.length === 0) {
     return 0;
   }
   try {
-    const matches = matchFreedGrafts(freed, await openWaitingListEntries(deps.db, today));
-    for (const { entry, lots } of matches) {
-      deps.push.publish(matchFound(entry.ownerUserId, entry.id, lots));
+    const alerts = alertsPerGraft(matchFreedGrafts(freed, await openWaitingListEntries(deps.db, today)));
+    for (const { lot, entries } of alerts) {
+      const ids = entries.map((entry) => entry.id) as [string, ...string[]];
+      deps.push.publish(matchFound(entries[0].ownerUserId, ids, lot));
     }
     await Promise.all(
-      matches
-        .filter(({ entry }) => entry.userActive === 1 && entry.matchMails === 1)
-        .map(async ({ entry, lots }) => {
-          const content = matchFoundMail(entry.language, {
-            patientCode: entry.patientCode,
-            lots,
-            link: searchLink(deps.publicUrl, entry),
+      alerts
+        .filter(({ entries: [owner] }) => owner.userActive === 1 && owner.matchMails === 1)
+        .map(async ({ lot, entries }) => {
+          const [owner] = entries;
+          const content = matchFoundMail(owner.language, {
+            lot,
+            patientCodes: entries.map((entry) => entry.patientCode),
+            link: graftLink(deps.publicUrl, lot),
           });
           try {
-            await deps.mailer.send({ to: entry.email, ...content });
+            await deps.mailer.send({ to: owner.email, ...content });
           } catch (error) {
-            deps.log.error({ err: error, waitinglistid: entry.id }, 'match mail could not be sent');
+            deps.log.error({ err: error, lot, userId: owner.ownerUserId }, 'match mail could not be sent');
           }
         }),
     );
-    return matches.length;
+    return alerts.length;
   } catch (error) {
     deps.log.error({ err: error }, 'match alerts failed');
     return 0;

@@ -5,7 +5,7 @@ import { badRequest, forbidden, notFound } from '../../http/problem';
 import type { Principal } from '../auth/principal';
 import { presentGrafts } from '../grafts/grafts.service';
 import { rowToFields } from './imports.columns';
-import { exportableBanks, importableBanks } from './imports.policy';
+import { exportableBanks, requireTemplateReader } from './imports.policy';
 import * as repo from './imports.repository';
 import { writeCsv, writeXlsx, type ColumnRow } from './imports.write';
 
@@ -73,7 +73,7 @@ export async function exportGrafts(
 
 /** `GET /import/template`: the header row alone (xlsx: and a sheet describing each column), for those who import. */
 export async function importTemplate(principal: Principal | null, format: 'csv' | 'xlsx'): Promise<ExportFile> {
-  importableBanks({ kind: 'user', principal, ip: null });
+  requireTemplateReader(principal);
   const content = format === 'csv' ? writeCsv([]) : await writeXlsx([], { describe: true });
   return { content, contentType: CONTENT_TYPES[format], fileName: `graftmatch-import-template.${format}` };
 }

@@ -49,6 +49,13 @@ export function exportableBanks(principal: Principal | null): 'any' | string[] {
   return caller.euteIds;
 }
 
+/** The empty import file: for those who import, and auditors, who read everything. */
+export function requireTemplateReader(principal: Principal | null): void {
+  if (!requireUser(principal).audit) {
+    importableBanks({ kind: 'user', principal, ip: null });
+  }
+}
+
 /** Import logs: admins and auditors read all, employees their banks'. */
 export function importLogScope(principal: Principal | null): LogScope {
   const caller = requireUser(principal);

@@ -40,7 +40,7 @@ describe(`a reservation lapses across a restart, exactly once (${testEngineName(
     const { physicianA, physicianB, employeeX } = app.clients;
     const lot = await freeGraftOfX(app);
     await entryFor(physicianA, 'A-01-2020', 20);
-    const request = await requestGraft(physicianB, { lot });
+    const request = await requestGraft(physicianB, { lot, patient_Code: 'B-04-2022' });
     const reserved = await stepOk(employeeX, 'euteemployee', request.id, 'reserve', { hours: 1 });
     expect(reserved.state).toBe('reserved');
 
@@ -68,7 +68,7 @@ describe(`a reservation lapses across a restart, exactly once (${testEngineName(
     const alerts = (await readOutbox(app.server))
       .slice(mailsBefore)
       .filter(
-        (mail) => mail.to.includes(DEMO.physicianA) && mail.text.includes(lot) && mail.subject.includes('A-01-2020'),
+        (mail) => mail.to.includes(DEMO.physicianA) && mail.subject.includes(lot) && mail.text.includes('A-01-2020'),
       );
     expect(alerts).toHaveLength(1);
 

@@ -1,7 +1,6 @@
 import {
   OPEN_REQUEST_STATES,
   fitsWaitingListEntry,
-  isGraftTypeNumber,
   leadTimeWarning,
   rankCandidates,
   type CandidateInput,
@@ -13,7 +12,7 @@ import {
 } from '@graftmatch/domain';
 import type { Principal } from '../auth/principal';
 import { entryCriteria } from '../waitinglist/waitinglist.mapper';
-import { requestToWire } from './requests.mapper';
+import { requestToWire, searchableGraft } from './requests.mapper';
 import { bankInboxScope } from './requests.policy';
 import * as repo from './requests.repository';
 import type { RequestsDeps } from './requests.service';
@@ -80,20 +79,12 @@ export async function bankInbox(
   const freeLots = new Set<string>();
   for (const graft of grafts) {
     freeLots.add(graft.eLot);
-    const type = graft.tProdName2;
-    if (!isGraftTypeNumber(type)) {
+    const searchable = searchableGraft(graft);
+    if (!searchable) {
       continue;
     }
     const requests = (byLot.get(graft.eLot) ?? []).map((item) => item.wire);
     const viaEntry = new Map(requests.filter((r) => r.waitinglistid).map((r) => [r.waitinglistid, r]));
-    const searchable = {
-      t_ProdName_2: type,
-      t_Dproximal: graft.tDproximal,
-      t_Lmax: graft.tLmax,
-      t_Lleft: graft.tLleft,
-      t_Lright: graft.tLright,
-      expiry: { outValue: graft.expiryDate },
-    };
     const fitting = entries.filter((entry) => {
       const criteria = entryCriteria(entry);
       return criteria !== null && (viaEntry.has(entry.id) || fitsWaitingListEntry(searchable, criteria));

@@ -75,7 +75,9 @@ describe(`graft requests from request to implantation (${testEngineName()})`, ()
 
     // Physician B asks for the same graft: several requests may compete; asking twice is refused.
     const ofB = await requestGraft(physicianB, { lot, waitinglistid: entryB });
-    expect(await refused(await physicianB.post('/api/physician/requests', { lot }))).toMatch(/already/);
+    expect(await refused(await physicianB.post('/api/physician/requests', { lot, patient_Code: 'B-04-2022' }))).toMatch(
+      /already/,
+    );
     // B's entry starts tomorrow, sooner than bank X's 2 days of lead time: both sides see the warning.
     expect(ofB.leadTimeWarning).toBe(true);
     expect(ofA.leadTimeWarning).toBe(false);
@@ -120,7 +122,7 @@ describe(`graft requests from request to implantation (${testEngineName()})`, ()
     );
 
     // B asks once more; X reserves for A (24 h by default), A confirms, X assigns: B's new request is declined.
-    const againB = await requestGraft(physicianB, { lot });
+    const againB = await requestGraft(physicianB, { lot, patient_Code: 'B-04-2022' });
     const reservedA = await stepOk(employeeX, 'euteemployee', ofA.id, 'reserve');
     expect(reservedA.deadline).toBe(new Date(clock.now().getTime() + 24 * 3_600_000).toISOString());
     await pushA.next('requestChanged', (m) => m.args[0].id === ofA.id && m.args[0].state === 'reserved');
@@ -195,9 +197,9 @@ describe(`graft requests from request to implantation (${testEngineName()})`, ()
   test('a physician may withdraw, and return a delivered graft with a reason; the graft is archived', async () => {
     const { physicianA, employeeX } = app.clients;
     const lot = await freeGraftOfX(app);
-    const withdrawn = await requestGraft(physicianA, { lot });
+    const withdrawn = await requestGraft(physicianA, { lot, patient_Code: 'C-05-2023' });
     expect((await stepOk(physicianA, 'physician', withdrawn.id, 'withdraw')).state).toBe('withdrawn');
-    const request = await requestGraft(physicianA, { lot });
+    const request = await requestGraft(physicianA, { lot, patient_Code: 'NN-00-0000' });
     await stepOk(employeeX, 'euteemployee', request.id, 'reserve', { hours: 1 });
     await stepOk(physicianA, 'physician', request.id, 'confirm');
     await stepOk(employeeX, 'euteemployee', request.id, 'assign');
@@ -223,7 +225,7 @@ describe(`graft requests from request to implantation (${testEngineName()})`, ()
     await expectProblem(await auditor.patch(`/api/admin/eutes/${app.ids.euteX}/leadtime`, { days: 5 }), 403);
     const set = await admin.patch(`/api/admin/eutes/${app.ids.euteX}/leadtime`, { days: 5 });
     expect(await set.json()).toEqual({ id: app.ids.euteX, leadTimeDays: 5 });
-    const request = await requestGraft(physicianB, { lot });
+    const request = await requestGraft(physicianB, { lot, patient_Code: 'D-06-2024' });
     expect(request).toMatchObject({ leadTimeDays: 5 });
     await admin.patch(`/api/admin/eutes/${app.ids.euteX}/leadtime`, { days: 2 });
   });

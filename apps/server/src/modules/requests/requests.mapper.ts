@@ -1,10 +1,14 @@
 import {
   fullName,
+  isGraftTypeNumber,
+  type RankableGraft,
+  type SearchableGraft,
   leadTimeWarning,
   possibleRequestActions,
   type GraftRequest,
   type RequestActorSide,
 } from '@graftmatch/domain';
+import type { GraftRow } from '../../db/types';
 import type { RequestDetails } from './requests.repository';
 
 // Rows stay apart from wire types (docs/decisions.md §11): a request row with its graft, bank, clinic,
@@ -38,5 +42,23 @@ export function requestToWire(row: RequestDetails, side: RequestActorSide | null
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     actions: side ? (possibleRequestActions(row.state, side) as RequestWireAction[]) : [],
+  };
+}
+
+type GraftSizes = Pick<GraftRow, 'tProdName2' | 'tDproximal' | 'tLmax' | 'tLleft' | 'tLright' | 'expiryDate'>;
+
+/** What matching looks at of a graft row (`fitsWaitingListEntry`); null for a type the domain does not know. */
+export function searchableGraft(row: GraftSizes): (SearchableGraft & Pick<RankableGraft, 'expiry'>) | null {
+  const type = row.tProdName2;
+  if (!isGraftTypeNumber(type)) {
+    return null;
+  }
+  return {
+    t_ProdName_2: type,
+    t_Dproximal: row.tDproximal,
+    t_Lmax: row.tLmax,
+    t_Lleft: row.tLleft,
+    t_Lright: row.tLright,
+    expiry: { outValue: row.expiryDate },
   };
 }

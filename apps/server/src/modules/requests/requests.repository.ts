@@ -182,7 +182,17 @@ export function openEntries(executor: Executor, today: string) {
 export function findOwnOpenEntry(executor: Executor, id: string, ownerUserId: string) {
   return executor
     .selectFrom('waitingListEntries')
-    .select(['id', 'clinicId'])
+    .select([
+      'id',
+      'clinicId',
+      'queryType',
+      'queryDMin',
+      'queryDMax',
+      'queryLMin',
+      'queryLLMin',
+      'queryLRMin',
+      'queryIMin',
+    ])
     .where('id', '=', id)
     .where('ownerUserId', '=', ownerUserId)
     .where('closedAt', 'is', null)

@@ -23,6 +23,7 @@ import { isFreeForEveryPhysician } from '../grafts/grafts.service';
 import { requestToWire } from './requests.mapper';
 import { mailBankOfRequest, requestChanged } from './requests.notify';
 import { physicianListScope, requireRequestSide } from './requests.policy';
+import { requestTarget } from './requests.target';
 import * as repo from './requests.repository';
 import { applyGraftEffects, prepareStep, type StepContext, type StepInput } from './requests.steps';
 
@@ -72,12 +73,7 @@ export async function createRequest(
   if (!graft || !(await isFreeForEveryPhysician(deps.db, graft, today))) {
     throw noGraft(body.lot);
   }
-  const entry = body.waitinglistid
-    ? await repo.findOwnOpenEntry(deps.db, body.waitinglistid, scope.requesterUserId)
-    : undefined;
-  if (body.waitinglistid && (!entry || !scope.clinicIds.includes(entry.clinicId))) {
-    throw notFound('No such waiting-list entry in your waiting list.');
-  }
+  const { entry, patientCode } = await requestTarget(deps.db, body, scope, graft);
   const now = deps.now();
   const at = now.toISOString();
   const id = randomUUID();
@@ -96,7 +92,7 @@ export async function createRequest(
         reason: null,
         deadline: null,
         implantedOn: null,
-        patientCode: null,
+        patientCode,
         createdAt: at,
         updatedAt: at,
       });

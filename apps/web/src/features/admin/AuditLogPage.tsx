@@ -24,8 +24,6 @@ import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { getAuditLog, listClinics, listEutes, listUsers, type AuditLogFilter } from './api';
 import { adminKeys } from './keys';
-import { ReadOnlyNote } from './shared';
-import { useAdminRights } from './useAdminRights';
 import classes from './admin.module.css';
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -42,7 +40,6 @@ const EMPTY: AuditLogFilter = { actorId: '', action: '', targetType: '', targetI
 /** `home/admin/auditlog`: every change, newest first, a page at a time, with the API's filters. */
 export function AuditLogPage() {
   const { t } = useTranslation();
-  const { canWrite } = useAdminRights();
   const [draft, setDraft] = useState<AuditLogFilter>(EMPTY);
   const [filter, setFilter] = useState<AuditLogFilter>(EMPTY);
   const [page, setPage] = useState(1);
@@ -90,7 +87,6 @@ export function AuditLogPage() {
   return (
     <>
       <PageTitle title={t('admin.auditLog.title')} />
-      {!canWrite && <ReadOnlyNote />}
       <form onSubmit={apply} data-testid="audit-filter">
         <SimpleGrid cols={{ base: 1, sm: 3, lg: 6 }} mb="sm">
           <Select

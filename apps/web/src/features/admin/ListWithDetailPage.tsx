@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { ListFilters, ListStatus, SelectableRow } from './ListParts';
-import { ActiveBadge, ReadOnlyNote } from './shared';
+import { ActiveBadge } from './shared';
 import type { useListWithDetail } from './useListWithDetail';
 import classes from './admin.module.css';
 
@@ -63,7 +63,6 @@ export function ListWithDetailPage<T extends Listed>(props: {
   return (
     <>
       <PageTitle title={t(`admin.${area}.title`)}>{props.canWrite && props.titleActions}</PageTitle>
-      {!props.canWrite && <ReadOnlyNote />}
       <ListFilters
         text={state.text}
         onText={state.setText}

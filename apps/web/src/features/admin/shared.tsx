@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Badge, Button, SegmentedControl, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconEye, IconPencil } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/errors';
@@ -42,16 +42,6 @@ export function ActiveBadge({ active }: { active: boolean }) {
     <Badge color={active ? 'teal.9' : 'gray.7'} variant={active ? 'light' : 'outline'} data-testid="active-badge">
       {active ? t('admin.active') : t('admin.inactive')}
     </Badge>
-  );
-}
-
-/** Auditors are told once, at the top, why nothing here can be changed. */
-export function ReadOnlyNote() {
-  const { t } = useTranslation();
-  return (
-    <Alert color="gray" variant="light" icon={<IconEye aria-hidden />} mb="md" data-testid="admin-read-only">
-      {t('admin.readOnly')}
-    </Alert>
   );
 }
 

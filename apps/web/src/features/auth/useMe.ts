@@ -23,15 +23,26 @@ export interface Areas {
 
 export type Area = keyof Areas;
 
-/** Which areas a user may open (docs/decisions.md §5): auditors read the admin area, nothing else by the flag alone. */
+/**
+ * Which areas a user may open (docs/decisions.md §5): auditors read every area (the clinics' and
+ * the tissue banks' of all of them), and import nothing.
+ */
 export function areasOf(user: User): Areas {
-  const eute = user.eutes.length > 0;
-  const imports = eute || user.admin;
+  const imports = user.eutes.length > 0 || user.admin;
   return {
-    clinic: user.clinics.length > 0,
-    eute,
+    clinic: user.clinics.length > 0 || user.audit,
+    eute: user.eutes.length > 0 || user.audit,
     admin: user.admin || user.audit,
     imports,
     importLogs: imports || user.audit,
   };
+}
+
+/**
+ * Auditors change nothing in the clinic and tissue-bank areas (the server refuses their writes), so
+ * no write action is offered to them there.
+ */
+export function useReadOnly(): boolean {
+  // Read from the cache only: RequireUser has loaded the user before any page shows.
+  return useMe(false).data?.audit === true;
 }

@@ -8,7 +8,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
-import { useMe } from '../auth/useMe';
+import { useMe, useReadOnly } from '../auth/useMe';
 import { MediaSection } from '../media/MediaSection';
 import { getGraft } from './api';
 import { expiryDate, mm, typeLabel } from './graftFormat';
@@ -97,7 +97,8 @@ export function GraftDetailsScreen({ lot, queryKey, load, editable }: ScreenProp
 function GraftDetails({ graft }: { graft: Graft }) {
   const { t } = useTranslation();
   const me = useMe();
-  const mailto = graft.listStatus === ListStatus.Free && me.data ? requestMailto(graft, me.data, t) : null;
+  const readOnly = useReadOnly();
+  const mailto = graft.listStatus === ListStatus.Free && me.data && !readOnly ? requestMailto(graft, me.data, t) : null;
   const patient = displayPatientCode({
     initial: graft.patient_Initial,
     month: graft.patient_Month,
@@ -122,7 +123,7 @@ function GraftDetails({ graft }: { graft: Graft }) {
             {t('request.button')}
           </Button>
         )}
-        {mailto && <RequestInAppButton lot={graft.e_Lot} />}
+        {mailto && <RequestInAppButton graft={graft} />}
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Section title={t('graft.dimensions')}>

@@ -5,6 +5,7 @@ import { ColumnTable } from '../../components/ColumnTable';
 import { useRowsInSlices } from '../../components/useRowsInSlices';
 import { useLargeScreen } from '../../components/useScreen';
 import { graftColumns, type DetailsPath, type GraftColumn, type GraftListMode } from './graftColumns';
+import { useReadOnly } from '../auth/useMe';
 import { RequestInAppButton } from '../requests/RequestInAppButton';
 import { RequestButton } from './RequestButton';
 
@@ -22,7 +23,8 @@ export function GraftResults({ grafts: all, mode, caption, detailsPath }: Props)
   const grafts = useRowsInSlices(all);
   const large = useLargeScreen();
   const columns = graftColumns(t, mode, detailsPath);
-  const withRequest = mode === 'search';
+  const readOnly = useReadOnly();
+  const withRequest = mode === 'search' && !readOnly;
 
   if (large) {
     const requestColumn: GraftColumn = {
@@ -31,7 +33,7 @@ export function GraftResults({ grafts: all, mode, caption, detailsPath }: Props)
       cell: (graft) => (
         <Group gap="xs" wrap="nowrap">
           <RequestButton lot={graft.e_Lot} />
-          <RequestInAppButton lot={graft.e_Lot} />
+          <RequestInAppButton graft={graft} />
         </Group>
       ),
     };
@@ -74,7 +76,7 @@ export function GraftResults({ grafts: all, mode, caption, detailsPath }: Props)
             {withRequest && (
               <Group mt="sm" gap="xs">
                 <RequestButton lot={graft.e_Lot} />
-                <RequestInAppButton lot={graft.e_Lot} />
+                <RequestInAppButton graft={graft} />
               </Group>
             )}
           </Card>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageTitle } from '../../components/PageTitle';
+import { useReadOnly } from '../auth/useMe';
 import { NotFoundPage } from '../home/NotFoundPage';
 import { FilterPanel } from './FilterPanel';
 import { GraftTypePicker } from './GraftTypePicker';
@@ -19,6 +20,7 @@ export function SearchPage() {
   const { t } = useTranslation();
   const search = useGraftSearch();
   const [adding, setAdding] = useState(false);
+  const readOnly = useReadOnly();
   if (search.unknownType) {
     return <NotFoundPage />;
   }
@@ -40,13 +42,15 @@ export function SearchPage() {
             >
               {search.filterOpen ? t('search.hideFilter') : t('search.showFilter')}
             </Button>
-            <Button
-              leftSection={<IconClipboardPlus size={16} aria-hidden />}
-              onClick={() => setAdding(true)}
-              data-testid="wl-add-button"
-            >
-              {t('waitingList.addSearch')}
-            </Button>
+            {!readOnly && (
+              <Button
+                leftSection={<IconClipboardPlus size={16} aria-hidden />}
+                onClick={() => setAdding(true)}
+                data-testid="wl-add-button"
+              >
+                {t('waitingList.addSearch')}
+              </Button>
+            )}
           </Group>
         )}
       </PageTitle>

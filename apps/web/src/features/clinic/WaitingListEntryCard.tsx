@@ -8,8 +8,9 @@ import { entryQuery, searchPath } from './searchQuery';
 
 interface Props {
   entry: WaitingListEntry;
-  onEdit: () => void;
-  onRemove: () => void;
+  /** Left out for readers who change nothing (auditors): then neither button is shown. */
+  onEdit?: () => void;
+  onRemove?: () => void;
 }
 
 /** One standing search: what is sought, for whom, when, and how many free grafts fit it now. */
@@ -70,25 +71,29 @@ export function WaitingListEntryCard({ entry, onEdit, onRemove }: Props) {
         >
           {t('waitingList.showMatches')}
         </Button>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconEdit size={14} aria-hidden />}
-          onClick={onEdit}
-          data-testid="wl-edit"
-        >
-          {t('common.edit')}
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          color="red"
-          leftSection={<IconTrash size={14} aria-hidden />}
-          onClick={onRemove}
-          data-testid="wl-remove"
-        >
-          {t('common.remove')}
-        </Button>
+        {onEdit && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconEdit size={14} aria-hidden />}
+            onClick={onEdit}
+            data-testid="wl-edit"
+          >
+            {t('common.edit')}
+          </Button>
+        )}
+        {onRemove && (
+          <Button
+            size="xs"
+            variant="default"
+            color="red"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            onClick={onRemove}
+            data-testid="wl-remove"
+          >
+            {t('common.remove')}
+          </Button>
+        )}
       </Group>
     </Card>
   );

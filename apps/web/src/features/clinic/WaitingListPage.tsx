@@ -12,6 +12,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { PagedSection } from '../../components/PagePicker';
 import { PageTitle } from '../../components/PageTitle';
 import { usePages } from '../../components/usePages';
+import { useReadOnly } from '../auth/useMe';
 import { getWaitingListPage, removeWaitingListEntry } from './api';
 import { clinicKeys } from './keys';
 import { WaitingListEntryCard } from './WaitingListEntryCard';
@@ -26,6 +27,7 @@ export function WaitingListPage() {
   const { list } = paged;
   const entries = list.data?.items ?? [];
   const [editing, setEditing] = useState<WaitingListEntry | null>(null);
+  const readOnly = useReadOnly();
   const remove = useMutation({
     mutationFn: (id: string) => removeWaitingListEntry(id),
     onSuccess: async () => {
@@ -70,8 +72,7 @@ export function WaitingListPage() {
               <WaitingListEntryCard
                 key={entry.waitinglistid}
                 entry={entry}
-                onEdit={() => setEditing(entry)}
-                onRemove={() => confirmRemove(entry)}
+                {...(readOnly ? {} : { onEdit: () => setEditing(entry), onRemove: () => confirmRemove(entry) })}
               />
             ))}
           </SimpleGrid>

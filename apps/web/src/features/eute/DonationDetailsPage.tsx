@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { useReadOnly } from '../auth/useMe';
 import { GraftDetailsScreen } from '../clinic/GraftDetailsPage';
 import { getDonation } from './api';
 import { euteKeys } from './keys';
@@ -6,6 +7,7 @@ import { euteKeys } from './keys';
 /** `home/eute/donation/{lot}`: one of the bank's grafts, laid out as the clinic's graft details. */
 export function DonationDetailsPage() {
   const { lot = '' } = useParams();
-  // The bank's own graft: its employees upload and delete files here.
-  return <GraftDetailsScreen lot={lot} queryKey={euteKeys.donation(lot)} load={getDonation} editable />;
+  // The bank's own graft: its employees upload and delete files here; auditors only read.
+  const readOnly = useReadOnly();
+  return <GraftDetailsScreen lot={lot} queryKey={euteKeys.donation(lot)} load={getDonation} editable={!readOnly} />;
 }

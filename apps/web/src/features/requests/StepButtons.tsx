@@ -1,7 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { formatPatientCode, type GraftRequest, type PatientCodeParts } from '@graftmatch/domain';
+import {
+  DEFAULT_RESERVATION_HOURS,
+  formatPatientCode,
+  type GraftRequest,
+  type PatientCodeParts,
+} from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RequestStepBody } from '../../api/routes';
@@ -9,6 +14,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
 import { PatientCodeInput } from '../clinic/PatientCodeInput';
 import { takeStep, type RequestSide } from './api';
+import { ReserveHoursInput, validReservationHours, type HoursValue } from './ReserveHoursInput';
 import { requestKeys } from './keys';
 
 // Each step a side may take now (the server's `actions`) as a button; every step asks first,
@@ -26,7 +32,7 @@ interface FormProps {
 function StepForm({ request, side, action, onDone }: FormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [hours, setHours] = useState<number>(24);
+  const [hours, setHours] = useState<HoursValue>(DEFAULT_RESERVATION_HOURS);
   const [date, setDate] = useState(new Date().toISOString().slice(0, 10));
   const [patient, setPatient] = useState<PatientCodeParts>({ initial: null, month: null, year: null });
   const [reason, setReason] = useState('');
@@ -34,7 +40,7 @@ function StepForm({ request, side, action, onDone }: FormProps) {
     mutationFn: () => {
       const body: RequestStepBody =
         action === 'reserve'
-          ? { hours }
+          ? { hours: Number(hours) }
           : action === 'implant'
             ? { date, patient_Code: formatPatientCode(patient) }
             : action === 'return' || (action === 'decline' && reason.trim() !== '')
@@ -49,25 +55,19 @@ function StepForm({ request, side, action, onDone }: FormProps) {
     },
   });
   const needsReason = action === 'return';
+  const invalid = action === 'reserve' && validReservationHours(hours) === null;
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        step.mutate();
+        if (!invalid) {
+          step.mutate();
+        }
       }}
     >
       <Stack gap="sm">
         <Text size="sm">{t('requests.confirmText')}</Text>
-        {action === 'reserve' && (
-          <NumberInput
-            label={t('requests.hours')}
-            min={1}
-            max={168}
-            value={hours}
-            onChange={(value) => setHours(typeof value === 'number' ? value : 24)}
-            data-testid="step-hours"
-          />
-        )}
+        {action === 'reserve' && <ReserveHoursInput value={hours} onChange={setHours} />}
         {action === 'implant' && (
           <>
             <TextInput
@@ -98,7 +98,7 @@ function StepForm({ request, side, action, onDone }: FormProps) {
             type="submit"
             color={CLOSING.has(action) ? 'red' : undefined}
             loading={step.isPending}
-            disabled={needsReason && reason.trim() === ''}
+            disabled={(needsReason && reason.trim() === '') || invalid}
             data-testid="step-submit"
           >
             {t(`requests.action.${action}`)}

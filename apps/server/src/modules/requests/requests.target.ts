@@ -1,0 +1,55 @@
+import {
+  isCompletePatientCode,
+  PATIENT_CODE_PLACEHOLDER,
+  fitsWaitingListEntry,
+  type CreateGraftRequestRequest,
+} from '@graftmatch/domain';
+import type { Executor } from '../../db/executor';
+import { badRequest, notFound } from '../../http/problem';
+import { entryCriteria } from '../waitinglist/waitinglist.mapper';
+import { searchableGraft } from './requests.mapper';
+import * as repo from './requests.repository';
+
+// Whom a new request is for (docs/decisions.md "Graft requests"): one of the caller's open
+// waiting-list entries that the graft fits, or else a patient code, complete or explicitly not
+// known (`NN-00-0000`), so the bank never ranks the same child twice as entry and as "n.d.".
+
+type Graft = NonNullable<Awaited<ReturnType<typeof repo.findGraftByLot>>>;
+export interface RequestTarget {
+  entry: { id: string; clinicId: string } | undefined;
+  patientCode: string | null;
+}
+
+export async function requestTarget(
+  executor: Executor,
+  body: CreateGraftRequestRequest,
+  caller: { requesterUserId: string; clinicIds: string[] },
+  graft: Graft,
+): Promise<RequestTarget> {
+  if (!body.waitinglistid) {
+    const code = body.patient_Code;
+    if (code === undefined || !(code === PATIENT_CODE_PLACEHOLDER || isCompletePatientCode(code))) {
+      throw badRequest('A request without a waiting-list entry needs the patient code, or NN-00-0000 if not known.', [
+        { field: 'patient_Code', message: 'must be a complete code (initial-MM-YYYY) or NN-00-0000 (not known yet)' },
+      ]);
+    }
+    return { entry: undefined, patientCode: code };
+  }
+  if (body.patient_Code !== undefined) {
+    throw badRequest('The patient code comes from the waiting-list entry.', [
+      { field: 'patient_Code', message: 'must be left out when a waiting-list entry is given' },
+    ]);
+  }
+  const entry = await repo.findOwnOpenEntry(executor, body.waitinglistid, caller.requesterUserId);
+  if (!entry || !caller.clinicIds.includes(entry.clinicId)) {
+    throw notFound('No such waiting-list entry in your waiting list.');
+  }
+  const criteria = entryCriteria(entry);
+  const searchable = searchableGraft(graft);
+  if (!criteria || !searchable || !fitsWaitingListEntry(searchable, criteria)) {
+    throw badRequest(`The graft ${graft.eLot} does not fit this waiting-list entry (type and sizes).`, [
+      { field: 'waitinglistid', message: 'must be an entry of the graft’s type whose ranges the graft fits' },
+    ]);
+  }
+  return { entry, patientCode: null };
+}

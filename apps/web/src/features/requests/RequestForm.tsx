@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Button, Checkbox, Group, Select, Stack, Textarea } from '@mantine/core';
+import {
+  displayPatientCode,
+  entriesForGraft,
+  formatPatientCode,
+  isCompletePatientCode,
+  PATIENT_CODE_PLACEHOLDER,
+  type Graft,
+  type PatientCodeParts,
+  type WaitingListEntry,
+} from '@graftmatch/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { notify } from '../../components/notify';
+import { getWaitingList } from '../clinic/api';
+import { typeLabel } from '../clinic/graftFormat';
+import { clinicKeys } from '../clinic/keys';
+import { PatientCodeInput } from '../clinic/PatientCodeInput';
+import { createRequest } from './api';
+import { requestKeys } from './keys';
+
+// A request is for a patient (docs/decisions.md "Graft requests"): the physician's entry the graft
+// fits is preselected, only such entries are offered, and without one the patient code is asked for.
+
+const entryLabel = (t: TFunction, entry: WaitingListEntry) =>
+  `${typeLabel(t, entry.query_Type)} · ${entry.query_d_min}–${entry.query_d_max} mm · ≥ ${entry.query_l_min} mm · ` +
+  `${displayPatientCode(entry.patient_Code)} · ${entry.query_i_min} – ${entry.query_i_max}`;
+
+const noPatient: PatientCodeParts = { initial: null, month: null, year: null };
+
+export function RequestForm({ graft, onDone }: { graft: Graft; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const entries = useQuery({ queryKey: clinicKeys.waitingListAll, queryFn: getWaitingList });
+  const fitting = entriesForGraft(graft, entries.data ?? []);
+  // undefined until the physician picks: then the best fitting entry stands.
+  const [picked, setPicked] = useState<string | null | undefined>(undefined);
+  const entry = picked === undefined ? (fitting[0]?.waitinglistid ?? null) : picked;
+  const [patient, setPatient] = useState<PatientCodeParts>(noPatient);
+  const [notKnown, setNotKnown] = useState(false);
+  const [tried, setTried] = useState(false);
+  const [note, setNote] = useState('');
+  const code = notKnown ? PATIENT_CODE_PLACEHOLDER : formatPatientCode(patient);
+  const codeMissing = entry === null && !notKnown && !isCompletePatientCode(code);
+  const send = useMutation({
+    mutationFn: () =>
+      createRequest({
+        lot: graft.e_Lot,
+        ...(entry ? { waitinglistid: entry } : { patient_Code: code }),
+        ...(note.trim() ? { note: note.trim() } : {}),
+      }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: requestKeys.all });
+      notify('success', t('requests.sent'));
+      onDone();
+    },
+  });
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTried(true);
+        if (!codeMissing) {
+          send.mutate();
+        }
+      }}
+    >
+      <Stack gap="sm">
+        <Select
+          label={t('requests.entry')}
+          description={fitting.length === 0 && entries.isSuccess ? t('requests.noFittingEntry') : undefined}
+          placeholder={t('requests.entryNone')}
+          clearable
+          value={entry}
+          onChange={setPicked}
+          data={fitting.map((item) => ({ value: item.waitinglistid, label: entryLabel(t, item) }))}
+          data-testid="request-entry"
+        />
+        {entry === null && (
+          <>
+            <Checkbox
+              label={t('requests.patientNotKnown')}
+              checked={notKnown}
+              onChange={(event) => setNotKnown(event.currentTarget.checked)}
+              data-testid="request-patient-unknown"
+            />
+            {!notKnown && (
+              <PatientCodeInput
+                value={patient}
+                onChange={setPatient}
+                error={tried && codeMissing ? t('requests.patientNeeded') : undefined}
+              />
+            )}
+          </>
+        )}
+        <Textarea label={t('requests.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+        {send.isError && <ErrorAlert error={send.error} />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={send.isPending} data-testid="request-send">
+            {t('requests.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

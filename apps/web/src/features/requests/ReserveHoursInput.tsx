@@ -1,0 +1,53 @@
+import { NumberInput } from '@mantine/core';
+import { MAX_RESERVATION_HOURS } from '@graftmatch/domain';
+import { useTranslation } from 'react-i18next';
+
+// The reservation's length in whole hours (docs/api.md "Graft requests"). A value out of range is a
+// field error, never silently cut to the maximum, and the field says when the reservation would end.
+
+/** The hours as typed: a number, or '' while the field is empty. */
+export type HoursValue = number | string;
+
+/** Whole hours from 1 to the maximum, or null. */
+export function validReservationHours(value: HoursValue): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_RESERVATION_HOURS
+    ? value
+    : null;
+}
+
+/** "Sat 28 Nov, 13:22" in the reader's language. */
+function endOfReservation(hours: number, now: Date, language: string): string {
+  const end = new Date(now.getTime() + hours * 3_600_000);
+  return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(end);
+}
+
+export function ReserveHoursInput({ value, onChange }: { value: HoursValue; onChange: (value: HoursValue) => void }) {
+  const { t, i18n } = useTranslation();
+  const hours = validReservationHours(value);
+  return (
+    <NumberInput
+      label={t('requests.hours')}
+      min={1}
+      max={MAX_RESERVATION_HOURS}
+      clampBehavior="none"
+      allowDecimal={false}
+      allowNegative={false}
+      value={value}
+      onChange={onChange}
+      error={hours === null ? t('requests.hoursRange', { max: MAX_RESERVATION_HOURS }) : undefined}
+      description={
+        hours === null
+          ? undefined
+          : t('requests.reservedUntil', { time: endOfReservation(hours, new Date(), i18n.language) })
+      }
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      data-testid="step-hours"
+    />
+  );
+}
