@@ -31,6 +31,7 @@ export * from './schemas/test-alert';
 export * from './schemas/graft-request';
 export * from './schemas/api-key';
 export * from './schemas/user-settings';
+export * from './schemas/request-correction';
 
 export * from './rules/dates';
 export * from './rules/full-name';
@@ -45,5 +46,6 @@ export * from './rules/single-european-code';
 export * from './rules/graft-import-row';
 export * from './rules/request-transitions';
 export * from './rules/candidate-ranking';
+export * from './rules/clinical-records';
 
 export * from './push/push-events';
