@@ -2,6 +2,7 @@ import {
   fullName,
   leadTimeWarning,
   possibleRequestActions,
+  toIsoDate,
   type GraftRequest,
   type RequestActorSide,
 } from '@graftmatch/domain';
@@ -26,6 +27,7 @@ export function requestToWire(row: RequestDetails, side: RequestActorSide | null
     note: row.note,
     reason: row.reason,
     implantedOn: row.implantedOn,
+    deliveredOn: toIsoDate(row.deliveryOut),
     c_Name: row.cName,
     physician_Name: fullName({
       title: row.requesterTitle,

@@ -25,6 +25,7 @@ function withDetails(executor: Executor) {
       'grafts.tDproximal',
       'grafts.tLmax',
       'grafts.expiryDate',
+      'grafts.deliveryOut',
       'eutes.name as euteName',
       'eutes.leadTimeDays',
       'clinics.cName',
@@ -154,6 +155,7 @@ export function freeGraftsOf(executor: Executor, euteIds: readonly string[] | 'a
       'grafts.tLleft',
       'grafts.tLright',
       'grafts.expiryDate',
+      'grafts.deliveryOut',
       'eutes.name as euteName',
       'eutes.leadTimeDays',
     ])
