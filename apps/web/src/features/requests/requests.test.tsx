@@ -20,6 +20,7 @@ const aRequest = (overrides: Partial<GraftRequest> = {}): GraftRequest => ({
   note: null,
   reason: null,
   implantedOn: null,
+  deliveredOn: null,
   c_Name: 'Clinic A',
   physician_Name: 'Dr. Berg',
   e_Name: 'Bank North',
