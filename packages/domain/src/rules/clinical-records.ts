@@ -16,21 +16,37 @@ export interface StepDates {
 
 type Bound = readonly [date: string | null | undefined, step: string];
 
-/** A real date, not in the future, not before `after` nor after `before` (each an earlier or later step). */
-function stepDateErrors(field: string, value: unknown, today: string, after?: Bound, before?: Bound): FieldError[] {
+/** Why a step's date may not be recorded: not a date, in the future, before an earlier or after a later step. */
+export type StepDateProblem = 'invalid' | 'future' | 'beforeEarlierStep' | 'afterLaterStep';
+
+/** A real date, not in the future, not before `after` nor after `before` (an earlier and a later step's dates). */
+export function stepDateProblem(
+  value: unknown,
+  today: string,
+  after?: string | null,
+  before?: string | null,
+): StepDateProblem | null {
   if (!isIsoDate(value)) {
-    return [{ field, message: 'must be a date yyyy-mm-dd' }];
+    return 'invalid';
   }
   if (value > today) {
-    return [{ field, message: `must not be in the future (today is ${today})` }];
+    return 'future';
   }
-  if (after?.[0] && value < after[0]) {
-    return [{ field, message: `must not be before the ${after[1]} on ${after[0]}` }];
+  if (after && value < after) {
+    return 'beforeEarlierStep';
   }
-  if (before?.[0] && value > before[0]) {
-    return [{ field, message: `must not be after the ${before[1]} on ${before[0]}` }];
-  }
-  return [];
+  return before && value > before ? 'afterLaterStep' : null;
+}
+
+function stepDateErrors(field: string, value: unknown, today: string, after?: Bound, before?: Bound): FieldError[] {
+  const problem = stepDateProblem(value, today, after?.[0], before?.[0]);
+  const messages: Record<StepDateProblem, string> = {
+    invalid: 'must be a date yyyy-mm-dd',
+    future: `must not be in the future (today is ${today})`,
+    beforeEarlierStep: `must not be before the ${after?.[1]} on ${after?.[0]}`,
+    afterLaterStep: `must not be after the ${before?.[1]} on ${before?.[0]}`,
+  };
+  return problem ? [{ field, message: messages[problem] }] : [];
 }
 
 const completeCode = (field: string, code: unknown): FieldError[] =>

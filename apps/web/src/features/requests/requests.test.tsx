@@ -1,36 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { GraftRequest, RequestInbox } from '@graftmatch/domain';
+import type { RequestInbox } from '@graftmatch/domain';
 import { clearSession, setAccessToken } from '../../api/session';
 import { fakeApi, fakeJwt, json } from '../../test/fakeApi';
 import { renderRoutes } from '../../test/render';
+import { aGraftRequest, REQUEST_ID } from '../../test/requestFixture';
 import { InboxPage } from './InboxPage';
 import { MyRequestsPage } from './MyRequestsPage';
 
-const ID = '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e';
-const aRequest = (overrides: Partial<GraftRequest> = {}): GraftRequest => ({
-  id: ID,
-  lot: 'EL-7',
-  state: 'reserved',
-  deadline: '2026-11-25T10:00:00.000Z',
-  waitinglistid: null,
-  patient_Code: 'A-03-2021',
-  query_i_min: '2026-11-25',
-  query_i_max: '2027-01-25',
-  note: null,
-  reason: null,
-  implantedOn: null,
-  deliveredOn: null,
-  c_Name: 'Clinic A',
-  physician_Name: 'Dr. Berg',
-  e_Name: 'Bank North',
-  leadTimeDays: 2,
-  leadTimeWarning: true,
-  createdAt: '2026-11-24T08:00:00.000Z',
-  updatedAt: '2026-11-24T09:00:00.000Z',
-  actions: ['confirm', 'withdraw'],
-  ...overrides,
-});
+const ID = REQUEST_ID;
+const aRequest = aGraftRequest;
 
 beforeEach(() => {
   clearSession();
