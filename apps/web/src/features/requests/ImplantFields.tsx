@@ -68,7 +68,9 @@ export function StepDateInput(props: {
       label={props.label}
       value={props.value}
       onChange={(event) => props.onChange(event.currentTarget.value)}
-      error={problem ? t(`requests.dateProblem.${problem}`, { earlier: props.earlier, later: props.later }) : undefined}
+      error={
+        problem ? t(`corrections.dateProblem.${problem}`, { earlier: props.earlier, later: props.later }) : undefined
+      }
       required
       data-testid="step-date"
     />
