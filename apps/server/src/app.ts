@@ -27,7 +27,7 @@ import { importRoutes, lastImportLogRoutes } from './modules/imports/imports.rou
 import { meRoutes } from './modules/users/me.routes';
 import { registerRequestLapse } from './modules/requests/requests.lapse';
 import { adminLeadTimeRoutes, bankRequestRoutes, physicianRequestRoutes } from './modules/requests/requests.routes';
-import { requestCorrectionRoutes } from './modules/corrections/corrections.routes';
+import { requestCorrectionRoutes } from './modules/requests/requests.corrections.routes';
 import { mySettingsRoutes } from './modules/users/settings.routes';
 import { physicianWaitingListRoutes } from './modules/waitinglist/waitinglist.routes';
 import { registerAnswerReplay } from './plugins/answer-replay';

@@ -19,11 +19,11 @@ import type { RequestDocumentKind } from '../../pdf/request-documents';
 import { recordAudit } from '../audit/audit.service';
 import { requireUser } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
-import { requestToWire } from '../requests/requests.mapper';
-import * as requests from '../requests/requests.repository';
-import { announce, type RequestsDeps } from '../requests/requests.service';
-import { fileDocument, type StepContext } from '../requests/requests.steps';
-import * as repo from './corrections.repository';
+import { requestToWire } from './requests.mapper';
+import * as requests from './requests.repository';
+import { announce, type RequestsDeps } from './requests.service';
+import { fileDocument, type StepContext } from './requests.steps';
+import * as repo from './requests.corrections.repository';
 
 // Corrections of a recorded step (docs/api.md, "Corrections"; docs/decisions.md, "Clinical records"):
 // the new value passes the step's own rules, the request or graft changes together with an audit

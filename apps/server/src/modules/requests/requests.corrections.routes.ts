@@ -8,8 +8,8 @@ import {
 } from '@graftmatch/domain';
 import { IdParams, actorOf, problems } from '../../http/request-kit';
 import { wire } from '../../http/wire';
-import type { RequestsDeps } from '../requests/requests.service';
-import { correctRequest, requestHistory } from './corrections.service';
+import type { RequestsDeps } from './requests.service';
+import { correctRequest, requestHistory } from './requests.corrections';
 
 // Corrections and history of a request, for both sides and admins under /api/requests (docs/api.md, "Corrections").
 
