@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { shiftDate } from '@graftmatch/domain';
-import { expectProblem, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
+import { aWaitingListRequest } from '@graftmatch/domain/testing';
+import { expectProblem, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
 
 // A waiting-list entry names its patient completely or says "not known yet" with NN-00-0000, never
 // half of a code (docs/decisions.md, "Patient codes"): K-00-2017 used to be stored and shown as n.d.
 
-const ENTRY = {
-  query_type: 6,
-  query_d_min: 40,
-  query_d_max: 48,
-  query_l_min: 50,
-  query_l_l_min: 0,
-  query_l_r_min: 0,
-  query_i_min: shiftDate(today(), 30),
-  query_i_Max: shiftDate(today(), 90),
-};
+const ENTRY = aWaitingListRequest();
 const LIST = '/api/physician/waitinglist';
 
 describe(`patient codes of waiting-list entries (${testEngineName()})`, () => {

@@ -1,16 +1,19 @@
 import { shiftDate, utcDate, type RequestHistory } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO, expectProblem, startSeededApp, type SeededApp } from '../../../test/support/clinical';
-import { archivedGraft, implantedRequest } from '../../../test/support/clinical-records';
+import { archivedGraft, deliveredRequest, implantedRequest } from '../../../test/support/clinical-records';
 import { loginAs } from '../../../test/support/auth';
 import { testClock } from '../../../test/support/clock';
 import { testEngineName } from '../../../test/support/database';
-import { freeGraftOfX, requestGraft } from '../../../test/support/requests';
+import { freeGraftOfX, requestGraft, step, stepOk } from '../../../test/support/requests';
 
-// Corrections of a recorded step (docs/api.md, "Corrections"): the same rules as the step, a
-// mandatory reason, an audit row with old and new value, and the step's document filed anew.
+// The clinical record of a request (docs/decisions.md, "Clinical records"). The implant step checks
+// what the traceability report will say: a date from the delivery to today and a complete patient
+// code, else 400 with field errors and nothing changes. A correction of a recorded step (docs/api.md,
+// "Corrections") passes the same rules, needs a reason, leaves an audit row with old and new value,
+// and files the step's document anew.
 
-describe(`corrections of a recorded step (${testEngineName()})`, () => {
+describe(`the clinical record of a request (${testEngineName()})`, () => {
   const clock = testClock();
   let app: SeededApp;
   beforeAll(async () => {
@@ -28,6 +31,54 @@ describe(`corrections of a recorded step (${testEngineName()})`, () => {
   };
   const correct = (role: keyof typeof DEMO, id: string, body: unknown) =>
     app.clients[role].post(`/api/requests/${id}/corrections`, body);
+
+  const fieldsOf = async (answer: Response) =>
+    ((await expectProblem(answer, 400)).errors ?? []).map((error: { field: string }) => error.field);
+
+  test('the implant step refuses a future date with the placeholder code, and a date before the delivery with a partial code', async () => {
+    const delivered = await deliveredRequest(app, 'K-11-2018');
+    const today = utcDate(clock.now());
+    expect(delivered).toMatchObject({ state: 'delivered', deliveredOn: today, patient_Code: 'K-11-2018' });
+    const { physicianA } = app.clients;
+
+    const future = await step(physicianA, 'physician', delivered.id, 'implant', {
+      date: shiftDate(today, 1),
+      patient_Code: 'NN-00-0000',
+    });
+    expect(await fieldsOf(future)).toEqual(['date', 'patient_Code']);
+    const early = await step(physicianA, 'physician', delivered.id, 'implant', {
+      date: shiftDate(today, -1),
+      patient_Code: 'K-00-2018',
+    });
+    const problem = await expectProblem(early, 400);
+    expect(problem.errors).toEqual([
+      { field: 'date', message: `must not be before the delivery on ${today}` },
+      { field: 'patient_Code', message: 'the birth month is missing' },
+    ]);
+
+    // Nothing was recorded: the graft is not archived and has no traceability report.
+    expect(await archivedGraft(app, delivered.lot)).toBeUndefined();
+    const list = (await (await physicianA.get('/api/physician/requests')).json()) as { id: string; state: string }[];
+    expect(list.find((request) => request.id === delivered.id)?.state).toBe('delivered');
+
+    // Two days later, yesterday's implantation with the entry's code is recorded.
+    clock.advanceDays(2);
+    await loginAgain();
+    const implanted = await stepOk(app.clients.physicianA, 'physician', delivered.id, 'implant', {
+      date: shiftDate(today, 1),
+      patient_Code: delivered.patient_Code,
+    });
+    expect(implanted).toMatchObject({
+      state: 'implanted',
+      implantedOn: shiftDate(today, 1),
+      patient_Code: 'K-11-2018',
+    });
+    expect(await archivedGraft(app, delivered.lot)).toMatchObject({
+      implantation: { status: 1, outValue: shiftDate(today, 1) },
+      traceabilityReport: { status: 1 },
+      patient_Initial: 'K',
+    });
+  }, 60_000);
 
   test('the physician corrects the implantation date: audited, shown in the history, report filed anew', async () => {
     const delivered = utcDate(clock.now());
