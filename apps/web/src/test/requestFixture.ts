@@ -15,6 +15,7 @@ export const aGraftRequest = (overrides: Partial<GraftRequest> = {}): GraftReque
   note: null,
   reason: null,
   implantedOn: null,
+  assignedOn: null,
   deliveredOn: null,
   c_Name: 'Clinic A',
   physician_Name: 'Dr. Berg',

@@ -27,6 +27,7 @@ export function requestToWire(row: RequestDetails, side: RequestActorSide | null
     note: row.note,
     reason: row.reason,
     implantedOn: row.implantedOn,
+    assignedOn: toIsoDate(row.assignmentOut),
     deliveredOn: toIsoDate(row.deliveryOut),
     c_Name: row.cName,
     physician_Name: fullName({

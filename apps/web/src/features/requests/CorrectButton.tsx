@@ -25,6 +25,25 @@ import { requestKeys } from './keys';
 
 const DATE_FIELDS = new Set<CorrectionField>(['assignedOn', 'deliveredOn', 'implantedOn']);
 
+/** The date a field holds now, as the dialog's starting value. */
+function recordedDate(request: GraftRequest, field: CorrectionField): string {
+  const dates: Partial<Record<CorrectionField, string | null>> = {
+    assignedOn: request.assignedOn,
+    deliveredOn: request.deliveredOn,
+    implantedOn: request.implantedOn,
+  };
+  return dates[field] ?? '';
+}
+
+/** The dates of the steps before and after the corrected one: a date stays in step order. */
+function neighbours(request: GraftRequest, field: CorrectionField) {
+  const order = [request.assignedOn, request.deliveredOn, request.implantedOn];
+  const index = (['assignedOn', 'deliveredOn', 'implantedOn'] as CorrectionField[]).indexOf(field);
+  return index < 0
+    ? { earlier: null, later: null }
+    : { earlier: order[index - 1] ?? null, later: order[index + 1] ?? null };
+}
+
 function CorrectForm({
   request,
   fields,
@@ -37,7 +56,7 @@ function CorrectForm({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [field, setField] = useState<CorrectionField>(fields[0]!);
-  const [date, setDate] = useState(field === 'implantedOn' ? (request.implantedOn ?? '') : '');
+  const [date, setDate] = useState(recordedDate(request, field));
   const [patient, setPatient] = useState(
     () => parsePatientCode(request.patient_Code) ?? { initial: null, month: null, year: null },
   );
@@ -45,9 +64,7 @@ function CorrectForm({
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const today = utcDate(new Date());
-  // The server checks dates against the other steps too; the dialog knows the delivery.
-  const earlier = field === 'implantedOn' ? request.deliveredOn : null;
-  const later = field === 'deliveredOn' ? request.implantedOn : null;
+  const { earlier, later } = neighbours(request, field);
   const dateProblem = DATE_FIELDS.has(field) ? stepDateProblem(date, today, earlier, later) : null;
   const partProblems = field === 'patient_Code' ? patientPartProblems(patient) : {};
   const value = DATE_FIELDS.has(field) ? date : field === 'patient_Code' ? formatPatientCode(patient) : text.trim();
@@ -77,7 +94,12 @@ function CorrectForm({
           label={t('corrections.field')}
           data={fields.map((name) => ({ value: name, label: t(`corrections.fields.${name}`) }))}
           value={field}
-          onChange={(next) => next && setField(next as CorrectionField)}
+          onChange={(next) => {
+            if (next) {
+              setField(next as CorrectionField);
+              setDate(recordedDate(request, next as CorrectionField));
+            }
+          }}
           allowDeselect={false}
           data-testid="correct-field"
         />

@@ -3,9 +3,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { shiftDate, utcDate, type RequestHistory } from '@graftmatch/domain';
 import { clearSession, setAccessToken } from '../../api/session';
 import { fakeApi, fakeJwt, json } from '../../test/fakeApi';
-import { renderRoutes } from '../../test/render';
+import { renderRoutes, renderUi } from '../../test/render';
 import { aGraftRequest, REQUEST_ID } from '../../test/requestFixture';
 import { MyRequestsPage } from './MyRequestsPage';
+import { RequestCard } from './RequestCard';
 
 // The implant and correction dialogs check dates and patient codes with the domain's rules before
 // sending (docs/decisions.md, "Clinical records"); the implant dialog prefills the entry's patient
@@ -131,5 +132,29 @@ describe('corrections in the web app', () => {
       `Implantation date corrected: ${shiftDate(today, -1)} → ${shiftDate(today, -2)}`,
     );
     expect(correction.textContent).toContain('Reason: Typo');
+  });
+
+  it('lets the bank correct its delivery date, prefilled, and keeps it after the assignment', async () => {
+    const api = fakeApi({ [`POST ${CORRECT}`]: () => json(implanted) });
+    const delivered = aGraftRequest({
+      state: 'delivered',
+      deadline: null,
+      assignedOn: shiftDate(today, -5),
+      deliveredOn: shiftDate(today, -3),
+      actions: [],
+    });
+    renderUi(<RequestCard request={delivered} side="bank" />);
+    fireEvent.click(await screen.findByTestId('correct'));
+    fireEvent.click(await screen.findByTestId('correct-field'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Delivery date' }));
+    const date = await screen.findByTestId('step-date');
+    await waitFor(() => expect((date as HTMLInputElement).value).toBe(shiftDate(today, -3)));
+    fireEvent.change(date, { target: { value: shiftDate(today, -6) } });
+    fireEvent.change(screen.getByTestId('correct-reason'), { target: { value: 'Wrong day' } });
+    fireEvent.click(screen.getByTestId('correct-submit'));
+    expect(
+      await screen.findByText(`The date may not be before the previous step (${shiftDate(today, -5)}).`),
+    ).toBeTruthy();
+    expect(api.callsTo('POST', CORRECT)).toHaveLength(0);
   });
 });
