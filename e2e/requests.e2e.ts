@@ -29,12 +29,19 @@ async function open(size: ViewportName, email: string): Promise<Side> {
   return side;
 }
 
-/** Opens a step's dialog on `card`, checks it with axe, and confirms it. */
-async function takeStep(page: Page, card: Locator, action: string, label: string) {
+/** Opens a step's dialog on `card`, checks it with axe, fills it if asked, and confirms it. */
+async function takeStep(
+  page: Page,
+  card: Locator,
+  action: string,
+  label: string,
+  fill?: (dialog: Locator) => Promise<void>,
+) {
   await card.getByTestId(`step-${action}`).click();
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
   await checkScreenOnce(page, `${label} dialog`);
+  await fill?.(dialog);
   await dialog.getByTestId('step-submit').click();
   await dialog.waitFor({ state: 'detached' });
 }
@@ -110,7 +117,12 @@ describe.each<ViewportName>(['desktop', 'phone'])('a graft from request to impla
     await takeStep(bank.page, theirs, 'deliver', `deliver (${size})`);
     await expect.poll(() => stateOf(mine)).toBe('delivered');
 
-    await takeStep(physician.page, mine, 'implant', `implant (${size})`);
+    // The request has no waiting-list entry, so the implantation names the patient itself.
+    await takeStep(physician.page, mine, 'implant', `implant (${size})`, async (dialog) => {
+      await dialog.getByRole('textbox', { name: 'Initial' }).fill('B');
+      await dialog.getByRole('textbox', { name: 'Birth month' }).fill('4');
+      await dialog.getByRole('textbox', { name: 'Birth year' }).fill('2019');
+    });
     await expect.poll(() => stateOf(mine)).toBe('implanted');
     // The loop is closed: the bank's inbox lets the graft go.
     await bank.page.locator(`[data-testid="inbox-graft"][data-lot="${lot}"]`).waitFor({ state: 'detached' });

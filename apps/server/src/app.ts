@@ -28,6 +28,7 @@ import { importRoutes, lastImportLogRoutes } from './modules/imports/imports.rou
 import { meRoutes } from './modules/users/me.routes';
 import { registerRequestLapse } from './modules/requests/requests.lapse';
 import { adminLeadTimeRoutes, bankRequestRoutes, physicianRequestRoutes } from './modules/requests/requests.routes';
+import { requestCorrectionRoutes } from './modules/requests/requests.corrections.routes';
 import { mySettingsRoutes } from './modules/users/settings.routes';
 import { physicianWaitingListRoutes } from './modules/waitinglist/waitinglist.routes';
 import { registerAnswerReplay } from './plugins/answer-replay';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(physicianRequestRoutes, { prefix: '/api/physician', deps: requests });
   await app.register(bankRequestRoutes, { prefix: '/api/euteemployee', deps: requests });
   await app.register(adminLeadTimeRoutes, { prefix: '/api/admin', deps: requests });
+  await app.register(requestCorrectionRoutes, { prefix: '/api/requests', deps: requests });
   registerRequestLapse(app, requests, deps.requestLapseIntervalMs);
   await app.register(importTemplateRoutes, { prefix: '/api/import' });
   await app.register(exportRoutes, { prefix: '/api/euteemployee', deps: clinical });

@@ -31,6 +31,7 @@ export * from './schemas/test-alert';
 export * from './schemas/graft-request';
 export * from './schemas/api-key';
 export * from './schemas/user-settings';
+export * from './schemas/request-correction';
 
 export * from './rules/text';
 export * from './rules/dates';
@@ -48,5 +49,6 @@ export * from './rules/import-corrections';
 export * from './rules/request-transitions';
 export * from './rules/candidate-ranking';
 export * from './rules/request-entries';
+export * from './rules/clinical-records';
 
 export * from './push/push-events';

@@ -15,6 +15,8 @@ import {
 } from '../support/clinical';
 import { testEngineName } from '../support/database';
 import { uploadFiles } from '../support/files';
+import { implantedRequest } from '../support/clinical-records';
+import { freeGraftOfX, requestGraft } from '../support/requests';
 import { demoPhoto } from '../../src/db/demo-files/documents';
 import { valveTubeStl } from '../../src/db/demo-files/stl';
 
@@ -163,6 +165,22 @@ const ROUTES: Record<string, Cell> = {
     method: 'GET',
     request: () => ({ path: '/api/euteemployee/requests' }),
     expect: expected(200, [...EMPLOYEES, 'auditor']),
+  },
+  // Physician A's request for a graft of bank X; the sides are per field in corrections.int.test.ts.
+  'POST /api/requests/*/corrections': {
+    method: 'POST',
+    request: async (app) => ({
+      path: `/api/requests/${(await implantedRequest(app, today())).id}/corrections`,
+      body: { field: 'implantedOn', value: today(), reason: 'Matrix' },
+    }),
+    expect: expected(200, ['physicianA', 'admin'], { physicianB: 404, employeeY: 404 }),
+  },
+  'GET /api/requests/*/history': {
+    method: 'GET',
+    request: async (app) => ({
+      path: `/api/requests/${(await requestGraft(app.clients.physicianA, { lot: await freeGraftOfX(app) })).id}/history`,
+    }),
+    expect: expected(200, ['physicianA', 'employeeX', 'admin', 'auditor'], { physicianB: 404, employeeY: 404 }),
   },
   'GET /api/euteemployee/currentdonations': {
     method: 'GET',

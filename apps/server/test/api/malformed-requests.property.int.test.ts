@@ -123,6 +123,8 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'POST', path: '/api/euteemployee/requests/:id/assign', write: true },
   { method: 'POST', path: '/api/euteemployee/requests/:id/deliver', write: true },
   { method: 'PATCH', path: '/api/admin/eutes/:id/leadtime', write: true, fields: ['days'] },
+  { method: 'POST', path: '/api/requests/:id/corrections', write: true, fields: ['field', 'value', 'reason'] },
+  { method: 'GET', path: '/api/requests/:id/history', write: false },
 ];
 
 /** Registered routes this file does not fuzz, each with the reason or where it is tried instead. */

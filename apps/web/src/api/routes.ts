@@ -6,6 +6,7 @@ import type {
   AuditLogPage,
   AuditLogQuery,
   Clinic,
+  CorrectionRequest,
   CreateGraftRequestRequest,
   Eute,
   Graft,
@@ -20,6 +21,7 @@ import type {
   PatchUserSettingsRequest,
   PatchWaitingListRequest,
   RecoverPasswordRequest,
+  RequestHistory,
   RequestInbox,
   RecoveryRequest,
   ResetPasswordRequest,
@@ -89,6 +91,9 @@ export interface ApiRoutes {
     body: RequestStepBody;
     response: GraftRequest;
   };
+
+  'POST /requests/{id}/corrections': { params: { id: string }; body: CorrectionRequest; response: GraftRequest };
+  'GET /requests/{id}/history': { params: { id: string }; response: RequestHistory };
 
   'GET /euteemployee/requests': { response: RequestInbox };
   'POST /euteemployee/requests/{id}/{action}': {

@@ -46,9 +46,11 @@ export function aWaitingListEntry(overrides: Partial<WaitingListEntry> = {}): Wa
 }
 
 /** A graft request of Dr. Berg, reserved by Bank North, that he may confirm or withdraw. */
+export const REQUEST_ID = '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e';
+
 export function aGraftRequest(overrides: Partial<GraftRequest> = {}): GraftRequest {
   return {
-    id: '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e',
+    id: REQUEST_ID,
     lot: 'EL-7',
     state: 'reserved',
     deadline: '2026-11-25T10:00:00.000Z',
@@ -59,6 +61,8 @@ export function aGraftRequest(overrides: Partial<GraftRequest> = {}): GraftReque
     note: null,
     reason: null,
     implantedOn: null,
+    assignedOn: null,
+    deliveredOn: null,
     c_Name: 'Clinic A',
     physician_Name: 'Dr. Berg',
     e_Name: 'Bank North',

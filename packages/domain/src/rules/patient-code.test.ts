@@ -4,6 +4,8 @@ import {
   formatPatientCode,
   isCompletePatientCode,
   parsePatientCode,
+  patientCodeErrors,
+  patientPartProblems,
   PATIENT_CODE_PLACEHOLDER,
 } from './patient-code';
 
@@ -57,6 +59,29 @@ describe('patient code', () => {
     expect(displayPatientCode({ initial: 'A', month: 3, year: null })).toBe('n.d.');
     expect(displayPatientCode('garbage')).toBe('n.d.');
     expect(displayPatientCode(null)).toBe('n.d.');
+  });
+
+  it('names each entered part that is missing or out of range, so month 13 is an error, not a cleared field', () => {
+    expect(patientPartProblems({ initial: 'K', month: 13, year: 2017 })).toEqual({ month: 'invalid' });
+    expect(patientPartProblems({ initial: null, month: 3, year: 1899 })).toEqual({
+      initial: 'missing',
+      year: 'invalid',
+    });
+    expect(patientPartProblems({ initial: 'K', month: 3, year: 2017 })).toEqual({});
+  });
+
+  it('takes a complete code, the placeholder only where "not known yet" is allowed, a partial code never', () => {
+    expect(patientCodeErrors('K-03-2017', { unknownAllowed: false })).toEqual([]);
+    expect(patientCodeErrors(PATIENT_CODE_PLACEHOLDER, { unknownAllowed: true })).toEqual([]);
+    expect(patientCodeErrors(PATIENT_CODE_PLACEHOLDER, { unknownAllowed: false })).toEqual([
+      'must name the patient (initial-MM-YYYY); NN-00-0000 is not a patient',
+    ]);
+    expect(patientCodeErrors('K-00-2017', { unknownAllowed: true })).toEqual(['the birth month is missing']);
+    expect(patientCodeErrors('K-13-2017', { unknownAllowed: true })).toEqual(['the birth month must be 01-12']);
+    expect(patientCodeErrors('k-03-2017', { unknownAllowed: true })).toEqual(['the initial must be one letter A-Z']);
+    expect(patientCodeErrors('K032017', { unknownAllowed: true })).toEqual(['must be initial-MM-YYYY, e.g. A-03-2021']);
+    expect(isCompletePatientCode('A-03-2021')).toBe(true);
+    expect(isCompletePatientCode('A-03-0000')).toBe(false);
   });
 });
 

@@ -68,8 +68,67 @@ export function displayPatientCode(code: string | Partial<PatientCodeParts> | nu
   return complete ? formatPatientCode(parts) : NOT_DOCUMENTED;
 }
 
-/** A code with all three parts known (`initial-MM-YYYY`, a real month); placeholders and partial codes are not. */
-export function isCompletePatientCode(code: string | null | undefined): boolean {
-  const parts = parsePatientCode(code);
-  return parts !== null && parts.initial !== null && parts.month !== null && parts.year !== null;
+export type PatientCodePart = keyof PatientCodeParts;
+/** Why a part fails: left empty (or a placeholder), or outside its range. */
+export type PatientPartProblem = 'missing' | 'invalid';
+
+/**
+ * What is wrong with each entered part of a code that must be complete (docs/decisions.md,
+ * "Patient codes"): parts as typed, so month 13 is reported, not cleared.
+ */
+export function patientPartProblems(parts: PatientCodeParts): Partial<Record<PatientCodePart, PatientPartProblem>> {
+  const problems: Partial<Record<PatientCodePart, PatientPartProblem>> = {};
+  const check = (part: PatientCodePart, value: string | number | null, valid: boolean) => {
+    if (value === null || value === '') {
+      problems[part] = 'missing';
+    } else if (!valid) {
+      problems[part] = 'invalid';
+    }
+  };
+  check('initial', parts.initial, validInitial(parts.initial) !== null);
+  check('month', parts.month, validMonth(parts.month) !== null);
+  check('year', parts.year, validYear(parts.year) !== null);
+  return problems;
 }
+
+const PART_MESSAGES: Record<PatientCodePart, Record<PatientPartProblem, string>> = {
+  initial: { missing: 'the initial is missing', invalid: 'the initial must be one letter A-Z' },
+  month: { missing: 'the birth month is missing', invalid: 'the birth month must be 01-12' },
+  year: { missing: 'the birth year is missing', invalid: 'the birth year must be 1900-2100' },
+};
+
+const LOOSE_CODE = /^([^-]*)-([^-]*)-([^-]*)$/;
+
+/** The parts of a code as written, placeholders as missing and anything unreadable kept as invalid. */
+function writtenParts(code: string): PatientCodeParts | null {
+  const match = LOOSE_CODE.exec(code);
+  if (!match) {
+    return null;
+  }
+  const [initial, month, year] = match.slice(1) as [string, string, string];
+  const number = (text: string, placeholder: string, digits: number) =>
+    text === placeholder ? null : new RegExp(`^\\d{${digits}}$`).test(text) ? Number(text) : Number.NaN;
+  const letter = initial === 'NN' ? null : /^[A-Z]$/.test(initial) ? initial : '?';
+  return { initial: letter, month: number(month, '00', 2), year: number(year, '0000', 4) };
+}
+
+/**
+ * Why a patient code given as text may not be stored, each message naming its part: a complete
+ * code always passes, the placeholder `NN-00-0000` only where "not known yet" is allowed, a
+ * partial code never (docs/decisions.md, "Patient codes").
+ */
+export function patientCodeErrors(code: string | null | undefined, options: { unknownAllowed: boolean }): string[] {
+  if (code === PATIENT_CODE_PLACEHOLDER) {
+    return options.unknownAllowed ? [] : ['must name the patient (initial-MM-YYYY); NN-00-0000 is not a patient'];
+  }
+  const parts = writtenParts(code ?? '');
+  if (parts === null) {
+    return ['must be initial-MM-YYYY, e.g. A-03-2021'];
+  }
+  const problems = patientPartProblems(parts);
+  return (Object.keys(problems) as PatientCodePart[]).map((part) => PART_MESSAGES[part][problems[part]!]);
+}
+
+/** True for a code with all three parts known. */
+export const isCompletePatientCode = (code: string | null | undefined): boolean =>
+  patientCodeErrors(code, { unknownAllowed: false }).length === 0;

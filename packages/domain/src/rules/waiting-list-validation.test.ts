@@ -25,10 +25,22 @@ describe('validateWaitingListRequest', () => {
     ]);
   });
 
+  it('refuses a partial patient code, naming the part that is missing', () => {
+    expect(validateWaitingListRequest({ ...entry, patient_Code: 'K-00-2017' })).toEqual([
+      { field: 'patient_Code', message: 'the birth month is missing' },
+    ]);
+    expect(validateWaitingListRequest({ ...entry, patient_Code: 'NN-05-0000' })).toEqual([
+      { field: 'patient_Code', message: 'the initial is missing' },
+      { field: 'patient_Code', message: 'the birth year is missing' },
+    ]);
+  });
+
   it('applies the search rules to the standing search and checks the patient code', () => {
     expect(validateWaitingListRequest({ ...entry, query_d_max: 40, patient_Code: 'a-3-21' })).toEqual([
       { field: 'query_d_max', message: 'may exceed query_d_min by at most 10' },
-      { field: 'patient_Code', message: 'must be initial-MM-YYYY, e.g. A-03-2021' },
+      { field: 'patient_Code', message: 'the initial must be one letter A-Z' },
+      { field: 'patient_Code', message: 'the birth month must be 01-12' },
+      { field: 'patient_Code', message: 'the birth year must be 1900-2100' },
     ]);
   });
 });

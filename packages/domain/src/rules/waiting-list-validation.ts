@@ -1,12 +1,13 @@
 import type { FieldError } from '../schemas/common';
 import type { AddWaitingListRequest } from '../schemas/waiting-list';
 import { isIsoDate } from './dates';
-import { parsePatientCode } from './patient-code';
+import { patientCodeErrors } from './patient-code';
 import { validateSearchQuery } from './search-validation';
 
 /**
  * The rules of a waiting-list entry that JSON Schema cannot say: the search rules, real calendar
- * dates, an implant window that does not end before it starts, and a well-formed patient code.
+ * dates, an implant window that does not end before it starts, and a complete patient code or
+ * the explicit "not known yet" `NN-00-0000`, never a partial one (docs/decisions.md, "Patient codes").
  * Missing fields are reported too; for a PATCH, pass the stored entry merged with the changes,
  * in request names.
  */
@@ -25,8 +26,8 @@ export function validateWaitingListRequest(request: Partial<AddWaitingListReques
   if (isIsoDate(from) && isIsoDate(until) && until < from) {
     errors.push({ field: 'query_i_Max', message: 'must not be before query_i_min' });
   }
-  if (parsePatientCode(code) === null) {
-    errors.push({ field: 'patient_Code', message: 'must be initial-MM-YYYY, e.g. A-03-2021' });
+  for (const message of patientCodeErrors(code, { unknownAllowed: true })) {
+    errors.push({ field: 'patient_Code', message });
   }
   return errors;
 }

@@ -67,6 +67,8 @@ export const GraftRequest = Type.Object({
   note: Nullable(Type.String()),
   reason: Nullable(Type.String({ description: 'why it was declined or returned' })),
   implantedOn: Nullable(IsoDate),
+  assignedOn: Nullable(IsoDate, { description: "the graft's assignment date" }),
+  deliveredOn: Nullable(IsoDate, { description: "the graft's delivery date; the implantation may not be earlier" }),
   c_Name: Type.String(),
   physician_Name: Type.String(),
   e_Name: Type.String(),

@@ -5,6 +5,7 @@ import {
   type SearchableGraft,
   leadTimeWarning,
   possibleRequestActions,
+  toIsoDate,
   type GraftRequest,
   type RequestActorSide,
 } from '@graftmatch/domain';
@@ -30,6 +31,8 @@ export function requestToWire(row: RequestDetails, side: RequestActorSide | null
     note: row.note,
     reason: row.reason,
     implantedOn: row.implantedOn,
+    assignedOn: toIsoDate(row.assignmentOut),
+    deliveredOn: toIsoDate(row.deliveryOut),
     c_Name: row.cName,
     physician_Name: fullName({
       title: row.requesterTitle,

@@ -25,6 +25,8 @@ function withDetails(executor: Executor) {
       'grafts.tDproximal',
       'grafts.tLmax',
       'grafts.expiryDate',
+      'grafts.assignmentOut',
+      'grafts.deliveryOut',
       'eutes.name as euteName',
       'eutes.leadTimeDays',
       'clinics.cName',
@@ -154,6 +156,8 @@ export function freeGraftsOf(executor: Executor, euteIds: readonly string[] | 'a
       'grafts.tLleft',
       'grafts.tLright',
       'grafts.expiryDate',
+      'grafts.assignmentOut',
+      'grafts.deliveryOut',
       'eutes.name as euteName',
       'eutes.leadTimeDays',
     ])

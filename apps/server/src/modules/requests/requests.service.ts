@@ -41,7 +41,7 @@ const todayOf = (deps: Pick<RequestsDeps, 'now'>) => utcDate(deps.now());
 const noGraft = (lot: string) => notFound(`No free graft with lot ${lot}.`);
 
 /** After a commit: both sides hear of the request, and those who see the graft of a graft change. */
-async function announce(deps: RequestsDeps, ids: readonly string[], graftChanged: boolean): Promise<void> {
+export async function announce(deps: RequestsDeps, ids: readonly string[], graftChanged: boolean): Promise<void> {
   for (const id of ids) {
     const row = await repo.findRequest(deps.db, id);
     if (!row) {
@@ -214,7 +214,9 @@ export async function runStep(deps: RequestsDeps, run: StepRun): Promise<{ row: 
         at: now,
       });
       const changed = [row.id, ...(run.action === 'assign' ? await declineCompetitors(ctx) : [])];
-      return { row: ctx.row, changed, graftChanged: await applyGraftEffects(ctx) };
+      const graftChanged = await applyGraftEffects(ctx);
+      // Read again: the answer shows the graft's new step dates (deliveredOn).
+      return { row: (await repo.findRequest(trx, row.id))!, changed, graftChanged };
     });
   } catch (error) {
     if (isUniqueViolation(error)) {

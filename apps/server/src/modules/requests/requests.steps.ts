@@ -7,12 +7,14 @@ import {
   graftTypeLabel,
   isGraftTypeNumber,
   parsePatientCode,
+  toIsoDate,
+  validateImplantation,
   type GraftRequest,
   type RequestAction,
   type RequestState,
 } from '@graftmatch/domain';
 import type { GraftRow, GraftUpdate } from '../../db/types';
-import { conflict } from '../../http/problem';
+import { badRequest, conflict } from '../../http/problem';
 import { renderRequestDocument, requestDocumentFileName, type RequestDocumentKind } from '../../pdf/request-documents';
 import type { FileStorage } from '../../storage/storage';
 import type { Executor } from '../../db/executor';
@@ -73,8 +75,15 @@ export async function prepareStep(ctx: StepContext, to: RequestState): Promise<R
     case 'decline':
     case 'return':
       return { ...base, deadline: null, reason: input.reason ?? null };
-    case 'implant':
+    case 'implant': {
+      // The date and patient code end up in the traceability report (docs/decisions.md, "Clinical records").
+      const graft = await repo.findGraftById(ctx.trx, row.graftId);
+      const errors = validateImplantation(input, { today: ctx.today, deliveredOn: toIsoDate(graft.deliveryOut) });
+      if (errors.length > 0) {
+        throw badRequest(`Invalid implantation: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
+      }
       return { ...base, implantedOn: input.date ?? null, patientCode: input.patient_Code ?? null };
+    }
     default:
       return { ...base, deadline: null };
   }
@@ -90,7 +99,12 @@ const stepsOf = (graft: GraftRow) => ({
   traceabilityReport: { status: graft.traceabilityReportStatus },
 });
 
-async function fileDocument(ctx: StepContext, kind: RequestDocumentKind): Promise<string> {
+/** Files the step's document; `extra` rows follow the request's (a correction and its reason). */
+export async function fileDocument(
+  ctx: StepContext,
+  kind: RequestDocumentKind,
+  extra: [string, string][] = [],
+): Promise<string> {
   const { row } = ctx;
   const request = ctx.wire();
   const steps = await repo.requestSteps(ctx.trx, row.id);
@@ -109,6 +123,7 @@ async function fileDocument(ctx: StepContext, kind: RequestDocumentKind): Promis
       ['State', request.state],
       ...(request.implantedOn ? [['Implanted on', request.implantedOn] as [string, string]] : []),
       ...(request.reason ? [['Reason', request.reason] as [string, string]] : []),
+      ...extra,
     ],
     steps: steps.map((step) => ({ action: step.action, at: step.at, by: step.email ?? 'system' })),
     generatedAt: ctx.now,

@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Group, Text } from '@mantine/core';
 import { IconEdit, IconSearch, IconTrash } from '@tabler/icons-react';
-import { displayPatientCode, formatDate, isBifurcated, type WaitingListEntry } from '@graftmatch/domain';
+import { formatDate, isBifurcated, type WaitingListEntry } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { typeLabel } from './graftFormat';
+import { patientText, typeLabel } from './graftFormat';
 import { entryQuery, searchPath } from './searchQuery';
 
 interface Props {
@@ -16,7 +16,7 @@ interface Props {
 /** One standing search: what is sought, for whom, when, and how many free grafts fit it now. */
 export function WaitingListEntryCard({ entry, onEdit, onRemove }: Props) {
   const { t } = useTranslation();
-  const patient = displayPatientCode(entry.patient_Code);
+  const patient = patientText(t, entry.patient_Code);
   const facts: [string, string][] = [
     [t('waitingList.patientCode'), patient],
     [t('search.diameter'), `${entry.query_d_min}–${entry.query_d_max} mm`],

@@ -20,7 +20,14 @@ import { CriteriaFields } from './CriteriaFields';
 import { clinicKeys } from './keys';
 import { PatientCodeInput } from './PatientCodeInput';
 import { defaultQuery, forType } from './searchQuery';
-import { entryState, formErrors, newEntryState, toRequest, type WaitingListFormState } from './waitingListForm';
+import {
+  entryState,
+  formErrors,
+  newEntryState,
+  patientProblems,
+  toRequest,
+  type WaitingListFormState,
+} from './waitingListForm';
 import { notify } from '../../components/notify';
 
 interface Props {
@@ -86,7 +93,7 @@ function WaitingListForm({
     }
   };
   // The domain's messages are technical English; each field gets a translated sentence instead.
-  const show = (field: 'patient_Code' | 'query_i_min' | 'query_i_Max') =>
+  const show = (field: 'query_i_min' | 'query_i_Max') =>
     touched && errors[field] ? t(`waitingList.errors.${field}`) : undefined;
   return (
     <form onSubmit={submit} noValidate data-testid="wl-form">
@@ -100,7 +107,12 @@ function WaitingListForm({
           data-testid="wl-type"
         />
         <CriteriaFields value={state.query} onChange={(query) => set({ query })} />
-        <PatientCodeInput value={state.patient} onChange={(patient) => set({ patient })} error={show('patient_Code')} />
+        <PatientCodeInput
+          value={state.patient}
+          onChange={(patient) => set({ patient })}
+          partProblems={touched ? patientProblems(state) : undefined}
+          unknown={{ checked: state.patientUnknown, onChange: (patientUnknown) => set({ patientUnknown }) }}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <DateInput
             label={t('waitingList.implantFrom')}

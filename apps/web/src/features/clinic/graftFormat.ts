@@ -1,4 +1,12 @@
-import { formatDate, graftTypeSlug, NOT_DOCUMENTED, type Graft, type GraftTypeNumber } from '@graftmatch/domain';
+import {
+  displayPatientCode,
+  formatDate,
+  graftTypeSlug,
+  NOT_DOCUMENTED,
+  PATIENT_CODE_PLACEHOLDER,
+  type Graft,
+  type GraftTypeNumber,
+} from '@graftmatch/domain';
 import type { TFunction } from 'i18next';
 
 /** A size in millimetres, or n.d. */
@@ -18,4 +26,9 @@ export function typeLabel(t: TFunction, type: GraftTypeNumber): string {
 /** The expiry step's date (its outValue), for display. */
 export function expiryDate(graft: Graft): string {
   return formatDate(graft.expiry.outValue);
+}
+
+/** A waiting-list entry's patient: its code, or "not known yet" in words for the explicit placeholder. */
+export function patientText(t: TFunction, code: string): string {
+  return code === PATIENT_CODE_PLACEHOLDER ? t('patientCode.notKnownYetShort') : displayPatientCode(code);
 }

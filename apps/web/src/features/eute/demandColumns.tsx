@@ -1,15 +1,9 @@
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
-import {
-  displayPatientCode,
-  formatDate,
-  isBifurcated,
-  NOT_DOCUMENTED,
-  type WaitingListEntry,
-} from '@graftmatch/domain';
+import { formatDate, isBifurcated, NOT_DOCUMENTED, type WaitingListEntry } from '@graftmatch/domain';
 import type { TFunction } from 'i18next';
 import type { Column } from '../../components/ColumnTable';
 import { EmailBreak } from '../../components/EmailBreak';
-import { typeLabel } from '../clinic/graftFormat';
+import { patientText, typeLabel } from '../clinic/graftFormat';
 
 export type DemandColumn = Column<WaitingListEntry>;
 
@@ -56,7 +50,7 @@ export function demandColumns(t: TFunction, table: boolean): DemandColumn[] {
       nowrap: true,
       cell: (entry) => (
         <Text fw={600} size="sm" span data-testid="demand-patient">
-          {displayPatientCode(entry.patient_Code)}
+          {patientText(t, entry.patient_Code)}
         </Text>
       ),
     },

@@ -3,6 +3,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { displayPatientCode, type GraftRequest, type RequestState } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import type { RequestSide } from './api';
+import { CorrectButton } from './CorrectButton';
+import { RequestHistoryView } from './RequestHistory';
 import { StepButtons } from './StepButtons';
 
 const STATE_COLOR: Record<RequestState, string> = {
@@ -60,12 +62,15 @@ export function RequestCard({ request, side }: { request: GraftRequest; side: Re
           row(t('requests.implantWindow'), `${request.query_i_min} – ${request.query_i_max ?? ''}`)}
         {row(t('requests.noteShown'), request.note)}
         {row(t('requests.reason'), request.reason)}
+        {row(t('requests.date'), request.implantedOn)}
         {request.leadTimeWarning && (
           <Alert color="orange" icon={<IconAlertTriangle size={16} aria-hidden />} p="xs" data-testid="lead-time">
             {t('requests.leadTime', { count: request.leadTimeDays })}
           </Alert>
         )}
         <StepButtons request={request} side={side} />
+        <CorrectButton request={request} side={side} />
+        <RequestHistoryView id={request.id} />
       </Stack>
     </Card>
   );

@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import {
-  DEFAULT_RESERVATION_HOURS,
-  formatPatientCode,
-  type GraftRequest,
-  type PatientCodeParts,
-} from '@graftmatch/domain';
+import { DEFAULT_RESERVATION_HOURS, formatPatientCode, type GraftRequest } from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RequestStepBody } from '../../api/routes';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
-import { PatientCodeInput } from '../clinic/PatientCodeInput';
+import {
+  hasImplantProblems,
+  ImplantFields,
+  implantProblems,
+  initialImplant,
+  type ImplantProblems,
+} from './ImplantFields';
 import { takeStep, type RequestSide } from './api';
 import { ReserveHoursInput, validReservationHours, type HoursValue } from './ReserveHoursInput';
 import { requestKeys } from './keys';
@@ -33,8 +34,8 @@ function StepForm({ request, side, action, onDone }: FormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [hours, setHours] = useState<HoursValue>(DEFAULT_RESERVATION_HOURS);
-  const [date, setDate] = useState(new Date().toISOString().slice(0, 10));
-  const [patient, setPatient] = useState<PatientCodeParts>({ initial: null, month: null, year: null });
+  const [implant, setImplant] = useState(() => initialImplant(request));
+  const [problems, setProblems] = useState<ImplantProblems | null>(null);
   const [reason, setReason] = useState('');
   const step = useMutation({
     mutationFn: () => {
@@ -42,7 +43,7 @@ function StepForm({ request, side, action, onDone }: FormProps) {
         action === 'reserve'
           ? { hours: Number(hours) }
           : action === 'implant'
-            ? { date, patient_Code: formatPatientCode(patient) }
+            ? { date: implant.date, patient_Code: formatPatientCode(implant.patient) }
             : action === 'return' || (action === 'decline' && reason.trim() !== '')
               ? { reason: reason.trim() }
               : {};
@@ -58,27 +59,36 @@ function StepForm({ request, side, action, onDone }: FormProps) {
   const invalid = action === 'reserve' && validReservationHours(hours) === null;
   return (
     <form
+      noValidate={action === 'implant'}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!invalid) {
-          step.mutate();
+        if (invalid) {
+          return;
         }
+        if (action === 'implant') {
+          // Nothing is sent while the date or a part of the patient code is wrong.
+          const found = implantProblems(implant, request);
+          setProblems(found);
+          if (hasImplantProblems(found)) {
+            return;
+          }
+        }
+        step.mutate();
       }}
     >
       <Stack gap="sm">
         <Text size="sm">{t('requests.confirmText')}</Text>
         {action === 'reserve' && <ReserveHoursInput value={hours} onChange={setHours} />}
         {action === 'implant' && (
-          <>
-            <TextInput
-              type="date"
-              label={t('requests.date')}
-              value={date}
-              onChange={(e) => setDate(e.currentTarget.value)}
-              required
-            />
-            <PatientCodeInput value={patient} onChange={setPatient} />
-          </>
+          <ImplantFields
+            value={implant}
+            onChange={(next) => {
+              setImplant(next);
+              setProblems((shown) => (shown ? implantProblems(next, request) : null));
+            }}
+            problems={problems}
+            deliveredOn={request.deliveredOn}
+          />
         )}
         {(action === 'return' || action === 'decline') && (
           <Textarea

@@ -1,4 +1,10 @@
-import type { CreateGraftRequestRequest, GraftRequest, RequestInbox } from '@graftmatch/domain';
+import type {
+  CorrectionRequest,
+  CreateGraftRequestRequest,
+  GraftRequest,
+  RequestHistory,
+  RequestInbox,
+} from '@graftmatch/domain';
 import { call } from '../../api/call';
 import type { RequestStepBody } from '../../api/routes';
 
@@ -25,4 +31,14 @@ export function takeStep(side: RequestSide, id: string, action: string, body: Re
   return side === 'physician'
     ? call('POST /physician/requests/{id}/{action}', { params: { id, action }, body })
     : call('POST /euteemployee/requests/{id}/{action}', { params: { id, action }, body });
+}
+
+/** Corrects a recorded step's date, patient code or reason (docs/api.md, "Corrections"). */
+export function correctRequest(id: string, body: CorrectionRequest): Promise<GraftRequest> {
+  return call('POST /requests/{id}/corrections', { params: { id }, body });
+}
+
+/** The request's steps and corrections, oldest first. */
+export function getRequestHistory(id: string): Promise<RequestHistory> {
+  return call('GET /requests/{id}/history', { params: { id } });
 }

@@ -3,12 +3,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RequestInbox } from '@graftmatch/domain';
 import { clearSession, setAccessToken } from '../../api/session';
 import { fakeApi, fakeJwt, json } from '../../test/fakeApi';
-import { aGraftRequest as aRequest } from '../../test/fixtures';
+import { aGraftRequest as aRequest, REQUEST_ID } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { InboxPage } from './InboxPage';
 import { MyRequestsPage } from './MyRequestsPage';
 
-const ID = '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e';
+const ID = REQUEST_ID;
 
 beforeEach(() => {
   clearSession();

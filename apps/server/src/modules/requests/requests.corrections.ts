@@ -1,0 +1,236 @@
+import {
+  correctableFields,
+  parsePatientCode,
+  toIsoDate,
+  utcDate,
+  validateCorrection,
+  type CorrectionField,
+  type CorrectionRequest,
+  type CorrectionSide,
+  type GraftRequest,
+  type RequestAction,
+  type RequestHistory,
+} from '@graftmatch/domain';
+import type { GraftRow, GraftUpdate } from '../../db/types';
+import type { Executor } from '../../db/executor';
+import { badRequest, conflict, forbidden, notFound } from '../../http/problem';
+import type { Actor } from '../../http/request-kit';
+import type { RequestDocumentKind } from '../../pdf/request-documents';
+import { recordAudit } from '../audit/audit.service';
+import { requireUser } from '../auth/auth.policy';
+import type { Principal } from '../auth/principal';
+import { requestToWire } from './requests.mapper';
+import * as requests from './requests.repository';
+import { announce, type RequestsDeps } from './requests.service';
+import { fileDocument, type StepContext } from './requests.steps';
+import * as repo from './requests.corrections.repository';
+
+// Corrections of a recorded step (docs/api.md, "Corrections"; docs/decisions.md, "Clinical records"):
+// the new value passes the step's own rules, the request or graft changes together with an audit
+// row holding old value, new value and reason, and the step's document is filed anew beside the old.
+
+const noRequest = () => notFound('No such graft request.');
+
+/** The sides the caller acts for on this request; 404 for another tenant's, 403 without a role. */
+function sidesOf(principal: Principal | null, request: { clinicId: string; euteId: string }): CorrectionSide[] {
+  const caller = requireUser(principal);
+  if (caller.admin) {
+    return ['admin'];
+  }
+  if (caller.audit || (caller.clinicIds.length === 0 && caller.euteIds.length === 0)) {
+    throw forbidden('Only the physician, the tissue bank or an administrator may correct a request.');
+  }
+  const sides: CorrectionSide[] = [
+    ...(caller.clinicIds.includes(request.clinicId) ? (['physician'] as const) : []),
+    ...(caller.euteIds.includes(request.euteId) ? (['bank'] as const) : []),
+  ];
+  if (sides.length === 0) {
+    throw noRequest();
+  }
+  return sides;
+}
+
+/** What a field changes: where its value is read from and written to, and the document it shows in. */
+interface FieldEffect {
+  step: RequestAction;
+  old: (row: requests.RequestDetails, graft: GraftRow) => string | null;
+  request?: (value: string) => Omit<Parameters<typeof repo.updateRequest>[2], 'updatedAt'>;
+  graft?: (value: string) => GraftUpdate;
+  document: (row: requests.RequestDetails) => RequestDocumentKind | null;
+}
+
+const EFFECTS: Record<CorrectionField, FieldEffect> = {
+  assignedOn: {
+    step: 'assign',
+    old: (_row, graft) => toIsoDate(graft.assignmentOut),
+    graft: (value) => ({ assignmentOut: value }),
+    document: () => 'allocation',
+  },
+  deliveredOn: {
+    step: 'deliver',
+    old: (_row, graft) => toIsoDate(graft.deliveryOut),
+    graft: (value) => ({ deliveryOut: value }),
+    document: () => 'delivery',
+  },
+  implantedOn: {
+    step: 'implant',
+    old: (row) => row.implantedOn,
+    request: (value) => ({ implantedOn: value }),
+    graft: (value) => ({ implantationOut: value }),
+    document: () => 'traceability',
+  },
+  patient_Code: {
+    step: 'implant',
+    old: (row) => row.patientCode,
+    request: (value) => ({ patientCode: value }),
+    graft: (value) => {
+      const patient = parsePatientCode(value);
+      return { patientInitial: patient?.initial, patientMonth: patient?.month, patientYear: patient?.year };
+    },
+    document: () => 'traceability',
+  },
+  reason: {
+    step: 'return',
+    old: (row) => row.reason,
+    request: (value) => ({ reason: value }),
+    document: (row) => (row.state === 'returned' ? 'traceability' : null),
+  },
+};
+
+const DOCUMENT_COLUMN: Record<RequestDocumentKind, 'aAlloNote' | 'aDeliverNote' | 'traceabilityReportOut'> = {
+  allocation: 'aAlloNote',
+  delivery: 'aDeliverNote',
+  traceability: 'traceabilityReportOut',
+};
+
+/** `POST /requests/{id}/corrections`: answers the corrected request. */
+export async function correctRequest(
+  deps: RequestsDeps,
+  actor: Actor,
+  id: string,
+  body: CorrectionRequest,
+): Promise<GraftRequest> {
+  const caller = requireUser(actor.principal);
+  const found = await requests.findRequest(deps.db, id);
+  if (!found) {
+    throw noRequest();
+  }
+  const sides = sidesOf(caller, found);
+  const now = deps.now();
+  const today = utcDate(now);
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const request = (await requests.findRequest(trx, id))!;
+    assertMayCorrect(request, sides, body.field);
+    const graft = await requests.findGraftById(trx, request.graftId);
+    const errors = validateCorrection(body.field, body.value, {
+      today,
+      assignedOn: toIsoDate(graft.assignmentOut),
+      deliveredOn: toIsoDate(graft.deliveryOut),
+      implantedOn: request.implantedOn,
+    });
+    if (errors.length > 0) {
+      throw badRequest(`Invalid correction: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
+    }
+    await apply(trx, deps, { request, graft, body, now, actorUserId: caller.userId, ip: actor.ip });
+    return (await requests.findRequest(trx, id))!;
+  });
+  await announce(deps, [id], true);
+  return requestToWire(row, sides.includes('physician') ? 'physician' : sides.includes('bank') ? 'bank' : null, today);
+}
+
+function assertMayCorrect(request: requests.RequestDetails, sides: CorrectionSide[], field: CorrectionField): void {
+  if (sides.some((side) => correctableFields(request.state, side).includes(field))) {
+    return;
+  }
+  if (correctableFields(request.state, 'admin').includes(field)) {
+    throw forbidden(
+      `Only the ${field === 'assignedOn' || field === 'deliveredOn' ? 'tissue bank' : 'physician'} may correct ${field} here.`,
+    );
+  }
+  throw conflict(`A ${request.state} request has no recorded ${field} to correct.`);
+}
+
+interface Application {
+  request: requests.RequestDetails;
+  graft: GraftRow;
+  body: CorrectionRequest;
+  now: Date;
+  actorUserId: string;
+  ip: string | null;
+}
+
+/** Writes the correction, its audit row and the step's new document in the caller's transaction. */
+async function apply(trx: Executor, deps: RequestsDeps, run: Application): Promise<void> {
+  const { request, graft, body, now } = run;
+  const effect = EFFECTS[body.field];
+  const oldValue = effect.old(request, graft);
+  const at = now.toISOString();
+  if (effect.request) {
+    await repo.updateRequest(trx, request.id, { ...effect.request(body.value), updatedAt: at });
+  }
+  await recordAudit(trx, {
+    actorUserId: run.actorUserId,
+    action: 'request.correct',
+    targetType: 'graftRequest',
+    targetId: request.id,
+    before: { field: body.field, value: oldValue },
+    after: { field: body.field, value: body.value, reason: body.reason },
+    ip: run.ip,
+    at: now,
+  });
+  let changes: GraftUpdate = effect.graft?.(body.value) ?? {};
+  const kind = effect.document(request);
+  if (kind) {
+    const row = (await requests.findRequest(trx, request.id))!;
+    const today = utcDate(now);
+    const ctx: StepContext = {
+      trx,
+      storage: deps.storage,
+      row,
+      action: effect.step,
+      input: {},
+      now,
+      today,
+      actorUserId: run.actorUserId,
+      ip: run.ip,
+      wire: () => requestToWire(row, null, today),
+    };
+    // The graft's new dates go into the document too, so write them first.
+    await requests.updateGraft(trx, graft.id, { ...changes, updatedAt: at });
+    const correction = `${body.field}: ${oldValue ?? 'n.d.'} → ${body.value} (${body.reason})`;
+    changes = { [DOCUMENT_COLUMN[kind]]: await fileDocument(ctx, kind, [['Correction', correction]]) };
+  }
+  await requests.updateGraft(trx, graft.id, { ...changes, updatedAt: at });
+}
+
+/** `GET /requests/{id}/history`: the request's steps and corrections, oldest first. */
+export async function requestHistory(
+  deps: RequestsDeps,
+  principal: Principal | null,
+  id: string,
+): Promise<RequestHistory> {
+  const caller = requireUser(principal);
+  const found = await requests.findRequest(deps.db, id);
+  if (!found) {
+    throw noRequest();
+  }
+  if (!caller.audit) {
+    sidesOf(caller, found);
+  }
+  const rows = await repo.requestHistory(deps.db, id);
+  return rows.map((row) => {
+    const entry = { action: row.action, at: row.at, by: row.email ?? 'system' };
+    if (row.action !== 'request.correct') {
+      return entry;
+    }
+    const before = JSON.parse(row.before ?? '{}') as { field?: string; value?: string | null };
+    const after = JSON.parse(row.after ?? '{}') as { value?: string; reason?: string };
+    return {
+      ...entry,
+      field: before.field ?? '',
+      oldValue: before.value ?? null,
+      newValue: after.value ?? '',
+      reason: after.reason ?? '',
+    };
+  });
+}

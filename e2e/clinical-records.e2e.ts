@@ -1,0 +1,153 @@
+import { shiftDate, utcDate, type Graft, type GraftRequest } from '@graftmatch/domain';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { settled, watchApi } from './support/app';
+import { openContext, sharedBrowser, screenshot } from './support/browser';
+import { checkScreenOnce, expectNoProblems } from './support/checks';
+import { DEMO, apiSession, loginThroughUi } from './support/login';
+
+// Clinical records (docs/decisions.md, "Clinical records"): the implant dialog refuses tomorrow
+// without sending anything, records with the entry's prefilled patient code, and a corrected
+// implantation date shows in the request's history and files a new traceability report.
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+const browser = sharedBrowser();
+const NORTH = 'Gewebebank Nord gGmbH';
+const PATIENT = 'E-05-2019';
+const today = utcDate(new Date());
+
+type Api = Awaited<ReturnType<typeof apiSession>>;
+
+/** A Free graft of bank North nobody has requested, with the search that finds it. */
+async function freeNorthGraft(physician: Api) {
+  const requested = new Set(await physician.get<string[]>('/physician/requests/lots'));
+  for (let type = 8; type >= 1; type--) {
+    for (let min = 45; min >= 5; min -= 10) {
+      const search = {
+        query_type: type,
+        query_d_min: min,
+        query_d_max: min + 5,
+        query_l_min: 10,
+        query_l_l_min: 0,
+        query_l_r_min: 0,
+      };
+      const grafts = await physician.post<Graft[]>('/physician/graftsearch', search);
+      const found = grafts.find((graft) => graft.e_Name === NORTH && !requested.has(graft.e_Lot));
+      if (found) {
+        return { lot: found.e_Lot, search };
+      }
+    }
+  }
+  throw new Error('bank North has no Free graft left to request');
+}
+
+/** Physician Berg's request for the graft, for a new entry of PATIENT, delivered three days ago. */
+async function deliveredRequest(): Promise<GraftRequest> {
+  const [physician, bank] = [
+    await apiSession(baseUrl, dataDir, DEMO.berg),
+    await apiSession(baseUrl, dataDir, DEMO.bankNorth),
+  ];
+  const { lot, search } = await freeNorthGraft(physician);
+  const entry = await physician.post<{ waitinglistid: string }>('/physician/waitinglist', {
+    ...search,
+    patient_Code: PATIENT,
+    query_i_min: today,
+    query_i_Max: shiftDate(today, 60),
+  });
+  const request = await physician.post<GraftRequest>('/physician/requests', {
+    lot,
+    waitinglistid: entry.waitinglistid,
+  });
+  await bank.post(`/euteemployee/requests/${request.id}/reserve`, {});
+  await physician.post(`/physician/requests/${request.id}/confirm`, {});
+  await bank.post(`/euteemployee/requests/${request.id}/assign`, {});
+  await bank.post(`/euteemployee/requests/${request.id}/deliver`, {});
+  // The bank dates its steps back (a correction itself), so the implantation has days to move in.
+  const back = (field: string, days: number) =>
+    bank.post(`/requests/${request.id}/corrections`, {
+      field,
+      value: shiftDate(today, -days),
+      reason: 'Recorded late',
+    });
+  await back('assignedOn', 4);
+  await back('deliveredOn', 3);
+  return request;
+}
+
+describe('implantation and its correction in the browser', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+  let request: GraftRequest;
+  const implantCalls: string[] = [];
+
+  beforeAll(async () => {
+    request = await deliveredRequest();
+    ({ context, page, problems } = await openContext(browser(), baseUrl, 'desktop'));
+    page.setDefaultTimeout(15_000);
+    watchApi(page);
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST' && sent.url().endsWith(`/requests/${request.id}/implant`)) {
+        implantCalls.push(sent.url());
+      }
+    });
+    await loginThroughUi(page, dataDir, DEMO.berg);
+  }, 60_000);
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  const card = () => page.locator(`[data-testid="request-card"][data-lot="${request.lot}"]`).first();
+
+  it('refuses tomorrow inline and sends nothing; records today with the prefilled patient code', async () => {
+    await page.goto('/home/clinic/requests');
+    await settled(page, 'My requests');
+    await card().getByTestId('step-implant').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('patient-code-preview').textContent()).toBe(`Code: ${PATIENT}`);
+
+    await dialog.getByTestId('step-date').fill(shiftDate(today, 1));
+    await dialog.getByTestId('step-submit').click();
+    await dialog.getByText('The date may not be in the future.').waitFor();
+    await checkScreenOnce(page, 'implant dialog with an error');
+    expect(implantCalls).toEqual([]);
+
+    await dialog.getByTestId('step-date').fill(today);
+    await dialog.getByTestId('step-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => card().getByTestId('request-state').getAttribute('data-state')).toBe('implanted');
+    expect(implantCalls).toHaveLength(1);
+    expectNoProblems(problems, 'on the implantation');
+  }, 60_000);
+
+  it('corrects the implantation date with a reason: the history shows it and the report is filed anew', async () => {
+    await card().getByTestId('correct').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await checkScreenOnce(page, 'correction dialog');
+    expect(await dialog.getByTestId('step-date').inputValue()).toBe(today);
+    await dialog.getByTestId('step-date').fill(shiftDate(today, -2));
+    await dialog.getByTestId('correct-reason').fill('Operated two days earlier; typo');
+    await dialog.getByTestId('correct-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await card().getByTestId('history-toggle').click();
+    // The bank's corrections of its own dates come first; the physician's is the last.
+    const correction = card().getByTestId('history-correction').filter({ hasText: 'Implantation date' });
+    await correction.waitFor();
+    expect(await correction.textContent()).toContain(`Implantation date corrected: ${today} → ${shiftDate(today, -2)}`);
+    expect(await correction.textContent()).toContain('Reason: Operated two days earlier; typo');
+    await screenshot(page, 'desktop-request-corrected');
+
+    const physician = await apiSession(baseUrl, dataDir, DEMO.berg);
+    const archived = (await physician.get<Graft[]>('/physician/archivgrafts')).find(
+      (graft) => graft.e_Lot === request.lot,
+    );
+    expect(archived?.implantation.outValue).toBe(shiftDate(today, -2));
+    expect(archived?.traceabilityReport.outValue).toBe(`Traceability_report_${request.lot} (2).pdf`);
+    expect(archived?.deliveryNoteFiles.map((file) => file.name)).toContain(`Traceability_report_${request.lot}.pdf`);
+    expectNoProblems(problems, 'on the correction');
+  }, 60_000);
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { correctableFields, validateCorrection, validateImplantation } from './clinical-records';
+
+const dates = { today: '2026-11-26', assignedOn: '2026-11-10', deliveredOn: '2026-11-12', implantedOn: '2026-11-20' };
+
+describe('validateImplantation', () => {
+  it('accepts an implantation between the delivery and today with a complete patient code', () => {
+    expect(validateImplantation({ date: '2026-11-26', patient_Code: 'A-03-2021' }, dates)).toEqual([]);
+    expect(validateImplantation({ date: '2026-11-12', patient_Code: 'A-03-2021' }, dates)).toEqual([]);
+  });
+
+  it('refuses a date in the future and the placeholder patient code (the reported 2027-05-01 with NN-00-0000)', () => {
+    expect(validateImplantation({ date: '2027-05-01', patient_Code: 'NN-00-0000' }, dates)).toEqual([
+      { field: 'date', message: 'must not be in the future (today is 2026-11-26)' },
+      { field: 'patient_Code', message: 'must name the patient (initial-MM-YYYY); NN-00-0000 is not a patient' },
+    ]);
+  });
+
+  it('refuses a date before the delivery, a date that does not exist and a partial code', () => {
+    expect(validateImplantation({ date: '2026-11-11', patient_Code: 'A-00-2021' }, dates)).toEqual([
+      { field: 'date', message: 'must not be before the delivery on 2026-11-12' },
+      { field: 'patient_Code', message: 'the birth month is missing' },
+    ]);
+    expect(validateImplantation({ date: '2026-02-30', patient_Code: 'A-03-2021' }, dates)).toEqual([
+      { field: 'date', message: 'must be a date yyyy-mm-dd' },
+    ]);
+  });
+});
+
+describe('corrections', () => {
+  it('lets the bank correct its steps, the physician the implantation or return, an admin any', () => {
+    expect(correctableFields('implanted', 'bank')).toEqual(['assignedOn', 'deliveredOn']);
+    expect(correctableFields('implanted', 'physician')).toEqual(['implantedOn', 'patient_Code']);
+    expect(correctableFields('implanted', 'admin')).toEqual([
+      'assignedOn',
+      'deliveredOn',
+      'implantedOn',
+      'patient_Code',
+    ]);
+    expect(correctableFields('returned', 'physician')).toEqual(['reason']);
+    expect(correctableFields('declined', 'bank')).toEqual(['reason']);
+    expect(correctableFields('requested', 'admin')).toEqual([]);
+  });
+
+  it('checks a corrected value like the step that recorded it', () => {
+    expect(validateCorrection('implantedOn', '2026-11-19', dates)).toEqual([]);
+    expect(validateCorrection('implantedOn', '2026-11-27', dates)).toEqual([
+      { field: 'value', message: 'must not be in the future (today is 2026-11-26)' },
+    ]);
+    expect(validateCorrection('deliveredOn', '2026-11-21', dates)).toEqual([
+      { field: 'value', message: 'must not be after the implantation on 2026-11-20' },
+    ]);
+    expect(validateCorrection('assignedOn', '2026-11-13', dates)).toEqual([
+      { field: 'value', message: 'must not be after the delivery on 2026-11-12' },
+    ]);
+    expect(validateCorrection('patient_Code', 'NN-00-0000', dates)).toHaveLength(1);
+    expect(validateCorrection('reason', '  ', dates)).toEqual([{ field: 'value', message: 'must not be empty' }]);
+  });
+});
