@@ -178,7 +178,7 @@ const ROUTES: Record<string, Cell> = {
   'GET /api/requests/*/history': {
     method: 'GET',
     request: async (app) => ({
-      path: `/api/requests/${(await requestGraft(app.clients.physicianA, { lot: await freeGraftOfX(app) })).id}/history`,
+      path: `/api/requests/${(await requestGraft(app.clients.physicianA, { lot: await freeGraftOfX(app), patient_Code: 'C-05-2019' })).id}/history`,
     }),
     expect: expected(200, ['physicianA', 'employeeX', 'admin', 'auditor'], { physicianB: 404, employeeY: 404 }),
   },

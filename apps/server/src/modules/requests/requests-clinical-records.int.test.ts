@@ -164,7 +164,10 @@ describe(`the clinical record of a request (${testEngineName()})`, () => {
     expect(await recoded.json()).toMatchObject({ patient_Code: 'B-04-2020' });
     expect(await archivedGraft(app, implanted.lot)).toMatchObject({ patient_Initial: 'B' });
 
-    const open = await requestGraft(app.clients.physicianA, { lot: await freeGraftOfX(app) });
+    const open = await requestGraft(app.clients.physicianA, {
+      lot: await freeGraftOfX(app),
+      patient_Code: 'C-05-2019',
+    });
     await expectProblem(await correct('admin', open.id, body('implantedOn', day)), 409);
     expect((await app.clients.auditor.get(`/api/requests/${implanted.id}/history`)).status).toBe(200);
     await expectProblem(await app.clients.physicianB.get(`/api/requests/${implanted.id}/history`), 404);
