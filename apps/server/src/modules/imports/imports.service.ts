@@ -9,7 +9,7 @@ import { recordAudits, type AuditEntry } from '../audit/audit.service';
 import { sendMatchAlerts, type AlertDeps } from './imports.alerts';
 import { IMPORT_COLUMN_NAMES } from './imports.columns';
 import { importLogText, summaryOf, toImportResult } from './imports.log';
-import { parseImportFile } from './imports.parse';
+import { parseImportFile, type ImportSource, type ParsedFile } from './imports.parse';
 import { planImport, readRows, type ImportPlan, type ReadRow } from './imports.plan';
 import { importableBanks, importerName, type ImportCaller } from './imports.policy';
 import * as repo from './imports.repository';
@@ -106,7 +106,7 @@ async function inTransaction<T>(deps: ImportDeps, work: (trx: repo.Transaction) 
 
 /** A file read and checked row by row, and the bank it goes into; nothing written yet. */
 interface ReadFile {
-  parsed: Awaited<ReturnType<typeof parseImportFile>>;
+  parsed: ParsedFile<ReadRow>;
   rows: ReadRow[];
   bank: EuteRow;
 }
@@ -114,12 +114,13 @@ interface ReadFile {
 async function readFile(
   executor: repo.Executor,
   caller: ImportCaller,
-  content: Buffer,
+  source: ImportSource,
   bank: string | undefined,
 ): Promise<ReadFile> {
   const allowed = importableBanks(caller);
-  const parsed = await parseImportFile(content, IMPORT_COLUMN_NAMES);
-  const rows = readRows(parsed.rows);
+  // Each row is checked as it is read, so only the checked row stays in memory.
+  const parsed = await parseImportFile(source, IMPORT_COLUMN_NAMES, (row) => readRows([row])[0] as ReadRow);
+  const { rows } = parsed;
   return { parsed, rows, bank: await resolveBank(executor, allowed, bank, rows) };
 }
 
@@ -205,10 +206,10 @@ async function writeFile(
 export async function importGrafts(
   deps: ImportDeps,
   caller: ImportCaller,
-  content: Buffer,
+  source: ImportSource,
   options: ImportOptions,
 ): Promise<ImportResult> {
-  const file = await readFile(deps.db, caller, content, options.bank);
+  const file = await readFile(deps.db, caller, source, options.bank);
   const at = deps.now();
   if (options.dryRun) {
     const plan = await planFor(deps.db, file, at);
