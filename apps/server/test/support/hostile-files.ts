@@ -80,14 +80,14 @@ export function xlsxOf(rows: Lines, sharedStrings?: Lines): Promise<Buffer> {
       yield* batched(sharedStrings());
       yield '</sst>';
     };
-    zip.addReadStream(Readable.from(strings()), 'xl/sharedStrings.xml');
+    zip.addReadStream(Readable.from(strings()), 'xl/sharedStrings.xml', { compressionLevel: 9 });
   }
   const sheet = function* () {
     yield `${XML}<worksheet xmlns="${MAIN}"><sheetData>`;
     yield* batched(rows());
     yield '</sheetData></worksheet>';
   };
-  zip.addReadStream(Readable.from(sheet()), 'xl/worksheets/sheet1.xml');
+  zip.addReadStream(Readable.from(sheet()), 'xl/worksheets/sheet1.xml', { compressionLevel: 9 });
   zip.end();
   return buffer(zip.outputStream);
 }
@@ -99,7 +99,7 @@ export function manyRowsXlsx(count: number): Promise<Buffer> {
   return xlsxOf(function* () {
     yield headerRow(NUMERIC_COLUMNS);
     for (const index of range(count, 2)) {
-      yield `<row r="${index}">${NUMERIC_COLUMNS.map((_, column) => `<c r="${columnName(column + 1)}${index}"><v>${(index % 40) + column}</v></c>`).join('')}</row>`;
+      yield `<row r="${index}">${NUMERIC_COLUMNS.map((_, column) => `<c r="${columnName(column + 1)}${index}"><v>${10 + column}</v></c>`).join('')}</row>`;
     }
   });
 }
@@ -154,4 +154,17 @@ export function manyRowsCsv(count: number): Buffer {
 /** A JSON array of `count` grafts. */
 export function manyRowsJson(count: number): Buffer {
   return Buffer.from(`[${[...range(count)].map((index) => `{"e_Lot":"L${index}","t_Dproximal":22}`).join(',')}]`);
+}
+
+/** A CSV of `count` rows of `width` cells under a header of as many names. */
+export function wideRowsCsv(count: number, width = 16_384): Buffer {
+  const header = ['e_Lot', ...[...range(width - 1, 2)].map((column) => `extra_${column}`)].join(',');
+  const row = new Array<string>(width).fill('1').join(',');
+  return Buffer.from([header, ...new Array<string>(count).fill(row), ''].join('\n'));
+}
+
+/** A JSON array of `count` grafts, each with `keys` names the importer does not know. */
+export function wideGraftsJson(count: number, keys = 10_000): Buffer {
+  const graft = `{"e_Lot":"W",${[...range(keys)].map((key) => `"k${key}":1`).join(',')}}`;
+  return Buffer.from(`[${new Array<string>(count).fill(graft).join(',')}]`);
 }

@@ -162,10 +162,11 @@ function firstSheetPath(reader: WorkbookReaderParts): string | undefined {
 async function readFirstSheet(sheet: AsyncIterable<ExcelJS.Row>, sink: RowSink): Promise<string[]> {
   let header: string[] | null = null;
   let ignoredColumns: string[] = [];
-  let any = false;
+  let read = 0;
   for await (const row of sheet) {
-    any = true;
-    if (row.number - 1 > IMPORT_MAX_ROWS) {
+    read += 1;
+    // By number and by count: a sheet may repeat a row number to slip past the first.
+    if (row.number - 1 > IMPORT_MAX_ROWS || read - 1 > IMPORT_MAX_ROWS) {
       throw tooManyRows(IMPORT_MAX_ROWS);
     }
     if (header === null) {
@@ -192,7 +193,7 @@ async function readFirstSheet(sheet: AsyncIterable<ExcelJS.Row>, sink: RowSink):
       errors: [],
     });
   }
-  if (!any) {
+  if (read === 0) {
     throw badRequest('The workbook has no rows on its first sheet.');
   }
   return ignoredColumns;
