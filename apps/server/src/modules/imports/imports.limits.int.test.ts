@@ -12,6 +12,7 @@ import {
   zipBombXlsx,
 } from '../../../test/support/hostile-files';
 import { csvFile, graftCells, uploadImport } from '../../../test/support/imports';
+import { IMPORT_COLUMN_NAMES } from './imports.columns';
 import { IMPORT_LIMITS } from './imports.limits';
 
 // Hostile import files within the 50 MB upload limit (issue 24, docs/import.md "Limits"): each is
@@ -82,6 +83,22 @@ describe(`hostile import files (${testEngineName()})`, { timeout: 180_000 }, () 
     expect(refusedStrings.result.detail).toBe(
       `The xlsx workbook has more than ${IMPORT_LIMITS.sharedStrings} shared strings.`,
     );
+  });
+
+  it('a file whose kept cells and reasons would pass the memory budget, or with an endless CSV line, is refused', async () => {
+    const { clients } = seeded;
+    // 200,000 rows of every import column, each cell wrong: 27 MB that would keep 9 million reasons.
+    const row = IMPORT_COLUMN_NAMES.map((name) => (name === 'e_Lot' ? 'L' : 'zz')).join(',');
+    const heavy = Buffer.from(
+      [IMPORT_COLUMN_NAMES.join(','), ...new Array<string>(IMPORT_MAX_ROWS).fill(row)].join('\n'),
+    );
+    const refused = await peakGrowth(async () => expectProblem(await uploadImport(clients.employeeX, heavy), 400));
+    expect(refused.growth).toBeLessThan(GOAL_BYTES);
+    expect(refused.result.detail).toMatch(/would take more than 192 MiB of memory/);
+
+    const endless = Buffer.from(`e_Lot,t_Lot\n${','.repeat(2 * MIB)}\n`);
+    const line = await expectProblem(await uploadImport(clients.employeeX, endless), 400);
+    expect(line.detail).toBe(`The CSV has a line of more than ${IMPORT_LIMITS.runChars} characters.`);
   });
 
   it('a second large import beside a running one answers 503 with Retry-After; small ones still run', async () => {

@@ -37,6 +37,11 @@ export class ReadBudget {
     this.charge(typeof value === 'string' ? 32 + value.length * 2 : 16);
   }
 
+  /** Reasons kept for a checked row (each an object with its field and message). */
+  reasons(count: number): void {
+    this.charge(count * 64);
+  }
+
   /** One row with `cells` cells read (kept or not). */
   row(cells: number): void {
     this.cells += cells;

@@ -25,6 +25,27 @@ async function firstLineOf(text: AsyncGenerator<string>): Promise<{ firstLine: s
   return { firstLine: lineEnd === -1 ? buffered : buffered.slice(0, lineEnd), head };
 }
 
+/** The text unchanged; refuses a line longer than the limit, which could hold millions of empty cells. */
+async function* boundedLines(text: AsyncIterable<string>): AsyncGenerator<string> {
+  const tooLong = () => badRequest(`The CSV has a line of more than ${IMPORT_LIMITS.runChars} characters.`);
+  let run = 0;
+  for await (const chunk of text) {
+    let from = 0;
+    for (let end = chunk.indexOf('\n'); end !== -1; end = chunk.indexOf('\n', from)) {
+      if (run + end - from > IMPORT_LIMITS.runChars) {
+        throw tooLong();
+      }
+      run = 0;
+      from = end + 1;
+    }
+    run += chunk.length - from;
+    if (run > IMPORT_LIMITS.runChars) {
+      throw tooLong();
+    }
+    yield chunk;
+  }
+}
+
 export async function readCsv(text: AsyncGenerator<string>, sink: RowSink): Promise<TextRead> {
   const { firstLine, head } = await firstLineOf(text);
   const delimiter = firstLine.split(';').length > firstLine.split(',').length ? ';' : ',';
@@ -35,7 +56,9 @@ export async function readCsv(text: AsyncGenerator<string>, sink: RowSink): Prom
     bom: true,
     max_record_size: IMPORT_LIMITS.runChars,
   });
-  const records = pipeline(Readable.from(prepend(head, text)), parser, () => undefined) as AsyncIterable<string[]>;
+  const records = pipeline(Readable.from(boundedLines(prepend(head, text))), parser, () => undefined) as AsyncIterable<
+    string[]
+  >;
   let header: string[] | null = null;
   let ignoredColumns: string[] = [];
   let count = 0;
@@ -70,7 +93,7 @@ const jsonUnreadable = (reason: string) => badRequest(`The JSON cannot be read: 
  * The elements of the JSON array `text` holds, each as its own text, cut at the commas and the
  * closing bracket outside strings and nested values; JSON.parse checks each element itself.
  */
-export async function* jsonArrayElements(text: AsyncIterable<string>): AsyncGenerator<string> {
+export async function* jsonArrayElements(text: AsyncIterable<string> | Iterable<string>): AsyncGenerator<string> {
   let state = 'open' as 'open' | 'element' | 'closed';
   let parts: string[] = [];
   let length = 0;

@@ -123,13 +123,13 @@ export function checkHeader(header: string[], known: ReadonlySet<string>): strin
 export async function parseImportFile<T>(
   source: ImportSource,
   knownColumns: readonly string[],
-  mapRow: (row: SourceRow) => T,
+  mapRow: (row: SourceRow, budget: ReadBudget) => T,
 ): Promise<ParsedFile<T>> {
   const rows: T[] = [];
   const sink: RowSink = {
     known: new Set(knownColumns),
     budget: new ReadBudget(),
-    add: (row) => rows.push(mapRow(row)),
+    add: (row) => rows.push(mapRow(row, sink.budget)),
   };
   const chunks = chunksOf(source);
   const first = await chunks.next();

@@ -118,8 +118,12 @@ async function readFile(
   bank: string | undefined,
 ): Promise<ReadFile> {
   const allowed = importableBanks(caller);
-  // Each row is checked as it is read, so only the checked row stays in memory.
-  const parsed = await parseImportFile(source, IMPORT_COLUMN_NAMES, (row) => readRows([row])[0] as ReadRow);
+  // Each row is checked as it is read, so only the checked row (and its reasons) stays in memory.
+  const parsed = await parseImportFile(source, IMPORT_COLUMN_NAMES, (row, budget) => {
+    const read = readRows([row])[0] as ReadRow;
+    budget.reasons(read.errors.length);
+    return read;
+  });
   const { rows } = parsed;
   return { parsed, rows, bank: await resolveBank(executor, allowed, bank, rows) };
 }
