@@ -39,7 +39,7 @@ export interface RowSink {
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const CHUNK_BYTES = 64 * 1024;
+const CHUNK_BYTES = 16 * 1024;
 
 async function* chunksOf(source: ImportSource): AsyncGenerator<Buffer> {
   if (Buffer.isBuffer(source)) {
