@@ -1,5 +1,6 @@
-import type { ImportResult } from '@graftmatch/domain';
-import { IMPORT_MAX_ROWS } from '@graftmatch/domain';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportResult } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataFingerprint, expectProblem, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
@@ -99,6 +100,15 @@ describe(`hostile import files (${testEngineName()})`, { timeout: 180_000 }, () 
     const endless = Buffer.from(`e_Lot,t_Lot\n${','.repeat(2 * MIB)}\n`);
     const line = await expectProblem(await uploadImport(clients.employeeX, endless), 400);
     expect(line.detail).toBe(`The CSV has a line of more than ${IMPORT_LIMITS.runChars} characters.`);
+  });
+
+  it('an upload past 50 MB answers 413 and leaves no spooled file behind', async () => {
+    const spooled = () => readdirSync(tmpdir()).filter((name) => name.startsWith('graftmatch-import-'));
+    const before = spooled();
+    const tooLarge = Buffer.alloc(IMPORT_MAX_BYTES + 1, 'e_Lot\n');
+    const problem = await expectProblem(await uploadImport(seeded.clients.employeeX, tooLarge), 413);
+    expect(problem.detail).toMatch(/larger than 50 MiB/);
+    expect(spooled()).toEqual(before);
   });
 
   it('a second large import beside a running one answers 503 with Retry-After; small ones still run', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -30,11 +30,7 @@ export async function spoolUpload(request: FastifyRequest): Promise<SpooledUploa
   }
   const spooled = path.join(tmpdir(), `graftmatch-import-${randomUUID()}`);
   const discard = () => rm(spooled, { force: true });
-  let bytes = 0;
   try {
-    file.file.on('data', (chunk: Buffer) => {
-      bytes += chunk.length;
-    });
     await pipeline(file.file, createWriteStream(spooled, { flags: 'wx', mode: 0o600 }));
     if (file.file.truncated) {
       throw new ProblemError(
@@ -47,5 +43,5 @@ export async function spoolUpload(request: FastifyRequest): Promise<SpooledUploa
     await discard();
     throw error;
   }
-  return { path: spooled, bytes, fileName: file.filename || null, discard };
+  return { path: spooled, bytes: (await stat(spooled)).size, fileName: file.filename || null, discard };
 }
