@@ -94,7 +94,8 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ deps: ImportDeps }> = asy
         const large = upload.bytes > LARGE_IMPORT_BYTES || (await isZipFile(upload.path));
         return await (large ? oneLargeImport(run) : run());
       } finally {
-        await upload.discard();
+        // Not awaited: the answer goes out first, before the match alerts start (docs/import.md).
+        upload.discard().catch((error: unknown) => request.log.warn({ err: error }, 'a spooled import stayed'));
       }
     },
   );
