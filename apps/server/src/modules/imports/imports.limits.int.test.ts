@@ -108,7 +108,7 @@ describe(`hostile import files (${testEngineName()})`, { timeout: 180_000 }, () 
     const tooLarge = Buffer.alloc(IMPORT_MAX_BYTES + 1, 'e_Lot\n');
     const problem = await expectProblem(await uploadImport(seeded.clients.employeeX, tooLarge), 413);
     expect(problem.detail).toMatch(/larger than 50 MiB/);
-    expect(spooled()).toEqual(before);
+    expect(spooled().filter((name) => !before.includes(name))).toEqual([]);
   });
 
   it('a second large import beside a running one answers 503 with Retry-After; small ones still run', async () => {

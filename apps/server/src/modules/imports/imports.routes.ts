@@ -20,7 +20,7 @@ import type { ImportCaller } from './imports.policy';
 import { importGrafts, type ImportDeps } from './imports.service';
 import { getImportLog, lastImportLog, listImportLogs } from './imports.logs.service';
 import { isZipFile } from './imports.parse';
-import { spoolUpload } from './imports.upload';
+import { spoolUpload, sweepStaleSpools } from './imports.upload';
 
 const errors = {
   400: Problem,
@@ -71,6 +71,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ deps: ImportDeps }> = asy
     await app.register(multipart);
   }
   const oneLargeImport = createImportGate();
+  sweepStaleSpools().catch((error: unknown) => app.log.warn({ err: error }, 'stale spooled imports stayed'));
 
   app.post(
     '/grafts',

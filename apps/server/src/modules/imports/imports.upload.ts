@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +10,26 @@ import { ProblemError, badRequest } from '../../http/problem';
 
 // The uploaded import file is spooled to a temporary file as it arrives, never held in memory;
 // the reader then streams it from disk (docs/import.md "Limits").
+
+const SPOOL_PREFIX = 'graftmatch-import-';
+/** No import lasts this long: an older spooled file was left by a process that died mid-import. */
+const STALE_SPOOL_MS = 60 * 60 * 1000;
+
+/** Removes spooled files that processes killed during an import left behind; answers how many. */
+export async function sweepStaleSpools(folder = tmpdir(), now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(folder)) {
+    const file = path.join(folder, name);
+    if (
+      name.startsWith(SPOOL_PREFIX) &&
+      now - (await stat(file).catch(() => ({ mtimeMs: now }))).mtimeMs > STALE_SPOOL_MS
+    ) {
+      await rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
 
 export interface SpooledUpload {
   path: string;
@@ -28,7 +48,7 @@ export async function spoolUpload(request: FastifyRequest): Promise<SpooledUploa
   if (!file || file.fieldname !== 'file') {
     throw badRequest('Send the file as multipart/form-data in the field "file".');
   }
-  const spooled = path.join(tmpdir(), `graftmatch-import-${randomUUID()}`);
+  const spooled = path.join(tmpdir(), `${SPOOL_PREFIX}${randomUUID()}`);
   const discard = () => rm(spooled, { force: true });
   try {
     await pipeline(file.file, createWriteStream(spooled, { flags: 'wx', mode: 0o600 }));
