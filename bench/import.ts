@@ -57,17 +57,23 @@ function csvOf(count: number, prefix: string): Uint8Array {
 }
 
 /** One multipart upload over node:http, which waits as long as the import takes (fetch gives up after 300 s). */
-function upload(baseUrl: string, headers: Record<string, string>, file: Uint8Array, dryRun: boolean) {
+export function postImport(
+  baseUrl: string,
+  headers: Record<string, string>,
+  file: Uint8Array,
+  query: string,
+  fileName = 'bench.csv',
+): Promise<{ status: number; ms: number; body: string }> {
   const body = Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="bench.csv"\r\n\r\n`),
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n\r\n`),
     file,
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   ]);
   const { 'content-type': _json, ...rest } = headers;
   const started = performance.now();
-  return new Promise<{ ms: number; result: ImportResult }>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     const request = http.request(
-      `${baseUrl}/api/import/grafts?dryRun=${dryRun}`,
+      `${baseUrl}/api/import/grafts?${query}`,
       {
         method: 'POST',
         headers: {
@@ -79,20 +85,27 @@ function upload(baseUrl: string, headers: Record<string, string>, file: Uint8Arr
       (answer) => {
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => {
-          const ms = performance.now() - started;
-          const result = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ImportResult;
-          if (answer.statusCode !== 200 || result.summary.failed > 0) {
-            reject(new Error(`import answered ${answer.statusCode}: ${JSON.stringify(result).slice(0, 300)}`));
-          } else {
-            resolve({ ms, result });
-          }
-        });
+        answer.on('end', () =>
+          resolve({
+            status: answer.statusCode ?? 0,
+            ms: performance.now() - started,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
       },
     );
     request.on('error', reject);
     request.end(body);
   });
+}
+
+async function upload(baseUrl: string, headers: Record<string, string>, file: Uint8Array, dryRun: boolean) {
+  const { status, ms, body } = await postImport(baseUrl, headers, file, `dryRun=${dryRun}`);
+  const result = JSON.parse(body) as ImportResult;
+  if (status !== 200 || result.summary.failed > 0) {
+    throw new Error(`import answered ${status}: ${body.slice(0, 300)}`);
+  }
+  return { ms, result };
 }
 
 export const importBenchmark: Benchmark = {

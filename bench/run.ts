@@ -1,12 +1,13 @@
 // Benchmarks: the real server runs in its own process; every load figure is printed next to a
 // baseline measured in the same run (a bare-Fastify twin answering the same bytes), so results
 // compare across machines. Nothing here passes or fails on time. docs/performance.md explains.
-//   npm run bench [-- --seconds 10 --rounds 3 --engines sqlite,postgres --grafts 100000 --entries 1000 --only api,pdf,load
+//   npm run bench [-- --seconds 10 --rounds 3 --engines sqlite,postgres --grafts 100000 --entries 1000 --only api,pdf,load,import-memory
 //                    --import-rows 10000,100000]
 import { parseArgs } from 'node:util';
 import { apiBenchmark, pdfBenchmark } from './api';
 import { coldStartBenchmark } from './cold-start';
 import { importBenchmark } from './import';
+import { importMemoryBenchmark } from './import-memory';
 import { lighthouseBenchmark } from './lighthouse';
 import { loadBenchmark } from './load';
 import { seedBenchData } from './seed';
@@ -36,6 +37,7 @@ const BENCHMARKS: Benchmark[] = [
   pushBenchmark,
   loadBenchmark,
   importBenchmark,
+  importMemoryBenchmark,
   coldStartBenchmark,
 ];
 

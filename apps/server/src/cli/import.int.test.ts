@@ -4,6 +4,7 @@ import type { ImportResult } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFaultStorage, type FaultStorage } from '../../test/faults/engine';
 import { testEngineName } from '../../test/support/database';
+import { manyRowsXlsx } from '../../test/support/hostile-files';
 import { csvFile, graftCells } from '../../test/support/imports';
 import { runCli } from '../../test/support/process';
 
@@ -76,6 +77,8 @@ describe(`graftmatch import FILE (${testEngineName()})`, { timeout: 120_000 }, (
       [[file('latin1.csv', Buffer.from('e_Lot;t_Lot\nA;Gr\xfc\xdfe\n', 'latin1'))], /UTF-8/],
       [[file('nobank.csv', csvFile([graftCells('CLI-6')]))], /Name the tissue bank/],
       [[file('unknown.csv', csvFile([graftCells('CLI-7')])), '--bank', 'XX999'], /No tissue bank/],
+      // Read as a stream like an upload: refused at the first row past the limit (docs/import.md "Limits").
+      [[file('many.xlsx', await manyRowsXlsx(600_000)), '--dry-run'], /more than 200000 rows/],
     ];
     for (const [args, reason] of cases) {
       const done = await run(args);

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { access, constants } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { ImportResult } from '@graftmatch/domain';
@@ -45,9 +45,9 @@ export function registerImportCommand(program: Command) {
     .option('--json', 'print the import log as JSON', false)
     .action((file: string, options: ImportCommandOptions) =>
       runWithDatabase(async (database) => {
-        let content: Buffer;
+        // The file is read as a stream by the same reader as an upload (docs/import.md "Limits").
         try {
-          content = await readFile(file);
+          await access(file, constants.R_OK);
         } catch (error) {
           throw new Error(`import failed: the file cannot be read: ${(error as Error).message}`);
         }
@@ -74,7 +74,7 @@ export function registerImportCommand(program: Command) {
               afterAnswer,
             },
             { kind: 'cli', source: path.basename(file) },
-            content,
+            { path: file },
             { bank: options.bank, dryRun: options.dryRun, strict: options.strict, fileName: path.basename(file) },
           );
         } catch (error) {

@@ -15,7 +15,3 @@ export const neutraliseFormula = (text: string): string => (NEEDS_QUOTE.test(tex
 export function restoreFormula(cell: ImportCell): ImportCell {
   return typeof cell === 'string' && QUOTED.test(cell) ? cell.slice(1) : cell;
 }
-
-/** A CSV row's cells with `restoreFormula` applied to each. */
-export const restoreFormulas = (cells: Readonly<Record<string, ImportCell>>): Record<string, ImportCell> =>
-  Object.fromEntries(Object.entries(cells).map(([name, cell]) => [name, restoreFormula(cell)]));

@@ -12,15 +12,26 @@ import {
 } from '@graftmatch/domain';
 import type { FastifyRequest } from 'fastify';
 import { PageQuery, pageOf, sendPaged } from '../../http/paging';
-import { ProblemError, badRequest } from '../../http/problem';
 import { wire } from '../../http/wire';
 import { apiKeyOf } from '../auth/credentials';
 import { authenticateApiKey } from './apikeys.service';
+import { createImportGate, LARGE_IMPORT_BYTES } from './imports.gate';
 import type { ImportCaller } from './imports.policy';
 import { importGrafts, type ImportDeps } from './imports.service';
 import { getImportLog, lastImportLog, listImportLogs } from './imports.logs.service';
+import { isZipFile } from './imports.parse';
+import { spoolUpload, sweepStaleSpools } from './imports.upload';
 
-const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem, 413: Problem, 415: Problem };
+const errors = {
+  400: Problem,
+  401: Problem,
+  403: Problem,
+  404: Problem,
+  409: Problem,
+  413: Problem,
+  415: Problem,
+  503: Problem,
+};
 const ImportResultResponse = wire<ImportResult>(ImportResultSchema);
 const ImportLogResponse = wire<ImportLogListItem>(ImportLogListItemSchema);
 const ImportLogListResponse = wire<ImportLogListItem[]>(Type.Array(ImportLogListItemSchema));
@@ -54,24 +65,13 @@ export async function importCallerOf(deps: ImportDeps, request: FastifyRequest):
     : { kind: 'user', principal: request.principal, ip: request.ip };
 }
 
-/** The file of a multipart upload's `file` field; 415 for any other body, 413 past the size limit. */
-async function uploadedFile(request: FastifyRequest): Promise<{ content: Buffer; fileName: string | null }> {
-  if (!request.isMultipart()) {
-    throw new ProblemError(415, 'Unsupported Media Type', 'Send the file as multipart/form-data in the field "file".');
-  }
-  const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
-  if (!file || file.fieldname !== 'file') {
-    throw badRequest('Send the file as multipart/form-data in the field "file".');
-  }
-  const content = await file.toBuffer();
-  return { content, fileName: file.filename || null };
-}
-
 /** `POST /api/import/grafts` and the import logs under /api/import (docs/import.md). */
 export const importRoutes: FastifyPluginAsyncTypebox<{ deps: ImportDeps }> = async (app, { deps }) => {
   if (!app.hasRequestDecorator('file')) {
     await app.register(multipart);
   }
+  const oneLargeImport = createImportGate();
+  sweepStaleSpools().catch((error: unknown) => app.log.warn({ err: error }, 'stale spooled imports stayed'));
 
   app.post(
     '/grafts',
@@ -88,9 +88,16 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ deps: ImportDeps }> = asy
     },
     async (request) => {
       const caller = await importCallerOf(deps, request);
-      const { content, fileName } = await uploadedFile(request);
+      const upload = await spoolUpload(request);
       const { dryRun, strict, bank } = request.query;
-      return importGrafts(deps, caller, content, { dryRun, strict, bank, fileName });
+      const run = () => importGrafts(deps, caller, upload, { dryRun, strict, bank, fileName: upload.fileName });
+      try {
+        const large = upload.bytes > LARGE_IMPORT_BYTES || (await isZipFile(upload.path));
+        return await (large ? oneLargeImport(run) : run());
+      } finally {
+        // Not awaited: the answer goes out first, before the match alerts start (docs/import.md).
+        upload.discard().catch((error: unknown) => request.log.warn({ err: error }, 'a spooled import stayed'));
+      }
     },
   );
 

@@ -6,11 +6,10 @@ import { badRequest, conflict, forbidden } from '../../http/problem';
 import type { AfterAnswer } from '../../http/after-answer';
 import { graftsChanged } from '../../realtime/push-audience';
 import { recordAudits, type AuditEntry } from '../audit/audit.service';
-import { restoreFormulas } from './csv-formula';
 import { sendMatchAlerts, type AlertDeps } from './imports.alerts';
 import { IMPORT_COLUMN_NAMES } from './imports.columns';
 import { importLogText, summaryOf, toImportResult } from './imports.log';
-import { parseImportFile } from './imports.parse';
+import { parseImportFile, type ImportSource, type ParsedFile } from './imports.parse';
 import { planImport, readRows, type ImportPlan, type ReadRow } from './imports.plan';
 import { importableBanks, importerName, type ImportCaller } from './imports.policy';
 import * as repo from './imports.repository';
@@ -112,7 +111,7 @@ async function inTransaction<T>(deps: ImportDeps, work: (trx: repo.Transaction) 
 
 /** A file read and checked row by row, and the bank it goes into; nothing written yet. */
 interface ReadFile {
-  parsed: Awaited<ReturnType<typeof parseImportFile>>;
+  parsed: ParsedFile<ReadRow>;
   rows: ReadRow[];
   bank: EuteRow;
 }
@@ -120,14 +119,17 @@ interface ReadFile {
 async function readFile(
   executor: repo.Executor,
   caller: ImportCaller,
-  content: Buffer,
+  source: ImportSource,
   bank: string | undefined,
 ): Promise<ReadFile> {
   const allowed = importableBanks(caller);
-  const parsed = await parseImportFile(content, IMPORT_COLUMN_NAMES);
-  // A CSV cell may carry the export's `'` before a formula character (csv-formula.ts).
-  const csv = parsed.format === 'csv';
-  const rows = readRows(csv ? parsed.rows.map((row) => ({ ...row, cells: restoreFormulas(row.cells) })) : parsed.rows);
+  // Each row is checked as it is read, so only the checked row (and its reasons) stays in memory.
+  const parsed = await parseImportFile(source, IMPORT_COLUMN_NAMES, (row, budget) => {
+    const read = readRows([row])[0] as ReadRow;
+    budget.reasons(read.errors.length);
+    return read;
+  });
+  const { rows } = parsed;
   return { parsed, rows, bank: await resolveBank(executor, allowed, bank, rows) };
 }
 
@@ -221,10 +223,10 @@ async function writeFile(
 export async function importGrafts(
   deps: ImportDeps,
   caller: ImportCaller,
-  content: Buffer,
+  source: ImportSource,
   options: ImportOptions,
 ): Promise<ImportResult> {
-  const file = await readFile(deps.db, caller, content, options.bank);
+  const file = await readFile(deps.db, caller, source, options.bank);
   const at = deps.now();
   if (options.dryRun) {
     const plan = await planFor(deps.db, file, at);
