@@ -12,7 +12,7 @@ describe.runIf(testEngineName() === 'postgres')('the planner after a large impor
     const { rows } = await sql<{ analyzedAt: Date | null; estimatedRows: number }>`
       select s.last_analyze as "analyzedAt", c.reltuples::float8 as "estimatedRows"
       from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-      where s.relname = 'grafts'`.execute(seeded.server.database.db);
+      where s.relname = 'grafts' and s.schemaname = current_schema()`.execute(seeded.server.database.db);
     return rows[0];
   };
   const storedGrafts = async () => {
