@@ -63,10 +63,12 @@ function rawUpload(body: Buffer, declared: number, finish: 'wait' | 'destroy'): 
 /** The log lines written since line `from`, once the request logged more than its arrival. */
 async function linesOfEndedRequest(from: number) {
   await expect
-    .poll(() =>
-      logged()
-        .slice(from)
-        .some((line) => line.msg !== 'incoming request'),
+    .poll(
+      () =>
+        logged()
+          .slice(from)
+          .some((line) => line.msg !== 'incoming request'),
+      { timeout: 10_000 },
     )
     .toBe(true);
   return logged().slice(from);

@@ -110,13 +110,35 @@ function endedEarly(request: FastifyRequest, error: unknown): boolean {
   }
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     if (
-      (cause as { code?: unknown }).code === 'FST_MP_PREMATURE_CLOSE' ||
+      [CLIENT_GONE, 'FST_MP_PREMATURE_CLOSE'].includes((cause as { code?: unknown }).code as string) ||
       /end of multipart data/i.test(cause.message)
     ) {
       return true;
     }
   }
   return false;
+}
+
+const CLIENT_GONE = 'CLIENT_GONE';
+
+/**
+ * Rejects when the client closes the connection before the body's end. A close that comes before
+ * the parts are read (the caller was still being looked up in the database) leaves the multipart
+ * parser waiting for data that never comes, so the upload races this.
+ */
+function clientGone(request: FastifyRequest): Promise<never> {
+  return new Promise((_, reject) => {
+    const check = () => {
+      if (!request.raw.complete) {
+        reject(Object.assign(new Error('the client closed the connection mid-upload'), { code: CLIENT_GONE }));
+      }
+    };
+    if (request.raw.destroyed) {
+      check();
+    } else {
+      request.raw.once('close', check);
+    }
+  });
 }
 
 /** The upload and delete calls under /api/media. */
@@ -149,7 +171,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async
         throw new ProblemError(415, 'Unsupported Media Type', 'Send the files as multipart/form-data.');
       }
       try {
-        return await uploadFiles(deps, { principal: request.principal, ip: request.ip }, partsOf(request));
+        const caller = { principal: request.principal, ip: request.ip };
+        return await Promise.race([uploadFiles(deps, caller, partsOf(request)), clientGone(request)]);
       } catch (error) {
         // A refusal may come while the client still sends; closing the connection ends the upload
         // instead of leaving unread bytes on a keep-alive connection.
