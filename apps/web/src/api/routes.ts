@@ -27,6 +27,8 @@ import type {
   ResetPasswordRequest,
   SearchPageQuery,
   SessionTokens,
+  StockGraft,
+  StockQuery,
   TestAlertRequest,
   TwoFactorRequest,
   TwoFactorSchema,
@@ -103,7 +105,7 @@ export interface ApiRoutes {
   };
   'GET /euteemployee/waitinglist': { query: PageQuery; response: WaitingListEntry[] };
   'GET /euteemployee/waitinglist/download': { response: Blob };
-  'GET /euteemployee/currentdonations': { query: PageQuery; response: Graft[] };
+  'GET /euteemployee/currentdonations': { query: StockQuery; response: StockGraft[] };
   'GET /euteemployee/donationsarchiv': { query: PageQuery; response: Graft[] };
   'GET /euteemployee/currentdonations/{lot}': { params: { lot: string }; response: Graft };
   'GET /euteemployee/export': { query: { format: ExportFormat; bank?: string | undefined }; response: Blob };
