@@ -4,7 +4,8 @@ import { ListStatus, shiftDate, StepStatus, utcDate, type StockGraft } from '@gr
 import { clearSession, setAccessToken } from '../../api/session';
 import { fakeApi, fakeJwt, json, pagedJson } from '../../test/fakeApi';
 import { aGraft, aPhysician } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { renderRoutes, testQueryClient } from '../../test/render';
+import { meKey } from '../auth/useMe';
 import { DonationDetailsPage } from './DonationDetailsPage';
 import { StockPage } from './StockPage';
 
@@ -52,7 +53,10 @@ describe('the bank’s stock', () => {
       'GET /api/euteemployee/currentdonations': pagedJson([soon, later, assigned]),
       'GET /api/euteemployee/currentdonations/EB1-2026-0901': () => json(soon),
     });
-    const { router } = renderRoutes(routes, '/home/eute/current');
+    // Signed in, as RequireUser makes sure before any page shows.
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(meKey, employee);
+    const { router } = renderRoutes(routes, '/home/eute/current', queryClient);
     await screen.findByTestId('details-EB1-2026-0901');
     expect(api.callsTo('GET', '/api/euteemployee/currentdonations')[0]?.query.get('sort')).toBe('expiry');
 
@@ -71,6 +75,10 @@ describe('the bank’s stock', () => {
     fireEvent.click(screen.getByTestId('details-EB1-2026-0901'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/eute/donation/EB1-2026-0901'));
     await screen.findByTestId('graft-details');
+    // The bank's own free graft offers no physician's request, and no physician's call is made.
+    expect(screen.queryByTestId('request-link')).toBeNull();
+    expect(screen.queryByTestId('request-in-app-EB1-2026-0901')).toBeNull();
+    expect(api.calls.some((call) => call.path.startsWith('/api/physician'))).toBe(false);
   });
 
   it('keeps the order and filters in the URL: the Expiry header turns the order, a filter asks the server', async () => {

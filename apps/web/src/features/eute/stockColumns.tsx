@@ -66,8 +66,8 @@ export function stockColumns(t: TFunction, today: string, sorting: Sorting): Col
             <span data-testid="stock-expiry">{expiryDate(graft)}</span>
             {urgency && (
               <Badge
-                color={urgency === 'red' ? 'red' : 'yellow'}
-                variant="light"
+                color={urgency === 'red' ? 'red.9' : 'yellow.4'}
+                autoContrast
                 data-testid="expiry-badge"
                 data-urgency={urgency}
               >
