@@ -82,7 +82,7 @@ export function stockColumns(t: TFunction, today: string, sorting: Sorting): Col
       key: 'state',
       header: t('eute.stock.state'),
       cell: (graft) => (
-        <Badge color={STATE_COLOURS[graft.stockState]} variant="light" data-testid="stock-state">
+        <Badge color={STATE_COLOURS[graft.stockState]} variant="outline" data-testid="stock-state">
           {t(`eute.stock.states.${graft.stockState}`)}
         </Badge>
       ),
