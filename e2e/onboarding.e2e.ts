@@ -80,14 +80,20 @@ describe.each<ViewportName>(['desktop', 'phone'])('tissue-bank onboarding at %s 
 
   it('revokes the key and deactivates and reactivates the bank, each after confirming', async () => {
     await page.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('dialog', { name: 'Revoke API key?' }).waitFor();
+    await checkScreenOnce(page, `revoking an API key (${size})`);
     await page.getByTestId('confirm-revoke').click();
     await closeNotification(page, 'API key “Laborsystem” revoked.');
     await expect.poll(() => page.getByTestId('apikey-row').textContent()).toContain('Revoked');
 
     await page.getByTestId('eute-deactivate').click();
+    await page.getByRole('dialog', { name: 'Deactivate tissue bank?' }).waitFor();
+    await checkScreenOnce(page, `deactivating a bank (${size})`);
     await page.getByTestId('confirm-active-change').click();
     await closeNotification(page, `Tissue bank ${bankName} deactivated.`);
     await page.getByTestId('eute-activate').click();
+    await page.getByRole('dialog', { name: 'Activate tissue bank?' }).waitFor();
+    await checkScreenOnce(page, `reactivating a bank (${size})`);
     await page.getByTestId('confirm-active-change').click();
     await closeNotification(page, `Tissue bank ${bankName} activated.`);
     await page.getByTestId('eute-deactivate').waitFor();

@@ -90,12 +90,12 @@ describe.each<ViewportName>(['phone', 'desktop'])('the bank’s stock at %s size
       await page.getByRole('option', { name: 'Expiry, latest first' }).click();
     }
     await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('-expiry');
-    // The earlier page stays on screen until the new order arrives.
+    // Latest expiry first; the earlier page stays on screen until the new order arrives.
     await expect
       .poll(async () => {
         const expiries = await shownExpiries(page);
         return expiries.length > 1 && expiries.join() === [...expiries].sort().reverse().join();
-      }, 'latest expiry first')
+      })
       .toBe(true);
     if (size === 'desktop') {
       await page.getByTestId('sort-expiry').click();
