@@ -127,46 +127,45 @@ function KeyTable({ euteId, keys, canWrite }: { euteId: string; keys: ApiKey[]; 
       closeButtonProps: { 'aria-label': t('common.close') },
       onConfirm: () => revoke.mutate(key),
     });
+  // No scroll container: four short columns wrap on a phone, and a revoked list holds nothing to focus.
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table verticalSpacing="xs" data-testid="apikey-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('admin.apiKeys.prefix')}</Table.Th>
-            <Table.Th scope="col">{t('admin.apiKeys.label')}</Table.Th>
-            <Table.Th scope="col">{t('admin.apiKeys.lastUsed')}</Table.Th>
-            <Table.Th scope="col">{t('admin.apiKeys.status')}</Table.Th>
+    <Table verticalSpacing="xs" data-testid="apikey-table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{t('admin.apiKeys.prefix')}</Table.Th>
+          <Table.Th scope="col">{t('admin.apiKeys.label')}</Table.Th>
+          <Table.Th scope="col">{t('admin.apiKeys.lastUsed')}</Table.Th>
+          <Table.Th scope="col">{t('admin.apiKeys.status')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {keys.map((key) => (
+          <Table.Tr key={key.id} data-testid="apikey-row" data-prefix={key.keyPrefix}>
+            <Table.Td>
+              <Code>{key.keyPrefix}…</Code>
+            </Table.Td>
+            <Table.Td>{key.label}</Table.Td>
+            <Table.Td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : t('admin.apiKeys.never')}</Table.Td>
+            <Table.Td>
+              {key.revokedAt ? (
+                t('admin.apiKeys.revokedOn', { date: formatDateTime(key.revokedAt) })
+              ) : canWrite ? (
+                <Button
+                  size="xs"
+                  variant="outline"
+                  color="red"
+                  onClick={() => ask(key)}
+                  data-testid={`apikey-revoke-${key.keyPrefix}`}
+                >
+                  {t('admin.apiKeys.revoke')}
+                </Button>
+              ) : (
+                t('admin.apiKeys.active')
+              )}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {keys.map((key) => (
-            <Table.Tr key={key.id} data-testid="apikey-row" data-prefix={key.keyPrefix}>
-              <Table.Td>
-                <Code>{key.keyPrefix}…</Code>
-              </Table.Td>
-              <Table.Td>{key.label}</Table.Td>
-              <Table.Td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : t('admin.apiKeys.never')}</Table.Td>
-              <Table.Td>
-                {key.revokedAt ? (
-                  t('admin.apiKeys.revokedOn', { date: formatDateTime(key.revokedAt) })
-                ) : canWrite ? (
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    color="red"
-                    onClick={() => ask(key)}
-                    data-testid={`apikey-revoke-${key.keyPrefix}`}
-                  >
-                    {t('admin.apiKeys.revoke')}
-                  </Button>
-                ) : (
-                  t('admin.apiKeys.active')
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

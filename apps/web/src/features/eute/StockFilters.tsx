@@ -38,26 +38,19 @@ export function StockFilters({ view, onChange }: Props) {
         clearable
         data-testid="stock-filter-type"
       />
-      <NumberInput
-        label={t('eute.stock.dMin')}
-        value={view.dMin ?? ''}
-        onChange={(value) => onChange({ dMin: size(value) })}
-        min={0}
-        max={1000}
-        decimalScale={1}
-        suffix=" mm"
-        data-testid="stock-filter-dmin"
-      />
-      <NumberInput
-        label={t('eute.stock.dMax')}
-        value={view.dMax ?? ''}
-        onChange={(value) => onChange({ dMax: size(value) })}
-        min={0}
-        max={1000}
-        decimalScale={1}
-        suffix=" mm"
-        data-testid="stock-filter-dmax"
-      />
+      {(['dMin', 'dMax'] as const).map((end) => (
+        <NumberInput
+          key={end}
+          label={t(`eute.stock.${end}`)}
+          value={view[end] ?? ''}
+          onChange={(value) => onChange({ [end]: size(value) })}
+          min={0}
+          max={1000}
+          decimalScale={1}
+          suffix=" mm"
+          data-testid={`stock-filter-${end.toLowerCase()}`}
+        />
+      ))}
       <Select
         label={t('eute.stock.state')}
         placeholder={t('eute.stock.anyState')}

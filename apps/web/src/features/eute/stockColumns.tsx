@@ -1,8 +1,8 @@
-import { Anchor, Badge, Group } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import { toIsoDate, type StockGraft, type StockSort, type StockState } from '@graftmatch/domain';
 import type { TFunction } from 'i18next';
-import { Link } from 'react-router';
 import type { Column } from '../../components/ColumnTable';
+import { lotColumn } from '../clinic/graftColumns';
 import { expiryDate, lengthRange, mm, typeLabel } from '../clinic/graftFormat';
 import { expiryUrgency, toggledSort } from './stockView';
 
@@ -30,16 +30,7 @@ export function stockColumns(t: TFunction, today: string, sorting: Sorting): Col
     onSort: () => sorting.onSort(toggledSort(sorting.sort, column)),
   });
   return [
-    {
-      key: 'lot',
-      header: t('graft.lot'),
-      nowrap: true,
-      cell: (graft) => (
-        <Anchor component={Link} to={donationPath(graft.e_Lot)} fw={600} data-testid={`details-${graft.e_Lot}`}>
-          {graft.e_Lot}
-        </Anchor>
-      ),
-    },
+    lotColumn(t, donationPath),
     { key: 'type', header: t('graft.type'), cell: (graft) => typeLabel(t, graft.t_ProdName_2) },
     {
       key: 'size',
