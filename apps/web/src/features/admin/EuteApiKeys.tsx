@@ -87,7 +87,7 @@ function NewKey({ created, onDone }: { created: CreateApiKeyResponse; onDone: ()
     <Alert color="teal.9" title={t('admin.apiKeys.createdTitle', { label: created.label })} data-testid="apikey-new">
       <Stack gap="xs">
         <Text size="sm">{t('admin.apiKeys.createdText')}</Text>
-        <Code block data-testid="apikey-secret">
+        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid="apikey-secret">
           {created.key}
         </Code>
         <Group gap="sm">
