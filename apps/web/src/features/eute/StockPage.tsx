@@ -40,7 +40,8 @@ export function StockPage() {
           {t('eute.stock.intro')}
         </Text>
         <StockFilters view={view} onChange={change} />
-        {list.isPending && <PageLoader />}
+        {/* Until the list is drawn, so that a settled page shows its grafts. */}
+        {(list.isPending || (list.data !== undefined && data !== list.data)) && <PageLoader />}
         {list.isError && <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
         {data?.total === 0 && (
           <EmptyState
