@@ -144,6 +144,9 @@ describe.each<ViewportName>(['phone', 'desktop'])('tissue-bank journey at %s siz
     await settled(page, 'Current donations');
     await page.getByTestId(size === 'desktop' ? 'graft-table' : 'graft-cards').waitFor();
     await checkScreenOnce(page, `current donations (${size})`);
+    // The stock holds free grafts too (docs/decisions.md "The bank's stock"): assigned ones by the URL's filter.
+    await page.goto('/home/eute/current?state=assigned');
+    await settled(page, 'Current donations');
     const [lot] = await shownLots(page);
     expect(lot, 'the demo bank has grafts assigned to clinics').toBeTruthy();
     await page.getByTestId(`details-${lot}`).click();

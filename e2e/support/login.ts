@@ -78,5 +78,14 @@ export async function apiSession(baseUrl: string, dataDir: string, email: string
     get: async <T>(path: string) => read<T>(await fetch(`${baseUrl}/api${path}`, { headers })),
     post: async <T>(path: string, body: unknown) =>
       read<T>(await fetch(`${baseUrl}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) })),
+    /** A multipart POST (an import): the browser-made boundary, so no JSON content type. */
+    postForm: async <T>(path: string, form: FormData) =>
+      read<T>(
+        await fetch(`${baseUrl}/api${path}`, {
+          method: 'POST',
+          headers: { cookie: json.cookie, 'x-xsrf-token': xsrf, authorization: headers.authorization },
+          body: form,
+        }),
+      ),
   };
 }

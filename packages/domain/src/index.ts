@@ -32,6 +32,7 @@ export * from './schemas/graft-request';
 export * from './schemas/api-key';
 export * from './schemas/user-settings';
 export * from './schemas/request-correction';
+export * from './schemas/stock';
 
 export * from './rules/text';
 export * from './rules/dates';
@@ -50,5 +51,6 @@ export * from './rules/request-transitions';
 export * from './rules/candidate-ranking';
 export * from './rules/request-entries';
 export * from './rules/clinical-records';
+export * from './rules/stock-state';
 
 export * from './push/push-events';

@@ -46,6 +46,8 @@ interface Fixture {
   fileLot: { lot: string; xLot: string };
   scratchUser: string;
   scratchClinic: string;
+  /** A bank of its own for activation and deactivation, so that X's and Y's employees keep their area. */
+  scratchEute: string;
 }
 
 interface Cell {
@@ -75,6 +77,15 @@ async function freshSessionOfA(app: SeededApp): Promise<string> {
   const current = sessions.find((session) => session.current);
   expect(current).toBeDefined();
   return current?.id ?? '';
+}
+
+async function scratchEute(app: SeededApp): Promise<string> {
+  const answer = await app.clients.admin.post('/api/admin/eutes/add', {
+    name: 'Scratch bank',
+    euteNumber: 'SCRATCH-1',
+  });
+  expect(answer.status).toBe(201);
+  return ((await answer.json()) as { id: string }).id;
 }
 
 /** Who reads the files of a Free graft of bank X: everyone but bank Y, to whom it does not exist. */
@@ -279,6 +290,16 @@ const ROUTES: Record<string, Cell> = {
   'PATCH /api/admin/eutes/{id}': {
     method: 'PATCH',
     request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}`, body: { phone: `+49 ${unique}` } }),
+    expect: expected(200, ['admin']),
+  },
+  'GET /api/admin/eutes/activate/{id}': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/admin/eutes/activate/${f.scratchEute}` }),
+    expect: expected(200, ['admin']),
+  },
+  'GET /api/admin/eutes/deactivate/{id}': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/admin/eutes/deactivate/${f.scratchEute}` }),
     expect: expected(200, ['admin']),
   },
   'PATCH /api/admin/eutes/{id}/leadtime': {
@@ -490,6 +511,7 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
       fileLot: await graftWithFiles(app),
       scratchUser: (await createTestUser(app.server, { lastName: 'Scratch' })).id,
       scratchClinic: await createTestClinic(app.server, { name: 'Scratch clinic' }),
+      scratchEute: await scratchEute(app),
     };
   });
 

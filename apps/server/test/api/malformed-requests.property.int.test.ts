@@ -75,6 +75,8 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'GET', path: '/api/admin/clinics/deactivate/:id', write: true },
   { method: 'GET', path: '/api/admin/eutes', write: false },
   { method: 'GET', path: '/api/admin/eutes/:id', write: false },
+  { method: 'GET', path: '/api/admin/eutes/activate/:id', write: true },
+  { method: 'GET', path: '/api/admin/eutes/deactivate/:id', write: true },
   { method: 'PATCH', path: '/api/admin/eutes/:id', write: true, fields: EUTE_FIELDS },
   { method: 'GET', path: '/api/admin/auditlog', write: false },
   { method: 'POST', path: '/api/admin/testR', write: true, fields: ['message'] },

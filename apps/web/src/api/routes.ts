@@ -1,6 +1,10 @@
 import type {
   ActiveListQuery,
   AddClinicRequest,
+  AddEuteRequest,
+  ApiKey,
+  CreateApiKeyRequest,
+  CreateApiKeyResponse,
   AddUserRequest,
   AddWaitingListRequest,
   AuditLogPage,
@@ -27,6 +31,8 @@ import type {
   ResetPasswordRequest,
   SearchPageQuery,
   SessionTokens,
+  StockGraft,
+  StockQuery,
   TestAlertRequest,
   TwoFactorRequest,
   TwoFactorSchema,
@@ -103,7 +109,7 @@ export interface ApiRoutes {
   };
   'GET /euteemployee/waitinglist': { query: PageQuery; response: WaitingListEntry[] };
   'GET /euteemployee/waitinglist/download': { response: Blob };
-  'GET /euteemployee/currentdonations': { query: PageQuery; response: Graft[] };
+  'GET /euteemployee/currentdonations': { query: StockQuery; response: StockGraft[] };
   'GET /euteemployee/donationsarchiv': { query: PageQuery; response: Graft[] };
   'GET /euteemployee/currentdonations/{lot}': { params: { lot: string }; response: Graft };
   'GET /euteemployee/export': { query: { format: ExportFormat; bank?: string | undefined }; response: Blob };
@@ -144,6 +150,21 @@ export interface ApiRoutes {
   'GET /admin/eutes': { query: ActiveListQuery; response: Eute[] };
   'GET /admin/eutes/{id}': { params: { id: string }; response: Eute };
   'PATCH /admin/eutes/{id}': { params: { id: string }; body: PatchEuteRequest; response: Eute };
+  'POST /admin/eutes/add': { body: AddEuteRequest; response: Eute };
+  'GET /admin/eutes/activate/{id}': { params: { id: string }; response: Eute };
+  'GET /admin/eutes/deactivate/{id}': { params: { id: string }; response: Eute };
+  'PATCH /admin/eutes/{id}/leadtime': {
+    params: { id: string };
+    body: { days: number };
+    response: { id: string; leadTimeDays: number };
+  };
+  'GET /admin/eutes/{id}/apikeys': { params: { id: string }; response: ApiKey[] };
+  'POST /admin/eutes/{id}/apikeys': {
+    params: { id: string };
+    body: CreateApiKeyRequest;
+    response: CreateApiKeyResponse;
+  };
+  'DELETE /admin/eutes/{id}/apikeys/{keyId}': { params: { id: string; keyId: string }; response: void };
   'GET /admin/auditlog': { query: AuditLogQuery; response: AuditLogPage };
   'POST /admin/testR': { body: TestAlertRequest; response: void };
 }

@@ -14,7 +14,7 @@ import type * as SignedIn from './signedIn';
 
 // The login pages come with the first load; everything behind login (and the push client) is
 // fetched when first needed, so a phone on a ward network shows the login screen sooner.
-type SignedInPage = Exclude<keyof typeof SignedIn, 'AssignedGraftsPage' | 'DonationsPage'>;
+type SignedInPage = Exclude<keyof typeof SignedIn, 'AssignedGraftsPage'>;
 const signedIn = (page: SignedInPage) => async () => ({ Component: (await import('./signedIn'))[page] });
 const forgotPassword = async () => ({
   Component: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage,
@@ -23,10 +23,6 @@ const recover = async () => ({ Component: (await import('../features/auth/Recove
 const assigned = (list: 'current' | 'archive') => async () => {
   const { AssignedGraftsPage } = await import('./signedIn');
   return { element: <AssignedGraftsPage list={list} key={list} /> };
-};
-const donations = (list: 'current' | 'archive') => async () => {
-  const { DonationsPage } = await import('./signedIn');
-  return { element: <DonationsPage list={list} key={list} /> };
 };
 const imports = (page: 'ImportPage' | 'ImportLogsPage' | 'ImportLogPage') => async () => ({
   Component: (await import('../features/imports/pages'))[page],
@@ -90,8 +86,8 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="waitinglist" replace /> },
                   { path: 'waitinglist', lazy: signedIn('DemandPage') },
                   { path: 'requests', lazy: signedIn('InboxPage') },
-                  { path: 'current', lazy: donations('current') },
-                  { path: 'archive', lazy: donations('archive') },
+                  { path: 'current', lazy: signedIn('StockPage') },
+                  { path: 'archive', lazy: signedIn('DonationsPage') },
                   { path: 'donation/:lot', lazy: signedIn('DonationDetailsPage') },
                   { path: '*', lazy: signedIn('NotFoundPage') },
                 ],

@@ -16,4 +16,5 @@ export { MyRequestsPage } from '../features/requests/MyRequestsPage';
 export { InboxPage } from '../features/requests/InboxPage';
 export { DemandPage } from '../features/eute/DemandPage';
 export { DonationsPage } from '../features/eute/DonationsPage';
+export { StockPage } from '../features/eute/StockPage';
 export { DonationDetailsPage } from '../features/eute/DonationDetailsPage';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Table } from '@mantine/core';
+import { Group, Table, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 
 /** One column of a list shown as a table: its header and how a row fills its cell. */
 export interface Column<Row> {
@@ -8,6 +9,25 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
   /** Short values that read badly when broken over lines (lots, sizes, dates). */
   nowrap?: boolean;
+  /** A header that orders the list: the order it shows now, and what a click does. */
+  sort?: { direction: 'ascending' | 'descending' | 'none'; onSort: () => void };
+}
+
+const SORT_ICONS = { ascending: IconArrowUp, descending: IconArrowDown, none: IconArrowsSort };
+
+function Header<Row>({ column }: { column: Column<Row> }) {
+  if (!column.sort) {
+    return column.header;
+  }
+  const Icon = SORT_ICONS[column.sort.direction];
+  return (
+    <UnstyledButton onClick={column.sort.onSort} fw={700} fz="sm" data-testid={`sort-${column.key}`}>
+      <Group gap={4} wrap="nowrap">
+        {column.header}
+        <Icon size={14} aria-hidden />
+      </Group>
+    </UnstyledButton>
+  );
 }
 
 /** The large-screen form of a list: a captioned, scrollable table built from its columns. */
@@ -27,8 +47,8 @@ export function ColumnTable<Row>(props: {
         <Table.Thead>
           <Table.Tr>
             {props.columns.map((column) => (
-              <Table.Th key={column.key} scope="col">
-                {column.header}
+              <Table.Th key={column.key} scope="col" aria-sort={column.sort?.direction}>
+                <Header column={column} />
               </Table.Th>
             ))}
           </Table.Tr>

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildFitCounter, type FreeGraftSizes } from './fit-counts';
+import { buildEntryFitCounter, buildFitCounter, type FreeGraftSizes } from './fit-counts';
 import type { GraftTypeNumber } from '../constants/graft-types';
 import { fitsWaitingListEntry, type EntryCriteria } from './graft-matching';
 
@@ -81,5 +81,23 @@ describe('buildFitCounter', () => {
     expect(counter.count(criteria)).toBe(3);
     expect(counter.count({ ...criteria, query_i_min: '2027-01-02' })).toBe(2);
     expect(counter.count({ ...criteria, query_Type: 2 })).toBe(0);
+  });
+});
+
+describe('buildEntryFitCounter', () => {
+  it('counts exactly the entries a graft fits by fitsWaitingListEntry, for any grafts and entries', () => {
+    fc.assert(
+      fc.property(
+        fc.array(entry, { maxLength: 200 }),
+        fc.array(graft, { minLength: 1, maxLength: 20 }),
+        (entries, grafts) => {
+          const counter = buildEntryFitCounter(entries);
+          for (const one of grafts) {
+            expect(counter.count(one)).toBe(entries.filter((criteria) => oneByOne([one], criteria) === 1).length);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -89,3 +89,53 @@ export function buildFitCounter(grafts: readonly FreeGraftSizes[]): FitCounter {
     },
   };
 }
+
+/** The number of waiting-list entries one graft fits, answered without looking at every entry. */
+export interface EntryFitCounter {
+  count(graft: FreeGraftSizes): number;
+}
+
+/**
+ * Counts the entries a graft fits by the rule of `fitsWaitingListEntry`, the other way round from
+ * `buildFitCounter` (the bank's stock, docs/decisions.md): per type, the entries sorted by the low
+ * end of their diameter range, so a graft looks only at those whose range starts at or below it.
+ */
+export function buildEntryFitCounter(entries: readonly EntryCriteria[]): EntryFitCounter {
+  const byType = new Map<number, EntryCriteria[]>();
+  for (const entry of entries) {
+    const sameType = byType.get(entry.query_Type) ?? [];
+    sameType.push(entry);
+    byType.set(entry.query_Type, sameType);
+  }
+  const sorted = new Map(
+    [...byType].map(([type, sameType]) => {
+      const ordered = [...sameType].sort((a, b) => a.query_d_min - b.query_d_min);
+      return [type, { ordered, low: Float64Array.from(ordered, (entry) => entry.query_d_min) }];
+    }),
+  );
+  return {
+    count(graft) {
+      const of = sorted.get(graft.t_ProdName_2);
+      const { t_Dproximal: diameter, t_Lmax: totalLength } = graft;
+      if (!of || diameter === null || totalLength === null) {
+        return 0;
+      }
+      const expiry = dayNumber(graft.expiry);
+      const end = boundary(of.low, diameter, true);
+      let fits = 0;
+      for (let index = 0; index < end; index++) {
+        const entry = of.ordered[index] as EntryCriteria;
+        if (
+          diameter <= entry.query_d_max &&
+          totalLength >= entry.query_l_min &&
+          (graft.t_Lleft ?? 0) >= entry.query_l_l_min &&
+          (graft.t_Lright ?? 0) >= entry.query_l_r_min &&
+          expiry >= dayNumber(entry.query_i_min)
+        ) {
+          fits++;
+        }
+      }
+      return fits;
+    },
+  };
+}

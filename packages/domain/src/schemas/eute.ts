@@ -17,6 +17,7 @@ export const Eute = Type.Object({
   country: Text,
   email: Text,
   phone: Text,
+  leadTimeDays: Type.Integer({ minimum: 0, description: 'days the bank needs from assignment to delivery' }),
   euteDetail: Type.Optional(Type.Object({ users: Type.Array(UserSummary) })),
 });
 export type Eute = Static<typeof Eute>;

@@ -1,12 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ListStatus } from '@graftmatch/domain';
+import { StockGraft, StockQuery, type StockGraft as StockGraftType } from '@graftmatch/domain';
 import { ANSWERED_FROM_CACHE, type AnswerCache } from '../../http/answer-cache';
 import { PageQuery, pageOf, sendPaged } from '../../http/paging';
 import { LotParams, errors } from '../../http/request-kit';
 import { GraftListResponse, GraftResponse, WaitingListResponse } from '../../http/wire-responses';
-import { demandPdf, getDonation, listDonations, listOpenDemand, type DonationsDeps } from './donations.service';
+import { wire } from '../../http/wire';
+import {
+  demandPdf,
+  getDonation,
+  listArchivedDonations,
+  listOpenDemand,
+  listStock,
+  type DonationsDeps,
+} from './donations.service';
 
+const StockListResponse = wire<StockGraftType[]>(Type.Array(StockGraft));
 const PdfFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'application/pdf' });
 
 /** The tissue-bank employee calls of spec §7 under /api/euteemployee. */
@@ -36,10 +45,12 @@ export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: DonationsDeps
   app.get(
     '/currentdonations',
     {
-      schema: { tags: ['euteemployee'], querystring: PageQuery, response: { 200: GraftListResponse, ...errors } },
+      schema: { tags: ['euteemployee'], querystring: StockQuery, response: { 200: StockListResponse, ...errors } },
     },
-    async (request, reply) =>
-      sendPaged(reply, await listDonations(deps, request.principal, ListStatus.Current, pageOf(request.query))),
+    async (request, reply) => {
+      const { limit, offset, ...query } = request.query;
+      return sendPaged(reply, await listStock(deps, request.principal, query, pageOf({ limit, offset })));
+    },
   );
 
   app.get(
@@ -56,6 +67,6 @@ export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: DonationsDeps
       schema: { tags: ['euteemployee'], querystring: PageQuery, response: { 200: GraftListResponse, ...errors } },
     },
     async (request, reply) =>
-      sendPaged(reply, await listDonations(deps, request.principal, ListStatus.Archive, pageOf(request.query))),
+      sendPaged(reply, await listArchivedDonations(deps, request.principal, pageOf(request.query))),
   );
 };

@@ -1,10 +1,21 @@
-import type { ListStatus } from '@graftmatch/domain';
-import { type Graft, type WaitingListEntry } from '@graftmatch/domain';
+import {
+  ListStatus,
+  toIsoDate,
+  type Graft,
+  type StockGraft,
+  type StockQuery,
+  type WaitingListEntry,
+} from '@graftmatch/domain';
 import type { Cacheable, CacheableDocument } from '../../http/answer-cache';
 import type { Page, Paged } from '../../http/paging';
 import { renderWaitingListPdf, waitingListFileName } from '../../pdf/waiting-list-pdf';
 import type { Principal } from '../auth/principal';
-import { getDonation as findDonation, listEuteDonations, type GraftsDeps } from '../grafts/grafts.service';
+import {
+  getDonation as findDonation,
+  listEuteDonations,
+  listEuteStock,
+  type GraftsDeps,
+} from '../grafts/grafts.service';
 import { demandForPdf, listDemand, type WaitingListDeps } from '../waitinglist/waitinglist.service';
 
 // The tissue-bank employee's view: demand (open waiting-list entries) and own donations. The
@@ -37,14 +48,45 @@ export function demandPdf(deps: DonationsDeps, principal: Principal | null): Cac
   };
 }
 
-/** `GET /euteemployee/currentdonations` and `/donationsarchiv`: the caller's tissue banks' grafts. */
-export function listDonations(
+/** `GET /euteemployee/donationsarchiv`: the caller's tissue banks' archived grafts. */
+export function listArchivedDonations(
   deps: DonationsDeps,
   principal: Principal | null,
-  status: typeof ListStatus.Current | typeof ListStatus.Archive,
   page: Page,
 ): Promise<Paged<Graft>> {
-  return listEuteDonations(deps, principal, status, page);
+  return listEuteDonations(deps, principal, ListStatus.Archive, page);
+}
+
+/**
+ * `GET /euteemployee/currentdonations`: the bank's stock, every graft not in the Archive with its
+ * state, and for a free one the open waiting-list entries it fits (docs/decisions.md "The bank's stock").
+ */
+export async function listStock(
+  deps: DonationsDeps,
+  principal: Principal | null,
+  query: Omit<StockQuery, 'limit' | 'offset'>,
+  page: Page,
+): Promise<Paged<StockGraft>> {
+  const { sort = 'expiry', ...filters } = query;
+  const [stock, counter] = await Promise.all([
+    listEuteStock(deps, principal, { sort, ...filters }, page),
+    deps.fitCounts.entries(),
+  ]);
+  const items = stock.items.map((graft) => ({
+    ...graft,
+    fittingEntries:
+      graft.stockState === 'free'
+        ? counter.count({
+            t_ProdName_2: graft.t_ProdName_2,
+            t_Dproximal: graft.t_Dproximal,
+            t_Lmax: graft.t_Lmax,
+            t_Lleft: graft.t_Lleft,
+            t_Lright: graft.t_Lright,
+            expiry: toIsoDate(graft.expiry.outValue),
+          })
+        : null,
+  }));
+  return { items, total: stock.total };
 }
 
 /** `GET /euteemployee/currentdonations/{lot}`: one graft of the caller's tissue banks. */

@@ -1,4 +1,4 @@
-import { ListStatus, type GraftSearchQuery } from '@graftmatch/domain';
+import { ListStatus, StepStatus, type GraftSearchQuery, type StockState } from '@graftmatch/domain';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types';
 
@@ -60,4 +60,38 @@ export function fitsSizes(criteria: SizeCriteria) {
       eb(eb.fn.coalesce('grafts.tLleft', sql.lit(0)), '>=', criteria.query_l_l_min),
       eb(eb.fn.coalesce('grafts.tLright', sql.lit(0)), '>=', criteria.query_l_r_min),
     ]);
+}
+
+/** Held by a reservation: a request reserved or confirmed (later holding states show in the graft's steps). */
+export function heldByRequest(eb: GraftsEb): Expression<SqlBool> {
+  return eb.exists(
+    eb
+      .selectFrom('graftRequests')
+      .select(sql.lit(1).as('one'))
+      .whereRef('graftRequests.graftId', '=', 'grafts.id')
+      .where('graftRequests.state', 'in', ['reserved', 'confirmed']),
+  );
+}
+
+/** In a bank's stock on `today`: Free or Current, not expired (docs/decisions.md "The bank's stock"). */
+export function inStock(today: string) {
+  return (eb: GraftsEb): Expression<SqlBool> =>
+    eb.or([inListStatus(ListStatus.Free, today)(eb), inListStatus(ListStatus.Current, today)(eb)]);
+}
+
+/** In one state of the stock: the rule of `stockState` (domain) in SQL. */
+export function inStockState(state: StockState) {
+  return (eb: GraftsEb): Expression<SqlBool> => {
+    const delivered = eb('grafts.deliveryStatus', '=', sql.lit(StepStatus.Done));
+    switch (state) {
+      case 'free':
+        return eb.and([eb('grafts.listStatus', '=', sql.lit(ListStatus.Free)), eb.not(heldByRequest(eb))]);
+      case 'reserved':
+        return eb.and([eb('grafts.listStatus', '=', sql.lit(ListStatus.Free)), heldByRequest(eb)]);
+      case 'assigned':
+        return eb.and([eb('grafts.listStatus', '=', sql.lit(ListStatus.Current)), eb.not(delivered)]);
+      case 'delivered':
+        return eb.and([eb('grafts.listStatus', '=', sql.lit(ListStatus.Current)), delivered]);
+    }
+  };
 }

@@ -1,12 +1,12 @@
-import { ListStatus, type GraftSearchQuery } from '@graftmatch/domain';
+import { ListStatus, type GraftSearchQuery, type StockSort, type StockState } from '@graftmatch/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Page, Paged } from '../../http/paging';
 import type { Database } from '../../db/database';
-import { inCodeUnitOrder } from '../../db/dialect';
+import { engineOf, inCodeUnitOrder } from '../../db/dialect';
 import { param, prepare } from '../../db/prepared';
 import type { GraftFileRow, GraftRow } from '../../db/types';
-import { fitsSizes, inAnyList, inListStatus, ofActiveEute } from './grafts.query';
+import { fitsSizes, heldByRequest, inAnyList, inListStatus, inStock, inStockState, ofActiveEute } from './grafts.query';
 
 // All SQL of the grafts feature. Every function takes the executor; the caller owns transactions.
 
@@ -130,6 +130,63 @@ export async function listGraftsInStatus(
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { items, total: Number(count.total) };
+}
+
+/** What the bank's stock is filtered and ordered by (`StockQuery` without the page). */
+export interface StockFilter {
+  sort: StockSort;
+  type?: number;
+  dMin?: number;
+  dMax?: number;
+  state?: StockState;
+}
+
+/** A stock row: the graft, and whether a reservation holds it (1) or not (0). */
+export type StockRow = GraftRow & { held: number };
+
+/** One page of a bank's stock within the scope, filtered and ordered; unknown expiry or size sort last. */
+export async function listStock(
+  executor: Executor,
+  scope: GraftScope,
+  filter: StockFilter,
+  today: string,
+  page: Page,
+): Promise<Paged<StockRow>> {
+  let base = executor.selectFrom('grafts').where(inStock(today));
+  if ('euteIds' in scope) {
+    base = scope.euteIds.length > 0 ? base.where('grafts.euteId', 'in', scope.euteIds) : base.where(sql.lit(false));
+  }
+  if (filter.type !== undefined) {
+    base = base.where('grafts.tProdName2', '=', filter.type);
+  }
+  if (filter.dMin !== undefined) {
+    base = base.where('grafts.tDproximal', '>=', filter.dMin);
+  }
+  if (filter.dMax !== undefined) {
+    base = base.where('grafts.tDproximal', '<=', filter.dMax);
+  }
+  if (filter.state !== undefined) {
+    base = base.where(inStockState(filter.state));
+  }
+  const direction = filter.sort.startsWith('-') ? 'desc' : 'asc';
+  const expiry = sql.ref<string>('grafts.expiryDate');
+  const size = sql.ref<number>('grafts.tDproximal');
+  const [first, second] = filter.sort.endsWith('size') ? [size, expiry] : [expiry, size];
+  const [items, count] = await Promise.all([
+    base
+      .selectAll('grafts')
+      .select((eb) => eb.case().when(heldByRequest(eb)).then(1).else(0).end().as('held'))
+      .orderBy(sql`case when ${first} is null then 1 else 0 end`)
+      .orderBy(first, direction)
+      .orderBy(sql`case when ${second} is null then 1 else 0 end`)
+      .orderBy(second)
+      .orderBy(inCodeUnitOrder(engineOf(executor), sql.ref<string>('grafts.eLot')))
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: items.map((row) => ({ ...row, held: Number(row.held) })), total: Number(count.total) };
 }
 
 /** The files of these grafts, in one query (no query per graft). */

@@ -3,10 +3,12 @@ import {
   SEARCH_PARAMS_ERROR,
   compareSearchResults,
   utcDate,
+  stockState,
   validateSearchQuery,
   type Graft,
   type GraftSearchQuery,
   type GraftTypeNumber,
+  type StockGraft,
 } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB, GraftRow } from '../../db/types';
@@ -170,4 +172,29 @@ export async function getDonation(deps: GraftsDeps, principal: Principal | null,
     throw notFound(`No donation with lot ${lot} in your tissue banks.`);
   }
   return presentGraft(deps.db, row, todayOf(deps));
+}
+
+/** A graft of the stock with its state; the donations module adds the fitting entries. */
+export type StockItem = Omit<StockGraft, 'fittingEntries'>;
+
+/**
+ * `GET /euteemployee/currentdonations`: one page of the caller's banks' stock, every graft not in
+ * the Archive with its state (docs/decisions.md "The bank's stock"); auditors read every bank's.
+ */
+export async function listEuteStock(
+  deps: GraftsDeps,
+  principal: Principal | null,
+  filter: repo.StockFilter,
+  page: Page,
+): Promise<Paged<StockItem>> {
+  const scope = euteReadScope(principal);
+  const today = todayOf(deps);
+  const rows = await repo.listStock(deps.db, scope.all ? { all: true } : { euteIds: scope.ids }, filter, today, page);
+  const grafts = await presentGrafts(deps.db, rows.items, today);
+  const items = rows.items.map((row, index) => {
+    const graft = grafts[index] as Graft;
+    const listed = graft.listStatus === ListStatus.Current ? ListStatus.Current : ListStatus.Free;
+    return { ...graft, stockState: stockState(listed, row.deliveryStatus, row.held === 1) };
+  });
+  return { items, total: rows.total };
 }

@@ -68,7 +68,7 @@ export async function insertEute(executor: Executor, row: NewEuteRow): Promise<v
   await executor.insertInto('eutes').values(row).execute();
 }
 
-export type EuteChanges = Partial<Omit<EuteRow, 'id' | 'createdAt' | 'active'>>;
+export type EuteChanges = Partial<Omit<EuteRow, 'id' | 'createdAt' | 'leadTimeDays'>>;
 
 export async function updateEute(executor: Executor, id: string, changes: EuteChanges) {
   await executor.updateTable('eutes').set(changes).where('id', '=', id).execute();

@@ -24,6 +24,7 @@ import {
   patchClinic,
   patchEute,
   setClinicActive,
+  setEuteActive,
   type OrganisationsDeps,
 } from './organisations.service';
 
@@ -113,6 +114,22 @@ export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: Organisa
       schema: { tags: ['admin'], params: IdParams, response: { 200: EuteResponse, ...errors } },
     },
     async (request) => getEute(deps, request.principal, request.params.id),
+  );
+
+  app.get(
+    '/eutes/activate/:id',
+    {
+      schema: { tags: ['admin'], params: IdParams, response: { 200: EuteResponse, ...errors } },
+    },
+    async (request) => setEuteActive(deps, actorOf(request), request.params.id, true),
+  );
+
+  app.get(
+    '/eutes/deactivate/:id',
+    {
+      schema: { tags: ['admin'], params: IdParams, response: { 200: EuteResponse, ...errors } },
+    },
+    async (request) => setEuteActive(deps, actorOf(request), request.params.id, false),
   );
 
   app.patch(

@@ -37,8 +37,9 @@ const members = (rows: Member[]) => rows.sort(compareUsersByLastName).map(toSumm
 const clinicToWire = (row: ClinicRow): Clinic => ({ id: row.id, c_Name: row.cName, active: row.active === 1 });
 
 function euteToWire(row: EuteRow): Eute {
-  const { id, name, euteNumber, address, housenumber, zipcode, city, country, email, phone } = row;
-  return { id, name, euteNumber, active: row.active === 1, address, housenumber, zipcode, city, country, email, phone };
+  const { id, name, euteNumber, address, housenumber, zipcode, city, country, email, phone, leadTimeDays } = row;
+  const active = row.active === 1;
+  return { id, name, euteNumber, active, address, housenumber, zipcode, city, country, email, phone, leadTimeDays };
 }
 
 // Clinics
@@ -231,14 +232,7 @@ export async function addEute(deps: OrganisationsDeps, actor: Actor, request: Ad
 }
 
 /** `PATCH /admin/eutes/{id}`: any subset of the bank's fields; an empty optional text clears it. */
-export async function patchEute(
-  deps: OrganisationsDeps,
-  actor: Actor,
-  id: string,
-  request: PatchEuteRequest,
-): Promise<Eute> {
-  const admin = requireAdmin(actor.principal, { write: true });
-  const now = deps.now();
+export function patchEute(deps: OrganisationsDeps, actor: Actor, id: string, request: PatchEuteRequest): Promise<Eute> {
   const { name, ...optional } = request;
   const changes: repo.EuteChanges = Object.fromEntries(
     Object.entries(optional)
@@ -248,6 +242,26 @@ export async function patchEute(
   if (name !== undefined) {
     changes.name = requiredText('name', name);
   }
+  return changeEute(deps, actor, id, 'eute.update', changes);
+}
+
+/**
+ * `GET /admin/eutes/activate/{id}` and `/deactivate/{id}` (as for clinics): an inactive bank's
+ * grafts leave the search and its employees lose the bank's area at once (docs/decisions.md §5).
+ */
+export const setEuteActive = (deps: OrganisationsDeps, actor: Actor, id: string, active: boolean) =>
+  changeEute(deps, actor, id, active ? 'eute.activate' : 'eute.deactivate', { active: active ? 1 : 0 });
+
+/** PATCH, activate and deactivate of a bank: one change, its audit row, one transaction. */
+async function changeEute(
+  deps: OrganisationsDeps,
+  actor: Actor,
+  id: string,
+  action: string,
+  changes: repo.EuteChanges,
+): Promise<Eute> {
+  const admin = requireAdmin(actor.principal, { write: true });
+  const now = deps.now();
   return writeOrConflict(
     deps.db,
     async (trx) => {
@@ -262,7 +276,7 @@ export async function patchEute(
       const after = await euteWithDetail(trx, id);
       await recordAudit(trx, {
         actorUserId: admin.userId,
-        action: 'eute.update',
+        action,
         targetType: 'eute',
         targetId: id,
         before,

@@ -1,29 +1,32 @@
-import { buildFitCounter, type FitCounter } from '@graftmatch/domain';
+import { buildEntryFitCounter, buildFitCounter, type EntryFitCounter, type FitCounter } from '@graftmatch/domain';
 import type { Database } from '../../db/database';
-import { createDataVersionReader } from '../../db/data-versions';
-import { createFreeGraftSizesQuery } from './waitinglist.repository';
+import { createDataVersionReader, type DataVersions } from '../../db/data-versions';
+import { entryCriteria } from './waitinglist.mapper';
+import { createFreeGraftSizesQuery, createOpenEntryCriteriaQuery } from './waitinglist.repository';
 
-/** The fit counter for the graft data as it stands now. */
-export type FitCounts = (today: string) => Promise<FitCounter>;
+/** The fit counters for the data as it stands now. */
+export interface FitCounts {
+  /** Free grafts counted per waiting-list entry. */
+  (today: string): Promise<FitCounter>;
+  /** Open entries of active clinics counted per graft: the bank's stock (docs/decisions.md). */
+  entries(): Promise<EntryFitCounter>;
+}
 
 /**
- * Fit counts of waiting lists (docs/performance.md, fit counts): the Free grafts' sizes are read
- * once per graft-data version and day, and every entry of every list is counted against them in
- * memory, instead of a count over the grafts per entry in SQL. The version is read first, so data
- * written meanwhile is at worst newer than its version says, and is read again next time; the
- * database's own version means a write on any instance is seen. Concurrent misses share one read.
+ * One counter kept per key (data versions and the argument): concurrent misses share one read,
+ * and a failed read is not kept, so the next list asks again.
  */
-export function createFitCounts(database: Database): FitCounts {
-  const readVersions = createDataVersionReader(database);
-  const readSizes = createFreeGraftSizesQuery(database);
-  let kept: { key: string; counter: Promise<FitCounter> } | undefined;
-  return async (today) => {
-    const { graftData } = await readVersions();
-    const key = `${graftData}:${today}`;
+function keptPerVersion<A, C>(
+  readVersions: () => Promise<DataVersions>,
+  keyOf: (versions: DataVersions, argument: A) => string,
+  build: (argument: A) => Promise<C>,
+): (argument: A) => Promise<C> {
+  let kept: { key: string; counter: Promise<C> } | undefined;
+  return async (argument) => {
+    const key = keyOf(await readVersions(), argument);
     if (kept?.key !== key) {
-      const counter = readSizes(today).then(buildFitCounter);
+      const counter = build(argument);
       kept = { key, counter };
-      // A failed read is not kept: the next list asks again.
       counter.catch(() => {
         if (kept?.counter === counter) {
           kept = undefined;
@@ -32,4 +35,29 @@ export function createFitCounts(database: Database): FitCounts {
     }
     return kept.counter;
   };
+}
+
+/**
+ * Fit counts of lists (docs/performance.md, fit counts): the Free grafts' sizes, or the open
+ * entries' criteria, are read once per data version (and day, for grafts), and every item of a
+ * list is counted against them in memory, instead of a count per item in SQL. The version is read
+ * first, so data written meanwhile is at worst newer than its version says, and is read again next
+ * time; the database's own version means a write on any instance is seen.
+ */
+export function createFitCounts(database: Database): FitCounts {
+  const readVersions = createDataVersionReader(database);
+  const readSizes = createFreeGraftSizesQuery(database);
+  const readCriteria = createOpenEntryCriteriaQuery(database);
+  const grafts = keptPerVersion(
+    readVersions,
+    (versions, today: string) => `${versions.graftData}:${today}`,
+    (today) => readSizes(today).then(buildFitCounter),
+  );
+  // Entries and the clinics' active flags (graft data) decide which entries are open to count.
+  const entries = keptPerVersion(
+    readVersions,
+    (versions) => `${versions.waitingList}:${versions.graftData}`,
+    async () => buildEntryFitCounter((await readCriteria()).flatMap((row) => entryCriteria(row) ?? [])),
+  );
+  return Object.assign(grafts, { entries: () => entries(undefined) });
 }

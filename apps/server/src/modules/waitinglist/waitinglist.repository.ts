@@ -13,6 +13,10 @@ export type EntryScope = { ownerUserId: string; clinicIds: string[] } | { active
 
 export type EntryRow = WaitingListEntryRow & { cName: string };
 export type EntryWithFits = EntryRow & { matchingGrafts: number };
+export type EntryCriteriaRow = Pick<
+  WaitingListEntryRow,
+  'queryType' | 'queryDMin' | 'queryDMax' | 'queryLMin' | 'queryLLMin' | 'queryLRMin' | 'queryIMin'
+>;
 
 function openEntries(executor: Executor, scope: EntryScope) {
   let query = executor
@@ -74,6 +78,26 @@ export function createFreeGraftSizesQuery(database: Database): (today: string) =
       t_Lright: row.tLright,
       expiry: row.expiryDate,
     }));
+}
+
+/**
+ * The criteria of every open entry of an active clinic, as one prepared statement: what the
+ * bank's stock counts each Free graft's fitting entries from.
+ */
+export function createOpenEntryCriteriaQuery(database: Database): () => Promise<EntryCriteriaRow[]> {
+  const query = prepare<Record<string, never>, EntryCriteriaRow>(
+    database,
+    openEntries(database.db, { activeClinics: true }).select([
+      'waitingListEntries.queryType',
+      'waitingListEntries.queryDMin',
+      'waitingListEntries.queryDMax',
+      'waitingListEntries.queryLMin',
+      'waitingListEntries.queryLLMin',
+      'waitingListEntries.queryLRMin',
+      'waitingListEntries.queryIMin',
+    ]),
+  );
+  return () => query({});
 }
 
 /** One open entry with its clinic name; undefined when unknown or removed. */

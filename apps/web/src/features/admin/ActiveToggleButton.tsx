@@ -7,12 +7,12 @@ import type { Listed } from './ListWithDetailPage';
 import { confirmActiveChange, notifyWriteError } from './shared';
 
 /**
- * Activates or deactivates the selected user or clinic after asking (deactivation is the red,
+ * Activates or deactivates the selected user, clinic or bank after asking (deactivation is the red,
  * destructive one), then reloads the admin lists and says what happened.
  */
 export function ActiveToggleButton<T extends Listed>(props: {
   item: T;
-  area: 'users' | 'clinics';
+  area: 'users' | 'clinics' | 'eutes';
   testPrefix: string;
   nameOf: (item: T) => string;
   setActive: (id: string, active: boolean) => Promise<T>;

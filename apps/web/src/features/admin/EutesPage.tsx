@@ -1,12 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { Eute } from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal';
 import { notify } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
-import { getEute, listEutes, patchEute } from './api';
+import { ActiveToggleButton } from './ActiveToggleButton';
+import { getEute, listEutes, patchEute, setEuteActive } from './api';
+import { EuteAddModal } from './EuteAddModal';
+import { EuteApiKeys } from './EuteApiKeys';
+import { EuteLeadTime } from './EuteLeadTime';
 import { euteFormErrors, euteState, toEutePatch, type EuteField, type EuteFormState } from './euteForm';
 import { adminKeys } from './keys';
 import { ListWithDetailPage, type ListColumn } from './ListWithDetailPage';
@@ -121,7 +126,10 @@ function addressLines(eute: Eute): string[] {
   ].filter((line) => line.trim() !== '');
 }
 
-/** `home/admin/eutes`: tissue banks by name (spec §3); no adding (the API has none). */
+/**
+ * `home/admin/eutes`: tissue banks by name (spec §3) and their onboarding: add, deactivate and
+ * reactivate, lead time and API keys. Auditors read all of it.
+ */
 export function EutesPage() {
   const { t } = useTranslation();
   const { canWrite } = useAdminRights();
@@ -132,6 +140,7 @@ export function EutesPage() {
     detail: getEute,
   });
   const [editing, setEditing] = useState(false);
+  const [adding, setAdding] = useState(false);
   const needle = state.text.trim().toLowerCase();
   const shown = (state.list.data ?? []).filter((eute) =>
     [eute.name, eute.euteNumber ?? '', eute.city ?? ''].join('\n').toLowerCase().includes(needle),
@@ -166,9 +175,33 @@ export function EutesPage() {
       columns={columns}
       nameOf={(eute) => eute.name}
       rowAttributes={(eute) => ({ 'data-name': eute.name })}
-      detail={(eute) => <EuteFacts eute={eute} />}
-      detailActions={() => <EditButton onClick={() => setEditing(true)} testId="eute-edit" label={t('common.edit')} />}
+      titleActions={
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)} data-testid="eute-add">
+          {t('admin.eutes.add')}
+        </Button>
+      }
+      detail={(eute) => (
+        <>
+          <EuteFacts eute={eute} />
+          <EuteLeadTime key={`${eute.id}:${eute.leadTimeDays}`} eute={eute} canWrite={canWrite} />
+          <EuteApiKeys key={eute.id} euteId={eute.id} canWrite={canWrite} />
+        </>
+      )}
+      detailActions={(eute) => (
+        <>
+          <EditButton onClick={() => setEditing(true)} testId="eute-edit" label={t('common.edit')} />
+          <ActiveToggleButton
+            item={eute}
+            area="eutes"
+            testPrefix="eute"
+            nameOf={(bank) => bank.name}
+            setActive={setEuteActive}
+            detailKey={adminKeys.eute}
+          />
+        </>
+      )}
     >
+      <EuteAddModal opened={adding} onClose={() => setAdding(false)} onSaved={(saved) => state.select(saved.id)} />
       <FormModal
         opened={editing && state.selected !== undefined}
         onClose={() => setEditing(false)}

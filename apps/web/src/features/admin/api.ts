@@ -1,5 +1,8 @@
 import type {
   AddClinicRequest,
+  AddEuteRequest,
+  ApiKey,
+  CreateApiKeyResponse,
   AddUserRequest,
   AuditLogPage,
   AuditLogQuery,
@@ -85,6 +88,34 @@ export function getEute(id: string): Promise<Eute> {
 
 export function patchEute(id: string, body: PatchEuteRequest): Promise<Eute> {
   return call('PATCH /admin/eutes/{id}', { params: { id }, body });
+}
+
+export function addEute(body: AddEuteRequest): Promise<Eute> {
+  return call('POST /admin/eutes/add', { body });
+}
+
+export function setEuteActive(id: string, active: boolean): Promise<Eute> {
+  return call(active ? 'GET /admin/eutes/activate/{id}' : 'GET /admin/eutes/deactivate/{id}', { params: { id } });
+}
+
+/** Days the bank needs from assignment to delivery (docs/decisions.md "Lead time"). */
+export function setLeadTime(id: string, days: number): Promise<{ id: string; leadTimeDays: number }> {
+  return call('PATCH /admin/eutes/{id}/leadtime', { params: { id }, body: { days } });
+}
+
+// A bank's API keys for its own system's imports (docs/import.md "API keys").
+
+export function listApiKeys(id: string): Promise<ApiKey[]> {
+  return call('GET /admin/eutes/{id}/apikeys', { params: { id } });
+}
+
+/** The answer holds the key itself: the only time it is ever shown. */
+export function createApiKey(id: string, label: string): Promise<CreateApiKeyResponse> {
+  return call('POST /admin/eutes/{id}/apikeys', { params: { id }, body: { label } });
+}
+
+export function revokeApiKey(id: string, keyId: string): Promise<void> {
+  return call('DELETE /admin/eutes/{id}/apikeys/{keyId}', { params: { id, keyId } });
 }
 
 // Audit log and test alert

@@ -14,6 +14,7 @@ const bank: Eute = {
   country: 'Germany',
   email: 'nord@bank.example',
   phone: null,
+  leadTimeDays: 2,
 };
 
 describe('tissue bank form', () => {

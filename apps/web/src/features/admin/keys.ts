@@ -9,5 +9,6 @@ export const adminKeys = {
   clinic: (id: string) => ['admin', 'clinic', id] as const,
   eutes: (filter: ActiveFilter) => ['admin', 'eutes', filter] as const,
   eute: (id: string) => ['admin', 'eute', id] as const,
+  apiKeys: (id: string) => ['admin', 'eute', id, 'apikeys'] as const,
   auditLog: (filter: AuditLogFilter, page: number) => ['admin', 'auditlog', filter, page] as const,
 };

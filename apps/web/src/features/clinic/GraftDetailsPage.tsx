@@ -48,7 +48,13 @@ export function GraftDetailsPage() {
   const { lot = '' } = useParams();
   const me = useMe();
   return (
-    <GraftDetailsScreen lot={lot} queryKey={clinicKeys.graft(lot)} load={getGraft} editable={me.data?.admin ?? false} />
+    <GraftDetailsScreen
+      lot={lot}
+      queryKey={clinicKeys.graft(lot)}
+      load={getGraft}
+      editable={me.data?.admin ?? false}
+      requestable
+    />
   );
 }
 
@@ -58,10 +64,12 @@ interface ScreenProps {
   load: (lot: string) => Promise<Graft>;
   /** Whether the caller uploads and deletes files here (the server checks again). */
   editable: boolean;
+  /** Whether a Free graft offers the physician's request (never on the bank's own page). */
+  requestable?: boolean;
 }
 
 /** One graft's details page (back link, title, facts, process steps), loaded the caller's way. */
-export function GraftDetailsScreen({ lot, queryKey, load, editable }: ScreenProps) {
+export function GraftDetailsScreen({ lot, queryKey, load, editable, requestable = false }: ScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -82,7 +90,7 @@ export function GraftDetailsScreen({ lot, queryKey, load, editable }: ScreenProp
       {graft.isError && <ErrorAlert error={graft.error} onRetry={() => void graft.refetch()} />}
       {graft.data && (
         <Stack gap="md">
-          <GraftDetails graft={graft.data} />
+          <GraftDetails graft={graft.data} requestable={requestable} />
           <MediaSection
             graft={graft.data}
             editable={editable}
@@ -94,11 +102,14 @@ export function GraftDetailsScreen({ lot, queryKey, load, editable }: ScreenProp
   );
 }
 
-function GraftDetails({ graft }: { graft: Graft }) {
+function GraftDetails({ graft, requestable }: { graft: Graft; requestable: boolean }) {
   const { t } = useTranslation();
   const me = useMe();
   const readOnly = useReadOnly();
-  const mailto = graft.listStatus === ListStatus.Free && me.data && !readOnly ? requestMailto(graft, me.data, t) : null;
+  const mailto =
+    requestable && graft.listStatus === ListStatus.Free && me.data && !readOnly
+      ? requestMailto(graft, me.data, t)
+      : null;
   const patient = displayPatientCode({
     initial: graft.patient_Initial,
     month: graft.patient_Month,

@@ -1,6 +1,7 @@
-import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { Graft } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
+import { ColumnCards } from '../../components/ColumnCards';
 import { ColumnTable } from '../../components/ColumnTable';
 import { useRowsInSlices } from '../../components/useRowsInSlices';
 import { useLargeScreen } from '../../components/useScreen';
@@ -51,37 +52,22 @@ export function GraftResults({ grafts: all, mode, caption, detailsPath }: Props)
   }
 
   return (
-    <Stack gap="xs">
-      <Text size="sm" c="dimmed" data-testid="results-caption">
-        {caption}
-      </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="graft-cards">
-        {grafts.map((graft) => (
-          <Card
-            key={graft.e_Lot}
-            withBorder
-            padding="md"
-            component="article"
-            data-testid="graft-card"
-            data-lot={graft.e_Lot}
-          >
-            <dl className="graft-facts">
-              {columns.map((column) => (
-                <div key={column.key}>
-                  <dt>{column.header}</dt>
-                  <dd>{column.cell(graft)}</dd>
-                </div>
-              ))}
-            </dl>
-            {withRequest && (
-              <Group mt="sm" gap="xs">
-                <RequestButton lot={graft.e_Lot} />
-                <RequestInAppButton graft={graft} />
-              </Group>
-            )}
-          </Card>
-        ))}
-      </SimpleGrid>
-    </Stack>
+    <ColumnCards
+      columns={columns}
+      rows={grafts}
+      rowKey={(graft) => graft.e_Lot}
+      rowAttributes={(graft) => ({ 'data-testid': 'graft-card', 'data-lot': graft.e_Lot })}
+      caption={caption}
+      cardsTestId="graft-cards"
+      captionTestId="results-caption"
+      footer={(graft) =>
+        withRequest && (
+          <Group mt="sm" gap="xs">
+            <RequestButton lot={graft.e_Lot} />
+            <RequestInAppButton graft={graft} />
+          </Group>
+        )
+      }
+    />
   );
 }

@@ -29,6 +29,20 @@ export function processState(t: TFunction, graft: Graft): string {
   return step ? `${t(`steps.${step}`)}: ${t(`stepStatus.${graft[step].status}`)}` : NOT_DOCUMENTED;
 }
 
+/** The LOT, linking to the graft's details page. */
+export function lotColumn(t: TFunction, detailsPath: DetailsPath): Column<Pick<Graft, 'e_Lot'>> {
+  return {
+    key: 'lot',
+    header: t('graft.lot'),
+    nowrap: true,
+    cell: (graft) => (
+      <Anchor component={Link} to={detailsPath(graft.e_Lot)} fw={600} data-testid={`details-${graft.e_Lot}`}>
+        {graft.e_Lot}
+      </Anchor>
+    ),
+  };
+}
+
 /** The columns of a graft list; table and cards show the same facts. */
 export function graftColumns(
   t: TFunction,
@@ -36,16 +50,7 @@ export function graftColumns(
   detailsPath: DetailsPath = clinicDetailsPath,
 ): GraftColumn[] {
   const columns: GraftColumn[] = [
-    {
-      key: 'lot',
-      header: t('graft.lot'),
-      nowrap: true,
-      cell: (graft) => (
-        <Anchor component={Link} to={detailsPath(graft.e_Lot)} fw={600} data-testid={`details-${graft.e_Lot}`}>
-          {graft.e_Lot}
-        </Anchor>
-      ),
-    },
+    lotColumn(t, detailsPath),
     { key: 'type', header: t('graft.type'), cell: (graft) => typeLabel(t, graft.t_ProdName_2) },
     { key: 'proximal', header: t('graft.dProximal'), cell: (graft) => mm(graft.t_Dproximal), nowrap: true },
     { key: 'distal', header: t('graft.dDistal'), cell: (graft) => mm(graft.t_Ddistal), nowrap: true },

@@ -9,8 +9,7 @@ import { DonationDetailsPage } from './DonationDetailsPage';
 import { DonationsPage } from './DonationsPage';
 
 const routes = [
-  { path: '/home/eute/current', element: <DonationsPage list="current" /> },
-  { path: '/home/eute/archive', element: <DonationsPage list="archive" /> },
+  { path: '/home/eute/archive', element: <DonationsPage /> },
   { path: '/home/eute/donation/:lot', element: <DonationDetailsPage /> },
 ];
 
@@ -35,14 +34,14 @@ afterEach(() => {
 });
 
 describe('donations of the tissue bank', () => {
-  it('lists current donations with clinic, patient and process state, and opens a donation from the bank’s own call', async () => {
+  it('lists archived donations with clinic, patient and process state, and opens a donation from the bank’s own call', async () => {
     const api = fakeApi({
       'GET /api/users/getmyuser': () =>
         json(aPhysician({ clinics: [], eutes: [{ id: '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d99', name: 'Nord' }] })),
-      'GET /api/euteemployee/currentdonations': () => json([assigned]),
+      'GET /api/euteemployee/donationsarchiv': () => json([assigned]),
       'GET /api/euteemployee/currentdonations/EB1%2F2025-0042': () => json(assigned),
     });
-    const { router } = renderRoutes(routes, '/home/eute/current');
+    const { router } = renderRoutes(routes, '/home/eute/archive');
     const link = (await screen.findAllByTestId('details-EB1/2025-0042'))[0]!;
     expect(screen.getAllByText('Herz & Gefäß – Nord').length).toBeGreaterThan(0);
     expect(screen.getAllByText('A-03-2021').length).toBeGreaterThan(0);

@@ -6,30 +6,23 @@ import { PageTitle } from '../../components/PageTitle';
 import { usePages } from '../../components/usePages';
 import { PagedGraftResults } from '../clinic/PagedGraftResults';
 import { ExportDownloads } from '../imports/FileDownloads';
-import { getArchivedDonations, getCurrentDonations } from './api';
+import { getArchivedDonations } from './api';
 import { euteKeys } from './keys';
+import { donationPath } from './stockColumns';
 
-const LISTS = {
-  current: { key: euteKeys.current, load: getCurrentDonations },
-  archive: { key: euteKeys.archive, load: getArchivedDonations },
-} as const;
-
-export const donationPath = (lot: string) => `/home/eute/donation/${encodeURIComponent(lot)}`;
-
-/** The bank's grafts: current donations (assigned, not yet implanted) or the archive, with the export of all. */
-export function DonationsPage({ list }: { list: keyof typeof LISTS }) {
+/** `home/eute/archive`: the bank's archived grafts, with the export of all. The current ones are the stock (StockPage). */
+export function DonationsPage() {
   const { t } = useTranslation();
-  const { key, load } = LISTS[list];
-  const paged = usePages(key, load);
+  const paged = usePages(euteKeys.archive, getArchivedDonations);
   const grafts = paged.list;
   return (
     <>
-      <PageTitle title={t(`eute.${list}Title`)}>
+      <PageTitle title={t('eute.archiveTitle')}>
         <ExportDownloads />
       </PageTitle>
       {grafts.isPending && <PageLoader />}
       {grafts.isError && <ErrorAlert error={grafts.error} onRetry={() => void grafts.refetch()} />}
-      {grafts.data?.total === 0 && <EmptyState title={t(`eute.${list}Empty`)} testId={`eute-${list}-empty`} />}
+      {grafts.data?.total === 0 && <EmptyState title={t('eute.archiveEmpty')} testId="eute-archive-empty" />}
       <PagedGraftResults
         paged={paged}
         mode="donations"

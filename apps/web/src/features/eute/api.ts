@@ -1,4 +1,4 @@
-import type { Graft, PageQuery, WaitingListEntry } from '@graftmatch/domain';
+import type { Graft, PageQuery, StockGraft, StockQuery, WaitingListEntry } from '@graftmatch/domain';
 import { call, callAll, callPage, download } from '../../api/call';
 import type { DownloadedFile, ListPage } from '../../api/client';
 
@@ -20,8 +20,9 @@ export function downloadDemandPdf(): Promise<DownloadedFile> {
   return download('GET /euteemployee/waitinglist/download', 'application/pdf, application/problem+json');
 }
 
-export function getCurrentDonations(page: PageQuery, signal?: AbortSignal): Promise<ListPage<Graft>> {
-  return callPage('GET /euteemployee/currentdonations', { query: page, signal });
+/** One page of the bank's stock in the order and with the filters asked for. */
+export function getStock(query: StockQuery, signal?: AbortSignal): Promise<ListPage<StockGraft>> {
+  return callPage('GET /euteemployee/currentdonations', { query, signal });
 }
 
 export function getArchivedDonations(page: PageQuery, signal?: AbortSignal): Promise<ListPage<Graft>> {

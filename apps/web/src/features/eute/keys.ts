@@ -9,7 +9,7 @@ export const euteKeys = {
   // searching) and its pages.
   waitingListAll: ['eute', 'waitinglist', 'all'] as const,
   waitingListPages: ['eute', 'waitinglist', 'page'] as const,
-  current: ['eute', 'current'] as const,
+  stock: (view: object) => ['eute', 'stock', view] as const,
   archive: ['eute', 'archive'] as const,
   donation: (lot: string) => ['eute', 'donation', lot] as const,
 };

@@ -5,7 +5,7 @@ import { clearSession, setAccessToken } from '../../api/session';
 import { fakeApi, fakeJwt, json } from '../../test/fakeApi';
 import { aPhysician } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
-import { DonationsPage } from '../eute/DonationsPage';
+import { StockPage } from '../eute/StockPage';
 import { IMPORT_LOG_PAGE_SIZE, ImportLogsPage } from './ImportLogsPage';
 
 const BANK = { id: '5a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c01', name: 'Gewebebank Nord' };
@@ -94,7 +94,7 @@ describe('export on the donations page', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
-    renderRoutes([{ path: '/home/eute/current', element: <DonationsPage list="current" /> }], '/home/eute/current');
+    renderRoutes([{ path: '/home/eute/current', element: <StockPage /> }], '/home/eute/current');
     for (const label of ['CSV', 'JSON', 'Excel']) {
       fireEvent.click(await screen.findByRole('button', { name: `Export the bank's grafts as ${label}` }));
       await waitFor(() => expect(names).toHaveLength(['CSV', 'JSON', 'Excel'].indexOf(label) + 1));

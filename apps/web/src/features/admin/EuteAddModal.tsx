@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import type { Eute } from '@graftmatch/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../components/notify';
+import { addEute } from './api';
+import { adminKeys } from './keys';
+import { SaveError } from './shared';
+
+/** A new bank by name and EUTE number (imports name their bank by it); saving selects the bank. */
+export function EuteAddModal(props: { opened: boolean; onClose: () => void; onSaved: (eute: Eute) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={t('admin.eutes.addTitle')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {props.opened && <EuteAddForm onDone={props.onClose} onSaved={props.onSaved} />}
+    </Modal>
+  );
+}
+
+function EuteAddForm({ onDone, onSaved }: { onDone: () => void; onSaved: (eute: Eute) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [fields, setFields] = useState({ name: '', euteNumber: '', email: '' });
+  const [touched, setTouched] = useState(false);
+  const save = useMutation({
+    mutationFn: () =>
+      addEute({
+        name: fields.name.trim(),
+        euteNumber: fields.euteNumber.trim(),
+        ...(fields.email.trim() !== '' && { email: fields.email.trim() }),
+      }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(adminKeys.eute(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      notify('success', t('admin.eutes.added', { name: saved.name }));
+      onSaved(saved);
+      onDone();
+    },
+  });
+  const missing = (name: 'name' | 'euteNumber') => touched && fields[name].trim() === '';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (fields.name.trim() !== '' && fields.euteNumber.trim() !== '') {
+      save.mutate();
+    }
+  };
+  const input = (name: keyof typeof fields) => ({
+    value: fields[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setFields((current) => ({ ...current, [name]: value }));
+    },
+    'data-testid': `eute-add-${name}`,
+  });
+  return (
+    <form onSubmit={submit} noValidate data-testid="eute-add-form">
+      <Stack>
+        <SaveError error={save.error} testId="eute-add-error" />
+        <TextInput
+          label={t('admin.eutes.fields.name')}
+          required
+          maxLength={200}
+          data-autofocus
+          error={missing('name') ? t('admin.required') : undefined}
+          {...input('name')}
+        />
+        <TextInput
+          label={t('admin.eutes.fields.euteNumber')}
+          description={t('admin.eutes.numberHint')}
+          required
+          maxLength={50}
+          error={missing('euteNumber') ? t('admin.required') : undefined}
+          {...input('euteNumber')}
+        />
+        <TextInput label={t('admin.eutes.fields.email')} type="email" maxLength={254} {...input('email')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} data-testid="eute-add-submit">
+            {t('admin.eutes.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import { Badge, Group } from '@mantine/core';
+import { toIsoDate, type StockGraft, type StockSort, type StockState } from '@graftmatch/domain';
+import type { TFunction } from 'i18next';
+import type { Column } from '../../components/ColumnTable';
+import { lotColumn } from '../clinic/graftColumns';
+import { expiryDate, lengthRange, mm, typeLabel } from '../clinic/graftFormat';
+import { expiryUrgency, toggledSort } from './stockView';
+
+export const donationPath = (lot: string) => `/home/eute/donation/${encodeURIComponent(lot)}`;
+
+const STATE_COLOURS: Record<StockState, string> = {
+  free: 'teal',
+  reserved: 'violet',
+  assigned: 'blue',
+  delivered: 'gray',
+};
+
+interface Sorting {
+  sort: StockSort;
+  onSort: (sort: StockSort) => void;
+}
+
+const directionOf = (sort: StockSort, column: 'expiry' | 'size'): 'ascending' | 'descending' | 'none' =>
+  sort === column ? 'ascending' : sort === `-${column}` ? 'descending' : 'none';
+
+/** The columns of the bank's stock; table and cards show the same facts. */
+export function stockColumns(t: TFunction, today: string, sorting: Sorting): Column<StockGraft>[] {
+  const sortBy = (column: 'expiry' | 'size') => ({
+    direction: directionOf(sorting.sort, column),
+    onSort: () => sorting.onSort(toggledSort(sorting.sort, column)),
+  });
+  return [
+    lotColumn(t, donationPath),
+    { key: 'type', header: t('graft.type'), cell: (graft) => typeLabel(t, graft.t_ProdName_2) },
+    {
+      key: 'size',
+      header: t('graft.dProximal'),
+      nowrap: true,
+      cell: (graft) => mm(graft.t_Dproximal),
+      sort: sortBy('size'),
+    },
+    {
+      key: 'length',
+      header: t('graft.length'),
+      nowrap: true,
+      cell: (graft) => lengthRange(graft.t_Lmin, graft.t_Lmax),
+    },
+    {
+      key: 'expiry',
+      header: t('graft.expiry'),
+      nowrap: true,
+      sort: sortBy('expiry'),
+      cell: (graft) => {
+        const urgency = expiryUrgency(toIsoDate(graft.expiry.outValue), today);
+        return (
+          <Group gap={6} wrap="nowrap">
+            <span data-testid="stock-expiry">{expiryDate(graft)}</span>
+            {urgency && (
+              <Badge
+                color={urgency === 'red' ? 'red.9' : 'yellow.4'}
+                autoContrast
+                data-testid="expiry-badge"
+                data-urgency={urgency}
+              >
+                {t(urgency === 'red' ? 'eute.stock.within30' : 'eute.stock.within90')}
+              </Badge>
+            )}
+          </Group>
+        );
+      },
+    },
+    {
+      key: 'state',
+      header: t('eute.stock.state'),
+      cell: (graft) => (
+        <Badge color={STATE_COLOURS[graft.stockState]} variant="outline" data-testid="stock-state">
+          {t(`eute.stock.states.${graft.stockState}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'fitting',
+      header: t('eute.stock.fitting'),
+      cell: (graft) => (
+        <span data-testid="stock-fitting">
+          {graft.fittingEntries === null ? '–' : t('eute.stock.fittingCount', { count: graft.fittingEntries })}
+        </span>
+      ),
+    },
+    { key: 'clinic', header: t('graft.clinic'), cell: (graft) => graft.c_Name ?? '–' },
+  ];
+}

@@ -1,0 +1,86 @@
+import {
+  DAY_MS,
+  isGraftTypeNumber,
+  STOCK_SORTS,
+  STOCK_STATES,
+  type GraftTypeNumber,
+  type StockQuery,
+  type StockSort,
+  type StockState,
+} from '@graftmatch/domain';
+import { withPage } from '../clinic/searchQuery';
+
+// The stock's order and filters live in the URL like the search's, so a view can be bookmarked,
+// shared, reloaded, and returned to from a graft's details.
+
+export interface StockView {
+  sort: StockSort;
+  type: GraftTypeNumber | null;
+  dMin: number | null;
+  dMax: number | null;
+  state: StockState | null;
+}
+
+export const DEFAULT_STOCK_SORT: StockSort = 'expiry';
+
+const sizeOf = (raw: string | null) => {
+  const value = raw === null || raw.trim() === '' ? Number.NaN : Number(raw);
+  return Number.isFinite(value) && value >= 0 && value <= 1000 ? value : null;
+};
+
+/** The view of the URL; a value the list does not know is left out rather than refused. */
+export function stockViewFromParams(params: URLSearchParams): StockView {
+  const sort = params.get('sort');
+  const type = Number(params.get('type'));
+  const state = params.get('state');
+  return {
+    sort: STOCK_SORTS.find((known) => known === sort) ?? DEFAULT_STOCK_SORT,
+    type: isGraftTypeNumber(type) ? type : null,
+    dMin: sizeOf(params.get('dMin')),
+    dMax: sizeOf(params.get('dMax')),
+    state: STOCK_STATES.find((known) => known === state) ?? null,
+  };
+}
+
+/** The URL's parameters with these changes; the default order and empty filters are left out, and page 1 again. */
+export function withStockView(params: URLSearchParams, changes: Partial<StockView>): URLSearchParams {
+  const next = withPage(params, 1);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null || value === undefined || (name === 'sort' && value === DEFAULT_STOCK_SORT)) {
+      next.delete(name);
+    } else {
+      next.set(name, String(value));
+    }
+  }
+  return next;
+}
+
+/** The order and filters of the view, as the list call takes them beside the page. */
+export function stockFilters(view: StockView): Omit<StockQuery, 'limit' | 'offset'> {
+  return {
+    sort: view.sort,
+    ...(view.type !== null && { type: view.type }),
+    ...(view.dMin !== null && { dMin: view.dMin }),
+    ...(view.dMax !== null && { dMax: view.dMax }),
+    ...(view.state !== null && { state: view.state }),
+  };
+}
+
+/** The order after a click on a sortable header: ascending first, then the other way. */
+export function toggledSort(current: StockSort, column: 'expiry' | 'size'): StockSort {
+  return current === column ? `-${column}` : column;
+}
+
+/** How near a graft's expiry is: within 30 days red, within 90 amber, else (or unknown) nothing. */
+export function expiryUrgency(expiry: string | null, today: string): 'red' | 'amber' | null {
+  if (expiry === null) {
+    return null;
+  }
+  const days = (Date.parse(expiry) - Date.parse(today)) / DAY_MS;
+  return days <= 30 ? 'red' : days <= 90 ? 'amber' : null;
+}
+
+/** True when the view filters the stock at all. */
+export function isFiltered(view: StockView): boolean {
+  return view.type !== null || view.dMin !== null || view.dMax !== null || view.state !== null;
+}
