@@ -7,6 +7,7 @@ import * as versionsAndSearchIndex from './2026-11-23-versions-and-search-index'
 import * as requests from './2026-11-24-requests';
 import * as waitingListVersion from './2026-11-24-waiting-list-version';
 import * as filesFolder from './2026-11-26-files-folder';
+import * as tamperEvidentAudit from './2026-11-26-tamper-evident-audit';
 
 // Listed by name; Kysely applies them in name order, so names start with their date.
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-requests': requests,
   '2026-11-24-waiting-list-version': waitingListVersion,
   '2026-11-26-files-folder': filesFolder,
+  '2026-11-26-tamper-evident-audit': tamperEvidentAudit,
 };
