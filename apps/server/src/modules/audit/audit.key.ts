@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../../config';
+import { ConfigError, type Config } from '../../config';
 import { signingKeyFromSeed, type SigningKey } from './audit.note';
 
 type KeyConfig = Pick<Config, 'auditSigningKey' | 'dataDir' | 'publicUrl'>;
@@ -17,7 +17,7 @@ const keyFile = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, '
 function fromBase64(text: string, where: string): Buffer {
   const seed = Buffer.from(text.trim(), 'base64');
   if (seed.length !== 32) {
-    throw new Error(`${where} must be 32 random bytes in base64; generate one with: openssl rand -base64 32`);
+    throw new ConfigError(`${where} must be 32 random bytes in base64; generate one with: openssl rand -base64 32`);
   }
   return seed;
 }

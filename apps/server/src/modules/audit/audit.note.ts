@@ -63,9 +63,10 @@ export function parsePublicKey(text: string): KeyObject {
   if (trimmed.startsWith('-----BEGIN PUBLIC KEY-----')) {
     return createPublicKey(trimmed);
   }
-  const parts = trimmed.split('+');
-  const key = Buffer.from(parts[2] ?? '', 'base64');
-  if (parts.length !== 3 || key.length !== 33 || key[0] !== ED25519) {
+  // name+keyid+key: the key's base64 may itself hold '+', so only the first two separate.
+  const match = /^[^+\s]+\+[0-9a-f]{8}\+([A-Za-z0-9+/=]+)$/.exec(trimmed);
+  const key = Buffer.from(match?.[1] ?? '', 'base64');
+  if (key.length !== 33 || key[0] !== ED25519) {
     throw new Error('the public key is neither a verifier key (name+keyid+base64) nor a PEM public key');
   }
   return createPublicKey({
