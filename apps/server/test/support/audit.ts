@@ -33,8 +33,8 @@ export async function allowTampering(trx: Kysely<DB>): Promise<void> {
     if (engineOf(trx) === 'postgres') {
       await sql`alter table ${sql.table(table)} disable trigger user`.execute(trx);
     } else {
-      await sql.raw(`drop trigger ${table}_no_update`).execute(trx);
-      await sql.raw(`drop trigger ${table}_no_delete`).execute(trx);
+      await sql.raw(`drop trigger if exists ${table}_no_update`).execute(trx);
+      await sql.raw(`drop trigger if exists ${table}_no_delete`).execute(trx);
     }
   }
 }
