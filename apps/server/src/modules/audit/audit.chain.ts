@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AuditLogRow } from '../../db/types';
 
 // The audit log is a hash chain (docs/security.md, "Tamper-evident audit log"): row n stores
 // `hash = SHA-256(prev_hash ‖ canonical bytes of row n)`, with prev_hash the hash of row n-1.
@@ -8,19 +9,8 @@ import { createHash } from 'node:crypto';
 /** The previous hash of the first row: 32 zero bytes, in hex like every stored hash. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** The columns of an audit row that the chain covers (SQL names; `at` is ISO-8601 UTC text). */
-export interface ChainedFields {
-  seq: number;
-  id: string;
-  at: string;
-  actorUserId: string | null;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  before: string | null;
-  after: string | null;
-  ip: string | null;
-}
+/** The columns of an audit row that the chain covers (`at` is ISO-8601 UTC text). */
+export type ChainedFields = Omit<AuditLogRow, 'prevHash' | 'hash'>;
 
 /**
  * The row as UTF-8 JSON with its keys in sorted order (the SQL column names). Text columns go in

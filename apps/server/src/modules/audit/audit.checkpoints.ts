@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
+import { registerPeriodicJob } from '../../plugins/periodic-job';
 import { signCheckpoint, type SigningKey } from './audit.note';
 import * as repo from './audit.repository';
 
@@ -49,23 +50,10 @@ export function registerAuditCheckpoints(
   intervalMs = CHECKPOINT_INTERVAL_MS,
 ): void {
   const startedAt = deps.now();
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    running ??= writeCheckpointIfDue(deps, startedAt)
-      .catch((error: unknown) => app.log.error({ err: error }, 'audit checkpoint failed; it is tried again soon'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await run();
-    timer = setInterval(() => void run(), intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  registerPeriodicJob(
+    app,
+    () => writeCheckpointIfDue(deps, startedAt),
+    intervalMs,
+    'audit checkpoint failed; it is tried again soon',
+  );
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
 import { csvFile, graftCells, uploadImport } from '../../../test/support/imports';
-import { freeGraftOfX } from '../../../test/support/requests';
+import { entryFor, freeGraftOfX, requestGraft } from '../../../test/support/requests';
 import { loadAuditSigningKey } from './audit.key';
 import { verifyAuditLog } from './audit.verify';
 
@@ -20,31 +20,19 @@ describe(`the audit chain under concurrent writers (${testEngineName()})`, { tim
   it('stays gap-free and fork-free, and GET /api/admin/audit/verify reports it intact', async () => {
     const { clients } = app;
     const lots = await Promise.all(Array.from({ length: 15 }, () => freeGraftOfX(app)));
-    const writes: Promise<Response>[] = [];
+    const writes: Promise<unknown>[] = [];
     for (let index = 0; index < 50; index += 1) {
       if (index % 10 < 4) {
-        writes.push(
-          (index % 2 ? clients.physicianA : clients.physicianB).post('/api/physician/waitinglist', {
-            query_type: 5,
-            query_d_min: 15,
-            query_d_max: 25,
-            query_l_min: 10,
-            query_l_l_min: 0,
-            query_l_r_min: 0,
-            patient_Code: `C-0${(index % 9) + 1}-2020`,
-            query_i_min: '2030-01-01',
-            query_i_Max: '2030-03-01',
-          }),
-        );
+        writes.push(entryFor(index % 2 ? clients.physicianA : clients.physicianB, `C-0${(index % 9) + 1}-2020`, 30));
       } else if (index % 10 < 7) {
-        writes.push(clients.physicianA.post('/api/physician/requests', { lot: lots.pop() }));
+        writes.push(requestGraft(clients.physicianA, { lot: lots.pop() ?? '' }));
       } else {
         const lot = `CC-${randomUUID().slice(0, 8)}`;
-        writes.push(uploadImport(clients.employeeX, csvFile([graftCells(`${lot}-1`), graftCells(`${lot}-2`)])));
+        const file = csvFile([graftCells(`${lot}-1`), graftCells(`${lot}-2`)]);
+        writes.push(uploadImport(clients.employeeX, file).then((answer) => expect(answer.status).toBe(200)));
       }
     }
-    const answers = await Promise.all(writes);
-    expect(answers.map((answer) => answer.status).filter((status) => status >= 300)).toEqual([]);
+    await Promise.all(writes);
 
     const db = app.server.database.db;
     const counted = await db
