@@ -20,13 +20,15 @@ const GENESIS_HASH = '0'.repeat(64);
 const BATCH = 1000;
 const APPEND_ONLY_TABLES = ['audit_log', 'audit_checkpoints'];
 
+// Selected under names without underscores: the app's migrator maps result columns to camelCase
+// and a bare Kysely does not, so these names read the same either way.
 interface LegacyRow {
   id: string;
   at: string;
-  actor_user_id: string | null;
+  actor: string | null;
   action: string;
-  target_type: string;
-  target_id: string | null;
+  ttype: string;
+  tid: string | null;
   before: string | null;
   after: string | null;
   ip: string | null;
@@ -35,15 +37,15 @@ interface LegacyRow {
 export function legacyChainHash(prevHash: string, seq: number, row: LegacyRow): string {
   const canonical = JSON.stringify({
     action: row.action,
-    actor_user_id: row.actor_user_id,
+    actor_user_id: row.actor,
     after: row.after,
     at: row.at,
     before: row.before,
     id: row.id,
     ip: row.ip,
     seq,
-    target_id: row.target_id,
-    target_type: row.target_type,
+    target_id: row.tid,
+    target_type: row.ttype,
   });
   return createHash('sha256').update(Buffer.from(prevHash, 'hex')).update(canonical, 'utf8').digest('hex');
 }
@@ -60,7 +62,8 @@ async function chainExistingRows(db: Kysely<any>): Promise<number> {
     const last: { at: string; id: string } | null = after;
     let query = db
       .selectFrom('audit_log')
-      .select(['id', 'at', 'actor_user_id', 'action', 'target_type', 'target_id', 'before', 'after', 'ip']);
+      .select(['id', 'at', 'actor_user_id as actor', 'action', 'target_type as ttype', 'target_id as tid'])
+      .select(['before', 'after', 'ip']);
     if (last) {
       query = query.where((eb) =>
         eb.or([eb('at', '>', last.at), eb.and([eb('at', '=', last.at), eb('id', '>', last.id)])]),

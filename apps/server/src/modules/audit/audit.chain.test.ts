@@ -54,10 +54,10 @@ describe('the audit chain (docs/security.md)', () => {
     const legacy = {
       id: ROW.id,
       at: ROW.at,
-      actor_user_id: ROW.actorUserId,
+      actor: ROW.actorUserId,
       action: ROW.action,
-      target_type: ROW.targetType,
-      target_id: ROW.targetId,
+      ttype: ROW.targetType,
+      tid: ROW.targetId,
       before: ROW.before,
       after: ROW.after,
       ip: ROW.ip,
