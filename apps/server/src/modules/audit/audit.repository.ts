@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB, NewAuditLogRow } from '../../db/types';
 import { GENESIS_HASH, chainHash } from './audit.chain';
@@ -63,12 +63,19 @@ export async function appendAuditRows(executor: Executor, rows: readonly Unchain
   }
 }
 
-/** Up to `limit` chained rows after `afterSeq`, in chain order: verification reads the log in these. */
+/**
+ * Up to `limit` chained rows after `afterSeq`, in chain order: verification reads the log in these.
+ * Read without the camelCase mapping and renamed in SQL, which spares a million rows a copy each.
+ */
 export function readChainBatch(executor: Executor, afterSeq: number, limit: number) {
   return executor
-    .selectFrom('auditLog')
-    .select(['seq', 'id', 'at', 'actorUserId', 'action', 'targetType', 'targetId', 'before', 'after', 'ip'])
-    .select(['prevHash', 'hash'])
+    .withoutPlugins()
+    .selectFrom('audit_log' as 'auditLog')
+    .select(['seq', 'id', 'at', 'action', 'before', 'after', 'ip', 'hash'])
+    .select(sql.ref<string | null>('actor_user_id').as('actorUserId'))
+    .select(sql.ref<string>('target_type').as('targetType'))
+    .select(sql.ref<string | null>('target_id').as('targetId'))
+    .select(sql.ref<string>('prev_hash').as('prevHash'))
     .where('seq', '>', afterSeq)
     .orderBy('seq')
     .limit(limit)

@@ -75,13 +75,17 @@ export async function verifyAuditLog(
   try {
     checkpoints = await openedCheckpoints(executor, options.publicKey, options.checkpoint);
     let next = 0;
-    for (let batch = await repo.readChainBatch(executor, 0, BATCH); batch.length > 0;) {
+    // The next batch is asked for before this one is hashed, so PostgreSQL reads while we hash.
+    let pending = repo.readChainBatch(executor, 0, BATCH);
+    for (let batch = await pending; batch.length > 0; batch = await pending) {
+      pending = repo.readChainBatch(executor, Number(batch[batch.length - 1]?.seq), BATCH);
+      pending.catch(() => undefined);
       for (const row of batch) {
         const seq = Number(row.seq);
         if (seq !== rows + 1) {
           throw new Failure('gap', rows + 1, `row ${rows + 1} is missing: after row ${rows} comes row ${seq}`);
         }
-        if (row.prevHash !== prevHash || chainHash(prevHash, { ...row, seq }) !== row.hash) {
+        if (row.prevHash !== prevHash || chainHash(prevHash, row) !== row.hash) {
           throw new Failure(
             'hash',
             seq,
@@ -101,7 +105,6 @@ export async function verifyAuditLog(
           lastCheckpoint = checkpoint.at ? { size: seq, at: checkpoint.at } : lastCheckpoint;
         }
       }
-      batch = await repo.readChainBatch(executor, rows, BATCH);
     }
     const beyond = checkpoints[next];
     if (beyond) {
