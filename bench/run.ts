@@ -3,8 +3,10 @@
 // compare across machines. Nothing here passes or fails on time. docs/performance.md explains.
 //   npm run bench [-- --seconds 10 --rounds 3 --engines sqlite,postgres --grafts 100000 --entries 1000 --only api,pdf,load,import-memory
 //                    --import-rows 10000,100000]
+//   the audit chain alone: node --import tsx bench/run.ts --only audit --grafts 1000
 import { parseArgs } from 'node:util';
 import { apiBenchmark, pdfBenchmark } from './api';
+import { auditBenchmark } from './audit';
 import { coldStartBenchmark } from './cold-start';
 import { importBenchmark } from './import';
 import { importMemoryBenchmark } from './import-memory';
@@ -38,6 +40,7 @@ const BENCHMARKS: Benchmark[] = [
   loadBenchmark,
   importBenchmark,
   importMemoryBenchmark,
+  auditBenchmark,
   coldStartBenchmark,
 ];
 

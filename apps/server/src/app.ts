@@ -12,6 +12,9 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createAuthenticator } from './modules/auth/authenticator';
 import { createGraftSearches } from './modules/grafts/grafts.repository';
 import { createAuthDeps } from './modules/auth/auth.deps';
+import { registerAuditCheckpoints } from './modules/audit/audit.checkpoints';
+import { loadAuditSigningKey } from './modules/audit/audit.key';
+import { adminAuditChainRoutes } from './modules/audit/audit.routes';
 import { adminAuditLogRoutes } from './modules/auditlog/auditlog.routes';
 import { adminOrganisationRoutes } from './modules/organisations/organisations.routes';
 import { adminTestAlertRoutes } from './modules/testalert/test-alert.routes';
@@ -69,6 +72,8 @@ export interface AppDeps {
   fileSweepIntervalMs?: number;
   /** How often overdue reservations are looked for; tests shorten it. */
   requestLapseIntervalMs?: number;
+  /** How often a due audit checkpoint is looked for; tests shorten it. */
+  auditCheckpointIntervalMs?: number;
   /** Work done after the answer (an import's alerts); tests pass their own to wait for it. */
   afterAnswer?: AfterAnswer;
 }
@@ -179,6 +184,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(adminOrganisationRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
   await app.register(adminAuditLogRoutes, { prefix: '/api/admin', deps: { db: deps.database.db } });
+  const auditChain = {
+    db: deps.database.db,
+    key: loadAuditSigningKey(deps.config, app.log),
+    now,
+    checkpointRows: deps.config.auditCheckpointRows,
+    checkpointMinutes: deps.config.auditCheckpointMinutes,
+  };
+  await app.register(adminAuditChainRoutes, { prefix: '/api/admin', deps: auditChain });
+  registerAuditCheckpoints(app, auditChain, deps.auditCheckpointIntervalMs);
   await app.register(adminTestAlertRoutes, { prefix: '/api/admin', deps: { push } });
   await app.register(adminApiKeyRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
   const afterAnswer = deps.afterAnswer ?? createAfterAnswer(app.log);

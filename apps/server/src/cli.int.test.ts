@@ -13,7 +13,7 @@ describe('the graftmatch command line', () => {
   it('explains itself and every command', async () => {
     const help = await runCli(['--help'], env);
     expect(help.code).toBe(0);
-    for (const command of ['serve', 'migrate', 'seed-demo', 'create-admin', 'backup']) {
+    for (const command of ['serve', 'migrate', 'seed-demo', 'create-admin', 'backup', 'audit']) {
       expect(help.stdout).toContain(command);
       const commandHelp = await runCli([command, '--help'], env);
       expect(commandHelp.code, command).toBe(0);

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { registerAuditCommand } from './cli/audit';
 import { registerBackupCommand } from './cli/backup';
 import { registerCreateAdminCommand } from './cli/create-admin';
 import { registerImportCommand } from './cli/import';
@@ -19,5 +20,6 @@ registerCreateAdminCommand(program);
 registerImportCommand(program);
 registerBackupCommand(program);
 registerRestoreCommand(program);
+registerAuditCommand(program);
 
 await program.parseAsync(process.argv);

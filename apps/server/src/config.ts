@@ -17,6 +17,11 @@ export interface Config {
   sessionAbsoluteDays: number;
   /** Keep search and list answers while the graft data is unchanged (docs/performance.md); `ANSWER_CACHE=off` for benchmarks. */
   answerCache: boolean;
+  /** Base64 of a 32-byte Ed25519 seed that signs the audit checkpoints; else one kept in `<dataDir>/audit-signing-key`. */
+  auditSigningKey: string | undefined;
+  /** A signed audit checkpoint after this many new rows or `auditCheckpointMinutes`, whichever comes first. */
+  auditCheckpointRows: number;
+  auditCheckpointMinutes: number;
 }
 
 /** A configuration problem: its message is one line saying what is wrong and what to do. */
@@ -104,5 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleDays: parsePositiveInt('SESSION_IDLE_DAYS', env.SESSION_IDLE_DAYS, 14),
     sessionAbsoluteDays: parsePositiveInt('SESSION_ABSOLUTE_DAYS', env.SESSION_ABSOLUTE_DAYS, 365),
     answerCache: env.ANSWER_CACHE !== 'off',
+    auditSigningKey: env.AUDIT_SIGNING_KEY && env.AUDIT_SIGNING_KEY !== '' ? env.AUDIT_SIGNING_KEY : undefined,
+    auditCheckpointRows: parsePositiveInt('AUDIT_CHECKPOINT_ROWS', env.AUDIT_CHECKPOINT_ROWS, 1000),
+    auditCheckpointMinutes: parsePositiveInt('AUDIT_CHECKPOINT_MINUTES', env.AUDIT_CHECKPOINT_MINUTES, 60),
   };
 }

@@ -23,6 +23,8 @@ describe(`migrations on ${testEngineName()}`, () => {
     const tables = (await ourTables()).map((table) => table.name).sort();
     expect(tables).toEqual(
       [
+        'audit_chain_head',
+        'audit_checkpoints',
         'audit_log',
         'clinic_members',
         'clinics',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FileKind, ListStatus, fileKindName, type FileKind as Kind } from '@graftmatch/domain';
 import type { Insertable, Kysely } from 'kysely';
 import type { FileStorage } from '../storage/storage';
+import { recordAudit } from '../modules/audit/audit.service';
 import { insertFile } from '../modules/files/files.repository';
 import { dicomSlice } from './demo-files/dicom';
 import { demoPhoto, simplePdf } from './demo-files/documents';
@@ -144,16 +145,15 @@ export async function seedDemoFiles(
     for (const row of rows) {
       await insertFile(trx, row);
     }
-    await trx
-      .insertInto('auditLog')
-      .values({
-        id: randomUUID(),
-        at: at.toISOString(),
-        action: 'demo.files',
-        targetType: 'database',
-        after: JSON.stringify(summary),
-      })
-      .execute();
+    await recordAudit(trx, {
+      actorUserId: null,
+      action: 'demo.files',
+      targetType: 'database',
+      targetId: null,
+      after: summary,
+      ip: null,
+      at,
+    });
   });
   return summary;
 }

@@ -1,5 +1,6 @@
 import { ListStatus, PROCESS_STEP_NAMES, fullName, isExpired, utcDate } from '@graftmatch/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { recordAudit } from '../modules/audit/audit.service';
 import { hashPassword } from '../modules/auth/password';
 import { importGraftsWithin } from '../modules/imports/imports.service';
 import { isUniqueViolation } from './dialect';
@@ -159,10 +160,15 @@ async function insertDemoData(
     waitingListEntries: waitingList.length,
     imports,
   };
-  await trx
-    .insertInto('auditLog')
-    .values({ id: random.uuid(), at: now, action: 'demo.seed', targetType: 'database', after: JSON.stringify(summary) })
-    .execute();
+  await recordAudit(trx, {
+    actorUserId: null,
+    action: 'demo.seed',
+    targetType: 'database',
+    targetId: null,
+    after: summary,
+    ip: null,
+    at: new Date(now),
+  });
   return summary;
 }
 

@@ -289,6 +289,28 @@ export interface AuditLogTable {
   /** JSON text */
   after: string | null;
   ip: string | null;
+  /** Position in the hash chain: 1, 2, 3, ... without gaps (docs/security.md, "Tamper-evident audit log"). */
+  seq: number;
+  /** hex SHA-256 of the row before (64 zeros for the first) */
+  prevHash: string;
+  /** hex SHA-256(prev_hash ‖ canonical bytes of this row) */
+  hash: string;
+}
+
+/** One row (id 1): the last seq of the audit chain; writers move it, which serialises them. */
+export interface AuditChainHeadTable {
+  id: number;
+  seq: number;
+}
+
+/** A signed checkpoint of the audit chain: a C2SP tlog-checkpoint note. Append-only. */
+export interface AuditCheckpointsTable {
+  size: number;
+  /** hex hash of the row at seq = size */
+  rootHash: string;
+  at: Timestamp;
+  /** The signed note, as handed out */
+  note: string;
 }
 
 /** One row (id 1) of counters the database bumps on writes (migration 2026-11-23-versions-and-search-index). */
@@ -325,6 +347,8 @@ export interface DB {
   importLogs: ImportLogsTable;
   euteApiKeys: EuteApiKeysTable;
   auditLog: AuditLogTable;
+  auditChainHead: AuditChainHeadTable;
+  auditCheckpoints: AuditCheckpointsTable;
   dataVersions: DataVersionsTable;
   filesFolder: FilesFolderTable;
 }

@@ -333,6 +333,11 @@ const ROUTES: Record<string, Cell> = {
     request: () => ({ path: '/api/admin/auditlog' }),
     expect: expected(200, ['admin', 'auditor']),
   },
+  'GET /api/admin/audit/verify': {
+    method: 'GET',
+    request: () => ({ path: '/api/admin/audit/verify' }),
+    expect: expected(200, ['admin', 'auditor']),
+  },
   'POST /api/admin/testR': {
     method: 'POST',
     request: () => ({ path: '/api/admin/testR', body: { message: 'matrix' } }),

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FILE_KINDS } from '@graftmatch/domain';
@@ -85,6 +85,10 @@ describe(`fault: backup and restore with the files (${testEngineName()})`, () =>
       );
       expect(gone.status).toBe(200);
       await original.kill('SIGTERM');
+      const printed = runGraftmatch(['audit', 'public-key'], source.env);
+      expect(printed.code, printed.stderr).toBe(0);
+      const publicKey = path.join(fresh, '..', `${path.basename(fresh)}.pub`);
+      writeFileSync(publicKey, printed.stdout);
 
       const freshEnv = { ...source.env, DATA_DIR: fresh };
       const restore = runGraftmatch(['restore', backupDir], freshEnv);
@@ -95,6 +99,11 @@ describe(`fault: backup and restore with the files (${testEngineName()})`, () =>
           `pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" "${backupDir}/graftmatch.dump"`,
         );
       }
+      // The audit chain came back with the database: it verifies with the public key of before.
+      const verified = runGraftmatch(['audit', 'verify', '--public-key', publicKey], freshEnv);
+      rmSync(publicKey);
+      expect(verified.code, verified.stderr).toBe(0);
+      expect(verified.stdout).toMatch(/^[\d,]+ rows, [\d,]+ checkpoints, chain intact up to seq [\d,]+$/m);
       const restored = await startFaultServer(freshEnv);
       try {
         const reader = await loginAdmin(restored.baseUrl, fresh);

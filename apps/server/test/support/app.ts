@@ -35,6 +35,9 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     sessionIdleDays: 14,
     sessionAbsoluteDays: 365,
     answerCache: true,
+    auditSigningKey: 'dGVzdC1hdWRpdC1rZXktdGVzdC1hdWRpdC1rZXktMDE=',
+    auditCheckpointRows: 1000,
+    auditCheckpointMinutes: 60,
     ...overrides,
   };
 }

@@ -45,3 +45,29 @@ export const AuditLogPage = Type.Object({
   offset: Type.Integer({ minimum: 0 }),
 });
 export type AuditLogPage = Static<typeof AuditLogPage>;
+
+/** What `GET /api/admin/audit/verify` answers: the hash chain recomputed and its checkpoints checked (docs/security.md). */
+export const AuditChainReport = Type.Object({
+  ok: Type.Boolean(),
+  rows: Type.Integer({ minimum: 0 }),
+  checkpoints: Type.Integer({ minimum: 0 }),
+  verifiedUpTo: Type.Integer({ minimum: 0 }),
+  lastCheckpoint: Nullable(Type.Object({ size: Type.Integer({ minimum: 1 }), at: IsoDateTime })),
+  failure: Nullable(
+    Type.Object({
+      kind: Type.Union([
+        Type.Literal('hash'),
+        Type.Literal('gap'),
+        Type.Literal('checkpoint'),
+        Type.Literal('truncated'),
+        Type.Literal('unchained'),
+      ]),
+      seq: Nullable(Type.Integer({ minimum: 1 })),
+      message: Type.String(),
+    }),
+  ),
+  summary: Type.String(),
+  /** The verifier key of the checkpoints' signatures (name+keyid+base64), for `graftmatch audit verify --public-key`. */
+  publicKey: Type.String(),
+});
+export type AuditChainReport = Static<typeof AuditChainReport>;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/executor';
-import { insertAuditRow, insertAuditRows } from './audit.repository';
+import { appendAuditRows, type UnchainedAuditRow } from './audit.repository';
 
 /** What happened, by whom, to what. `before`/`after` are plain data that is turned into JSON. */
 export interface AuditEntry {
@@ -39,17 +39,18 @@ function toJson(value: unknown): string | null {
 /**
  * Writes one audit row with `executor`, which should be the transaction of the change it
  * records, so that the change and its audit row commit or fail together (docs/decisions.md §11).
+ * The row joins the hash chain there (docs/security.md, "Tamper-evident audit log").
  */
 export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
-  await insertAuditRow(executor, toRow(entry));
+  await appendAuditRows(executor, [toRow(entry)]);
 }
 
 /** Many audit rows of one change (a graft import), in the same transaction as the change. */
 export async function recordAudits(executor: Executor, entries: readonly AuditEntry[]): Promise<void> {
-  await insertAuditRows(executor, entries.map(toRow));
+  await appendAuditRows(executor, entries.map(toRow));
 }
 
-function toRow(entry: AuditEntry) {
+function toRow(entry: AuditEntry): UnchainedAuditRow {
   return {
     id: randomUUID(),
     at: (entry.at ?? new Date()).toISOString(),

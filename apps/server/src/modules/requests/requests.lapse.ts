@@ -1,6 +1,7 @@
 import { ListStatus, isGraftTypeNumber, utcDate } from '@graftmatch/domain';
 import type { FastifyInstance } from 'fastify';
 import { ProblemError } from '../../http/problem';
+import { registerPeriodicJob } from '../../plugins/periodic-job';
 import { effectiveListStatus } from '../grafts/grafts.mapper';
 import { sendMatchAlerts } from '../imports/imports.alerts';
 import * as repo from './requests.repository';
@@ -62,23 +63,10 @@ export async function lapseOverdueReservations(deps: RequestsDeps): Promise<numb
 
 /** Runs the lapse when the server is ready and then every `intervalMs`, never two runs at once. */
 export function registerRequestLapse(app: FastifyInstance, deps: RequestsDeps, intervalMs = LAPSE_INTERVAL_MS): void {
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    running ??= lapseOverdueReservations(deps)
-      .catch((error: unknown) => app.log.error({ err: error }, 'request lapse failed; it runs again soon'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await run();
-    timer = setInterval(() => void run(), intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  registerPeriodicJob(
+    app,
+    () => lapseOverdueReservations(deps),
+    intervalMs,
+    'request lapse failed; it runs again soon',
+  );
 }
