@@ -7,11 +7,14 @@ import { createDataVersionReader } from './db/data-versions';
 import { createFitCounts } from './modules/waitinglist/fit-counts';
 import { createAfterAnswer, type AfterAnswer } from './http/after-answer';
 import { createAnswerCache } from './http/answer-cache';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createMailer } from './mail/mailer';
+import { startMailWorker, type MailTimings } from './mail/mail-worker';
+import { createMailTransport } from './mail/transport';
 import { createAuthenticator } from './modules/auth/authenticator';
 import { createGraftSearches } from './modules/grafts/grafts.repository';
 import { createAuthDeps } from './modules/auth/auth.deps';
 import { adminAuditLogRoutes } from './modules/auditlog/auditlog.routes';
+import { adminMailRoutes } from './modules/mails/mails.routes';
 import { adminOrganisationRoutes } from './modules/organisations/organisations.routes';
 import { adminTestAlertRoutes } from './modules/testalert/test-alert.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
@@ -56,8 +59,8 @@ export interface AppDeps {
   logStream?: Writable;
   /** The clock; tests move it forward. */
   now?: () => Date;
-  /** Outgoing mail; by default SMTP when SMTP_URL is set, else `.eml` files in `<dataDir>/outbox/`. */
-  mailer?: Mailer;
+  /** The mail worker's poll, retry and claim times; tests shorten them. */
+  mailTimings?: Partial<MailTimings>;
   /** Push ping and timeout intervals; tests shorten them. */
   pushTimings?: Partial<PushTimings>;
   /** Where graft files live; by default `<dataDir>/files/` on local disk. */
@@ -96,6 +99,13 @@ function loggerOptions(deps: AppDeps): FastifyServerOptions['logger'] {
   };
 }
 
+/** Mails in flight at shutdown get this long; one not done by then is sent again after its claim lapses. */
+const MAIL_STOP_GRACE_MS = 3_000;
+
+/** A claim outlasts the longest a send may take: twice connecting, greeting and one reply's wait. */
+const mailLeaseMs = (config: Config) =>
+  2_000 * (config.smtpConnectionTimeoutSeconds + config.smtpGreetingTimeoutSeconds + config.smtpSocketTimeoutSeconds);
+
 /** The local file store's folder. */
 export const filesDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'files');
 
@@ -111,7 +121,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const now = deps.now ?? (() => new Date());
-  const mailer = deps.mailer ?? createMailer(deps.config, app.log);
+  const mailWorker = startMailWorker({
+    db: deps.database.db,
+    transport: createMailTransport(deps.config, app.log),
+    now,
+    log: app.log,
+    timings: deps.mailTimings,
+    leaseMs: mailLeaseMs(deps.config),
+  });
+  const mailer = createMailer(deps.config, { now, wake: mailWorker.wake });
   const auth = createAuthDeps({ db: deps.database.db, config: deps.config, mailer, now, log: app.log });
   const secureCookies = useSecureCookies(deps.config.publicUrl);
 
@@ -174,10 +192,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(adminOrganisationRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
   await app.register(adminAuditLogRoutes, { prefix: '/api/admin', deps: { db: deps.database.db } });
+  await app.register(adminMailRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now, mailer } });
   await app.register(adminTestAlertRoutes, { prefix: '/api/admin', deps: { push } });
   await app.register(adminApiKeyRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
   const afterAnswer = deps.afterAnswer ?? createAfterAnswer(app.log);
   // Registered after the push hub, so it runs before the hub closes (onClose runs last-registered first).
+  app.addHook('onClose', () => mailWorker.stop(MAIL_STOP_GRACE_MS));
   app.addHook('onClose', () => afterAnswer.drain());
   const imports = { ...clinical, mailer, publicUrl: deps.config.publicUrl, log: app.log, afterAnswer };
   await app.register(importRoutes, { prefix: '/api/import', deps: imports });

@@ -31,6 +31,7 @@ export * from './schemas/test-alert';
 export * from './schemas/graft-request';
 export * from './schemas/api-key';
 export * from './schemas/user-settings';
+export * from './schemas/mail';
 
 export * from './rules/dates';
 export * from './rules/full-name';

@@ -8,6 +8,7 @@ import * as requests from './2026-11-24-requests';
 import * as waitingListVersion from './2026-11-24-waiting-list-version';
 import * as filesFolder from './2026-11-26-files-folder';
 import * as importBankContact from './2026-11-26-import-bank-contact';
+import * as mailOutbox from './2026-11-26-mail-outbox';
 
 // Listed by name; Kysely applies them in name order, so names start with their date.
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-waiting-list-version': waitingListVersion,
   '2026-11-26-files-folder': filesFolder,
   '2026-11-26-import-bank-contact': importBankContact,
+  '2026-11-26-mail-outbox': mailOutbox,
 };

@@ -117,7 +117,7 @@ export async function sendMatchAlerts(deps: AlertDeps, freed: readonly FreedGraf
             link: searchLink(deps.publicUrl, entry),
           });
           try {
-            await deps.mailer.send({ to: entry.email, ...content });
+            await deps.mailer.enqueue(deps.db, { kind: 'match', to: entry.email, ...content });
           } catch (error) {
             deps.log.error({ err: error, waitinglistid: entry.id }, 'match mail could not be sent');
           }
