@@ -17,6 +17,8 @@ export interface OutgoingMail {
 export type MailKind = 'pin' | 'recovery' | 'invitation' | 'request' | 'match';
 
 const PRIORITY: Record<MailKind, number> = { pin: 0, recovery: 1, invitation: 1, request: 2, match: 3 };
+/** A PIN is worth nothing after its 10 minutes (docs/decisions.md §7), so its mail is not retried longer. */
+const PIN_RETRY_FOR_MS = 10 * 60_000;
 
 export interface QueuedMail extends OutgoingMail {
   kind: MailKind;
@@ -78,7 +80,7 @@ export function createMailer(
         htmlBody: mail.html,
         state: 'queued',
         nextAttemptAt: now.toISOString(),
-        giveUpAt: new Date(now.getTime() + RETRY_FOR_MS).toISOString(),
+        giveUpAt: new Date(now.getTime() + (mail.kind === 'pin' ? PIN_RETRY_FOR_MS : RETRY_FOR_MS)).toISOString(),
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
       });

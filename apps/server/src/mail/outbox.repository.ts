@@ -69,15 +69,14 @@ export async function markMailFailed(db: Kysely<DB>, input: { id: string; error:
     .execute();
 }
 
-/** The state of the newest mail with this reference (a PIN mail of one login attempt). */
-export async function newestMailState(executor: Executor, reference: string) {
-  const row = await executor
+/** The state of the newest mail with this reference (a PIN mail of one login attempt), and its last failure. */
+export function newestMailState(executor: Executor, reference: string) {
+  return executor
     .selectFrom('mailOutbox')
-    .select('state')
+    .select(['state', 'lastError'])
     .where('reference', '=', reference)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row?.state;
 }

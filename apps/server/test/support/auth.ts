@@ -6,6 +6,7 @@ import { seedDemo, type SeedDemoSummary } from '../../src/db/seed-demo';
 import { outboxDir } from '../../src/mail/mailer';
 import { hashPassword } from '../../src/modules/auth/password';
 import type { TestApp } from './app';
+import { outboxSettled } from './mail';
 import { TestClient } from './client';
 
 /** The password of every demo account, and of users made by `createTestUser` unless given. */
@@ -39,25 +40,27 @@ async function parseMail(file: string): Promise<ReceivedMail> {
   };
 }
 
-/** Every mail in the app's outbox (no SMTP_URL), oldest first. */
+/** Every mail in the app's outbox (no SMTP_URL), oldest first, once the mail worker has written all queued ones. */
 export async function readOutbox(server: TestApp): Promise<ReceivedMail[]> {
+  await outboxSettled(server.database.db);
   const dir = outboxDir(server.config);
   return Promise.all((await outboxFiles(server)).map((name) => parseMail(path.join(dir, name))));
 }
 
 /**
  * Waits for the newest mail to `to` that arrived after `since` (a result of `readOutbox`'s
- * length, or 0). Some mails are sent after the answer, so this polls briefly.
+ * length, or 0), of those `accept` takes. Mails are sent by the mail worker, so this polls briefly.
  */
 export async function waitForOutboxMail(
   server: TestApp,
   to: string,
   since = 0,
   timeoutMs = 5000,
+  accept: (mail: ReceivedMail) => boolean = () => true,
 ): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mails = (await readOutbox(server)).slice(since).filter((mail) => mail.to.includes(to));
+    const mails = (await readOutbox(server)).slice(since).filter((mail) => mail.to.includes(to) && accept(mail));
     const newest = mails.at(-1);
     if (newest) {
       return newest;
@@ -68,6 +71,8 @@ export async function waitForOutboxMail(
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+const isPinMail = (mail: ReceivedMail) => /PIN/.test(mail.subject);
 
 export const pinOf = (mail: { text: string }): string => {
   const pin = /\b(\d{6})\b/.exec(mail.text)?.[1];
@@ -101,7 +106,8 @@ export async function loginAs(server: TestApp, email: string, password = TEST_PA
     throw new Error(`loginAs(${email}): login answered ${login.status} ${await login.text()}`);
   }
   const { twoFactor_Token, twoFactorId } = (await login.json()) as { twoFactor_Token: string; twoFactorId: string };
-  const pin = pinOf(await waitForOutboxMail(server, user.twoFactorTarget, before));
+  // Other mails to the same address (a match alert) may arrive after the PIN mail, which goes first.
+  const pin = pinOf(await waitForOutboxMail(server, user.twoFactorTarget, before, 5000, isPinMail));
   const answer = await client.post(
     '/api/auth/twofactor',
     { passwordid: twoFactorId, password: pin },

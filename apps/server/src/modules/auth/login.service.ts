@@ -211,11 +211,16 @@ export async function resendPin(deps: AuthDeps, twoFactorToken: string): Promise
 }
 
 /**
- * `GET /auth/twofactor/status`: whether this login attempt's PIN mail is still queued, was taken
- * by the mail server, or failed. Only a valid two-factor token asks, and only a correct password
- * gets one, so it tells nothing about which accounts exist.
+ * `GET /auth/twofactor/status`: whether this login attempt's PIN mail waits, was taken by the
+ * mail server, or was not taken (`failed`: given up, or refused so far and being retried until
+ * the PIN expires). Only a valid two-factor token asks, and only a correct password gets one,
+ * so it tells nothing about which accounts exist.
  */
 export async function pinMailStatus(deps: AuthDeps, twoFactorToken: string): Promise<PinMailStatus> {
   const { challenge } = await openChallenge(deps, twoFactorToken);
-  return { mail: (await newestMailState(deps.db, challenge.id)) ?? 'queued' };
+  const mail = await newestMailState(deps.db, challenge.id);
+  if (!mail || (mail.state === 'queued' && mail.lastError === null)) {
+    return { mail: 'queued' };
+  }
+  return { mail: mail.state === 'sent' ? 'sent' : 'failed' };
 }
