@@ -4,6 +4,10 @@ import type {
   AddUserRequest,
   AddWaitingListRequest,
   AuditLogPage,
+  MailListPage,
+  MailListQuery,
+  OutboxMail,
+  PinMailStatus,
   AuditLogQuery,
   Clinic,
   CreateGraftRequestRequest,
@@ -60,6 +64,7 @@ export interface ApiRoutes {
   'GET /auth/login': { response: TwoFactorSchema };
   'POST /auth/twofactor': { body: TwoFactorRequest; response: SessionTokens };
   'GET /auth/twofactorreset': { response: TwoFactorSchema };
+  'GET /auth/twofactor/status': { response: PinMailStatus };
   'POST /auth/recoveryrequest': { body: RecoveryRequest; response: void };
   'POST /auth/recovery/{token}': { params: { token: string }; body: RecoverPasswordRequest; response: void };
   'GET /users/getmyuser': { response: User };
@@ -135,6 +140,8 @@ export interface ApiRoutes {
   'GET /admin/eutes/{id}': { params: { id: string }; response: Eute };
   'PATCH /admin/eutes/{id}': { params: { id: string }; body: PatchEuteRequest; response: Eute };
   'GET /admin/auditlog': { query: AuditLogQuery; response: AuditLogPage };
+  'GET /admin/mails': { query: MailListQuery; response: MailListPage };
+  'POST /admin/mails/{id}/retry': { params: { id: string }; response: OutboxMail };
   'POST /admin/testR': { body: TestAlertRequest; response: void };
 }
 

@@ -31,7 +31,7 @@ const donations = (list: 'current' | 'archive') => async () => {
 const imports = (page: 'ImportPage' | 'ImportLogsPage' | 'ImportLogPage') => async () => ({
   Component: (await import('../features/imports/pages'))[page],
 });
-const admin = (page: 'UsersPage' | 'ClinicsPage' | 'EutesPage' | 'AuditLogPage') => async () => ({
+const admin = (page: 'UsersPage' | 'ClinicsPage' | 'EutesPage' | 'AuditLogPage' | 'MailsPage') => async () => ({
   Component: (await import('../features/admin/pages'))[page],
 });
 
@@ -120,6 +120,7 @@ export const routes: RouteObject[] = [
                   { path: 'clinics', lazy: admin('ClinicsPage') },
                   { path: 'eutes', lazy: admin('EutesPage') },
                   { path: 'auditlog', lazy: admin('AuditLogPage') },
+                  { path: 'mails', lazy: admin('MailsPage') },
                   { path: '*', lazy: signedIn('NotFoundPage') },
                 ],
               },

@@ -10,4 +10,5 @@ export const adminKeys = {
   eutes: (filter: ActiveFilter) => ['admin', 'eutes', filter] as const,
   eute: (id: string) => ['admin', 'eute', id] as const,
   auditLog: (filter: AuditLogFilter, page: number) => ['admin', 'auditlog', filter, page] as const,
+  mails: (state: string, page: number) => ['admin', 'mails', state, page] as const,
 };
