@@ -33,14 +33,17 @@ function refusal(answer: Exclude<SinkAnswer, 'accept'>): Error {
   return Object.assign(new Error(answer.message), { responseCode: answer.code });
 }
 
-async function listen(server: net.Server | SMTPServer, port = 0): Promise<number> {
+async function listen(server: net.Server | SMTPServer): Promise<number> {
   const inner = server instanceof SMTPServer ? server.server : server;
-  await new Promise<void>((resolve) => (server as net.Server).listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => (server as net.Server).listen(0, '127.0.0.1', resolve));
   return (inner.address() as net.AddressInfo).port;
 }
 
-/** An SMTP server that keeps what it accepts; `answer` decides per mail (accepts by default). */
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+/**
+ * An SMTP server that keeps what it accepts; `answer` decides per mail (accepts by default).
+ * `delayMs` holds each mail's acceptance back, so a test can kill a sender while mails are in flight.
+ */
+export async function startSmtpSink(options: { delayMs?: number } = {}): Promise<SmtpSink> {
   const mails: SinkMail[] = [];
   const sink: SmtpSink = {
     url: '',
@@ -71,15 +74,18 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     },
     onData(stream: SMTPServerDataStream, _session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
           const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
+          if (options.delayMs) {
+            await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+          }
           mails.push({ messageId: mail.messageId ?? '', to, subject: mail.subject ?? '', text: mail.text ?? '' });
           callback();
         })
         .catch(callback);
     },
   });
-  sink.url = `smtp://127.0.0.1:${await listen(server, port)}`;
+  sink.url = `smtp://127.0.0.1:${await listen(server)}`;
   return sink;
 }
 
