@@ -51,17 +51,8 @@ export async function startSmtpSink(options: { delayMs?: number } = {}): Promise
     countOf: (messageId) => mails.filter((mail) => mail.messageId === messageId).length,
     answer: () => 'accept',
     async waitFor(accept, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = mails.find(accept);
-        if (found) {
-          return found;
-        }
-        if (Date.now() > deadline) {
-          throw new Error(`no such mail within ${timeoutMs} ms; the sink has ${mails.length}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      const found = await pollUntil(async () => mails.find(accept), Boolean, { timeoutMs, everyMs: 25 });
+      return found as SinkMail;
     },
     close: () => new Promise<void>((resolve) => server.close(resolve)),
   };
@@ -121,19 +112,30 @@ export async function startStallingServer(): Promise<{ url: string; close(): Pro
 
 /** Waits until the outbox holds no queued mail: each one is sent or failed. */
 export async function outboxSettled(db: Kysely<DB>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const queued = await db
+  const queued = () =>
+    db
       .selectFrom('mailOutbox')
       .select((eb) => eb.fn.countAll<string | number>().as('count'))
       .where('state', '=', 'queued')
       .executeTakeFirstOrThrow();
-    if (Number(queued.count) === 0) {
-      return;
+  await pollUntil(queued, ({ count }) => Number(count) === 0, { timeoutMs, everyMs: 25 });
+}
+
+/** Reads until `done` holds (polling every `everyMs`), and answers the last value read. */
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  { timeoutMs = 10_000, everyMs = 50 } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) {
+      return value;
     }
     if (Date.now() > deadline) {
-      throw new Error(`${queued.count} mails still queued after ${timeoutMs} ms`);
+      throw new Error(`not reached within ${timeoutMs} ms: ${JSON.stringify(value)}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }

@@ -8,6 +8,7 @@ import { testEngineName } from '../../../test/support/database';
 import { csvFile, graftCells, uploadImport } from '../../../test/support/imports';
 import {
   outboxSettled,
+  pollUntil,
   startSilentServer,
   startSmtpSink,
   startStallingServer,
@@ -29,25 +30,7 @@ async function outboxRows(app: SeededApp, kind: string) {
     .execute();
 }
 
-/** Reads until `done`; the PIN status is polled as the web polls it, under the auth routes' rate limit. */
-async function until<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  { timeoutMs = 10_000, everyMs = 50 } = {},
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) {
-      return value;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`not reached within ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
-
+// The PIN status is polled as the web polls it, under the auth routes' rate limit.
 describe(`the mail outbox with a real SMTP peer (${testEngineName()})`, () => {
   let sink: SmtpSink;
   let app: SeededApp;
@@ -82,7 +65,7 @@ describe(`the mail outbox with a real SMTP peer (${testEngineName()})`, () => {
     await afterAnswer.drain();
 
     // Each match mail was tried and refused, and waits for its next attempt.
-    const refused = await until(
+    const refused = await pollUntil(
       () => outboxRows(app, 'match'),
       (rows) => rows.length > 0 && rows.every((row) => row.attempts >= 2 && row.state === 'queued'),
     );
@@ -156,7 +139,7 @@ describe(`the mail outbox with a real SMTP peer (${testEngineName()})`, () => {
       client
         .get('/api/auth/twofactor/status', { headers: { authorization: `Bearer ${twoFactor_Token}` } })
         .then(async (answer) => ((await answer.json()) as { mail: string }).mail);
-    expect(await until(status, (mail) => mail !== 'queued', { everyMs: 300 })).toBe('failed');
+    expect(await pollUntil(status, (mail) => mail !== 'queued', { everyMs: 300 })).toBe('failed');
     expect(
       (await client.get('/api/auth/twofactor/status', { headers: { authorization: 'Bearer nonsense' } })).status,
     ).toBe(401);
@@ -199,6 +182,6 @@ describe.each([
       client
         .get('/api/auth/twofactor/status', { headers: { authorization: `Bearer ${twoFactor_Token}` } })
         .then(async (answer) => ((await answer.json()) as { mail: string }).mail);
-    expect(await until(status, (mail) => mail !== 'queued', { everyMs: 300 })).toBe('failed');
+    expect(await pollUntil(status, (mail) => mail !== 'queued', { everyMs: 300 })).toBe('failed');
   });
 });
