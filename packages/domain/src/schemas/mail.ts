@@ -1,7 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, IsoDateTime, Nullable } from './common';
-import { MAX_PAGE_SIZE } from '../constants/paging';
-import { PageQuery } from './paging';
+import { PageOf, PageQuery } from './paging';
 
 /** Where an outgoing mail stands: waiting (or retrying), taken by the mail server, or given up. */
 export const MailState = Type.Union([Type.Literal('queued'), Type.Literal('sent'), Type.Literal('failed')]);
@@ -37,10 +36,5 @@ export const MailListQuery = Type.Object(
 export type MailListQuery = Static<typeof MailListQuery>;
 
 /** The answer of `GET /admin/mails`: newest first, with the number of all matching mails. */
-export const MailListPage = Type.Object({
-  items: Type.Array(OutboxMail),
-  total: Type.Integer({ minimum: 0 }),
-  limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE }),
-  offset: Type.Integer({ minimum: 0 }),
-});
+export const MailListPage = PageOf(OutboxMail);
 export type MailListPage = Static<typeof MailListPage>;

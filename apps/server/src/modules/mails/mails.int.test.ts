@@ -30,7 +30,16 @@ async function outboxRows(app: SeededApp, kind: string) {
     .execute();
 }
 
-// The PIN status is polled as the web polls it, under the auth routes' rate limit.
+/** The PIN mail's state once it is no longer `queued`, polled as the web polls it (under the auth routes' rate limit). */
+async function pinMailOutcome(client: TestClient, login: Response): Promise<string> {
+  const { twoFactor_Token } = (await login.json()) as { twoFactor_Token: string };
+  const status = () =>
+    client
+      .get('/api/auth/twofactor/status', { headers: { authorization: `Bearer ${twoFactor_Token}` } })
+      .then(async (answer) => ((await answer.json()) as { mail: string }).mail);
+  return pollUntil(status, (mail) => mail !== 'queued', { everyMs: 300 });
+}
+
 describe(`the mail outbox with a real SMTP peer (${testEngineName()})`, () => {
   let sink: SmtpSink;
   let app: SeededApp;
@@ -134,12 +143,7 @@ describe(`the mail outbox with a real SMTP peer (${testEngineName()})`, () => {
       headers: { authorization: basicAuth(user.email, TEST_PASSWORD) },
     });
     expect(login.status).toBe(200);
-    const { twoFactor_Token } = (await login.json()) as { twoFactor_Token: string };
-    const status = () =>
-      client
-        .get('/api/auth/twofactor/status', { headers: { authorization: `Bearer ${twoFactor_Token}` } })
-        .then(async (answer) => ((await answer.json()) as { mail: string }).mail);
-    expect(await pollUntil(status, (mail) => mail !== 'queued', { everyMs: 300 })).toBe('failed');
+    expect(await pinMailOutcome(client, login)).toBe('failed');
     expect(
       (await client.get('/api/auth/twofactor/status', { headers: { authorization: 'Bearer nonsense' } })).status,
     ).toBe(401);
@@ -177,11 +181,6 @@ describe.each([
     expect(request.status).toBe(201);
     expect(Date.now() - requestStarted).toBeLessThan(1000);
 
-    const { twoFactor_Token } = (await login.json()) as { twoFactor_Token: string };
-    const status = () =>
-      client
-        .get('/api/auth/twofactor/status', { headers: { authorization: `Bearer ${twoFactor_Token}` } })
-        .then(async (answer) => ((await answer.json()) as { mail: string }).mail);
-    expect(await pollUntil(status, (mail) => mail !== 'queued', { everyMs: 300 })).toBe('failed');
+    expect(await pinMailOutcome(client, login)).toBe('failed');
   });
 });
