@@ -110,10 +110,19 @@ export function startMailWorker(deps: {
       return;
     }
     running = drainOutbox()
-      .catch((error: unknown) => deps.log.error({ err: error }, 'the mail worker failed; it tries again'))
+      .catch((error: unknown) => {
+        // The database may be away: wait for the next poll rather than retrying at once.
+        again = false;
+        deps.log.error({ err: error }, 'the mail worker failed; it tries again');
+      })
       .finally(() => {
         running = null;
-        schedule();
+        // A wake-up that came after the last claim must not wait for the next poll.
+        if (again && !stopped) {
+          run();
+        } else {
+          schedule();
+        }
       });
   }
 

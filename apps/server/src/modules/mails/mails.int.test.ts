@@ -21,6 +21,8 @@ import { entryFor, freeGraftOfX } from '../../../test/support/requests';
 // never wait for a slow or silent mail server.
 
 const fast = { retryBaseMs: 100, pollMs: 200 };
+/** The greeting and reply timeouts against the silent and stalling servers: what a waiting answer would take. */
+const WAIT_SECONDS = 4;
 
 async function outboxRows(app: SeededApp, kind: string) {
   return app.server.database.db
@@ -37,7 +39,7 @@ async function pinMailOutcome(client: TestClient, login: Response): Promise<stri
     client
       .get('/api/auth/twofactor/status', { headers: { authorization: `Bearer ${twoFactor_Token}` } })
       .then(async (answer) => ((await answer.json()) as { mail: string }).mail);
-  return pollUntil(status, (mail) => mail !== 'queued', { everyMs: 300 });
+  return pollUntil(status, (mail) => mail !== 'queued', { everyMs: 500, timeoutMs: 20_000 });
 }
 
 describe(`the mail outbox with a real SMTP peer (${testEngineName()})`, () => {
@@ -159,27 +161,34 @@ describe.each([
 
   beforeAll(async () => {
     peer = await startPeer();
-    app = await startSeededApp({ config: { smtpUrl: peer.url }, deps: { mailTimings: fast } });
+    app = await startSeededApp({
+      config: { smtpUrl: peer.url, smtpGreetingTimeoutSeconds: WAIT_SECONDS, smtpSocketTimeoutSeconds: WAIT_SECONDS },
+      deps: { mailTimings: fast },
+    });
   }, 120_000);
   afterAll(async () => {
     await app?.server.close();
     await peer?.close();
   });
 
-  it('a login and a graft request answer in under a second; the PIN screen learns the mail was not taken', async () => {
+  it('a login and a graft request answer without waiting for it; the PIN screen learns the mail was not taken', async () => {
     const client = new TestClient(app.server.baseUrl);
     const started = Date.now();
     const login = await client.get('/api/auth/login', {
       headers: { authorization: basicAuth(DEMO.physicianB, TEST_PASSWORD) },
     });
     expect(login.status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(1000);
+    const loginMs = Date.now() - started;
 
     const lot = await freeGraftOfX(app);
     const requestStarted = Date.now();
     const request = await app.clients.physicianA.post('/api/physician/requests', { lot });
     expect(request.status).toBe(201);
-    expect(Date.now() - requestStarted).toBeLessThan(1000);
+    const requestMs = Date.now() - requestStarted;
+    // Waiting for this mail server would take the whole timeout; under 1 s on an idle machine.
+    expect(Math.max(loginMs, requestMs), `login ${loginMs} ms, request ${requestMs} ms`).toBeLessThan(
+      (WAIT_SECONDS * 1000) / 2,
+    );
 
     expect(await pinMailOutcome(client, login)).toBe('failed');
   });
