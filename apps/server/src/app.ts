@@ -9,6 +9,8 @@ import { createAfterAnswer, type AfterAnswer } from './http/after-answer';
 import { createAnswerCache } from './http/answer-cache';
 import { MAX_PATH_SEGMENT_LENGTH } from './http/path-segments';
 import { createMailer, type Mailer } from './mail/mailer';
+import { startMailWorker, type MailTimings } from './mail/mail-worker';
+import { createMailTransport } from './mail/transport';
 import { createAuthenticator } from './modules/auth/authenticator';
 import { createGraftSearches } from './modules/grafts/grafts.repository';
 import { createAuthDeps } from './modules/auth/auth.deps';
@@ -16,6 +18,7 @@ import { registerAuditCheckpoints } from './modules/audit/audit.checkpoints';
 import { loadAuditSigningKey } from './modules/audit/audit.key';
 import { adminAuditChainRoutes } from './modules/audit/audit.routes';
 import { adminAuditLogRoutes } from './modules/auditlog/auditlog.routes';
+import { adminMailRoutes } from './modules/mails/mails.routes';
 import { adminOrganisationRoutes } from './modules/organisations/organisations.routes';
 import { adminTestAlertRoutes } from './modules/testalert/test-alert.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
@@ -62,8 +65,8 @@ export interface AppDeps {
   logStream?: Writable;
   /** The clock; tests move it forward. */
   now?: () => Date;
-  /** Outgoing mail; by default SMTP when SMTP_URL is set, else `.eml` files in `<dataDir>/outbox/`. */
-  mailer?: Mailer;
+  /** The mail worker's poll, retry and claim times; tests shorten them. */
+  mailTimings?: Partial<MailTimings>;
   /** Push ping and timeout intervals; tests shorten them. */
   pushTimings?: Partial<PushTimings>;
   /** Where graft files live; by default `<dataDir>/files/` on local disk. */
@@ -104,6 +107,13 @@ function loggerOptions(deps: AppDeps): FastifyServerOptions['logger'] {
   };
 }
 
+/** Mails in flight at shutdown get this long; one not done by then is sent again after its claim lapses. */
+const MAIL_STOP_GRACE_MS = 3_000;
+
+/** A claim outlasts the longest a send may take: twice connecting, greeting and one reply's wait. */
+const mailLeaseMs = (config: Config) =>
+  2_000 * (config.smtpConnectionTimeoutSeconds + config.smtpGreetingTimeoutSeconds + config.smtpSocketTimeoutSeconds);
+
 /** The local file store's folder. */
 export const filesDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'files');
 
@@ -121,7 +131,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const now = deps.now ?? (() => new Date());
-  const mailer = deps.mailer ?? createMailer(deps.config, app.log);
+  const mailWorker = startMailWorker({
+    db: deps.database.db,
+    transport: createMailTransport(deps.config, app.log),
+    now,
+    log: app.log,
+    timings: deps.mailTimings,
+    leaseMs: mailLeaseMs(deps.config),
+  });
+  const mailer = createMailer(deps.config, { now, wake: mailWorker.wake });
   const auth = createAuthDeps({ db: deps.database.db, config: deps.config, mailer, now, log: app.log });
   const secureCookies = useSecureCookies(deps.config.publicUrl);
 
@@ -193,10 +211,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(adminAuditChainRoutes, { prefix: '/api/admin', deps: auditChain });
   registerAuditCheckpoints(app, auditChain, deps.auditCheckpointIntervalMs);
+  await app.register(adminMailRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now, mailer } });
   await app.register(adminTestAlertRoutes, { prefix: '/api/admin', deps: { push } });
   await app.register(adminApiKeyRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
   const afterAnswer = deps.afterAnswer ?? createAfterAnswer(app.log);
   // Registered after the push hub, so it runs before the hub closes (onClose runs last-registered first).
+  app.addHook('onClose', () => mailWorker.stop(MAIL_STOP_GRACE_MS));
   app.addHook('onClose', () => afterAnswer.drain());
   const imports = { ...clinical, mailer, publicUrl: deps.config.publicUrl, log: app.log, afterAnswer };
   await app.register(importRoutes, { prefix: '/api/import', deps: imports });

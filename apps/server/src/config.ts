@@ -9,6 +9,12 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   smtpFrom: string;
+  /** The SMTP pool's connections, the most mails in flight at once (docs/operations.md "Mail"). */
+  smtpMaxConnections: number;
+  /** How long the mail worker waits for a connection, the server's greeting, and any reply. */
+  smtpConnectionTimeoutSeconds: number;
+  smtpGreetingTimeoutSeconds: number;
+  smtpSocketTimeoutSeconds: number;
   logLevel: string;
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
@@ -103,6 +109,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
     smtpUrl,
     smtpFrom: env.SMTP_FROM && env.SMTP_FROM !== '' ? env.SMTP_FROM : 'GraftMatch <no-reply@graftmatch.local>',
+    smtpMaxConnections: parsePositiveInt('SMTP_MAX_CONNECTIONS', env.SMTP_MAX_CONNECTIONS, 3),
+    smtpConnectionTimeoutSeconds: parsePositiveInt(
+      'SMTP_CONNECTION_TIMEOUT_SECONDS',
+      env.SMTP_CONNECTION_TIMEOUT_SECONDS,
+      10,
+    ),
+    smtpGreetingTimeoutSeconds: parsePositiveInt(
+      'SMTP_GREETING_TIMEOUT_SECONDS',
+      env.SMTP_GREETING_TIMEOUT_SECONDS,
+      10,
+    ),
+    smtpSocketTimeoutSeconds: parsePositiveInt('SMTP_SOCKET_TIMEOUT_SECONDS', env.SMTP_SOCKET_TIMEOUT_SECONDS, 30),
     logLevel,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     jwtSecret: env.JWT_SECRET && env.JWT_SECRET !== '' ? env.JWT_SECRET : undefined,

@@ -33,6 +33,7 @@ export * from './schemas/api-key';
 export * from './schemas/user-settings';
 export * from './schemas/request-correction';
 export * from './schemas/stock';
+export * from './schemas/mail';
 
 export * from './rules/text';
 export * from './rules/dates';

@@ -47,7 +47,7 @@ export function registerCreateAdminCommand(program: Command) {
         const deps = createAuthDeps({
           db: database.db,
           config,
-          mailer: createMailer(config, log),
+          mailer: createMailer(config, { now: () => new Date() }),
           now: () => new Date(),
           log,
         });

@@ -58,7 +58,7 @@ export function registerImportCommand(program: Command) {
           error: (details: Record<string, unknown>, message: string) =>
             console.error(`graftmatch: ${message}: ${(details.err as Error | undefined)?.message ?? ''}`),
         };
-        // The match mails go out after the import as on the server; the command waits for them.
+        // The match mails are queued after the import, as on the server; the server's mail worker sends them.
         const afterAnswer = createAfterAnswer(log);
         let result: ImportResult;
         try {
@@ -68,7 +68,7 @@ export function registerImportCommand(program: Command) {
               now: () => new Date(),
               // No push hub lives in this process; open clients see the change at their next fetch.
               push: { publish: () => undefined },
-              mailer: createMailer(config, log),
+              mailer: createMailer(config, { now: () => new Date() }),
               publicUrl: config.publicUrl,
               log,
               afterAnswer,

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DatabaseEngine } from './database';
 import type { Executor } from './executor';
 
@@ -59,6 +59,18 @@ export function inCodeUnitOrder(engine: DatabaseEngine, text: Expression<string>
 /** The engine behind a Kysely instance or transaction, for the few statements only one engine has. */
 export function engineOf(executor: { getExecutor(): { readonly adapter: unknown } }): DatabaseEngine {
   return executor.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/**
+ * Rows to claim for work (the mail outbox): on PostgreSQL `FOR UPDATE SKIP LOCKED`, so several
+ * instances claiming at once each take other rows and none waits for another. SQLite has no row
+ * locks; one statement (or transaction) writes at a time, so its claim is a single claimer.
+ */
+export function skipLockedRows<D, T extends keyof D, O>(
+  engine: DatabaseEngine,
+  query: SelectQueryBuilder<D, T, O>,
+): SelectQueryBuilder<D, T, O> {
+  return engine === 'postgres' ? query.forUpdate().skipLocked() : query;
 }
 
 /**

@@ -37,6 +37,7 @@ describe(`migrations on ${testEngineName()}`, () => {
         'graft_requests',
         'grafts',
         'import_logs',
+        'mail_outbox',
         'recovery_tokens',
         'refresh_token_families',
         'refresh_tokens',

@@ -330,6 +330,31 @@ export interface FilesFolderTable {
   marker: string;
 }
 
+/** One outgoing mail and how its sending went (migration 2026-11-26-mail-outbox, docs/operations.md "Mail"). */
+export interface MailOutboxTable {
+  id: string;
+  /** What caused it: 'pin', 'recovery', 'invitation', 'match', 'request'. */
+  kind: string;
+  /** Lower goes first: login PINs are 0. */
+  priority: number;
+  /** What the mail belongs to, for a status question (the login attempt of a PIN mail). */
+  reference: string | null;
+  messageId: string;
+  recipient: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  state: 'queued' | 'sent' | 'failed';
+  attempts: WithDefault<number>;
+  nextAttemptAt: string;
+  /** After this, a temporary failure fails the mail for good (24 h after it was queued or retried). */
+  giveUpAt: string;
+  claimedUntil: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface DB {
   users: UsersTable;
   clinics: ClinicsTable;
@@ -351,6 +376,7 @@ export interface DB {
   auditCheckpoints: AuditCheckpointsTable;
   dataVersions: DataVersionsTable;
   filesFolder: FilesFolderTable;
+  mailOutbox: MailOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

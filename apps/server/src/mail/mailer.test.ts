@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMailer } from './mailer';
+import { createMailTransport } from './transport';
 import { invitationMail, recoveryMail } from './templates/password-link';
 import { twoFactorPinMail } from './templates/two-factor-pin';
 
@@ -14,23 +14,35 @@ describe('mail without SMTP_URL', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'graftmatch-mail-'));
     dirs.push(dataDir);
     const lines: string[] = [];
-    const mailer = createMailer(
-      { smtpUrl: undefined, smtpFrom: 'GraftMatch <no-reply@x.example>', dataDir },
+    const transport = createMailTransport(
+      {
+        smtpUrl: undefined,
+        smtpFrom: 'GraftMatch <no-reply@x.example>',
+        dataDir,
+        smtpMaxConnections: 3,
+        smtpConnectionTimeoutSeconds: 1,
+        smtpGreetingTimeoutSeconds: 1,
+        smtpSocketTimeoutSeconds: 1,
+      },
       {
         info: (details, message) => lines.push(JSON.stringify({ ...details, message })),
+        warn: () => undefined,
+        error: () => undefined,
       },
     );
-    await mailer.send({
+    await transport.deliver({
       to: 'dr.berg@clinic.example',
       subject: 'Secret subject',
       text: 'PIN 123456',
       html: '<p>PIN 123456</p>',
+      messageId: '<mail-1@x.example>',
     });
     const [file] = readdirSync(path.join(dataDir, 'outbox'));
     expect(file).toMatch(/\.eml$/);
     const eml = readFileSync(path.join(dataDir, 'outbox', file ?? ''), 'utf8');
     expect(eml).toContain('To: dr.berg@clinic.example');
     expect(eml).toContain('multipart/alternative');
+    expect(eml).toContain('Message-ID: <mail-1@x.example>');
     expect(statSync(path.join(dataDir, 'outbox', file ?? '')).mode & 0o777).toBe(0o600);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(file);

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Config } from '../config';
+import type { Executor } from '../db/executor';
+import { insertMail } from './outbox.repository';
+import { RETRY_FOR_MS } from './retry';
 
 /** One outgoing mail: both bodies, so every mail client shows something readable. */
 export interface OutgoingMail {
@@ -12,45 +13,82 @@ export interface OutgoingMail {
   html: string;
 }
 
-export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>;
+/** What caused a mail; it sets the order of sending (docs/decisions.md "Mail"). */
+export type MailKind = 'pin' | 'recovery' | 'invitation' | 'request' | 'match';
+
+const PRIORITY: Record<MailKind, number> = { pin: 0, recovery: 1, invitation: 1, request: 2, match: 3 };
+/** A PIN is worth nothing after its 10 minutes (docs/decisions.md §7), so its mail is not retried longer. */
+const PIN_RETRY_FOR_MS = 10 * 60_000;
+
+export interface QueuedMail extends OutgoingMail {
+  kind: MailKind;
+  /** What the mail belongs to, for asking its state later (a PIN mail: its login attempt). */
+  reference?: string;
 }
 
-/** The part of a pino logger the mailer needs; it never receives a mail's content. */
+/**
+ * The durable outbox (docs/operations.md "Mail"): `enqueue` writes the mail as a row with the
+ * caller's executor, so inside the caller's transaction it commits or rolls back with its cause.
+ * The mail worker sends it. Outside a transaction the worker is woken at once; inside one, the
+ * caller calls `wake()` after the commit (before it the row is not visible to the worker).
+ */
+export interface Mailer {
+  enqueue(executor: Executor, mail: QueuedMail): Promise<string>;
+  wake(): void;
+}
+
+/** The part of a pino logger the mail worker needs; it never receives a mail's content. */
 export interface MailLog {
   info(details: Record<string, unknown>, message: string): void;
+  warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
 }
 
 export function outboxDir(config: Pick<Config, 'dataDir'>): string {
   return path.join(config.dataDir, 'outbox');
 }
 
+/** The domain of the sender's address, for Message-IDs (`GraftMatch <no-reply@x.example>` gives x.example). */
+export function senderDomain(from: string): string {
+  return /@([^\s>]+)/.exec(from)?.[1] ?? 'graftmatch.local';
+}
+
 /**
- * SMTP through nodemailer when SMTP_URL is set; otherwise each mail becomes an `.eml` file in
- * `<dataDir>/outbox/` and one log line names the file, so a newcomer can read the PIN mail
- * without a mail server. The log line never holds the content: it may carry a PIN or a link.
+ * Writes mails to the outbox. `wake` tells this process's worker; a process without a worker
+ * (the command line) leaves them to the server's, which finds them when it polls.
  */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'smtpFrom' | 'dataDir'>, log: MailLog): Mailer {
-  if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
-    return {
-      async send(mail) {
-        await transport.sendMail({ from: config.smtpFrom, ...mail });
-        log.info({ transport: 'smtp' }, 'mail sent');
-      },
-    };
-  }
-  // streamTransport renders the complete RFC 5322 message without sending it anywhere.
-  const renderer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  const dir = outboxDir(config);
+export function createMailer(
+  config: Pick<Config, 'smtpFrom'>,
+  options: { now: () => Date; wake?: () => void },
+): Mailer {
+  const domain = senderDomain(config.smtpFrom);
+  const wake = options.wake ?? (() => undefined);
   return {
-    async send(mail) {
-      const { message } = await renderer.sendMail({ from: config.smtpFrom, ...mail });
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      // Time first, so a directory listing is in sending order.
-      const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
-      await writeFile(path.join(dir, file), message, { mode: 0o600 });
-      log.info({ file: path.join(dir, file) }, 'mail written to outbox (SMTP_URL is not set)');
+    async enqueue(executor, mail) {
+      const id = randomUUID();
+      const now = options.now();
+      await insertMail(executor, {
+        id,
+        kind: mail.kind,
+        priority: PRIORITY[mail.kind],
+        reference: mail.reference ?? null,
+        // Stable across retries and instances, so a receiver can recognise a repeat.
+        messageId: `<${id}@${domain}>`,
+        recipient: mail.to,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+        state: 'queued',
+        nextAttemptAt: now.toISOString(),
+        giveUpAt: new Date(now.getTime() + (mail.kind === 'pin' ? PIN_RETRY_FOR_MS : RETRY_FOR_MS)).toISOString(),
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      });
+      if (!executor.isTransaction) {
+        wake();
+      }
+      return id;
     },
+    wake,
   };
 }

@@ -31,7 +31,12 @@ interface JsonSchema {
  * Actions whose path says everything: negotiating a push connection, ending a user's sessions;
  * and the upload, whose multipart fields are streamed (never parsed into a body) and described in the route.
  */
-const NO_BODY = ['post /api/push/negotiate', 'post /api/admin/user/endsessions/{id}', 'post /api/media/uploadfiles'];
+const NO_BODY = [
+  'post /api/push/negotiate',
+  'post /api/admin/user/endsessions/{id}',
+  'post /api/admin/mails/{id}/retry',
+  'post /api/media/uploadfiles',
+];
 /** Free-form on purpose: the audit log's before and after snapshots of whatever changed. */
 const FREE_FORM = ['before', 'after'];
 

@@ -338,6 +338,17 @@ const ROUTES: Record<string, Cell> = {
     request: () => ({ path: '/api/admin/audit/verify' }),
     expect: expected(200, ['admin', 'auditor']),
   },
+  // The mail outbox: read by admins and auditors, a failed mail sent again by admins (mail-outbox.int.test.ts).
+  'GET /api/admin/mails': {
+    method: 'GET',
+    request: () => ({ path: '/api/admin/mails?state=failed' }),
+    expect: expected(200, ['admin', 'auditor']),
+  },
+  'POST /api/admin/mails/{unknown mail}/retry': {
+    method: 'POST',
+    request: () => ({ path: `/api/admin/mails/${randomUUID()}/retry` }),
+    expect: expected(404, ['admin']),
+  },
   'POST /api/admin/testR': {
     method: 'POST',
     request: () => ({ path: '/api/admin/testR', body: { message: 'matrix' } }),

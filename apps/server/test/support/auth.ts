@@ -6,6 +6,7 @@ import { seedDemo, type SeedDemoSummary } from '../../src/db/seed-demo';
 import { outboxDir } from '../../src/mail/mailer';
 import { hashPassword } from '../../src/modules/auth/password';
 import type { TestApp } from './app';
+import { outboxSettled } from './mail';
 import { TestClient } from './client';
 
 /** The password of every demo account, and of users made by `createTestUser` unless given. */
@@ -39,15 +40,16 @@ async function parseMail(file: string): Promise<ReceivedMail> {
   };
 }
 
-/** Every mail in the app's outbox (no SMTP_URL), oldest first. */
+/** Every mail in the app's outbox (no SMTP_URL), oldest first, once the mail worker has written all queued ones. */
 export async function readOutbox(server: TestApp): Promise<ReceivedMail[]> {
+  await outboxSettled(server.database.db);
   const dir = outboxDir(server.config);
   return Promise.all((await outboxFiles(server)).map((name) => parseMail(path.join(dir, name))));
 }
 
 /**
  * Waits for the newest mail to `to` that arrived after `since` (a result of `readOutbox`'s
- * length, or 0). Some mails are sent after the answer, so this polls briefly.
+ * length, or 0). Mails are sent by the mail worker, so this polls briefly.
  */
 export async function waitForOutboxMail(
   server: TestApp,
@@ -81,30 +83,26 @@ export const basicAuth = (email: string, password: string) =>
   `Basic ${Buffer.from(`${email}:${password}`, 'utf8').toString('base64')}`;
 
 /**
- * Logs in through the real flow: Basic login, the PIN read from the mail in the outbox,
- * two-factor. Answers a client holding the access token (`accessToken`), the refresh cookie
- * and the anti-forgery cookie. Needs an app without SMTP_URL (the default of startTestApp).
+ * Logs in through the real flow: Basic login, the PIN read from its mail in the outbox table (so it
+ * works with any transport; the mail's delivery is tested in auth-flow.int.test.ts), two-factor.
+ * Answers a client holding the access token (`accessToken`), the refresh cookie and the
+ * anti-forgery cookie.
  */
 export async function loginAs(server: TestApp, email: string, password = TEST_PASSWORD): Promise<TestClient> {
   const client = new TestClient(server.baseUrl);
-  const user = await server.database.db
-    .selectFrom('users')
-    .select('twoFactorTarget')
-    .where('email', '=', email.toLowerCase())
-    .executeTakeFirst();
-  if (!user) {
-    throw new Error(`loginAs: no user ${email}; seed it first (seedDemoInto or createTestUser)`);
-  }
-  const before = (await outboxFiles(server)).length;
   const login = await client.get('/api/auth/login', { headers: { authorization: basicAuth(email, password) } });
   if (login.status !== 200) {
     throw new Error(`loginAs(${email}): login answered ${login.status} ${await login.text()}`);
   }
   const { twoFactor_Token, twoFactorId } = (await login.json()) as { twoFactor_Token: string; twoFactorId: string };
-  const pin = pinOf(await waitForOutboxMail(server, user.twoFactorTarget, before));
+  const pinMail = await server.database.db
+    .selectFrom('mailOutbox')
+    .select('textBody')
+    .where('reference', '=', twoFactorId)
+    .executeTakeFirstOrThrow();
   const answer = await client.post(
     '/api/auth/twofactor',
-    { passwordid: twoFactorId, password: pin },
+    { passwordid: twoFactorId, password: pinOf({ text: pinMail.textBody }) },
     { headers: { authorization: `Bearer ${twoFactor_Token}` } },
   );
   if (answer.status !== 200) {

@@ -8,6 +8,10 @@ import type {
   AddUserRequest,
   AddWaitingListRequest,
   AuditLogPage,
+  MailListPage,
+  MailListQuery,
+  OutboxMail,
+  PinMailStatus,
   AuditLogQuery,
   Clinic,
   CorrectionRequest,
@@ -68,6 +72,7 @@ export interface ApiRoutes {
   'GET /auth/login': { response: TwoFactorSchema };
   'POST /auth/twofactor': { body: TwoFactorRequest; response: SessionTokens };
   'GET /auth/twofactorreset': { response: TwoFactorSchema };
+  'GET /auth/twofactor/status': { response: PinMailStatus };
   'POST /auth/recoveryrequest': { body: RecoveryRequest; response: void };
   'POST /auth/recovery/{token}': { params: { token: string }; body: RecoverPasswordRequest; response: void };
   'GET /users/getmyuser': { response: User };
@@ -166,6 +171,8 @@ export interface ApiRoutes {
   };
   'DELETE /admin/eutes/{id}/apikeys/{keyId}': { params: { id: string; keyId: string }; response: void };
   'GET /admin/auditlog': { query: AuditLogQuery; response: AuditLogPage };
+  'GET /admin/mails': { query: MailListQuery; response: MailListPage };
+  'POST /admin/mails/{id}/retry': { params: { id: string }; response: OutboxMail };
   'POST /admin/testR': { body: TestAlertRequest; response: void };
 }
 

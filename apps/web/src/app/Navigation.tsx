@@ -13,6 +13,7 @@ import {
   IconSearch,
   IconBuildingBank,
   IconHistory,
+  IconMail,
   IconStethoscope,
   IconUsers,
 } from '@tabler/icons-react';
@@ -190,6 +191,13 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
             label={t('admin.nav.auditLog')}
             icon={<IconHistory size={18} aria-hidden />}
             testId="nav-admin-auditlog"
+          />
+          <Item
+            {...item}
+            to="/home/admin/mails"
+            label={t('admin.nav.mails')}
+            icon={<IconMail size={18} aria-hidden />}
+            testId="nav-admin-mails"
           />
         </>
       )}

@@ -27,7 +27,7 @@ const assigned = (list: 'current' | 'archive') => async () => {
 const imports = (page: 'ImportPage' | 'ImportLogsPage' | 'ImportLogPage') => async () => ({
   Component: (await import('../features/imports/pages'))[page],
 });
-const admin = (page: 'UsersPage' | 'ClinicsPage' | 'EutesPage' | 'AuditLogPage') => async () => ({
+const admin = (page: 'UsersPage' | 'ClinicsPage' | 'EutesPage' | 'AuditLogPage' | 'MailsPage') => async () => ({
   Component: (await import('../features/admin/pages'))[page],
 });
 
@@ -116,6 +116,7 @@ export const routes: RouteObject[] = [
                   { path: 'clinics', lazy: admin('ClinicsPage') },
                   { path: 'eutes', lazy: admin('EutesPage') },
                   { path: 'auditlog', lazy: admin('AuditLogPage') },
+                  { path: 'mails', lazy: admin('MailsPage') },
                   { path: '*', lazy: signedIn('NotFoundPage') },
                 ],
               },

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { MAX_PAGE_SIZE, MAX_SEARCH_PAGE_SIZE } from '../constants/paging';
 
 /** `?limit=&offset=` with pages of at most `maxLimit` items; the route's default is the largest page. */
@@ -25,3 +25,12 @@ export const ActiveListQuery = Type.Object(
   { additionalProperties: false },
 );
 export type ActiveListQuery = Static<typeof ActiveListQuery>;
+
+/** A page of a list answered as an object: the items, the number of all matching ones, and the page. */
+export const PageOf = <T extends TSchema>(item: T) =>
+  Type.Object({
+    items: Type.Array(item),
+    total: Type.Integer({ minimum: 0 }),
+    limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE }),
+    offset: Type.Integer({ minimum: 0 }),
+  });

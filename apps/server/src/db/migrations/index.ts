@@ -9,6 +9,7 @@ import * as waitingListVersion from './2026-11-24-waiting-list-version';
 import * as filePerGraftNames from './2026-11-26-file-names-per-graft';
 import * as filesFolder from './2026-11-26-files-folder';
 import * as importBankContact from './2026-11-26-import-bank-contact';
+import * as mailOutbox from './2026-11-26-mail-outbox';
 import * as tamperEvidentAudit from './2026-11-26-tamper-evident-audit';
 
 // Listed by name; Kysely applies them in name order, so names start with their date.
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-file-names-per-graft': filePerGraftNames,
   '2026-11-26-files-folder': filesFolder,
   '2026-11-26-import-bank-contact': importBankContact,
+  '2026-11-26-mail-outbox': mailOutbox,
   '2026-11-26-tamper-evident-audit': tamperEvidentAudit,
 };

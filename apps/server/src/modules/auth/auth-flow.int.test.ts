@@ -12,6 +12,7 @@ import {
 } from '../../../test/support/auth';
 import { TestClient } from '../../../test/support/client';
 import { testEngineName } from '../../../test/support/database';
+import { outboxSettled } from '../../../test/support/mail';
 
 interface Mail {
   to: string;
@@ -183,6 +184,7 @@ describe(`the whole login flow over a real SMTP peer (${testEngineName()})`, () 
   it('First the physician logs in with password and mailed PIN, then refreshes, a replay ends the session, then logs out', async () => {
     const count: MailCounter = async () => inbox.length;
     const readMail: MailReader = async (to, since) => {
+      await outboxSettled(server.database.db);
       const found = inbox.slice(since).find((mail) => mail.to.includes(to));
       if (!found) {
         throw new Error(`no SMTP mail to ${to}`);

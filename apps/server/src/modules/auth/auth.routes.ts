@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
+  PinMailStatus,
   RecoverPasswordRequest,
   RecoveryRequest,
   SessionTokens,
@@ -11,7 +12,7 @@ import { unauthorized } from '../../http/problem';
 import { problems, requestContext } from '../../http/request-kit';
 import { AUTH_RATE_LIMIT } from '../../plugins/rate-limit';
 import type { AuthDeps } from './auth.deps';
-import { completeTwoFactor, loginWithPassword, resendPin } from './login.service';
+import { completeTwoFactor, loginWithPassword, pinMailStatus, resendPin } from './login.service';
 import { recoverPassword, requestRecovery } from './password.service';
 import { basicCredentialsOf, bearerOf } from './credentials';
 import { REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
@@ -53,6 +54,16 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; secureCooki
       setRefreshCookie(reply, result.refresh_Token, result.sessionExpiresAt, deps.now(), secureCookies);
       return { access_Token: result.access_Token, refresh_Token: result.refresh_Token };
     },
+  );
+
+  // Polled by the PIN screen, so it can say when the mail server did not take the PIN mail.
+  app.get(
+    '/twofactor/status',
+    {
+      config: open,
+      schema: { tags: ['auth'], response: { 200: PinMailStatus, ...errors } },
+    },
+    async (request) => pinMailStatus(deps, bearerOf(request) ?? ''),
   );
 
   app.get(

@@ -21,7 +21,7 @@ describe(`the first administrator and invitations (${testEngineName()})`, () => 
     deps = createAuthDeps({
       db: server.database.db,
       config: server.config,
-      mailer: createMailer(server.config, log),
+      mailer: createMailer(server.config, { now: () => new Date() }),
       now: () => new Date(),
       log,
     });

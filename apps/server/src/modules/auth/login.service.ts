@@ -1,12 +1,15 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   PIN_LENGTH,
+  type PinMailStatus,
   fullName,
   type SessionTokens,
   type TwoFactorRequest,
   type TwoFactorSchema,
 } from '@graftmatch/domain';
-import { ProblemError, forbidden, unauthorized } from '../../http/problem';
+import { forbidden, unauthorized } from '../../http/problem';
+import type { Executor } from '../../db/executor';
+import { newestMailState } from '../../mail/outbox.repository';
 import { twoFactorPinMail } from '../../mail/templates/two-factor-pin';
 import { recordAudit } from '../audit/audit.service';
 import { type AuthDeps } from './auth.deps';
@@ -50,14 +53,10 @@ async function refuseWrongSecret(
   throw wrongSecretProblem(detail, await recordFailedAttempt(deps, user.id, ctx, action));
 }
 
-async function sendPin(deps: AuthDeps, user: repo.LoginUser, pin: string): Promise<void> {
+/** Queues the PIN mail in the login's transaction; it goes out before every other mail. */
+async function queuePin(deps: AuthDeps, trx: Executor, user: repo.LoginUser, pin: string, twoFactorId: string) {
   const mail = twoFactorPinMail(user.language, { name: fullName(user), pin, validMinutes: PIN_MINUTES });
-  try {
-    await deps.mailer.send({ to: user.twoFactorTarget, ...mail });
-  } catch (error) {
-    deps.log.error({ err: error }, 'the PIN mail could not be sent');
-    throw new ProblemError(503, 'Service Unavailable', 'The PIN mail could not be sent. Please try again in a moment.');
-  }
+  await deps.mailer.enqueue(trx, { kind: 'pin', reference: twoFactorId, to: user.twoFactorTarget, ...mail });
 }
 
 async function twoFactorAnswer(deps: AuthDeps, user: repo.LoginUser, twoFactorId: string): Promise<TwoFactorSchema> {
@@ -120,8 +119,9 @@ export async function loginWithPassword(
       createdAt: now.toISOString(),
       expiresAt: addMinutes(now, PIN_MINUTES).toISOString(),
     });
+    await queuePin(deps, trx, user, pin, twoFactorId);
   });
-  await sendPin(deps, user, pin);
+  deps.mailer.wake();
   return twoFactorAnswer(deps, user, twoFactorId);
 }
 
@@ -204,7 +204,23 @@ export async function resendPin(deps: AuthDeps, twoFactorToken: string): Promise
   await deps.db.transaction().execute(async (trx) => {
     await repo.voidOpenChallenges(trx, user.id, now.toISOString());
     await repo.rearmChallenge(trx, challenge.id, deps.secrets.hash(pin), addMinutes(now, PIN_MINUTES).toISOString());
+    await queuePin(deps, trx, user, pin, challenge.id);
   });
-  await sendPin(deps, user, pin);
+  deps.mailer.wake();
   return twoFactorAnswer(deps, user, challenge.id);
+}
+
+/**
+ * `GET /auth/twofactor/status`: whether this login attempt's PIN mail waits, was taken by the
+ * mail server, or was not taken (`failed`: given up, or refused so far and being retried until
+ * the PIN expires). Only a valid two-factor token asks, and only a correct password gets one,
+ * so it tells nothing about which accounts exist.
+ */
+export async function pinMailStatus(deps: AuthDeps, twoFactorToken: string): Promise<PinMailStatus> {
+  const { challenge } = await openChallenge(deps, twoFactorToken);
+  const mail = await newestMailState(deps.db, challenge.id);
+  if (!mail || (mail.state === 'queued' && mail.lastError === null)) {
+    return { mail: 'queued' };
+  }
+  return { mail: mail.state === 'sent' ? 'sent' : 'failed' };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fullName } from '@graftmatch/domain';
 import type { RecoveryPurpose } from '../../db/types';
 import { badRequest, notFound } from '../../http/problem';
+import type { QueuedMail } from '../../mail/mailer';
 import { invitationMail, recoveryMail } from '../../mail/templates/password-link';
 import type { Executor } from '../../db/executor';
 import { recordAudit } from '../audit/audit.service';
@@ -47,22 +48,24 @@ export async function issuePasswordLink(
   return passwordLink(deps, token);
 }
 
-/** Issues a set-password link together with its audit row, in one transaction. */
-function issueAuditedLink(
+/** Issues a set-password link together with its audit row and its mail, in one transaction. */
+async function issueAuditedLink(
   deps: AuthDeps,
   link: { userId: string; purpose: RecoveryPurpose; expiresAt: Date },
   audit: { action: string; actorUserId: string | null; ip: string | null; at: Date },
-): Promise<string> {
-  return deps.db.transaction().execute(async (trx) => {
+  mail: (link: string) => QueuedMail,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
     const issued = await issuePasswordLink(trx, deps, link.userId, link.purpose, link.expiresAt);
     await recordAudit(trx, { ...audit, targetType: 'user', targetId: link.userId });
-    return issued;
+    await deps.mailer.enqueue(trx, mail(issued));
   });
+  deps.mailer.wake();
 }
 
 /**
  * `POST /auth/recoveryrequest`: mails a link when an active account has this address, and
- * behaves the same either way. The mail goes out after the answer, so its time does not tell.
+ * behaves the same either way. The mail is only queued, so the answer's time does not tell.
  */
 export async function requestRecovery(deps: AuthDeps, email: string, ctx: RequestContext): Promise<void> {
   const user = await repo.findLoginUserByEmail(deps.db, email.trim().toLowerCase());
@@ -70,15 +73,16 @@ export async function requestRecovery(deps: AuthDeps, email: string, ctx: Reques
     return;
   }
   const now = deps.now();
-  const link = await issueAuditedLink(
+  await issueAuditedLink(
     deps,
     { userId: user.id, purpose: 'recovery', expiresAt: addMinutes(now, RECOVERY_MINUTES) },
     { action: 'auth.recovery.request', actorUserId: user.id, ip: ctx.ip, at: now },
+    (link) => ({
+      kind: 'recovery',
+      to: user.email,
+      ...recoveryMail(user.language, { name: fullName(user), link, validMinutes: RECOVERY_MINUTES }),
+    }),
   );
-  const mail = recoveryMail(user.language, { name: fullName(user), link, validMinutes: RECOVERY_MINUTES });
-  deps.mailer.send({ to: user.email, ...mail }).catch((error: unknown) => {
-    deps.log.error({ err: error }, 'the recovery mail could not be sent');
-  });
 }
 
 /**
@@ -182,13 +186,14 @@ export async function sendInvitation(
     throw notFound('No such user.');
   }
   const now = deps.now();
-  const link = await issueAuditedLink(
+  await issueAuditedLink(
     deps,
     { userId: user.id, purpose: 'invite', expiresAt: addDays(now, INVITATION_DAYS) },
     { action: 'auth.invitation.send', actorUserId: actor.userId, ip: actor.ip, at: now },
+    (link) => ({
+      kind: 'invitation',
+      to: user.email,
+      ...invitationMail(user.language, { name: fullName(user), link, validDays: INVITATION_DAYS }),
+    }),
   );
-  await deps.mailer.send({
-    to: user.email,
-    ...invitationMail(user.language, { name: fullName(user), link, validDays: INVITATION_DAYS }),
-  });
 }

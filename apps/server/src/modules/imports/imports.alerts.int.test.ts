@@ -10,6 +10,7 @@ import { DEMO, today } from '../../../test/support/clinical';
 import { TestClient } from '../../../test/support/client';
 import { testEngineName } from '../../../test/support/database';
 import { csvFile, graftCells, uploadImport } from '../../../test/support/imports';
+import { outboxSettled } from '../../../test/support/mail';
 import { connectPush, type PushClient } from '../../../test/support/push';
 
 interface Mail {
@@ -78,6 +79,7 @@ describe(`match alerts after an import (${testEngineName()})`, () => {
     expect(answer.status).toBe(200);
     const result = (await answer.json()) as ImportResult;
     await afterAnswer.drain();
+    await outboxSettled(server.database.db);
     return result;
   };
 

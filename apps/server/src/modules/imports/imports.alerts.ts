@@ -128,7 +128,7 @@ export async function sendMatchAlerts(deps: AlertDeps, freed: readonly FreedGraf
             link: graftLink(deps.publicUrl, lot),
           });
           try {
-            await deps.mailer.send({ to: owner.email, ...content });
+            await deps.mailer.enqueue(deps.db, { kind: 'match', to: owner.email, ...content });
           } catch (error) {
             deps.log.error({ err: error, lot, userId: owner.ownerUserId }, 'match mail could not be sent');
           }

@@ -19,25 +19,16 @@ export function requestChanged(request: {
   };
 }
 
-/** Mails the bank's employees of a new request; best effort, the request has committed. */
+/** Queues a mail to each of the bank's employees of a new request, in the request's transaction. */
 export async function mailBankOfRequest(
-  deps: {
-    db: Executor;
-    mailer: Mailer;
-    publicUrl: string;
-    log: { error(d: Record<string, unknown>, m: string): void };
-  },
+  trx: Executor,
+  deps: { mailer: Mailer; publicUrl: string },
   request: { euteId: string; lot: string; clinic: string; physician: string; note: string | null },
 ): Promise<void> {
-  const employees = await repo.bankEmployees(deps.db, request.euteId);
+  const employees = await repo.bankEmployees(trx, request.euteId);
   const link = `${deps.publicUrl}/home/eute/requests`;
-  await Promise.all(
-    employees.map(async (employee) => {
-      try {
-        await deps.mailer.send({ to: employee.email, ...graftRequestedMail(employee.language, { ...request, link }) });
-      } catch (error) {
-        deps.log.error({ err: error, lot: request.lot }, 'request mail could not be sent');
-      }
-    }),
-  );
+  for (const employee of employees) {
+    const content = graftRequestedMail(employee.language, { ...request, link });
+    await deps.mailer.enqueue(trx, { kind: 'request', to: employee.email, ...content });
+  }
 }

@@ -106,6 +106,13 @@ export async function createRequest(
         ip: actor.ip,
         at: now,
       });
+      await mailBankOfRequest(trx, deps, {
+        euteId: graft.euteId,
+        lot: graft.eLot,
+        clinic: wire.c_Name,
+        physician: wire.physician_Name,
+        note: wire.note,
+      });
       return wire;
     });
   } catch (error) {
@@ -114,14 +121,8 @@ export async function createRequest(
     }
     throw error;
   }
+  deps.mailer.wake();
   await announce(deps, [id], false);
-  await mailBankOfRequest(deps, {
-    euteId: graft.euteId,
-    lot: graft.eLot,
-    clinic: created.c_Name,
-    physician: created.physician_Name,
-    note: created.note,
-  });
   return created;
 }
 

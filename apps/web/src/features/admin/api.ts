@@ -1,4 +1,7 @@
 import type {
+  MailListPage,
+  MailState,
+  OutboxMail,
   AddClinicRequest,
   AddEuteRequest,
   ApiKey,
@@ -130,4 +133,14 @@ export function getAuditLog(filter: AuditLogFilter, limit: number, offset: numbe
 /** Every connected user sees the message as an alert (push event `testR`). */
 export function sendTestAlert(message: string): Promise<void> {
   return call('POST /admin/testR', { body: { message } });
+}
+
+// Mails
+
+export function listMails(state: MailState | undefined, limit: number, offset: number): Promise<MailListPage> {
+  return call('GET /admin/mails', { query: { state, limit, offset } });
+}
+
+export function retryMail(id: string): Promise<OutboxMail> {
+  return call('POST /admin/mails/{id}/retry', { params: { id } });
 }

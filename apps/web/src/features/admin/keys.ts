@@ -11,4 +11,5 @@ export const adminKeys = {
   eute: (id: string) => ['admin', 'eute', id] as const,
   apiKeys: (id: string) => ['admin', 'eute', id, 'apikeys'] as const,
   auditLog: (filter: AuditLogFilter, page: number) => ['admin', 'auditlog', filter, page] as const,
+  mails: (state: string, page: number) => ['admin', 'mails', state, page] as const,
 };

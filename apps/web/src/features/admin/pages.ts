@@ -3,3 +3,4 @@ export { UsersPage } from './UsersPage';
 export { ClinicsPage } from './ClinicsPage';
 export { EutesPage } from './EutesPage';
 export { AuditLogPage } from './AuditLogPage';
+export { MailsPage } from './MailsPage';

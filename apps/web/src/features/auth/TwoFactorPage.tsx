@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Button, Group, TextInput } from '@mantine/core';
+import { Alert, Button, Group, TextInput } from '@mantine/core';
 import { PIN_LENGTH } from '@graftmatch/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { confirmPin, resendPin } from './api';
+import { confirmPin, pinMailState, resendPin } from './api';
 import { AuthForm } from './AuthForm';
 import { clearTwoFactor, loadTwoFactor, saveTwoFactor, takeReturnTo } from './storage';
 import { meKey } from './useMe';
 import { notify } from '../../components/notify';
+
+const PIN_MAIL_POLL_MS = 3000;
 
 /** Step two of the login: the PIN from the mail. The route guard ensures step one happened. */
 export function TwoFactorPage() {
@@ -36,6 +38,15 @@ export function TwoFactorPage() {
       setPin('');
       notify('info', t('pin.resent', { target: next.twoFactorTarget }));
     },
+  });
+  // Until the mail server has taken the PIN mail, ask every few seconds (the auth routes allow 60 calls a minute).
+  const mailState = useQuery({
+    queryKey: ['pin-mail', schema?.twoFactorId],
+    queryFn: () => (schema ? pinMailState(schema) : Promise.reject(new Error('no two-factor schema'))),
+    enabled: schema !== null,
+    refetchInterval: (query) => (query.state.data === 'sent' ? false : PIN_MAIL_POLL_MS),
+    retry: false,
+    meta: { silent: true },
   });
   const restart = () => {
     clearTwoFactor();
@@ -70,6 +81,11 @@ export function TwoFactorPage() {
         </Group>
       }
     >
+      {mailState.data === 'failed' && (
+        <Alert color="yellow" mb="sm" role="status" data-testid="pin-mail-failed">
+          {t('pin.mailFailed')}
+        </Alert>
+      )}
       <TextInput
         label={t('pin.label')}
         inputMode="numeric"

@@ -1,4 +1,5 @@
 import type {
+  MailState,
   RecoverPasswordRequest,
   RecoveryRequest,
   ResetPasswordRequest,
@@ -25,6 +26,12 @@ export async function confirmPin(schema: TwoFactorSchema, pin: string): Promise<
 /** Sends a fresh PIN; the old one is void and the answer is the new two-factor schema. */
 export function resendPin(schema: TwoFactorSchema): Promise<TwoFactorSchema> {
   return call('GET /auth/twofactorreset', { auth: { kind: 'bearer', token: schema.twoFactor_Token } });
+}
+
+/** Whether the mail server took this login's PIN mail (`failed`: not taken so far). */
+export async function pinMailState(schema: TwoFactorSchema): Promise<MailState> {
+  const answer = await call('GET /auth/twofactor/status', { auth: { kind: 'bearer', token: schema.twoFactor_Token } });
+  return answer.mail;
 }
 
 export function getMyUser(): Promise<User> {

@@ -1,0 +1,140 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types';
+import type { MailLog } from './mailer';
+import { claimDueMails, markMailFailed, markMailRetry, markMailSent, type ClaimedMail } from './outbox.repository';
+import { failureReason, isPermanentFailure, retryDelayMs, RETRY_BASE_MS } from './retry';
+import type { MailTransport } from './transport';
+
+// The mail worker (docs/operations.md "Mail"): claims due outbox rows, most urgent first, as many
+// as the transport takes at once, sends them and records the outcome. It runs when a mail is
+// queued in this process and polls for rows others queued (the command line, other instances,
+// retries that came due). A claim lasts `leaseMs`; a sender that dies with rows claimed leaves
+// them to be claimed again once it has passed, so a mail is sent twice only if it was in flight.
+
+export interface MailTimings {
+  /** How often the outbox is looked at without a wake-up. */
+  pollMs: number;
+  /** The first retry's delay (docs/decisions.md "Mail"); tests shorten it. */
+  retryBaseMs: number;
+  /** How long a claim holds: longer than one send may take with the SMTP timeouts. */
+  leaseMs: number;
+}
+
+export const DEFAULT_POLL_MS = 5_000;
+
+export interface MailWorker {
+  /** Looks at the outbox now (a mail was queued). */
+  wake(): void;
+  /** Stops claiming and waits for the mails in flight (at most `graceMs`), then closes the transport. */
+  stop(graceMs: number): Promise<void>;
+}
+
+export function startMailWorker(deps: {
+  db: Kysely<DB>;
+  transport: MailTransport;
+  now: () => Date;
+  log: MailLog;
+  timings?: Partial<MailTimings>;
+  leaseMs: number;
+}): MailWorker {
+  const pollMs = deps.timings?.pollMs ?? DEFAULT_POLL_MS;
+  const retryBaseMs = deps.timings?.retryBaseMs ?? RETRY_BASE_MS;
+  const leaseMs = deps.timings?.leaseMs ?? deps.leaseMs;
+  let stopped = false;
+  let again = false;
+  let running: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function settle(mail: ClaimedMail, error: unknown) {
+    const now = deps.now();
+    const reason = failureReason(error);
+    const nextAttempt = new Date(now.getTime() + retryDelayMs(mail.attempts, retryBaseMs));
+    if (isPermanentFailure(error) || nextAttempt.toISOString() > mail.giveUpAt) {
+      deps.log.warn({ mailId: mail.id, attempts: mail.attempts, reason }, 'mail failed');
+      await markMailFailed(deps.db, { id: mail.id, error: reason, now: now.toISOString() });
+      return;
+    }
+    deps.log.warn({ mailId: mail.id, attempts: mail.attempts, reason }, 'mail not sent; will retry');
+    await markMailRetry(deps.db, {
+      id: mail.id,
+      nextAttemptAt: nextAttempt.toISOString(),
+      error: reason,
+      now: now.toISOString(),
+    });
+  }
+
+  async function send(mail: ClaimedMail) {
+    try {
+      await deps.transport.deliver({
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody,
+        messageId: mail.messageId,
+      });
+    } catch (error) {
+      await settle(mail, error);
+      return;
+    }
+    await markMailSent(deps.db, mail.id, deps.now().toISOString());
+  }
+
+  async function drainOutbox() {
+    do {
+      again = false;
+      const now = deps.now();
+      const claimed = await claimDueMails(deps.db, {
+        now: now.toISOString(),
+        claimedUntil: new Date(now.getTime() + leaseMs).toISOString(),
+        limit: deps.transport.parallel,
+      });
+      await Promise.all(claimed.map(send));
+      again ||= claimed.length > 0;
+    } while (again && !stopped);
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    if (!stopped) {
+      timer = setTimeout(run, pollMs);
+      timer.unref();
+    }
+  }
+
+  function run() {
+    if (stopped) {
+      return;
+    }
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drainOutbox()
+      .catch((error: unknown) => {
+        // The database may be away: wait for the next poll rather than retrying at once.
+        again = false;
+        deps.log.error({ err: error }, 'the mail worker failed; it tries again');
+      })
+      .finally(() => {
+        running = null;
+        // A wake-up that came after the last claim must not wait for the next poll.
+        if (again && !stopped) {
+          run();
+        } else {
+          schedule();
+        }
+      });
+  }
+
+  run();
+  return {
+    wake: run,
+    async stop(graceMs) {
+      stopped = true;
+      clearTimeout(timer);
+      const grace = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
+      await Promise.race([running ?? Promise.resolve(), grace]);
+      deps.transport.close();
+    },
+  };
+}

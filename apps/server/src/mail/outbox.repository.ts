@@ -1,0 +1,82 @@
+import type { Insertable, Kysely } from 'kysely';
+import { engineOf, skipLockedRows } from '../db/dialect';
+import type { Executor } from '../db/executor';
+import type { DB, MailOutboxTable } from '../db/types';
+
+// All SQL of the mail worker and the outbox writer (docs/operations.md "Mail").
+
+export type NewOutboxMail = Insertable<MailOutboxTable>;
+
+export async function insertMail(executor: Executor, row: NewOutboxMail): Promise<void> {
+  await executor.insertInto('mailOutbox').values(row).execute();
+}
+
+/**
+ * Claims up to `limit` due mails until `claimedUntil`, most urgent first, and counts the attempt.
+ * One statement: on PostgreSQL concurrent claimers skip each other's rows; on SQLite it is the
+ * only writer while it runs.
+ */
+export async function claimDueMails(db: Kysely<DB>, input: { now: string; claimedUntil: string; limit: number }) {
+  const due = skipLockedRows(
+    engineOf(db),
+    db
+      .selectFrom('mailOutbox')
+      .select('id')
+      .where('state', '=', 'queued')
+      .where('nextAttemptAt', '<=', input.now)
+      .where((eb) => eb.or([eb('claimedUntil', 'is', null), eb('claimedUntil', '<=', input.now)]))
+      .orderBy('priority')
+      .orderBy('nextAttemptAt')
+      .limit(input.limit),
+  );
+  return db
+    .updateTable('mailOutbox')
+    .set((eb) => ({ claimedUntil: input.claimedUntil, attempts: eb('attempts', '+', 1), updatedAt: input.now }))
+    .where('id', 'in', due)
+    .returning(['id', 'messageId', 'recipient', 'subject', 'textBody', 'htmlBody', 'attempts', 'giveUpAt'])
+    .execute();
+}
+
+export type ClaimedMail = Awaited<ReturnType<typeof claimDueMails>>[number];
+
+export async function markMailSent(db: Kysely<DB>, id: string, now: string): Promise<void> {
+  await db
+    .updateTable('mailOutbox')
+    .set({ state: 'sent', claimedUntil: null, lastError: null, updatedAt: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A temporary failure: tried again at `nextAttemptAt`. */
+export async function markMailRetry(
+  db: Kysely<DB>,
+  input: { id: string; nextAttemptAt: string; error: string; now: string },
+): Promise<void> {
+  await db
+    .updateTable('mailOutbox')
+    .set({ claimedUntil: null, nextAttemptAt: input.nextAttemptAt, lastError: input.error, updatedAt: input.now })
+    .where('id', '=', input.id)
+    .where('state', '=', 'queued')
+    .execute();
+}
+
+export async function markMailFailed(db: Kysely<DB>, input: { id: string; error: string; now: string }) {
+  await db
+    .updateTable('mailOutbox')
+    .set({ state: 'failed', claimedUntil: null, lastError: input.error, updatedAt: input.now })
+    .where('id', '=', input.id)
+    .where('state', '=', 'queued')
+    .execute();
+}
+
+/** The state of the newest mail with this reference (a PIN mail of one login attempt), and its last failure. */
+export function newestMailState(executor: Executor, reference: string) {
+  return executor
+    .selectFrom('mailOutbox')
+    .select(['state', 'lastError'])
+    .where('reference', '=', reference)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
