@@ -79,6 +79,7 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'GET', path: '/api/admin/eutes/deactivate/:id', write: true },
   { method: 'PATCH', path: '/api/admin/eutes/:id', write: true, fields: EUTE_FIELDS },
   { method: 'GET', path: '/api/admin/auditlog', write: false },
+  { method: 'GET', path: '/api/admin/audit/verify', write: false },
   { method: 'GET', path: '/api/admin/mails', write: false },
   { method: 'POST', path: '/api/admin/mails/:id/retry', write: true },
   { method: 'POST', path: '/api/admin/testR', write: true, fields: ['message'] },

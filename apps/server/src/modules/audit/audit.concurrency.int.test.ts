@@ -25,7 +25,7 @@ describe(`the audit chain under concurrent writers (${testEngineName()})`, { tim
       if (index % 10 < 4) {
         writes.push(entryFor(index % 2 ? clients.physicianA : clients.physicianB, `C-0${(index % 9) + 1}-2020`, 30));
       } else if (index % 10 < 7) {
-        writes.push(requestGraft(clients.physicianA, { lot: lots.pop() ?? '' }));
+        writes.push(requestGraft(clients.physicianA, { lot: lots.pop() ?? '', patient_Code: 'A-03-2021' }));
       } else {
         const lot = `CC-${randomUUID().slice(0, 8)}`;
         const file = csvFile([graftCells(`${lot}-1`), graftCells(`${lot}-2`)]);

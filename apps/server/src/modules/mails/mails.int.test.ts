@@ -182,7 +182,7 @@ describe.each([
 
     const lot = await freeGraftOfX(app);
     const requestStarted = Date.now();
-    const request = await app.clients.physicianA.post('/api/physician/requests', { lot });
+    const request = await app.clients.physicianA.post('/api/physician/requests', { lot, patient_Code: 'A-03-2021' });
     expect(request.status).toBe(201);
     const requestMs = Date.now() - requestStarted;
     // Waiting for this mail server would take the whole timeout; under 1 s on an idle machine.
