@@ -28,7 +28,10 @@ describe(`the migration that chains the audit rows of before (${testEngineName()
       provider: { getMigrations: async () => migrations },
       ...(schema ? { migrationTableSchema: schema } : {}),
     });
-    const down = await migrator.migrateTo('2026-11-26-files-folder');
+    // Every migration before the chain's, whichever was added last before it.
+    const names = Object.keys(migrations).sort();
+    const before = names[names.indexOf('2026-11-26-tamper-evident-audit') - 1] ?? '';
+    const down = await migrator.migrateTo(before);
     expect(down.error).toBeUndefined();
     for (const [id, at] of [
       ['b', '2026-11-20T10:00:00.000Z'],
