@@ -8,7 +8,7 @@ import { createFitCounts } from './modules/waitinglist/fit-counts';
 import { createAfterAnswer, type AfterAnswer } from './http/after-answer';
 import { createAnswerCache } from './http/answer-cache';
 import { MAX_PATH_SEGMENT_LENGTH } from './http/path-segments';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createMailer } from './mail/mailer';
 import { startMailWorker, type MailTimings } from './mail/mail-worker';
 import { createMailTransport } from './mail/transport';
 import { createAuthenticator } from './modules/auth/authenticator';

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse';
 import { ProblemError, badRequest } from '../../http/problem';
 import { IMPORT_LIMITS, tooManyRows } from './imports.limits';
 import { restoreFormula } from './csv-formula';
-import { checkHeader, keptCells, prepend, type RowSink, type SourceRow } from './imports.parse';
+import { checkHeader, keptCells, prepend, type RowSink, type SourceRow } from './imports.parse.rows';
 
 // The text formats, read as they stream in (docs/import.md): CSV through csv-parse's stream,
 // JSON one graft at a time (each array element is cut out of the text and parsed on its own).

@@ -1,42 +1,15 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import type { ImportCell } from '@graftmatch/domain';
 import { badRequest } from '../../http/problem';
 import { ReadBudget } from './imports.limits';
 import { readCsv, readJson } from './imports.parse.text';
+import { prepend, type ImportSource, type ParsedFile, type RowSink, type SourceRow } from './imports.parse.rows';
 import { readXlsx } from './imports.parse.xlsx';
 
 // Reads an import file into rows of cells by column name, whatever its format (docs/import.md).
 // The format is told by content, never by the file name: a zip (xlsx), JSON text, or CSV text.
 // Every format is read as a stream: the rows are counted and the limits checked while reading
 // (docs/import.md "Limits"), so a hostile file is refused before it fills the memory.
-
-export type ImportFormat = 'csv' | 'json' | 'xlsx';
-
-/** The file to import: spooled to disk (an upload, the command line) or, when small, in memory. */
-export type ImportSource = Buffer | { path: string };
-
-/** One data row: its number as the user sees it in the file, its cells, and reasons found while reading. */
-export interface SourceRow {
-  row: number;
-  cells: Record<string, ImportCell>;
-  errors: { field: string; message: string }[];
-}
-
-export interface ParsedFile<T = SourceRow> {
-  format: ImportFormat;
-  /** Column names the file has that the importer does not read. */
-  ignoredColumns: string[];
-  rows: T[];
-}
-
-/** What a format reader gets: the columns it keeps, where each row goes, and what reading may cost. */
-export interface RowSink {
-  known: ReadonlySet<string>;
-  budget: ReadBudget;
-  /** Takes one row; only the importer's own columns are kept in its cells. */
-  add(row: SourceRow): void;
-}
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const CHUNK_BYTES = 16 * 1024;
@@ -60,12 +33,6 @@ export async function isZipFile(file: string): Promise<boolean> {
   } finally {
     await handle.close();
   }
-}
-
-/** `head` and then the rest of `iterator`; ending early closes the iterator (and its file). */
-export async function* prepend<T>(head: readonly T[], iterator: AsyncIterator<T>): AsyncGenerator<T> {
-  yield* head;
-  yield* { [Symbol.asyncIterator]: () => iterator };
 }
 
 /** The file's text, decoded as it is read; refuses text that is not UTF-8 and binary data. */
@@ -102,20 +69,6 @@ async function textFormat(texts: AsyncIterator<string>): Promise<{ format: 'csv'
   throw badRequest('The file is empty.');
 }
 
-export function checkHeader(header: string[], known: ReadonlySet<string>): string[] {
-  if (!header.includes('e_Lot')) {
-    throw badRequest('The file has no e_Lot column; the first row must name the columns (docs/import.md).');
-  }
-  const seen = new Set<string>();
-  for (const name of header) {
-    if (seen.has(name) && name !== '') {
-      throw badRequest(`The column ${name} appears twice.`);
-    }
-    seen.add(name);
-  }
-  return header.filter((name) => name !== '' && !known.has(name));
-}
-
 /**
  * Reads an import file row by row, handing each row to `mapRow` as it is read (so only what the
  * importer keeps stays in memory); a file that cannot be read, or passes a limit, answers 400.
@@ -146,21 +99,4 @@ export async function parseImportFile<T>(
   const text = prepend(head, texts);
   const read = format === 'json' ? await readJson(text, sink) : await readCsv(text, sink);
   return { ...read, rows };
-}
-
-/** A row's cells of the importer's own columns, charged to the file's memory budget. */
-export function keptCells(
-  header: readonly string[],
-  sink: RowSink,
-  valueAt: (column: number) => ImportCell,
-): Record<string, ImportCell> {
-  const cells: Record<string, ImportCell> = {};
-  header.forEach((name, column) => {
-    if (sink.known.has(name)) {
-      const value = valueAt(column);
-      sink.budget.keep(value);
-      cells[name] = value;
-    }
-  });
-  return cells;
 }

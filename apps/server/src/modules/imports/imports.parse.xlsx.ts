@@ -4,7 +4,7 @@ import type ExcelJS from 'exceljs';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { ProblemError, badRequest } from '../../http/problem';
 import { IMPORT_LIMITS, tooManyRows, unpacksTooLarge } from './imports.limits';
-import { checkHeader, keptCells, type ImportSource, type RowSink } from './imports.parse';
+import { checkHeader, keptCells, type ImportSource, type RowSink } from './imports.parse.rows';
 
 // An xlsx workbook read as a stream (docs/import.md "Limits"). yauzl reads the zip's directory
 // and unpacks only the parts needed, each bounded by its declared and its real unpacked size

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EuteRow } from '../../db/types';
 import { planImport, readRows } from './imports.plan';
-import type { SourceRow } from './imports.parse';
+import type { SourceRow } from './imports.parse.rows';
 
 // The importer's plan of one row, without a database (docs/import.md "Row errors"): every problem
 // of a row, from its cells, across its fields and against the bank and the clinics, in one answer.

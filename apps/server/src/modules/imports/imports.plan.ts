@@ -19,7 +19,7 @@ import type { ChangedGraft } from '../../realtime/push-audience';
 import { effectiveListStatus } from '../grafts/grafts.mapper';
 import { NoticeCounter, bankContact } from './imports.bank-contact';
 import { ROW_KEYS, fieldsToColumns, rowToFields } from './imports.columns';
-import type { SourceRow } from './imports.parse';
+import type { SourceRow } from './imports.parse.rows';
 
 // What an import would do, worked out without writing: each row is read and checked, laid over
 // the stored graft (columns the file lacks keep their value), and sorted into insert, update,
