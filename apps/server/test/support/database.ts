@@ -39,14 +39,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   );
 }
 
-/** PostgreSQL's "schema does not exist", as a cause of the migration's failure. */
+/**
+ * PostgreSQL's "schema, table or column does not exist" (3F000, 42P01, 42703), as a cause of the
+ * migration's failure: what the read of every schema's columns meets while another test file drops
+ * its schema or migrates its own tables.
+ */
 const schemaGone = (error: unknown) =>
-  error instanceof Error && (error.cause as { code?: unknown } | undefined)?.code === '3F000';
+  error instanceof Error &&
+  ['3F000', '42P01', '42703'].includes((error.cause as { code?: unknown } | undefined)?.code as string);
 
 /**
  * Kysely's migrator reads the columns of every schema in the database before it takes its lock;
- * when another test file drops its own schema at that moment, the read fails with "schema ... does
- * not exist". Nothing was migrated then, so the migration runs again.
+ * when another test file drops its own schema at that moment, or migrates its own tables at that
+ * moment, the read fails. Nothing was migrated then, so the migration runs again (a real fault of
+ * a migration fails all three tries).
  */
 async function migrateBesideOtherFiles(database: Database): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
