@@ -110,8 +110,11 @@ export async function startStallingServer(): Promise<{ url: string; close(): Pro
   return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(resolve)) };
 }
 
-/** Waits until the outbox holds no queued mail: each one is sent or failed. */
-export async function outboxSettled(db: Kysely<DB>, timeoutMs = 10_000): Promise<void> {
+/**
+ * Waits until the outbox holds no queued mail: each one is sent or failed (a worker of another
+ * instance may take it only at its next poll, seconds later on a busy machine).
+ */
+export async function outboxSettled(db: Kysely<DB>, timeoutMs = 25_000): Promise<void> {
   const queued = () =>
     db
       .selectFrom('mailOutbox')
