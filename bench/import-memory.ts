@@ -1,4 +1,4 @@
-// Import memory (issue 24, docs/import.md "Limits"): the worst files within the 50 MB upload limit
+// Import memory (docs/import.md "Limits"): the worst files within the 50 MB upload limit
 // sent to the real server, one at a time, as dry runs. While each is read, the server's resident
 // memory is sampled from /proc and /api/health is polled; the figure is the peak growth over the
 // memory after a full garbage collection, against the goal of 300 MiB, and whether health answered.

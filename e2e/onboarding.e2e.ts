@@ -11,7 +11,7 @@ const dataDir = inject('dataDir');
 const browser = sharedBrowser();
 
 /**
- * Tissue-bank onboarding (issue 27): an admin adds a bank of its own (unique per run), sets its
+ * Tissue-bank onboarding (docs/api.md): an admin adds a bank of its own (unique per run), sets its
  * lead time, creates an API key that is shown once (and after a reload only as its prefix),
  * revokes it, and deactivates and reactivates the bank, each after confirming. An auditor reads it.
  */

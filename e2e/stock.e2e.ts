@@ -45,7 +45,7 @@ const graftOf = (page: Page, lot: string) =>
   page.locator(`[data-testid="graft-row"][data-lot="${lot}"], [data-testid="graft-card"][data-lot="${lot}"]`);
 
 /**
- * The bank's stock (issue 27): bank North sees a free graft that expires within 30 days with a
+ * The bank's stock (docs/decisions.md): bank North sees a free graft that expires within 30 days with a
  * red badge, orders the list by expiry, and opens the LOT's page, where it uploads.
  */
 describe.each<ViewportName>(['phone', 'desktop'])('the bank’s stock at %s size', (size) => {

@@ -17,7 +17,7 @@ import { csvFile, graftCells, uploadImport } from '../../../test/support/imports
 import { IMPORT_COLUMN_NAMES } from './imports.columns';
 import { IMPORT_LIMITS } from './imports.limits';
 
-// Hostile import files within the 50 MB upload limit (issue 24, docs/import.md "Limits"): each is
+// Hostile import files within the 50 MB upload limit (docs/import.md "Limits"): each is
 // refused while it is read, and the server's memory stays far below what loading it would take.
 
 const MIB = 1024 * 1024;
@@ -52,7 +52,7 @@ describe(`hostile import files (${testEngineName()})`, { timeout: 180_000 }, () 
     const { clients, server } = seeded;
     const before = await dataFingerprint(server);
     const files: [string, Buffer][] = [
-      // As in the report of issue 24: 600,000 rows of five numbers, 6 MB that once took 1.4 GB.
+      // 600,000 rows of five numbers: a 6 MB file that once took 1.4 GB before its refusal.
       ['many.xlsx', await manyRowsXlsx(600_000)],
       ['many.csv', manyRowsCsv(IMPORT_MAX_ROWS + 1)],
       ['many.json', manyRowsJson(IMPORT_MAX_ROWS + 1)],

@@ -3,7 +3,7 @@ import type { Eute, Graft } from '@graftmatch/domain';
 import { expectProblem, graftRow, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
 
-// Onboarding a tissue bank (issue 27): an admin adds it, sets its lead time, deactivates and
+// Onboarding a tissue bank (docs/api.md, "Tissue banks"): an admin adds it, sets its lead time, deactivates and
 // reactivates it; an inactive bank's grafts leave the physicians' search (docs/decisions.md §5).
 const SEARCH = { query_type: 8, query_d_min: 41, query_d_max: 42, query_l_min: 10, query_l_l_min: 0, query_l_r_min: 0 };
 
