@@ -99,6 +99,9 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<UploadPart> {
   }
 }
 
+/** The code of the error `clientGone` rejects with. */
+const CLIENT_GONE = 'CLIENT_GONE';
+
 /**
  * Whether an upload failed because the client stopped sending: the connection closed before the
  * body's end (Node's "aborted", @fastify/multipart's premature close), or the multipart inside a
@@ -118,8 +121,6 @@ function endedEarly(request: FastifyRequest, error: unknown): boolean {
   }
   return false;
 }
-
-const CLIENT_GONE = 'CLIENT_GONE';
 
 /**
  * Rejects when the client closes the connection before the body's end. A close that comes before
