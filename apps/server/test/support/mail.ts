@@ -33,6 +33,14 @@ function refusal(answer: Exclude<SinkAnswer, 'accept'>): Error {
   return Object.assign(new Error(answer.message), { responseCode: answer.code });
 }
 
+/**
+ * A sender killed mid-mail resets its connection; smtp-server reports that as an 'error' event,
+ * which, with no listener, would end the test process. The tests judge by what was accepted.
+ */
+function ignoreResets(server: SMTPServer): void {
+  server.on('error', () => undefined);
+}
+
 async function listen(server: net.Server | SMTPServer): Promise<number> {
   const inner = server instanceof SMTPServer ? server.server : server;
   await new Promise<void>((resolve) => (server as net.Server).listen(0, '127.0.0.1', resolve));
@@ -76,6 +84,7 @@ export async function startSmtpSink(options: { delayMs?: number } = {}): Promise
         .catch(callback);
     },
   });
+  ignoreResets(server);
   sink.url = `smtp://127.0.0.1:${await listen(server)}`;
   return sink;
 }
@@ -106,6 +115,7 @@ export async function startStallingServer(): Promise<{ url: string; close(): Pro
       stream.resume();
     },
   });
+  ignoreResets(server);
   const port = await listen(server);
   return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(resolve)) };
 }
