@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { displayPatientCode, type PushEventMap, type WaitingListEntry } from '@graftmatch/domain';
+import { displayPatientCode, webPaths, type PushEventMap, type WaitingListEntry } from '@graftmatch/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { getWaitingList } from '../features/clinic/api';
 import { clinicKeys } from '../features/clinic/keys';
@@ -15,9 +15,7 @@ function alertPath(entries: readonly WaitingListEntry[], lots: readonly string[]
   if (entries.length === 1 && only) {
     return searchPath(only.query_Type, entryQuery(only));
   }
-  return entries.length > 1 && lots.length === 1
-    ? `/home/clinic/graft/${encodeURIComponent(lots[0] ?? '')}`
-    : '/home/clinic/waitinglist';
+  return entries.length > 1 && lots.length === 1 ? webPaths.clinicGraft(lots[0] ?? '') : webPaths.clinicWaitingList;
 }
 
 function alertText(entries: readonly WaitingListEntry[], lots: readonly string[]): string {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fullName } from '@graftmatch/domain';
+import { fullName, webPaths } from '@graftmatch/domain';
 import type { RecoveryPurpose } from '../../db/types';
 import { badRequest, notFound } from '../../http/problem';
 import type { QueuedMail } from '../../mail/mailer';
@@ -21,9 +21,9 @@ export const RECOVERY_MINUTES = 60;
 /** An invitation waits longer: the new user may read it days later. */
 export const INVITATION_DAYS = 7;
 
-/** The link of a set-password mail; the web app's route `/recover/:token` opens the form. */
+/** The link of a set-password mail, to the web app's form. */
 function passwordLink(deps: AuthDeps, token: string): string {
-  return `${deps.config.publicUrl}/recover/${token}`;
+  return `${deps.config.publicUrl}${webPaths.recover(token)}`;
 }
 
 /** A new set-password link in the caller's transaction; older unused links of the purpose end. */

@@ -6,7 +6,15 @@ import type { Database } from '../../db/database';
 import { engineOf, inCodeUnitOrder } from '../../db/dialect';
 import { param, prepare } from '../../db/prepared';
 import type { GraftFileRow, GraftRow } from '../../db/types';
-import { fitsSizes, heldByRequest, inAnyList, inListStatus, inStock, inStockState, ofActiveEute } from './grafts.query';
+import {
+  fitsSizes,
+  heldByRequest,
+  inAnyList,
+  inListStatus,
+  inStock,
+  inStockState,
+  ofActiveEute,
+} from '../../queries/grafts';
 
 // All SQL of the grafts feature. Every function takes the executor; the caller owns transactions.
 

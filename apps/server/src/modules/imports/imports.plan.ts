@@ -17,6 +17,7 @@ import {
 import type { EuteRow, GraftRow, GraftUpdate, NewGraftRow } from '../../db/types';
 import type { ChangedGraft } from '../../realtime/push-audience';
 import { effectiveListStatus } from '../grafts/grafts.mapper';
+import type { FreedGraft } from '../waitinglist/waitinglist.alerts';
 import { NoticeCounter, bankContact } from './imports.bank-contact';
 import { ROW_KEYS, fieldsToColumns, rowToFields } from './imports.columns';
 import type { SourceRow } from './imports.parse.rows';
@@ -33,9 +34,6 @@ export interface ReadRow {
   fields: ImportedFields;
   errors: { field: string; message: string }[];
 }
-
-/** A graft that became Free with this import, as waiting-list matching needs it. */
-export type FreedGraft = SearchableGraft & { e_Lot: string; expiry: { outValue: string | null } };
 
 export interface ImportContext {
   bank: EuteRow;

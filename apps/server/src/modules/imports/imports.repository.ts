@@ -140,32 +140,3 @@ export async function listImportLogs(
 export function findImportLog(executor: Executor, scope: LogScope, id: string): Promise<ImportLogRow | undefined> {
   return logsInScope(executor, scope).selectAll().where('id', '=', id).executeTakeFirst();
 }
-
-/** The open entries of active clinics whose implant window has not closed, for matching freed grafts. */
-export function openWaitingListEntries(executor: Executor, today: string) {
-  return executor
-    .selectFrom('waitingListEntries')
-    .innerJoin('clinics', 'clinics.id', 'waitingListEntries.clinicId')
-    .innerJoin('users', 'users.id', 'waitingListEntries.ownerUserId')
-    .select([
-      'waitingListEntries.id',
-      'waitingListEntries.ownerUserId',
-      'waitingListEntries.queryType',
-      'waitingListEntries.queryDMin',
-      'waitingListEntries.queryDMax',
-      'waitingListEntries.queryLMin',
-      'waitingListEntries.queryLLMin',
-      'waitingListEntries.queryLRMin',
-      'waitingListEntries.queryIMin',
-      'waitingListEntries.queryIMax',
-      'waitingListEntries.patientCode',
-      'users.email',
-      'users.language',
-      'users.matchMails',
-      'users.active as userActive',
-    ])
-    .where('waitingListEntries.closedAt', 'is', null)
-    .where('waitingListEntries.queryIMax', '>=', today)
-    .where('clinics.active', '=', 1)
-    .execute();
-}

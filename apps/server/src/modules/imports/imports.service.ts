@@ -6,7 +6,7 @@ import { badRequest, conflict, forbidden } from '../../http/problem';
 import type { AfterAnswer } from '../../http/after-answer';
 import { graftsChanged } from '../../realtime/push-audience';
 import { recordAudits, type AuditEntry } from '../audit/audit.service';
-import { sendMatchAlerts, type AlertDeps } from './imports.alerts';
+import { sendMatchAlerts, type AlertDeps } from '../waitinglist/waitinglist.alerts';
 import { IMPORT_COLUMN_NAMES } from './imports.columns';
 import { importLogText, summaryOf, toImportResult } from './imports.log';
 import { parseImportFile } from './imports.parse';

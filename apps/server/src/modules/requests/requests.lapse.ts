@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ProblemError } from '../../http/problem';
 import { registerPeriodicJob } from '../../plugins/periodic-job';
 import { effectiveListStatus } from '../grafts/grafts.mapper';
-import { sendMatchAlerts } from '../imports/imports.alerts';
+import { sendMatchAlerts } from '../waitinglist/waitinglist.alerts';
 import * as repo from './requests.repository';
 import { runStep, type RequestsDeps } from './requests.service';
 

@@ -1,4 +1,4 @@
-import type { RequestState } from '@graftmatch/domain';
+import { webPaths, type RequestState } from '@graftmatch/domain';
 import type { Mailer } from '../../mail/mailer';
 import { graftRequestedMail } from '../../mail/templates/graft-requested';
 import type { PushEnvelope } from '../../realtime/push-audience';
@@ -26,7 +26,7 @@ export async function mailBankOfRequest(
   request: { euteId: string; lot: string; clinic: string; physician: string; note: string | null },
 ): Promise<void> {
   const employees = await repo.bankEmployees(trx, request.euteId);
-  const link = `${deps.publicUrl}/home/eute/requests`;
+  const link = `${deps.publicUrl}${webPaths.euteRequests}`;
   for (const employee of employees) {
     const content = graftRequestedMail(employee.language, { ...request, link });
     await deps.mailer.enqueue(trx, { kind: 'request', to: employee.email, ...content });

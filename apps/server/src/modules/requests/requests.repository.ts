@@ -1,7 +1,8 @@
 import { ListStatus, type RequestState } from '@graftmatch/domain';
 import type { GraftRequestRow, GraftUpdate, NewGraftRequestRow } from '../../db/types';
 import type { Executor } from '../../db/executor';
-import { inListStatus, ofActiveEute } from '../grafts/grafts.query';
+import { inListStatus, ofActiveEute } from '../../queries/grafts';
+import { isOpenEntry, isWantedEntry } from '../../queries/waiting-list';
 
 // All SQL of graft requests. Every function takes the executor; the caller owns transactions.
 
@@ -169,16 +170,14 @@ export function freeGraftsOf(executor: Executor, euteIds: readonly string[] | 'a
   return query.orderBy('grafts.eLot').limit(500).execute();
 }
 
-/** Open waiting-list entries of active clinics whose implant window has not ended. */
+/** Waiting-list entries still looking for a graft on `today` (open, active clinic, window not over). */
 export function openEntries(executor: Executor, today: string) {
   return executor
     .selectFrom('waitingListEntries')
     .innerJoin('clinics', 'clinics.id', 'waitingListEntries.clinicId')
     .selectAll('waitingListEntries')
     .select('clinics.cName')
-    .where('waitingListEntries.closedAt', 'is', null)
-    .where('waitingListEntries.queryIMax', '>=', today)
-    .where('clinics.active', '=', 1)
+    .where(isWantedEntry(today))
     .execute();
 }
 
@@ -199,7 +198,7 @@ export function findOwnOpenEntry(executor: Executor, id: string, ownerUserId: st
     ])
     .where('id', '=', id)
     .where('ownerUserId', '=', ownerUserId)
-    .where('closedAt', 'is', null)
+    .where(isOpenEntry)
     .executeTakeFirst();
 }
 

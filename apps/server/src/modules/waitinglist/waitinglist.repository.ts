@@ -4,7 +4,8 @@ import type { Executor } from '../../db/executor';
 import { param, prepare } from '../../db/prepared';
 import type { GraftRow, NewWaitingListEntryRow, WaitingListEntryRow } from '../../db/types';
 import type { Page, Paged } from '../../http/paging';
-import { inListStatus, ofActiveEute } from '../grafts/grafts.query';
+import { inListStatus, ofActiveEute } from '../../queries/grafts';
+import { isOpenEntry, isWantedEntry } from '../../queries/waiting-list';
 
 // All SQL of the waiting list. Every function takes the executor; the caller owns transactions.
 
@@ -22,7 +23,7 @@ function openEntries(executor: Executor, scope: EntryScope) {
   let query = executor
     .selectFrom('waitingListEntries')
     .innerJoin('clinics', 'clinics.id', 'waitingListEntries.clinicId')
-    .where('waitingListEntries.closedAt', 'is', null);
+    .where(isOpenEntry);
   if ('ownerUserId' in scope) {
     query = query
       .where('waitingListEntries.ownerUserId', '=', scope.ownerUserId)
@@ -108,8 +109,35 @@ export function findOpenEntry(executor: Executor, id: string): Promise<EntryRow 
     .selectAll('waitingListEntries')
     .select('clinics.cName')
     .where('waitingListEntries.id', '=', id)
-    .where('waitingListEntries.closedAt', 'is', null)
+    .where(isOpenEntry)
     .executeTakeFirst();
+}
+
+/** The entries still looking for a graft on `today`, with their owners' mail settings: for matching freed grafts. */
+export function openWaitingListEntries(executor: Executor, today: string) {
+  return executor
+    .selectFrom('waitingListEntries')
+    .innerJoin('clinics', 'clinics.id', 'waitingListEntries.clinicId')
+    .innerJoin('users', 'users.id', 'waitingListEntries.ownerUserId')
+    .select([
+      'waitingListEntries.id',
+      'waitingListEntries.ownerUserId',
+      'waitingListEntries.queryType',
+      'waitingListEntries.queryDMin',
+      'waitingListEntries.queryDMax',
+      'waitingListEntries.queryLMin',
+      'waitingListEntries.queryLLMin',
+      'waitingListEntries.queryLRMin',
+      'waitingListEntries.queryIMin',
+      'waitingListEntries.queryIMax',
+      'waitingListEntries.patientCode',
+      'users.email',
+      'users.language',
+      'users.matchMails',
+      'users.active as userActive',
+    ])
+    .where(isWantedEntry(today))
+    .execute();
 }
 
 export async function insertEntry(executor: Executor, row: NewWaitingListEntryRow): Promise<void> {

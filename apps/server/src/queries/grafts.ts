@@ -1,8 +1,9 @@
 import { ListStatus, StepStatus, type GraftSearchQuery, type StockState } from '@graftmatch/domain';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { DB } from '../../db/types';
+import type { DB } from '../db/types';
 
-// Named query helpers for grafts (docs/decisions.md §11), so every reader applies the same rules.
+// Named query helpers for grafts (docs/decisions.md §11), shared by the repositories that read
+// grafts (grafts, waiting list, requests), so every reader applies the same rules.
 // `list_status` is stored as if time stood still; the passage of time is applied here:
 // a Free or Current graft whose expiry date lies before today counts as Archive (docs/decisions.md §6).
 

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { fitsWaitingListEntry, type GraftTypeNumber } from '@graftmatch/domain';
 import { describe, expect, it } from 'vitest';
-import { entryCriteria } from '../waitinglist/waitinglist.mapper';
-import { matchFreedGrafts } from './imports.alerts';
-import type { FreedGraft } from './imports.plan';
+import { matchFreedGrafts, type FreedGraft } from './waitinglist.alerts';
+import { entryCriteria } from './waitinglist.mapper';
 
 type Entry = Parameters<typeof matchFreedGrafts>[1][number];
 

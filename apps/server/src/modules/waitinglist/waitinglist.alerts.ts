@@ -1,16 +1,15 @@
-import { fitsWaitingListEntry, toIsoDate } from '@graftmatch/domain';
+import { fitsWaitingListEntry, toIsoDate, webPaths, type SearchableGraft } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import { matchFoundMail } from '../../mail/templates/match-found';
 import { matchFound } from '../../realtime/push-audience';
 import type { PushPublisher } from '../../realtime/push-bus';
-import type { FreedGraft } from './imports.plan';
-import { openWaitingListEntries } from './imports.repository';
-import { entryCriteria } from '../waitinglist/waitinglist.mapper';
+import { entryCriteria } from './waitinglist.mapper';
+import { openWaitingListEntries } from './waitinglist.repository';
 
-// Match alerts (docs/import.md "Match alerts"): after an import commits, every graft that became
-// Free is matched against the open waiting-list entries it fits (docs/decisions.md §6); per graft,
+// Match alerts (docs/import.md "Match alerts"): after an import commits or a reservation lapses,
+// every graft that became Free is matched against the open waiting-list entries it fits (docs/decisions.md §6); per graft,
 // each physician owning fitting entries gets one `matchFound` push and, unless switched off, one
 // mail, both naming all of their entries it fits.
 
@@ -22,10 +21,10 @@ export interface AlertDeps {
   log: { error(details: Record<string, unknown>, message: string): void };
 }
 
-type OpenEntry = Awaited<ReturnType<typeof openWaitingListEntries>>[number];
+/** A graft that became Free (by an import or a lapsed reservation), as waiting-list matching needs it. */
+export type FreedGraft = SearchableGraft & { e_Lot: string; expiry: { outValue: string | null } };
 
-/** The graft's page in the web app (apps/web router: home/clinic/graft/:lot). */
-const graftLink = (publicUrl: string, lot: string) => `${publicUrl}/home/clinic/graft/${encodeURIComponent(lot)}`;
+type OpenEntry = Awaited<ReturnType<typeof openWaitingListEntries>>[number];
 
 /** A freed graft with a diameter, and its place in the file. */
 type Candidate = { graft: FreedGraft; diameter: number; position: number };
@@ -125,7 +124,7 @@ export async function sendMatchAlerts(deps: AlertDeps, freed: readonly FreedGraf
           const content = matchFoundMail(owner.language, {
             lot,
             patientCodes: entries.map((entry) => entry.patientCode),
-            link: graftLink(deps.publicUrl, lot),
+            link: `${deps.publicUrl}${webPaths.clinicGraft(lot)}`,
           });
           try {
             await deps.mailer.enqueue(deps.db, { kind: 'match', to: owner.email, ...content });

@@ -1,0 +1,21 @@
+import { webPaths } from '@graftmatch/domain';
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from './router';
+
+// The server's mails link to these addresses: each must open its page, not the not-found page.
+describe('the web paths the server links to', () => {
+  it.each([
+    ['clinicGraft', webPaths.clinicGraft('DE/ABC 1'), 'graft/:lot'],
+    ['clinicWaitingList', webPaths.clinicWaitingList, 'waitinglist'],
+    ['euteRequests', webPaths.euteRequests, 'requests'],
+    ['recover', webPaths.recover('a-b_C'), '/recover/:token'],
+  ])('%s (%s) is served by the route %s', (_name, path, route) => {
+    const matched = matchRoutes(routes, path);
+    expect(matched?.at(-1)?.route.path).toBe(route);
+  });
+
+  it('a lot with a slash stays one path segment', () => {
+    expect(matchRoutes(routes, webPaths.clinicGraft('A/B'))?.at(-1)?.params).toEqual({ lot: 'A/B' });
+  });
+});
