@@ -23,6 +23,7 @@ import { adminOrganisationRoutes } from './modules/organisations/organisations.r
 import { adminTestAlertRoutes } from './modules/testalert/test-alert.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { meRoutes } from './modules/auth/me.routes';
 import { euteEmployeeRoutes } from './modules/donations/donations.routes';
 import { physicianGraftRoutes } from './modules/grafts/grafts.routes';
 import { fileRoutes, mediaRoutes } from './modules/files/files.routes';
@@ -31,7 +32,6 @@ import { healthRoutes } from './modules/health/health.routes';
 import { adminApiKeyRoutes } from './modules/imports/apikeys.routes';
 import { exportRoutes, importTemplateRoutes } from './modules/imports/imports.export.routes';
 import { importRoutes, lastImportLogRoutes } from './modules/imports/imports.routes';
-import { meRoutes } from './modules/users/me.routes';
 import { registerRequestLapse } from './modules/requests/requests.lapse';
 import { adminLeadTimeRoutes, bankRequestRoutes, physicianRequestRoutes } from './modules/requests/requests.routes';
 import { requestCorrectionRoutes } from './modules/requests/requests.corrections.routes';

@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESSION_THRESHOLD, ENCODINGS } from '../plugins/compression';
+import { COMPRESSION_THRESHOLD, ENCODINGS } from './compression';
 import { VersionedCache } from '../cache/versioned-cache';
 import { TOTAL_COUNT_HEADER, type Paged } from './paging';
 

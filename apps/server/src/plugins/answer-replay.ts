@@ -3,7 +3,7 @@ import type { DataVersionReader, DataVersions } from '../db/data-versions';
 import { endOfUtcDayMs } from '@graftmatch/domain';
 import { AnswerReplays, PER_ANSWER_HEADERS, sameVersions, type Replay } from '../http/answer-replay';
 import type { Authenticator } from '../modules/auth/authenticator';
-import { bearerOf } from '../modules/auth/credentials';
+import { bearerOf } from '../http/credentials';
 import type { StorageGuard } from '../storage-guard';
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../http/problem';
-import { apiKeyOf, bearerOf } from '../modules/auth/credentials';
+import { apiKeyOf, bearerOf } from '../http/credentials';
 import { randomToken } from '../modules/auth/secrets';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';

@@ -37,7 +37,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../http/problem';
 import type { DataVersionReader, DataVersions } from '../db/data-versions';
 import type { Authenticated, Authenticator } from '../modules/auth/authenticator';
-import { apiKeyOf, bearerOf } from '../modules/auth/credentials';
+import { apiKeyOf, bearerOf } from '../http/credentials';
 import type { Principal } from '../modules/auth/principal';
 
 declare module 'fastify' {

@@ -1,20 +1,12 @@
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+import { COMPRESSIBLE, COMPRESSION_THRESHOLD, ENCODINGS } from '../http/compression';
 
 /**
- * JSON and text answers over 1 KiB go out compressed when the client accepts it
- * (docs/performance.md, "Web delivery"). Files keep their own types and stay as stored, so their
- * Content-Length (download progress) and byte ranges hold; event streams are never buffered.
- * Brotli runs at the plugin's quality 4, about as cheap per answer as gzip.
+ * JSON and text answers over 1 KiB go out compressed when the client accepts it (the rules in
+ * `http/compression.ts`). Brotli runs at the plugin's quality 4, about as cheap per answer as gzip.
  * The web app's own files are precompressed at build and served by `plugins/web-app.ts`.
  */
-export const COMPRESSIBLE = /^(?:text\/(?!event-stream)[\w.+-]+|application\/(?:[\w.-]+\+)?json)\s*(?:;|$)/;
-
-/** Answers smaller than this go out as they are: not worth a compression stream. */
-export const COMPRESSION_THRESHOLD = 1024;
-/** The encodings offered, best first. */
-export const ENCODINGS = ['br', 'gzip'] as const;
-
 export async function registerCompression(app: FastifyInstance) {
   // Only API answers: the web app's files are precompressed, and a file under the threshold is
   // not worth a compression stream. A GET brings no body to decompress. Each hook left off is one

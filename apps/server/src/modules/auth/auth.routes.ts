@@ -14,7 +14,7 @@ import { AUTH_RATE_LIMIT } from '../../plugins/rate-limit';
 import type { AuthDeps } from './auth.deps';
 import { completeTwoFactor, loginWithPassword, pinMailStatus, resendPin } from './login.service';
 import { recoverPassword, requestRecovery } from './password.service';
-import { basicCredentialsOf, bearerOf } from './credentials';
+import { basicCredentialsOf, bearerOf } from '../../http/credentials';
 import { REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
 import { refreshSession } from './session.service';
 

@@ -13,7 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { PageQuery, pageOf, sendPaged } from '../../http/paging';
 import { wire } from '../../http/wire';
-import { apiKeyOf } from '../auth/credentials';
+import { apiKeyOf } from '../../http/credentials';
 import { authenticateApiKey } from './apikeys.service';
 import { createImportGate, LARGE_IMPORT_BYTES } from './imports.gate';
 import type { ImportCaller } from './imports.policy';

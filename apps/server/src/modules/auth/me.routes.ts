@@ -5,10 +5,10 @@ import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../http/problem';
 import { problems, requestContext } from '../../http/request-kit';
 import { AUTH_RATE_LIMIT } from '../../plugins/rate-limit';
-import type { AuthDeps } from '../auth/auth.deps';
-import { changePassword } from '../auth/password.service';
-import { clearRefreshCookie } from '../auth/refresh-cookie';
-import { endOwnSession, logout } from '../auth/session.service';
+import type { AuthDeps } from './auth.deps';
+import { changePassword } from './password.service';
+import { clearRefreshCookie } from './refresh-cookie';
+import { endOwnSession, logout } from './session.service';
 import { getMySessions, getMyUser } from './me.service';
 
 const errors = problems(400, 401, 403, 404, 429);

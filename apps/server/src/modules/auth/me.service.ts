@@ -1,9 +1,9 @@
 import type { User, UserSession } from '@graftmatch/domain';
 import { unauthorized } from '../../http/problem';
-import type { AuthDeps } from '../auth/auth.deps';
-import { findActiveAccount } from '../auth/account.service';
-import { listSessions } from '../auth/session.service';
-import { userToWire } from './user.mapper';
+import { userToWire } from '../users/user.mapper';
+import { findActiveAccount } from './account.service';
+import type { AuthDeps } from './auth.deps';
+import { listSessions } from './session.service';
 
 /** `GET /users/getmyuser`. */
 export async function getMyUser(deps: Pick<AuthDeps, 'db'>, userId: string): Promise<User> {
