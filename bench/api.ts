@@ -1,8 +1,8 @@
 // The API under load: search, both waiting lists, a graft's details and the demand PDF, each next to
 // its bare-Fastify twin answering the same bytes in the same run (the ratio is the figure).
 import { GRAFT_TYPES, SCREEN_PAGE_SIZE } from '@graftmatch/domain';
-import { TYPE_PROFILES } from '../apps/server/src/db/seed-demo-data';
-import { demoRandom, mulberry32 } from '../apps/server/src/db/seed-demo-random';
+import { TYPE_PROFILES } from '../apps/server/src/demo/seed-demo-data';
+import { demoRandom, mulberry32 } from '../apps/server/src/demo/seed-demo-random';
 import type { Benchmark, Row } from './support/benchmark';
 import { load, recordAnswers, withTwin, type LoadOptions, type LoadResult, type Scenario } from './support/autocannon';
 

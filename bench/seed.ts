@@ -8,11 +8,11 @@ import { utcDate } from '@graftmatch/domain';
 import { sql, type Kysely } from 'kysely';
 import { loadConfig } from '../apps/server/src/config';
 import { engineOf } from '../apps/server/src/db/dialect';
-import { seedDemo } from '../apps/server/src/db/seed-demo';
-import { buildDemoGrafts, type SeededClinic, type SeededEute } from '../apps/server/src/db/seed-demo-grafts';
-import { DEMO_EUTES } from '../apps/server/src/db/seed-demo-data';
-import { demoRandom, mulberry32 } from '../apps/server/src/db/seed-demo-random';
-import { buildDemoWaitingList } from '../apps/server/src/db/seed-demo-waiting-list';
+import { seedDemo } from '../apps/server/src/demo/seed-demo';
+import { buildDemoGrafts, type SeededClinic, type SeededEute } from '../apps/server/src/demo/seed-demo-grafts';
+import { DEMO_EUTES } from '../apps/server/src/demo/seed-demo-data';
+import { demoRandom, mulberry32 } from '../apps/server/src/demo/seed-demo-random';
+import { buildDemoWaitingList } from '../apps/server/src/demo/seed-demo-waiting-list';
 import type { DB } from '../apps/server/src/db/types';
 import { openDatabase } from '../apps/server/src/startup';
 

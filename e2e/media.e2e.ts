@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Graft } from '@graftmatch/domain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { demoPhoto } from '../apps/server/src/db/demo-files/documents';
+import { demoPhoto } from '../apps/server/src/demo/demo-files/documents';
 import { openContext, sharedBrowser, screenshot, type ViewportName } from './support/browser';
 import { checkScreenOnce, expectNoProblems } from './support/checks';
 import { DEMO, apiSession, loginThroughUi } from './support/login';

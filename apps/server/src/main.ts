@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp, filesDir } from './app';
 import { loadConfig } from './config';
 import { claimDataDir } from './cli/data-dir-lock';
-import { seedDemoIfEmpty } from './db/seed-demo-start';
+import { seedDemoIfEmpty } from './demo/seed-demo-start';
 import { claimFilesFolder } from './modules/files/files-folder';
 import { StartupError, exitOnStartupError, openDatabase } from './startup';
 import { createLocalDiskStorage } from './storage/local-disk';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { filesDir } from '../app';
-import { seedDemoWithFiles } from '../db/seed-demo-start';
+import { seedDemoWithFiles } from '../demo/seed-demo-start';
 import { createLocalDiskStorage } from '../storage/local-disk';
 import { runWithDatabase } from './run-with-database';
 

@@ -17,8 +17,8 @@ import { testEngineName } from '../support/database';
 import { uploadFiles } from '../support/files';
 import { implantedRequest } from '../support/clinical-records';
 import { freeGraftOfX, requestGraft } from '../support/requests';
-import { demoPhoto } from '../../src/db/demo-files/documents';
-import { valveTubeStl } from '../../src/db/demo-files/stl';
+import { demoPhoto } from '../../src/demo/demo-files/documents';
+import { valveTubeStl } from '../../src/demo/demo-files/stl';
 
 // The authorization matrix (docs/security.md, V8): every protected route (the clinic, tissue-bank and admin
 // APIs, the caller's own user and sessions, push negotiate), called by anonymous, physicians of

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simplePdf } from '../../src/db/demo-files/documents';
+import { simplePdf } from '../../src/demo/demo-files/documents';
 import { testEngineName } from '../support/database';
 import { freePort } from '../support/process';
 import { createFaultStorage, type FaultStorage } from './engine';

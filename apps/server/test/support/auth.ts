@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { seedDemo, type SeedDemoSummary } from '../../src/db/seed-demo';
+import { seedDemo, type SeedDemoSummary } from '../../src/demo/seed-demo';
 import { outboxDir } from '../../src/mail/mailer';
 import { hashPassword } from '../../src/modules/auth/password';
 import type { TestApp } from './app';

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesDir } from '../../app';
-import { demoPhoto } from '../../db/demo-files/documents';
+import { demoPhoto } from '../../demo/demo-files/documents';
 import { startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
 import { freeLotOf } from '../../../test/support/files';

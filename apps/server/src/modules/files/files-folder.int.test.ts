@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngineName, type TestDatabase } from '../../../test/support/database';
-import { seedDemo } from '../../db/seed-demo';
+import { seedDemo } from '../../demo/seed-demo';
 import { StartupError } from '../../startup';
 import { createLocalDiskStorage } from '../../storage/local-disk';
 import { readFolderMarker, writeFolderMarker } from '../../storage/folder-marker';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesDir } from '../../app';
-import { demoPhoto } from '../../db/demo-files/documents';
+import { demoPhoto } from '../../demo/demo-files/documents';
 import { renameUnfitFileNames } from '../../db/migrations/2026-11-26-file-names-per-graft';
 import { createLocalDiskStorage } from '../../storage/local-disk';
 import { expectProblem, startSeededApp, type SeededApp } from '../../../test/support/clinical';

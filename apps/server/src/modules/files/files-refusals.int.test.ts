@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesDir } from '../../app';
-import { simplePdf } from '../../db/demo-files/documents';
-import { demoPhoto } from '../../db/demo-files/documents';
+import { simplePdf } from '../../demo/demo-files/documents';
+import { demoPhoto } from '../../demo/demo-files/documents';
 import { expectProblem, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
 import { freeLotOf, uploadFiles, zipBomb } from '../../../test/support/files';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { ListStatus } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, filesDir } from '../../app';
-import { demoPhoto, simplePdf } from '../../db/demo-files/documents';
+import { demoPhoto, simplePdf } from '../../demo/demo-files/documents';
 import { expectProblem, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
 import { TestClient } from '../../../test/support/client';
 import { testEngineName } from '../../../test/support/database';

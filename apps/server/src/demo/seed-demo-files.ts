@@ -7,7 +7,7 @@ import { insertFile } from '../modules/files/files.repository';
 import { dicomSlice } from './demo-files/dicom';
 import { demoPhoto, simplePdf } from './demo-files/documents';
 import { valveTubeStl } from './demo-files/stl';
-import type { DB, GraftFilesTable, GraftRow } from './types';
+import type { DB, GraftFilesTable, GraftRow } from '../db/types';
 
 // Real, small files for a few demo grafts, so every viewer and download works on a fresh demo
 // start (docs/architecture.md, "Files"). The grafts are picked from the database, whichever way

@@ -3,13 +3,13 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { recordAudit } from '../modules/audit/audit.service';
 import { hashPassword } from '../modules/auth/password';
 import { importGraftsWithin } from '../modules/imports/imports.service';
-import { isUniqueViolation } from './dialect';
+import { isUniqueViolation } from '../db/dialect';
 import { DEMO_ACCOUNTS, DEMO_CLINICS, DEMO_EUTES, DEMO_PASSWORD, DEMO_SEED } from './seed-demo-data';
 import { DEMO_GRAFT_FILES, readDemoGraftFile } from './seed-demo-graft-files';
 import type { SeededEute } from './seed-demo-grafts';
 import { demoRandom, earlier, mulberry32, timestampOn, type DemoRandom } from './seed-demo-random';
 import { buildDemoWaitingList, type WaitingListPhysician } from './seed-demo-waiting-list';
-import type { DB, GraftRow } from './types';
+import type { DB, GraftRow } from '../db/types';
 
 export interface SeedDemoOptions {
   /** Seed even though the database already has users (never twice: demo accounts must not exist). */

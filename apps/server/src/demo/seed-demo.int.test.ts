@@ -12,7 +12,7 @@ import { rowToFields } from '../modules/imports/imports.columns';
 import { seedDemo, type SeedDemoSummary } from './seed-demo';
 import { DEMO_PASSWORD } from './seed-demo-data';
 import { DEMO_REFERENCE_DAY, daysBetween, demoGraftRows, shiftDemoDates } from './seed-demo-graft-files';
-import type { GraftRow } from './types';
+import type { GraftRow } from '../db/types';
 
 // Not the demo files' reference day, so every date of the files is moved (across a year's end).
 const TODAY = '2027-03-02';

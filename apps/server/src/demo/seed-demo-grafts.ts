@@ -9,7 +9,7 @@ import {
 } from '@graftmatch/domain';
 import { DONOR_REMARKS, PROCESSING_REMARKS, TYPE_PROFILES, drawPatient, type DemoEute } from './seed-demo-data';
 import { earlier, timestampOn, type DemoRandom } from './seed-demo-random';
-import type { GraftStepValues, NewGraftRow } from './types';
+import type { GraftStepValues, NewGraftRow } from '../db/types';
 
 /** What happened to a demo graft; the three archive reasons each lead to list status Archive. */
 export type DemoGraftState = 'free' | 'current' | 'implanted' | 'expired' | 'failed';

@@ -1,7 +1,7 @@
 import { GRAFT_TYPES, formatPatientCode, shiftDate } from '@graftmatch/domain';
 import { drawPatient } from './seed-demo-data';
 import { timestampOn, type DemoRandom } from './seed-demo-random';
-import type { NewWaitingListEntryRow } from './types';
+import type { NewWaitingListEntryRow } from '../db/types';
 
 export interface WaitingListPhysician {
   userId: string;

@@ -8,7 +8,7 @@ import { DEMO_DIR } from '../paths';
 import { DEMO_ACCOUNTS, DEMO_CLINICS, DEMO_EUTES, DEMO_SEED, type DemoEute } from './seed-demo-data';
 import { buildDemoGrafts, type SeededClinic, type SeededEute } from './seed-demo-grafts';
 import { demoRandom, mulberry32 } from './seed-demo-random';
-import type { GraftRow } from './types';
+import type { GraftRow } from '../db/types';
 
 // The demo grafts as files in the import's formats (docs/import.md "Demo data"): a CSV for the
 // north bank and a JSON in the API's graft shape for the south bank, made once from the demo

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { FileStorage } from '../storage/storage';
 import { seedDemo, type SeedDemoSummary } from './seed-demo';
 import { seedDemoFiles, type SeedDemoFilesSummary } from './seed-demo-files';
-import type { DB } from './types';
+import type { DB } from '../db/types';
 
 export type SeedDemoWithFilesSummary = SeedDemoSummary & { files: SeedDemoFilesSummary };
 
