@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { serverWalls } from './apps/server/walls.config.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/screenshots/**', 'apps/web/dev-dist/**'] },
@@ -25,24 +26,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  {
-    // Module walls (docs/architecture.md): a module reaches another only through its service or
-    // policy, never through its routes or repository.
-    files: ['apps/server/src/modules/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../*/*.routes', '../*/*.routes.js', '../*/*.repository', '../*/*.repository.js'],
-              message: "Another module's routes and repository are its own: call its service (docs/architecture.md).",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...serverWalls(),
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },

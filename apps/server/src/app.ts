@@ -33,7 +33,7 @@ import { adminApiKeyRoutes } from './modules/imports/apikeys.routes';
 import { exportRoutes, importTemplateRoutes } from './modules/imports/imports.export.routes';
 import { importRoutes, lastImportLogRoutes } from './modules/imports/imports.routes';
 import { registerRequestLapse } from './modules/requests/requests.lapse';
-import { adminLeadTimeRoutes, bankRequestRoutes, physicianRequestRoutes } from './modules/requests/requests.routes';
+import { bankRequestRoutes, physicianRequestRoutes } from './modules/requests/requests.routes';
 import { requestCorrectionRoutes } from './modules/requests/requests.corrections.routes';
 import { mySettingsRoutes } from './modules/users/settings.routes';
 import { physicianWaitingListRoutes } from './modules/waitinglist/waitinglist.routes';
@@ -224,7 +224,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const requests = { ...imports, storage: fileStorage };
   await app.register(physicianRequestRoutes, { prefix: '/api/physician', deps: requests });
   await app.register(bankRequestRoutes, { prefix: '/api/euteemployee', deps: requests });
-  await app.register(adminLeadTimeRoutes, { prefix: '/api/admin', deps: requests });
   await app.register(requestCorrectionRoutes, { prefix: '/api/requests', deps: requests });
   registerRequestLapse(app, requests, deps.requestLapseIntervalMs);
   await app.register(importTemplateRoutes, { prefix: '/api/import' });

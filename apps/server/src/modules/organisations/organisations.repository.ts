@@ -74,6 +74,15 @@ export async function updateEute(executor: Executor, id: string, changes: EuteCh
   await executor.updateTable('eutes').set(changes).where('id', '=', id).execute();
 }
 
+export async function setLeadTime(executor: Executor, euteId: string, days: number, at: string): Promise<boolean> {
+  const result = await executor
+    .updateTable('eutes')
+    .set({ leadTimeDays: days, updatedAt: at })
+    .where('id', '=', euteId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 const MEMBER_COLUMNS = [
   'users.id',
   'users.title',

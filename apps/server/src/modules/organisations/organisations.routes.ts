@@ -6,8 +6,10 @@ import {
   AddEuteRequest,
   Clinic as ClinicSchema,
   Eute as EuteSchema,
+  Id,
   PatchClinicRequest,
   PatchEuteRequest,
+  SetLeadTimeRequest,
   type Clinic,
   type Eute,
 } from '@graftmatch/domain';
@@ -27,10 +29,12 @@ import {
   setEuteActive,
   type OrganisationsDeps,
 } from './organisations.service';
+import { setLeadTime } from './organisations.leadtime';
 
 const errors = problems(400, 401, 403, 404, 409);
 const ClinicResponse = wire<Clinic>(ClinicSchema);
 const EuteResponse = wire<Eute>(EuteSchema);
+const LeadTimeAnswer = Type.Object({ id: Id, leadTimeDays: Type.Integer() });
 
 /** Clinic and tissue-bank administration of spec §7, under /api/admin. */
 export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: OrganisationsDeps }> = async (
@@ -138,5 +142,18 @@ export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: Organisa
       schema: { tags: ['admin'], params: IdParams, body: PatchEuteRequest, response: { 200: EuteResponse, ...errors } },
     },
     async (request) => patchEute(deps, actorOf(request), request.params.id, request.body),
+  );
+
+  app.patch(
+    '/eutes/:id/leadtime',
+    {
+      schema: {
+        tags: ['admin'],
+        params: IdParams,
+        body: SetLeadTimeRequest,
+        response: { 200: LeadTimeAnswer, ...errors },
+      },
+    },
+    async (request) => setLeadTime(deps, actorOf(request), request.params.id, request.body.days),
   );
 };

@@ -225,15 +225,6 @@ export function requestSteps(executor: Executor, id: string) {
     .execute();
 }
 
-export async function setLeadTime(executor: Executor, euteId: string, days: number, at: string): Promise<boolean> {
-  const result = await executor
-    .updateTable('eutes')
-    .set({ leadTimeDays: days, updatedAt: at })
-    .where('id', '=', euteId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 /** Lots of Free grafts that some physician has an open request for; who asked stays hidden. */
 export async function requestedLots(executor: Executor, today: string): Promise<string[]> {
   const rows = await executor

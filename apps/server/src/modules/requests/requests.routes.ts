@@ -3,14 +3,12 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import {
   CreateGraftRequestRequest as CreateBodySchema,
   GraftRequest as GraftRequestSchema,
-  Id,
   ImplantGraftRequestRequest,
   Lot,
   OptionalReasonRequest,
   ReasonGraftRequestRequest,
   RequestInbox as RequestInboxSchema,
   ReserveGraftRequestRequest,
-  SetLeadTimeRequest,
   type CreateGraftRequestRequest,
   type GraftRequest as GraftRequestWire,
   type RequestAction,
@@ -19,7 +17,6 @@ import {
 import { IdParams, actorOf, problems } from '../../http/request-kit';
 import { wire } from '../../http/wire';
 import { bankInbox } from './requests.inbox';
-import { setLeadTime } from './requests.leadtime';
 import {
   createRequest,
   listPhysicianRequests,
@@ -101,23 +98,5 @@ export const bankRequestRoutes: FastifyPluginAsyncTypebox<{ deps: RequestsDeps }
       ['deliver', NoBody],
     ]),
     { deps },
-  );
-};
-
-const LeadTimeAnswer = Type.Object({ id: Id, leadTimeDays: Type.Integer() });
-
-/** An admin sets a bank's lead time, under /api/admin. */
-export const adminLeadTimeRoutes: FastifyPluginAsyncTypebox<{ deps: RequestsDeps }> = async (app, { deps }) => {
-  app.patch(
-    '/eutes/:id/leadtime',
-    {
-      schema: {
-        tags: ['admin'],
-        params: IdParams,
-        body: SetLeadTimeRequest,
-        response: { 200: LeadTimeAnswer, ...errors },
-      },
-    },
-    async (request) => setLeadTime(deps, actorOf(request), request.params.id, request.body.days),
   );
 };

@@ -1,14 +1,16 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types';
 import { notFound } from '../../http/problem';
 import { recordAudit } from '../audit/audit.service';
 import { requireAdmin } from '../auth/auth.policy';
 import type { Actor } from '../../http/request-kit';
-import * as repo from './requests.repository';
+import * as repo from './organisations.repository';
+import type { OrganisationsDeps } from './organisations.service';
 
-/** `PATCH /admin/eutes/{id}/leadtime`: an admin sets the days a bank needs to deliver. */
+/**
+ * `PATCH /admin/eutes/{id}/leadtime`: an admin sets the days a bank needs to deliver, which the
+ * requests module reads to warn of a late delivery.
+ */
 export async function setLeadTime(
-  deps: { db: Kysely<DB>; now: () => Date },
+  deps: OrganisationsDeps,
   actor: Actor,
   euteId: string,
   days: number,

@@ -1,0 +1,151 @@
+// The server's walls (docs/architecture.md "Module walls"), as ESLint rules for eslint.config.js:
+// which folder may import which, and which module writes which table. Each rule is proved on a
+// fixture by apps/server/test/architecture/module-walls.test.ts.
+
+const SRC = 'apps/server/src';
+const TESTS = ['**/*.test.ts', '**/*.int.test.ts'];
+
+const NOT_ROUTES_OR_REPOSITORY = {
+  group: ['../*/*.routes', '../*/*.routes.js', '../*/*.repository', '../*/*.repository.js'],
+  message: "Another module's routes and repository are its own: call its service (docs/architecture.md).",
+};
+
+/** Another module from inside a module: `../<module>/…`, never `../../<folder>/…`. */
+const OTHER_MODULE_REGEX = '^\\.\\./(?!\\.)[^/]+/';
+
+/**
+ * Which code writes each table (insertInto, updateTable, deleteFrom): a folder under src/, most
+ * often one module. Where two share a table, docs/architecture.md "Who writes which table" says why.
+ */
+export const TABLE_WRITERS = {
+  users: ['modules/users', 'modules/auth'],
+  clinics: ['modules/organisations'],
+  eutes: ['modules/organisations'],
+  clinicMembers: ['modules/users'],
+  euteMembers: ['modules/users'],
+  grafts: ['modules/imports', 'modules/requests'],
+  graftFiles: ['modules/files'],
+  filesFolder: ['modules/files'],
+  waitingListEntries: ['modules/waitinglist'],
+  graftRequests: ['modules/requests'],
+  refreshTokenFamilies: ['modules/auth'],
+  refreshTokens: ['modules/auth'],
+  twoFactorChallenges: ['modules/auth'],
+  recoveryTokens: ['modules/auth'],
+  importLogs: ['modules/imports'],
+  euteApiKeys: ['modules/imports'],
+  auditLog: ['modules/audit'],
+  auditChainHead: ['modules/audit'],
+  auditCheckpoints: ['modules/audit'],
+  dataVersions: ['db'],
+  mailOutbox: ['mail', 'modules/mails'],
+};
+
+/** A Kysely write to one of `tables`, named by a string literal. */
+function writesTo(tables, message) {
+  return {
+    selector: `CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/][arguments.0.value=/^(${tables.join('|')})$/]`,
+    message,
+  };
+}
+
+/** One block per writer folder, after one for the rest of src/: each forbids the tables others write. */
+function tableWriters() {
+  const writers = [...new Set(Object.values(TABLE_WRITERS).flat())];
+  const forbiddenFor = (writer) =>
+    Object.entries(TABLE_WRITERS)
+      .filter(([, owners]) => !owners.includes(writer))
+      .map(([table]) => table);
+  const rule = (tables) => ({
+    'no-restricted-syntax': [
+      'error',
+      writesTo(
+        tables,
+        'Another module writes this table: call its service (docs/architecture.md "Who writes which table").',
+      ),
+    ],
+  });
+  return [
+    {
+      files: [`${SRC}/**/*.ts`],
+      // The demo seed fills an empty database with every table's rows; migrations shape the tables.
+      ignores: [...TESTS, `${SRC}/demo/**`, `${SRC}/db/migrations/**`],
+      rules: rule(Object.keys(TABLE_WRITERS)),
+    },
+    ...writers.map((writer) => ({
+      files: [`${SRC}/${writer}/**/*.ts`],
+      ignores: [...TESTS, `${SRC}/db/migrations/**`],
+      rules: rule(forbiddenFor(writer)),
+    })),
+  ];
+}
+
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export function serverWalls() {
+  return [
+    {
+      // A module reaches another only through its service, policy, mapper or query helpers.
+      files: [`${SRC}/modules/**/*.ts`],
+      rules: restrict(NOT_ROUTES_OR_REPOSITORY),
+    },
+    {
+      // A repository is SQL over db/ and the shared query helpers: it imports no other module.
+      files: [`${SRC}/modules/**/*.repository.ts`],
+      rules: restrict({
+        regex: OTHER_MODULE_REGEX,
+        message: 'A repository imports no other module: shared SQL rules live in src/queries/ (docs/architecture.md).',
+      }),
+    },
+    {
+      // The request kit stands below the plugins and modules (a type of the auth module aside: the caller).
+      files: [`${SRC}/http/**/*.ts`],
+      ignores: TESTS,
+      rules: restrict(
+        {
+          group: ['../plugins/*', '../plugins/**'],
+          message: 'http/ imports no plugin: the plugins build on http/ (docs/architecture.md).',
+        },
+        {
+          group: ['../modules/*', '../modules/**'],
+          allowTypeImports: true,
+          message: 'http/ imports no module, only their types (docs/architecture.md).',
+        },
+      ),
+    },
+    {
+      // db/ is infrastructure: connections, table types, dialect, migrations.
+      files: [`${SRC}/db/**/*.ts`],
+      ignores: TESTS,
+      rules: restrict({
+        group: ['../modules/*', '../modules/**', '../../modules/**', '../plugins/*', '../demo/*', '../demo/**'],
+        message: 'db/ is infrastructure and imports no module, plugin or demo data (docs/architecture.md).',
+      }),
+    },
+    {
+      // The shared SQL rules: over db/'s tables only, so every repository may use them.
+      files: [`${SRC}/queries/**/*.ts`],
+      ignores: TESTS,
+      rules: restrict({
+        group: ['../modules/*', '../modules/**', '../plugins/*', '../http/*', '../demo/*'],
+        message: 'src/queries/ builds on db/ alone, so every repository may use it (docs/architecture.md).',
+      }),
+    },
+    {
+      // Plugins and the push hub see the auth module's service side, nothing else of the modules.
+      files: [`${SRC}/plugins/**/*.ts`, `${SRC}/realtime/**/*.ts`],
+      ignores: TESTS,
+      rules: restrict({
+        group: [
+          '../modules/**',
+          '!../modules/auth',
+          '!../modules/auth/**',
+          '../modules/auth/*.routes',
+          '../modules/auth/*.repository',
+        ],
+        message: "Plugins and realtime/ use only the auth module's service side (docs/architecture.md).",
+      }),
+    },
+    ...tableWriters(),
+  ];
+}
