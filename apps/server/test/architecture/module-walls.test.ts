@@ -8,37 +8,132 @@ import madge from 'madge';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
-/** Lints a text with the repository's own ESLint config as if it were this module file. */
-async function wallErrors(code: string, file = 'apps/server/src/modules/donations/donations.service.ts') {
+/** Lints a text with the repository's own ESLint config as if it were this file of the server. */
+async function wallErrors(
+  code: string,
+  file = 'apps/server/src/modules/donations/donations.service.ts',
+  rule = 'no-restricted-imports',
+) {
   const eslint = new ESLint({ cwd: root });
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports');
+  return (result?.messages ?? []).filter((message) => message.ruleId === rule);
 }
+
+const lines = (...code: string[]) => [...code, ''].join('\n');
 
 describe('module walls (docs/architecture.md)', () => {
   test("a module that reaches into another module's repository or routes fails the lint", async () => {
-    const fixture = [
+    const fixture = lines(
       "import { findListedGraftByLot } from '../grafts/grafts.repository';",
       "import type { physicianGraftRoutes } from '../grafts/grafts.routes';",
       'export const reached = [findListedGraftByLot, null as unknown as typeof physicianGraftRoutes];',
-      '',
-    ].join('\n');
+    );
     const errors = await wallErrors(fixture);
     expect(errors.map((error) => error.line)).toEqual([1, 2]);
     expect(errors[0]?.message).toMatch(/call its service/);
   }, 120_000);
 
   test("the same module's repository and another module's service are allowed", async () => {
-    const fixture = [
+    const fixture = lines(
       "import { getDonation } from '../grafts/grafts.service';",
       "import { euteReadScope } from '../auth/auth.policy';",
       'export const allowed = [getDonation, euteReadScope];',
-      '',
-    ].join('\n');
+    );
     expect(await wallErrors(fixture)).toEqual([]);
     const own =
       "import { findListedGraftByLot } from './grafts.repository';\nexport const own = findListedGraftByLot;\n";
     expect(await wallErrors(own, 'apps/server/src/modules/grafts/grafts.service.ts')).toEqual([]);
+  }, 120_000);
+
+  test('a repository imports no other module, only db/, the paging types and the shared query helpers', async () => {
+    const fixture = lines(
+      "import { entryCriteria } from '../waitinglist/waitinglist.mapper';",
+      "import type { Executor } from '../../db/executor';",
+      "import type { Page } from '../../http/paging';",
+      "import { inListStatus } from '../../queries/grafts';",
+      "import { isOpenEntry } from '../../queries/waiting-list';",
+      'export type Used = [Executor, Page];',
+      'export const used = [entryCriteria, inListStatus, isOpenEntry];',
+    );
+    const errors = await wallErrors(fixture, 'apps/server/src/modules/requests/requests.repository.ts');
+    expect(errors.map((error) => error.line)).toEqual([1]);
+    expect(errors[0]?.message).toMatch(/src\/queries/);
+  }, 120_000);
+
+  test('the shared query helpers build on db/ alone', async () => {
+    const fixture = lines(
+      "import { effectiveListStatus } from '../modules/grafts/grafts.mapper';",
+      "import type { DB } from '../db/types';",
+      'export type Tables = DB;',
+      'export const used = effectiveListStatus;',
+    );
+    const errors = await wallErrors(fixture, 'apps/server/src/queries/grafts.ts');
+    expect(errors.map((error) => error.line)).toEqual([1]);
+  }, 120_000);
+
+  test('http/ imports no plugin, and of the modules only types', async () => {
+    const fixture = lines(
+      "import { ENCODINGS } from '../plugins/compression';",
+      "import { loadPrincipal } from '../modules/auth/principal';",
+      "import type { Principal } from '../modules/auth/principal';",
+      "import { conflict } from './problem';",
+      'export type Caller = Principal;',
+      'export const used = [ENCODINGS, loadPrincipal, conflict];',
+    );
+    const errors = await wallErrors(fixture, 'apps/server/src/http/answer-cache.ts');
+    expect(errors.map((error) => error.line)).toEqual([1, 2]);
+    expect(errors[0]?.message).toMatch(/http\/ imports no plugin/);
+  }, 120_000);
+
+  test('db/ imports no module, plugin or demo data', async () => {
+    const fixture = lines(
+      "import { recordAudit } from '../modules/audit/audit.service';",
+      "import { seedDemo } from '../demo/seed-demo';",
+      "import { conflict } from '../http/problem';",
+      'export const used = [recordAudit, seedDemo, conflict];',
+    );
+    const errors = await wallErrors(fixture, 'apps/server/src/db/database.ts');
+    expect(errors.map((error) => error.line)).toEqual([1, 2]);
+    expect(errors[0]?.message).toMatch(/infrastructure/);
+  }, 120_000);
+
+  test("plugins and realtime/ use only the auth module's service side", async () => {
+    const fixture = lines(
+      "import { findListedGraftByLot } from '../modules/grafts/grafts.repository';",
+      "import { findPrincipalData } from '../modules/auth/auth.repository';",
+      "import { requireUser } from '../modules/auth/auth.policy';",
+      "import { bearerOf } from '../http/credentials';",
+      'export const used = [findListedGraftByLot, findPrincipalData, requireUser, bearerOf];',
+    );
+    for (const file of ['apps/server/src/plugins/authentication.ts', 'apps/server/src/realtime/push.routes.ts']) {
+      expect((await wallErrors(fixture, file)).map((error) => error.line)).toEqual([1, 2]);
+    }
+  }, 120_000);
+
+  test('one module writes each table: a bank is written by the organisations, grafts by imports and requests', async () => {
+    const fixture = lines(
+      "import type { Executor } from '../../db/executor';",
+      'export async function write(executor: Executor) {',
+      "  await executor.updateTable('eutes').set({ leadTimeDays: 3 }).execute();",
+      "  await executor.updateTable('grafts').set({ physicianName: null }).execute();",
+      "  await executor.insertInto('graftRequests').values([]).execute();",
+      "  await executor.deleteFrom('graftFiles').execute();",
+      '}',
+    );
+    const linesOf = async (file: string) =>
+      (await wallErrors(fixture, file, 'no-restricted-syntax')).map((error) => error.line);
+    expect(await linesOf('apps/server/src/modules/requests/requests.repository.ts')).toEqual([3, 6]);
+    expect(await linesOf('apps/server/src/modules/organisations/organisations.repository.ts')).toEqual([4, 5, 6]);
+    expect(await linesOf('apps/server/src/modules/imports/imports.repository.ts')).toEqual([3, 5, 6]);
+    expect(await linesOf('apps/server/src/modules/files/files.repository.ts')).toEqual([3, 4, 5]);
+    expect(await linesOf('apps/server/src/modules/grafts/grafts.repository.ts')).toEqual([3, 4, 5, 6]);
+    expect(await linesOf('apps/server/src/http/paging.ts')).toEqual([3, 4, 5, 6]);
+    const [error] = await wallErrors(
+      fixture,
+      'apps/server/src/modules/grafts/grafts.repository.ts',
+      'no-restricted-syntax',
+    );
+    expect(error?.message).toMatch(/Another module writes this table/);
   }, 120_000);
 });
 
