@@ -30,6 +30,7 @@ export * from './schemas/problem';
 export * from './schemas/audit-log';
 export * from './schemas/test-alert';
 export * from './schemas/graft-request';
+export * from './schemas/request-steps';
 export * from './schemas/api-key';
 export * from './schemas/user-settings';
 export * from './schemas/request-correction';
@@ -37,6 +38,7 @@ export * from './schemas/stock';
 export * from './schemas/mail';
 
 export * from './rules/text';
+export * from './rules/password-length';
 export * from './rules/dates';
 export * from './rules/full-name';
 export * from './rules/patient-code';

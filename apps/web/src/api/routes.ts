@@ -31,6 +31,9 @@ import type {
   RecoverPasswordRequest,
   RequestHistory,
   RequestInbox,
+  RequestSide,
+  RequestStepActionOf,
+  RequestStepBodies,
   RecoveryRequest,
   ResetPasswordRequest,
   SearchPageQuery,
@@ -55,12 +58,14 @@ export interface ImportQuery {
 export type TemplateFormat = 'csv' | 'xlsx';
 export type ExportFormat = 'csv' | 'json' | 'xlsx';
 
-/** What a request's step carries: reservation hours, implant date and patient code, or a reason. */
-export interface RequestStepBody {
-  hours?: number;
-  date?: string;
-  patient_Code?: string;
-  reason?: string;
+/**
+ * One side's request steps, `{action}` one of the side's actions and the body the domain's step map
+ * gives that action (docs/api.md "Graft requests").
+ */
+interface RequestStepRoute<S extends RequestSide> {
+  params: { id: string; action: RequestStepActionOf<S> };
+  body: RequestStepBodies[RequestStepActionOf<S>];
+  response: GraftRequest;
 }
 
 /**
@@ -97,21 +102,13 @@ export interface ApiRoutes {
   'GET /physician/requests': { response: GraftRequest[] };
   'GET /physician/requests/lots': { response: string[] };
   'POST /physician/requests': { body: CreateGraftRequestRequest; response: GraftRequest };
-  'POST /physician/requests/{id}/{action}': {
-    params: { id: string; action: string };
-    body: RequestStepBody;
-    response: GraftRequest;
-  };
+  'POST /physician/requests/{id}/{action}': RequestStepRoute<'physician'>;
 
   'POST /requests/{id}/corrections': { params: { id: string }; body: CorrectionRequest; response: GraftRequest };
   'GET /requests/{id}/history': { params: { id: string }; response: RequestHistory };
 
   'GET /euteemployee/requests': { response: RequestInbox };
-  'POST /euteemployee/requests/{id}/{action}': {
-    params: { id: string; action: string };
-    body: RequestStepBody;
-    response: GraftRequest;
-  };
+  'POST /euteemployee/requests/{id}/{action}': RequestStepRoute<'bank'>;
   'GET /euteemployee/waitinglist': { query: PageQuery; response: WaitingListEntry[] };
   'GET /euteemployee/waitinglist/download': { response: Blob };
   'GET /euteemployee/currentdonations': { query: StockQuery; response: StockGraft[] };

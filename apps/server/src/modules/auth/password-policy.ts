@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@graftmatch/domain';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLengthProblem } from '@graftmatch/domain';
 import { badRequest } from '../../http/problem';
 import { COMMON_PASSWORDS } from './common-passwords';
 
@@ -8,8 +8,7 @@ import { COMMON_PASSWORDS } from './common-passwords';
  * Returns the reason, or null when the password is acceptable.
  */
 export function passwordWeakness(password: string, context: { email?: string } = {}): string | null {
-  const length = [...password].length;
-  if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) {
+  if (passwordLengthProblem(password)) {
     return `must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`;
   }
   const lowered = password.toLowerCase();

@@ -127,6 +127,24 @@ describe(`password recovery and change (${testEngineName()})`, () => {
     );
   });
 
+  it('counts a password in characters as the web form does: 128 emojis are a password, 129 are not', async () => {
+    const { email } = await createTestUser(server);
+    const user = await loginAs(server, email);
+    const emojis = (count: number) => '🔑🗝'.repeat(count).slice(0, count * 2);
+    secrets.add(emojis(128));
+    const tooLong = await user.post('/api/users/resetpassword', {
+      oldPassword: 'demo-graftmatch',
+      newPassword: emojis(129),
+    });
+    expect(tooLong.status).toBe(400);
+    const longest = await user.post('/api/users/resetpassword', {
+      oldPassword: 'demo-graftmatch',
+      newPassword: emojis(128),
+    });
+    expect(longest.status).toBe(204);
+    expect(await passwordWorks(email, emojis(128))).toBe(true);
+  });
+
   it('leaves no password, link token or hash in any log line or audit row of these stories', async () => {
     const stored = [
       ...(await server.database.db.selectFrom('users').select('passwordHash').execute()).map((row) => row.passwordHash),

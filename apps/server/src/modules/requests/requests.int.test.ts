@@ -1,4 +1,4 @@
-import type { GraftRequest, RequestInbox } from '@graftmatch/domain';
+import { DEFAULT_RESERVATION_HOURS, type GraftRequest, type RequestInbox } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loginAs, readOutbox } from '../../../test/support/auth';
 import { DEMO, expectProblem, startSeededApp, type SeededApp } from '../../../test/support/clinical';
@@ -208,6 +208,26 @@ describe(`graft requests from request to implantation (${testEngineName()})`, ()
     const returned = await stepOk(physicianA, 'physician', request.id, 'return', { reason: 'Patient not operated' });
     expect(returned).toMatchObject({ state: 'returned', reason: 'Patient not operated' });
     expect(await lotsOf('/api/physician/archivgrafts')).toContain(lot);
+  });
+
+  test('a step posted with no body and no content type is judged by the request’s state', async () => {
+    const { physicianA, employeeX } = app.clients;
+    const bare = (client: typeof physicianA, side: 'physician' | 'euteemployee', id: string, action: string) =>
+      client.request('POST', `/api/${side}/requests/${id}/${action}`);
+    const request = await requestGraft(physicianA, { lot: await freeGraftOfX(app), patient_Code: 'D-06-2024' });
+
+    // Assigning a request nobody reserved is the wrong step now, whatever the body.
+    expect(await refused(await bare(employeeX, 'euteemployee', request.id, 'assign'))).toMatch(/possible now: reserve/);
+    const reserved = await bare(employeeX, 'euteemployee', request.id, 'reserve');
+    expect(reserved.status).toBe(200);
+    const { deadline } = (await reserved.json()) as GraftRequest;
+    expect(Date.parse(deadline ?? '') - clock.now().getTime()).toBe(DEFAULT_RESERVATION_HOURS * 3_600_000);
+    expect((await bare(physicianA, 'physician', request.id, 'confirm')).status).toBe(200);
+    expect((await bare(employeeX, 'euteemployee', request.id, 'assign')).status).toBe(200);
+    const delivered = await bare(employeeX, 'euteemployee', request.id, 'deliver');
+    expect(((await delivered.json()) as GraftRequest).state).toBe('delivered');
+    // A step that needs what it carries still says so.
+    await expectProblem(await bare(physicianA, 'physician', request.id, 'implant'), 400);
   });
 
   test('only physicians request, auditors read both lists, admins set a bank’s lead time', async () => {

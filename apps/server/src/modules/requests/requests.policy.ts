@@ -1,4 +1,4 @@
-import type { RequestActorSide } from '@graftmatch/domain';
+import type { RequestSide } from '@graftmatch/domain';
 import { notFound } from '../../http/problem';
 import { requireEuteEmployee, requirePhysician, requireUser } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
@@ -31,7 +31,7 @@ export function bankInboxScope(principal: Principal | null): { all: true } | { e
 /** May the caller take a step of `side` on this request? 403 without the role, 404 for another tenant's. */
 export function requireRequestSide(
   principal: Principal | null,
-  side: Exclude<RequestActorSide, 'system'>,
+  side: RequestSide,
   request: { clinicId: string; euteId: string } | undefined,
 ): Principal {
   const caller = requireUser(principal);

@@ -1,18 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import {
   CreateGraftRequestRequest as CreateBodySchema,
   GraftRequest as GraftRequestSchema,
-  ImplantGraftRequestRequest,
   Lot,
-  OptionalReasonRequest,
-  ReasonGraftRequestRequest,
   RequestInbox as RequestInboxSchema,
-  ReserveGraftRequestRequest,
   type CreateGraftRequestRequest,
   type GraftRequest as GraftRequestWire,
-  type RequestAction,
   type RequestInbox,
+  type RequestSide,
+  requestStepRoutes,
 } from '@graftmatch/domain';
 import { IdParams, actorOf, problems } from '../../http/request-kit';
 import { wire } from '../../http/wire';
@@ -24,22 +21,17 @@ import {
   takeStep,
   type RequestsDeps,
 } from './requests.service';
-import type { StepInput } from './requests.steps';
 
 const errors = problems(400, 401, 403, 404, 409);
 const GraftRequest = wire<GraftRequestWire>(GraftRequestSchema);
 const GraftRequests = wire<GraftRequestWire[]>(Type.Array(GraftRequestSchema));
 const Inbox = wire<RequestInbox>(RequestInboxSchema);
 const CreateBody = wire<CreateGraftRequestRequest>(CreateBodySchema);
-const NoBody = Type.Optional(Type.Object({}, { additionalProperties: false }));
 
-type Side = 'physician' | 'bank';
-type StepRoute = [action: RequestAction, body: TSchema];
-
-/** `POST /{id}/{action}` for each of one side's steps, each with its own body schema. */
-function stepRoutes(side: Side, steps: readonly StepRoute[]): FastifyPluginAsyncTypebox<{ deps: RequestsDeps }> {
+/** `POST /{id}/{action}` for each of one side's steps, each with its body schema from the domain's step map. */
+function stepRoutes(side: RequestSide): FastifyPluginAsyncTypebox<{ deps: RequestsDeps }> {
   return async (app, { deps }) => {
-    for (const [action, body] of steps) {
+    for (const { action, body } of requestStepRoutes(side)) {
       app.post(
         `/requests/:id/${action}`,
         {
@@ -49,9 +41,13 @@ function stepRoutes(side: Side, steps: readonly StepRoute[]): FastifyPluginAsync
             body,
             response: { 200: GraftRequest, ...errors },
           },
+          // A POST with no body at all (`curl -X POST`) is an empty body, so the request's state decides
+          // rather than the validator's "body must be object".
+          preValidation: async (request) => {
+            request.body ??= {};
+          },
         },
-        async (request) =>
-          takeStep(deps, actorOf(request), request.params.id, side, action, (request.body ?? {}) as StepInput),
+        async (request) => takeStep(deps, actorOf(request), request.params.id, side, action, request.body),
       );
     }
   };
@@ -74,15 +70,7 @@ export const physicianRequestRoutes: FastifyPluginAsyncTypebox<{ deps: RequestsD
     { schema: { tags: ['physician'], response: { 200: Type.Array(Lot), ...errors } } },
     async (request) => listRequestedLots(deps, request.principal),
   );
-  await app.register(
-    stepRoutes('physician', [
-      ['confirm', NoBody],
-      ['withdraw', NoBody],
-      ['implant', ImplantGraftRequestRequest],
-      ['return', ReasonGraftRequestRequest],
-    ]),
-    { deps },
-  );
+  await app.register(stepRoutes('physician'), { deps });
 };
 
 /** The tissue bank's side under /api/euteemployee. */
@@ -90,13 +78,5 @@ export const bankRequestRoutes: FastifyPluginAsyncTypebox<{ deps: RequestsDeps }
   app.get('/requests', { schema: { tags: ['euteemployee'], response: { 200: Inbox, ...errors } } }, async (request) =>
     bankInbox(deps, request.principal),
   );
-  await app.register(
-    stepRoutes('bank', [
-      ['reserve', Type.Optional(ReserveGraftRequestRequest)],
-      ['decline', Type.Optional(OptionalReasonRequest)],
-      ['assign', NoBody],
-      ['deliver', NoBody],
-    ]),
-    { deps },
-  );
+  await app.register(stepRoutes('bank'), { deps });
 };

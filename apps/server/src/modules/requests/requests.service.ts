@@ -6,7 +6,9 @@ import {
   type GraftRequest,
   type RequestAction,
   type RequestActorSide,
+  type RequestSide,
   type RequestState,
+  type RequestStepInput,
 } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/dialect';
@@ -25,7 +27,7 @@ import { mailBankOfRequest, requestChanged } from './requests.notify';
 import { physicianListScope, requireRequestSide } from './requests.policy';
 import { requestTarget } from './requests.target';
 import * as repo from './requests.repository';
-import { applyGraftEffects, prepareStep, type StepContext, type StepInput } from './requests.steps';
+import { applyGraftEffects, prepareStep, type StepContext } from './requests.steps';
 
 export interface RequestsDeps {
   db: Kysely<DB>;
@@ -152,9 +154,9 @@ export async function takeStep(
   deps: RequestsDeps,
   actor: Actor,
   id: string,
-  side: Exclude<RequestActorSide, 'system'>,
+  side: RequestSide,
   action: RequestAction,
-  input: StepInput,
+  input: RequestStepInput,
 ): Promise<GraftRequest> {
   const found = await repo.findRequest(deps.db, id);
   const caller = requireRequestSide(actor.principal, side, found);
@@ -166,7 +168,7 @@ interface StepRun {
   id: string;
   side: RequestActorSide;
   action: RequestAction;
-  input: StepInput;
+  input: RequestStepInput;
   actorUserId: string | null;
   ip: string | null;
 }

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_RESERVATION_HOURS,
   ListStatus,
   NOT_DOCUMENTED,
   StepStatus,
@@ -12,6 +13,7 @@ import {
   type GraftRequest,
   type RequestAction,
   type RequestState,
+  type RequestStepInput,
 } from '@graftmatch/domain';
 import type { GraftRow, GraftUpdate } from '../../db/types';
 import { badRequest, conflict } from '../../http/problem';
@@ -25,20 +27,12 @@ import * as repo from './requests.repository';
 // What each step does besides moving the request (docs/api.md "Graft requests"): checks on the
 // graft, its process steps and list, and the documents filed on the way.
 
-/** What a step may carry: reservation hours, implant date and patient code, a reason. */
-export interface StepInput {
-  hours?: number;
-  date?: string;
-  patient_Code?: string;
-  reason?: string;
-}
-
 export interface StepContext {
   trx: Executor;
   storage: FileStorage;
   row: repo.RequestDetails;
   action: RequestAction;
-  input: StepInput;
+  input: RequestStepInput;
   now: Date;
   today: string;
   actorUserId: string | null;
@@ -66,7 +60,10 @@ export async function prepareStep(ctx: StepContext, to: RequestState): Promise<R
   }
   switch (action) {
     case 'reserve':
-      return { ...base, deadline: new Date(now.getTime() + (input.hours ?? 24) * 3_600_000).toISOString() };
+      return {
+        ...base,
+        deadline: new Date(now.getTime() + (input.hours ?? DEFAULT_RESERVATION_HOURS) * 3_600_000).toISOString(),
+      };
     case 'confirm':
       if (row.deadline !== null && row.deadline <= at) {
         throw conflict(`The reservation ended at ${row.deadline}; it can no longer be confirmed.`);

@@ -10,13 +10,14 @@ import {
   utcDate,
   type CorrectionField,
   type GraftRequest,
+  type RequestSide,
 } from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
 import { PatientCodeInput } from '../clinic/PatientCodeInput';
-import { correctRequest, type RequestSide } from './api';
+import { correctRequest } from './api';
 import { StepDateInput } from './ImplantFields';
 import { requestKeys } from './keys';
 

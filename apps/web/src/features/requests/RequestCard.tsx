@@ -1,8 +1,7 @@
 import { Alert, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { displayPatientCode, type GraftRequest, type RequestState } from '@graftmatch/domain';
+import { displayPatientCode, type GraftRequest, type RequestSide, type RequestState } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
-import type { RequestSide } from './api';
 import { CorrectButton } from './CorrectButton';
 import { RequestHistoryView } from './RequestHistory';
 import { StepButtons } from './StepButtons';

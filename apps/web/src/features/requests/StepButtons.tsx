@@ -1,10 +1,16 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { DEFAULT_RESERVATION_HOURS, formatPatientCode, type GraftRequest } from '@graftmatch/domain';
+import {
+  DEFAULT_RESERVATION_HOURS,
+  formatPatientCode,
+  type GraftRequest,
+  type RequestSide,
+  type RequestStepAction,
+  type RequestStepInput,
+} from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { RequestStepBody } from '../../api/routes';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
 import {
@@ -14,7 +20,7 @@ import {
   initialImplant,
   type ImplantProblems,
 } from './ImplantFields';
-import { takeStep, type RequestSide } from './api';
+import { takeStep } from './api';
 import { ReserveHoursInput, validReservationHours, type HoursValue } from './ReserveHoursInput';
 import { requestKeys } from './keys';
 
@@ -26,7 +32,7 @@ const CLOSING = new Set(['withdraw', 'decline', 'return']);
 interface FormProps {
   request: GraftRequest;
   side: RequestSide;
-  action: string;
+  action: RequestStepAction;
   onDone: () => void;
 }
 
@@ -39,7 +45,7 @@ function StepForm({ request, side, action, onDone }: FormProps) {
   const [reason, setReason] = useState('');
   const step = useMutation({
     mutationFn: () => {
-      const body: RequestStepBody =
+      const body: RequestStepInput =
         action === 'reserve'
           ? { hours: Number(hours) }
           : action === 'implant'
@@ -124,7 +130,7 @@ export function StepButtons({ request, side }: { request: GraftRequest; side: Re
   if (request.actions.length === 0) {
     return null;
   }
-  const open = (action: string) => {
+  const open = (action: RequestStepAction) => {
     const id = modals.open({
       title: `${t(`requests.action.${action}`)} – ${t('requests.lot')} ${request.lot}`,
       children: <StepForm request={request} side={side} action={action} onDone={() => modals.close(id)} />,

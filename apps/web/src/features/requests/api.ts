@@ -1,14 +1,15 @@
-import type {
-  CorrectionRequest,
-  CreateGraftRequestRequest,
-  GraftRequest,
-  RequestHistory,
-  RequestInbox,
+import {
+  isRequestStepOf,
+  type CorrectionRequest,
+  type CreateGraftRequestRequest,
+  type GraftRequest,
+  type RequestHistory,
+  type RequestInbox,
+  type RequestSide,
+  type RequestStepAction,
+  type RequestStepBodies,
 } from '@graftmatch/domain';
 import { call } from '../../api/call';
-import type { RequestStepBody } from '../../api/routes';
-
-export type RequestSide = 'physician' | 'bank';
 
 export function getMyRequests(): Promise<GraftRequest[]> {
   return call('GET /physician/requests');
@@ -27,10 +28,20 @@ export function getInbox(): Promise<RequestInbox> {
   return call('GET /euteemployee/requests');
 }
 
-export function takeStep(side: RequestSide, id: string, action: string, body: RequestStepBody): Promise<GraftRequest> {
-  return side === 'physician'
-    ? call('POST /physician/requests/{id}/{action}', { params: { id, action }, body })
-    : call('POST /euteemployee/requests/{id}/{action}', { params: { id, action }, body });
+/** Takes one of the side's steps; the body is the one the domain's step map gives the action. */
+export function takeStep<A extends RequestStepAction>(
+  side: RequestSide,
+  id: string,
+  action: A,
+  body: RequestStepBodies[A],
+): Promise<GraftRequest> {
+  if (side === 'physician' && isRequestStepOf('physician', action)) {
+    return call('POST /physician/requests/{id}/{action}', { params: { id, action }, body });
+  }
+  if (side === 'bank' && isRequestStepOf('bank', action)) {
+    return call('POST /euteemployee/requests/{id}/{action}', { params: { id, action }, body });
+  }
+  return Promise.reject(new Error(`The ${side} takes no step ${action}.`));
 }
 
 /** Corrects a recorded step's date, patient code or reason (docs/api.md, "Corrections"). */
