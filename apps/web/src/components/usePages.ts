@@ -64,3 +64,22 @@ export function usePagesOf<T>(items: readonly T[], from: unknown): Paging & { it
   const pages = usePageCount(page, setPage, items.length);
   return { items: items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), page, pages, setPage };
 }
+
+const PAGE_PARAM = 'page';
+
+/** The results page of the URL, counted from 1; 1 when it names none or no page number. */
+export function pageFromParams(params: URLSearchParams): number {
+  const page = Number(params.get(PAGE_PARAM));
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/** The same URL parameters on another results page (page 1 is left out, as a new search has none). */
+export function withPage(params: URLSearchParams, page: number): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (page > 1) {
+    next.set(PAGE_PARAM, String(page));
+  } else {
+    next.delete(PAGE_PARAM);
+  }
+  return next;
+}

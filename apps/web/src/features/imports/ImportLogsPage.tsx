@@ -9,7 +9,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
-import { useMe, areasOf } from '../auth/useMe';
+import { useMe, areasOf } from '../auth';
 import { listImportLogs } from './api';
 import { formatUtcMinute } from './format';
 import { importKeys } from './keys';
