@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { PagedSection } from '../../components/PagePicker';
 import { PageTitle } from '../../components/PageTitle';
+import { graftListParts } from '../grafts/GraftResults';
 import { ExportDownloads } from '../imports';
 import { stockColumns } from './stockColumns';
 import { StockFilters } from './StockFilters';
@@ -49,17 +50,7 @@ export function StockPage() {
         )}
         {data && data.items.length > 0 && (
           <PagedSection paging={paged} label={t('common.graftPages')} testId="graft-pages">
-            <ColumnList
-              columns={columns}
-              rows={data.items}
-              rowKey={(graft) => graft.e_Lot}
-              rowAttributes={(graft, form) => ({
-                'data-testid': form === 'table' ? 'graft-row' : 'graft-card',
-                'data-lot': graft.e_Lot,
-              })}
-              caption={caption}
-              testIds={{ table: 'graft-table', cards: 'graft-cards', caption: 'results-caption' }}
-            />
+            <ColumnList {...graftListParts} columns={columns} rows={data.items} caption={caption} />
           </PagedSection>
         )}
       </Stack>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Graft } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
-import { ColumnList } from '../../components/ColumnList';
+import { ColumnList, type ListForm } from '../../components/ColumnList';
 import { graftColumns, type DetailsPath, type GraftListMode } from './graftColumns';
 
 interface Props {
@@ -14,20 +14,25 @@ interface Props {
   actions?: (graft: Graft) => ReactNode;
 }
 
+/** How every graft list names its rows, cards and caption, which tests and browser journeys look for. */
+export const graftListParts = {
+  rowKey: (graft: Graft) => graft.e_Lot,
+  rowAttributes: (graft: Graft, form: ListForm) => ({
+    'data-testid': form === 'table' ? 'graft-row' : 'graft-card',
+    'data-lot': graft.e_Lot,
+  }),
+  testIds: { table: 'graft-table', cards: 'graft-cards', caption: 'results-caption' },
+};
+
 /** A list of grafts: a table on large screens (>=1000 px), cards on small and medium ones (spec §2). */
 export function GraftResults({ grafts, mode, caption, detailsPath, actions }: Props) {
   const { t } = useTranslation();
   return (
     <ColumnList
+      {...graftListParts}
       columns={graftColumns(t, mode, detailsPath)}
       rows={grafts}
-      rowKey={(graft) => graft.e_Lot}
-      rowAttributes={(graft, form) => ({
-        'data-testid': form === 'table' ? 'graft-row' : 'graft-card',
-        'data-lot': graft.e_Lot,
-      })}
       caption={caption}
-      testIds={{ table: 'graft-table', cards: 'graft-cards', caption: 'results-caption' }}
       actions={actions && { header: t('graft.actions'), cell: actions }}
     />
   );
