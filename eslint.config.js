@@ -28,6 +28,25 @@ export default tseslint.config(
   },
   ...serverWalls(),
   {
+    // Web feature walls (docs/architecture.md): a feature reaches another only through that
+    // feature's index; what several features share lives in features/grafts or src/components.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!grafts/)[\\w-]+/|/features/(?!grafts/)[\\w-]+/',
+              message:
+                "Another feature's files are its own: import from its index ('../auth'), or move what both use to features/grafts (docs/architecture.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

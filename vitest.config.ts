@@ -20,7 +20,6 @@ export default defineConfig({
           globalSetup: ['apps/server/test/support/build-once.ts'],
           environment: 'node',
           testTimeout: 30_000,
-          setupFiles: ['apps/web/src/test/setup.ts'],
           hookTimeout: 60_000,
         },
       },

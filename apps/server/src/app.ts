@@ -149,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = createStorageGuard(
     [deps.config.dataDir, ...(deps.database.file ? [deps.database.file] : [])],
     app.log,
+    now,
   );
   const authenticate = createAuthenticator({ database: deps.database, tokens: auth.tokens, now });
   const readVersions = createDataVersionReader(deps.database);

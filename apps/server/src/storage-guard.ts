@@ -3,7 +3,8 @@ import { statSync } from 'node:fs';
 /**
  * Watches that the data folder (and the SQLite file in it) is still the one the server opened.
  * A folder deleted or swapped under a running server goes unnoticed by the open file handle: writes
- * land in a deleted file and vanish at the next start. Re-checked at most once a second.
+ * land in a deleted file and vanish at the next start. Re-checked at most once a second of the app's
+ * clock, so tests move the clock instead of waiting.
  */
 export interface StorageGuard {
   /** Why the storage cannot be trusted any more, or null while it is the one opened at start. */
@@ -33,6 +34,7 @@ function changed(identity: Identity): string | null {
 export function createStorageGuard(
   paths: string[],
   log: { fatal(details: Record<string, unknown>, message: string): void },
+  now: () => Date,
   recheckMs = 1000,
 ): StorageGuard {
   const identities = paths.map(identityOf);
@@ -40,7 +42,7 @@ export function createStorageGuard(
   let lastProblem: string | null = null;
   return {
     problem() {
-      const at = Date.now();
+      const at = now().getTime();
       if (lastProblem !== null || at - checkedAt < recheckMs) {
         return lastProblem;
       }

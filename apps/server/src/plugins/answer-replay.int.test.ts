@@ -27,10 +27,11 @@ async function listOf(client: TestClient, headers: Record<string, string> = {}) 
 }
 
 describe(`replayed answers (${testEngineName()})`, () => {
+  const clock = testClock();
   let seeded: SeededApp;
 
   beforeAll(async () => {
-    seeded = await startSeededApp();
+    seeded = await startSeededApp({ deps: { now: clock.now } });
   }, 120_000);
 
   afterAll(async () => {
@@ -81,8 +82,8 @@ describe(`replayed answers (${testEngineName()})`, () => {
     await listOf(physician);
     await listOf(physician);
     rmSync(seeded.server.config.dataDir, { recursive: true, force: true });
-    // The guard re-checks the folder at most once a second.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The guard re-checks the folder at most once a second of the app's clock.
+    clock.advanceSeconds(1.1);
     expect((await physician.get(LIST)).status).toBe(503);
   });
 });

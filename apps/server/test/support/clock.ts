@@ -3,6 +3,9 @@ export function testClock(start = new Date()) {
   let current = start.getTime();
   return {
     now: () => new Date(current),
+    advanceSeconds(seconds: number) {
+      current += seconds * 1000;
+    },
     advanceMinutes(minutes: number) {
       current += minutes * 60_000;
     },

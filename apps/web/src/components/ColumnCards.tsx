@@ -13,6 +13,7 @@ export function ColumnCards<Row>(props: {
   captionTestId: string;
   /** Actions under a card's facts. */
   footer?: (row: Row) => ReactNode;
+  cardLabel?: (row: Row) => string;
 }) {
   return (
     <Stack gap="xs">
@@ -21,7 +22,14 @@ export function ColumnCards<Row>(props: {
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid={props.cardsTestId}>
         {props.rows.map((row) => (
-          <Card key={props.rowKey(row)} withBorder padding="md" component="article" {...props.rowAttributes(row)}>
+          <Card
+            key={props.rowKey(row)}
+            withBorder
+            padding="md"
+            component="article"
+            aria-label={props.cardLabel?.(row)}
+            {...props.rowAttributes(row)}
+          >
             <dl className="graft-facts">
               {props.columns.map((column) => (
                 <div key={column.key}>

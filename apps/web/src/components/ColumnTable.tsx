@@ -9,6 +9,8 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
   /** Short values that read badly when broken over lines (lots, sizes, dates). */
   nowrap?: boolean;
+  /** A header named for screen readers only (a column of buttons that name themselves). */
+  headerHidden?: boolean;
   /** A header that orders the list: the order it shows now, and what a click does. */
   sort?: { direction: 'ascending' | 'descending' | 'none'; onSort: () => void };
 }
@@ -39,16 +41,23 @@ export function ColumnTable<Row>(props: {
   caption: string;
   tableTestId: string;
   captionTestId: string;
+  /** The width below which the table scrolls sideways. */
+  minWidth?: number;
 }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={props.minWidth ?? 900}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid={props.tableTestId}>
         <Table.Caption data-testid={props.captionTestId}>{props.caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             {props.columns.map((column) => (
-              <Table.Th key={column.key} scope="col" aria-sort={column.sort?.direction}>
-                <Header column={column} />
+              <Table.Th
+                key={column.key}
+                scope="col"
+                aria-sort={column.sort?.direction}
+                aria-label={column.headerHidden ? column.header : undefined}
+              >
+                {!column.headerHidden && <Header column={column} />}
               </Table.Th>
             ))}
           </Table.Tr>

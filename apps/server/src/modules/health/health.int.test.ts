@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app';
+import { testClock } from '../../../test/support/clock';
 import { testEngineName } from '../../../test/support/database';
 
 describe(`health and readiness (${testEngineName()})`, () => {
@@ -43,11 +44,12 @@ describe(`health and readiness (${testEngineName()})`, () => {
   });
 
   it('First the data folder is removed under the running server, then readiness and every call say 503, and the log says why', async () => {
-    const other = await startTestApp();
+    const clock = testClock();
+    const other = await startTestApp({ deps: { now: clock.now } });
     expect((await fetch(`${other.baseUrl}/api/ready`)).status).toBe(200);
     rmSync(other.config.dataDir, { recursive: true, force: true });
-    // The guard re-checks the folder at most once a second.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The guard re-checks the folder at most once a second of the app's clock.
+    clock.advanceSeconds(1.1);
     const ready = await fetch(`${other.baseUrl}/api/ready`);
     expect(ready.status).toBe(503);
     expect(ready.headers.get('retry-after')).toBe('10');

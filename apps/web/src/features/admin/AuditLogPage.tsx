@@ -7,21 +7,20 @@ import {
   Modal,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Select,
   Title,
 } from '@mantine/core';
-import { PagePicker } from '../../components/PagePicker';
 import { IconListDetails } from '@tabler/icons-react';
 import { fullName, type AuditLogEntry } from '@graftmatch/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { Column } from '../../components/ColumnTable';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { PageLoader } from '../../components/PageLoader';
+import { PagedTable } from '../../components/PagedTable';
 import { PageTitle } from '../../components/PageTitle';
+import { usePages } from '../../components/usePages';
 import { getAuditLog, listClinics, listEutes, listUsers, type AuditLogFilter } from './api';
 import { adminKeys } from './keys';
 import classes from './admin.module.css';
@@ -42,12 +41,9 @@ export function AuditLogPage() {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<AuditLogFilter>(EMPTY);
   const [filter, setFilter] = useState<AuditLogFilter>(EMPTY);
-  const [page, setPage] = useState(1);
   const [shownEntry, setShownEntry] = useState<AuditLogEntry | null>(null);
-  const log = useQuery({
-    queryKey: adminKeys.auditLog(filter, page),
-    queryFn: () => getAuditLog(filter, AUDIT_PAGE_SIZE, (page - 1) * AUDIT_PAGE_SIZE),
-    placeholderData: keepPreviousData,
+  const paged = usePages(adminKeys.auditLog(filter), (page, signal) => getAuditLog(filter, page, signal), {
+    pageSize: AUDIT_PAGE_SIZE,
   });
   // Names for the ids in the log: users, clinics and tissue banks the admin area already lists.
   const users = useQuery({ queryKey: adminKeys.users('all'), queryFn: () => listUsers('all') });
@@ -71,18 +67,48 @@ export function AuditLogPage() {
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setFilter({ ...draft });
-    setPage(1);
+    paged.setPage(1);
   };
   const reset = () => {
     setDraft(EMPTY);
     setFilter(EMPTY);
-    setPage(1);
+    paged.setPage(1);
   };
   const dateError = (value: string | undefined) => (value && !DATE.test(value) ? 'YYYY-MM-DD' : undefined);
   const invalidDates = Boolean(dateError(draft.from) || dateError(draft.to));
-  const total = log.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
-  const firstShown = (page - 1) * AUDIT_PAGE_SIZE + 1;
+  const columns: Column<AuditLogEntry>[] = [
+    { key: 'time', header: t('admin.auditLog.time'), nowrap: true, cell: (entry) => formatUtc(entry.at) },
+    {
+      key: 'actor',
+      header: t('admin.auditLog.actor'),
+      cell: (entry) => (entry.actorId ? (names.get(entry.actorId) ?? entry.actorId) : t('admin.auditLog.system')),
+    },
+    { key: 'action', header: t('admin.auditLog.action'), cell: (entry) => <Code>{entry.action}</Code> },
+    {
+      key: 'target',
+      header: t('admin.auditLog.target'),
+      cell: (entry) => (
+        <Text size="sm">
+          {entry.targetType}
+          {entry.targetId && `: ${names.get(entry.targetId) ?? entry.targetId}`}
+        </Text>
+      ),
+    },
+    {
+      key: 'details',
+      header: t('admin.auditLog.details'),
+      cell: (entry) => (
+        <ActionIcon
+          variant="subtle"
+          onClick={() => setShownEntry(entry)}
+          aria-label={t('admin.auditLog.showDetails', { action: entry.action, time: formatUtc(entry.at) })}
+          data-testid="audit-details"
+        >
+          <IconListDetails size={18} aria-hidden />
+        </ActionIcon>
+      ),
+    },
+  ];
 
   return (
     <>
@@ -147,79 +173,27 @@ export function AuditLogPage() {
           </Button>
         </Group>
       </form>
-      {log.isPending && <PageLoader />}
-      {log.isError && <ErrorAlert error={log.error} onRetry={() => void log.refetch()} />}
-      {log.data && log.data.items.length === 0 && (
-        <EmptyState
-          title={t('admin.auditLog.empty')}
-          description={t('admin.auditLog.emptyHint')}
-          testId="audit-empty"
-        />
-      )}
-      {log.data && log.data.items.length > 0 && (
-        <Stack gap="sm">
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped verticalSpacing="xs" data-testid="audit-table">
-              <Table.Caption>
-                {t('admin.auditLog.range', { from: firstShown, to: firstShown + log.data.items.length - 1, total })}
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('admin.auditLog.time')}</Table.Th>
-                  <Table.Th>{t('admin.auditLog.actor')}</Table.Th>
-                  <Table.Th>{t('admin.auditLog.action')}</Table.Th>
-                  <Table.Th>{t('admin.auditLog.target')}</Table.Th>
-                  <Table.Th>{t('admin.auditLog.details')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {log.data.items.map((entry) => (
-                  <Table.Tr
-                    key={entry.id}
-                    data-testid="audit-row"
-                    data-action={entry.action}
-                    data-target-id={entry.targetId ?? ''}
-                  >
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUtc(entry.at)}</Table.Td>
-                    <Table.Td>
-                      {entry.actorId ? (names.get(entry.actorId) ?? entry.actorId) : t('admin.auditLog.system')}
-                    </Table.Td>
-                    <Table.Td>
-                      <Code>{entry.action}</Code>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {entry.targetType}
-                        {entry.targetId && `: ${names.get(entry.targetId) ?? entry.targetId}`}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        onClick={() => setShownEntry(entry)}
-                        aria-label={t('admin.auditLog.showDetails', {
-                          action: entry.action,
-                          time: formatUtc(entry.at),
-                        })}
-                        data-testid="audit-details"
-                      >
-                        <IconListDetails size={18} aria-hidden />
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <PagePicker
-            pages={pages}
-            page={page}
-            onChange={setPage}
-            label={t('admin.auditLog.pagination')}
-            testId="audit-pagination"
+      <PagedTable
+        paged={paged}
+        columns={columns}
+        rowKey={(entry) => entry.id}
+        rowAttributes={(entry) => ({
+          'data-testid': 'audit-row',
+          'data-action': entry.action,
+          'data-target-id': entry.targetId ?? '',
+        })}
+        caption={(range) => t('admin.auditLog.range', range)}
+        pagesLabel={t('admin.auditLog.pagination')}
+        testIds={{ table: 'audit-table', caption: 'audit-caption', pages: 'audit-pagination' }}
+        minWidth={720}
+        empty={
+          <EmptyState
+            title={t('admin.auditLog.empty')}
+            description={t('admin.auditLog.emptyHint')}
+            testId="audit-empty"
           />
-        </Stack>
-      )}
+        }
+      />
       <Modal
         opened={shownEntry !== null}
         onClose={() => setShownEntry(null)}

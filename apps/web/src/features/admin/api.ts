@@ -1,5 +1,6 @@
 import type {
   MailListPage,
+  PageQuery,
   MailState,
   OutboxMail,
   AddClinicRequest,
@@ -126,8 +127,8 @@ export function revokeApiKey(id: string, keyId: string): Promise<void> {
 /** The audit log's filters: text fields and `yyyy-mm-dd` days, that whole day included (UTC). */
 export type AuditLogFilter = Omit<AuditLogQuery, 'limit' | 'offset'>;
 
-export function getAuditLog(filter: AuditLogFilter, limit: number, offset: number): Promise<AuditLogPage> {
-  return call('GET /admin/auditlog', { query: { ...filter, limit, offset } });
+export function getAuditLog(filter: AuditLogFilter, page: PageQuery, signal?: AbortSignal): Promise<AuditLogPage> {
+  return call('GET /admin/auditlog', { query: { ...filter, ...page }, signal });
 }
 
 /** Every connected user sees the message as an alert (push event `testR`). */
@@ -137,8 +138,8 @@ export function sendTestAlert(message: string): Promise<void> {
 
 // Mails
 
-export function listMails(state: MailState | undefined, limit: number, offset: number): Promise<MailListPage> {
-  return call('GET /admin/mails', { query: { state, limit, offset } });
+export function listMails(state: MailState | undefined, page: PageQuery, signal?: AbortSignal): Promise<MailListPage> {
+  return call('GET /admin/mails', { query: { state, ...page }, signal });
 }
 
 export function retryMail(id: string): Promise<OutboxMail> {

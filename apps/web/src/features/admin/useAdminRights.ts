@@ -1,4 +1,4 @@
-import { useMe } from '../auth/useMe';
+import { useMe } from '../auth';
 
 /** Admins change things; auditors (audit flag without admin) read everything and change nothing (docs/decisions.md §5). */
 export function useAdminRights(): { canWrite: boolean } {

@@ -5,7 +5,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { usePages } from '../../components/usePages';
 import { getArchivedGrafts, getCurrentGrafts } from './api';
-import { PagedGraftResults } from './PagedGraftResults';
+import { PagedGraftResults } from '../grafts/PagedGraftResults';
 import { clinicKeys } from './keys';
 
 const LISTS = {

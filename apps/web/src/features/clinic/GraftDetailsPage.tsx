@@ -1,47 +1,14 @@
-import type { ReactNode } from 'react';
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
-import { IconArrowLeft, IconMail } from '@tabler/icons-react';
-import { displayPatientCode, formatDate, ListStatus, NOT_DOCUMENTED, type Graft } from '@graftmatch/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
+import { ListStatus, type Graft } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { PageLoader } from '../../components/PageLoader';
-import { PageTitle } from '../../components/PageTitle';
-import { useMe, useReadOnly } from '../auth/useMe';
-import { MediaSection } from '../media/MediaSection';
+import { useParams } from 'react-router';
+import { useMe, useReadOnly } from '../auth';
+import { GraftDetailsScreen } from '../grafts/GraftDetailsScreen';
+import { RequestInAppButton } from '../requests';
 import { getGraft } from './api';
-import { expiryDate, mm, typeLabel } from './graftFormat';
 import { clinicKeys } from './keys';
-import { ProcessTimeline } from './ProcessTimeline';
 import { requestMailto } from './requestMail';
-import { RequestInAppButton } from '../requests/RequestInAppButton';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="graft-facts">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value ?? NOT_DOCUMENTED}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-const text = (value: string | null) => (value && value.trim() ? value : NOT_DOCUMENTED);
 
 /** `home/clinic/graft/{lot}`: everything a physician may know about one graft. */
 export function GraftDetailsPage() {
@@ -53,149 +20,26 @@ export function GraftDetailsPage() {
       queryKey={clinicKeys.graft(lot)}
       load={getGraft}
       editable={me.data?.admin ?? false}
-      requestable
+      actions={(graft) => <RequestActions graft={graft} />}
     />
   );
 }
 
-interface ScreenProps {
-  lot: string;
-  queryKey: readonly unknown[];
-  load: (lot: string) => Promise<Graft>;
-  /** Whether the caller uploads and deletes files here (the server checks again). */
-  editable: boolean;
-  /** Whether a Free graft offers the physician's request (never on the bank's own page). */
-  requestable?: boolean;
-}
-
-/** One graft's details page (back link, title, facts, process steps), loaded the caller's way. */
-export function GraftDetailsScreen({ lot, queryKey, load, editable, requestable = false }: ScreenProps) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const graft = useQuery({ queryKey, queryFn: () => load(lot) });
-  return (
-    <>
-      <Button
-        variant="subtle"
-        leftSection={<IconArrowLeft size={16} aria-hidden />}
-        onClick={() => void navigate(-1)}
-        mb="sm"
-        px={0}
-      >
-        {t('common.back')}
-      </Button>
-      <PageTitle title={t('graft.detailsTitle', { lot })} />
-      {graft.isPending && <PageLoader />}
-      {graft.isError && <ErrorAlert error={graft.error} onRetry={() => void graft.refetch()} />}
-      {graft.data && (
-        <Stack gap="md">
-          <GraftDetails graft={graft.data} requestable={requestable} />
-          <MediaSection
-            graft={graft.data}
-            editable={editable}
-            onGraft={(changed) => queryClient.setQueryData(queryKey, changed)}
-          />
-        </Stack>
-      )}
-    </>
-  );
-}
-
-function GraftDetails({ graft, requestable }: { graft: Graft; requestable: boolean }) {
+/** A Free graft's request, by mail (spec §4) and in the app, for a physician who may write. */
+function RequestActions({ graft }: { graft: Graft }) {
   const { t } = useTranslation();
   const me = useMe();
   const readOnly = useReadOnly();
-  const mailto =
-    requestable && graft.listStatus === ListStatus.Free && me.data && !readOnly
-      ? requestMailto(graft, me.data, t)
-      : null;
-  const patient = displayPatientCode({
-    initial: graft.patient_Initial,
-    month: graft.patient_Month,
-    year: graft.patient_Year,
-  });
+  const mailto = graft.listStatus === ListStatus.Free && me.data && !readOnly ? requestMailto(graft, me.data, t) : null;
+  if (!mailto) {
+    return null;
+  }
   return (
-    <Stack gap="md" data-testid="graft-details">
-      <Group gap="sm">
-        <Badge size="lg" variant="light">
-          {typeLabel(t, graft.t_ProdName_2)}
-        </Badge>
-        <Badge size="lg" variant="outline" color="gray.8" data-testid="graft-status">
-          {t(`listStatus.${graft.listStatus}`)}
-        </Badge>
-        {mailto && (
-          <Button
-            component="a"
-            href={mailto}
-            leftSection={<IconMail size={16} aria-hidden />}
-            data-testid="request-link"
-          >
-            {t('request.button')}
-          </Button>
-        )}
-        {mailto && <RequestInAppButton graft={graft} />}
-      </Group>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Section title={t('graft.dimensions')}>
-          <Facts
-            rows={[
-              [t('graft.dProximal'), mm(graft.t_Dproximal)],
-              [t('graft.dDistal'), mm(graft.t_Ddistal)],
-              [t('graft.lMin'), mm(graft.t_Lmin)],
-              [t('graft.lMax'), mm(graft.t_Lmax)],
-              [t('graft.lLeft'), mm(graft.t_Lleft)],
-              [t('graft.lRight'), mm(graft.t_Lright)],
-              [t('graft.dLeft'), mm(graft.t_Dleft)],
-              [t('graft.dRight'), mm(graft.t_Dright)],
-            ]}
-          />
-        </Section>
-        <Section title={t('graft.identification')}>
-          <Facts
-            rows={[
-              [t('graft.lot'), graft.e_Lot],
-              [t('graft.xLot'), text(graft.x_Lot)],
-              [t('graft.tLot'), text(graft.t_Lot)],
-              [t('graft.sec'), text(graft.x_SEC)],
-              [t('graft.expiry'), expiryDate(graft)],
-              [t('graft.processedUntil'), formatDate(graft.processedUntil)],
-              [t('graft.tissueBank'), text(graft.e_Name)],
-              [
-                t('graft.contact'),
-                graft.e_EMail ? <Anchor href={`mailto:${graft.e_EMail}`}>{graft.e_EMail}</Anchor> : NOT_DOCUMENTED,
-              ],
-            ]}
-          />
-        </Section>
-        {graft.listStatus !== ListStatus.Free && (
-          <Section title={t('graft.assignment')}>
-            <Facts
-              rows={[
-                [t('graft.clinic'), text(graft.c_Name)],
-                [t('graft.patientCode'), <span data-testid="graft-patient-code">{patient}</span>],
-                [t('graft.implantWindow'), `${formatDate(graft.i_Min)} – ${formatDate(graft.i_Max)}`],
-                [t('graft.implantPlan'), text(graft.a_Implant_Plan)],
-                [t('graft.physician'), text(graft.physician_Name)],
-                [t('graft.physicianEmail'), text(graft.physician_EMail)],
-                [t('graft.physicianPhone'), text(graft.physician_Phone)],
-                [t('graft.requestor'), text(graft.a_Requestor)],
-              ]}
-            />
-          </Section>
-        )}
-        <Section title={t('graft.remarks')}>
-          <Facts
-            rows={[
-              [t('graft.remarksDonor'), <span className="pre-wrap">{text(graft.d_Remarks_public)}</span>],
-              [t('graft.remarksProcessing'), <span className="pre-wrap">{text(graft.x_Remarks_public)}</span>],
-            ]}
-          />
-        </Section>
-        <Section title={t('graft.process')}>
-          <ProcessTimeline graft={graft} />
-        </Section>
-      </SimpleGrid>
-    </Stack>
+    <>
+      <Button component="a" href={mailto} leftSection={<IconMail size={16} aria-hidden />} data-testid="request-link">
+        {t('request.button')}
+      </Button>
+      <RequestInAppButton graft={graft} />
+    </>
   );
 }

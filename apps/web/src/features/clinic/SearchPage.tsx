@@ -5,13 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageTitle } from '../../components/PageTitle';
-import { useReadOnly } from '../auth/useMe';
-import { NotFoundPage } from '../home/NotFoundPage';
+import { useReadOnly } from '../auth';
+import { typeLabel } from '../grafts/graftFormat';
+import { PagedGraftResults } from '../grafts/PagedGraftResults';
+import { NotFoundPage } from '../home';
+import { RequestInAppButton } from '../requests';
 import { FilterPanel } from './FilterPanel';
 import { GraftTypePicker } from './GraftTypePicker';
-import { typeLabel } from './graftFormat';
 import { HintBanner } from './HintBanner';
-import { PagedGraftResults } from './PagedGraftResults';
+import { RequestButton } from './RequestButton';
 import { useGraftSearch } from './useGraftSearch';
 import { LazyWaitingListFormModal } from './LazyWaitingListFormModal';
 
@@ -75,6 +77,16 @@ export function SearchPage() {
           <PagedGraftResults
             paged={results}
             mode="search"
+            actions={
+              readOnly
+                ? undefined
+                : (graft) => (
+                    <>
+                      <RequestButton lot={graft.e_Lot} />
+                      <RequestInAppButton graft={graft} />
+                    </>
+                  )
+            }
             caption={(total) => t('search.resultCount', { count: total })}
           />
         )}

@@ -3,7 +3,7 @@ import { IconEdit, IconSearch, IconTrash } from '@tabler/icons-react';
 import { formatDate, isBifurcated, type WaitingListEntry } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { patientText, typeLabel } from './graftFormat';
+import { patientText, typeLabel } from '../grafts/graftFormat';
 import { entryQuery, searchPath } from './searchQuery';
 
 interface Props {

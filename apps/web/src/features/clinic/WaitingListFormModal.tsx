@@ -14,7 +14,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal';
 import { useNavigate } from 'react-router';
-import { useMe } from '../auth/useMe';
+import { useMe } from '../auth';
 import { addWaitingListEntry, patchWaitingListEntry } from './api';
 import { CriteriaFields } from './CriteriaFields';
 import { clinicKeys } from './keys';

@@ -12,7 +12,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { PagedSection } from '../../components/PagePicker';
 import { PageTitle } from '../../components/PageTitle';
 import { usePages } from '../../components/usePages';
-import { useReadOnly } from '../auth/useMe';
+import { useReadOnly } from '../auth';
 import { getWaitingListPage, removeWaitingListEntry } from './api';
 import { clinicKeys } from './keys';
 import { WaitingListEntryCard } from './WaitingListEntryCard';

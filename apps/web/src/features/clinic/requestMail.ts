@@ -1,6 +1,6 @@
 import { fullName, graftRequestMailSubject, type Graft, type User } from '@graftmatch/domain';
 import type { TFunction } from 'i18next';
-import { typeLabel } from './graftFormat';
+import { typeLabel } from '../grafts/graftFormat';
 
 /**
  * The request mail to the graft's tissue bank (docs/decisions.md §6). The subject is the fixed English text

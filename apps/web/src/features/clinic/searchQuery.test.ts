@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GRAFT_SEARCH_QUERY, GraftType } from '@graftmatch/domain';
-import { defaultQuery, forType, pageFromParams, queryFromParams, searchPath, withPage } from './searchQuery';
+import { pageFromParams, withPage } from '../../components/usePages';
+import { defaultQuery, forType, queryFromParams, searchPath } from './searchQuery';
 
 describe('search in the URL', () => {
   it('writes a search into the route of its type and reads it back', () => {

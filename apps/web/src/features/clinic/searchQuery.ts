@@ -53,25 +53,6 @@ export function paramsFromQuery(query: GraftSearchQuery): URLSearchParams {
   return new URLSearchParams(SIZE_FIELDS.map((field) => [PARAMS[field], String(query[field])]));
 }
 
-const PAGE_PARAM = 'page';
-
-/** The results page of the URL, counted from 1; 1 when it names none or no page number. */
-export function pageFromParams(params: URLSearchParams): number {
-  const page = Number(params.get(PAGE_PARAM));
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
-}
-
-/** The same URL parameters on another results page (page 1 is left out, as a new search has none). */
-export function withPage(params: URLSearchParams, page: number): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (page > 1) {
-    next.set(PAGE_PARAM, String(page));
-  } else {
-    next.delete(PAGE_PARAM);
-  }
-  return next;
-}
-
 /** The search route of a type, with the search itself when given; its results start on page 1. */
 export function searchPath(type: GraftTypeNumber, query?: GraftSearchQuery): string {
   const path = `/home/clinic/search/${graftTypeSlug(type)}`;

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { graftTypeFromSlug, SEARCH_DEFAULTS, type GraftSearchQuery, type GraftTypeNumber } from '@graftmatch/domain';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { usePages } from '../../components/usePages';
 import { searchGrafts } from './api';
 import { clinicKeys } from './keys';
-import { defaultQuery, forType, pageFromParams, queryFromParams, searchPath, withPage } from './searchQuery';
+import { pageFromParams, usePages, withPage } from '../../components/usePages';
+import { defaultQuery, forType, queryFromParams, searchPath } from './searchQuery';
 
 /**
  * State of the search page (spec §4): the type from the route, the submitted search and its

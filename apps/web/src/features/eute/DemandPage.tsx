@@ -7,7 +7,7 @@ import { DismissibleHint } from '../../components/DismissibleHint';
 import { PageTitle } from '../../components/PageTitle';
 import { downloadDemandPdf } from './api';
 import { DemandMatches, DemandPages } from './DemandResults';
-import { saveFile, waitingListFileName } from './saveFile';
+import { saveFile, waitingListFileName } from '../grafts/saveFile';
 
 export const EUTE_HINT_KEY = 'graftmatch.euteHintDismissed';
 

@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { usePages, usePagesOf } from '../../components/usePages';
-import { typeLabel } from '../clinic/graftFormat';
+import { typeLabel } from '../grafts/graftFormat';
 import { getDemand, getDemandPage } from './api';
 import { DemandList } from './DemandList';
 import { filterDemand } from './demandFilter';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { useReadOnly } from '../auth/useMe';
-import { GraftDetailsScreen } from '../clinic/GraftDetailsPage';
+import { useReadOnly } from '../auth';
+import { GraftDetailsScreen } from '../grafts/GraftDetailsScreen';
 import { getDonation } from './api';
 import { euteKeys } from './keys';
 

@@ -8,7 +8,7 @@ import {
   type StockState,
 } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
-import { typeLabel } from '../clinic/graftFormat';
+import { typeLabel } from '../grafts/graftFormat';
 import { isFiltered, type StockView } from './stockView';
 
 interface Props {

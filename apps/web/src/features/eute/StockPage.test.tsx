@@ -5,7 +5,7 @@ import { clearSession, setAccessToken } from '../../api/session';
 import { fakeApi, fakeJwt, json, pagedJson } from '../../test/fakeApi';
 import { aGraft, aPhysician } from '../../test/fixtures';
 import { renderRoutes, testQueryClient } from '../../test/render';
-import { meKey } from '../auth/useMe';
+import { meKey } from '../auth';
 import { DonationDetailsPage } from './DonationDetailsPage';
 import { StockPage } from './StockPage';
 
@@ -113,5 +113,33 @@ describe('the bank’s stock', () => {
     const empty = await screen.findByTestId('eute-current-empty');
     expect(empty.textContent).toContain('Your stock is empty');
     expect(empty.textContent).toContain('free ones, reserved ones and those assigned or delivered');
+  });
+});
+
+describe('export on the donations page', () => {
+  it('fetches each format with the bearer header and saves it under the server’s name', async () => {
+    const api = fakeApi({
+      'GET /api/users/getmyuser': () => json(employee),
+      'GET /api/euteemployee/currentdonations': () => json([]),
+      'GET /api/euteemployee/export': (call) =>
+        new Response('e_Lot\n', {
+          headers: { 'content-disposition': `attachment; filename="grafts.${call.query.get('format')}"` },
+        }),
+    });
+    const names: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/1');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    renderRoutes([{ path: '/home/eute/current', element: <StockPage /> }], '/home/eute/current');
+    for (const label of ['CSV', 'JSON', 'Excel']) {
+      fireEvent.click(await screen.findByRole('button', { name: `Export the bank's grafts as ${label}` }));
+      await waitFor(() => expect(names).toHaveLength(['CSV', 'JSON', 'Excel'].indexOf(label) + 1));
+    }
+    expect(names).toEqual(['grafts.csv', 'grafts.json', 'grafts.xlsx']);
+    const calls = api.callsTo('GET', '/api/euteemployee/export');
+    expect(calls.map((call) => call.query.get('format'))).toEqual(['csv', 'json', 'xlsx']);
+    expect(calls.every((call) => call.headers.get('authorization')?.startsWith('Bearer '))).toBe(true);
   });
 });

@@ -2,15 +2,14 @@ import { useDeferredValue } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { utcDate } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
-import { ColumnCards } from '../../components/ColumnCards';
-import { ColumnTable } from '../../components/ColumnTable';
+import { ColumnList } from '../../components/ColumnList';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { PagedSection } from '../../components/PagePicker';
 import { PageTitle } from '../../components/PageTitle';
-import { useLargeScreen } from '../../components/useScreen';
-import { ExportDownloads } from '../imports/FileDownloads';
+import { graftListParts } from '../grafts/GraftResults';
+import { ExportDownloads } from '../imports';
 import { stockColumns } from './stockColumns';
 import { StockFilters } from './StockFilters';
 import { isFiltered } from './stockView';
@@ -23,7 +22,6 @@ import { useStock } from './useStock';
 export function StockPage() {
   const { t } = useTranslation();
   const { view, paged, change } = useStock();
-  const large = useLargeScreen();
   const list = paged.list;
   // A new answer is drawn in a background render, as the other paged lists do (PagedGraftResults).
   const data = useDeferredValue(list.data ?? null, null);
@@ -52,27 +50,7 @@ export function StockPage() {
         )}
         {data && data.items.length > 0 && (
           <PagedSection paging={paged} label={t('common.graftPages')} testId="graft-pages">
-            {large ? (
-              <ColumnTable
-                columns={columns}
-                rows={data.items}
-                rowKey={(graft) => graft.e_Lot}
-                rowAttributes={(graft) => ({ 'data-testid': 'graft-row', 'data-lot': graft.e_Lot })}
-                caption={caption}
-                tableTestId="graft-table"
-                captionTestId="results-caption"
-              />
-            ) : (
-              <ColumnCards
-                columns={columns}
-                rows={data.items}
-                rowKey={(graft) => graft.e_Lot}
-                rowAttributes={(graft) => ({ 'data-testid': 'graft-card', 'data-lot': graft.e_Lot })}
-                caption={caption}
-                cardsTestId="graft-cards"
-                captionTestId="results-caption"
-              />
-            )}
+            <ColumnList {...graftListParts} columns={columns} rows={data.items} caption={caption} />
           </PagedSection>
         )}
       </Stack>

@@ -3,7 +3,7 @@ import { formatDate, isBifurcated, NOT_DOCUMENTED, type WaitingListEntry } from 
 import type { TFunction } from 'i18next';
 import type { Column } from '../../components/ColumnTable';
 import { EmailBreak } from '../../components/EmailBreak';
-import { patientText, typeLabel } from '../clinic/graftFormat';
+import { patientText, typeLabel } from '../grafts/graftFormat';
 
 export type DemandColumn = Column<WaitingListEntry>;
 

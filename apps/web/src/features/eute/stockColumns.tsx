@@ -2,8 +2,8 @@ import { Badge, Group } from '@mantine/core';
 import { toIsoDate, type StockGraft, type StockSort, type StockState } from '@graftmatch/domain';
 import type { TFunction } from 'i18next';
 import type { Column } from '../../components/ColumnTable';
-import { lotColumn } from '../clinic/graftColumns';
-import { expiryDate, lengthRange, mm, typeLabel } from '../clinic/graftFormat';
+import { lotColumn } from '../grafts/graftColumns';
+import { expiryDate, lengthRange, mm, typeLabel } from '../grafts/graftFormat';
 import { expiryUrgency, toggledSort } from './stockView';
 
 export const donationPath = (lot: string) => `/home/eute/donation/${encodeURIComponent(lot)}`;

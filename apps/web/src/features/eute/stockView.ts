@@ -8,7 +8,7 @@ import {
   type StockSort,
   type StockState,
 } from '@graftmatch/domain';
-import { withPage } from '../clinic/searchQuery';
+import { withPage } from '../../components/usePages';
 
 // The stock's order and filters live in the URL like the search's, so a view can be bookmarked,
 // shared, reloaded, and returned to from a graft's details.

@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { usePages } from '../../components/usePages';
-import { pageFromParams, withPage } from '../clinic/searchQuery';
+import { pageFromParams, usePages, withPage } from '../../components/usePages';
 import { getStock } from './api';
 import { euteKeys } from './keys';
 import { stockFilters, stockViewFromParams, withStockView, type StockView } from './stockView';

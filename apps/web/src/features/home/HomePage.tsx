@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PageTitle } from '../../components/PageTitle';
-import { areasOf, useMe } from '../auth/useMe';
+import { areasOf, useMe } from '../auth';
 
 function AreaCard({
   to,

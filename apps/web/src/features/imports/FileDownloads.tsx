@@ -6,7 +6,7 @@ import type { DownloadedFile } from '../../api/client';
 import type { ExportFormat, TemplateFormat } from '../../api/routes';
 import { notify } from '../../components/notify';
 import { errorMessage } from '../../app/errorMessage';
-import { saveFile } from '../eute/saveFile';
+import { saveFile } from '../grafts/saveFile';
 import { downloadExport, downloadTemplate } from './api';
 
 const LABELS: Record<ExportFormat, string> = { csv: 'CSV', json: 'JSON', xlsx: 'Excel' };

@@ -5,7 +5,6 @@ import { clearSession, setAccessToken } from '../../api/session';
 import { fakeApi, fakeJwt, json } from '../../test/fakeApi';
 import { aPhysician } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
-import { StockPage } from '../eute/StockPage';
 import { IMPORT_LOG_PAGE_SIZE, ImportLogsPage } from './ImportLogsPage';
 
 const BANK = { id: '5a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c01', name: 'Gewebebank Nord' };
@@ -75,33 +74,5 @@ describe('import logs', () => {
     renderRoutes([{ path: '/home/imports/logs', element: <ImportLogsPage /> }], '/home/imports/logs');
     const empty = await screen.findByTestId('import-logs-empty');
     expect(within(empty).getByRole('link', { name: 'Import grafts' }).getAttribute('href')).toBe('/home/imports');
-  });
-});
-
-describe('export on the donations page', () => {
-  it('fetches each format with the bearer header and saves it under the server’s name', async () => {
-    const api = fakeApi({
-      'GET /api/users/getmyuser': () => json(employee),
-      'GET /api/euteemployee/currentdonations': () => json([]),
-      'GET /api/euteemployee/export': (call) =>
-        new Response('e_Lot\n', {
-          headers: { 'content-disposition': `attachment; filename="grafts.${call.query.get('format')}"` },
-        }),
-    });
-    const names: string[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/1');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
-    renderRoutes([{ path: '/home/eute/current', element: <StockPage /> }], '/home/eute/current');
-    for (const label of ['CSV', 'JSON', 'Excel']) {
-      fireEvent.click(await screen.findByRole('button', { name: `Export the bank's grafts as ${label}` }));
-      await waitFor(() => expect(names).toHaveLength(['CSV', 'JSON', 'Excel'].indexOf(label) + 1));
-    }
-    expect(names).toEqual(['grafts.csv', 'grafts.json', 'grafts.xlsx']);
-    const calls = api.callsTo('GET', '/api/euteemployee/export');
-    expect(calls.map((call) => call.query.get('format'))).toEqual(['csv', 'json', 'xlsx']);
-    expect(calls.every((call) => call.headers.get('authorization')?.startsWith('Bearer '))).toBe(true);
   });
 });

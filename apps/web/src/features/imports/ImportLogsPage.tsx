@@ -1,15 +1,13 @@
-import { useState } from 'react';
-import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
-import { PagePicker } from '../../components/PagePicker';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import type { ImportLogListItem } from '@graftmatch/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Column } from '../../components/ColumnTable';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { PageLoader } from '../../components/PageLoader';
+import { PagedTable } from '../../components/PagedTable';
 import { PageTitle } from '../../components/PageTitle';
-import { useMe, areasOf } from '../auth/useMe';
+import { usePages } from '../../components/usePages';
+import { useMe, areasOf } from '../auth';
 import { listImportLogs } from './api';
 import { formatUtcMinute } from './format';
 import { importKeys } from './keys';
@@ -41,92 +39,71 @@ export function ModeBadges({ log }: { log: ImportLogListItem }) {
 export function ImportLogsPage() {
   const { t } = useTranslation();
   const me = useMe();
-  const [page, setPage] = useState(1);
   const bankName = useBankNames();
-  const logs = useQuery({
-    queryKey: importKeys.logs(page),
-    queryFn: () => listImportLogs(IMPORT_LOG_PAGE_SIZE, (page - 1) * IMPORT_LOG_PAGE_SIZE),
-    placeholderData: keepPreviousData,
-  });
-  const total = logs.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / IMPORT_LOG_PAGE_SIZE));
-  const first = (page - 1) * IMPORT_LOG_PAGE_SIZE + 1;
+  const paged = usePages(importKeys.logs, listImportLogs, { pageSize: IMPORT_LOG_PAGE_SIZE });
   const canImport = me.data ? areasOf(me.data).imports : false;
+  const columns: Column<ImportLogListItem>[] = [
+    {
+      key: 'date',
+      header: t('imports.date'),
+      cell: (log) => (
+        <Group gap={6} wrap="nowrap">
+          <Anchor
+            component={Link}
+            to={importLogPath(log.id)}
+            style={{ whiteSpace: 'nowrap' }}
+            data-testid="import-log-open"
+          >
+            {formatUtcMinute(log.date)}
+          </Anchor>
+          <ModeBadges log={log} />
+        </Group>
+      ),
+    },
+    { key: 'bank', header: t('imports.bank'), cell: (log) => bankName(log.euteId) },
+    { key: 'importer', header: t('imports.importer'), cell: (log) => log.importer },
+    {
+      key: 'source',
+      header: t('imports.source'),
+      cell: (log) => (
+        <span style={{ overflowWrap: 'anywhere' }}>
+          {log.importSource}{' '}
+          <Text span size="xs" c="dimmed">
+            ({log.importType})
+          </Text>
+        </span>
+      ),
+    },
+    { key: 'result', header: t('imports.result'), cell: (log) => t('imports.resultLine', log.summary) },
+  ];
 
   return (
     <>
       <PageTitle title={t('imports.logsTitle')} />
-      {logs.isPending && <PageLoader />}
-      {logs.isError && <ErrorAlert error={logs.error} onRetry={() => void logs.refetch()} />}
-      {logs.data?.items.length === 0 && (
-        <EmptyState
-          title={t('imports.logsEmpty')}
-          description={canImport ? t('imports.logsEmptyHint') : undefined}
-          action={
-            canImport ? (
-              <Anchor component={Link} to={IMPORT_PATH}>
-                {t('imports.nav.import')}
-              </Anchor>
-            ) : undefined
-          }
-          testId="import-logs-empty"
-        />
-      )}
-      {logs.data && logs.data.items.length > 0 && (
-        <Stack gap="sm">
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped verticalSpacing="xs" data-testid="import-logs">
-              <Table.Caption>
-                {t('imports.logsRange', { from: first, to: first + logs.data.items.length - 1, total })}
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('imports.date')}</Table.Th>
-                  <Table.Th scope="col">{t('imports.bank')}</Table.Th>
-                  <Table.Th scope="col">{t('imports.importer')}</Table.Th>
-                  <Table.Th scope="col">{t('imports.source')}</Table.Th>
-                  <Table.Th scope="col">{t('imports.result')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {logs.data.items.map((log) => (
-                  <Table.Tr key={log.id} data-testid="import-log-row" data-id={log.id}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Anchor
-                          component={Link}
-                          to={importLogPath(log.id)}
-                          style={{ whiteSpace: 'nowrap' }}
-                          data-testid="import-log-open"
-                        >
-                          {formatUtcMinute(log.date)}
-                        </Anchor>
-                        <ModeBadges log={log} />
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{bankName(log.euteId)}</Table.Td>
-                    <Table.Td>{log.importer}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      {log.importSource}{' '}
-                      <Text span size="xs" c="dimmed">
-                        ({log.importType})
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{t('imports.resultLine', log.summary)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <PagePicker
-            pages={pages}
-            page={page}
-            onChange={setPage}
-            label={t('imports.pagination')}
-            testId="import-logs-pagination"
+      <PagedTable
+        paged={paged}
+        columns={columns}
+        rowKey={(log) => log.id}
+        rowAttributes={(log) => ({ 'data-testid': 'import-log-row', 'data-id': log.id })}
+        caption={(range) => t('imports.logsRange', range)}
+        pagesLabel={t('imports.pagination')}
+        testIds={{ table: 'import-logs', caption: 'import-logs-caption', pages: 'import-logs-pagination' }}
+        minWidth={760}
+        empty={
+          <EmptyState
+            title={t('imports.logsEmpty')}
+            description={canImport ? t('imports.logsEmptyHint') : undefined}
+            action={
+              canImport ? (
+                <Anchor component={Link} to={IMPORT_PATH}>
+                  {t('imports.nav.import')}
+                </Anchor>
+              ) : undefined
+            }
+            testId="import-logs-empty"
           />
-        </Stack>
-      )}
+        }
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { ImportLogListItem, ImportResult } from '@graftmatch/domain';
+import type { ImportLogListItem, ImportResult, PageQuery } from '@graftmatch/domain';
 import { call, callPage, download } from '../../api/call';
 import type { DownloadedFile, ListPage } from '../../api/client';
 import type { ExportFormat, TemplateFormat } from '../../api/routes';
@@ -23,8 +23,8 @@ export function uploadGrafts(file: File, { dryRun, strict, bank }: UploadOptions
 }
 
 /** A page of import logs, newest first, with the number of all the caller may see. */
-export function listImportLogs(limit: number, offset: number): Promise<ListPage<ImportLogListItem>> {
-  return callPage('GET /import/logs', { query: { limit, offset } });
+export function listImportLogs(page: PageQuery, signal?: AbortSignal): Promise<ListPage<ImportLogListItem>> {
+  return callPage('GET /import/logs', { query: page, signal });
 }
 
 export function getImportLog(id: string): Promise<ImportResult> {

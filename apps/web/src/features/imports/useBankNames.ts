@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { listEutes } from '../admin/api';
-import { adminKeys } from '../admin/keys';
-import { useMe } from '../auth/useMe';
+import { listEutes, adminKeys } from '../admin';
+import { useMe } from '../auth';
 
 /** Bank names by id: the user's own, and every bank for admins and auditors. */
 export function useBankNames(): (id: string | null) => string {

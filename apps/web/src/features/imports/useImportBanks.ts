@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { listEutes } from '../admin/api';
-import { adminKeys } from '../admin/keys';
-import { useMe } from '../auth/useMe';
+import { listEutes, adminKeys } from '../admin';
+import { useMe } from '../auth';
 
 export interface BankOption {
   value: string;

@@ -59,7 +59,8 @@ describe('media on a graft’s details', () => {
       expect(call.headers.get('authorization')).toBe(`Bearer ${token}`);
       expect(call.path).not.toContain(token);
     }
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The failed photo has settled into its plain mark: anything it would say is on screen by now.
+    await waitFor(() => expect(within(photos).getAllByTestId('photo-thumb-failed')).toHaveLength(1));
     expect(screen.queryByText('disk gone')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });

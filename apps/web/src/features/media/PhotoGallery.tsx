@@ -35,7 +35,9 @@ export function PhotoGallery({ lot, files, onDelete }: Props) {
                 {url ? (
                   <img src={url} alt="" className={classes.thumbImage} data-testid="photo-thumb-image" />
                 ) : (
-                  <span className={classes.thumbEmpty}>{url === null && <IconPhotoOff aria-hidden />}</span>
+                  <span className={classes.thumbEmpty}>
+                    {url === null && <IconPhotoOff aria-hidden data-testid="photo-thumb-failed" />}
+                  </span>
                 )}
               </UnstyledButton>
               {onDelete && (

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Text } from '@mantine/core';
 import { errorMessage } from '../../app/errorMessage';
 import { notify } from '../../components/notify';
-import { saveFile } from '../eute/saveFile';
+import { saveFile } from '../grafts/saveFile';
 import { deleteFile, downloadFile, downloadZip, forgetModel, uploadFiles } from './api';
 import { MODELS, type MediaKind } from './kinds';
 

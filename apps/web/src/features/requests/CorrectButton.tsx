@@ -16,7 +16,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
-import { PatientCodeInput } from '../clinic/PatientCodeInput';
+import { PatientCodeInput } from '../clinic';
 import { correctRequest } from './api';
 import { StepDateInput } from './ImplantFields';
 import { requestKeys } from './keys';

@@ -12,7 +12,7 @@ import {
   type StepDateProblem,
 } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
-import { PatientCodeInput } from '../clinic/PatientCodeInput';
+import { PatientCodeInput } from '../clinic';
 
 // The implant step's date and patient code, checked by the domain's rules before anything is sent
 // (docs/decisions.md, "Clinical records").

@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
-import { mm, typeLabel } from '../clinic/graftFormat';
+import { mm, typeLabel } from '../grafts/graftFormat';
 import { getInbox } from './api';
 import { requestKeys } from './keys';
 import { RequestCard } from './RequestCard';

@@ -15,10 +15,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
-import { getWaitingList } from '../clinic/api';
-import { typeLabel } from '../clinic/graftFormat';
-import { clinicKeys } from '../clinic/keys';
-import { PatientCodeInput } from '../clinic/PatientCodeInput';
+import { getWaitingList, clinicKeys, PatientCodeInput } from '../clinic';
+import { typeLabel } from '../grafts/graftFormat';
 import { createRequest } from './api';
 import { requestKeys } from './keys';
 

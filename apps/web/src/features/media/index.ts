@@ -1,0 +1,2 @@
+/** The files of a graft, shown on its details page. */
+export { MediaSection } from './MediaSection';
