@@ -82,12 +82,22 @@ function tableWriters() {
 
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
+/** The walls of the server and of the domain package it shares with the web. */
 export function serverWalls() {
   return [
     {
       // A module reaches another only through its service, policy, mapper or query helpers.
       files: [`${SRC}/modules/**/*.ts`],
       rules: restrict(NOT_ROUTES_OR_REPOSITORY),
+    },
+    {
+      // Routes stay thin: schemas and a call to their module's service, never SQL.
+      files: [`${SRC}/modules/**/*.routes.ts`],
+      rules: restrict(NOT_ROUTES_OR_REPOSITORY, {
+        group: ['./*.repository', './*.repository.js', '../../db/*', '../../queries/*'],
+        allowTypeImports: true,
+        message: "Routes call their module's service; SQL belongs to the repository (docs/architecture.md).",
+      }),
     },
     {
       // A repository is SQL over db/ and the shared query helpers: it imports no other module.
@@ -145,6 +155,17 @@ export function serverWalls() {
         ],
         message: "Plugins and realtime/ use only the auth module's service side (docs/architecture.md).",
       }),
+    },
+    {
+      // The shared vocabulary runs in the browser and the server alike: nothing of either.
+      files: ['packages/domain/src/**/*.ts'],
+      rules: restrict(
+        {
+          group: ['node:*', 'fs', 'path', 'crypto', 'react', 'react-*', 'fastify', 'kysely', '@mantine/*'],
+          message: 'packages/domain has no Node, DOM, server or database imports (docs/architecture.md).',
+        },
+        { group: ['**/apps/**'], message: 'packages/domain imports nothing of the apps (docs/architecture.md).' },
+      ),
     },
     ...tableWriters(),
   ];

@@ -60,6 +60,37 @@ describe('module walls (docs/architecture.md)', () => {
     expect(errors[0]?.message).toMatch(/src\/queries/);
   }, 120_000);
 
+  test("routes call their module's service: no repository, no SQL, no database but its types", async () => {
+    const fixture = lines(
+      "import { findOpenEntry } from './waitinglist.repository';",
+      "import { sql } from '../../db/dialect';",
+      "import { isOpenEntry } from '../../queries/waiting-list';",
+      "import type { Database } from '../../db/database';",
+      "import { listEntries } from './waitinglist.service';",
+      "import { problems } from '../../http/request-kit';",
+      'export type Used = Database;',
+      'export const used = [findOpenEntry, sql, isOpenEntry, listEntries, problems];',
+    );
+    const errors = await wallErrors(fixture, 'apps/server/src/modules/waitinglist/waitinglist.routes.ts');
+    expect(errors.map((error) => error.line)).toEqual([1, 2, 3]);
+    expect(errors[0]?.message).toMatch(/SQL belongs to the repository/);
+  }, 120_000);
+
+  test('packages/domain imports nothing of Node, the server, the web or the apps', async () => {
+    const fixture = lines(
+      "import { createHash } from 'node:crypto';",
+      "import type { FastifyRequest } from 'fastify';",
+      "import { useState } from 'react';",
+      "import { problems } from '../../../../apps/server/src/http/request-kit';",
+      "import { Type } from '@sinclair/typebox';",
+      "import { isoDate } from './dates';",
+      'export type Used = FastifyRequest;',
+      'export const used = [createHash, useState, problems, Type, isoDate];',
+    );
+    const errors = await wallErrors(fixture, 'packages/domain/src/rules/text.ts');
+    expect(errors.map((error) => error.line)).toEqual([1, 2, 3, 4]);
+  }, 120_000);
+
   test('the shared query helpers build on db/ alone', async () => {
     const fixture = lines(
       "import { effectiveListStatus } from '../modules/grafts/grafts.mapper';",
