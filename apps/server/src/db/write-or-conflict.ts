@@ -1,13 +1,15 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { conflict } from '../http/problem';
 import { isUniqueViolation } from './dialect';
-import type { Executor } from './executor';
 import type { DB } from './types';
 
-/** Runs a write in one transaction; a unique violation that slipped past the checks (a race) is still a 409. */
+/**
+ * The one way a service writes a change: in one transaction, and a unique violation that slipped past
+ * the service's checks (a race with another writer) answers 409 with `duplicate` rather than 500.
+ */
 export async function writeOrConflict<T>(
   db: Kysely<DB>,
-  work: (trx: Executor) => Promise<T>,
+  work: (trx: Transaction<DB>) => Promise<T>,
   duplicate: string,
 ): Promise<T> {
   try {

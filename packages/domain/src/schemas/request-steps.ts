@@ -66,7 +66,7 @@ export type RequestStepPath<
 /** One step of one side: its action and its body schema. */
 export interface RequestStepRoute<S extends RequestSide = RequestSide> {
   action: RequestStepActionOf<S>;
-  body: StepBodySchema;
+  body: (typeof REQUEST_STEP_BODIES)[RequestStepActionOf<S>];
 }
 
 /** A side's steps with their body schemas, in the order the side's actions are listed. */

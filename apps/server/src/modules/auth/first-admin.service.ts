@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Language } from '@graftmatch/domain';
-import { isUniqueViolation } from '../../db/dialect';
-import { conflict } from '../../http/problem';
+import { writeOrConflict } from '../../db/write-or-conflict';
 import { recordAudit } from '../audit/audit.service';
 import { type AuthDeps } from './auth.deps';
 import { addDays } from '@graftmatch/domain';
@@ -34,8 +33,9 @@ export async function createAdmin(deps: AuthDeps, input: NewAdmin): Promise<{ us
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   const now = deps.now();
   const userId = randomUUID();
-  try {
-    const link = await deps.db.transaction().execute(async (trx) => {
+  const link = await writeOrConflict(
+    deps.db,
+    async (trx) => {
       await insertUser(trx, {
         id: userId,
         email,
@@ -60,12 +60,8 @@ export async function createAdmin(deps: AuthDeps, input: NewAdmin): Promise<{ us
         at: now,
       });
       return passwordHash ? null : issuePasswordLink(trx, deps, userId, 'invite', addDays(now, INVITATION_DAYS));
-    });
-    return { userId, link };
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw conflict(`A user with the address ${email} exists already.`);
-    }
-    throw error;
-  }
+    },
+    `A user with the address ${email} exists already.`,
+  );
+  return { userId, link };
 }

@@ -3,15 +3,14 @@ import type { Readable } from 'node:stream';
 import type { FileKind } from '@graftmatch/domain';
 import { MAX_FILES_PER_UPLOAD, fileUploadRule, type Graft } from '@graftmatch/domain';
 import type { GraftFileKind, GraftRow } from '../../db/types';
-import { isUniqueViolation } from '../../db/dialect';
-import { ProblemError, badRequest, conflict } from '../../http/problem';
-import { graftsChanged } from '../../realtime/push-audience';
+import { writeOrConflict } from '../../db/write-or-conflict';
+import { ProblemError, badRequest } from '../../http/problem';
 import { StorageLimitError, type StagedFile } from '../../storage/storage';
 import { recordAudit } from '../audit/audit.service';
 import { requireUser } from '../auth/auth.policy';
 import type { Actor } from '../../http/request-kit';
 import type { Principal } from '../auth/principal';
-import { isFreeForEveryPhysician, presentGraft } from '../grafts/grafts.service';
+import { announceGraftsChanged, presentGraft } from '../grafts/grafts.service';
 import { kindOf, todayOf, visibleFile, writableGraft, type FilesDeps } from './files.access';
 import { thumbnailKey } from './files-download.service';
 import * as repo from './files.repository';
@@ -107,12 +106,6 @@ async function receiveAll(deps: FilesDeps, caller: Principal, parts: AsyncIterab
   return { ...target, received };
 }
 
-/** After a change commits: those who see the lot re-fetch it (docs/decisions.md §8). */
-async function announce(deps: FilesDeps, graft: GraftRow): Promise<void> {
-  const free = await isFreeForEveryPhysician(deps.db, graft, todayOf(deps));
-  deps.push.publish(graftsChanged([{ lot: graft.eLot, euteId: graft.euteId, clinicId: graft.clinicId, free }]));
-}
-
 /**
  * `POST /media/uploadfiles`: stores the files, then their rows and audit rows in one transaction.
  * Names are made unique within the graft and kind (`name (2).pdf`); other grafts' names are
@@ -123,47 +116,48 @@ export async function uploadFiles(deps: FilesDeps, actor: Actor, parts: AsyncIte
   const { graft, stored, received } = await receiveAll(deps, caller, parts);
   const committed: string[] = [];
   try {
-    await deps.db.transaction().execute(async (trx) => {
-      const taken = await repo.namesOfGraft(trx, graft.id, stored);
-      const at = deps.now();
-      for (const file of received) {
-        const name = firstFreeName(file.name, taken);
-        taken.add(name);
-        const id = randomUUID();
-        const storageKey = `${stored}/${id}`;
-        await file.staged.commit(storageKey);
-        committed.push(storageKey);
-        const row = {
-          id,
-          graftId: graft.id,
-          kind: stored,
-          name,
-          size: file.staged.size,
-          contentType: file.contentType,
-          storageKey,
-          createdAt: at.toISOString(),
-        };
-        await repo.insertFile(trx, row);
-        await recordAudit(trx, {
-          actorUserId: caller.userId,
-          action: 'graft.file.upload',
-          targetType: 'graftFile',
-          targetId: id,
-          after: { lot: graft.eLot, kind: stored, name, size: row.size, contentType: row.contentType },
-          ip: actor.ip,
-          at,
-        });
-      }
-    });
+    await writeOrConflict(
+      deps.db,
+      async (trx) => {
+        const taken = await repo.namesOfGraft(trx, graft.id, stored);
+        const at = deps.now();
+        for (const file of received) {
+          const name = firstFreeName(file.name, taken);
+          taken.add(name);
+          const id = randomUUID();
+          const storageKey = `${stored}/${id}`;
+          await file.staged.commit(storageKey);
+          committed.push(storageKey);
+          const row = {
+            id,
+            graftId: graft.id,
+            kind: stored,
+            name,
+            size: file.staged.size,
+            contentType: file.contentType,
+            storageKey,
+            createdAt: at.toISOString(),
+          };
+          await repo.insertFile(trx, row);
+          await recordAudit(trx, {
+            actorUserId: caller.userId,
+            action: 'graft.file.upload',
+            targetType: 'graftFile',
+            targetId: id,
+            after: { lot: graft.eLot, kind: stored, name, size: row.size, contentType: row.contentType },
+            ip: actor.ip,
+            at,
+          });
+        }
+      },
+      'Another upload took one of these file names at the same moment; send the files again.',
+    );
   } catch (error) {
     await Promise.all(received.map((file) => file.staged.discard()));
     await Promise.all(committed.map((key) => deps.storage.delete(key)));
-    if (isUniqueViolation(error)) {
-      throw conflict('Another upload took one of these file names at the same moment; send the files again.');
-    }
     throw error;
   }
-  await announce(deps, graft);
+  await announceGraftsChanged(deps, [graft]);
   return presentGraft(deps.db, graft, todayOf(deps));
 }
 
@@ -194,6 +188,6 @@ export async function deleteFile(
   // (docs/operations.md, "Files folder").
   await deps.storage.delete(file.storageKey);
   await deps.storage.delete(thumbnailKey(file));
-  await announce(deps, graft);
+  await announceGraftsChanged(deps, [graft]);
   return presentGraft(deps.db, graft, todayOf(deps));
 }

@@ -17,6 +17,8 @@ import { badRequest, notFound } from '../../http/problem';
 import type { Page, Paged } from '../../http/paging';
 import type { Executor } from '../../db/executor';
 import { clinicReadScope, euteReadScope } from '../auth/auth.policy';
+import { graftsChanged, type ChangedGraft } from '../../realtime/push-audience';
+import type { PushPublisher } from '../../realtime/push-bus';
 import type { Principal } from '../auth/principal';
 import { effectiveListStatus, fileListsByGraft, graftRowToGraft } from './grafts.mapper';
 import * as repo from './grafts.repository';
@@ -120,6 +122,34 @@ async function readGraftForPhysician(
 /** Free on `today` and of an active bank: a graft every physician may see (docs/decisions.md §5). */
 export async function isFreeForEveryPhysician(executor: Executor, row: GraftRow, today: string): Promise<boolean> {
   return effectiveListStatus(row, today) === ListStatus.Free && (await repo.isEuteActive(executor, row.euteId));
+}
+
+/**
+ * After a change to grafts commits, those who see them hear `graftsChanged` and re-fetch
+ * (docs/decisions.md §8): the one announcement of files, request steps and imports. A row is judged
+ * Free here; an import, which knows each lot's status already, passes it as a `ChangedGraft`.
+ */
+export async function announceGraftsChanged(
+  deps: { db: Executor; now: () => Date; push: PushPublisher },
+  grafts: readonly (GraftRow | ChangedGraft)[],
+): Promise<void> {
+  if (grafts.length === 0) {
+    return;
+  }
+  const today = todayOf(deps);
+  const changed = await Promise.all(
+    grafts.map(async (graft): Promise<ChangedGraft> =>
+      'eLot' in graft
+        ? {
+            lot: graft.eLot,
+            euteId: graft.euteId,
+            clinicId: graft.clinicId,
+            free: await isFreeForEveryPhysician(deps.db, graft, today),
+          }
+        : graft,
+    ),
+  );
+  deps.push.publish(graftsChanged(changed));
 }
 
 /** One graft row as the wire Graft, with its file lists. */

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { replaceForbiddenCharacters, utcDate, type ImportResult, type ImportRowError } from '@graftmatch/domain';
-import { isUniqueViolation, refreshPlannerStatistics } from '../../db/dialect';
+import { refreshPlannerStatistics } from '../../db/dialect';
+import { writeOrConflict } from '../../db/write-or-conflict';
 import type { EuteRow, NewImportLogRow } from '../../db/types';
-import { badRequest, conflict, forbidden } from '../../http/problem';
+import { badRequest, forbidden } from '../../http/problem';
 import type { AfterAnswer } from '../../http/after-answer';
-import { graftsChanged } from '../../realtime/push-audience';
 import { recordAudits, type AuditEntry } from '../audit/audit.service';
+import { announceGraftsChanged } from '../grafts/grafts.service';
 import { sendMatchAlerts, type AlertDeps } from '../waitinglist/waitinglist.alerts';
 import { IMPORT_COLUMN_NAMES } from './imports.columns';
 import { importLogText, summaryOf, toImportResult } from './imports.log';
@@ -97,17 +98,6 @@ function graftAudits(plan: ImportPlan, caller: ImportCaller, importLogId: string
       after: { ...update.after, importLogId, ...(update.reason === null ? {} : { correctionReason: update.reason }) },
     })),
   ];
-}
-
-async function inTransaction<T>(deps: ImportDeps, work: (trx: repo.Transaction) => Promise<T>): Promise<T> {
-  try {
-    return await deps.db.transaction().execute(work);
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw conflict('Another import of the same lots ran at the same time; nothing was written. Try again.');
-    }
-    throw error;
-  }
 }
 
 /** A file read and checked row by row, and the bank it goes into; nothing written yet. */
@@ -234,10 +224,14 @@ export async function importGrafts(
     const refused = options.strict && plan.failedRows > 0;
     return toImportResult(logRowOf(file, caller, options, { id: randomUUID(), at, plan, refused }), true);
   }
-  const { plan, logRow, refused } = await inTransaction(deps, (trx) => writeFile(trx, file, caller, options, at));
+  const { plan, logRow, refused } = await writeOrConflict(
+    deps.db,
+    (trx) => writeFile(trx, file, caller, options, at),
+    'Another import of the same lots ran at the same time; nothing was written. Try again.',
+  );
   if (!refused && plan.changed.length > 0) {
     deps.afterAnswer.run('import alerts', async () => {
-      deps.push.publish(graftsChanged(plan.changed));
+      await announceGraftsChanged(deps, plan.changed);
       await sendMatchAlerts(deps, plan.freed, utcDate(at));
     });
   }

@@ -11,17 +11,16 @@ import {
   type RequestStepInput,
 } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../../db/dialect';
+import { writeOrConflict } from '../../db/write-or-conflict';
 import type { DB } from '../../db/types';
 import { conflict, forbidden, notFound } from '../../http/problem';
 import type { Mailer } from '../../mail/mailer';
-import { graftsChanged } from '../../realtime/push-audience';
 import type { PushPublisher } from '../../realtime/push-bus';
 import type { FileStorage } from '../../storage/storage';
 import type { Actor } from '../../http/request-kit';
 import { recordAudit } from '../audit/audit.service';
 import type { Principal } from '../auth/principal';
-import { isFreeForEveryPhysician } from '../grafts/grafts.service';
+import { announceGraftsChanged, isFreeForEveryPhysician } from '../grafts/grafts.service';
 import { requestToWire } from './requests.mapper';
 import { mailBankOfRequest, requestChanged } from './requests.notify';
 import { physicianListScope, requireRequestSide } from './requests.policy';
@@ -53,9 +52,7 @@ export async function announce(deps: RequestsDeps, ids: readonly string[], graft
       requestChanged({ id, lot: row.eLot, state: row.state, clinicId: row.clinicId, euteId: row.euteId }),
     );
     if (graftChanged && id === ids[0]) {
-      const graft = await repo.findGraftById(deps.db, row.graftId);
-      const free = await isFreeForEveryPhysician(deps.db, graft, todayOf(deps));
-      deps.push.publish(graftsChanged([{ lot: graft.eLot, euteId: graft.euteId, clinicId: graft.clinicId, free }]));
+      await announceGraftsChanged(deps, [await repo.findGraftById(deps.db, row.graftId)]);
     }
   }
 }
@@ -79,9 +76,9 @@ export async function createRequest(
   const now = deps.now();
   const at = now.toISOString();
   const id = randomUUID();
-  let created: GraftRequest;
-  try {
-    created = await deps.db.transaction().execute(async (trx) => {
+  const created = await writeOrConflict(
+    deps.db,
+    async (trx) => {
       await repo.insertRequest(trx, {
         id,
         graftId: graft.id,
@@ -116,13 +113,9 @@ export async function createRequest(
         note: wire.note,
       });
       return wire;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw conflict(`You already have an open request for the graft ${body.lot}.`);
-    }
-    throw error;
-  }
+    },
+    `You already have an open request for the graft ${body.lot}.`,
+  );
   deps.mailer.wake();
   await announce(deps, [id], false);
   return created;
@@ -177,9 +170,9 @@ interface StepRun {
 export async function runStep(deps: RequestsDeps, run: StepRun): Promise<{ row: repo.RequestDetails }> {
   const now = deps.now();
   const today = utcDate(now);
-  let outcome: { row: repo.RequestDetails; changed: string[]; graftChanged: boolean };
-  try {
-    outcome = await deps.db.transaction().execute(async (trx) => {
+  const outcome = await writeOrConflict(
+    deps.db,
+    async (trx) => {
       const row = await repo.findRequest(trx, run.id);
       if (!row) {
         throw notFound('No such graft request.');
@@ -220,13 +213,9 @@ export async function runStep(deps: RequestsDeps, run: StepRun): Promise<{ row: 
       const graftChanged = await applyGraftEffects(ctx);
       // Read again: the answer shows the graft's new step dates (deliveredOn).
       return { row: (await repo.findRequest(trx, row.id))!, changed, graftChanged };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw conflict('Another request holds this graft now.');
-    }
-    throw error;
-  }
+    },
+    'Another request holds this graft now.',
+  );
   await announce(deps, outcome.changed, outcome.graftChanged);
   return { row: outcome.row };
 }
