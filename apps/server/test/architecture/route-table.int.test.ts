@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REQUEST_STEP_BODIES } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { listRegisteredRoutes } from '../../src/plugins/authentication';
 import { startTestApp, type TestApp } from '../support/app';
@@ -45,7 +46,9 @@ describe(`the route → file table of docs/architecture.md (${testEngineName()})
         .split('/')
         .filter((segment) => segment !== '' && !segment.startsWith(':'))
         .at(-1);
-      expect(readFileSync(full, 'utf8'), `${route}: ${file}`).toContain(`${lastWord}`);
+      // Request steps are registered from the domain's step map, so the file names the map, not each step.
+      const isStep = route.includes('/requests/:id/') && lastWord !== undefined && lastWord in REQUEST_STEP_BODIES;
+      expect(readFileSync(full, 'utf8'), `${route}: ${file}`).toContain(isStep ? 'requestStepRoutes' : `${lastWord}`);
     }
   });
 });
