@@ -34,6 +34,7 @@ export * from './schemas/user-settings';
 export * from './schemas/request-correction';
 export * from './schemas/stock';
 export * from './schemas/mail';
+export * from './schemas/notification';
 
 export * from './rules/text';
 export * from './rules/dates';
@@ -53,5 +54,6 @@ export * from './rules/candidate-ranking';
 export * from './rules/request-entries';
 export * from './rules/clinical-records';
 export * from './rules/stock-state';
+export * from './rules/deadline-countdown';
 
 export * from './push/push-events';

@@ -8,6 +8,7 @@ import type { PushPublisher } from '../../realtime/push-bus';
 import type { FreedGraft } from './imports.plan';
 import { openWaitingListEntries } from './imports.repository';
 import { entryCriteria } from '../waitinglist/waitinglist.mapper';
+import { notify, publishNotified } from '../notifications/notifications.service';
 
 // Match alerts (docs/import.md "Match alerts"): after an import commits, every graft that became
 // Free is matched against the open waiting-list entries it fits (docs/decisions.md §6); per graft,
@@ -19,13 +20,15 @@ export interface AlertDeps {
   push: PushPublisher;
   mailer: Mailer;
   publicUrl: string;
+  now: () => Date;
   log: { error(details: Record<string, unknown>, message: string): void };
 }
 
 type OpenEntry = Awaited<ReturnType<typeof openWaitingListEntries>>[number];
 
 /** The graft's page in the web app (apps/web router: home/clinic/graft/:lot). */
-const graftLink = (publicUrl: string, lot: string) => `${publicUrl}/home/clinic/graft/${encodeURIComponent(lot)}`;
+const graftPath = (lot: string) => `/home/clinic/graft/${encodeURIComponent(lot)}`;
+const graftLink = (publicUrl: string, lot: string) => `${publicUrl}${graftPath(lot)}`;
 
 /** A freed graft with a diameter, and its place in the file. */
 type Candidate = { graft: FreedGraft; diameter: number; position: number };
@@ -113,10 +116,27 @@ export async function sendMatchAlerts(deps: AlertDeps, freed: readonly FreedGraf
   }
   try {
     const alerts = alertsPerGraft(matchFreedGrafts(freed, await openWaitingListEntries(deps.db, today)));
+    // Stored first, so a physician offline now finds them in the notification centre later.
+    const at = deps.now();
+    const notified = await deps.db.transaction().execute(async (trx) => {
+      const stored = [];
+      for (const { lot, entries } of alerts) {
+        const payload = {
+          lot,
+          waitinglistids: entries.map((e) => e.id),
+          patientCodes: entries.map((e) => e.patientCode),
+        };
+        stored.push(
+          ...(await notify(trx, [entries[0].ownerUserId], { kind: 'match', link: graftPath(lot), payload, at })),
+        );
+      }
+      return stored;
+    });
     for (const { lot, entries } of alerts) {
       const ids = entries.map((entry) => entry.id) as [string, ...string[]];
       deps.push.publish(matchFound(entries[0].ownerUserId, ids, lot));
     }
+    publishNotified(deps.push, notified);
     await Promise.all(
       alerts
         .filter(({ entries: [owner] }) => owner.userActive === 1 && owner.matchMails === 1)

@@ -21,7 +21,8 @@ import { recordAudit } from '../audit/audit.service';
 import type { Principal } from '../auth/principal';
 import { isFreeForEveryPhysician } from '../grafts/grafts.service';
 import { requestToWire } from './requests.mapper';
-import { mailBankOfRequest, requestChanged } from './requests.notify';
+import { publishNotified, type Notified } from '../notifications/notifications.service';
+import { mailBankOfRequest, requestChanged, tellOfRequestState } from './requests.notify';
 import { physicianListScope, requireRequestSide } from './requests.policy';
 import { requestTarget } from './requests.target';
 import * as repo from './requests.repository';
@@ -77,7 +78,7 @@ export async function createRequest(
   const now = deps.now();
   const at = now.toISOString();
   const id = randomUUID();
-  let created: GraftRequest;
+  let created: { wire: GraftRequest; notified: Notified };
   try {
     created = await deps.db.transaction().execute(async (trx) => {
       await repo.insertRequest(trx, {
@@ -96,7 +97,8 @@ export async function createRequest(
         createdAt: at,
         updatedAt: at,
       });
-      const wire = requestToWire((await repo.findRequest(trx, id))!, 'physician', today);
+      const row = (await repo.findRequest(trx, id))!;
+      const wire = requestToWire(row, 'physician', today);
       await recordAudit(trx, {
         actorUserId: scope.requesterUserId,
         action: 'request.create',
@@ -113,7 +115,7 @@ export async function createRequest(
         physician: wire.physician_Name,
         note: wire.note,
       });
-      return wire;
+      return { wire, notified: await tellOfRequestState(trx, deps, row, 'create', now) };
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -122,8 +124,9 @@ export async function createRequest(
     throw error;
   }
   deps.mailer.wake();
+  publishNotified(deps.push, created.notified);
   await announce(deps, [id], false);
-  return created;
+  return created.wire;
 }
 
 /** `GET /physician/requests`: the caller's requests, newest first; every request for auditors. */
@@ -175,7 +178,7 @@ interface StepRun {
 export async function runStep(deps: RequestsDeps, run: StepRun): Promise<{ row: repo.RequestDetails }> {
   const now = deps.now();
   const today = utcDate(now);
-  let outcome: { row: repo.RequestDetails; changed: string[]; graftChanged: boolean };
+  let outcome: { row: repo.RequestDetails; changed: string[]; graftChanged: boolean; notified: Notified };
   try {
     outcome = await deps.db.transaction().execute(async (trx) => {
       const row = await repo.findRequest(trx, run.id);
@@ -214,10 +217,15 @@ export async function runStep(deps: RequestsDeps, run: StepRun): Promise<{ row: 
         ip: run.ip,
         at: now,
       });
-      const changed = [row.id, ...(run.action === 'assign' ? await declineCompetitors(ctx) : [])];
+      const declined = run.action === 'assign' ? await declineCompetitors(ctx) : [];
       const graftChanged = await applyGraftEffects(ctx);
       // Read again: the answer shows the graft's new step dates (deliveredOn).
-      return { row: (await repo.findRequest(trx, row.id))!, changed, graftChanged };
+      const after = (await repo.findRequest(trx, row.id))!;
+      const notified = await tellOfRequestState(trx, deps, after, run.action, now);
+      for (const other of declined) {
+        notified.push(...(await tellOfRequestState(trx, deps, (await repo.findRequest(trx, other))!, 'decline', now)));
+      }
+      return { row: after, changed: [row.id, ...declined], graftChanged, notified };
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -225,6 +233,8 @@ export async function runStep(deps: RequestsDeps, run: StepRun): Promise<{ row: 
     }
     throw error;
   }
+  deps.mailer.wake();
+  publishNotified(deps.push, outcome.notified);
   await announce(deps, outcome.changed, outcome.graftChanged);
   return { row: outcome.row };
 }
