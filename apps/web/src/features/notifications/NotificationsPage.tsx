@@ -157,7 +157,13 @@ function NotificationItem({ item, onRead, marking }: { item: Notification; onRea
               </Anchor>
             )}
             {unread && (
-              <Button size="compact-sm" variant="subtle" onClick={onRead} disabled={marking} data-testid="notification-read">
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                onClick={onRead}
+                disabled={marking}
+                data-testid="notification-read"
+              >
                 {t('notifications.markRead')}
               </Button>
             )}

@@ -1,8 +1,14 @@
 import type { MarkNotificationsReadResponse, NotificationPage } from '@graftmatch/domain';
 import { call } from '../../api/call';
 
-export function getNotifications(query: { unread?: boolean; limit: number; offset: number }): Promise<NotificationPage> {
-  return call('GET /notifications', { query: { unread: query.unread || undefined, limit: query.limit, offset: query.offset } });
+export function getNotifications(query: {
+  unread?: boolean;
+  limit: number;
+  offset: number;
+}): Promise<NotificationPage> {
+  return call('GET /notifications', {
+    query: { unread: query.unread || undefined, limit: query.limit, offset: query.offset },
+  });
 }
 
 /** Marks the given notifications of the caller read, or all of them. */

@@ -23,7 +23,11 @@ export function notificationText(t: TFunction, notification: Pick<Notification, 
     }
     case 'match': {
       const patients = texts(payload.patientCodes).map(displayPatientCode);
-      return t('notifications.kind.match', { lot: text(payload.lot), count: patients.length, patients: patients.join(', ') });
+      return t('notifications.kind.match', {
+        lot: text(payload.lot),
+        count: patients.length,
+        patients: patients.join(', '),
+      });
     }
     case 'testAlert':
       return t('notifications.kind.testAlert', { message: text(payload.message) });
