@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 /** How often the countdown is redrawn: it shows minutes. */
 const TICK_MS = 15_000;
 
-const COLOR: Record<DeadlineUrgency, string> = { normal: 'cyan.9', soon: 'orange.9', urgent: 'red.9', passed: 'red.9' };
+// Amber is yellow with dark text: white on Mantine's orange falls short of 4.5:1.
+const COLOR: Record<DeadlineUrgency, string> = { normal: 'cyan.9', soon: 'yellow.6', urgent: 'red.9', passed: 'red.9' };
 
 /** The current time, redrawn every `intervalMs`. */
 function useNow(intervalMs: number): Date {
@@ -38,6 +39,7 @@ export function DeadlineCountdown({ deadline }: { deadline: string }) {
       <Badge
         color={COLOR[countdown.urgency]}
         variant={countdown.urgency === 'normal' ? 'light' : 'filled'}
+        c={countdown.urgency === 'soon' ? 'black' : undefined}
         leftSection={<IconClock size={12} aria-hidden />}
         data-testid="request-countdown"
       >
