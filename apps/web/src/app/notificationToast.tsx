@@ -4,8 +4,15 @@ import type { Notification } from '@graftmatch/domain';
 import { notificationText } from '../features/notifications/notificationText';
 import { i18n } from '../i18n';
 
-/** Kinds with an alert of their own: the match alert (matchAlert.tsx) and the admin's test alert dialog. */
-const ALERTED_ELSEWHERE = new Set(['match', 'testAlert']);
+/**
+ * What asks the reader to act soon: the bank's answers to a physician's request (a reservation
+ * runs out, a delivery waits to be recorded) and reminders. The rest only counts on the bell; a
+ * match and the admin's test alert have alerts of their own (matchAlert.tsx, the test alert dialog).
+ */
+const TOASTED_REQUEST_STATES = new Set(['reserved', 'declined', 'delivered']);
+export const isToasted = (notification: Pick<Notification, 'kind' | 'payload'>): boolean =>
+  notification.kind === 'reminder' ||
+  (notification.kind === 'request' && TOASTED_REQUEST_STATES.has(String(notification.payload.state)));
 
 /**
  * A new notification as a toast that stays until closed (a reservation asks for an answer), with
@@ -13,7 +20,7 @@ const ALERTED_ELSEWHERE = new Set(['match', 'testAlert']);
  * given function. It is also in the notification centre, so closing it loses nothing.
  */
 export function showNotificationToast(notification: Notification, navigate: (path: string) => void): void {
-  if (ALERTED_ELSEWHERE.has(notification.kind)) {
+  if (!isToasted(notification)) {
     return;
   }
   const id = `notification-${notification.id}`;
