@@ -169,3 +169,15 @@ export function openWaitingListEntries(executor: Executor, today: string) {
     .where('clinics.active', '=', 1)
     .execute();
 }
+
+/** The active employees of a bank: whom an import into it concerns. */
+export async function bankEmployeeIds(executor: Executor, euteId: string): Promise<string[]> {
+  const rows = await executor
+    .selectFrom('users')
+    .innerJoin('euteMembers', 'euteMembers.userId', 'users.id')
+    .select('users.id')
+    .where('euteMembers.euteId', '=', euteId)
+    .where('users.active', '=', 1)
+    .execute();
+  return rows.map((row) => row.id);
+}

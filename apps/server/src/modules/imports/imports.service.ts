@@ -6,6 +6,7 @@ import { badRequest, conflict, forbidden } from '../../http/problem';
 import type { AfterAnswer } from '../../http/after-answer';
 import { graftsChanged } from '../../realtime/push-audience';
 import { recordAudits, type AuditEntry } from '../audit/audit.service';
+import { notify, publishNotified, type Notified } from '../notifications/notifications.service';
 import { sendMatchAlerts, type AlertDeps } from './imports.alerts';
 import { IMPORT_COLUMN_NAMES } from './imports.columns';
 import { importLogText, summaryOf, toImportResult } from './imports.log';
@@ -234,7 +235,14 @@ export async function importGrafts(
     const refused = options.strict && plan.failedRows > 0;
     return toImportResult(logRowOf(file, caller, options, { id: randomUUID(), at, plan, refused }), true);
   }
-  const { plan, logRow, refused } = await inTransaction(deps, (trx) => writeFile(trx, file, caller, options, at));
+  const { plan, logRow, refused, notified } = await inTransaction(deps, async (trx) => {
+    const written = await writeFile(trx, file, caller, options, at);
+    return {
+      ...written,
+      notified: written.refused ? [] : await tellBankOfImport(trx, file.bank, caller, written.logRow),
+    };
+  });
+  publishNotified(deps.push, notified);
   if (!refused && plan.changed.length > 0) {
     deps.afterAnswer.run('import alerts', async () => {
       deps.push.publish(graftsChanged(plan.changed));
@@ -245,6 +253,35 @@ export async function importGrafts(
     deps.afterAnswer.run('graft statistics', () => refreshPlannerStatistics(deps.db, 'grafts'));
   }
   return toImportResult(logRow, false);
+}
+
+/**
+ * In the import's transaction: the bank's other employees hear of an import into their stock
+ * that someone else made (a colleague, an admin, the bank's own system by API key, the command
+ * line); the importer has the answer.
+ */
+async function tellBankOfImport(
+  trx: repo.Transaction,
+  bank: EuteRow,
+  caller: ImportCaller,
+  logRow: NewImportLogRow,
+): Promise<Notified> {
+  const importerId = caller.kind === 'user' ? caller.principal?.userId : undefined;
+  const others = (await repo.bankEmployeeIds(trx, bank.id)).filter((id) => id !== importerId);
+  const summary = JSON.parse(logRow.summary ?? '{}') as Record<string, number>;
+  return notify(trx, others, {
+    kind: 'import',
+    link: `/home/imports/logs/${logRow.id}`,
+    payload: {
+      importId: logRow.id,
+      bank: bank.name,
+      importer: logRow.importer,
+      inserted: summary.inserted ?? 0,
+      updated: summary.updated ?? 0,
+      failed: summary.failed ?? 0,
+    },
+    at: new Date(logRow.date),
+  });
 }
 
 /**

@@ -183,6 +183,30 @@ describe(`the notification centre (${testEngineName()})`, () => {
     });
   });
 
+  test('an import made by someone else reaches the bank’s employees; the importer is not told what they saw', async () => {
+    const { admin, employeeX, employeeY } = app.clients;
+    const imports = async (client: TestClient) => (await page(client)).items.filter((item) => item.kind === 'import');
+    const [beforeX, beforeY, beforeAdmin] = [await imports(employeeX), await imports(employeeY), await imports(admin)];
+    const lot = `NI-${randomUUID().slice(0, 6)}`;
+    const answer = await uploadImport(admin, csvFile([graftCells(lot)]), { bank: app.ids.euteX });
+    expect(answer.status).toBe(200);
+    const { id } = (await answer.json()) as { id: string };
+    const [newest] = await imports(employeeX);
+    expect(newest).toMatchObject({
+      link: `/home/imports/logs/${id}`,
+      payload: { importId: id, inserted: 1, updated: 0, failed: 0 },
+      readAt: null,
+    });
+    expect((await imports(employeeX)).length).toBe(beforeX.length + 1);
+    expect((await imports(employeeY)).length).toBe(beforeY.length);
+    expect((await imports(admin)).length).toBe(beforeAdmin.length);
+
+    // The employee's own import: the answer tells them, the centre does not.
+    const own = await uploadImport(employeeX, csvFile([graftCells(`NO-${randomUUID().slice(0, 6)}`)]));
+    expect(own.status).toBe(200);
+    expect((await imports(employeeX)).length).toBe(beforeX.length + 1);
+  });
+
   test('notifications are kept 90 days; the audit log is never swept', async () => {
     const { db } = app.server.database;
     const now = new Date();

@@ -34,7 +34,13 @@ export function notificationText(t: TFunction, notification: Pick<Notification, 
     case 'reminder':
       return t('notifications.kind.reminder', { subject: text(payload.subject) });
     case 'import':
-      return t('notifications.kind.import', { message: text(payload.message) });
+      return t('notifications.kind.import', {
+        importer: text(payload.importer),
+        bank: text(payload.bank),
+        inserted: Number(payload.inserted ?? 0),
+        updated: Number(payload.updated ?? 0),
+        failed: Number(payload.failed ?? 0),
+      });
     default:
       return t('notifications.kind.other');
   }
