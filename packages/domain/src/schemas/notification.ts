@@ -18,10 +18,38 @@ export const NOTIFICATION_RETENTION_DAYS = 90;
 /** The page size of the notification list when the query names none. */
 export const NOTIFICATION_PAGE_SIZE = 50;
 
-/** What a notification says, beyond its kind: lot, state, deadline, counts, a message. */
-export const NotificationPayload = Type.Record(
-  Type.String(),
-  Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null(), Type.Array(Type.String())]),
+const Text = Type.Optional(Nullable(Type.String()));
+const Count = Type.Optional(Type.Integer({ minimum: 0 }));
+
+/**
+ * What a notification says beyond its kind: the fields of every kind, each optional (docs/api.md
+ * "Notifications"). Closed, as every answer is, so a kind that needs another field adds it here.
+ */
+export const NotificationPayload = Type.Object(
+  {
+    /** request: the request's id, lot, new state, the deadline while reserved, a decline's reason, both sides' names. */
+    id: Text,
+    lot: Text,
+    state: Text,
+    deadline: Text,
+    reason: Text,
+    bank: Text,
+    clinic: Text,
+    /** match: the entries of the reader the lot fits, and their patient codes. */
+    waitinglistids: Type.Optional(Type.Array(Type.String())),
+    patientCodes: Type.Optional(Type.Array(Type.String())),
+    /** testAlert: the admin's message. */
+    message: Text,
+    /** import: the import log, who imported, and its counts. */
+    importId: Text,
+    importer: Text,
+    inserted: Count,
+    updated: Count,
+    failed: Count,
+    /** reminder: what it is about (a lot, a patient code, a bank). */
+    subject: Text,
+  },
+  { additionalProperties: false },
 );
 export type NotificationPayload = Static<typeof NotificationPayload>;
 
