@@ -103,10 +103,14 @@ describe.each<ViewportName>(['desktop', 'phone'])('a graft from request to impla
     const theirs = bank.page.locator(`[data-testid="inbox-graft"][data-lot="${lot}"] [data-testid="request-card"]`);
     expect(await stateOf(mine)).toBe('requested');
 
+    const bell = physician.page.getByTestId('notification-bell');
+    const unreadBefore = Number(await bell.getAttribute('data-count'));
     await takeStep(bank.page, theirs, 'reserve', `reserve (${size})`);
     await expect.poll(() => stateOf(mine)).toBe('reserved');
-    // The physician is told at once, by a toast that stays until closed, naming lot and deadline.
+    // The physician is told at once, by a toast that stays until closed, naming lot and deadline,
+    // and the bell counts it without a reload.
     await closeNotification(physician.page, `reserved graft ${lot} for you until`);
+    await expect.poll(async () => Number(await bell.getAttribute('data-count'))).toBe(unreadBefore + 1);
     await mine.getByTestId('request-deadline').waitFor();
     await screenshot(physician.page, `${size}-requests-reserved`);
 
