@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { settled, watchApi } from './support/app';
+import { closeNotification, settled, watchApi } from './support/app';
 import { openContext, sharedBrowser, screenshot, type ViewportName } from './support/browser';
 import { checkScreenOnce, expectNoProblems } from './support/checks';
 import { DEMO, loginThroughUi } from './support/login';
@@ -103,8 +103,14 @@ describe.each<ViewportName>(['desktop', 'phone'])('a graft from request to impla
     const theirs = bank.page.locator(`[data-testid="inbox-graft"][data-lot="${lot}"] [data-testid="request-card"]`);
     expect(await stateOf(mine)).toBe('requested');
 
+    const bell = physician.page.getByTestId('notification-bell');
+    const unreadBefore = Number(await bell.getAttribute('data-count'));
     await takeStep(bank.page, theirs, 'reserve', `reserve (${size})`);
     await expect.poll(() => stateOf(mine)).toBe('reserved');
+    // The physician is told at once, by a toast that stays until closed, naming lot and deadline,
+    // and the bell counts it without a reload.
+    await closeNotification(physician.page, `reserved graft ${lot} for you until`);
+    await expect.poll(async () => Number(await bell.getAttribute('data-count'))).toBe(unreadBefore + 1);
     await mine.getByTestId('request-deadline').waitFor();
     await screenshot(physician.page, `${size}-requests-reserved`);
 
@@ -116,6 +122,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('a graft from request to impla
 
     await takeStep(bank.page, theirs, 'deliver', `deliver (${size})`);
     await expect.poll(() => stateOf(mine)).toBe('delivered');
+    await closeNotification(physician.page, `delivered graft ${lot}`);
 
     // The request has no waiting-list entry, so the implantation names the patient itself.
     await takeStep(physician.page, mine, 'implant', `implant (${size})`, async (dialog) => {

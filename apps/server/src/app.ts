@@ -32,6 +32,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { adminApiKeyRoutes } from './modules/imports/apikeys.routes';
 import { exportRoutes, importTemplateRoutes } from './modules/imports/imports.export.routes';
 import { importRoutes, lastImportLogRoutes } from './modules/imports/imports.routes';
+import { registerNotificationSweep } from './modules/notifications/notifications.cleanup';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { registerRequestLapse } from './modules/requests/requests.lapse';
 import { bankRequestRoutes, physicianRequestRoutes } from './modules/requests/requests.routes';
 import { requestCorrectionRoutes } from './modules/requests/requests.corrections.routes';
@@ -75,6 +77,8 @@ export interface AppDeps {
   fileSweepIntervalMs?: number;
   /** How often overdue reservations are looked for; tests shorten it. */
   requestLapseIntervalMs?: number;
+  /** How often expired notifications are looked for; tests shorten it. */
+  notificationSweepIntervalMs?: number;
   /** How often a due audit checkpoint is looked for; tests shorten it. */
   auditCheckpointIntervalMs?: number;
   /** Work done after the answer (an import's alerts); tests pass their own to wait for it. */
@@ -213,7 +217,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminAuditChainRoutes, { prefix: '/api/admin', deps: auditChain });
   registerAuditCheckpoints(app, auditChain, deps.auditCheckpointIntervalMs);
   await app.register(adminMailRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now, mailer } });
-  await app.register(adminTestAlertRoutes, { prefix: '/api/admin', deps: { push } });
+  await app.register(adminTestAlertRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now, push } });
+  await app.register(notificationRoutes, { prefix: '/api/notifications', deps: { db: deps.database.db, now } });
+  registerNotificationSweep(app, { db: deps.database.db, now }, deps.notificationSweepIntervalMs);
   await app.register(adminApiKeyRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
   const afterAnswer = deps.afterAnswer ?? createAfterAnswer(app.log);
   // Registered after the push hub, so it runs before the hub closes (onClose runs last-registered first).

@@ -38,6 +38,7 @@ describe(`migrations on ${testEngineName()}`, () => {
         'grafts',
         'import_logs',
         'mail_outbox',
+        'notifications',
         'recovery_tokens',
         'refresh_token_families',
         'refresh_tokens',

@@ -355,6 +355,20 @@ export interface MailOutboxTable {
   updatedAt: string;
 }
 
+/** One event that concerns one user, for the notification centre (docs/api.md "Notifications"). */
+export interface NotificationsTable {
+  id: string;
+  userId: string;
+  /** 'request', 'match', 'testAlert', 'import', 'reminder' (NOTIFICATION_KINDS). */
+  kind: string;
+  /** The web app's path of the object it is about. */
+  link: string | null;
+  /** JSON of the event's details (lot, state, deadline, counts). */
+  payload: string;
+  createdAt: string;
+  readAt: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   clinics: ClinicsTable;
@@ -377,6 +391,7 @@ export interface DB {
   dataVersions: DataVersionsTable;
   filesFolder: FilesFolderTable;
   mailOutbox: MailOutboxTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

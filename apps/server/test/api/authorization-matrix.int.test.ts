@@ -355,6 +355,18 @@ const ROUTES: Record<string, Cell> = {
     expect: expected(204, ['admin']),
   },
 
+  // Everyone's own notification centre: nobody reads or marks another's (notifications.int.test.ts).
+  'GET /api/notifications': {
+    method: 'GET',
+    request: () => ({ path: '/api/notifications?unread=true&limit=10' }),
+    expect: expected(200, EVERYONE),
+  },
+  'POST /api/notifications/read': {
+    method: 'POST',
+    request: () => ({ path: '/api/notifications/read', body: { all: true } }),
+    expect: expected(200, EVERYONE),
+  },
+
   'GET /api/users/getmyuser': {
     method: 'GET',
     request: () => ({ path: '/api/users/getmyuser' }),
@@ -557,10 +569,14 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
   }
 
   test('the auditor reads every route and changes nothing but their own account', () => {
-    // Searching and opening the push channel are reads sent by POST; the caller's own settings and
-    // sessions are the auditor's own account, not the records they audit.
+    // Searching and opening the push channel are reads sent by POST; the caller's own settings,
+    // sessions and notifications are the auditor's own account, not the records they audit.
     const reads = ['POST /api/physician/graftsearch', 'POST /api/push/negotiate'];
-    const ownAccount = ['PATCH /api/users/settings', 'DELETE /api/users/sessions/{session of A}'];
+    const ownAccount = [
+      'PATCH /api/users/settings',
+      'DELETE /api/users/sessions/{session of A}',
+      'POST /api/notifications/read',
+    ];
     // A read of something that does not exist answers 404, to auditors as to admins.
     const unknown = ['GET /api/import/logs/{id}'];
     const cells = Object.entries(ROUTES).filter(([name]) => !ownAccount.includes(name) && !unknown.includes(name));

@@ -109,6 +109,8 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'GET', path: '/api/admin/eutes/:id/apikeys', write: false },
   { method: 'POST', path: '/api/admin/eutes/:id/apikeys', write: true, fields: ['label'] },
   { method: 'DELETE', path: '/api/admin/eutes/:id/apikeys/:keyId', write: true },
+  { method: 'GET', path: '/api/notifications', write: false },
+  { method: 'POST', path: '/api/notifications/read', write: true, fields: ['ids', 'all'] },
   { method: 'GET', path: '/api/users/settings', write: false },
   { method: 'PATCH', path: '/api/users/settings', write: true, fields: ['matchMails'] },
   {
@@ -165,6 +167,7 @@ const QUERY_KEYS = [
   'negotiateVersion',
   'format',
   'bank',
+  'unread',
   'x',
 ];
 

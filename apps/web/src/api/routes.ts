@@ -9,6 +9,10 @@ import type {
   AddWaitingListRequest,
   AuditLogPage,
   MailListPage,
+  MarkNotificationsReadRequest,
+  MarkNotificationsReadResponse,
+  NotificationListQuery,
+  NotificationPage,
   MailListQuery,
   OutboxMail,
   PinMailStatus,
@@ -171,6 +175,8 @@ export interface ApiRoutes {
   'GET /admin/mails': { query: MailListQuery; response: MailListPage };
   'POST /admin/mails/{id}/retry': { params: { id: string }; response: OutboxMail };
   'POST /admin/testR': { body: TestAlertRequest; response: void };
+  'GET /notifications': { query: NotificationListQuery; response: NotificationPage };
+  'POST /notifications/read': { body: MarkNotificationsReadRequest; response: MarkNotificationsReadResponse };
 }
 
 export type RouteName = keyof ApiRoutes;

@@ -8,6 +8,7 @@ import { Link, Outlet } from 'react-router';
 import { useSmallScreen } from '../components/useScreen';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Navigation } from './Navigation';
+import { NotificationBell } from './NotificationBell';
 import { PushIndicator } from './PushIndicator';
 import { ReadOnlyBanner } from './ReadOnlyBanner';
 import { UserMenu } from './UserMenu';
@@ -62,6 +63,7 @@ function SignedInShell() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <PushIndicator status={pushStatus} />
+            <NotificationBell />
             <LanguageSwitch />
             <UserMenu />
           </Group>

@@ -14,6 +14,7 @@ export { GraftDetailsPage } from '../features/clinic/GraftDetailsPage';
 export { AssignedGraftsPage } from '../features/clinic/AssignedGraftsPage';
 export { MyRequestsPage } from '../features/requests/MyRequestsPage';
 export { InboxPage } from '../features/requests/InboxPage';
+export { NotificationsPage } from '../features/notifications/NotificationsPage';
 export { DemandPage } from '../features/eute/DemandPage';
 export { DonationsPage } from '../features/eute/DonationsPage';
 export { StockPage } from '../features/eute/StockPage';

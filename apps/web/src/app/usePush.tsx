@@ -10,6 +10,8 @@ import { euteKeys } from '../features/eute/keys';
 import { i18n } from '../i18n';
 import { whenIdle } from './idle';
 import { showMatchAlert } from './matchAlert';
+import { notificationKeys } from '../features/notifications/keys';
+import { showNotificationToast } from './notificationToast';
 
 /** At the latest this long after the layout is shown, the push client is fetched and connects. */
 const PUSH_START_TIMEOUT_MS = 1_000;
@@ -58,6 +60,11 @@ export function usePush(): PushStatus {
           invalidate(requestKeys.all);
           invalidate(clinicKeys.all);
           invalidate(euteKeys.all);
+        },
+        // Stored before it was sent: the bell re-counts, and the centre shows it.
+        notification: (notification) => {
+          invalidate(notificationKeys.all);
+          showNotificationToast(notification, (path) => void navigate(path));
         },
         onReconnected: () => void queryClient.invalidateQueries(),
         onStatus: setStatus,

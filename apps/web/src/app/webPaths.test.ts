@@ -7,6 +7,7 @@ import { routes } from './router';
 describe('the web paths the server links to', () => {
   it.each([
     ['clinicGraft', webPaths.clinicGraft('DE/ABC 1'), 'graft/:lot'],
+    ['clinicRequests', webPaths.clinicRequests, 'requests'],
     ['clinicWaitingList', webPaths.clinicWaitingList, 'waitinglist'],
     ['euteRequests', webPaths.euteRequests, 'requests'],
     ['recover', webPaths.recover('a-b_C'), '/recover/:token'],

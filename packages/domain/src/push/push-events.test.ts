@@ -2,8 +2,15 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { isPushEventName, PUSH_EVENT_NAMES, type PushEventMap, type PushMessage } from './push-events';
 
 describe('push events', () => {
-  it('names the four events a client can subscribe to', () => {
-    expect(PUSH_EVENT_NAMES).toEqual(['testR', 'graftsChanged', 'waitinglistChanged', 'matchFound', 'requestChanged']);
+  it('names the events a client can subscribe to', () => {
+    expect(PUSH_EVENT_NAMES).toEqual([
+      'testR',
+      'graftsChanged',
+      'waitinglistChanged',
+      'matchFound',
+      'requestChanged',
+      'notification',
+    ]);
   });
 
   it('recognises an event name from the wire, and nothing inherited', () => {

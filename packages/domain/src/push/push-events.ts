@@ -1,4 +1,5 @@
 import type { RequestState } from '../constants/graft-requests';
+import type { Notification } from '../schemas/notification';
 
 /**
  * Server-to-client push events (docs/decisions.md §8), sent as SignalR invocations: the event name is the
@@ -20,6 +21,8 @@ export interface PushEventMap {
   matchFound: [match: { waitinglistid: string; lots: string[]; waitinglistids: string[] }];
   /** A graft request was made or took a step; both sides re-fetch their requests. */
   requestChanged: [change: { id: string; lot: string; state: RequestState }];
+  /** A notification was stored for the recipient (docs/api.md "Notifications"); the bell re-counts. */
+  notification: [notification: Notification];
 }
 export type PushEventName = keyof PushEventMap;
 
@@ -30,6 +33,7 @@ const pushEventNames: Record<PushEventName, true> = {
   waitinglistChanged: true,
   matchFound: true,
   requestChanged: true,
+  notification: true,
 };
 export const PUSH_EVENT_NAMES = Object.keys(pushEventNames) as PushEventName[];
 

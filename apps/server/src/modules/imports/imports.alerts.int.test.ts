@@ -1,6 +1,6 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import type { ImportResult, WaitingListEntry } from '@graftmatch/domain';
+import type { ImportResult, PushMessage, WaitingListEntry } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAfterAnswer } from '../../http/after-answer';
 import { startTestApp, type TestApp } from '../../../test/support/app';
@@ -67,10 +67,15 @@ describe(`match alerts after an import (${testEngineName()})`, () => {
   async function heardUntilNow(clients: PushClient[]) {
     const marker = `marker ${Math.random()}`;
     await admin.post('/api/admin/testR', { message: marker });
+    // The alert is also stored in each notification centre, announced right after it.
+    const isMarker = (message: PushMessage) =>
+      message.event === 'notification' && message.args[0].payload.message === marker;
     for (const client of clients) {
-      await client.next('testR', (message) => message.args[0] === marker);
+      await client.next('notification', isMarker);
     }
-    return clients.map((client) => client.received.splice(0).filter((message) => message.event !== 'testR'));
+    const isAlert = (message: PushMessage) =>
+      message.event === 'testR' || (message.event === 'notification' && message.args[0].kind === 'testAlert');
+    return clients.map((client) => client.received.splice(0).filter((message) => !isAlert(message)));
   }
   // The alerts go out after the answer; the story waits for them before it looks.
   const afterAnswer = createAfterAnswer(console);
@@ -158,7 +163,14 @@ describe(`match alerts after an import (${testEngineName()})`, () => {
     expect(first?.text).toContain('http://localhost:3000/home/clinic/graft/FIT-1');
 
     const [bergHeard, kayaHeard] = await heardUntilNow([bergPush, kayaPush]);
-    expect(bergHeard!.map((message) => message.event).sort()).toEqual(['graftsChanged', 'matchFound', 'matchFound']);
+    // Each match is pushed as itself and as the notification stored for it.
+    expect(bergHeard!.map((message) => message.event).sort()).toEqual([
+      'graftsChanged',
+      'matchFound',
+      'matchFound',
+      'notification',
+      'notification',
+    ]);
     // Dr. Kaya may see the new free grafts, but none fits her entry.
     expect(kayaHeard!.map((message) => message.event)).toEqual(['graftsChanged']);
     expect(matchMailsTo(DEMO.physicianB)).toEqual([]);

@@ -140,3 +140,15 @@ export async function listImportLogs(
 export function findImportLog(executor: Executor, scope: LogScope, id: string): Promise<ImportLogRow | undefined> {
   return logsInScope(executor, scope).selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** The active employees of a bank: whom an import into it concerns. */
+export async function bankEmployeeIds(executor: Executor, euteId: string): Promise<string[]> {
+  const rows = await executor
+    .selectFrom('users')
+    .innerJoin('euteMembers', 'euteMembers.userId', 'users.id')
+    .select('users.id')
+    .where('euteMembers.euteId', '=', euteId)
+    .where('users.active', '=', 1)
+    .execute();
+  return rows.map((row) => row.id);
+}

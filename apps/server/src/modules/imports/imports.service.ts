@@ -7,6 +7,7 @@ import { badRequest, forbidden } from '../../http/problem';
 import type { AfterAnswer } from '../../http/after-answer';
 import { recordAudits, type AuditEntry } from '../audit/audit.service';
 import { announceGraftsChanged } from '../grafts/grafts.service';
+import { notify, publishNotified, type Notified } from '../notifications/notifications.service';
 import { sendMatchAlerts, type AlertDeps } from '../waitinglist/waitinglist.alerts';
 import { IMPORT_COLUMN_NAMES } from './imports.columns';
 import { importLogText, summaryOf, toImportResult } from './imports.log';
@@ -224,11 +225,18 @@ export async function importGrafts(
     const refused = options.strict && plan.failedRows > 0;
     return toImportResult(logRowOf(file, caller, options, { id: randomUUID(), at, plan, refused }), true);
   }
-  const { plan, logRow, refused } = await writeOrConflict(
+  const { plan, logRow, refused, notified } = await writeOrConflict(
     deps.db,
-    (trx) => writeFile(trx, file, caller, options, at),
+    async (trx) => {
+      const written = await writeFile(trx, file, caller, options, at);
+      return {
+        ...written,
+        notified: written.refused ? [] : await tellBankOfImport(trx, file.bank, caller, written.logRow),
+      };
+    },
     'Another import of the same lots ran at the same time; nothing was written. Try again.',
   );
+  publishNotified(deps.push, notified);
   if (!refused && plan.changed.length > 0) {
     deps.afterAnswer.run('import alerts', async () => {
       await announceGraftsChanged(deps, plan.changed);
@@ -239,6 +247,35 @@ export async function importGrafts(
     deps.afterAnswer.run('graft statistics', () => refreshPlannerStatistics(deps.db, 'grafts'));
   }
   return toImportResult(logRow, false);
+}
+
+/**
+ * In the import's transaction: the bank's other employees hear of an import into their stock
+ * that someone else made (a colleague, an admin, the bank's own system by API key, the command
+ * line); the importer has the answer.
+ */
+async function tellBankOfImport(
+  trx: repo.Transaction,
+  bank: EuteRow,
+  caller: ImportCaller,
+  logRow: NewImportLogRow,
+): Promise<Notified> {
+  const importerId = caller.kind === 'user' ? caller.principal?.userId : undefined;
+  const others = (await repo.bankEmployeeIds(trx, bank.id)).filter((id) => id !== importerId);
+  const summary = JSON.parse(logRow.summary ?? '{}') as Record<string, number>;
+  return notify(trx, others, {
+    kind: 'import',
+    link: `/home/imports/logs/${logRow.id}`,
+    payload: {
+      importId: logRow.id,
+      bank: bank.name,
+      importer: logRow.importer,
+      inserted: summary.inserted ?? 0,
+      updated: summary.updated ?? 0,
+      failed: summary.failed ?? 0,
+    },
+    at: new Date(logRow.date),
+  });
 }
 
 /**

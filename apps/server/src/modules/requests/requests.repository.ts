@@ -36,6 +36,8 @@ function withDetails(executor: Executor) {
       'users.lastName as requesterLastName',
       'users.email as requesterEmail',
       'users.phone as requesterPhone',
+      'users.language as requesterLanguage',
+      'users.active as requesterActive',
       'waitingListEntries.patientCode as entryPatientCode',
       'waitingListEntries.queryIMin',
       'waitingListEntries.queryIMax',
@@ -207,7 +209,7 @@ export function bankEmployees(executor: Executor, euteId: string) {
   return executor
     .selectFrom('users')
     .innerJoin('euteMembers', 'euteMembers.userId', 'users.id')
-    .select(['users.email', 'users.language'])
+    .select(['users.id', 'users.email', 'users.language'])
     .where('euteMembers.euteId', '=', euteId)
     .where('users.active', '=', 1)
     .execute();

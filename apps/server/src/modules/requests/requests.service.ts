@@ -22,7 +22,8 @@ import { recordAudit } from '../audit/audit.service';
 import type { Principal } from '../auth/principal';
 import { announceGraftsChanged, isFreeForEveryPhysician } from '../grafts/grafts.service';
 import { requestToWire } from './requests.mapper';
-import { mailBankOfRequest, requestChanged } from './requests.notify';
+import { publishNotified, type Notified } from '../notifications/notifications.service';
+import { mailBankOfRequest, requestChanged, tellOfRequestState } from './requests.notify';
 import { physicianListScope, requireRequestSide } from './requests.policy';
 import { requestTarget } from './requests.target';
 import * as repo from './requests.repository';
@@ -95,7 +96,8 @@ export async function createRequest(
         createdAt: at,
         updatedAt: at,
       });
-      const wire = requestToWire((await repo.findRequest(trx, id))!, 'physician', today);
+      const row = (await repo.findRequest(trx, id))!;
+      const wire = requestToWire(row, 'physician', today);
       await recordAudit(trx, {
         actorUserId: scope.requesterUserId,
         action: 'request.create',
@@ -112,13 +114,14 @@ export async function createRequest(
         physician: wire.physician_Name,
         note: wire.note,
       });
-      return wire;
+      return { wire, notified: await tellOfRequestState(trx, deps, row, 'create', now) };
     },
     `You already have an open request for the graft ${body.lot}.`,
   );
   deps.mailer.wake();
+  publishNotified(deps.push, created.notified);
   await announce(deps, [id], false);
-  return created;
+  return created.wire;
 }
 
 /** `GET /physician/requests`: the caller's requests, newest first; every request for auditors. */
@@ -209,13 +212,20 @@ export async function runStep(deps: RequestsDeps, run: StepRun): Promise<{ row: 
         ip: run.ip,
         at: now,
       });
-      const changed = [row.id, ...(run.action === 'assign' ? await declineCompetitors(ctx) : [])];
+      const declined = run.action === 'assign' ? await declineCompetitors(ctx) : [];
       const graftChanged = await applyGraftEffects(ctx);
       // Read again: the answer shows the graft's new step dates (deliveredOn).
-      return { row: (await repo.findRequest(trx, row.id))!, changed, graftChanged };
+      const after = (await repo.findRequest(trx, row.id))!;
+      const notified = await tellOfRequestState(trx, deps, after, run.action, now);
+      for (const other of declined) {
+        notified.push(...(await tellOfRequestState(trx, deps, (await repo.findRequest(trx, other))!, 'decline', now)));
+      }
+      return { row: after, changed: [row.id, ...declined], graftChanged, notified };
     },
     'Another request holds this graft now.',
   );
+  deps.mailer.wake();
+  publishNotified(deps.push, outcome.notified);
   await announce(deps, outcome.changed, outcome.graftChanged);
   return { row: outcome.row };
 }

@@ -12,7 +12,7 @@ export const adminTestAlertRoutes: FastifyPluginAsyncTypebox<{ deps: TestAlertDe
       schema: { tags: ['admin'], body: TestAlertRequest, response: { 204: Type.Null(), ...errors } },
     },
     async (request, reply) => {
-      sendTestAlert(deps, request.principal, request.body.message);
+      await sendTestAlert(deps, request.principal, request.body.message);
       return reply.code(204).send(null);
     },
   );

@@ -1,14 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types';
 import type { Principal } from '../auth/principal';
 import { requireAdmin } from '../auth/auth.policy';
+import { everyActiveUser, notify, publishNotified } from '../notifications/notifications.service';
 import { testAlert } from '../../realtime/push-audience';
 import type { PushPublisher } from '../../realtime/push-bus';
 
 export interface TestAlertDeps {
+  db: Kysely<DB>;
+  now: () => Date;
   push: PushPublisher;
 }
 
-/** `POST /admin/testR`: an admin's test alert (`testR`) to every connected user; admins only, as it reaches everyone. */
-export function sendTestAlert(deps: TestAlertDeps, principal: Principal | null, message: string): void {
+/**
+ * `POST /admin/testR`: an admin's test alert (`testR`) to every connected user, and into every
+ * active user's notification centre, so that one offline sees it at the next login; admins only,
+ * as it reaches everyone.
+ */
+export async function sendTestAlert(deps: TestAlertDeps, principal: Principal | null, message: string): Promise<void> {
   requireAdmin(principal, { write: true });
+  const notified = await deps.db
+    .transaction()
+    .execute(async (trx) =>
+      notify(trx, await everyActiveUser(trx), { kind: 'testAlert', link: null, payload: { message }, at: deps.now() }),
+    );
   deps.push.publish(testAlert(message));
+  publishNotified(deps.push, notified);
 }

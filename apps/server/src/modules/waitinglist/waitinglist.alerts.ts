@@ -7,6 +7,7 @@ import { matchFound } from '../../realtime/push-audience';
 import type { PushPublisher } from '../../realtime/push-bus';
 import { entryCriteria } from './waitinglist.mapper';
 import { openWaitingListEntries } from './waitinglist.repository';
+import { notify, publishNotified } from '../notifications/notifications.service';
 
 // Match alerts (docs/import.md "Match alerts"): after an import commits or a reservation lapses,
 // every graft that became Free is matched against the open waiting-list entries it fits (docs/decisions.md §6); per graft,
@@ -18,6 +19,7 @@ export interface AlertDeps {
   push: PushPublisher;
   mailer: Mailer;
   publicUrl: string;
+  now: () => Date;
   log: { error(details: Record<string, unknown>, message: string): void };
 }
 
@@ -112,10 +114,27 @@ export async function sendMatchAlerts(deps: AlertDeps, freed: readonly FreedGraf
   }
   try {
     const alerts = alertsPerGraft(matchFreedGrafts(freed, await openWaitingListEntries(deps.db, today)));
+    // Stored first, so a physician offline now finds them in the notification centre later.
+    const at = deps.now();
+    const notified = await deps.db.transaction().execute(async (trx) => {
+      const stored = [];
+      for (const { lot, entries } of alerts) {
+        const payload = {
+          lot,
+          waitinglistids: entries.map((e) => e.id),
+          patientCodes: entries.map((e) => e.patientCode),
+        };
+        stored.push(
+          ...(await notify(trx, [entries[0].ownerUserId], { kind: 'match', link: webPaths.clinicGraft(lot), payload, at })),
+        );
+      }
+      return stored;
+    });
     for (const { lot, entries } of alerts) {
       const ids = entries.map((entry) => entry.id) as [string, ...string[]];
       deps.push.publish(matchFound(entries[0].ownerUserId, ids, lot));
     }
+    publishNotified(deps.push, notified);
     await Promise.all(
       alerts
         .filter(({ entries: [owner] }) => owner.userActive === 1 && owner.matchMails === 1)

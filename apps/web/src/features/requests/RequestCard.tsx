@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { displayPatientCode, type GraftRequest, type RequestSide, type RequestState } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { CorrectButton } from './CorrectButton';
+import { DeadlineCountdown } from './DeadlineCountdown';
 import { RequestHistoryView } from './RequestHistory';
 import { StepButtons } from './StepButtons';
 
@@ -30,7 +31,7 @@ export function RequestStateBadge({ state }: { state: RequestState }) {
 
 /** One request: state, deadline, who and for whom, the lead-time warning, and the reader's steps. */
 export function RequestCard({ request, side }: { request: GraftRequest; side: RequestSide }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const row = (label: string, value: string | null) =>
     value ? (
       <Text size="sm">
@@ -49,11 +50,7 @@ export function RequestCard({ request, side }: { request: GraftRequest; side: Re
           </Text>
           <RequestStateBadge state={request.state} />
         </Group>
-        {request.deadline && (
-          <Text size="sm" fw={500} data-testid="request-deadline">
-            {t('requests.deadline', { time: new Date(request.deadline).toLocaleString(i18n.language) })}
-          </Text>
-        )}
+        {request.deadline && request.state === 'reserved' && <DeadlineCountdown deadline={request.deadline} />}
         {side === 'physician' ? row(t('requests.bank'), request.e_Name) : row(t('requests.clinic'), request.c_Name)}
         {side === 'bank' && row(t('requests.physician'), request.physician_Name)}
         {request.patient_Code && row(t('requests.patient'), displayPatientCode(request.patient_Code))}

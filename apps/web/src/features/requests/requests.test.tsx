@@ -37,6 +37,22 @@ describe('graft requests in the web app', () => {
     await waitFor(() => expect(api.callsTo('POST', `/api/physician/requests/${ID}/confirm`)).toHaveLength(1));
   });
 
+  it('a reservation counts down in the app’s date format: amber under 12 hours, red under 2', async () => {
+    const at = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    const requests = [20, 5, 1].map((hours, index) =>
+      aRequest({ id: `00000000-0000-4000-8000-00000000000${index}`, lot: `EL-${hours}`, deadline: at(hours) }),
+    );
+    fakeApi({ 'GET /api/physician/requests': () => json(requests) });
+    renderRoutes([{ path: '/home/clinic/requests', element: <MyRequestsPage /> }], '/home/clinic/requests');
+    const cards = await screen.findAllByTestId('request-card');
+    const deadlines = cards.map((card) => within(card).getByTestId('request-deadline'));
+    expect(deadlines.map((deadline) => deadline.dataset.urgency)).toEqual(['normal', 'soon', 'urgent']);
+    const shown = requests[1]?.deadline ?? '';
+    expect(deadlines[1]?.textContent).toContain(`Reserved until ${shown.slice(0, 10)} ${shown.slice(11, 16)} UTC`);
+    expect(deadlines[1]?.textContent).toMatch(/5 h 0 min left/);
+    expect(deadlines[0]?.textContent).not.toMatch(/\d+\/\d+\/\d{4}/);
+  });
+
   it('the bank sees each graft with its requests and ranked candidates, each with its reason', async () => {
     const inbox: RequestInbox = [
       {

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { changeLanguage, i18n, LANGUAGES, loadLanguage } from '../../i18n';
+import { notificationText } from './notificationText';
+
+await Promise.all(LANGUAGES.map(loadLanguage));
+
+describe('what a notification says', () => {
+  it('names lot, bank and the deadline in UTC, in either language', async () => {
+    const reserved = {
+      kind: 'request',
+      payload: { lot: 'EL-7', state: 'reserved', bank: 'Bank North', deadline: '2026-11-28T13:22:16.000Z' },
+    };
+    await changeLanguage('en');
+    expect(notificationText(i18n.t, reserved)).toBe(
+      'Bank North reserved graft EL-7 for you until 2026-11-28 13:22 UTC. Please confirm by then.',
+    );
+    await changeLanguage('de');
+    expect(notificationText(i18n.t, reserved)).toBe(
+      'Bank North hat den Graft EL-7 bis 2026-11-28 13:22 UTC für Sie reserviert. Bitte bestätigen Sie bis dahin.',
+    );
+    await changeLanguage('en');
+  });
+
+  it('tells other request states, imports and kinds it does not know', async () => {
+    await changeLanguage('en');
+    expect(notificationText(i18n.t, { kind: 'request', payload: { lot: 'EL-7', state: 'assigned' } })).toBe(
+      'Request for graft EL-7: assigned.',
+    );
+    expect(
+      notificationText(i18n.t, {
+        kind: 'import',
+        payload: { importer: 'API key lab', bank: 'Bank North', inserted: 3, updated: 1, failed: 0 },
+      }),
+    ).toBe('API key lab imported grafts into Bank North: 3 added, 1 updated, 0 failed.');
+    expect(notificationText(i18n.t, { kind: 'something new', payload: {} })).toBe(
+      'Something changed that concerns you.',
+    );
+  });
+});

@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { Badge, Group, Text } from '@mantine/core';
+import { IconClock } from '@tabler/icons-react';
+import { deadlineCountdown, formatInstantUtc, type DeadlineUrgency } from '@graftmatch/domain';
+import { useTranslation } from 'react-i18next';
+
+/** How often the countdown is redrawn: it shows minutes. */
+const TICK_MS = 15_000;
+
+// Amber is yellow with dark text: white on Mantine's orange falls short of 4.5:1.
+const COLOR: Record<DeadlineUrgency, string> = { normal: 'cyan.9', soon: 'yellow.6', urgent: 'red.9', passed: 'red.9' };
+
+/** The current time, redrawn every `intervalMs`. */
+function useNow(intervalMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+/**
+ * A reservation's deadline in UTC (the server's zone, named) and what is left of it: amber under
+ * 12 hours, red under 2 (docs/decisions.md "Notifications"); the words say it too, not only the colour.
+ */
+export function DeadlineCountdown({ deadline }: { deadline: string }) {
+  const { t } = useTranslation();
+  const countdown = deadlineCountdown(deadline, useNow(TICK_MS));
+  const left =
+    countdown.days > 0
+      ? t('requests.deadlineDays', { days: countdown.days, hours: countdown.hours })
+      : t('requests.deadlineHours', { hours: countdown.hours, minutes: countdown.minutes });
+  return (
+    <Group gap="xs" wrap="wrap" data-testid="request-deadline" data-urgency={countdown.urgency}>
+      <Text size="sm" fw={500}>
+        {t('requests.deadline', { time: formatInstantUtc(deadline) })}
+      </Text>
+      <Badge
+        color={COLOR[countdown.urgency]}
+        variant={countdown.urgency === 'normal' ? 'light' : 'filled'}
+        c={countdown.urgency === 'soon' ? 'black' : undefined}
+        leftSection={<IconClock size={12} aria-hidden />}
+        data-testid="request-countdown"
+      >
+        {countdown.urgency === 'passed' ? t('requests.deadlinePassed') : t('requests.deadlineLeft', { left })}
+      </Badge>
+    </Group>
+  );
+}
