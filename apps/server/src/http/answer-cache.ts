@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESSION_THRESHOLD, ENCODINGS } from './compression';
 import { VersionedCache } from '../cache/versioned-cache';
 import { TOTAL_COUNT_HEADER, type Paged } from './paging';
+import './request-context';
 
 /**
  * Search results and waiting lists, kept as the bytes sent (docs/performance.md): keyed by what

@@ -39,16 +39,9 @@ import type { DataVersionReader, DataVersions } from '../db/data-versions';
 import type { Authenticated, Authenticator } from '../modules/auth/authenticator';
 import { apiKeyOf, bearerOf } from '../http/credentials';
 import type { Principal } from '../modules/auth/principal';
+import '../http/request-context';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The authenticated caller; null on open routes. */
-    principal: Principal | null;
-    /** The caller's session (refresh-token family); null on open routes. */
-    sessionId: string | null;
-    /** The data versions as of the start of this request; null on open routes. */
-    dataVersions: DataVersions | null;
-  }
   interface FastifyContextConfig {
     /** The route needs no access token (it checks its own credential, or none is needed). */
     public?: boolean;
