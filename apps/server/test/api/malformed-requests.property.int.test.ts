@@ -49,6 +49,7 @@ const EUTE_FIELDS = ['name', 'euteNumber', 'address', 'housenumber', 'zipcode', 
 const ROUTES: readonly RouteUnderTest[] = [
   { method: 'POST', path: '/api/physician/graftsearch', write: false, fields: SEARCH_FIELDS },
   { method: 'GET', path: '/api/physician/graftsearch/:lot', write: false },
+  { method: 'GET', path: '/api/grafts/by-code/:code', write: false },
   { method: 'GET', path: '/api/physician/waitinglist', write: false },
   { method: 'POST', path: '/api/physician/waitinglist', write: true, fields: ENTRY_FIELDS },
   { method: 'PATCH', path: '/api/physician/waitinglist/:id', write: true, fields: ENTRY_FIELDS },
@@ -121,7 +122,13 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'GET', path: '/api/physician/requests/lots', write: false },
   { method: 'POST', path: '/api/physician/requests/:id/confirm', write: true },
   { method: 'POST', path: '/api/physician/requests/:id/withdraw', write: true },
-  { method: 'POST', path: '/api/physician/requests/:id/implant', write: true, fields: ['date', 'patient_Code'] },
+  {
+    method: 'POST',
+    path: '/api/physician/requests/:id/implant',
+    write: true,
+    fields: ['date', 'patient_Code', 'sec'],
+  },
+  { method: 'POST', path: '/api/physician/requests/:id/receive', write: true, fields: ['sec'] },
   { method: 'POST', path: '/api/physician/requests/:id/return', write: true, fields: ['reason'] },
   { method: 'GET', path: '/api/euteemployee/requests', write: false },
   { method: 'POST', path: '/api/euteemployee/requests/:id/reserve', write: true, fields: ['hours'] },
@@ -214,7 +221,17 @@ const segment = fc.oneof(
   fc.uuid(),
   hostileText(20).filter((text) => text.length > 0),
   fc.string({ minLength: 1, maxLength: 80 }),
-  fc.constantFrom('..', '%00', 'EB1-2025-0001', '0', '-1', '00000000-0000-0000-0000-000000000000'),
+  fc.constantFrom(
+    '..',
+    '%00',
+    'EB1-2025-0001',
+    '0',
+    '-1',
+    '00000000-0000-0000-0000-000000000000',
+    'DE000123 2021264932585 E0042108 001 20260704',
+    '&,4DE0001232021264932585E004210800120260704',
+    '&,4',
+  ),
 );
 
 function bodyOf(fields: readonly string[] | undefined) {

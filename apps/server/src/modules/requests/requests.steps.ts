@@ -25,11 +25,12 @@ import * as repo from './requests.repository';
 // What each step does besides moving the request (docs/api.md "Graft requests"): checks on the
 // graft, its process steps and list, and the documents filed on the way.
 
-/** What a step may carry: reservation hours, implant date and patient code, a reason. */
+/** What a step may carry: reservation hours, implant date, patient code and package code, a reason. */
 export interface StepInput {
   hours?: number;
   date?: string;
   patient_Code?: string;
+  sec?: string;
   reason?: string;
 }
 
