@@ -193,6 +193,11 @@ const ROUTES: Record<string, Cell> = {
     }),
     expect: expected(200, ['physicianA', 'employeeX', 'admin', 'auditor'], { physicianB: 404, employeeY: 404 }),
   },
+  'GET /api/euteemployee/currentdonations/{X current lot}/label': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/euteemployee/currentdonations/${f.euteXCurrentLot}/label?format=100x50` }),
+    expect: expected(200, ['employeeX', 'auditor'], { employeeY: 404 }),
+  },
   // A Free graft of bank X by its SEC: bank Y does not see it; admins are neither side.
   'GET /api/grafts/by-code/{SEC of a free graft of X}': {
     method: 'GET',

@@ -59,6 +59,7 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'GET', path: '/api/euteemployee/waitinglist', write: false },
   { method: 'GET', path: '/api/euteemployee/waitinglist/download', write: false },
   { method: 'GET', path: '/api/euteemployee/currentdonations', write: false },
+  { method: 'GET', path: '/api/euteemployee/currentdonations/:lot/label', write: false },
   { method: 'GET', path: '/api/euteemployee/currentdonations/:lot', write: false },
   { method: 'GET', path: '/api/euteemployee/donationsarchiv', write: false },
   { method: 'GET', path: '/api/admin/users', write: false },
