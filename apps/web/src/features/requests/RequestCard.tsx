@@ -4,6 +4,7 @@ import { displayPatientCode, type GraftRequest, type RequestState } from '@graft
 import { useTranslation } from 'react-i18next';
 import type { RequestSide } from './api';
 import { CorrectButton } from './CorrectButton';
+import { ReceiveButton } from './ReceiveButton';
 import { RequestHistoryView } from './RequestHistory';
 import { StepButtons } from './StepButtons';
 
@@ -68,6 +69,7 @@ export function RequestCard({ request, side }: { request: GraftRequest; side: Re
             {t('requests.leadTime', { count: request.leadTimeDays })}
           </Alert>
         )}
+        <ReceiveButton request={request} side={side} />
         <StepButtons request={request} side={side} />
         <CorrectButton request={request} side={side} />
         <RequestHistoryView id={request.id} />
