@@ -7,7 +7,7 @@ import { utcDate, type Graft, type GraftRequest } from '@graftmatch/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { settled, watchApi } from './support/app';
-import { launchBrowser, openContext } from './support/browser';
+import { launchBrowser, openContext, screenshot } from './support/browser';
 import { checkScreenOnce, expectNoProblems } from './support/checks';
 import { DEMO, apiSession, loginThroughUi } from './support/login';
 
@@ -184,8 +184,11 @@ describe('scanning the package at implantation with the camera', () => {
       expect(await scanInImplantDialog(page)).toBe(`&,4${compact(other.x_SEC!)}`);
       // The reader came from our own origin once a scanner opened, and the service worker kept it.
       expect(requested.slice(before).some((url) => /\/assets\/zxing_reader-[^/]+\.wasm$/.test(url))).toBe(true);
+      // Written to the cache once the 1 MB answer has been read: a moment on a busy machine.
       await expect
-        .poll(async () => (await cachedReader()).some((url) => /\/assets\/zxing_reader-[^/]+\.wasm$/.test(url)))
+        .poll(async () => (await cachedReader()).some((url) => /\/assets\/zxing_reader-[^/]+\.wasm$/.test(url)), {
+          timeout: 15_000,
+        })
         .toBe(true);
       const dialog = page.getByRole('dialog');
       await dialog.getByTestId('step-submit').click();
@@ -195,6 +198,7 @@ describe('scanning the package at implantation with the camera', () => {
         `The package shows ${other.x_SEC}, but the graft of this request is ${own.x_SEC}.`,
       );
       await checkScreenOnce(page, 'implant dialog refusing another graft’s package');
+      await screenshot(page, 'scan-refused-phone');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });
 
@@ -219,10 +223,13 @@ describe('scanning the package at implantation with the camera', () => {
     try {
       expect(await scanInImplantDialog(page)).toBe(`&,4${compact(own.x_SEC!)}`);
       const dialog = page.getByRole('dialog');
+      await screenshot(page, 'scan-read-phone');
       expect(await dialog.getByTestId('step-date').inputValue()).toBe(today);
       await dialog.getByTestId('step-submit').click();
       await dialog.waitFor({ state: 'detached' });
-      await expect.poll(() => card(page).getByTestId('request-state').getAttribute('data-state')).toBe('implanted');
+      await expect
+        .poll(() => card(page).getByTestId('request-state').getAttribute('data-state'), { timeout: 15_000 })
+        .toBe('implanted');
       expectNoProblems(problems, 'on the implantation by scan');
     } finally {
       await browser.close();

@@ -46,12 +46,12 @@ function secParts(graft: Pick<Graft, 'x_SEC'>) {
 
 /** Renders the label's Code 128 and Data Matrix with bwip-js (loaded on the first label). */
 export async function labelSymbols(graft: Pick<Graft, 'e_Lot' | 'x_SEC'>): Promise<LabelSymbols> {
-  const { default: bwipjs } = await import('bwip-js');
+  const { toBuffer } = await import('bwip-js/node');
   const parts = secParts(graft);
   const data = parts ? isbt128SecData(parts) : graft.e_Lot;
   const [code128, dataMatrix] = await Promise.all([
-    bwipjs.toBuffer({ bcid: 'code128', text: data, scale: 4, height: 10, paddingwidth: 10, backgroundcolor: 'FFFFFF' }),
-    bwipjs.toBuffer({ bcid: 'datamatrix', text: data, scale: 8, padding: 2, backgroundcolor: 'FFFFFF' }),
+    toBuffer({ bcid: 'code128', text: data, scale: 4, height: 10, paddingwidth: 10, backgroundcolor: 'FFFFFF' }),
+    toBuffer({ bcid: 'datamatrix', text: data, scale: 8, padding: 2, backgroundcolor: 'FFFFFF' }),
   ]);
   return { data, code128, dataMatrix };
 }
@@ -72,7 +72,10 @@ export function labelSizes(graft: Graft): string[] {
 }
 
 type Doc = PDFKit.PDFDocument;
-type Image = ReturnType<Doc['openImage']>;
+/** An image read once and drawn many times; pdfkit has `openImage`, its types do not name it. */
+type Image = Parameters<Doc['image']>[0];
+const openImage = (doc: Doc, png: Buffer): Image =>
+  (doc as unknown as { openImage(src: Buffer): Image }).openImage(png);
 
 function drawLabel(doc: Doc, graft: Graft, images: { code128: Image; dataMatrix: Image }, x: number, y: number): void {
   const textWidth = LABEL.width - 2 * PAD - MATRIX_SIDE - 2 * MM;
@@ -130,7 +133,7 @@ export async function renderGraftLabelPdf(graft: Graft, format: LabelFormat, gen
     info: { Title: `Label ${graft.e_Lot}`, CreationDate: generatedAt },
   });
   const done = collectPdf(doc);
-  const images = { code128: doc.openImage(symbols.code128), dataMatrix: doc.openImage(symbols.dataMatrix) };
+  const images = { code128: openImage(doc, symbols.code128), dataMatrix: openImage(doc, symbols.dataMatrix) };
   if (format === '100x50') {
     drawLabel(doc, graft, images, 0, 0);
   } else {

@@ -19,6 +19,7 @@ function ReceiveForm({ request, onDone }: { request: GraftRequest; onDone: () =>
   const queryClient = useQueryClient();
   const [sec, setSec] = useState('');
   const receive = useMutation({
+    meta: { silent: true },
     mutationFn: (code: string) => receiveGraft(request.id, code.trim()),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: requestKeys.all });

@@ -42,6 +42,8 @@ function StepForm({ request, side, action, onDone }: FormProps) {
   const [sec, setSec] = useState('');
   const [secMissing, setSecMissing] = useState(false);
   const step = useMutation({
+    // The dialog shows the refusal itself (both codes of a wrong package), so no toast repeats it.
+    meta: { silent: true },
     mutationFn: () => {
       const body: RequestStepBody =
         action === 'reserve'

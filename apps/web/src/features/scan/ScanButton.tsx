@@ -26,6 +26,7 @@ function FindByScan({ user, onDone }: { user: User; onDone: () => void }) {
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const find = useMutation({
+    meta: { silent: true },
     mutationFn: (text: string) => findGraftByCode(text),
     onSuccess: (graft) => {
       onDone();
@@ -72,8 +73,8 @@ export function ScanButton() {
     });
   };
   return (
-    <ActionIcon variant="subtle" size="lg" onClick={open} aria-label={t('scan.findTitle')} data-testid="scan-find">
-      <IconScan size={20} aria-hidden />
+    <ActionIcon variant="subtle" size="md" onClick={open} aria-label={t('scan.findTitle')} data-testid="scan-find">
+      <IconScan size={18} aria-hidden />
     </ActionIcon>
   );
 }

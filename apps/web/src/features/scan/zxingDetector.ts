@@ -1,6 +1,5 @@
 import { BarcodeDetector, prepareZXingModule, type BarcodeFormat } from 'barcode-detector/ponyfill';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import type { Detector } from './detector';
 
 // The polyfill's ZXing fetches its .wasm from a CDN unless told otherwise: Vite copies the file
 // into the build, so it comes from our origin (the CSP allows nothing else) and the service worker
@@ -11,6 +10,6 @@ prepareZXingModule({
   },
 });
 
-export function zxingDetector(formats: string[]): Detector {
+export function zxingDetector(formats: string[]): BarcodeDetector {
   return new BarcodeDetector({ formats: formats as BarcodeFormat[] });
 }
