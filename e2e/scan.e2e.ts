@@ -14,8 +14,9 @@ import { DEMO, apiSession, loginThroughUi } from './support/login';
 // Scanning a package (docs/decisions.md, "Scanning"): Chromium's fake camera plays a video made
 // from the bank's printed label (the PDF rendered by poppler, turned into a Y4M frame). The
 // implant dialog opens the camera first; the fallback reader (ZXing in WebAssembly, served by us)
-// reads the label. A label of another graft is refused with both codes and shows in the request's
-// history; the graft's own label records the implantation. The built web names no other origin.
+// reads the label. A label of another graft is refused with both codes (implantation and receipt)
+// and shows in the request's history; the graft's own label records the receipt and the
+// implantation. The built web names no other origin.
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -209,6 +210,14 @@ describe('scanning the package at implantation with the camera', () => {
       expect(await mismatch.textContent()).toContain(
         `Implantation refused: the package shows ${other.x_SEC}, the graft is ${own.x_SEC}`,
       );
+
+      // The receipt reads the same label and sends it at once: refused too, naming both codes.
+      await card(page).getByTestId('step-receive').click();
+      const receipt = page.getByRole('dialog');
+      await receipt.getByTestId('scan-mismatch').waitFor();
+      expect(await receipt.getByTestId('scan-input').inputValue()).toBe(`&,4${compact(other.x_SEC!)}`);
+      await receipt.getByRole('button', { name: 'Cancel' }).click();
+      await receipt.waitFor({ state: 'detached' });
       expectNoProblems(
         problems.filter((problem) => !problem.includes('409')),
         'on the refused scan',
@@ -218,9 +227,16 @@ describe('scanning the package at implantation with the camera', () => {
     }
   }, 120_000);
 
-  it('records the implantation when the camera reads the graft’s own label', async () => {
+  it('records the receipt and the implantation when the camera reads the graft’s own label', async () => {
     const { browser, page, problems } = await scanningPhone(videos.own);
     try {
+      // First the receipt: the camera reads the label, the receipt is recorded for both sides.
+      await page.goto('/home/clinic/requests');
+      await settled(page, 'My requests');
+      await card(page).getByTestId('step-receive').click();
+      await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 30_000 });
+      expect(await card(page).getByTestId('request-received').textContent()).toMatch(/^Received at the clinic: /);
+
       expect(await scanInImplantDialog(page)).toBe(`&,4${compact(own.x_SEC!)}`);
       const dialog = page.getByRole('dialog');
       await screenshot(page, 'scan-read-phone');
