@@ -90,7 +90,13 @@ describe('the auditor', () => {
       // Delivered and implanted: the request is closed and the graft archived on both sides.
       await bank.post(`/euteemployee/requests/${request.id}/deliver`, {});
       const today = new Date().toISOString().slice(0, 10);
-      await berg.post(`/physician/requests/${request.id}/implant`, { date: today, patient_Code: 'A-03-2021' });
+      // The implantation names the package's code: the graft's SEC, or its lot when it has none.
+      const graft = await berg.get<{ x_SEC: string | null }>(`/grafts/by-code/${encodeURIComponent(lot)}`);
+      await berg.post(`/physician/requests/${request.id}/implant`, {
+        date: today,
+        patient_Code: 'A-03-2021',
+        sec: graft.x_SEC ?? lot,
+      });
       await page.goto('/home/clinic/requests');
       await settled(page, 'My requests');
       const card = page.locator(`[data-testid="request-card"][data-lot="${lot}"]`).first();

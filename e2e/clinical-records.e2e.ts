@@ -35,7 +35,7 @@ async function freeNorthGraft(physician: Api) {
       const grafts = await physician.post<Graft[]>('/physician/graftsearch', search);
       const found = grafts.find((graft) => graft.e_Name === NORTH && !requested.has(graft.e_Lot));
       if (found) {
-        return { lot: found.e_Lot, search };
+        return { lot: found.e_Lot, search, code: found.x_SEC ?? found.e_Lot };
       }
     }
   }
@@ -43,12 +43,12 @@ async function freeNorthGraft(physician: Api) {
 }
 
 /** Physician Berg's request for the graft, for a new entry of PATIENT, delivered three days ago. */
-async function deliveredRequest(): Promise<GraftRequest> {
+async function deliveredRequest(): Promise<GraftRequest & { code: string }> {
   const [physician, bank] = [
     await apiSession(baseUrl, dataDir, DEMO.berg),
     await apiSession(baseUrl, dataDir, DEMO.bankNorth),
   ];
-  const { lot, search } = await freeNorthGraft(physician);
+  const { lot, search, code } = await freeNorthGraft(physician);
   const entry = await physician.post<{ waitinglistid: string }>('/physician/waitinglist', {
     ...search,
     patient_Code: PATIENT,
@@ -72,14 +72,14 @@ async function deliveredRequest(): Promise<GraftRequest> {
     });
   await back('assignedOn', 4);
   await back('deliveredOn', 3);
-  return request;
+  return { ...request, code };
 }
 
 describe('implantation and its correction in the browser', () => {
   let context: BrowserContext;
   let page: Page;
   let problems: string[];
-  let request: GraftRequest;
+  let request: GraftRequest & { code: string };
   const implantCalls: string[] = [];
 
   beforeAll(async () => {
@@ -115,6 +115,8 @@ describe('implantation and its correction in the browser', () => {
     expect(implantCalls).toEqual([]);
 
     await dialog.getByTestId('step-date').fill(today);
+    // No camera here: the package's code is typed, as a keyboard-wedge scanner would.
+    await dialog.getByTestId('scan-input').fill(request.code);
     await dialog.getByTestId('step-submit').click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => card().getByTestId('request-state').getAttribute('data-state')).toBe('implanted');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { closeNotification, settled, watchApi } from './support/app';
 import { openContext, sharedBrowser, screenshot, type ViewportName } from './support/browser';
 import { checkScreenOnce, expectNoProblems } from './support/checks';
-import { DEMO, loginThroughUi } from './support/login';
+import { DEMO, apiSession, loginThroughUi } from './support/login';
 
 // Graft requests (docs/api.md): a physician and a tissue-bank employee, each in a browser of their own, walk a graft
 // from request to implantation; each sees the other's step arrive without reloading.
@@ -124,8 +124,12 @@ describe.each<ViewportName>(['desktop', 'phone'])('a graft from request to impla
     await expect.poll(() => stateOf(mine)).toBe('delivered');
     await closeNotification(physician.page, `delivered graft ${lot}`);
 
+    // The package's code, as a keyboard-wedge scanner would type it (the camera is in scan.e2e.ts).
+    const berg = await apiSession(baseUrl, dataDir, DEMO.berg);
+    const graft = await berg.get<{ x_SEC: string | null }>(`/grafts/by-code/${encodeURIComponent(lot)}`);
     // The request has no waiting-list entry, so the implantation names the patient itself.
     await takeStep(physician.page, mine, 'implant', `implant (${size})`, async (dialog) => {
+      await dialog.getByTestId('scan-input').fill(graft.x_SEC ?? lot);
       await dialog.getByRole('textbox', { name: 'Initial' }).fill('B');
       await dialog.getByRole('textbox', { name: 'Birth month' }).fill('4');
       await dialog.getByRole('textbox', { name: 'Birth year' }).fill('2019');

@@ -36,12 +36,21 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // three.js (the STL viewer) shows models fetched from the network, so it is no use offline;
         // left out, a phone's first visit downloads 560 kB less in the background.
-        globIgnores: ['**/StlViewer-*.js'],
+        // The barcode reader (ZXing and its .wasm) is kept only once a scanner was opened, below.
+        globIgnores: ['**/StlViewer-*.js', '**/zxingDetector-*.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/],
         cleanupOutdatedCaches: true,
         // API answers may hold patient data: they always go to the network and are never stored.
-        runtimeCaching: [{ urlPattern: ({ url }) => url.pathname.startsWith('/api/'), handler: 'NetworkOnly' }],
+        runtimeCaching: [
+          { urlPattern: ({ url }) => url.pathname.startsWith('/api/'), handler: 'NetworkOnly' },
+          // Hashed names never change content, so the first copy serves every later scan, offline too.
+          {
+            urlPattern: ({ url }) => /\/assets\/(zxingDetector-.*\.js|.*\.wasm)$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'barcode-reader', expiration: { maxEntries: 4 } },
+          },
+        ],
       },
     }),
   ],

@@ -78,6 +78,14 @@ export async function apiSession(baseUrl: string, dataDir: string, email: string
     get: async <T>(path: string) => read<T>(await fetch(`${baseUrl}/api${path}`, { headers })),
     post: async <T>(path: string, body: unknown) =>
       read<T>(await fetch(`${baseUrl}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) })),
+    /** A GET answering a file (a PDF), as its bytes. */
+    bytes: async (path: string) => {
+      const answer = await fetch(`${baseUrl}/api${path}`, { headers });
+      if (!answer.ok) {
+        throw new Error(`${answer.url} answered ${answer.status}`);
+      }
+      return Buffer.from(await answer.arrayBuffer());
+    },
     /** A multipart POST (an import): the browser-made boundary, so no JSON content type. */
     postForm: async <T>(path: string, form: FormData) =>
       read<T>(

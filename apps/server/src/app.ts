@@ -25,7 +25,7 @@ import { adminUserRoutes } from './modules/users/users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { meRoutes } from './modules/auth/me.routes';
 import { euteEmployeeRoutes } from './modules/donations/donations.routes';
-import { physicianGraftRoutes } from './modules/grafts/grafts.routes';
+import { graftCodeRoutes, physicianGraftRoutes } from './modules/grafts/grafts.routes';
 import { fileRoutes, mediaRoutes } from './modules/files/files.routes';
 import { registerFileSweep } from './modules/files/files.sweep';
 import { healthRoutes } from './modules/health/health.routes';
@@ -196,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     answers: createAnswerCache({ enabled: deps.config.answerCache }),
   };
   await app.register(physicianGraftRoutes, { prefix: '/api/physician', deps: clinical });
+  await app.register(graftCodeRoutes, { prefix: '/api/grafts', deps: clinical });
   await app.register(physicianWaitingListRoutes, { prefix: '/api/physician', deps: clinical });
   await app.register(euteEmployeeRoutes, { prefix: '/api/euteemployee', deps: clinical });
   const files = { ...clinical, storage: fileStorage };

@@ -50,6 +50,7 @@ export * from './rules/graft-list-status';
 export * from './rules/graft-matching';
 export * from './rules/fit-counts';
 export * from './rules/single-european-code';
+export * from './rules/graft-code';
 export * from './rules/graft-import-row';
 export * from './rules/import-corrections';
 export * from './rules/request-transitions';

@@ -194,6 +194,9 @@ export interface GraftRequestsTable {
   deadline: Timestamp | null;
   implantedOn: DateText | null;
   patientCode: string | null;
+  /** When the package's code was found to match at the clinic, and by whom. */
+  receivedAt: Timestamp | null;
+  receivedBy: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -35,7 +35,8 @@ export function registerSecurityHeaders(app: FastifyInstance) {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // The fallback barcode reader is WebAssembly, compiled from our own .wasm (docs/decisions.md, "Scanning").
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
           // Mantine sets style attributes at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],

@@ -15,8 +15,8 @@ import {
 } from '../support/clinical';
 import { testEngineName } from '../support/database';
 import { uploadFiles } from '../support/files';
-import { implantedRequest } from '../support/clinical-records';
-import { freeGraftOfX, requestGraft } from '../support/requests';
+import { deliveredRequest, implantedRequest } from '../support/clinical-records';
+import { freeGraftOfX, packageCode, requestGraft } from '../support/requests';
 import { demoPhoto } from '../../src/demo/demo-files/documents';
 import { valveTubeStl } from '../../src/demo/demo-files/stl';
 
@@ -192,6 +192,31 @@ const ROUTES: Record<string, Cell> = {
       path: `/api/requests/${(await requestGraft(app.clients.physicianA, { lot: await freeGraftOfX(app), patient_Code: 'C-05-2019' })).id}/history`,
     }),
     expect: expected(200, ['physicianA', 'employeeX', 'admin', 'auditor'], { physicianB: 404, employeeY: 404 }),
+  },
+  'GET /api/euteemployee/currentdonations/{X current lot}/label': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/euteemployee/currentdonations/${f.euteXCurrentLot}/label?format=100x50` }),
+    expect: expected(200, ['employeeX', 'auditor'], { employeeY: 404 }),
+  },
+  // A Free graft of bank X by its SEC: bank Y does not see it; admins are neither side.
+  'GET /api/grafts/by-code/{SEC of a free graft of X}': {
+    method: 'GET',
+    request: async (app) => ({
+      path: `/api/grafts/by-code/${encodeURIComponent(await packageCode(app, await freeGraftOfX(app)))}`,
+    }),
+    expect: expected(200, [...PHYSICIANS, 'employeeX', 'auditor'], { employeeY: 404 }),
+  },
+  // Physician A's delivered request, received with its graft's SEC.
+  'POST /api/physician/requests/*/receive': {
+    method: 'POST',
+    request: async (app) => {
+      const delivered = await deliveredRequest(app);
+      return {
+        path: `/api/physician/requests/${delivered.id}/receive`,
+        body: { sec: await packageCode(app, delivered.lot) },
+      };
+    },
+    expect: expected(200, ['physicianA'], { physicianB: 404 }),
   },
   'GET /api/euteemployee/currentdonations': {
     method: 'GET',

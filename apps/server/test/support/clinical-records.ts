@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { GraftRequest } from '@graftmatch/domain';
 import type { SeededApp } from './clinical';
-import { entryFor, freeGraftOfX, requestGraft, stepOk } from './requests';
+import { entryFor, freeGraftOfX, packageCode, requestGraft, stepOk } from './requests';
 
 // Requests driven to a recorded step, for the implantation and correction tests (docs/api.md, "Corrections").
 
@@ -23,6 +23,7 @@ export async function implantedRequest(app: SeededApp, date: string): Promise<Gr
   const implanted = await stepOk(app.clients.physicianA, 'physician', delivered.id, 'implant', {
     date,
     patient_Code: delivered.patient_Code,
+    sec: await packageCode(app, delivered.lot),
   });
   expect(implanted.state).toBe('implanted');
   return implanted;

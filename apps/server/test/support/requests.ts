@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { shiftDate, type GraftRequest } from '@graftmatch/domain';
 import type { TestClient } from './client';
@@ -6,21 +6,34 @@ import { graftRow, today, type SeededApp } from './clinical';
 
 // Helpers for the graft request tests (docs/api.md, "Graft requests").
 
-/** A fresh Free aortic valve of 20 mm and 40 mm length of bank X, that few demo entries fit. */
+/** A fresh Free aortic valve of 20 mm and 40 mm length of bank X, that few demo entries fit, with an SEC. */
 export async function freeGraftOfX(app: SeededApp, day = today()): Promise<string> {
   const lot = `RQ-${randomUUID().slice(0, 8)}`;
+  const expiry = shiftDate(day, 365);
+  const donation = String(randomInt(10 ** 12, 10 ** 13 - 1)).padStart(13, '0');
   await app.server.database.db
     .insertInto('grafts')
     .values(
       graftRow(app.ids.euteX, {
         eLot: lot,
         tDproximal: 20.5,
-        expiryOut: shiftDate(day, 365),
-        expiryDate: shiftDate(day, 365),
+        expiryOut: expiry,
+        expiryDate: expiry,
+        xSec: `DE000123 ${donation} E0042105 001 ${expiry.replaceAll('-', '')}`,
       }),
     )
     .execute();
   return lot;
+}
+
+/** The code on the graft's package: its SEC as stored, or its lot when it has none. */
+export async function packageCode(app: SeededApp, lot: string): Promise<string> {
+  const graft = await app.server.database.db
+    .selectFrom('grafts')
+    .select('xSec')
+    .where('eLot', '=', lot)
+    .executeTakeFirstOrThrow();
+  return graft.xSec ?? lot;
 }
 
 /** A waiting-list entry of the client's physician that the graft of `freeGraftOfX` fits, unless `criteria` say otherwise. */

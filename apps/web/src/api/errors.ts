@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly errors: FieldError[] = [],
     /** Login attempts left, sent with failed logins. */
     readonly passwordAttempts: number | null = null,
+    /** A refused scan: the graft's own code and the one read from the package. */
+    readonly codes: { expected: string; scanned: string } | null = null,
   ) {
     super(detail || title);
   }
@@ -40,6 +42,9 @@ export async function toApiError(response: Response): Promise<ApiError> {
     problem.detail ?? '',
     Array.isArray(problem.errors) ? problem.errors : [],
     typeof problem.passwordAttempts === 'number' ? problem.passwordAttempts : null,
+    typeof problem.expectedCode === 'string' && typeof problem.scannedCode === 'string'
+      ? { expected: problem.expectedCode, scanned: problem.scannedCode }
+      : null,
   );
 }
 

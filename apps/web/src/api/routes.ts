@@ -106,6 +106,13 @@ export interface ApiRoutes {
   'GET /physician/requests': { response: GraftRequest[] };
   'GET /physician/requests/lots': { response: string[] };
   'POST /physician/requests': { body: CreateGraftRequestRequest; response: GraftRequest };
+  'POST /physician/requests/{id}/receive': { params: { id: string }; body: { sec: string }; response: GraftRequest };
+  'GET /grafts/by-code/{code}': { params: { code: string }; response: Graft };
+  'GET /euteemployee/currentdonations/{lot}/label': {
+    params: { lot: string };
+    query: { format: 'a4' | '100x50' };
+    response: Blob;
+  };
   'POST /physician/requests/{id}/{action}': RequestStepRoute<'physician'>;
 
   'POST /requests/{id}/corrections': { params: { id: string }; body: CorrectionRequest; response: GraftRequest };

@@ -6,6 +6,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useSmallScreen } from '../components/useScreen';
+import { ScanButton } from '../features/scan/ScanButton';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Navigation } from './Navigation';
 import { NotificationBell } from './NotificationBell';
@@ -62,6 +63,7 @@ function SignedInShell() {
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <ScanButton />
             <PushIndicator status={pushStatus} />
             <NotificationBell />
             <LanguageSwitch />

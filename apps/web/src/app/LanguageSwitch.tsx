@@ -10,7 +10,7 @@ export function LanguageSwitch() {
   const { t } = useTranslation();
   return (
     <Chip.Group value={currentLanguage()} onChange={(value) => void changeLanguage(value as AppLanguage)}>
-      <Group gap={4} role="radiogroup" aria-label={t('language.label')} data-testid="language-switch">
+      <Group gap={4} wrap="nowrap" role="radiogroup" aria-label={t('language.label')} data-testid="language-switch">
         {LANGUAGES.map((language) => (
           <Chip key={language} value={language} size="xs" radius="sm">
             {language.toUpperCase()}

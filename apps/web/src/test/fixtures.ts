@@ -63,6 +63,7 @@ export function aGraftRequest(overrides: Partial<GraftRequest> = {}): GraftReque
     implantedOn: null,
     assignedOn: null,
     deliveredOn: null,
+    receivedAt: null,
     c_Name: 'Clinic A',
     physician_Name: 'Dr. Berg',
     e_Name: 'Bank North',

@@ -173,7 +173,7 @@ export function checkImportedGraft(
   const sec = value('x_SEC');
   if (typeof sec === 'string') {
     const code = parseSingleEuropeanCode(sec);
-    if (!('error' in code) && code.expiry !== value('expiry.outValue')) {
+    if (!('error' in code) && code.expiry !== null && code.expiry !== value('expiry.outValue')) {
       fail(['x_SEC', 'expiry.outValue'], {
         field: 'x_SEC',
         message: `expiry ${code.expiry} differs from expiry.outValue`,

@@ -18,9 +18,12 @@ export interface SingleEuropeanCode {
   product: string;
   /** Split number, 3 characters. */
   split: string;
-  /** Expiry date, `yyyy-mm-dd` (written `yyyymmdd` in the code). */
-  expiry: string;
+  /** Expiry date, `yyyy-mm-dd` (written `yyyymmdd` in the code); null for `00000000`, no expiry. */
+  expiry: string | null;
 }
+
+/** The expiry of a product without one (Directive 2006/86/EC Art. 10b as amended). */
+const NO_EXPIRY = '00000000';
 
 const PARTS = /^([A-Z]{2}[A-Z0-9]{6}) ?([A-Z0-9]{13}) ?([EAB][A-Z0-9]{7}) ?([A-Z0-9]{3}) ?(\d{8})$/;
 
@@ -45,9 +48,12 @@ export function parseSingleEuropeanCode(text: string): SingleEuropeanCode | { er
   if (!SEC_COUNTRY_CODES.has(establishment.slice(0, 2))) {
     return { error: `country code ${establishment.slice(0, 2)} is not an EU or EEA member state` };
   }
+  if (expiryDigits === NO_EXPIRY) {
+    return { establishment, donation, product, split, expiry: null };
+  }
   const expiry = `${expiryDigits.slice(0, 4)}-${expiryDigits.slice(4, 6)}-${expiryDigits.slice(6)}`;
   if (!isIsoDate(expiry)) {
     return { error: `expiry ${expiryDigits} is not a real date` };
   }
-  return { establishment: establishment, donation: donation, product: product, split: split, expiry };
+  return { establishment, donation, product, split, expiry };
 }

@@ -42,11 +42,26 @@ export const ReserveGraftRequestRequest = Type.Object(
 export type ReserveGraftRequestRequest = Static<typeof ReserveGraftRequestRequest>;
 
 /** Body of `.../implant`: when and for whom the graft was implanted. */
+/**
+ * A code read from a graft's package: its Single European Code (with or without spaces, or as ISBT
+ * 128 data structure 038), or its lot when it carries no SEC (`parseGraftCode`).
+ */
+export const ScannedGraftCode = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  description: "the graft's SEC, ISBT 128 `&,4` + SEC, or its lot when it has no SEC",
+  examples: ['DE000123 2021264932585 E0042108 001 20260704'],
+});
+
 export const ImplantGraftRequestRequest = Type.Object(
-  { date: IsoDate, patient_Code: Type.String({ pattern: PATIENT_CODE_PATTERN }) },
+  { date: IsoDate, patient_Code: Type.String({ pattern: PATIENT_CODE_PATTERN }), sec: ScannedGraftCode },
   { additionalProperties: false },
 );
 export type ImplantGraftRequestRequest = Static<typeof ImplantGraftRequestRequest>;
+
+/** Body of `.../receive`: the code on the delivered package. */
+export const ReceiveGraftRequestRequest = Type.Object({ sec: ScannedGraftCode }, { additionalProperties: false });
+export type ReceiveGraftRequestRequest = Static<typeof ReceiveGraftRequestRequest>;
 
 /** Body of `.../return` (why the graft was not used) and optional body of `.../decline`. */
 export const ReasonGraftRequestRequest = Type.Object({ reason: Reason }, { additionalProperties: false });
@@ -69,6 +84,7 @@ export const GraftRequest = Type.Object({
   implantedOn: Nullable(IsoDate),
   assignedOn: Nullable(IsoDate, { description: "the graft's assignment date" }),
   deliveredOn: Nullable(IsoDate, { description: "the graft's delivery date; the implantation may not be earlier" }),
+  receivedAt: Nullable(IsoDateTime, { description: "when the package's code was found to match at the clinic" }),
   c_Name: Type.String(),
   physician_Name: Type.String(),
   e_Name: Type.String(),

@@ -11,5 +11,7 @@ export const Problem = Type.Object({
   detail: Type.Optional(Type.String()),
   errors: Type.Optional(Type.Array(FieldError)),
   passwordAttempts: Type.Optional(Type.Integer({ minimum: 0, description: 'login attempts left' })),
+  expectedCode: Type.Optional(Type.String({ description: "a refused scan: the graft's own code" })),
+  scannedCode: Type.Optional(Type.String({ description: 'a refused scan: the code read from the package' })),
 });
 export type Problem = Static<typeof Problem>;

@@ -8,6 +8,7 @@ import { GraftListResponse, GraftResponse, WaitingListResponse } from '../../htt
 import { wire } from '../../http/wire';
 import {
   demandPdf,
+  donationLabel,
   getDonation,
   listArchivedDonations,
   listOpenDemand,
@@ -16,6 +17,10 @@ import {
 } from './donations.service';
 
 const StockListResponse = wire<StockGraftType[]>(Type.Array(StockGraft));
+const LabelQuery = Type.Object(
+  { format: Type.Optional(Type.Union([Type.Literal('a4'), Type.Literal('100x50')], { default: 'a4' })) },
+  { additionalProperties: false },
+);
 const PdfFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'application/pdf' });
 
 /** The tissue-bank employee calls of spec §7 under /api/euteemployee. */
@@ -59,6 +64,28 @@ export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: DonationsDeps
       schema: { tags: ['euteemployee'], params: LotParams, response: { 200: GraftResponse, ...errors } },
     },
     async (request) => getDonation(deps, request.principal, request.params.lot),
+  );
+
+  app.get(
+    '/currentdonations/:lot/label',
+    {
+      schema: {
+        tags: ['euteemployee'],
+        description:
+          'The package label: SEC eye-readable, Code 128 and Data Matrix of ISBT 128 `&,4` + SEC (the lot without SEC), type and sizes. `format`: a4 (ten labels) or 100x50 (one label).',
+        params: LotParams,
+        querystring: LabelQuery,
+        produces: ['application/pdf'],
+        response: { 200: PdfFile, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const label = await donationLabel(deps, request.principal, request.params.lot, request.query.format ?? 'a4');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${label.fileName}"`)
+        .send(label.bytes);
+    },
   );
 
   app.get(

@@ -8,6 +8,7 @@ import {
 } from '@graftmatch/domain';
 import type { Cacheable, CacheableDocument } from '../../http/answer-cache';
 import type { Page, Paged } from '../../http/paging';
+import { labelFileName, renderGraftLabelPdf, type LabelFormat } from '../../pdf/graft-label-pdf';
 import { renderWaitingListPdf, waitingListFileName } from '../../pdf/waiting-list-pdf';
 import type { Principal } from '../auth/principal';
 import {
@@ -92,4 +93,18 @@ export async function listStock(
 /** `GET /euteemployee/currentdonations/{lot}`: one graft of the caller's tissue banks. */
 export function getDonation(deps: DonationsDeps, principal: Principal | null, lot: string): Promise<Graft> {
   return findDonation(deps, principal, lot);
+}
+
+/**
+ * `GET /euteemployee/currentdonations/{lot}/label`: the package label of one of the caller's banks'
+ * grafts as a PDF (docs/decisions.md, "Labels"); other banks' lots are 404.
+ */
+export async function donationLabel(
+  deps: DonationsDeps,
+  principal: Principal | null,
+  lot: string,
+  format: LabelFormat,
+): Promise<{ bytes: Buffer; fileName: string }> {
+  const graft = await findDonation(deps, principal, lot);
+  return { bytes: await renderGraftLabelPdf(graft, format, deps.now()), fileName: labelFileName(lot, format) };
 }

@@ -112,6 +112,21 @@ export function findListedGraftByLot(executor: Executor, lot: string): Promise<G
     .executeTakeFirst();
 }
 
+/**
+ * Listed grafts whose SEC is `sec` (40 characters, no spaces); stored SECs may carry spaces. Usually
+ * one, but nothing makes an SEC unique across banks' files.
+ */
+export function findListedGraftsBySec(executor: Executor, sec: string): Promise<GraftRow[]> {
+  return executor
+    .selectFrom('grafts')
+    .selectAll('grafts')
+    .where(sql<string>`upper(replace(${sql.ref('grafts.xSec')}, ' ', ''))`, '=', sec)
+    .where(inAnyList)
+    .orderBy('grafts.eLot')
+    .limit(20)
+    .execute();
+}
+
 /** Grafts in `status` within the scope, newest change first, one page. */
 export async function listGraftsInStatus(
   executor: Executor,

@@ -5,7 +5,13 @@ import { MAX_SEARCH_PAGE_SIZE, PageQuery, SearchPageQuery, pageOf, sendPaged } f
 import { ANSWERED_FROM_CACHE, type AnswerCache } from '../../http/answer-cache';
 import { LotParams, errors } from '../../http/request-kit';
 import { GraftListResponse, GraftResponse } from '../../http/wire-responses';
-import { getGraftForPhysician, listClinicGrafts, searchGrafts, type GraftsDeps } from './grafts.service';
+import {
+  findGraftByCode,
+  getGraftForPhysician,
+  listClinicGrafts,
+  searchGrafts,
+  type GraftsDeps,
+} from './grafts.service';
 
 /**
  * The search body is checked by the domain rule (validateSearchQuery), not by ajv: ajv would
@@ -70,5 +76,30 @@ export const physicianGraftRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps 
     },
     async (request, reply) =>
       sendPaged(reply, await listClinicGrafts(deps, request.principal, ListStatus.Archive, pageOf(request.query))),
+  );
+};
+
+const CodeParams = Type.Object({
+  code: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'a lot, a Single European Code (with or without spaces) or ISBT 128 `&,4` + SEC, URL-encoded',
+  }),
+});
+
+/** Finding a graft by the code on its package, under /api/grafts: physicians, bank employees, auditors. */
+export const graftCodeRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps }> = async (app, { deps }) => {
+  app.get(
+    '/by-code/:code',
+    {
+      schema: {
+        tags: ['grafts'],
+        description:
+          "The graft a scanned or typed code names, if the caller may see it (physicians as in graftsearch/{lot}, employees their banks' grafts); otherwise 404.",
+        params: CodeParams,
+        response: { 200: GraftResponse, ...errors },
+      },
+    },
+    async (request) => findGraftByCode(deps, request.principal, request.params.code),
   );
 };

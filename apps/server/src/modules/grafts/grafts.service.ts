@@ -2,6 +2,8 @@ import {
   ListStatus,
   SEARCH_PARAMS_ERROR,
   compareSearchResults,
+  formatSingleEuropeanCode,
+  parseGraftCode,
   utcDate,
   stockState,
   validateSearchQuery,
@@ -13,10 +15,10 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB, GraftRow } from '../../db/types';
 import type { Cacheable } from '../../http/answer-cache';
-import { badRequest, notFound } from '../../http/problem';
+import { badRequest, forbidden, notFound } from '../../http/problem';
 import type { Page, Paged } from '../../http/paging';
 import type { Executor } from '../../db/executor';
-import { clinicReadScope, euteReadScope } from '../auth/auth.policy';
+import { clinicReadScope, euteReadScope, requireUser } from '../auth/auth.policy';
 import { graftsChanged, type ChangedGraft } from '../../realtime/push-audience';
 import type { PushPublisher } from '../../realtime/push-bus';
 import type { Principal } from '../auth/principal';
@@ -117,6 +119,40 @@ async function readGraftForPhysician(
     throw notFound(`No graft with lot ${lot}.`);
   }
   return presentGraft(deps.db, row, today);
+}
+
+/**
+ * `GET /grafts/by-code/{code}`: the graft a package's code names (lot, SEC, ISBT 128 data
+ * structure 038), under the graft details' rules: physicians read free grafts of active banks and
+ * their clinics' grafts, employees their banks' grafts, auditors any listed graft; anything else is
+ * 404 like an unknown code, so other tenants' codes do not leak.
+ */
+export async function findGraftByCode(deps: GraftsDeps, principal: Principal | null, text: string): Promise<Graft> {
+  const caller = requireUser(principal);
+  if (!caller.audit && caller.clinicIds.length === 0 && caller.euteIds.length === 0) {
+    throw forbidden('Only physicians, tissue-bank employees and auditors may look up a graft by its code.');
+  }
+  const code = parseGraftCode(text);
+  if ('error' in code) {
+    throw badRequest(`The code ${code.error}.`, [{ field: 'code', message: code.error }]);
+  }
+  const today = todayOf(deps);
+  const rows =
+    code.kind === 'lot'
+      ? [await repo.findListedGraftByLot(deps.db, code.lot)].filter((row) => row !== undefined)
+      : await repo.findListedGraftsBySec(deps.db, code.sec);
+  for (const row of rows) {
+    const readable =
+      caller.audit ||
+      caller.euteIds.includes(row.euteId) ||
+      (caller.clinicIds.length > 0 &&
+        ((row.clinicId !== null && caller.clinicIds.includes(row.clinicId)) ||
+          (await isFreeForEveryPhysician(deps.db, row, today))));
+    if (readable) {
+      return presentGraft(deps.db, row, today);
+    }
+  }
+  throw notFound(`No graft with code ${code.kind === 'lot' ? code.lot : formatSingleEuropeanCode(code.parts)}.`);
 }
 
 /** Free on `today` and of an active bank: a graft every physician may see (docs/decisions.md §5). */

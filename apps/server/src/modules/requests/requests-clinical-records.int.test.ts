@@ -5,7 +5,7 @@ import { archivedGraft, deliveredRequest, implantedRequest } from '../../../test
 import { loginAs } from '../../../test/support/auth';
 import { testClock } from '../../../test/support/clock';
 import { testEngineName } from '../../../test/support/database';
-import { freeGraftOfX, requestGraft, step, stepOk } from '../../../test/support/requests';
+import { freeGraftOfX, packageCode, requestGraft, step, stepOk } from '../../../test/support/requests';
 
 // The clinical record of a request (docs/decisions.md, "Clinical records"). The implant step checks
 // what the traceability report will say: a date from the delivery to today and a complete patient
@@ -44,11 +44,13 @@ describe(`the clinical record of a request (${testEngineName()})`, () => {
     const future = await step(physicianA, 'physician', delivered.id, 'implant', {
       date: shiftDate(today, 1),
       patient_Code: 'NN-00-0000',
+      sec: await packageCode(app, delivered.lot),
     });
     expect(await fieldsOf(future)).toEqual(['date', 'patient_Code']);
     const early = await step(physicianA, 'physician', delivered.id, 'implant', {
       date: shiftDate(today, -1),
       patient_Code: 'K-00-2018',
+      sec: await packageCode(app, delivered.lot),
     });
     const problem = await expectProblem(early, 400);
     expect(problem.errors).toEqual([
@@ -67,6 +69,7 @@ describe(`the clinical record of a request (${testEngineName()})`, () => {
     const implanted = await stepOk(app.clients.physicianA, 'physician', delivered.id, 'implant', {
       date: shiftDate(today, 1),
       patient_Code: delivered.patient_Code,
+      sec: await packageCode(app, delivered.lot),
     });
     expect(implanted).toMatchObject({
       state: 'implanted',

@@ -220,6 +220,18 @@ export async function requestHistory(
   const rows = await repo.requestHistory(deps.db, id);
   return rows.map((row) => {
     const entry = { action: row.action, at: row.at, by: row.email ?? 'system' };
+    if (row.action === 'request.mismatch') {
+      // A refused scan: the graft's code, the package's, and the step it stopped.
+      const expected = JSON.parse(row.before ?? '{}') as { code?: string };
+      const scanned = JSON.parse(row.after ?? '{}') as { code?: string; step?: string };
+      return {
+        ...entry,
+        field: 'sec',
+        oldValue: expected.code ?? null,
+        newValue: scanned.code ?? '',
+        reason: scanned.step ?? '',
+      };
+    }
     if (row.action !== 'request.correct') {
       return entry;
     }

@@ -5,7 +5,7 @@ import { DEMO, expectProblem, startSeededApp, type SeededApp } from '../../../te
 import { testClock } from '../../../test/support/clock';
 import { testEngineName } from '../../../test/support/database';
 import { connectPush, type PushClient } from '../../../test/support/push';
-import { entryFor, freeGraftOfX, requestGraft, step, stepOk } from '../../../test/support/requests';
+import { entryFor, freeGraftOfX, packageCode, requestGraft, step, stepOk } from '../../../test/support/requests';
 
 // Graft requests (docs/api.md, "Graft requests"): from request to implantation. Two physicians compete for one graft of bank X; a
 // reservation lapses by itself and frees the graft; the other is assigned, delivered and
@@ -98,7 +98,11 @@ describe(`graft requests from request to implantation (${testEngineName()})`, ()
     );
     await refused(await step(physicianA, 'physician', ofA.id, 'confirm'));
     await refused(
-      await step(physicianA, 'physician', ofA.id, 'implant', { date: '2026-01-01', patient_Code: 'A-03-2021' }),
+      await step(physicianA, 'physician', ofA.id, 'implant', {
+        date: '2026-01-01',
+        patient_Code: 'A-03-2021',
+        sec: await packageCode(app, lot),
+      }),
     );
     await expectProblem(await step(employeeY, 'euteemployee', ofA.id, 'reserve'), 404);
     await expectProblem(await step(physicianB, 'physician', ofA.id, 'withdraw'), 404);
@@ -153,6 +157,7 @@ describe(`graft requests from request to implantation (${testEngineName()})`, ()
     const implanted = await stepOk(physicianA, 'physician', ofA.id, 'implant', {
       date: clock.now().toISOString().slice(0, 10),
       patient_Code: 'A-03-2021',
+      sec: await packageCode(app, lot),
     });
     expect(implanted).toMatchObject({
       state: 'implanted',

@@ -33,6 +33,7 @@ export function requestToWire(row: RequestDetails, side: RequestActorSide | null
     implantedOn: row.implantedOn,
     assignedOn: toIsoDate(row.assignmentOut),
     deliveredOn: toIsoDate(row.deliveryOut),
+    receivedAt: row.receivedAt,
     c_Name: row.cName,
     physician_Name: fullName({
       title: row.requesterTitle,

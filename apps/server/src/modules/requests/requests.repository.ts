@@ -22,6 +22,7 @@ function withDetails(executor: Executor) {
     .selectAll('graftRequests')
     .select([
       'grafts.eLot',
+      'grafts.xSec',
       'grafts.tProdName2',
       'grafts.tDproximal',
       'grafts.tLmax',
@@ -245,4 +246,19 @@ export async function requestedLots(executor: Executor, today: string): Promise<
     .orderBy('grafts.eLot')
     .execute();
   return rows.map((row) => row.eLot);
+}
+
+/**
+ * Records the receipt of a delivered request, only if it is still delivered and not yet received
+ * (two scans racing record one). Answers whether it did.
+ */
+export async function markReceived(executor: Executor, id: string, userId: string, at: string): Promise<boolean> {
+  const result = await executor
+    .updateTable('graftRequests')
+    .set({ receivedAt: at, receivedBy: userId, updatedAt: at })
+    .where('id', '=', id)
+    .where('state', '=', 'delivered')
+    .where('receivedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

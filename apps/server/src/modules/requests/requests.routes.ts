@@ -4,6 +4,7 @@ import {
   CreateGraftRequestRequest as CreateBodySchema,
   GraftRequest as GraftRequestSchema,
   Lot,
+  ReceiveGraftRequestRequest,
   RequestInbox as RequestInboxSchema,
   type CreateGraftRequestRequest,
   type GraftRequest as GraftRequestWire,
@@ -14,6 +15,7 @@ import {
 import { IdParams, actorOf, problems } from '../../http/request-kit';
 import { wire } from '../../http/wire';
 import { bankInbox } from './requests.inbox';
+import { receiveGraft } from './requests.receipt';
 import {
   createRequest,
   listPhysicianRequests,
@@ -69,6 +71,20 @@ export const physicianRequestRoutes: FastifyPluginAsyncTypebox<{ deps: RequestsD
     '/requests/lots',
     { schema: { tags: ['physician'], response: { 200: Type.Array(Lot), ...errors } } },
     async (request) => listRequestedLots(deps, request.principal),
+  );
+  app.post(
+    '/requests/:id/receive',
+    {
+      schema: {
+        tags: ['physician'],
+        description:
+          'The delivered package is checked at the clinic: its code (SEC, ISBT 128 &,4 + SEC, or the lot of a graft without SEC) must be the graft of the request; a mismatch is 409 naming both codes.',
+        params: IdParams,
+        body: ReceiveGraftRequestRequest,
+        response: { 200: GraftRequest, ...errors },
+      },
+    },
+    async (request) => receiveGraft(deps, actorOf(request), request.params.id, request.body.sec),
   );
   await app.register(stepRoutes('physician'), { deps });
 };

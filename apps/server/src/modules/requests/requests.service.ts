@@ -25,6 +25,7 @@ import { requestToWire } from './requests.mapper';
 import { publishNotified, type Notified } from '../notifications/notifications.service';
 import { mailBankOfRequest, requestChanged, tellOfRequestState } from './requests.notify';
 import { physicianListScope, requireRequestSide } from './requests.policy';
+import { checkPackageCode } from './requests.scan';
 import { requestTarget } from './requests.target';
 import * as repo from './requests.repository';
 import { applyGraftEffects, prepareStep, type StepContext } from './requests.steps';
@@ -156,6 +157,10 @@ export async function takeStep(
 ): Promise<GraftRequest> {
   const found = await repo.findRequest(deps.db, id);
   const caller = requireRequestSide(actor.principal, side, found);
+  if (action === 'implant' && found) {
+    // The package in hand must be the assigned graft (docs/decisions.md, "Scanning").
+    await checkPackageCode(deps, found, input.sec, { step: 'implant', userId: caller.userId, ip: actor.ip });
+  }
   const result = await runStep(deps, { id, side, action, input, actorUserId: caller.userId, ip: actor.ip });
   return requestToWire(result.row, side, todayOf(deps));
 }

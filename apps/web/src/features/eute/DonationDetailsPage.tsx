@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { useReadOnly } from '../auth';
 import { GraftDetailsScreen } from '../grafts/GraftDetailsScreen';
 import { getDonation } from './api';
+import { LabelButtons } from './LabelButtons';
 import { euteKeys } from './keys';
 
 /** `home/eute/donation/{lot}`: one of the bank's grafts, laid out as the clinic's graft details. */
@@ -9,5 +10,10 @@ export function DonationDetailsPage() {
   const { lot = '' } = useParams();
   // The bank's own graft: its employees upload and delete files here; auditors only read.
   const readOnly = useReadOnly();
-  return <GraftDetailsScreen lot={lot} queryKey={euteKeys.donation(lot)} load={getDonation} editable={!readOnly} />;
+  return (
+    <>
+      <LabelButtons lot={lot} />
+      <GraftDetailsScreen lot={lot} queryKey={euteKeys.donation(lot)} load={getDonation} editable={!readOnly} />
+    </>
+  );
 }

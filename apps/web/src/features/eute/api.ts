@@ -32,3 +32,11 @@ export function getArchivedDonations(page: PageQuery, signal?: AbortSignal): Pro
 export function getDonation(lot: string): Promise<Graft> {
   return call('GET /euteemployee/currentdonations/{lot}', { params: { lot } });
 }
+
+/** The graft's package labels (docs/api.md, "label"), fetched with the bearer header. */
+export function downloadLabel(lot: string, format: 'a4' | '100x50'): Promise<DownloadedFile> {
+  return download('GET /euteemployee/currentdonations/{lot}/label', 'application/pdf, application/problem+json', {
+    params: { lot },
+    query: { format },
+  });
+}

@@ -4,6 +4,7 @@ import { displayPatientCode, type GraftRequest, type RequestSide, type RequestSt
 import { useTranslation } from 'react-i18next';
 import { CorrectButton } from './CorrectButton';
 import { DeadlineCountdown } from './DeadlineCountdown';
+import { ReceiveButton } from './ReceiveButton';
 import { RequestHistoryView } from './RequestHistory';
 import { StepButtons } from './StepButtons';
 
@@ -64,6 +65,7 @@ export function RequestCard({ request, side }: { request: GraftRequest; side: Re
             {t('requests.leadTime', { count: request.leadTimeDays })}
           </Alert>
         )}
+        <ReceiveButton request={request} side={side} />
         <StepButtons request={request} side={side} />
         <CorrectButton request={request} side={side} />
         <RequestHistoryView id={request.id} />

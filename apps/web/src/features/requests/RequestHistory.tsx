@@ -14,6 +14,20 @@ function Entry({ entry }: { entry: RequestHistoryEntry }) {
   const { t, i18n } = useTranslation();
   const when = new Date(entry.at).toLocaleString(i18n.language);
   const step = entry.action.replace(/^request\./, '');
+  if (step === 'mismatch') {
+    // A refused scan: the package was another graft (docs/decisions.md, "Scanning").
+    return (
+      <Text size="sm" c="red.9" fw={500} data-testid="history-mismatch">
+        {when} ·{' '}
+        {t('corrections.mismatch', {
+          step: t(`corrections.mismatchStep.${entry.reason === 'receive' ? 'receive' : 'implant'}`),
+          scanned: entry.newValue,
+          expected: entry.oldValue,
+        })}{' '}
+        · {entry.by}
+      </Text>
+    );
+  }
   if (step !== 'correct') {
     return (
       <Text size="sm">

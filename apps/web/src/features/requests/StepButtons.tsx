@@ -11,8 +11,9 @@ import {
 } from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
+import { graftCodeProblem, ScanField } from '../scan/ScanField';
+import { ScanRefusal } from '../scan/ScanRefusal';
 import {
   hasImplantProblems,
   ImplantFields,
@@ -43,13 +44,18 @@ function StepForm({ request, side, action, onDone }: FormProps) {
   const [implant, setImplant] = useState(() => initialImplant(request));
   const [problems, setProblems] = useState<ImplantProblems | null>(null);
   const [reason, setReason] = useState('');
+  // The implantation names the package in hand: scanned first, the server compares it with the graft.
+  const [sec, setSec] = useState('');
+  const [secMissing, setSecMissing] = useState(false);
   const step = useMutation({
+    // The dialog shows the refusal itself (both codes of a wrong package), so no toast repeats it.
+    meta: { silent: true },
     mutationFn: () => {
       const body: RequestStepInput =
         action === 'reserve'
           ? { hours: Number(hours) }
           : action === 'implant'
-            ? { date: implant.date, patient_Code: formatPatientCode(implant.patient) }
+            ? { date: implant.date, patient_Code: formatPatientCode(implant.patient), sec: sec.trim() }
             : action === 'return' || (action === 'decline' && reason.trim() !== '')
               ? { reason: reason.trim() }
               : {};
@@ -75,7 +81,8 @@ function StepForm({ request, side, action, onDone }: FormProps) {
           // Nothing is sent while the date or a part of the patient code is wrong.
           const found = implantProblems(implant, request);
           setProblems(found);
-          if (hasImplantProblems(found)) {
+          setSecMissing(sec.trim() === '');
+          if (hasImplantProblems(found) || sec.trim() === '' || graftCodeProblem(sec) !== null) {
             return;
           }
         }
@@ -83,6 +90,19 @@ function StepForm({ request, side, action, onDone }: FormProps) {
       }}
     >
       <Stack gap="sm">
+        {action === 'implant' && (
+          <ScanField
+            label={t('scan.packageCode')}
+            value={sec}
+            onChange={(value) => {
+              setSec(value);
+              setSecMissing(false);
+              step.reset();
+            }}
+            cameraFirst
+            error={secMissing ? t('scan.required') : null}
+          />
+        )}
         <Text size="sm">{t('requests.confirmText')}</Text>
         {action === 'reserve' && <ReserveHoursInput value={hours} onChange={setHours} />}
         {action === 'implant' && (
@@ -105,7 +125,7 @@ function StepForm({ request, side, action, onDone }: FormProps) {
             data-testid="step-reason"
           />
         )}
-        {step.isError && <ErrorAlert error={step.error} />}
+        {step.isError && <ScanRefusal error={step.error} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}

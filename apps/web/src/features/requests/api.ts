@@ -53,3 +53,8 @@ export function correctRequest(id: string, body: CorrectionRequest): Promise<Gra
 export function getRequestHistory(id: string): Promise<RequestHistory> {
   return call('GET /requests/{id}/history', { params: { id } });
 }
+
+/** Records the receipt of a delivered graft when the package's code is the graft's (docs/api.md, "receive"). */
+export function receiveGraft(id: string, sec: string): Promise<GraftRequest> {
+  return call('POST /physician/requests/{id}/receive', { params: { id }, body: { sec } });
+}

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { shiftDate, utcDate, type RequestHistory } from '@graftmatch/domain';
 import { clearSession, setAccessToken } from '../../api/session';
-import { fakeApi, fakeJwt, json } from '../../test/fakeApi';
+import { fakeApi, fakeJwt, json, problem } from '../../test/fakeApi';
 import { renderRoutes, renderUi } from '../../test/render';
 import { aGraftRequest, REQUEST_ID } from '../../test/fixtures';
 import { MyRequestsPage } from './MyRequestsPage';
@@ -13,9 +13,11 @@ import { RequestCard } from './RequestCard';
 // code, a correction needs a reason and then shows in the request's history (docs/api.md, "Corrections").
 
 const IMPLANT = `/api/physician/requests/${REQUEST_ID}/implant`;
+const SEC = 'DE000123 2021264932585 E0042108 001 20260704';
+const OTHER_SEC = 'DE000456 2021697086150 E0042107 001 20260627';
 const today = utcDate(new Date());
 
-function openImplantDialog(overrides: Parameters<typeof aGraftRequest>[0] = {}) {
+function openImplantDialog(overrides: Parameters<typeof aGraftRequest>[0] = {}, implantAnswer?: () => Response) {
   const delivered = aGraftRequest({
     state: 'delivered',
     deadline: null,
@@ -26,7 +28,7 @@ function openImplantDialog(overrides: Parameters<typeof aGraftRequest>[0] = {}) 
   });
   const api = fakeApi({
     'GET /api/physician/requests': () => json([delivered]),
-    [`POST ${IMPLANT}`]: () => json({ ...delivered, state: 'implanted', actions: [] }),
+    [`POST ${IMPLANT}`]: implantAnswer ?? (() => json({ ...delivered, state: 'implanted', actions: [] })),
   });
   renderRoutes([{ path: '/home/clinic/requests', element: <MyRequestsPage /> }], '/home/clinic/requests');
   return api;
@@ -81,9 +83,52 @@ describe('the implant dialog', () => {
     expect(api.callsTo('POST', IMPLANT)).toHaveLength(0);
 
     setDate(shiftDate(today, -1));
+    // Without the package's code nothing is sent either.
+    fireEvent.click(screen.getByTestId('step-submit'));
+    expect(await screen.findByText('Scan or type the code on the package.')).toBeTruthy();
+    expect(api.callsTo('POST', IMPLANT)).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('scan-input'), { target: { value: SEC } });
     fireEvent.click(screen.getByTestId('step-submit'));
     await waitFor(() => expect(api.callsTo('POST', IMPLANT)).toHaveLength(1));
-    expect(api.callsTo('POST', IMPLANT)[0]?.body).toEqual({ date: shiftDate(today, -1), patient_Code: 'K-11-2018' });
+    expect(api.callsTo('POST', IMPLANT)[0]?.body).toEqual({
+      date: shiftDate(today, -1),
+      patient_Code: 'K-11-2018',
+      sec: SEC,
+    });
+  });
+
+  it('shows both codes when the server refuses another graft’s package, and a typed code that is none', async () => {
+    const api = openImplantDialog({}, () => problem(409, 'mismatch', { expectedCode: SEC, scannedCode: OTHER_SEC }));
+    fireEvent.click(within(await screen.findByTestId('request-card')).getByTestId('step-implant'));
+    const input = await screen.findByTestId('scan-input');
+    fireEvent.change(input, { target: { value: 'US000123 2021264932585 E0042108 001 20260704' } });
+    fireEvent.blur(input);
+    expect(
+      await screen.findByText(
+        'Not a graft code: is not a Single European Code: country code US is not an EU or EEA member state',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByTestId('step-submit'));
+    expect(api.callsTo('POST', IMPLANT)).toHaveLength(0);
+
+    fireEvent.change(input, { target: { value: OTHER_SEC } });
+    fireEvent.click(screen.getByTestId('step-submit'));
+    const refusal = await screen.findByTestId('scan-mismatch');
+    expect(refusal.textContent).toContain(`The package shows ${OTHER_SEC}, but the graft of this request is ${SEC}.`);
+  });
+
+  it('says so when the camera may not be used, and the code can still be typed', async () => {
+    const refused = Object.assign(new Error('denied'), { name: 'NotAllowedError' });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      mediaDevices: { getUserMedia: () => Promise.reject(refused), enumerateDevices: () => Promise.resolve([]) },
+    });
+    openImplantDialog();
+    fireEvent.click(within(await screen.findByTestId('request-card')).getByTestId('step-implant'));
+    const problem = await screen.findByTestId('scan-camera-problem');
+    expect(problem.getAttribute('data-problem')).toBe('denied');
+    expect(problem.textContent).toContain('Allow camera access for this site');
+    expect(screen.getByTestId('scan-input')).toBeTruthy();
   });
 
   it('asks for every part of the code when the entry’s patient was not known yet, and sends nothing', async () => {

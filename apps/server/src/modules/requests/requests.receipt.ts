@@ -1,0 +1,48 @@
+import type { GraftRequest } from '@graftmatch/domain';
+import { utcDate } from '@graftmatch/domain';
+import { conflict } from '../../http/problem';
+import type { Actor } from '../../http/request-kit';
+import { recordAudit } from '../audit/audit.service';
+import { requestToWire } from './requests.mapper';
+import { requireRequestSide } from './requests.policy';
+import * as repo from './requests.repository';
+import { checkPackageCode } from './requests.scan';
+import { announce, type RequestsDeps } from './requests.service';
+
+/**
+ * `POST /physician/requests/{id}/receive`: the clinic checks the delivered package against the
+ * request. A match records the receipt with its audit row and tells both sides; a mismatch is
+ * refused naming both codes (and audited by `checkPackageCode`). The state stays delivered.
+ */
+export async function receiveGraft(deps: RequestsDeps, actor: Actor, id: string, sec: string): Promise<GraftRequest> {
+  const found = await repo.findRequest(deps.db, id);
+  const caller = requireRequestSide(actor.principal, 'physician', found);
+  const request = found as repo.RequestDetails;
+  if (request.state !== 'delivered') {
+    throw conflict(`Only a delivered graft can be received; this request is ${request.state}.`);
+  }
+  if (request.receivedAt !== null) {
+    throw conflict(`The graft ${request.eLot} was already received at ${request.receivedAt}.`);
+  }
+  const code = await checkPackageCode(deps, request, sec, { step: 'receive', userId: caller.userId, ip: actor.ip });
+  const now = deps.now();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.markReceived(trx, id, caller.userId, now.toISOString()))) {
+      throw conflict('The request changed meanwhile; load it again.');
+    }
+    const received = (await repo.findRequest(trx, id))!;
+    await recordAudit(trx, {
+      actorUserId: caller.userId,
+      action: 'request.receive',
+      targetType: 'graftRequest',
+      targetId: id,
+      before: { state: request.state, receivedAt: null },
+      after: { code, receivedAt: received.receivedAt },
+      ip: actor.ip,
+      at: now,
+    });
+    return received;
+  });
+  await announce(deps, [id], false);
+  return requestToWire(row, 'physician', utcDate(now));
+}
