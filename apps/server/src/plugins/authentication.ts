@@ -38,7 +38,6 @@ import { unauthorized } from '../http/problem';
 import type { DataVersionReader, DataVersions } from '../db/data-versions';
 import type { Authenticated, Authenticator } from '../modules/auth/authenticator';
 import { apiKeyOf, bearerOf } from '../http/credentials';
-import type { Principal } from '../modules/auth/principal';
 import '../http/request-context';
 
 declare module 'fastify' {
