@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPackageImport } from '@tabler/icons-react';
-import type { GraftRequest } from '@graftmatch/domain';
+import type { GraftRequest, RequestSide } from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify';
-import { graftCodeProblem, ScanField } from '../scan/ScanField';
-import { ScanRefusal } from '../scan/ScanRefusal';
-import { receiveGraft, type RequestSide } from './api';
+import { graftCodeProblem, ScanField, ScanRefusal } from '../scan';
+import { receiveGraft } from './api';
 import { requestKeys } from './keys';
 
 // The clinic checks a delivered package against its request: scanned (or typed) code, and the

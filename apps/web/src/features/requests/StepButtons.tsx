@@ -12,8 +12,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify';
-import { graftCodeProblem, ScanField } from '../scan/ScanField';
-import { ScanRefusal } from '../scan/ScanRefusal';
+import { graftCodeProblem, ScanField, ScanRefusal } from '../scan';
 import {
   hasImplantProblems,
   ImplantFields,

@@ -6,7 +6,7 @@ import type { Graft, User } from '@graftmatch/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { areasOf, useMe } from '../auth/useMe';
+import { areasOf, useMe } from '../auth';
 import { graftCodeProblem, ScanField } from './ScanField';
 import { ScanRefusal } from './ScanRefusal';
 import { findGraftByCode } from './api';

@@ -5,7 +5,7 @@ import { clearSession, setAccessToken } from '../../api/session';
 import { fakeApi, fakeJwt, json, problem } from '../../test/fakeApi';
 import { renderRoutes } from '../../test/render';
 import { aGraftRequest, REQUEST_ID } from '../../test/fixtures';
-import { MyRequestsPage } from '../requests/MyRequestsPage';
+import { MyRequestsPage } from '../requests';
 import { scannedGraftPath } from './ScanButton';
 
 // The receipt of a delivered package: a keyboard-wedge scanner types the code and Enter, which sends
