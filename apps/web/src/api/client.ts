@@ -2,6 +2,7 @@ import type { SessionTokens } from '@graftmatch/domain';
 import { ApiError, networkError, toApiError } from './errors';
 import { clearSession, currentAccessToken, mayHaveSession, needsRefresh, setAccessToken } from './session';
 import { XSRF_HEADER, xsrfToken } from './xsrf';
+import { noteServerDate } from './serverClock';
 
 export const API_BASE = '/api';
 const ACCEPT = 'application/json, application/problem+json';
@@ -141,6 +142,7 @@ async function send(path: string, options: RequestOptions, auth: Auth): Promise<
       body: options.body === undefined ? null : form ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal ?? null,
     });
+    noteServerDate(response.headers.get('date'));
     return { response, authHeader };
   } catch (error) {
     throw options.signal?.aborted ? error : networkError();

@@ -109,6 +109,22 @@ describe(`the notification centre (${testEngineName()})`, () => {
     ]);
   });
 
+  test('a competitor declined by another request’s assignment is told and mailed too', async () => {
+    const { physicianA, physicianB, employeeX } = app.clients;
+    const lot = await freeGraftOfX(app);
+    const winner = await requestGraft(physicianA, { lot, patient_Code: 'N-06-2021' });
+    const loser = await requestGraft(physicianB, { lot, patient_Code: 'N-07-2021' });
+    await stepOk(employeeX, 'euteemployee', winner.id, 'reserve', { hours: 24 });
+    await stepOk(physicianA, 'physician', winner.id, 'confirm');
+    await stepOk(employeeX, 'euteemployee', winner.id, 'assign');
+    expect(ofRequest((await page(physicianB)).items, loser.id)).toMatchObject([
+      { payload: { state: 'declined', reason: 'The graft was assigned to another request.' }, readAt: null },
+    ]);
+    const mail = await sink.waitFor((m) => m.to.includes(DEMO.physicianB) && m.subject.includes(lot));
+    // Dr. Kaya reads German.
+    expect(mail.subject).toBe(`GraftMatch: Ihre Anfrage für Graft ${lot} wurde abgelehnt`);
+  });
+
   test('a refused step stores nothing: the notification commits or rolls back with its cause', async () => {
     const { physicianA, employeeX } = app.clients;
     const lot = await freeGraftOfX(app);

@@ -3,6 +3,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { deadlineCountdown, formatInstantUtc, type DeadlineUrgency } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
+import { serverNow } from '../../api/serverClock';
 
 /** How often the countdown is redrawn: it shows minutes. */
 const TICK_MS = 15_000;
@@ -10,11 +11,11 @@ const TICK_MS = 15_000;
 // Amber is yellow with dark text: white on Mantine's orange falls short of 4.5:1.
 const COLOR: Record<DeadlineUrgency, string> = { normal: 'cyan.9', soon: 'yellow.6', urgent: 'red.9', passed: 'red.9' };
 
-/** The current time, redrawn every `intervalMs`. */
-function useNow(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
+/** The current time on the server's clock, redrawn every `intervalMs`. */
+function useServerNow(intervalMs: number): Date {
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    const timer = setInterval(() => setNow(serverNow()), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);
   return now;
@@ -26,7 +27,7 @@ function useNow(intervalMs: number): Date {
  */
 export function DeadlineCountdown({ deadline }: { deadline: string }) {
   const { t } = useTranslation();
-  const countdown = deadlineCountdown(deadline, useNow(TICK_MS));
+  const countdown = deadlineCountdown(deadline, useServerNow(TICK_MS));
   const left =
     countdown.days > 0
       ? t('requests.deadlineDays', { days: countdown.days, hours: countdown.hours })
