@@ -32,7 +32,6 @@ import { adminApiKeyRoutes } from './modules/imports/apikeys.routes';
 import { exportRoutes, importTemplateRoutes } from './modules/imports/imports.export.routes';
 import { importRoutes, lastImportLogRoutes } from './modules/imports/imports.routes';
 import { meRoutes } from './modules/users/me.routes';
-import { registerRequestLapse } from './modules/requests/requests.lapse';
 import { adminLeadTimeRoutes, bankRequestRoutes, physicianRequestRoutes } from './modules/requests/requests.routes';
 import { requestCorrectionRoutes } from './modules/requests/requests.corrections.routes';
 import { mySettingsRoutes } from './modules/users/settings.routes';
@@ -52,6 +51,8 @@ import { registerStorageGuard } from './plugins/storage-guard';
 import { registerWebApp } from './plugins/web-app';
 import type { PushTimings } from './realtime/hub-connection';
 import { registerPush, registerWebSockets } from './realtime/register-push';
+import { createJobs } from './jobs/jobs';
+import { DEFAULT_TICK_MS, registerScheduler } from './jobs/scheduler';
 import { createStorageGuard } from './storage-guard';
 import { createLocalDiskStorage } from './storage/local-disk';
 import type { FileStorage } from './storage/storage';
@@ -75,6 +76,8 @@ export interface AppDeps {
   fileSweepIntervalMs?: number;
   /** How often overdue reservations are looked for; tests shorten it. */
   requestLapseIntervalMs?: number;
+  /** How often the scheduler looks for due jobs (docs/operations.md "Jobs"); tests shorten it. */
+  schedulerTickMs?: number;
   /** How often a due audit checkpoint is looked for; tests shorten it. */
   auditCheckpointIntervalMs?: number;
   /** Work done after the answer (an import's alerts); tests pass their own to wait for it. */
@@ -226,7 +229,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bankRequestRoutes, { prefix: '/api/euteemployee', deps: requests });
   await app.register(adminLeadTimeRoutes, { prefix: '/api/admin', deps: requests });
   await app.register(requestCorrectionRoutes, { prefix: '/api/requests', deps: requests });
-  registerRequestLapse(app, requests, deps.requestLapseIntervalMs);
+  const jobs = createJobs(requests, { requestLapseIntervalMs: deps.requestLapseIntervalMs });
+  registerScheduler(app, {
+    db: deps.database.db,
+    now,
+    log: app.log,
+    jobs,
+    // Never less often than the most frequent job wants.
+    tickMs: Math.min(deps.schedulerTickMs ?? DEFAULT_TICK_MS, ...jobs.map((job) => job.everyMs)),
+  });
   await app.register(importTemplateRoutes, { prefix: '/api/import' });
   await app.register(exportRoutes, { prefix: '/api/euteemployee', deps: clinical });
 

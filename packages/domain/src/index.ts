@@ -53,5 +53,6 @@ export * from './rules/candidate-ranking';
 export * from './rules/request-entries';
 export * from './rules/clinical-records';
 export * from './rules/stock-state';
+export * from './rules/reminders';
 
 export * from './push/push-events';

@@ -59,6 +59,8 @@ export function usePush(): PushStatus {
           invalidate(clinicKeys.all);
           invalidate(euteKeys.all);
         },
+        // Reminders reach the user by mail too; the page they point to shows the current state.
+        reminder: () => undefined,
         onReconnected: () => void queryClient.invalidateQueries(),
         onStatus: setStatus,
       });

@@ -20,6 +20,11 @@ export interface PushEventMap {
   matchFound: [match: { waitinglistid: string; lots: string[]; waitinglistids: string[] }];
   /** A graft request was made or took a step; both sides re-fetch their requests. */
   requestChanged: [change: { id: string; lot: string; state: RequestState }];
+  /**
+   * Reminders of this run for the recipient (docs/operations.md "Reminders"): each with its kind,
+   * the lot or patient code it is about, and the app's path that deals with it.
+   */
+  reminder: [reminders: { kind: string; subject: string; path: string }[]];
 }
 export type PushEventName = keyof PushEventMap;
 
@@ -30,6 +35,7 @@ const pushEventNames: Record<PushEventName, true> = {
   waitinglistChanged: true,
   matchFound: true,
   requestChanged: true,
+  reminder: true,
 };
 export const PUSH_EVENT_NAMES = Object.keys(pushEventNames) as PushEventName[];
 
