@@ -7,7 +7,10 @@ export interface DigestLine {
   link: string;
 }
 
-const WORDS: Record<MailLanguage, { greeting: string; reminder: string; one: string; many: (count: number) => string; end: string }> = {
+const WORDS: Record<
+  MailLanguage,
+  { greeting: string; reminder: string; one: string; many: (count: number) => string; end: string }
+> = {
   en: {
     greeting: 'Hello,',
     reminder: 'reminder',
@@ -52,9 +55,7 @@ export function digestMail(
     `<p>${escapeHtml(words.greeting)}</p>`,
     `<p>${escapeHtml(intro)}</p>`,
     '<ul>',
-    ...lines.map(
-      (line) => `<li><a href="${escapeHtml(line.link)}">${escapeHtml(line.text[language])}</a></li>`,
-    ),
+    ...lines.map((line) => `<li><a href="${escapeHtml(line.link)}">${escapeHtml(line.text[language])}</a></li>`),
     '</ul>',
     `<p>${escapeHtml(words.end)}</p>`,
     `<p>— ${escapeHtml(PRODUCT_NAME)}</p>`,

@@ -1,18 +1,19 @@
 import { fitsWaitingListEntry, toIsoDate } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
+import type { Executor } from '../../db/executor';
 import type { Mailer } from '../../mail/mailer';
-import { matchFoundMail } from '../../mail/templates/match-found';
 import { matchFound } from '../../realtime/push-audience';
 import type { PushPublisher } from '../../realtime/push-bus';
 import type { FreedGraft } from './imports.plan';
+import { queueMatchMails } from './imports.match-mails';
 import { openWaitingListEntries } from './imports.repository';
 import { entryCriteria } from '../waitinglist/waitinglist.mapper';
 
 // Match alerts (docs/import.md "Match alerts"): after an import commits, every graft that became
 // Free is matched against the open waiting-list entries it fits (docs/decisions.md §6); per graft,
-// each physician owning fitting entries gets one `matchFound` push and, unless switched off, one
-// mail, both naming all of their entries it fits.
+// each physician owning fitting entries gets one `matchFound` push naming all of their entries it
+// fits, and, unless switched off, one mail for all grafts of the import (imports.match-mails.ts).
 
 export interface AlertDeps {
   db: Kysely<DB>;
@@ -23,9 +24,6 @@ export interface AlertDeps {
 }
 
 type OpenEntry = Awaited<ReturnType<typeof openWaitingListEntries>>[number];
-
-/** The graft's page in the web app (apps/web router: home/clinic/graft/:lot). */
-const graftLink = (publicUrl: string, lot: string) => `${publicUrl}/home/clinic/graft/${encodeURIComponent(lot)}`;
 
 /** A freed graft with a diameter, and its place in the file. */
 type Candidate = { graft: FreedGraft; diameter: number; position: number };
@@ -106,34 +104,30 @@ export function alertsPerGraft(matches: ReturnType<typeof matchFreedGrafts>) {
   return [...alerts.values()];
 }
 
-/** Tells the owners of fitting entries; best effort, never throws (the import has committed). */
+/** The alerts of newly free grafts: per physician and graft, their entries it fits (read with `executor`). */
+export async function findMatchAlerts(executor: Executor, freed: readonly FreedGraft[], today: string) {
+  return freed.length === 0
+    ? []
+    : alertsPerGraft(matchFreedGrafts(freed, await openWaitingListEntries(executor, today)));
+}
+
+/** One `matchFound` push per physician and graft, after the commit. */
+export function publishMatchAlerts(push: PushPublisher, alerts: ReturnType<typeof alertsPerGraft>): void {
+  for (const { lot, entries } of alerts) {
+    const ids = entries.map((entry) => entry.id) as [string, ...string[]];
+    push.publish(matchFound(entries[0].ownerUserId, ids, lot));
+  }
+}
+
+/** Tells the owners of fitting entries; best effort, never throws (the change has committed). */
 export async function sendMatchAlerts(deps: AlertDeps, freed: readonly FreedGraft[], today: string): Promise<number> {
   if (freed.length === 0) {
     return 0;
   }
   try {
-    const alerts = alertsPerGraft(matchFreedGrafts(freed, await openWaitingListEntries(deps.db, today)));
-    for (const { lot, entries } of alerts) {
-      const ids = entries.map((entry) => entry.id) as [string, ...string[]];
-      deps.push.publish(matchFound(entries[0].ownerUserId, ids, lot));
-    }
-    await Promise.all(
-      alerts
-        .filter(({ entries: [owner] }) => owner.userActive === 1 && owner.matchMails === 1)
-        .map(async ({ lot, entries }) => {
-          const [owner] = entries;
-          const content = matchFoundMail(owner.language, {
-            lot,
-            patientCodes: entries.map((entry) => entry.patientCode),
-            link: graftLink(deps.publicUrl, lot),
-          });
-          try {
-            await deps.mailer.enqueue(deps.db, { kind: 'match', to: owner.email, ...content });
-          } catch (error) {
-            deps.log.error({ err: error, lot, userId: owner.ownerUserId }, 'match mail could not be sent');
-          }
-        }),
-    );
+    const alerts = await findMatchAlerts(deps.db, freed, today);
+    publishMatchAlerts(deps.push, alerts);
+    await queueMatchMails(deps.db, deps, alerts);
     return alerts.length;
   } catch (error) {
     deps.log.error({ err: error }, 'match alerts failed');

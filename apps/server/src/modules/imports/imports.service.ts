@@ -6,7 +6,8 @@ import { badRequest, conflict, forbidden } from '../../http/problem';
 import type { AfterAnswer } from '../../http/after-answer';
 import { graftsChanged } from '../../realtime/push-audience';
 import { recordAudits, type AuditEntry } from '../audit/audit.service';
-import { sendMatchAlerts, type AlertDeps } from './imports.alerts';
+import { findMatchAlerts, publishMatchAlerts, type AlertDeps } from './imports.alerts';
+import { queueMatchMails } from './imports.match-mails';
 import { IMPORT_COLUMN_NAMES } from './imports.columns';
 import { importLogText, summaryOf, toImportResult } from './imports.log';
 import { parseImportFile } from './imports.parse';
@@ -218,8 +219,9 @@ async function writeFile(
 /**
  * Imports one file into one bank: reads and checks every row, then in one transaction inserts
  * and updates the good rows (or, with `strict`, nothing when any row failed), writes the import
- * log and an audit row per changed graft. After the commit and the answer, `graftsChanged` goes
- * to those who see the lots and newly free grafts are matched against the waiting lists.
+ * log and an audit row per changed graft; newly free grafts are matched against the waiting
+ * lists and their mails queued in the same transaction. After the commit and the answer,
+ * `graftsChanged` goes to those who see the lots and `matchFound` to the entries' owners.
  */
 export async function importGrafts(
   deps: ImportDeps,
@@ -234,11 +236,18 @@ export async function importGrafts(
     const refused = options.strict && plan.failedRows > 0;
     return toImportResult(logRowOf(file, caller, options, { id: randomUUID(), at, plan, refused }), true);
   }
-  const { plan, logRow, refused } = await inTransaction(deps, (trx) => writeFile(trx, file, caller, options, at));
+  const { plan, logRow, refused, alerts } = await inTransaction(deps, async (trx) => {
+    const written = await writeFile(trx, file, caller, options, at);
+    // The match mails commit with the import: none is lost, none goes out for a rolled-back one.
+    const matched = written.refused ? [] : await findMatchAlerts(trx, written.plan.freed, utcDate(at));
+    await queueMatchMails(trx, deps, matched);
+    return { ...written, alerts: matched };
+  });
+  deps.mailer.wake();
   if (!refused && plan.changed.length > 0) {
     deps.afterAnswer.run('import alerts', async () => {
       deps.push.publish(graftsChanged(plan.changed));
-      await sendMatchAlerts(deps, plan.freed, utcDate(at));
+      publishMatchAlerts(deps.push, alerts);
     });
   }
   if (!refused && plan.inserts.length + plan.updates.length >= STATISTICS_AFTER_ROWS) {

@@ -137,7 +137,12 @@ export function entriesPastTheirWindow(db: Kysely<DB>, today: string) {
   return db
     .selectFrom('waitingListEntries')
     .innerJoin('users', 'users.id', 'waitingListEntries.ownerUserId')
-    .select(['waitingListEntries.id', 'waitingListEntries.patientCode', 'waitingListEntries.queryIMax', ...recipientColumns])
+    .select([
+      'waitingListEntries.id',
+      'waitingListEntries.patientCode',
+      'waitingListEntries.queryIMax',
+      ...recipientColumns,
+    ])
     .where('waitingListEntries.closedAt', 'is', null)
     .where('waitingListEntries.queryIMax', '<', today)
     .where('users.active', '=', 1)

@@ -71,10 +71,14 @@ export async function expiryReminders(deps: ReminderDeps): Promise<number> {
         subject: graft.eLot,
         text: {
           en: `Graft ${graft.eLot} expires on ${expiry} (in ${left} days); ${
-            fitting.length === 0 ? 'no open waiting-list entry fits it' : `it fits ${fitting.length} open waiting-list entries: ${codes}`
+            fitting.length === 0
+              ? 'no open waiting-list entry fits it'
+              : `it fits ${fitting.length} open waiting-list entries: ${codes}`
           }.`,
           de: `Graft ${graft.eLot} läuft am ${expiry} ab (in ${left} Tagen); ${
-            fitting.length === 0 ? 'kein offener Wartelisteneintrag passt' : `er passt zu ${fitting.length} offenen Wartelisteneinträgen: ${codes}`
+            fitting.length === 0
+              ? 'kein offener Wartelisteneintrag passt'
+              : `er passt zu ${fitting.length} offenen Wartelisteneinträgen: ${codes}`
           }.`,
         },
         path: `/home/eute/donation/${encode(graft.eLot)}`,
