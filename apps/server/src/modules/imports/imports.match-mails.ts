@@ -49,7 +49,8 @@ export async function queueMatchMails(
     const [owner] = first.entries;
     const items = own.map(({ lot, entries }) => ({
       lot,
-      patientCodes: entries.map((entry) => entry.patientCode),
+      // Sorted, so a reader finds a patient, whatever order the database answered in.
+      patientCodes: entries.map((entry) => entry.patientCode).sort(),
       link: graftLink(deps.publicUrl, lot),
     }));
     const content =
