@@ -20,6 +20,7 @@ import { adminAuditChainRoutes } from './modules/audit/audit.routes';
 import { adminAuditLogRoutes } from './modules/auditlog/auditlog.routes';
 import { adminMailRoutes } from './modules/mails/mails.routes';
 import { adminOrganisationRoutes } from './modules/organisations/organisations.routes';
+import { adminReminderSettingsRoutes } from './modules/reminders/reminders.routes';
 import { adminTestAlertRoutes } from './modules/testalert/test-alert.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -204,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps: { db: deps.database.db, now, auth, log: app.log },
   });
   await app.register(adminOrganisationRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
+  await app.register(adminReminderSettingsRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
   await app.register(adminAuditLogRoutes, { prefix: '/api/admin', deps: { db: deps.database.db } });
   const auditChain = {
     db: deps.database.db,

@@ -34,6 +34,7 @@ export * from './schemas/user-settings';
 export * from './schemas/request-correction';
 export * from './schemas/stock';
 export * from './schemas/mail';
+export * from './schemas/reminder-settings';
 
 export * from './rules/text';
 export * from './rules/dates';
