@@ -41,7 +41,9 @@ export async function queueMatchMails(
   for (const alert of alerts) {
     const [owner] = alert.entries;
     if (owner.userActive === 1 && owner.matchMails === 1) {
-      byOwner.set(owner.ownerUserId, [...(byOwner.get(owner.ownerUserId) ?? []), alert]);
+      const own = byOwner.get(owner.ownerUserId) ?? [];
+      own.push(alert);
+      byOwner.set(owner.ownerUserId, own);
     }
   }
   for (const own of byOwner.values()) {

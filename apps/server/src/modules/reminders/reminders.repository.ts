@@ -38,7 +38,9 @@ export async function bankEmployees(db: Kysely<DB>) {
     .execute();
   const byBank = new Map<string, typeof rows>();
   for (const row of rows) {
-    byBank.set(row.euteId, [...(byBank.get(row.euteId) ?? []), row]);
+    const ofBank = byBank.get(row.euteId) ?? [];
+    ofBank.push(row);
+    byBank.set(row.euteId, ofBank);
   }
   return byBank;
 }

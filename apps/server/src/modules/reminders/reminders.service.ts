@@ -35,7 +35,14 @@ export const ADMIN_REMINDER_JOB = 'admin-reminders';
 export async function expiryReminders(deps: ReminderDeps): Promise<number> {
   const today = utcDate(deps.now());
   const employees = await repo.bankEmployees(deps.db);
-  const entries = await repo.openEntries(deps.db, today);
+  // Per graft type, so each graft checks only the entries of its type (thousands of grafts may
+  // near expiry against a thousand entries).
+  const entriesByType = new Map<number, Awaited<ReturnType<typeof repo.openEntries>>>();
+  for (const entry of await repo.openEntries(deps.db, today)) {
+    const ofType = entriesByType.get(entry.queryType) ?? [];
+    ofType.push(entry);
+    entriesByType.set(entry.queryType, ofType);
+  }
   const reminders: Reminder[] = [];
   for (const bank of await repo.activeBanks(deps.db)) {
     const thresholds = parseReminderDays(bank.expiryReminderDays);
@@ -59,7 +66,7 @@ export async function expiryReminders(deps: ReminderDeps): Promise<number> {
         t_Lright: graft.tLright,
         expiry: { outValue: expiry },
       };
-      const fitting = entries.filter((entry) => {
+      const fitting = (entriesByType.get(graft.tProdName2) ?? []).filter((entry) => {
         const criteria = entryCriteria(entry);
         return criteria !== null && fitsWaitingListEntry(searchable, criteria);
       });
