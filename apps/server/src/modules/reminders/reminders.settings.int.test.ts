@@ -5,9 +5,10 @@ import { DEMO, expectProblem, graftRow, startSeededApp, today, type SeededApp } 
 import { testClock } from '../../../test/support/clock';
 import { testEngineName } from '../../../test/support/database';
 import { pollUntil } from '../../../test/support/mail';
+import { connectPush } from '../../../test/support/push';
 
 // A bank's reminder thresholds (docs/decisions.md "Reminders"): an admin sets them, auditors read
-// them, and the running server's expiry job follows them.
+// them, and the running server's expiry job follows them, by mail and push.
 
 describe(`a bank's reminder thresholds (${testEngineName()})`, () => {
   const clock = testClock();
@@ -78,8 +79,19 @@ describe(`a bank's reminder thresholds (${testEngineName()})`, () => {
         )
         .execute();
     }
+    const pushX = await connectPush(app.clients.employeeX);
     // The expiry job runs hourly; the server's scheduler takes it up once the clock has passed its time.
     clock.advanceMinutes(61);
+    const pushed = await pushX.next('reminder', (message) =>
+      message.args[0].some((reminder) => reminder.subject === lots.in50),
+    );
+    await pushX.connection.stop();
+    expect(pushed.args[0].find((reminder) => reminder.subject === lots.in50)).toEqual({
+      kind: 'graft-expiring',
+      subject: lots.in50,
+      path: `/home/eute/donation/${lots.in50}`,
+    });
+    expect(pushed.args[0].some((reminder) => reminder.subject === lots.in75)).toBe(false);
     const mails = () =>
       app.server.database.db
         .selectFrom('mailOutbox')
