@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { countdownThreshold, elapsedThreshold, parseReminderDays, repeatingReminder } from './reminders';
+import {
+  countdownThreshold,
+  elapsedThreshold,
+  parseReminderDays,
+  readReminderDaysInput,
+  repeatingReminder,
+} from './reminders';
 
 describe('reminder thresholds', () => {
   test("a bank's setting reads as whole positive days, largest first, without repeats", () => {
@@ -34,5 +40,15 @@ describe('reminder thresholds', () => {
     expect(repeatingReminder(20.9, 14, 7)).toBe(0);
     expect(repeatingReminder(21, 14, 7)).toBe(1);
     expect(repeatingReminder(35, 14, 7)).toBe(3);
+  });
+
+  test("an admin's input reads as one to five different whole days, or not at all", () => {
+    expect(readReminderDaysInput('90, 30, 7')).toEqual([90, 30, 7]);
+    expect(readReminderDaysInput('7 90;30')).toEqual([90, 30, 7]);
+    expect(readReminderDaysInput(' 14 ')).toEqual([14]);
+    for (const wrong of ['', ' , ', '0', '731', '30, 30', '1.5', '-7', '30 days', '1,2,3,4,5,6']) {
+      expect(readReminderDaysInput(wrong)).toBeNull();
+    }
+    expect(readReminderDaysInput('730')).toEqual([730]);
   });
 });

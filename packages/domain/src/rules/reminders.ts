@@ -19,6 +19,27 @@ export const UNREPORTED_DELIVERY_EVERY_DAYS = 7;
 /** A mail still not delivered after this many minutes is reported to the admins. */
 export const FAILING_MAIL_MINUTES = 60;
 
+/** Limits of a bank's settings, as admins set them. */
+export const MAX_EXPIRY_REMINDER_DAYS = 730;
+export const MAX_EXPIRY_REMINDERS = 5;
+export const MAX_IMPORT_SILENCE_DAYS = 365;
+
+/**
+ * What an admin typed as expiry thresholds ("90, 30, 7"): whole days from 1 to the maximum, one
+ * to five, none twice, answered largest first; null when anything in it is not such a day.
+ */
+export function readReminderDaysInput(text: string): number[] | null {
+  const parts = text.split(/[\s,;]+/).filter(Boolean);
+  const days = parts.map(Number);
+  const valid =
+    parts.length >= 1 &&
+    parts.length <= MAX_EXPIRY_REMINDERS &&
+    parts.every((part) => /^\d+$/.test(part)) &&
+    days.every((day) => day >= 1 && day <= MAX_EXPIRY_REMINDER_DAYS) &&
+    new Set(days).size === days.length;
+  return valid ? days.sort((a, b) => b - a) : null;
+}
+
 /** The thresholds of a bank's setting ("90,30,7"): whole days above zero, largest first, no repeats. */
 export function parseReminderDays(text: string): number[] {
   const days = text

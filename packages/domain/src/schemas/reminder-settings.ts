@@ -1,10 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { MAX_EXPIRY_REMINDER_DAYS, MAX_EXPIRY_REMINDERS, MAX_IMPORT_SILENCE_DAYS } from '../rules/reminders';
 import { Id } from './common';
 
 // A bank's reminder settings (docs/decisions.md "Reminders"), set by admins.
-
-export const MAX_EXPIRY_REMINDER_DAYS = 730;
-export const MAX_IMPORT_SILENCE_DAYS = 365;
 
 /** Body of `PATCH /admin/eutes/{id}/reminders`. */
 export const BankReminderSettingsRequest = Type.Object(
@@ -12,7 +10,7 @@ export const BankReminderSettingsRequest = Type.Object(
     /** Days before a graft's expiry at which the bank hears of it; one to five thresholds. */
     expiryReminderDays: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_EXPIRY_REMINDER_DAYS }), {
       minItems: 1,
-      maxItems: 5,
+      maxItems: MAX_EXPIRY_REMINDERS,
       uniqueItems: true,
     }),
     /** Days without an import after which the admins hear of the bank. */
