@@ -87,8 +87,14 @@ export function registerScheduler(
   deps: SchedulerDeps & { jobs: readonly Job[]; tickMs?: number },
 ): void {
   let running: Promise<void> | null = null;
+  let added = false;
   const pass = () => {
     running ??= (async () => {
+      // Inside the pass, so a database that is away at start delays the jobs, not the start.
+      if (!added) {
+        await addJobs(deps, deps.jobs);
+        added = true;
+      }
       for (const job of deps.jobs) {
         await runJob(deps, job);
       }
@@ -101,7 +107,6 @@ export function registerScheduler(
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    await addJobs(deps, deps.jobs);
     await pass();
     timer = setInterval(() => void pass(), deps.tickMs ?? DEFAULT_TICK_MS);
     timer.unref();
