@@ -14,7 +14,6 @@ import { createMailTransport } from './mail/transport';
 import { createAuthenticator } from './modules/auth/authenticator';
 import { createGraftSearches } from './modules/grafts/grafts.repository';
 import { createAuthDeps } from './modules/auth/auth.deps';
-import { registerAuditCheckpoints } from './modules/audit/audit.checkpoints';
 import { loadAuditSigningKey } from './modules/audit/audit.key';
 import { adminAuditChainRoutes } from './modules/audit/audit.routes';
 import { adminAuditLogRoutes } from './modules/auditlog/auditlog.routes';
@@ -215,7 +214,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checkpointMinutes: deps.config.auditCheckpointMinutes,
   };
   await app.register(adminAuditChainRoutes, { prefix: '/api/admin', deps: auditChain });
-  registerAuditCheckpoints(app, auditChain, deps.auditCheckpointIntervalMs);
   await app.register(adminMailRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now, mailer } });
   await app.register(adminTestAlertRoutes, { prefix: '/api/admin', deps: { push } });
   await app.register(adminApiKeyRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
@@ -231,7 +229,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bankRequestRoutes, { prefix: '/api/euteemployee', deps: requests });
   await app.register(adminLeadTimeRoutes, { prefix: '/api/admin', deps: requests });
   await app.register(requestCorrectionRoutes, { prefix: '/api/requests', deps: requests });
-  const jobs = createJobs(requests, { requestLapseIntervalMs: deps.requestLapseIntervalMs });
+  const jobs = createJobs(requests, {
+    auditChain,
+    requestLapseIntervalMs: deps.requestLapseIntervalMs,
+    auditCheckpointIntervalMs: deps.auditCheckpointIntervalMs,
+  });
   registerScheduler(app, {
     db: deps.database.db,
     now,

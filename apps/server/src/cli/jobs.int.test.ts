@@ -45,6 +45,7 @@ describe(`graftmatch jobs (${testEngineName()})`, { timeout: 120_000 }, () => {
       'expiry-reminders',
       'delivery-reminders',
       'waiting-list-reminders',
+      'audit-checkpoint',
       'admin-reminders',
     ]) {
       expect(done.stdout).toMatch(new RegExp(`^${name}  every \\d+[mh]  last never  next `, 'm'));

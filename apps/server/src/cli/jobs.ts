@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import { createJobs } from '../jobs/jobs';
 import { addJobs, listJobs, runJob, type Job } from '../jobs/scheduler';
 import { createMailer } from '../mail/mailer';
+import { loadAuditSigningKey } from '../modules/audit/audit.key';
 import { createLocalDiskStorage } from '../storage/local-disk';
 import { runWithDatabase } from './run-with-database';
 
@@ -20,15 +21,27 @@ const log = {
 };
 
 function jobsOf(database: Database, config: Config): Job[] {
-  return createJobs({
-    db: database.db,
-    now,
-    push: { publish: () => undefined },
-    storage: createLocalDiskStorage(filesDir(config)),
-    mailer: createMailer(config, { now }),
-    publicUrl: config.publicUrl,
-    log,
-  });
+  return createJobs(
+    {
+      db: database.db,
+      now,
+      push: { publish: () => undefined },
+      storage: createLocalDiskStorage(filesDir(config)),
+      mailer: createMailer(config, { now }),
+      publicUrl: config.publicUrl,
+      log,
+    },
+    {
+      // The installation's key, as the server loads it (generated in the data folder on first use).
+      auditChain: {
+        db: database.db,
+        key: loadAuditSigningKey(config, { warn: (message) => console.error(`graftmatch: ${message}`) }),
+        now,
+        checkpointRows: config.auditCheckpointRows,
+        checkpointMinutes: config.auditCheckpointMinutes,
+      },
+    },
+  );
 }
 
 const every = (ms: number) => (ms % 3_600_000 === 0 ? `${ms / 3_600_000}h` : `${Math.round(ms / 60_000)}m`);

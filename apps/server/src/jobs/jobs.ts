@@ -1,3 +1,4 @@
+import { CHECKPOINT_INTERVAL_MS, writeCheckpointIfDue, type AuditChainDeps } from '../modules/audit/audit.checkpoints';
 import { lapseOverdueReservations, LAPSE_INTERVAL_MS } from '../modules/requests/requests.lapse';
 import type { RequestsDeps } from '../modules/requests/requests.service';
 import {
@@ -15,7 +16,15 @@ import type { Job } from './scheduler';
 
 const MINUTE_MS = 60_000;
 
-export function createJobs(deps: RequestsDeps, options: { requestLapseIntervalMs?: number } = {}): Job[] {
+export interface JobOptions {
+  auditChain: AuditChainDeps;
+  requestLapseIntervalMs?: number;
+  auditCheckpointIntervalMs?: number;
+}
+
+export function createJobs(deps: RequestsDeps, options: JobOptions): Job[] {
+  // With no checkpoint yet, the minutes of the time rule count from this process's start.
+  const startedAt = options.auditChain.now();
   return [
     {
       name: 'request-lapse',
@@ -46,6 +55,12 @@ export function createJobs(deps: RequestsDeps, options: { requestLapseIntervalMs
       description: 'Reminds physicians of open entries whose implant window has passed.',
       everyMs: 60 * MINUTE_MS,
       run: () => waitingListReminders(deps),
+    },
+    {
+      name: 'audit-checkpoint',
+      description: 'Signs a checkpoint of the audit chain when enough rows or minutes have passed.',
+      everyMs: options.auditCheckpointIntervalMs ?? CHECKPOINT_INTERVAL_MS,
+      run: () => writeCheckpointIfDue(options.auditChain, startedAt),
     },
     {
       name: ADMIN_REMINDER_JOB,
