@@ -12,7 +12,7 @@ const browser = sharedBrowser();
 
 /**
  * Tissue-bank onboarding (docs/api.md): an admin adds a bank of its own (unique per run), sets its
- * lead time, creates an API key that is shown once (and after a reload only as its prefix),
+ * lead time and reminder thresholds, creates an API key that is shown once (and after a reload only as its prefix),
  * revokes it, and deactivates and reactivates the bank, each after confirming. An auditor reads it.
  */
 describe.each<ViewportName>(['desktop', 'phone'])('tissue-bank onboarding at %s size', (size) => {
@@ -33,7 +33,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('tissue-bank onboarding at %s 
     await context?.close();
   });
 
-  it('adds a bank, which is selected, and sets its lead time', async () => {
+  it('adds a bank, which is selected, and sets its lead time and reminder thresholds', async () => {
     await navigate(page, size, 'nav-admin-eutes', '/home/admin/eutes');
     await expectHeading(page, 'Tissue banks');
     await page.getByTestId('eute-row').first().waitFor();
@@ -50,6 +50,11 @@ describe.each<ViewportName>(['desktop', 'phone'])('tissue-bank onboarding at %s 
     await page.getByTestId('eute-leadtime').fill('5');
     await page.getByTestId('eute-leadtime-save').click();
     await closeNotification(page, `Lead time of ${bankName}: 5 days.`);
+    await expect.poll(() => page.getByTestId('eute-expiry-days').inputValue()).toBe('90, 30, 7');
+    await page.getByTestId('eute-expiry-days').fill('60, 14');
+    await page.getByTestId('eute-silence-days').fill('3');
+    await page.getByTestId('eute-reminders-save').click();
+    await closeNotification(page, `Reminders of ${bankName} saved.`);
     expectNoProblems(problems, 'on adding a bank');
   });
 
@@ -72,6 +77,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('tissue-bank onboarding at %s 
     await expect.poll(() => page.getByTestId('eute-detail-name').textContent()).toBe(bankName);
     await page.getByTestId('apikey-row').waitFor();
     expect(await page.getByTestId('apikey-secret').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('eute-expiry-days').inputValue()).toBe('60, 14');
     expect(await page.getByTestId('apikey-table').textContent()).toContain(`${prefix}…`);
     expect(await page.locator('body').textContent()).not.toContain(key);
     await screenshot(page, `${size}-admin-eute-onboarding`);

@@ -14,12 +14,12 @@ import { createMailTransport } from './mail/transport';
 import { createAuthenticator } from './modules/auth/authenticator';
 import { createGraftSearches } from './modules/grafts/grafts.repository';
 import { createAuthDeps } from './modules/auth/auth.deps';
-import { registerAuditCheckpoints } from './modules/audit/audit.checkpoints';
 import { loadAuditSigningKey } from './modules/audit/audit.key';
 import { adminAuditChainRoutes } from './modules/audit/audit.routes';
 import { adminAuditLogRoutes } from './modules/auditlog/auditlog.routes';
 import { adminMailRoutes } from './modules/mails/mails.routes';
 import { adminOrganisationRoutes } from './modules/organisations/organisations.routes';
+import { adminReminderSettingsRoutes } from './modules/reminders/reminders.routes';
 import { adminTestAlertRoutes } from './modules/testalert/test-alert.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -32,9 +32,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { adminApiKeyRoutes } from './modules/imports/apikeys.routes';
 import { exportRoutes, importTemplateRoutes } from './modules/imports/imports.export.routes';
 import { importRoutes, lastImportLogRoutes } from './modules/imports/imports.routes';
-import { registerNotificationSweep } from './modules/notifications/notifications.cleanup';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
-import { registerRequestLapse } from './modules/requests/requests.lapse';
 import { bankRequestRoutes, physicianRequestRoutes } from './modules/requests/requests.routes';
 import { requestCorrectionRoutes } from './modules/requests/requests.corrections.routes';
 import { mySettingsRoutes } from './modules/users/settings.routes';
@@ -54,6 +52,8 @@ import { registerStorageGuard } from './plugins/storage-guard';
 import { registerWebApp } from './plugins/web-app';
 import type { PushTimings } from './realtime/hub-connection';
 import { registerPush, registerWebSockets } from './realtime/register-push';
+import { createJobs } from './jobs/jobs';
+import { DEFAULT_TICK_MS, registerScheduler } from './jobs/scheduler';
 import { createStorageGuard } from './storage-guard';
 import { createLocalDiskStorage } from './storage/local-disk';
 import type { FileStorage } from './storage/storage';
@@ -77,8 +77,8 @@ export interface AppDeps {
   fileSweepIntervalMs?: number;
   /** How often overdue reservations are looked for; tests shorten it. */
   requestLapseIntervalMs?: number;
-  /** How often expired notifications are looked for; tests shorten it. */
-  notificationSweepIntervalMs?: number;
+  /** How often the scheduler looks for due jobs (docs/operations.md "Jobs"); tests shorten it. */
+  schedulerTickMs?: number;
   /** How often a due audit checkpoint is looked for; tests shorten it. */
   auditCheckpointIntervalMs?: number;
   /** Work done after the answer (an import's alerts); tests pass their own to wait for it. */
@@ -207,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps: { db: deps.database.db, now, auth, log: app.log },
   });
   await app.register(adminOrganisationRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
+  await app.register(adminReminderSettingsRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
   await app.register(adminAuditLogRoutes, { prefix: '/api/admin', deps: { db: deps.database.db } });
   const auditChain = {
     db: deps.database.db,
@@ -216,11 +217,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checkpointMinutes: deps.config.auditCheckpointMinutes,
   };
   await app.register(adminAuditChainRoutes, { prefix: '/api/admin', deps: auditChain });
-  registerAuditCheckpoints(app, auditChain, deps.auditCheckpointIntervalMs);
   await app.register(adminMailRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now, mailer } });
   await app.register(adminTestAlertRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now, push } });
   await app.register(notificationRoutes, { prefix: '/api/notifications', deps: { db: deps.database.db, now } });
-  registerNotificationSweep(app, { db: deps.database.db, now }, deps.notificationSweepIntervalMs);
   await app.register(adminApiKeyRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
   const afterAnswer = deps.afterAnswer ?? createAfterAnswer(app.log);
   // Registered after the push hub, so it runs before the hub closes (onClose runs last-registered first).
@@ -233,7 +232,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(physicianRequestRoutes, { prefix: '/api/physician', deps: requests });
   await app.register(bankRequestRoutes, { prefix: '/api/euteemployee', deps: requests });
   await app.register(requestCorrectionRoutes, { prefix: '/api/requests', deps: requests });
-  registerRequestLapse(app, requests, deps.requestLapseIntervalMs);
+  const jobs = createJobs(requests, {
+    auditChain,
+    requestLapseIntervalMs: deps.requestLapseIntervalMs,
+    auditCheckpointIntervalMs: deps.auditCheckpointIntervalMs,
+  });
+  registerScheduler(app, {
+    db: deps.database.db,
+    now,
+    log: app.log,
+    jobs,
+    // Never less often than the most frequent job wants.
+    tickMs: Math.min(deps.schedulerTickMs ?? DEFAULT_TICK_MS, ...jobs.map((job) => job.everyMs)),
+  });
   await app.register(importTemplateRoutes, { prefix: '/api/import' });
   await app.register(exportRoutes, { prefix: '/api/euteemployee', deps: clinical });
 

@@ -3,6 +3,7 @@ import { registerAuditCommand } from './cli/audit';
 import { registerBackupCommand } from './cli/backup';
 import { registerCreateAdminCommand } from './cli/create-admin';
 import { registerImportCommand } from './cli/import';
+import { registerJobsCommand } from './cli/jobs';
 import { registerMigrateCommand } from './cli/migrate';
 import { registerRestoreCommand } from './cli/restore';
 import { registerSeedDemoCommand } from './cli/seed-demo';
@@ -21,5 +22,6 @@ registerImportCommand(program);
 registerBackupCommand(program);
 registerRestoreCommand(program);
 registerAuditCommand(program);
+registerJobsCommand(program);
 
 await program.parseAsync(process.argv);

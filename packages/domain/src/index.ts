@@ -37,6 +37,7 @@ export * from './schemas/request-correction';
 export * from './schemas/stock';
 export * from './schemas/mail';
 export * from './schemas/notification';
+export * from './schemas/reminder-settings';
 
 export * from './rules/text';
 export * from './rules/password-length';
@@ -59,5 +60,6 @@ export * from './rules/request-entries';
 export * from './rules/clinical-records';
 export * from './rules/stock-state';
 export * from './rules/deadline-countdown';
+export * from './rules/reminders';
 
 export * from './push/push-events';

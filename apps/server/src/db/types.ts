@@ -71,6 +71,10 @@ export interface EutesTable {
   phone: string | null;
   /** Days from assignment to delivery; the lead-time warning compares implant windows with it. */
   leadTimeDays: WithDefault<number>;
+  /** Days before expiry at which the bank is reminded of a graft, comma-separated ("90,30,7"). */
+  expiryReminderDays: WithDefault<string>;
+  /** Days without an import after which the admins are reminded of the bank. */
+  importSilenceDays: WithDefault<number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -336,7 +340,7 @@ export interface FilesFolderTable {
 /** One outgoing mail and how its sending went (migration 2026-11-26-mail-outbox, docs/operations.md "Mail"). */
 export interface MailOutboxTable {
   id: string;
-  /** What caused it: 'pin', 'recovery', 'invitation', 'match', 'request'. */
+  /** What caused it: 'pin', 'recovery', 'invitation', 'match', 'request', 'reminder'. */
   kind: string;
   /** Lower goes first: login PINs are 0. */
   priority: number;
@@ -372,6 +376,24 @@ export interface NotificationsTable {
   readAt: string | null;
 }
 
+/** One scheduled job (migration 2026-11-27-jobs-and-reminders, docs/operations.md "Jobs"). */
+export interface JobsTable {
+  name: string;
+  nextRunAt: Timestamp;
+  lastStartedAt: Timestamp | null;
+  lastFinishedAt: Timestamp | null;
+  lastError: string | null;
+  /** A runner holds the job until then; a runner that died leaves it to the next after it. */
+  claimedUntil: Timestamp | null;
+}
+
+/** A reminder that was sent, by its dedupe key (docs/operations.md "Reminders"). */
+export interface RemindersSentTable {
+  key: string;
+  kind: string;
+  sentAt: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   clinics: ClinicsTable;
@@ -395,6 +417,8 @@ export interface DB {
   filesFolder: FilesFolderTable;
   mailOutbox: MailOutboxTable;
   notifications: NotificationsTable;
+  jobs: JobsTable;
+  remindersSent: RemindersSentTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

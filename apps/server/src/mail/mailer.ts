@@ -14,9 +14,9 @@ export interface OutgoingMail {
 }
 
 /** What caused a mail; it sets the order of sending (docs/decisions.md "Mail"). */
-export type MailKind = 'pin' | 'recovery' | 'invitation' | 'request' | 'match';
+export type MailKind = 'pin' | 'recovery' | 'invitation' | 'request' | 'match' | 'reminder';
 
-const PRIORITY: Record<MailKind, number> = { pin: 0, recovery: 1, invitation: 1, request: 2, match: 3 };
+const PRIORITY: Record<MailKind, number> = { pin: 0, recovery: 1, invitation: 1, request: 2, match: 3, reminder: 3 };
 /** A PIN is worth nothing after its 10 minutes (docs/decisions.md §7), so its mail is not retried longer. */
 const PIN_RETRY_FOR_MS = 10 * 60_000;
 

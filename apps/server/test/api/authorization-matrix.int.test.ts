@@ -332,6 +332,19 @@ const ROUTES: Record<string, Cell> = {
     request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}/leadtime`, body: { days: 3 } }),
     expect: expected(200, ['admin']),
   },
+  'GET /api/admin/eutes/{id}/reminders': {
+    method: 'GET',
+    request: (a) => ({ path: `/api/admin/eutes/${a.ids.euteY}/reminders` }),
+    expect: expected(200, ['admin', 'auditor']),
+  },
+  'PATCH /api/admin/eutes/{id}/reminders': {
+    method: 'PATCH',
+    request: (a) => ({
+      path: `/api/admin/eutes/${a.ids.euteY}/reminders`,
+      body: { expiryReminderDays: [60, 14], importSilenceDays: 5 },
+    }),
+    expect: expected(200, ['admin']),
+  },
   'POST /api/admin/eutes/add': {
     method: 'POST',
     request: () => ({ path: '/api/admin/eutes/add', body: { name: `Bank ${next()}`, euteNumber: `M${next()}` } }),

@@ -139,6 +139,13 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'POST', path: '/api/euteemployee/requests/:id/assign', write: true },
   { method: 'POST', path: '/api/euteemployee/requests/:id/deliver', write: true },
   { method: 'PATCH', path: '/api/admin/eutes/:id/leadtime', write: true, fields: ['days'] },
+  { method: 'GET', path: '/api/admin/eutes/:id/reminders', write: false },
+  {
+    method: 'PATCH',
+    path: '/api/admin/eutes/:id/reminders',
+    write: true,
+    fields: ['expiryReminderDays', 'importSilenceDays'],
+  },
   { method: 'POST', path: '/api/requests/:id/corrections', write: true, fields: ['field', 'value', 'reason'] },
   { method: 'GET', path: '/api/requests/:id/history', write: false },
 ];

@@ -60,6 +60,7 @@ export function connectPush(handlers: PushHandlers): PushConnection {
   connection.on('matchFound', handlers.matchFound);
   connection.on('requestChanged', handlers.requestChanged);
   connection.on('notification', handlers.notification);
+  connection.on('reminder', handlers.reminder);
   const status = (value: PushStatus) => handlers.onStatus?.(value);
   connection.onreconnecting(() => status('offline'));
   connection.onreconnected(() => {

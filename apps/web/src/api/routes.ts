@@ -1,5 +1,7 @@
 import type {
   ActiveListQuery,
+  BankReminderSettings,
+  BankReminderSettingsRequest,
   AddClinicRequest,
   AddEuteRequest,
   ApiKey,
@@ -170,6 +172,12 @@ export interface ApiRoutes {
     params: { id: string };
     body: { days: number };
     response: { id: string; leadTimeDays: number };
+  };
+  'GET /admin/eutes/{id}/reminders': { params: { id: string }; response: BankReminderSettings };
+  'PATCH /admin/eutes/{id}/reminders': {
+    params: { id: string };
+    body: BankReminderSettingsRequest;
+    response: BankReminderSettings;
   };
   'GET /admin/eutes/{id}/apikeys': { params: { id: string }; response: ApiKey[] };
   'POST /admin/eutes/{id}/apikeys': {

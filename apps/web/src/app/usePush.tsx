@@ -66,6 +66,8 @@ export function usePush(): PushStatus {
           invalidate(notificationKeys.all);
           showNotificationToast(notification, (path) => void navigate(path));
         },
+        // Reminders reach the user by mail too; the page they point to shows the current state.
+        reminder: () => undefined,
         onReconnected: () => void queryClient.invalidateQueries(),
         onStatus: setStatus,
       });

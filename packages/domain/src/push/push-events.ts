@@ -23,6 +23,11 @@ export interface PushEventMap {
   requestChanged: [change: { id: string; lot: string; state: RequestState }];
   /** A notification was stored for the recipient (docs/api.md "Notifications"); the bell re-counts. */
   notification: [notification: Notification];
+  /**
+   * Reminders of this run for the recipient (docs/operations.md "Reminders"): each with its kind,
+   * the lot or patient code it is about, and the app's path that deals with it.
+   */
+  reminder: [reminders: { kind: string; subject: string; path: string }[]];
 }
 export type PushEventName = keyof PushEventMap;
 
@@ -34,6 +39,7 @@ const pushEventNames: Record<PushEventName, true> = {
   matchFound: true,
   requestChanged: true,
   notification: true,
+  reminder: true,
 };
 export const PUSH_EVENT_NAMES = Object.keys(pushEventNames) as PushEventName[];
 

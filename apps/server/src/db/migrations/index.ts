@@ -13,6 +13,7 @@ import * as mailOutbox from './2026-11-26-mail-outbox';
 import * as tamperEvidentAudit from './2026-11-26-tamper-evident-audit';
 import * as graftReceipt from './2026-11-27-graft-receipt';
 import * as notifications from './2026-11-27-notifications';
+import * as jobsAndReminders from './2026-11-27-jobs-and-reminders';
 
 // Listed by name; Kysely applies them in name order, so names start with their date.
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-tamper-evident-audit': tamperEvidentAudit,
   '2026-11-27-graft-receipt': graftReceipt,
   '2026-11-27-notifications': notifications,
+  '2026-11-27-jobs-and-reminders': jobsAndReminders,
 };

@@ -1,14 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
-import { registerPeriodicJob } from '../../plugins/periodic-job';
 import { signCheckpoint, type SigningKey } from './audit.note';
 import * as repo from './audit.repository';
 
 // A signed checkpoint every `rows` new audit rows or every `minutes`, whichever comes first
 // (docs/security.md, "Checkpoints"). The job keeps no state: it compares the chain's tip with the
-// last checkpoint at start and every minute, so any instance may run it; when two race, the
-// checkpoint of one size is stored once (its size is the key).
+// last checkpoint at start and every minute (the `audit-checkpoint` job, src/jobs/jobs.ts), so any
+// instance may run it; when two race, the checkpoint of one size is stored once (its size is the key).
 
 export const CHECKPOINT_INTERVAL_MS = 60_000;
 
@@ -41,19 +39,4 @@ export async function writeCheckpointIfDue(deps: AuditChainDeps, since: Date, fo
   const note = signCheckpoint(deps.key, { origin: deps.key.name, size, rootHash: tip.hash });
   await repo.insertCheckpoint(deps.db, { size, rootHash: tip.hash, at: now.toISOString(), note });
   return size;
-}
-
-/** Looks for a due checkpoint when the server is ready and then every `intervalMs`, never two runs at once. */
-export function registerAuditCheckpoints(
-  app: FastifyInstance,
-  deps: AuditChainDeps,
-  intervalMs = CHECKPOINT_INTERVAL_MS,
-): void {
-  const startedAt = deps.now();
-  registerPeriodicJob(
-    app,
-    () => writeCheckpointIfDue(deps, startedAt),
-    intervalMs,
-    'audit checkpoint failed; it is tried again soon',
-  );
 }

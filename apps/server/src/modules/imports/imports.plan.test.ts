@@ -20,6 +20,8 @@ const bank: EuteRow = {
   email: 'requests@gewebebank-nord.example',
   phone: null,
   leadTimeDays: 2,
+  expiryReminderDays: '90,30,7',
+  importSilenceDays: 7,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

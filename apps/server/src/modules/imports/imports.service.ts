@@ -8,7 +8,13 @@ import type { AfterAnswer } from '../../http/after-answer';
 import { recordAudits, type AuditEntry } from '../audit/audit.service';
 import { announceGraftsChanged } from '../grafts/grafts.service';
 import { notify, publishNotified, type Notified } from '../notifications/notifications.service';
-import { sendMatchAlerts, type AlertDeps } from '../waitinglist/waitinglist.alerts';
+import {
+  findMatchAlerts,
+  notifyMatchAlerts,
+  publishMatchAlerts,
+  type AlertDeps,
+} from '../waitinglist/waitinglist.alerts';
+import { queueMatchMails } from '../waitinglist/waitinglist.match-mails';
 import { IMPORT_COLUMN_NAMES } from './imports.columns';
 import { importLogText, summaryOf, toImportResult } from './imports.log';
 import { parseImportFile } from './imports.parse';
@@ -209,8 +215,9 @@ async function writeFile(
 /**
  * Imports one file into one bank: reads and checks every row, then in one transaction inserts
  * and updates the good rows (or, with `strict`, nothing when any row failed), writes the import
- * log and an audit row per changed graft. After the commit and the answer, `graftsChanged` goes
- * to those who see the lots and newly free grafts are matched against the waiting lists.
+ * log and an audit row per changed graft; newly free grafts are matched against the waiting
+ * lists and their mails queued in the same transaction. After the commit and the answer,
+ * `graftsChanged` goes to those who see the lots and `matchFound` to the entries' owners.
  */
 export async function importGrafts(
   deps: ImportDeps,
@@ -225,22 +232,31 @@ export async function importGrafts(
     const refused = options.strict && plan.failedRows > 0;
     return toImportResult(logRowOf(file, caller, options, { id: randomUUID(), at, plan, refused }), true);
   }
-  const { plan, logRow, refused, notified } = await writeOrConflict(
+  const { plan, logRow, refused, bankTold, alerts, physiciansTold } = await writeOrConflict(
     deps.db,
     async (trx) => {
       const written = await writeFile(trx, file, caller, options, at);
+      if (written.refused) {
+        return { ...written, bankTold: [], alerts: [], physiciansTold: [] };
+      }
+      // Match mails and notifications commit with the import: none is lost, none tells of a rolled-back one.
+      const matched = await findMatchAlerts(trx, written.plan.freed, utcDate(at));
+      await queueMatchMails(trx, deps, matched);
       return {
         ...written,
-        notified: written.refused ? [] : await tellBankOfImport(trx, file.bank, caller, written.logRow),
+        bankTold: await tellBankOfImport(trx, file.bank, caller, written.logRow),
+        alerts: matched,
+        physiciansTold: await notifyMatchAlerts(trx, matched, new Date(at)),
       };
     },
     'Another import of the same lots ran at the same time; nothing was written. Try again.',
   );
-  publishNotified(deps.push, notified);
+  deps.mailer.wake();
+  publishNotified(deps.push, bankTold);
   if (!refused && plan.changed.length > 0) {
     deps.afterAnswer.run('import alerts', async () => {
       await announceGraftsChanged(deps, plan.changed);
-      await sendMatchAlerts(deps, plan.freed, utcDate(at));
+      publishMatchAlerts(deps.push, alerts, physiciansTold);
     });
   }
   if (!refused && plan.inserts.length + plan.updates.length >= STATISTICS_AFTER_ROWS) {

@@ -1,7 +1,5 @@
 import { ListStatus, isGraftTypeNumber, utcDate } from '@graftmatch/domain';
-import type { FastifyInstance } from 'fastify';
 import { ProblemError } from '../../http/problem';
-import { registerPeriodicJob } from '../../plugins/periodic-job';
 import { effectiveListStatus } from '../grafts/grafts.mapper';
 import { sendMatchAlerts } from '../waitinglist/waitinglist.alerts';
 import * as repo from './requests.repository';
@@ -9,8 +7,9 @@ import { runStep, type RequestsDeps } from './requests.service';
 
 // Reservations lapse by themselves at their deadline (docs/decisions.md, "Graft requests"). The
 // job keeps no state of its own: it looks for overdue reservations in the database when the
-// server starts and every minute, so a restart loses nothing; each lapse is a conditional update
-// (still reserved, deadline passed), so when several instances race, one wins and the others skip.
+// server starts and every minute (the `request-lapse` job, src/jobs/jobs.ts), so a restart loses
+// nothing; each lapse is a conditional update (still reserved, deadline passed), so when several
+// instances race, one wins and the others skip.
 
 export const LAPSE_INTERVAL_MS = 60_000;
 
@@ -59,14 +58,4 @@ export async function lapseOverdueReservations(deps: RequestsDeps): Promise<numb
     today,
   );
   return freed.length;
-}
-
-/** Runs the lapse when the server is ready and then every `intervalMs`, never two runs at once. */
-export function registerRequestLapse(app: FastifyInstance, deps: RequestsDeps, intervalMs = LAPSE_INTERVAL_MS): void {
-  registerPeriodicJob(
-    app,
-    () => lapseOverdueReservations(deps),
-    intervalMs,
-    'request lapse failed; it runs again soon',
-  );
 }

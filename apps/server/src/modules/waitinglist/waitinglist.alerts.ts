@@ -1,18 +1,20 @@
 import { fitsWaitingListEntry, toIsoDate, webPaths, type SearchableGraft } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
+import type { Executor } from '../../db/executor';
 import type { Mailer } from '../../mail/mailer';
-import { matchFoundMail } from '../../mail/templates/match-found';
 import { matchFound } from '../../realtime/push-audience';
 import type { PushPublisher } from '../../realtime/push-bus';
+import { notify, publishNotified, type Notified } from '../notifications/notifications.service';
 import { entryCriteria } from './waitinglist.mapper';
+import { queueMatchMails } from './waitinglist.match-mails';
 import { openWaitingListEntries } from './waitinglist.repository';
-import { notify, publishNotified } from '../notifications/notifications.service';
 
 // Match alerts (docs/import.md "Match alerts"): after an import commits or a reservation lapses,
-// every graft that became Free is matched against the open waiting-list entries it fits (docs/decisions.md §6); per graft,
-// each physician owning fitting entries gets one `matchFound` push and, unless switched off, one
-// mail, both naming all of their entries it fits.
+// every graft that became Free is matched against the open waiting-list entries it fits
+// (docs/decisions.md §6); per graft, each physician owning fitting entries gets one notification
+// and one `matchFound` push naming all of their entries it fits, and, unless switched off, one
+// mail for all grafts of the import or lapse run (waitinglist.match-mails.ts).
 
 export interface AlertDeps {
   db: Kysely<DB>;
@@ -107,51 +109,62 @@ export function alertsPerGraft(matches: ReturnType<typeof matchFreedGrafts>) {
   return [...alerts.values()];
 }
 
-/** Tells the owners of fitting entries; best effort, never throws (the import has committed). */
+/** The alerts of newly free grafts: per physician and graft, their entries it fits (read with `executor`). */
+export async function findMatchAlerts(executor: Executor, freed: readonly FreedGraft[], today: string) {
+  return freed.length === 0
+    ? []
+    : alertsPerGraft(matchFreedGrafts(freed, await openWaitingListEntries(executor, today)));
+}
+
+/** Each alert stored for its physician's notification centre, with `executor` (the cause's transaction). */
+export async function notifyMatchAlerts(
+  executor: Executor,
+  alerts: ReturnType<typeof alertsPerGraft>,
+  at: Date,
+): Promise<Notified> {
+  const stored: Notified = [];
+  for (const { lot, entries } of alerts) {
+    const payload = {
+      lot,
+      waitinglistids: entries.map((entry) => entry.id),
+      patientCodes: entries.map((entry) => entry.patientCode),
+    };
+    stored.push(
+      ...(await notify(executor, [entries[0].ownerUserId], { kind: 'match', link: webPaths.clinicGraft(lot), payload, at })),
+    );
+  }
+  return stored;
+}
+
+/** One `matchFound` push per physician and graft and the stored notifications, after the commit. */
+export function publishMatchAlerts(
+  push: PushPublisher,
+  alerts: ReturnType<typeof alertsPerGraft>,
+  notified: Notified,
+): void {
+  for (const { lot, entries } of alerts) {
+    const ids = entries.map((entry) => entry.id) as [string, ...string[]];
+    push.publish(matchFound(entries[0].ownerUserId, ids, lot));
+  }
+  publishNotified(push, notified);
+}
+
+/**
+ * Tells the owners of fitting entries of grafts freed by a committed change (a lapse): notifications
+ * and mails in one transaction, pushes after it. Best effort, never throws (the change has committed).
+ */
 export async function sendMatchAlerts(deps: AlertDeps, freed: readonly FreedGraft[], today: string): Promise<number> {
   if (freed.length === 0) {
     return 0;
   }
   try {
-    const alerts = alertsPerGraft(matchFreedGrafts(freed, await openWaitingListEntries(deps.db, today)));
-    // Stored first, so a physician offline now finds them in the notification centre later.
-    const at = deps.now();
-    const notified = await deps.db.transaction().execute(async (trx) => {
-      const stored = [];
-      for (const { lot, entries } of alerts) {
-        const payload = {
-          lot,
-          waitinglistids: entries.map((e) => e.id),
-          patientCodes: entries.map((e) => e.patientCode),
-        };
-        stored.push(
-          ...(await notify(trx, [entries[0].ownerUserId], { kind: 'match', link: webPaths.clinicGraft(lot), payload, at })),
-        );
-      }
-      return stored;
+    const { alerts, notified } = await deps.db.transaction().execute(async (trx) => {
+      const found = await findMatchAlerts(trx, freed, today);
+      await queueMatchMails(trx, deps, found);
+      return { alerts: found, notified: await notifyMatchAlerts(trx, found, deps.now()) };
     });
-    for (const { lot, entries } of alerts) {
-      const ids = entries.map((entry) => entry.id) as [string, ...string[]];
-      deps.push.publish(matchFound(entries[0].ownerUserId, ids, lot));
-    }
-    publishNotified(deps.push, notified);
-    await Promise.all(
-      alerts
-        .filter(({ entries: [owner] }) => owner.userActive === 1 && owner.matchMails === 1)
-        .map(async ({ lot, entries }) => {
-          const [owner] = entries;
-          const content = matchFoundMail(owner.language, {
-            lot,
-            patientCodes: entries.map((entry) => entry.patientCode),
-            link: `${deps.publicUrl}${webPaths.clinicGraft(lot)}`,
-          });
-          try {
-            await deps.mailer.enqueue(deps.db, { kind: 'match', to: owner.email, ...content });
-          } catch (error) {
-            deps.log.error({ err: error, lot, userId: owner.ownerUserId }, 'match mail could not be sent');
-          }
-        }),
-    );
+    deps.mailer.wake();
+    publishMatchAlerts(deps.push, alerts, notified);
     return alerts.length;
   } catch (error) {
     deps.log.error({ err: error }, 'match alerts failed');

@@ -12,6 +12,7 @@ import { getEute, listEutes, patchEute, setEuteActive } from './api';
 import { EuteAddModal } from './EuteAddModal';
 import { EuteApiKeys } from './EuteApiKeys';
 import { EuteLeadTime } from './EuteLeadTime';
+import { EuteReminders } from './EuteReminders';
 import { euteFormErrors, euteState, toEutePatch, type EuteField, type EuteFormState } from './euteForm';
 import { adminKeys } from './keys';
 import { ListWithDetailPage, type ListColumn } from './ListWithDetailPage';
@@ -184,6 +185,7 @@ export function EutesPage() {
         <>
           <EuteFacts eute={eute} />
           <EuteLeadTime key={`${eute.id}:${eute.leadTimeDays}`} eute={eute} canWrite={canWrite} />
+          <EuteReminders key={`reminders:${eute.id}`} eute={eute} canWrite={canWrite} />
           <EuteApiKeys key={eute.id} euteId={eute.id} canWrite={canWrite} />
         </>
       )}

@@ -1,4 +1,6 @@
 import type {
+  BankReminderSettings,
+  BankReminderSettingsRequest,
   MailListPage,
   PageQuery,
   MailState,
@@ -105,6 +107,15 @@ export function setEuteActive(id: string, active: boolean): Promise<Eute> {
 /** Days the bank needs from assignment to delivery (docs/decisions.md "Lead time"). */
 export function setLeadTime(id: string, days: number): Promise<{ id: string; leadTimeDays: number }> {
   return call('PATCH /admin/eutes/{id}/leadtime', { params: { id }, body: { days } });
+}
+
+/** When the bank hears of grafts nearing expiry, and the admins of a bank without imports (docs/decisions.md "Reminders"). */
+export function getReminderSettings(id: string): Promise<BankReminderSettings> {
+  return call('GET /admin/eutes/{id}/reminders', { params: { id } });
+}
+
+export function setReminderSettings(id: string, body: BankReminderSettingsRequest): Promise<BankReminderSettings> {
+  return call('PATCH /admin/eutes/{id}/reminders', { params: { id }, body });
 }
 
 // A bank's API keys for its own system's imports (docs/import.md "API keys").

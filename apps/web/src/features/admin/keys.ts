@@ -10,6 +10,7 @@ export const adminKeys = {
   eutes: (filter: ActiveFilter) => ['admin', 'eutes', filter] as const,
   eute: (id: string) => ['admin', 'eute', id] as const,
   apiKeys: (id: string) => ['admin', 'eute', id, 'apikeys'] as const,
+  reminders: (id: string) => ['admin', 'eute', id, 'reminders'] as const,
   auditLog: (filter: AuditLogFilter) => ['admin', 'auditlog', filter] as const,
   mails: (state: string) => ['admin', 'mails', state] as const,
 };
