@@ -12,6 +12,7 @@ export * from './constants/default-search';
 export * from './constants/password-policy';
 export * from './constants/import-columns';
 export * from './constants/graft-requests';
+export * from './constants/audit-vocabulary';
 
 export * from './schemas/common';
 export * from './schemas/paging';

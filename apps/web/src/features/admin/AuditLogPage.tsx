@@ -15,19 +15,25 @@ import {
 } from '@mantine/core';
 import { PagePicker } from '../../components/PagePicker';
 import { IconListDetails } from '@tabler/icons-react';
-import { fullName, type AuditLogEntry } from '@graftmatch/domain';
+import {
+  AUDIT_PAGE_SIZE,
+  AUDIT_TARGET_TYPE_NAMES,
+  auditActionWords,
+  auditTargetTypeWords,
+  fullName,
+  type AuditLogEntry,
+} from '@graftmatch/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
+import { currentLanguage } from '../../i18n';
 import { getAuditLog, listClinics, listEutes, listUsers, type AuditLogFilter } from './api';
 import { adminKeys } from './keys';
 import classes from './admin.module.css';
 
-export const AUDIT_PAGE_SIZE = 50;
-const TARGET_TYPES = ['user', 'clinic', 'eute', 'waitinglist', 'graft', 'session', 'database'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `2026-03-14 09:30:00 UTC`: the log's instants as stored, the same for every reader. */
@@ -40,6 +46,7 @@ const EMPTY: AuditLogFilter = { actorId: '', action: '', targetType: '', targetI
 /** `home/admin/auditlog`: every change, newest first, a page at a time, with the API's filters. */
 export function AuditLogPage() {
   const { t } = useTranslation();
+  const language = currentLanguage();
   const [draft, setDraft] = useState<AuditLogFilter>(EMPTY);
   const [filter, setFilter] = useState<AuditLogFilter>(EMPTY);
   const [page, setPage] = useState(1);
@@ -109,7 +116,7 @@ export function AuditLogPage() {
           <Select
             label={t('admin.auditLog.targetType')}
             placeholder={t('admin.auditLog.any')}
-            data={TARGET_TYPES}
+            data={AUDIT_TARGET_TYPE_NAMES.map((type) => ({ value: type, label: auditTargetTypeWords(type, language) }))}
             value={draft.targetType || null}
             onChange={(value) => set({ targetType: value ?? '' })}
             clearable
@@ -185,11 +192,12 @@ export function AuditLogPage() {
                       {entry.actorId ? (names.get(entry.actorId) ?? entry.actorId) : t('admin.auditLog.system')}
                     </Table.Td>
                     <Table.Td>
+                      <Text size="sm">{auditActionWords(entry.action, language)}</Text>
                       <Code>{entry.action}</Code>
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">
-                        {entry.targetType}
+                        {auditTargetTypeWords(entry.targetType, language)}
                         {entry.targetId && `: ${names.get(entry.targetId) ?? entry.targetId}`}
                       </Text>
                     </Table.Td>
@@ -198,7 +206,7 @@ export function AuditLogPage() {
                         variant="subtle"
                         onClick={() => setShownEntry(entry)}
                         aria-label={t('admin.auditLog.showDetails', {
-                          action: entry.action,
+                          action: auditActionWords(entry.action, language),
                           time: formatUtc(entry.at),
                         })}
                         data-testid="audit-details"
@@ -224,7 +232,7 @@ export function AuditLogPage() {
         opened={shownEntry !== null}
         onClose={() => setShownEntry(null)}
         size="xl"
-        title={shownEntry ? `${shownEntry.action} · ${formatUtc(shownEntry.at)}` : ''}
+        title={shownEntry ? `${auditActionWords(shownEntry.action, language)} · ${formatUtc(shownEntry.at)}` : ''}
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         {shownEntry && (
