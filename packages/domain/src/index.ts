@@ -15,6 +15,7 @@ export * from './constants/graft-requests';
 export * from './constants/audit-vocabulary';
 
 export * from './schemas/common';
+export * from './schemas/max-length';
 export * from './schemas/paging';
 export * from './schemas/enums';
 export * from './schemas/graft';

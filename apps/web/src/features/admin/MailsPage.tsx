@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, SegmentedControl, Stack, Table, Text } from '@mantine/core';
-import type { MailState, OutboxMail } from '@graftmatch/domain';
+import { MAIL_PAGE_SIZE as PAGE_SIZE, type MailState, type OutboxMail } from '@graftmatch/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
@@ -14,7 +14,6 @@ import { listMails, retryMail } from './api';
 import { adminKeys } from './keys';
 import { useAdminRights } from './useAdminRights';
 
-const PAGE_SIZE = 50;
 const STATES = ['all', 'queued', 'sent', 'failed'] as const;
 const COLORS: Record<MailState, string> = { queued: 'blue', sent: 'green', failed: 'red' };
 
