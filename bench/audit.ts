@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../apps/server/src/db/types';
-import { recordAudit, recordAudits } from '../apps/server/src/modules/audit/audit.service';
+import { recordAudit, recordAudits, type AuditEntry } from '../apps/server/src/modules/audit/audit.service';
 import { writeCheckpointIfDue } from '../apps/server/src/modules/audit/audit.checkpoints';
 import { loadAuditSigningKey } from '../apps/server/src/modules/audit/audit.key';
 import { verifyAuditLog } from '../apps/server/src/modules/audit/audit.verify';
@@ -43,7 +43,7 @@ async function timed(times: number, work: (index: number) => Promise<unknown>): 
   return durations;
 }
 
-const entry = (index: number) => ({
+const entry = (index: number): AuditEntry => ({
   actorUserId: randomUUID(),
   action: 'waitinglist.add',
   targetType: 'waitingListEntry',

@@ -13,8 +13,10 @@ export * from './constants/password-policy';
 export * from './constants/import-columns';
 export * from './constants/graft-requests';
 export * from './constants/web-paths';
+export * from './constants/audit-vocabulary';
 
 export * from './schemas/common';
+export * from './schemas/max-length';
 export * from './schemas/paging';
 export * from './schemas/enums';
 export * from './schemas/graft';

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { appendAuditRows } from '../../src/modules/audit/audit.repository';
 import { createTestUser, loginAs, readOutbox } from '../support/auth';
 import { expectProblem, startSeededApp, type SeededApp } from '../support/clinical';
 import { testEngineName } from '../support/database';
@@ -108,5 +110,44 @@ describe(`administration (${testEngineName()})`, () => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const none = (await (await admin.get(`/api/admin/auditlog?from=${tomorrow}`)).json()) as { total: number };
     expect(none.total).toBe(0);
+  });
+
+  test('the audit log names each target type one way, also in rows written under an old spelling', async () => {
+    const { admin, physicianA } = app.clients;
+    const added = await physicianA.post('/api/physician/waitinglist', {
+      query_type: 5,
+      query_d_min: 20,
+      query_d_max: 22,
+      query_l_min: 30,
+      query_l_l_min: 0,
+      query_l_r_min: 0,
+      patient_Code: 'E-07-2025',
+      query_i_min: '2031-01-01',
+      query_i_Max: '2031-03-01',
+    });
+    expect(added.status).toBe(201);
+    // A row as the server wrote it before there was one list of target types; the chain keeps it as it is.
+    await appendAuditRows(app.server.database.db, [
+      {
+        id: randomUUID(),
+        at: new Date().toISOString(),
+        actorUserId: app.ids.users.physicianA,
+        action: 'waitinglist.remove',
+        targetType: 'waitinglist',
+        targetId: 'an-old-entry',
+        before: null,
+        after: null,
+        ip: null,
+      },
+    ]);
+    for (const asked of ['waitingListEntry', 'waitinglist']) {
+      const log = (await (await admin.get(`/api/admin/auditlog?targetType=${asked}`)).json()) as {
+        items: { action: string; targetType: string; targetId: string }[];
+      };
+      expect(log.items.map((entry) => entry.action).slice(0, 2)).toEqual(['waitinglist.remove', 'waitinglist.add']);
+      expect(new Set(log.items.map((entry) => entry.targetType))).toEqual(new Set(['waitingListEntry']));
+    }
+    const chain = (await (await admin.get('/api/admin/audit/verify')).json()) as { ok: boolean };
+    expect(chain.ok).toBe(true);
   });
 });

@@ -13,7 +13,7 @@ export async function writeAuditRows(
     db,
     Array.from({ length: count }, (_, index) => ({
       actorUserId: `user-${index % 3}`,
-      action: index % 2 ? 'waitinglist.add' : 'graft.update',
+      action: index % 2 ? 'waitinglist.add' : 'graft.import.update',
       targetType: index % 2 ? 'waitingListEntry' : 'graft',
       targetId: `target-${index}`,
       before: { tStatus: 'free', n: index },

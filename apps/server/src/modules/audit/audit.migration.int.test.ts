@@ -51,7 +51,13 @@ describe(`the migration that chains the audit rows of before (${testEngineName()
       ['a', 2],
       ['b', 3],
     ]);
-    await recordAudit(db, { actorUserId: null, action: 'after', targetType: 'graft', targetId: null, ip: null });
+    await recordAudit(db, {
+      actorUserId: null,
+      action: 'graft.import.update',
+      targetType: 'graft',
+      targetId: null,
+      ip: null,
+    });
     const deps = { db, key, now: () => new Date(), checkpointRows: 1, checkpointMinutes: 60 };
     expect(await writeCheckpointIfDue(deps, new Date())).toBe(4);
     expect(await verifyAuditLog(db, { publicKey: key.publicKey })).toMatchObject({ ok: true, rows: 4, checkpoints: 1 });

@@ -14,7 +14,7 @@ describe(`audit rows (${testEngineName()})`, () => {
     await db.transaction().execute((trx) =>
       recordAudit(trx, {
         actorUserId: 'u1',
-        action: 'test.kept',
+        action: 'user.update',
         targetType: 'user',
         targetId: 'u2',
         after: { active: false },
@@ -25,7 +25,7 @@ describe(`audit rows (${testEngineName()})`, () => {
       db.transaction().execute(async (trx) => {
         await recordAudit(trx, {
           actorUserId: 'u1',
-          action: 'test.rolled-back',
+          action: 'user.deactivate',
           targetType: 'user',
           targetId: 'u2',
           ip: null,
@@ -34,7 +34,7 @@ describe(`audit rows (${testEngineName()})`, () => {
       }),
     ).rejects.toThrow('the change failed');
     const rows = await db.selectFrom('auditLog').selectAll().execute();
-    expect(rows.map((row) => row.action)).toEqual(['test.kept']);
+    expect(rows.map((row) => row.action)).toEqual(['user.update']);
     expect(JSON.parse(rows[0]?.after ?? 'null')).toEqual({ active: false });
     expect(rows[0]?.before).toBeNull();
   });
@@ -43,7 +43,7 @@ describe(`audit rows (${testEngineName()})`, () => {
     const db = test.database.db;
     await recordAudit(db, {
       actorUserId: null,
-      action: 'test.masked',
+      action: 'user.add',
       targetType: 'user',
       targetId: 'u3',
       before: {
@@ -57,7 +57,7 @@ describe(`audit rows (${testEngineName()})`, () => {
     const row = await db
       .selectFrom('auditLog')
       .select('before')
-      .where('action', '=', 'test.masked')
+      .where('action', '=', 'user.add')
       .executeTakeFirstOrThrow();
     expect(row.before).not.toMatch(/argon2id|eyJ|123456/);
     expect(JSON.parse(row.before ?? '{}')).toMatchObject({ email: 'a@b.example', passwordHash: '[redacted]' });

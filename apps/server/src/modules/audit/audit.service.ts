@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import type { AuditAction, AuditTargetType } from '@graftmatch/domain';
 import type { Executor } from '../../db/executor';
 import { appendAuditRows, type UnchainedAuditRow } from './audit.repository';
 
 /** What happened, by whom, to what. `before`/`after` are plain data that is turned into JSON. */
 export interface AuditEntry {
   actorUserId: string | null;
-  /** Dotted verb, e.g. `auth.login.success`, `graft.update`. */
-  action: string;
-  targetType: string;
+  /** One of the domain's audit actions (packages/domain, audit vocabulary). */
+  action: AuditAction;
+  targetType: AuditTargetType;
   targetId: string | null;
   before?: unknown;
   after?: unknown;

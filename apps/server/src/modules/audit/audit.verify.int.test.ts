@@ -164,11 +164,23 @@ describe(`the tamper-evident audit log (${testEngineName()})`, () => {
   it('gives the seqs of a rolled-back write back, so the chain stays without gaps', async () => {
     await expect(
       db.transaction().execute(async (trx) => {
-        await recordAudit(trx, { actorUserId: null, action: 'test.undone', targetType: 't', targetId: null, ip: null });
+        await recordAudit(trx, {
+          actorUserId: null,
+          action: 'user.update',
+          targetType: 'user',
+          targetId: null,
+          ip: null,
+        });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    await recordAudit(db, { actorUserId: null, action: 'test.kept', targetType: 't', targetId: null, ip: null });
+    await recordAudit(db, {
+      actorUserId: null,
+      action: 'user.deactivate',
+      targetType: 'user',
+      targetId: null,
+      ip: null,
+    });
     expect(await verifyAuditLog(db, { publicKey: key.publicKey })).toMatchObject({ ok: true, rows: ROWS + 1 });
   });
 });

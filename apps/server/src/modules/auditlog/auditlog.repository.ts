@@ -7,7 +7,8 @@ import type { Page, Paged } from '../../http/paging';
 export interface AuditLogFilter {
   actorId?: string;
   action?: string;
-  targetType?: string;
+  /** Any of these stored spellings of one target type. */
+  targetTypes?: readonly string[];
   targetId?: string;
   /** Inclusive lower bound, ISO 8601 UTC text (fixed width, so text order is time order). */
   from?: string;
@@ -28,8 +29,8 @@ export async function listAuditRows(
   if (filter.action !== undefined) {
     base = base.where('action', '=', filter.action);
   }
-  if (filter.targetType !== undefined) {
-    base = base.where('targetType', '=', filter.targetType);
+  if (filter.targetTypes !== undefined) {
+    base = base.where('targetType', 'in', filter.targetTypes);
   }
   if (filter.targetId !== undefined) {
     base = base.where('targetId', '=', filter.targetId);

@@ -1,5 +1,13 @@
 import type { Kysely } from 'kysely';
-import { isIsoDate, shiftDate, type AuditLogEntry, type AuditLogPage, type AuditLogQuery } from '@graftmatch/domain';
+import {
+  auditTargetTypeOf,
+  auditTargetTypeSpellings,
+  isIsoDate,
+  shiftDate,
+  type AuditLogEntry,
+  type AuditLogPage,
+  type AuditLogQuery,
+} from '@graftmatch/domain';
 import type { AuditLogRow, DB } from '../../db/types';
 import { badRequest } from '../../http/problem';
 import type { Page } from '../../http/paging';
@@ -30,7 +38,8 @@ const toWire = (row: AuditLogRow): AuditLogEntry => ({
   at: row.at,
   actorId: row.actorUserId,
   action: row.action,
-  targetType: row.targetType,
+  // Rows written before the vocabulary keep their old spelling; the reader sees the one name.
+  targetType: auditTargetTypeOf(row.targetType) ?? row.targetType,
   targetId: row.targetId,
   before: parseJson(row.before),
   after: parseJson(row.after),
@@ -59,6 +68,15 @@ function bounds(query: AuditLogFilters): Pick<AuditLogFilter, 'from' | 'until'> 
   return { ...(from ? { from } : {}), ...(until ? { until } : {}) };
 }
 
+/** A target type filter matches its old spellings too; a name the vocabulary does not know, as given. */
+function targetTypes(name: string | undefined): Pick<AuditLogFilter, 'targetTypes'> {
+  if (name === undefined) {
+    return {};
+  }
+  const type = auditTargetTypeOf(name);
+  return { targetTypes: type ? auditTargetTypeSpellings(type) : [name] };
+}
+
 /** `GET /admin/auditlog`: admins and auditors read; newest first, paged, filterable. */
 export async function readAuditLog(
   deps: AuditLogDeps,
@@ -67,7 +85,7 @@ export async function readAuditLog(
   page: Page,
 ): Promise<AuditLogPage> {
   requireAdmin(principal, { write: false });
-  const { from: _from, to: _to, ...exact } = query;
-  const rows = await listAuditRows(deps.db, { ...exact, ...bounds(query) }, page);
+  const { from: _from, to: _to, targetType, ...exact } = query;
+  const rows = await listAuditRows(deps.db, { ...exact, ...targetTypes(targetType), ...bounds(query) }, page);
   return { items: rows.items.map(toWire), total: rows.total, limit: page.limit, offset: page.offset };
 }

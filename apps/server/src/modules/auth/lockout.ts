@@ -3,7 +3,7 @@ import { recordAudit } from '../audit/audit.service';
 import type { AuthDeps } from './auth.deps';
 import { LOCK_MINUTES, MAX_FAILED_LOGINS, isLocked } from './lock-rules';
 import type { RequestContext } from '../../http/request-kit';
-import { addMinutes } from '@graftmatch/domain';
+import { addMinutes, type AuditAction } from '@graftmatch/domain';
 import { incrementFailedLogins, lockUser, releaseLoginAttempt, reserveLoginAttempt } from './auth.repository';
 import { verifyPassword } from './password';
 
@@ -32,12 +32,12 @@ export async function recordFailedAttempt(
   deps: AuthDeps,
   userId: string,
   ctx: RequestContext,
-  action: string,
+  action: AuditAction,
 ): Promise<number> {
   const at = deps.now();
   return deps.db.transaction().execute(async (trx) => {
     const failures = await incrementFailedLogins(trx, userId, at.toISOString());
-    const audit = { actorUserId: userId, targetType: 'user', targetId: userId, ip: ctx.ip, at };
+    const audit = { actorUserId: userId, targetType: 'user' as const, targetId: userId, ip: ctx.ip, at };
     await recordAudit(trx, { ...audit, action, after: { failedLogins: failures } });
     if (failures >= MAX_FAILED_LOGINS) {
       await lockUser(trx, userId, addMinutes(at, LOCK_MINUTES).toISOString());
@@ -58,10 +58,10 @@ export async function checkPasswordWithLockout(
   deps: AuthDeps,
   user: { id: string; passwordHash: string | null },
   password: string,
-  input: { ctx: RequestContext; action: string; detail: string; decoyHash: string; errors?: FieldError[] },
+  input: { ctx: RequestContext; action: AuditAction; detail: string; decoyHash: string; errors?: FieldError[] },
 ): Promise<void> {
   const at = deps.now();
-  const audit = { actorUserId: user.id, targetType: 'user', targetId: user.id, ip: input.ctx.ip, at };
+  const audit = { actorUserId: user.id, targetType: 'user' as const, targetId: user.id, ip: input.ctx.ip, at };
   const slot = await reserveLoginAttempt(deps.db, user.id, {
     now: at.toISOString(),
     maxFailures: MAX_FAILED_LOGINS,

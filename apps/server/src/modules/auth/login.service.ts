@@ -6,6 +6,7 @@ import {
   type SessionTokens,
   type TwoFactorRequest,
   type TwoFactorSchema,
+  type AuditAction,
 } from '@graftmatch/domain';
 import { forbidden, unauthorized } from '../../http/problem';
 import type { Executor } from '../../db/executor';
@@ -47,7 +48,7 @@ async function refuseWrongSecret(
   deps: AuthDeps,
   user: repo.LoginUser,
   ctx: RequestContext,
-  action: string,
+  action: AuditAction,
   detail: string,
 ): Promise<never> {
   throw wrongSecretProblem(detail, await recordFailedAttempt(deps, user.id, ctx, action));

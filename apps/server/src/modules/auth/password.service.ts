@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fullName, webPaths } from '@graftmatch/domain';
+import { fullName, webPaths, type AuditAction } from '@graftmatch/domain';
 import type { RecoveryPurpose } from '../../db/types';
 import { badRequest, notFound } from '../../http/problem';
 import type { QueuedMail } from '../../mail/mailer';
@@ -52,7 +52,7 @@ export async function issuePasswordLink(
 async function issueAuditedLink(
   deps: AuthDeps,
   link: { userId: string; purpose: RecoveryPurpose; expiresAt: Date },
-  audit: { action: string; actorUserId: string | null; ip: string | null; at: Date },
+  audit: { action: AuditAction; actorUserId: string | null; ip: string | null; at: Date },
   mail: (link: string) => QueuedMail,
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SessionTokens } from '@graftmatch/domain';
+import type { AuditAction, SessionTokens } from '@graftmatch/domain';
 import { notFound, unauthorized } from '../../http/problem';
 import type { Executor } from '../../db/executor';
 import { recordAudit } from '../audit/audit.service';
@@ -119,7 +119,7 @@ export async function refreshSession(
 /** Revokes one session of the user together with its audit row; runs in the caller's transaction. */
 async function endSession(
   trx: Executor,
-  end: { userId: string; sessionId: string; reason: string; action: string; ip: string | null; at: Date },
+  end: { userId: string; sessionId: string; reason: string; action: AuditAction; ip: string | null; at: Date },
 ) {
   await repo.revokeSession(trx, end.sessionId, end.at.toISOString(), end.reason);
   await recordAudit(trx, {

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { FILE_UPLOAD_RULES, Lot, MAX_FILES_PER_UPLOAD, Problem } from '@graftmatch/domain';
+import { FILE_UPLOAD_RULES, FileKindParam, Lot, MAX_FILES_PER_UPLOAD, Problem } from '@graftmatch/domain';
 import type { FastifyRequest } from 'fastify';
 import { MAX_PATH_SEGMENT_LENGTH } from '../../http/path-segments';
 import { ProblemError, badRequest } from '../../http/problem';
@@ -21,11 +21,6 @@ const downloads = (description: string) => ({
   503: Problem,
 });
 
-const FileType = Type.String({
-  pattern: '^(0|1|2|3|5|6|stl)$',
-  description:
-    '0 photos, 1 release statements, 2 allocation notes, 3 delivery notes, 5 DICOM, 6 factsheet, stl 3D models',
-});
 const FileName = Type.String({ minLength: 1, maxLength: MAX_PATH_SEGMENT_LENGTH });
 /** Names are unique per graft and kind: the lot says whose file is meant when the caller sees several. */
 const FileLot = Type.Object({ lot: Type.Optional(Lot) });
@@ -63,7 +58,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async 
     {
       schema: {
         tags: ['files'],
-        params: Type.Object({ type: FileType, name: FileName }),
+        params: Type.Object({ type: FileKindParam, name: FileName }),
         querystring: FileLot,
         response: { ...downloads('the file as uploaded'), 409: Problem },
       },
@@ -77,7 +72,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async 
     {
       schema: {
         tags: ['files'],
-        params: Type.Object({ type: FileType, lot: Lot }),
+        params: Type.Object({ type: FileKindParam, lot: Lot }),
         response: { 200: Binary('application/zip'), ...errors },
       },
     },
@@ -193,7 +188,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async
     {
       schema: {
         tags: ['media'],
-        params: Type.Object({ type: FileType, name: FileName }),
+        params: Type.Object({ type: FileKindParam, name: FileName }),
         querystring: FileLot,
         response: { 200: GraftResponse, ...errors, 409: Problem },
       },

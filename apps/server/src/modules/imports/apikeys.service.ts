@@ -69,7 +69,7 @@ export async function createApiKey(
     await recordAudit(trx, {
       actorUserId: admin.userId,
       action: 'apikey.create',
-      targetType: 'eute_api_key',
+      targetType: 'euteApiKey',
       targetId: row.id,
       after: { euteId, label: row.label },
       ip: actor.ip,
@@ -102,7 +102,7 @@ export async function revokeApiKey(deps: ApiKeyDeps, actor: ApiKeyActor, euteId:
     await recordAudit(trx, {
       actorUserId: admin.userId,
       action: 'apikey.revoke',
-      targetType: 'eute_api_key',
+      targetType: 'euteApiKey',
       targetId: id,
       before: { euteId, label: row.label },
       ip: actor.ip,
@@ -126,7 +126,7 @@ export async function authenticateApiKey(deps: ApiKeyDeps, key: string, ip: stri
     await recordAudit(trx, {
       actorUserId: null,
       action: 'apikey.use',
-      targetType: 'eute_api_key',
+      targetType: 'euteApiKey',
       targetId: found.id,
       after: { euteId: found.euteId, label: found.label, route: 'POST /api/import/grafts' },
       ip,

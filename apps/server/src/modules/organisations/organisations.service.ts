@@ -9,6 +9,7 @@ import {
   type PatchClinicRequest,
   type PatchEuteRequest,
   type UserSummary,
+  type AuditAction,
 } from '@graftmatch/domain';
 import type { ClinicRow, EuteRow } from '../../db/types';
 import { conflict, notFound } from '../../http/problem';
@@ -113,7 +114,7 @@ async function changeClinic(
   deps: OrganisationsDeps,
   actor: Actor,
   id: string,
-  action: string,
+  action: AuditAction,
   changes: { cName?: string; active?: 0 | 1 },
 ): Promise<Clinic> {
   const admin = requireAdmin(actor.principal, { write: true });
@@ -257,7 +258,7 @@ async function changeEute(
   deps: OrganisationsDeps,
   actor: Actor,
   id: string,
-  action: string,
+  action: AuditAction,
   changes: repo.EuteChanges,
 ): Promise<Eute> {
   const admin = requireAdmin(actor.principal, { write: true });

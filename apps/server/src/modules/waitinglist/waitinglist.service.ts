@@ -159,7 +159,7 @@ export async function addEntry(
     await recordAudit(trx, {
       actorUserId: caller.userId,
       action: 'waitinglist.add',
-      targetType: 'waitinglist',
+      targetType: 'waitingListEntry',
       targetId: id,
       after: entry,
       ip: actor.ip,
@@ -200,7 +200,7 @@ export async function patchEntry(
     await recordAudit(trx, {
       actorUserId: caller.userId,
       action: 'waitinglist.update',
-      targetType: 'waitinglist',
+      targetType: 'waitingListEntry',
       targetId: id,
       before: withFitCount(counter, row),
       after: entry,
@@ -225,7 +225,7 @@ export async function removeEntry(deps: WaitingListDeps, actor: Actor, id: strin
     await recordAudit(trx, {
       actorUserId: caller.userId,
       action: 'waitinglist.remove',
-      targetType: 'waitinglist',
+      targetType: 'waitingListEntry',
       targetId: id,
       before: withFitCount(counter, row),
       after: null,

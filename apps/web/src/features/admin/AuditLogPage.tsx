@@ -13,7 +13,14 @@ import {
   Title,
 } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
-import { fullName, type AuditLogEntry } from '@graftmatch/domain';
+import {
+  AUDIT_PAGE_SIZE,
+  AUDIT_TARGET_TYPE_NAMES,
+  auditActionWords,
+  auditTargetTypeWords,
+  fullName,
+  type AuditLogEntry,
+} from '@graftmatch/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/ColumnTable';
@@ -21,12 +28,11 @@ import { EmptyState } from '../../components/EmptyState';
 import { PagedTable } from '../../components/PagedTable';
 import { PageTitle } from '../../components/PageTitle';
 import { usePages } from '../../components/usePages';
+import { currentLanguage } from '../../i18n';
 import { getAuditLog, listClinics, listEutes, listUsers, type AuditLogFilter } from './api';
 import { adminKeys } from './keys';
 import classes from './admin.module.css';
 
-export const AUDIT_PAGE_SIZE = 50;
-const TARGET_TYPES = ['user', 'clinic', 'eute', 'waitinglist', 'graft', 'session', 'database'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `2026-03-14 09:30:00 UTC`: the log's instants as stored, the same for every reader. */
@@ -39,6 +45,7 @@ const EMPTY: AuditLogFilter = { actorId: '', action: '', targetType: '', targetI
 /** `home/admin/auditlog`: every change, newest first, a page at a time, with the API's filters. */
 export function AuditLogPage() {
   const { t } = useTranslation();
+  const language = currentLanguage();
   const [draft, setDraft] = useState<AuditLogFilter>(EMPTY);
   const [filter, setFilter] = useState<AuditLogFilter>(EMPTY);
   const [shownEntry, setShownEntry] = useState<AuditLogEntry | null>(null);
@@ -83,13 +90,22 @@ export function AuditLogPage() {
       header: t('admin.auditLog.actor'),
       cell: (entry) => (entry.actorId ? (names.get(entry.actorId) ?? entry.actorId) : t('admin.auditLog.system')),
     },
-    { key: 'action', header: t('admin.auditLog.action'), cell: (entry) => <Code>{entry.action}</Code> },
+    {
+      key: 'action',
+      header: t('admin.auditLog.action'),
+      cell: (entry) => (
+        <>
+          <Text size="sm">{auditActionWords(entry.action, language)}</Text>
+          <Code>{entry.action}</Code>
+        </>
+      ),
+    },
     {
       key: 'target',
       header: t('admin.auditLog.target'),
       cell: (entry) => (
         <Text size="sm">
-          {entry.targetType}
+          {auditTargetTypeWords(entry.targetType, language)}
           {entry.targetId && `: ${names.get(entry.targetId) ?? entry.targetId}`}
         </Text>
       ),
@@ -101,7 +117,10 @@ export function AuditLogPage() {
         <ActionIcon
           variant="subtle"
           onClick={() => setShownEntry(entry)}
-          aria-label={t('admin.auditLog.showDetails', { action: entry.action, time: formatUtc(entry.at) })}
+          aria-label={t('admin.auditLog.showDetails', {
+            action: auditActionWords(entry.action, language),
+            time: formatUtc(entry.at),
+          })}
           data-testid="audit-details"
         >
           <IconListDetails size={18} aria-hidden />
@@ -135,7 +154,7 @@ export function AuditLogPage() {
           <Select
             label={t('admin.auditLog.targetType')}
             placeholder={t('admin.auditLog.any')}
-            data={TARGET_TYPES}
+            data={AUDIT_TARGET_TYPE_NAMES.map((type) => ({ value: type, label: auditTargetTypeWords(type, language) }))}
             value={draft.targetType || null}
             onChange={(value) => set({ targetType: value ?? '' })}
             clearable
@@ -198,7 +217,7 @@ export function AuditLogPage() {
         opened={shownEntry !== null}
         onClose={() => setShownEntry(null)}
         size="xl"
-        title={shownEntry ? `${shownEntry.action} · ${formatUtc(shownEntry.at)}` : ''}
+        title={shownEntry ? `${auditActionWords(shownEntry.action, language)} · ${formatUtc(shownEntry.at)}` : ''}
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         {shownEntry && (

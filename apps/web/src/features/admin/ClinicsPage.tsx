@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { Clinic } from '@graftmatch/domain';
+import { AddClinicRequest, maxLengthOf, type Clinic } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify';
@@ -80,7 +80,7 @@ function ClinicNameForm({
           onChange={(e) => setName(e.currentTarget.value)}
           error={touched && name.trim() === '' ? t('admin.required') : undefined}
           required
-          maxLength={200}
+          maxLength={maxLengthOf(AddClinicRequest, 'c_Name')}
           data-autofocus
           data-testid="clinic-name"
         />

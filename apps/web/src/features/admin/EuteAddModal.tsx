@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import type { Eute } from '@graftmatch/domain';
+import { AddEuteRequest, maxLengthOf, type Eute } from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify';
@@ -66,7 +66,7 @@ function EuteAddForm({ onDone, onSaved }: { onDone: () => void; onSaved: (eute: 
         <TextInput
           label={t('admin.eutes.fields.name')}
           required
-          maxLength={200}
+          maxLength={maxLengthOf(AddEuteRequest, 'name')}
           data-autofocus
           error={missing('name') ? t('admin.required') : undefined}
           {...input('name')}
@@ -75,11 +75,16 @@ function EuteAddForm({ onDone, onSaved }: { onDone: () => void; onSaved: (eute: 
           label={t('admin.eutes.fields.euteNumber')}
           description={t('admin.eutes.numberHint')}
           required
-          maxLength={50}
+          maxLength={maxLengthOf(AddEuteRequest, 'euteNumber')}
           error={missing('euteNumber') ? t('admin.required') : undefined}
           {...input('euteNumber')}
         />
-        <TextInput label={t('admin.eutes.fields.email')} type="email" maxLength={254} {...input('email')} />
+        <TextInput
+          label={t('admin.eutes.fields.email')}
+          type="email"
+          maxLength={maxLengthOf(AddEuteRequest, 'email')}
+          {...input('email')}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}

@@ -1,7 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Code, CopyButton, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { formatDateTime, type ApiKey, type CreateApiKeyResponse } from '@graftmatch/domain';
+import {
+  CreateApiKeyRequest,
+  formatDateTime,
+  maxLengthOf,
+  type ApiKey,
+  type CreateApiKeyResponse,
+} from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -69,7 +75,7 @@ function NewKeyForm({ euteId, onCreated }: { euteId: string; onCreated: (key: Cr
           value={label}
           onChange={(event) => setLabel(event.currentTarget.value)}
           error={touched && label.trim() === '' ? t('admin.required') : undefined}
-          maxLength={100}
+          maxLength={maxLengthOf(CreateApiKeyRequest, 'label')}
           data-testid="apikey-label"
         />
         <Button type="submit" mt={25} loading={create.isPending} data-testid="apikey-create">

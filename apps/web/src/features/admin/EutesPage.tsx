@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { Eute } from '@graftmatch/domain';
+import { PatchEuteRequest, maxLengthOf, type Eute } from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal';
@@ -21,18 +21,6 @@ import { EditButton, SaveError } from './shared';
 import { useAdminRights } from './useAdminRights';
 import { useListWithDetail } from './useListWithDetail';
 import classes from './admin.module.css';
-
-const MAX_LENGTH: Record<EuteField, number> = {
-  name: 200,
-  euteNumber: 50,
-  address: 200,
-  housenumber: 20,
-  zipcode: 20,
-  city: 200,
-  country: 200,
-  email: 254,
-  phone: 50,
-};
 
 function EuteForm({ eute, onDone }: { eute: Eute; onDone: () => void }) {
   const { t } = useTranslation();
@@ -81,7 +69,7 @@ function EuteForm({ eute, onDone }: { eute: Eute; onDone: () => void }) {
                 ? t('admin.eutes.emailKept')
                 : undefined
         }
-        maxLength={MAX_LENGTH[name]}
+        maxLength={maxLengthOf(PatchEuteRequest, name)}
         data-testid={`eute-${name}`}
         {...extra}
       />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, SegmentedControl, Text } from '@mantine/core';
-import type { MailState, OutboxMail } from '@graftmatch/domain';
+import { MAIL_PAGE_SIZE, type MailState, type OutboxMail } from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/ColumnTable';
@@ -23,8 +23,10 @@ export function MailsPage() {
   const { canWrite } = useAdminRights();
   const queryClient = useQueryClient();
   const [state, setState] = useState<(typeof STATES)[number]>('all');
-  const paged = usePages(adminKeys.mails(state), (page, signal) =>
-    listMails(state === 'all' ? undefined : state, page, signal),
+  const paged = usePages(
+    adminKeys.mails(state),
+    (page, signal) => listMails(state === 'all' ? undefined : state, page, signal),
+    { pageSize: MAIL_PAGE_SIZE },
   );
   const retry = useMutation({
     mutationFn: (mail: OutboxMail) => retryMail(mail.id),

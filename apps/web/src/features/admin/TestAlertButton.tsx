@@ -2,12 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { TestAlertRequest, maxLengthOf } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify';
 import { sendTestAlert } from './api';
 import { notifyWriteError } from './shared';
 
-const MAX_MESSAGE = 500;
+const MAX_MESSAGE = maxLengthOf(TestAlertRequest, 'message');
 
 /** Admins only: a message every connected user sees as an alert (push event `testR`). */
 export function TestAlertButton() {

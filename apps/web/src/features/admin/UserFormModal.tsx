@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { fullName, type User } from '@graftmatch/domain';
+import { AddUserRequest, fullName, maxLengthOf, type User } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal';
@@ -105,7 +105,7 @@ export function UserForm({
             label={t('admin.users.fields.title')}
             value={state.title}
             onChange={(e) => set({ title: e.currentTarget.value })}
-            maxLength={50}
+            maxLength={maxLengthOf(AddUserRequest, 'title')}
             data-testid="user-title"
           />
           <TextInput
@@ -114,7 +114,7 @@ export function UserForm({
             onChange={(e) => set({ firstName: e.currentTarget.value })}
             error={show('firstName')}
             required
-            maxLength={100}
+            maxLength={maxLengthOf(AddUserRequest, 'firstName')}
             data-autofocus
             data-testid="user-first-name"
           />
@@ -124,7 +124,7 @@ export function UserForm({
             onChange={(e) => set({ lastName: e.currentTarget.value })}
             error={show('lastName')}
             required
-            maxLength={100}
+            maxLength={maxLengthOf(AddUserRequest, 'lastName')}
             data-testid="user-last-name"
           />
         </SimpleGrid>
@@ -144,7 +144,7 @@ export function UserForm({
             type="tel"
             value={state.phone}
             onChange={(e) => set({ phone: e.currentTarget.value })}
-            maxLength={50}
+            maxLength={maxLengthOf(AddUserRequest, 'phone')}
             data-testid="user-phone"
           />
           <TextInput

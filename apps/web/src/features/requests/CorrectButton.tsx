@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Button, Select, Stack, Text, Textarea, Group } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
+  CorrectionRequest,
   correctableFields,
+  maxLengthOf,
   formatPatientCode,
   parsePatientCode,
   patientPartProblems,
@@ -123,6 +125,7 @@ function CorrectForm({
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
             error={touched && text.trim() === '' ? t('corrections.valueMissing') : undefined}
+            maxLength={maxLengthOf(CorrectionRequest, 'value')}
             data-testid="correct-text"
           />
         )}
@@ -132,6 +135,7 @@ function CorrectForm({
           onChange={(event) => setReason(event.currentTarget.value)}
           error={touched && reason.trim() === '' ? t('corrections.reasonMissing') : undefined}
           required
+          maxLength={maxLengthOf(CorrectionRequest, 'reason')}
           data-testid="correct-reason"
         />
         {save.isError && <ErrorAlert error={save.error} />}

@@ -9,6 +9,8 @@ import {
   type Graft,
   type PatientCodeParts,
   type WaitingListEntry,
+  CreateGraftRequestRequest,
+  maxLengthOf,
 } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -94,7 +96,12 @@ export function RequestForm({ graft, onDone }: { graft: Graft; onDone: () => voi
             )}
           </>
         )}
-        <Textarea label={t('requests.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+        <Textarea
+          label={t('requests.note')}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          maxLength={maxLengthOf(CreateGraftRequestRequest, 'note')}
+        />
         {send.isError && <ErrorAlert error={send.error} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

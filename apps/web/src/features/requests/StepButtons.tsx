@@ -3,6 +3,8 @@ import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   DEFAULT_RESERVATION_HOURS,
+  ReasonGraftRequestRequest,
+  maxLengthOf,
   formatPatientCode,
   type GraftRequest,
   type RequestSide,
@@ -121,6 +123,7 @@ function StepForm({ request, side, action, onDone }: FormProps) {
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
             required={needsReason}
+            maxLength={maxLengthOf(ReasonGraftRequestRequest, 'reason')}
             data-testid="step-reason"
           />
         )}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { REQUEST_STEP_SIDES } from '../schemas/request-steps';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
+  auditActionWords,
+  auditTargetTypeOf,
+  auditTargetTypeSpellings,
+  auditTargetTypeWords,
+  isAuditAction,
+} from './audit-vocabulary';
+
+describe('the audit vocabulary', () => {
+  it('has words in both languages for every action and target type, none twice', () => {
+    for (const words of [...Object.values(AUDIT_ACTIONS), ...Object.values(AUDIT_TARGET_TYPES)]) {
+      expect(words.en.trim()).not.toBe('');
+      expect(words.de.trim()).not.toBe('');
+    }
+    const english = Object.values(AUDIT_ACTIONS).map((words) => words.en);
+    expect(new Set(english).size).toBe(english.length);
+  });
+
+  it('names every request step and the lapse, as the request service writes them', () => {
+    const steps = [...REQUEST_STEP_SIDES.physician.actions, ...REQUEST_STEP_SIDES.bank.actions, 'lapse'];
+    expect(steps.filter((step) => !isAuditAction(`request.${step}`))).toEqual([]);
+  });
+
+  it('reads the old spellings of target types as their one name, and finds rows of both', () => {
+    expect(auditTargetTypeOf('waitinglist')).toBe('waitingListEntry');
+    expect(auditTargetTypeOf('eute_api_key')).toBe('euteApiKey');
+    expect(auditTargetTypeOf('import_log')).toBe('importLog');
+    expect(auditTargetTypeOf('graft')).toBe('graft');
+    expect(auditTargetTypeOf('toString')).toBeNull();
+    expect(auditTargetTypeSpellings('waitingListEntry')).toEqual(['waitingListEntry', 'waitinglist']);
+    expect(auditTargetTypeSpellings('graft')).toEqual(['graft']);
+  });
+
+  it('shows words, and a name it does not know as stored', () => {
+    expect(auditActionWords('request.lapse', 'de')).toBe('Reservierung abgelaufen');
+    expect(auditActionWords('legacy.thing', 'en')).toBe('legacy.thing');
+    expect(auditTargetTypeWords('waitinglist', 'en')).toBe('Waiting-list entry');
+    expect(auditTargetTypeWords('something', 'de')).toBe('something');
+  });
+});

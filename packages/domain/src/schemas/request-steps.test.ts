@@ -1,0 +1,25 @@
+import { Value } from '@sinclair/typebox/value';
+import { describe, expect, it } from 'vitest';
+import { REQUEST_STEP_BODIES, REQUEST_STEP_SIDES, isRequestStepOf, requestStepRoutes } from './request-steps';
+
+describe('the request step map', () => {
+  it('gives every step of either side one body, and each step to one side', () => {
+    const sides = [...REQUEST_STEP_SIDES.physician.actions, ...REQUEST_STEP_SIDES.bank.actions];
+    expect(new Set(sides).size).toBe(sides.length);
+    expect(Object.keys(REQUEST_STEP_BODIES).sort()).toEqual([...sides].sort());
+    expect(requestStepRoutes('bank').map((route) => route.action)).toEqual(['reserve', 'decline', 'assign', 'deliver']);
+    expect(isRequestStepOf('physician', 'implant')).toBe(true);
+    expect(isRequestStepOf('bank', 'implant')).toBe(false);
+  });
+
+  it('takes what each step carries and nothing else', () => {
+    expect(Value.Check(REQUEST_STEP_BODIES.reserve, { hours: 12 })).toBe(true);
+    expect(Value.Check(REQUEST_STEP_BODIES.reserve, { hours: 169 })).toBe(false);
+    expect(Value.Check(REQUEST_STEP_BODIES.implant, { date: '2026-11-20', patient_Code: 'M-05-2020' })).toBe(true);
+    expect(Value.Check(REQUEST_STEP_BODIES.implant, {})).toBe(false);
+    expect(Value.Check(REQUEST_STEP_BODIES.return, {})).toBe(false);
+    expect(Value.Check(REQUEST_STEP_BODIES.decline, {})).toBe(true);
+    expect(Value.Check(REQUEST_STEP_BODIES.assign, {})).toBe(true);
+    expect(Value.Check(REQUEST_STEP_BODIES.assign, { hours: 1 })).toBe(false);
+  });
+});
