@@ -19,7 +19,7 @@ import { adminAuditChainRoutes } from './modules/audit/audit.routes';
 import { adminAuditLogRoutes } from './modules/auditlog/auditlog.routes';
 import { adminMailRoutes } from './modules/mails/mails.routes';
 import { adminOrganisationRoutes } from './modules/organisations/organisations.routes';
-import { adminReminderSettingsRoutes } from './modules/reminders/reminders.routes';
+import { adminReminderSettingsRoutes } from './modules/organisations/organisations.reminders.routes';
 import { adminTestAlertRoutes } from './modules/testalert/test-alert.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { authRoutes } from './modules/auth/auth.routes';

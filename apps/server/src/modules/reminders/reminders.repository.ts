@@ -182,28 +182,3 @@ export function failingMails(
     .orderBy('createdAt')
     .execute();
 }
-
-export function readBankSettings(executor: Executor, euteId: string) {
-  return executor
-    .selectFrom('eutes')
-    .select(['id', 'expiryReminderDays', 'importSilenceDays'])
-    .where('id', '=', euteId)
-    .executeTakeFirst();
-}
-
-/** Answers whether the bank exists. */
-export async function writeBankSettings(
-  executor: Executor,
-  input: { euteId: string; expiryReminderDays: string; importSilenceDays: number; at: string },
-): Promise<boolean> {
-  const result = await executor
-    .updateTable('eutes')
-    .set({
-      expiryReminderDays: input.expiryReminderDays,
-      importSilenceDays: input.importSilenceDays,
-      updatedAt: input.at,
-    })
-    .where('id', '=', input.euteId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}

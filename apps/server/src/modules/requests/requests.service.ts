@@ -22,7 +22,7 @@ import { recordAudit } from '../audit/audit.service';
 import type { Principal } from '../auth/principal';
 import { announceGraftsChanged, isFreeForEveryPhysician } from '../grafts/grafts.service';
 import { requestToWire } from './requests.mapper';
-import { publishNotified, type Notified } from '../notifications/notifications.service';
+import { publishNotified } from '../notifications/notifications.service';
 import { mailBankOfRequest, requestChanged, tellOfRequestState } from './requests.notify';
 import { physicianListScope, requireRequestSide } from './requests.policy';
 import { checkPackageCode } from './requests.scan';

@@ -130,7 +130,12 @@ export async function notifyMatchAlerts(
       patientCodes: entries.map((entry) => entry.patientCode),
     };
     stored.push(
-      ...(await notify(executor, [entries[0].ownerUserId], { kind: 'match', link: webPaths.clinicGraft(lot), payload, at })),
+      ...(await notify(executor, [entries[0].ownerUserId], {
+        kind: 'match',
+        link: webPaths.clinicGraft(lot),
+        payload,
+        at,
+      })),
     );
   }
   return stored;

@@ -5,7 +5,7 @@ import { notFound } from '../../http/problem';
 import type { Actor } from '../../http/request-kit';
 import { recordAudit } from '../audit/audit.service';
 import { requireAdmin } from '../auth/auth.policy';
-import * as repo from './reminders.repository';
+import * as repo from './organisations.repository';
 
 // A bank's reminder thresholds (docs/decisions.md "Reminders"): admins set them, auditors read them.
 

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { IdParams, actorOf, problems } from '../../http/request-kit';
 import { wire } from '../../http/wire';
-import { getBankReminderSettings, setBankReminderSettings } from './reminders.settings';
+import { getBankReminderSettings, setBankReminderSettings } from './organisations.reminders';
 
 const errors = problems(400, 401, 403, 404);
 const Settings = wire<BankReminderSettings>(SettingsSchema);
