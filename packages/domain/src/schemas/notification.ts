@@ -38,7 +38,7 @@ export const NotificationPayload = Type.Object(
     /** match: the entries of the reader the lot fits, and their patient codes. */
     waitinglistids: Type.Optional(Type.Array(Type.String())),
     patientCodes: Type.Optional(Type.Array(Type.String())),
-    /** testAlert: the admin's message. */
+    /** testAlert: the admin's message; reminder: its sentence in the reader's language. */
     message: Text,
     /** import: the import log, who imported, and its counts. */
     importId: Text,

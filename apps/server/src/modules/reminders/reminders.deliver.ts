@@ -4,6 +4,7 @@ import type { Mailer } from '../../mail/mailer';
 import type { MailLanguage } from '../../mail/templates/layout';
 import { digestMail, type DigestLine } from '../../mail/templates/reminder-digest';
 import type { PushPublisher } from '../../realtime/push-bus';
+import { notify, publishNotified, type Notified } from '../notifications/notifications.service';
 import { storeNewKeys } from './reminders.repository';
 
 // Sending reminders (docs/operations.md "Reminders"): each has a dedupe key; the keys not yet
@@ -38,7 +39,7 @@ export interface ReminderDeps {
 
 /**
  * Delivers one run's reminders: the new ones only, one digest mail per recipient (titled
- * `title`) and one push event per recipient. Answers how many reminders were new. The one place
+ * `title`), one notification per reminder and recipient, and one push event per recipient. Answers how many reminders were new. The one place
  * reminders leave the server, so every channel is added here.
  */
 export async function deliverReminder(
@@ -60,7 +61,19 @@ export async function deliverReminder(
         perRecipient.set(recipient.userId, entry);
       }
     }
+    const notified: Notified = [];
     for (const { recipient, reminders: own } of perRecipient.values()) {
+      for (const reminder of own) {
+        const payload = { subject: reminder.subject, message: reminder.text[recipient.language] };
+        notified.push(
+          ...(await notify(trx, [recipient.userId], {
+            kind: 'reminder',
+            link: reminder.path,
+            payload,
+            at: new Date(now),
+          })),
+        );
+      }
       const lines: DigestLine[] = own.map((reminder) => ({
         text: reminder.text,
         link: `${deps.publicUrl}${reminder.path}`,
@@ -73,9 +86,10 @@ export async function deliverReminder(
         ...content,
       });
     }
-    return { fresh: fresh.size, perRecipient };
+    return { fresh: fresh.size, perRecipient, notified };
   });
   deps.mailer.wake();
+  publishNotified(deps.push, byRecipient.notified);
   for (const { recipient, reminders: own } of byRecipient.perRecipient.values()) {
     deps.push.publish({
       message: {

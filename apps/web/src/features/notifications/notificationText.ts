@@ -32,7 +32,8 @@ export function notificationText(t: TFunction, notification: Pick<Notification, 
     case 'testAlert':
       return t('notifications.kind.testAlert', { message: text(payload.message) });
     case 'reminder':
-      return t('notifications.kind.reminder', { subject: text(payload.subject) });
+      // The server writes a reminder's sentence in the reader's language.
+      return t('notifications.kind.reminder', { subject: text(payload.message ?? payload.subject) });
     case 'import':
       return t('notifications.kind.import', {
         importer: text(payload.importer),
