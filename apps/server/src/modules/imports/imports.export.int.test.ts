@@ -82,7 +82,8 @@ describe(`exporting a bank's grafts and importing them back (${testEngineName()}
     await clients.admin.post('/api/admin/testR', { message: 'after the unchanged imports' });
     for (const listener of listeners) {
       await listener.next('testR');
-      expect(listener.received.map((message) => message.event)).toEqual(['testR']);
+      // The test alert's own notification may follow it; nothing came before it.
+      expect(listener.received.map((message) => message.event)[0]).toBe('testR');
     }
   });
 
