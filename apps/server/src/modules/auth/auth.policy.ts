@@ -1,3 +1,4 @@
+import { sortAndPage, type Page, type Paged } from '../../http/paging';
 import { forbidden, unauthorized } from '../../http/problem';
 import type { Principal } from './principal';
 
@@ -61,4 +62,20 @@ export function euteReadScope(principal: Principal | null): ReadScope {
     return { caller, all: true };
   }
   return { caller, all: false, ids: requireEuteEmployee(caller).euteIds };
+}
+
+/**
+ * An admin list (auditors read it too): every row loaded once the caller may, sorted by `compare`
+ * (a domain rule: docs/decisions.md), one page of it presented for the wire.
+ */
+export async function adminListPage<Row, Item>(
+  principal: Principal | null,
+  load: () => Promise<Row[]>,
+  compare: (a: Row, b: Row) => number,
+  page: Page,
+  present: (rows: Row[]) => Item[] | Promise<Item[]>,
+): Promise<Paged<Item>> {
+  requireAdmin(principal, { write: false });
+  const paged = sortAndPage(await load(), compare, page);
+  return { items: await present(paged.items), total: paged.total };
 }

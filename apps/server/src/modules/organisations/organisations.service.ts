@@ -13,10 +13,10 @@ import {
 } from '@graftmatch/domain';
 import type { ClinicRow, EuteRow } from '../../db/types';
 import { conflict, notFound } from '../../http/problem';
-import { sortAndPage, type Page, type Paged } from '../../http/paging';
+import type { Page } from '../../http/paging';
 import type { Executor } from '../../db/executor';
 import { recordAudit } from '../audit/audit.service';
-import { requireAdmin } from '../auth/auth.policy';
+import { adminListPage, requireAdmin } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
 import * as repo from './organisations.repository';
 import type { Kysely } from 'kysely';
@@ -35,6 +35,46 @@ type Member = Awaited<ReturnType<typeof repo.clinicMembers>>[number];
 const toSummary = (member: Member): UserSummary => ({ ...member, active: member.active === 1 });
 const members = (rows: Member[]) => rows.sort(compareUsersByLastName).map(toSummary);
 
+type ListFilter = { active?: boolean };
+const byClinicName = (a: ClinicRow, b: ClinicRow) => compareNames(a.cName, b.cName);
+const byEuteName = (a: EuteRow, b: EuteRow) => compareNames(a.name, b.name);
+
+/**
+ * What the admin pages read of one kind of organisation: the sorted, paged list, and one with its
+ * members (404 `missing` when there is none), for admins and auditors.
+ */
+function adminReads<Row, Wire, Detailed>(kind: {
+  list: (executor: Executor, filter: ListFilter) => Promise<Row[]>;
+  compare: (a: Row, b: Row) => number;
+  toWire: (row: Row) => Wire;
+  find: (executor: Executor, id: string) => Promise<Row | undefined>;
+  missing: string;
+  withDetail: (executor: Executor, row: Row) => Promise<Detailed>;
+}) {
+  const detailed = async (executor: Executor, id: string): Promise<Detailed> => {
+    const row = await kind.find(executor, id);
+    if (!row) {
+      throw notFound(kind.missing);
+    }
+    return kind.withDetail(executor, row);
+  };
+  return {
+    list: (deps: OrganisationsDeps, principal: Principal | null, filter: ListFilter, page: Page) =>
+      adminListPage(
+        principal,
+        () => kind.list(deps.db, filter),
+        kind.compare,
+        page,
+        (rows) => rows.map(kind.toWire),
+      ),
+    get: (deps: OrganisationsDeps, principal: Principal | null, id: string): Promise<Detailed> => {
+      requireAdmin(principal, { write: false });
+      return detailed(deps.db, id);
+    },
+    detailed,
+  };
+}
+
 const clinicToWire = (row: ClinicRow): Clinic => ({ id: row.id, c_Name: row.cName, active: row.active === 1 });
 
 function euteToWire(row: EuteRow): Eute {
@@ -45,30 +85,22 @@ function euteToWire(row: EuteRow): Eute {
 
 // Clinics
 
+const clinics = adminReads({
+  list: repo.listClinics,
+  compare: byClinicName,
+  toWire: clinicToWire,
+  find: repo.findClinic,
+  missing: 'No such clinic.',
+  withDetail: async (executor, row): Promise<Clinic> => ({
+    ...clinicToWire(row),
+    clinicDetail: { users: members(await repo.clinicMembers(executor, row.id)) },
+  }),
+});
 /** `GET /admin/clinics`, sorted by name; `?active=true` is the filtered list of active clinics. */
-export async function listClinics(
-  deps: OrganisationsDeps,
-  principal: Principal | null,
-  filter: { active?: boolean },
-  page: Page,
-): Promise<Paged<Clinic>> {
-  requireAdmin(principal, { write: false });
-  const paged = sortAndPage(await repo.listClinics(deps.db, filter), (a, b) => compareNames(a.cName, b.cName), page);
-  return { items: paged.items.map(clinicToWire), total: paged.total };
-}
-
-async function clinicWithDetail(executor: Executor, id: string): Promise<Clinic> {
-  const row = await repo.findClinic(executor, id);
-  if (!row) {
-    throw notFound('No such clinic.');
-  }
-  return { ...clinicToWire(row), clinicDetail: { users: members(await repo.clinicMembers(executor, id)) } };
-}
-
-export async function getClinic(deps: OrganisationsDeps, principal: Principal | null, id: string): Promise<Clinic> {
-  requireAdmin(principal, { write: false });
-  return clinicWithDetail(deps.db, id);
-}
+export const listClinics = clinics.list;
+/** `GET /admin/clinics/{id}`: the clinic with its members. */
+export const getClinic = clinics.get;
+const clinicWithDetail = clinics.detailed;
 
 async function assertClinicNameFree(trx: Executor, name: string, exceptId: string | null) {
   const owner = await repo.findClinicIdByName(trx, name);
@@ -158,30 +190,22 @@ export const setClinicActive = (deps: OrganisationsDeps, actor: Actor, id: strin
 
 // Tissue banks
 
+const eutes = adminReads({
+  list: repo.listEutes,
+  compare: byEuteName,
+  toWire: euteToWire,
+  find: repo.findEute,
+  missing: 'No such tissue bank.',
+  withDetail: async (executor, row): Promise<Eute> => ({
+    ...euteToWire(row),
+    euteDetail: { users: members(await repo.euteMembers(executor, row.id)) },
+  }),
+});
 /** `GET /admin/eutes`, sorted by name; `?active=true` is the filtered list of active eutes. */
-export async function listEutes(
-  deps: OrganisationsDeps,
-  principal: Principal | null,
-  filter: { active?: boolean },
-  page: Page,
-): Promise<Paged<Eute>> {
-  requireAdmin(principal, { write: false });
-  const paged = sortAndPage(await repo.listEutes(deps.db, filter), (a, b) => compareNames(a.name, b.name), page);
-  return { items: paged.items.map(euteToWire), total: paged.total };
-}
-
-async function euteWithDetail(executor: Executor, id: string): Promise<Eute> {
-  const row = await repo.findEute(executor, id);
-  if (!row) {
-    throw notFound('No such tissue bank.');
-  }
-  return { ...euteToWire(row), euteDetail: { users: members(await repo.euteMembers(executor, id)) } };
-}
-
-export async function getEute(deps: OrganisationsDeps, principal: Principal | null, id: string): Promise<Eute> {
-  requireAdmin(principal, { write: false });
-  return euteWithDetail(deps.db, id);
-}
+export const listEutes = eutes.list;
+/** `GET /admin/eutes/{id}`: the bank with its members. */
+export const getEute = eutes.get;
+const euteWithDetail = eutes.detailed;
 
 /** `POST /admin/eutes/add`: a new, active bank; its name and EUTE number must be free. */
 export async function addEute(deps: OrganisationsDeps, actor: Actor, request: AddEuteRequest): Promise<Eute> {

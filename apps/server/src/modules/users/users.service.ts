@@ -9,14 +9,14 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB, UserUpdate } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/problem';
-import { sortAndPage, type Page, type Paged } from '../../http/paging';
+import type { Page } from '../../http/paging';
 import type { Executor } from '../../db/executor';
 import { writeOrConflict } from '../../db/write-or-conflict';
 import type { Actor } from '../../http/request-kit';
 import { emptyToNull, requiredText } from '../../http/text-fields';
 import { recordAudit } from '../audit/audit.service';
 import type { AuthDeps } from '../auth/auth.deps';
-import { requireAdmin } from '../auth/auth.policy';
+import { adminListPage, requireAdmin } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
 import { revokeAllSessions } from '../auth/session.service';
 import { sendInvitation } from '../auth/password.service';
@@ -58,16 +58,14 @@ async function presentUser(executor: Executor, id: string): Promise<User> {
 }
 
 /** `GET /admin/users`: sorted by last name (domain rule), then paged. */
-export async function listUsers(
-  deps: UsersDeps,
-  principal: Principal | null,
-  filter: { active?: boolean },
-  page: Page,
-): Promise<Paged<User>> {
-  requireAdmin(principal, { write: false });
-  const paged = sortAndPage(await repo.listUsers(deps.db, filter), compareUsersByLastName, page);
-  return { items: await presentUsers(deps.db, paged.items), total: paged.total };
-}
+export const listUsers = (deps: UsersDeps, principal: Principal | null, filter: { active?: boolean }, page: Page) =>
+  adminListPage(
+    principal,
+    () => repo.listUsers(deps.db, filter),
+    compareUsersByLastName,
+    page,
+    (rows) => presentUsers(deps.db, rows),
+  );
 
 export async function getUser(deps: UsersDeps, principal: Principal | null, id: string): Promise<User> {
   requireAdmin(principal, { write: false });
