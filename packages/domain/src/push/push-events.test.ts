@@ -10,6 +10,7 @@ describe('push events', () => {
       'matchFound',
       'requestChanged',
       'notification',
+      'reminder',
     ]);
   });
 

@@ -15,7 +15,14 @@ describe('the request step map', () => {
   it('takes what each step carries and nothing else', () => {
     expect(Value.Check(REQUEST_STEP_BODIES.reserve, { hours: 12 })).toBe(true);
     expect(Value.Check(REQUEST_STEP_BODIES.reserve, { hours: 169 })).toBe(false);
-    expect(Value.Check(REQUEST_STEP_BODIES.implant, { date: '2026-11-20', patient_Code: 'M-05-2020' })).toBe(true);
+    expect(Value.Check(REQUEST_STEP_BODIES.implant, { date: '2026-11-20', patient_Code: 'M-05-2020' })).toBe(false);
+    expect(
+      Value.Check(REQUEST_STEP_BODIES.implant, {
+        date: '2026-11-20',
+        patient_Code: 'M-05-2020',
+        sec: 'DE000001A23456789012300000000000020251231',
+      }),
+    ).toBe(true);
     expect(Value.Check(REQUEST_STEP_BODIES.implant, {})).toBe(false);
     expect(Value.Check(REQUEST_STEP_BODIES.return, {})).toBe(false);
     expect(Value.Check(REQUEST_STEP_BODIES.decline, {})).toBe(true);
