@@ -11,6 +11,7 @@ import * as filesFolder from './2026-11-26-files-folder';
 import * as importBankContact from './2026-11-26-import-bank-contact';
 import * as mailOutbox from './2026-11-26-mail-outbox';
 import * as tamperEvidentAudit from './2026-11-26-tamper-evident-audit';
+import * as graftsBankLotIndex from './2026-11-27-grafts-bank-lot-index';
 
 // Listed by name; Kysely applies them in name order, so names start with their date.
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-import-bank-contact': importBankContact,
   '2026-11-26-mail-outbox': mailOutbox,
   '2026-11-26-tamper-evident-audit': tamperEvidentAudit,
+  '2026-11-27-grafts-bank-lot-index': graftsBankLotIndex,
 };

@@ -339,7 +339,8 @@ export const searchProcedures = (deps: FhirDeps, caller: FhirCaller, params: URL
 
 // ---- export ----
 
-const EXPORT_PAGE = 500;
+const EXPORT_PAGE = 100;
+const CHUNK_CHARACTERS = 32 * 1024;
 
 async function bankToExport(deps: FhirDeps, caller: FhirCaller, ref: string | undefined): Promise<EuteRow> {
   const visibility = visibilityOf(caller);
@@ -399,7 +400,19 @@ export async function exportBank(deps: FhirDeps, caller: FhirCaller, params: URL
         ...grafts.map((graft) => graftToProduct(graft, bank, today)),
         ...requests.flatMap((request) => requestResources(request as RequestRecord)),
       ];
-      yield `,${resources.map(entry).join(',')}`;
+      // Chunks stay well below V8's large-object size, so each is freed by the cheap young-generation
+      // collection; one string per page would pile up until a full collection (docs/performance.md "FHIR export").
+      let chunk = '';
+      for (const resource of resources) {
+        chunk += `,${entry(resource)}`;
+        if (chunk.length >= CHUNK_CHARACTERS) {
+          yield chunk;
+          chunk = '';
+        }
+      }
+      if (chunk !== '') {
+        yield chunk;
+      }
     }
     yield ']}';
   }
