@@ -27,6 +27,7 @@ import { meRoutes } from './modules/auth/me.routes';
 import { euteEmployeeRoutes } from './modules/donations/donations.routes';
 import { graftCodeRoutes, physicianGraftRoutes } from './modules/grafts/grafts.routes';
 import { fileRoutes, mediaRoutes } from './modules/files/files.routes';
+import { fhirRoutes } from './modules/fhir/fhir.routes';
 import { registerFileSweep } from './modules/files/files.sweep';
 import { healthRoutes } from './modules/health/health.routes';
 import { adminApiKeyRoutes } from './modules/imports/apikeys.routes';
@@ -247,6 +248,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(importTemplateRoutes, { prefix: '/api/import' });
   await app.register(exportRoutes, { prefix: '/api/euteemployee', deps: clinical });
+  await app.register(fhirRoutes, {
+    prefix: '/api/fhir/R5',
+    deps: { db: deps.database.db, now, publicUrl: deps.config.publicUrl, startedAt: now().toISOString() },
+  });
 
   await registerWebApp(app, deps.webRoot);
   return app;

@@ -494,6 +494,47 @@ const ROUTES: Record<string, Cell> = {
     // The demo's grafts came in through the importer, so every bank has an import log.
     expect: expected(200, [...EMPLOYEES, 'admin', 'auditor']),
   },
+  // FHIR: searches answer each caller what they may read (docs/fhir.md), refusals are OperationOutcomes.
+  'GET /api/fhir/R5/SearchParameter/{expiration-date}': {
+    method: 'GET',
+    request: () => ({ path: '/api/fhir/R5/SearchParameter/expiration-date' }),
+    expect: expected(200, EVERYONE),
+  },
+  'GET /api/fhir/R5/BiologicallyDerivedProduct': {
+    method: 'GET',
+    request: () => ({ path: '/api/fhir/R5/BiologicallyDerivedProduct?product-status=available&_count=5' }),
+    expect: expected(200, EVERYONE),
+  },
+  // A Free graft of bank X: physicians read it (it is searchable), bank Y does not see it.
+  'GET /api/fhir/R5/BiologicallyDerivedProduct/{free graft of X}': {
+    method: 'GET',
+    request: async (a, f) => {
+      const graft = await a.server.database.db
+        .selectFrom('grafts')
+        .select('id')
+        .where('eLot', '=', f.fileLot.lot)
+        .executeTakeFirstOrThrow();
+      return { path: `/api/fhir/R5/BiologicallyDerivedProduct/${graft.id}` };
+    },
+    expect: expected(200, [...PHYSICIANS, 'employeeX', 'admin', 'auditor'], { employeeY: 404 }),
+  },
+  'GET /api/fhir/R5/BiologicallyDerivedProductDispense': {
+    method: 'GET',
+    request: () => ({ path: '/api/fhir/R5/BiologicallyDerivedProductDispense?status=issued' }),
+    expect: expected(200, EVERYONE),
+  },
+  'GET /api/fhir/R5/Procedure': {
+    method: 'GET',
+    request: () => ({ path: '/api/fhir/R5/Procedure' }),
+    expect: expected(200, EVERYONE),
+  },
+  'GET /api/fhir/R5/$export': {
+    method: 'GET',
+    request: (a, _f, role) => ({
+      path: `/api/fhir/R5/$export${['admin', 'auditor'].includes(role) ? `?bank=${a.ids.euteY}` : ''}`,
+    }),
+    expect: expected(200, [...EMPLOYEES, 'admin', 'auditor']),
+  },
 };
 
 /**
@@ -593,7 +634,10 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
           const before = isWrite(name) && cell.expect[role] >= 400 ? await dataFingerprint(app.server) : null;
           const answer = await app.clients[role].request(cell.method, path, body === undefined ? {} : { json: body });
           expect(answer.status, `${role} ${cell.method} ${path}`).toBe(cell.expect[role]);
-          if (answer.status >= 400) {
+          if (answer.status >= 400 && path.startsWith('/api/fhir/')) {
+            expect(answer.headers.get('content-type')).toMatch(/^application\/fhir\+json/);
+            expect(await answer.json()).toMatchObject({ resourceType: 'OperationOutcome' });
+          } else if (answer.status >= 400) {
             await expectProblem(answer);
           } else {
             await answer.arrayBuffer();

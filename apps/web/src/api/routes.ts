@@ -128,6 +128,8 @@ export interface ApiRoutes {
   'GET /euteemployee/donationsarchiv': { query: PageQuery; response: Graft[] };
   'GET /euteemployee/currentdonations/{lot}': { params: { lot: string }; response: Graft };
   'GET /euteemployee/export': { query: { format: ExportFormat; bank?: string | undefined }; response: Blob };
+  /** The bank's grafts as a FHIR R5 collection Bundle (docs/fhir.md). */
+  'GET /fhir/R5/$export': { response: Blob };
 
   /** Multipart, the file in the field `file`. */
   'POST /import/grafts': { query: ImportQuery; body: FormData; response: ImportResult };

@@ -12,8 +12,9 @@ import * as importBankContact from './2026-11-26-import-bank-contact';
 import * as mailOutbox from './2026-11-26-mail-outbox';
 import * as tamperEvidentAudit from './2026-11-26-tamper-evident-audit';
 import * as graftReceipt from './2026-11-27-graft-receipt';
-import * as notifications from './2026-11-27-notifications';
+import * as graftsBankLotIndex from './2026-11-27-grafts-bank-lot-index';
 import * as jobsAndReminders from './2026-11-27-jobs-and-reminders';
+import * as notifications from './2026-11-27-notifications';
 
 // Listed by name; Kysely applies them in name order, so names start with their date.
 export const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-mail-outbox': mailOutbox,
   '2026-11-26-tamper-evident-audit': tamperEvidentAudit,
   '2026-11-27-graft-receipt': graftReceipt,
-  '2026-11-27-notifications': notifications,
+  '2026-11-27-grafts-bank-lot-index': graftsBankLotIndex,
   '2026-11-27-jobs-and-reminders': jobsAndReminders,
+  '2026-11-27-notifications': notifications,
 };

@@ -112,10 +112,15 @@ export async function revokeApiKey(deps: ApiKeyDeps, actor: ApiKeyActor, euteId:
 }
 
 /**
- * The import caller of an `Authorization: ApiKey` request, or 401. Each accepted use is audited
+ * The caller of an `Authorization: ApiKey` request (an import, or a FHIR read of the key's bank), or 401. Each accepted use is audited
  * and stamps the key's last use; the key itself is never written anywhere.
  */
-export async function authenticateApiKey(deps: ApiKeyDeps, key: string, ip: string | null): Promise<ImportCaller> {
+export async function authenticateApiKey(
+  deps: ApiKeyDeps,
+  key: string,
+  ip: string | null,
+  route = 'POST /api/import/grafts',
+): Promise<ImportCaller> {
   const found = key.startsWith(KEY_MARK) ? await repo.findUsableApiKey(deps.db, hashOf(key)) : undefined;
   if (!found) {
     throw unauthorized('The API key is unknown or revoked.');
@@ -128,7 +133,7 @@ export async function authenticateApiKey(deps: ApiKeyDeps, key: string, ip: stri
       action: 'apikey.use',
       targetType: 'euteApiKey',
       targetId: found.id,
-      after: { euteId: found.euteId, label: found.label, route: 'POST /api/import/grafts' },
+      after: { euteId: found.euteId, label: found.label, route },
       ip,
       at,
     });

@@ -142,4 +142,27 @@ describe('export on the donations page', () => {
     expect(calls.map((call) => call.query.get('format'))).toEqual(['csv', 'json', 'xlsx']);
     expect(calls.every((call) => call.headers.get('authorization')?.startsWith('Bearer '))).toBe(true);
   });
+
+  it('fetches the FHIR R5 Bundle of the bank and saves it as .fhir.json', async () => {
+    const api = fakeApi({
+      'GET /api/users/getmyuser': () => json(employee),
+      'GET /api/euteemployee/currentdonations': () => json([]),
+      'GET /api/fhir/R5/$export': () =>
+        new Response('{"resourceType":"Bundle","type":"collection","entry":[]}', {
+          headers: { 'content-type': 'application/fhir+json' },
+        }),
+    });
+    const names: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/1');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    renderRoutes([{ path: '/home/eute/current', element: <StockPage /> }], '/home/eute/current');
+    fireEvent.click(await screen.findByRole('button', { name: "Export the bank's grafts as FHIR (JSON)" }));
+    await waitFor(() => expect(names).toHaveLength(1));
+    expect(names[0]).toMatch(/^grafts-\d{4}-\d{2}-\d{2}\.fhir\.json$/);
+    const [call] = api.callsTo('GET', '/api/fhir/R5/$export');
+    expect(call?.headers.get('authorization')).toMatch(/^Bearer /);
+  });
 });

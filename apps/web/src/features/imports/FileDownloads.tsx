@@ -7,11 +7,14 @@ import type { ExportFormat, TemplateFormat } from '../../api/routes';
 import { notify } from '../../components/notify';
 import { errorMessage } from '../../app/errorMessage';
 import { saveFile } from '../grafts/saveFile';
-import { downloadExport, downloadTemplate } from './api';
+import { downloadExport, downloadFhirExport, downloadTemplate } from './api';
 
-const LABELS: Record<ExportFormat, string> = { csv: 'CSV', json: 'JSON', xlsx: 'Excel' };
+/** The import's own formats, and the FHIR R5 Bundle beside them. */
+type DownloadFormat = ExportFormat | 'fhir';
 
-interface Props<F extends ExportFormat> {
+const LABELS: Record<DownloadFormat, string> = { csv: 'CSV', json: 'JSON', xlsx: 'Excel', fhir: 'FHIR (JSON)' };
+
+interface Props<F extends DownloadFormat> {
   label: string;
   formats: readonly F[];
   fetchFile: (format: F) => Promise<DownloadedFile>;
@@ -23,7 +26,7 @@ interface Props<F extends ExportFormat> {
 }
 
 /** A row of buttons, one per file format; each fetches with the bearer header and saves the file. */
-function FileDownloads<F extends ExportFormat>(props: Props<F>) {
+function FileDownloads<F extends DownloadFormat>(props: Props<F>) {
   const { label, formats, fetchFile, fallbackName, buttonLabel, testId } = props;
   const fetch = useMutation({
     mutationFn: fetchFile,
@@ -55,7 +58,7 @@ function FileDownloads<F extends ExportFormat>(props: Props<F>) {
 
 const today = () => new Date().toISOString().slice(0, 10);
 const TEMPLATE_FORMATS: readonly TemplateFormat[] = ['csv', 'xlsx'];
-const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'json', 'xlsx'];
+const EXPORT_FORMATS: readonly DownloadFormat[] = ['csv', 'json', 'xlsx', 'fhir'];
 
 /** The empty import file with its header row, as CSV or Excel (docs/import.md). */
 export function TemplateDownloads() {
@@ -72,15 +75,15 @@ export function TemplateDownloads() {
   );
 }
 
-/** The bank's grafts in the import's columns, as CSV, JSON or Excel. */
+/** The bank's grafts in the import's columns, as CSV, JSON or Excel, and as a FHIR R5 Bundle. */
 export function ExportDownloads() {
   const { t } = useTranslation();
   return (
     <FileDownloads
       label={t('imports.export')}
       formats={EXPORT_FORMATS}
-      fetchFile={downloadExport}
-      fallbackName={(format) => `grafts-${today()}.${format}`}
+      fetchFile={(format) => (format === 'fhir' ? downloadFhirExport() : downloadExport(format))}
+      fallbackName={(format) => (format === 'fhir' ? `grafts-${today()}.fhir.json` : `grafts-${today()}.${format}`)}
       buttonLabel={(format) => t('imports.exportAs', { format })}
       testId="export"
     />

@@ -48,3 +48,8 @@ export function downloadTemplate(format: TemplateFormat): Promise<DownloadedFile
 export function downloadExport(format: ExportFormat): Promise<DownloadedFile> {
   return download('GET /euteemployee/export', accept(format), { query: { format } });
 }
+
+/** The bank's grafts, hand-overs and implantations as a FHIR R5 Bundle (docs/fhir.md). */
+export function downloadFhirExport(): Promise<DownloadedFile> {
+  return download('GET /fhir/R5/$export', 'application/fhir+json');
+}

@@ -1,0 +1,262 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ListStatus, REQUEST_STATES, StepStatus, type RequestState } from '@graftmatch/domain';
+import { describe, expect, it } from 'vitest';
+import type { ClinicRow, EuteRow, GraftRow } from '../../db/types';
+import {
+  bankToOrganization,
+  clinicToOrganization,
+  graftToProduct,
+  productStatusOf,
+  requestResources,
+  requestToDispense,
+  requestToProcedure,
+  requestToServiceRequest,
+  type RequestRecord,
+} from './fhir.mapping';
+
+const R5 = join(createRequire(import.meta.url).resolve('hl7.fhir.r5.core/package.json'), '..');
+
+/** The codes an R5 code system defines (every code of the value sets bound here comes from one). */
+function r5Codes(codeSystem: string): string[] {
+  const json = JSON.parse(readFileSync(join(R5, `CodeSystem-${codeSystem}.json`), 'utf8')) as {
+    concept: { code: string }[];
+  };
+  return json.concept.map((concept) => concept.code);
+}
+
+const BANK: EuteRow = {
+  id: '3f1c1a52-7e57-4c5e-9d1e-0b1a2c3d4e5f',
+  name: 'Demo Tissue Bank',
+  euteNumber: 'DE-EUTE-1',
+  active: 1,
+  address: 'Carl-Neuberg-Straße',
+  housenumber: '1',
+  zipcode: '30625',
+  city: 'Hannover',
+  country: 'DE',
+  email: 'bank@example.org',
+  phone: '+49 511 0000',
+  leadTimeDays: 2,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+const CLINIC: ClinicRow = {
+  id: '8a0f4b2e-1111-4a5b-9c8d-7e6f5a4b3c2d',
+  cName: 'Demo Heart Clinic',
+  active: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+function aGraftRow(overrides: Partial<GraftRow> = {}): GraftRow {
+  return {
+    id: 'c0ffee00-0000-4000-8000-000000000001',
+    eLot: 'E-1001',
+    xLot: 'X-1001',
+    tLot: null,
+    tProdName2: 5,
+    tDproximal: 21,
+    tDdistal: 22.5,
+    tLmin: 40,
+    tLmax: 60,
+    tLleft: null,
+    tLright: null,
+    tDleft: null,
+    tDright: null,
+    iMin: null,
+    iMax: null,
+    aImplantPlan: null,
+    dRemarksPublic: null,
+    xRemarksPublic: null,
+    patientInitial: null,
+    patientMonth: null,
+    patientYear: null,
+    physicianName: null,
+    physicianEmail: null,
+    physicianPhone: null,
+    processedUntil: null,
+    aAlloNote: null,
+    aDeliverNote: null,
+    xSec: 'DE000123 ABCDEF1234567 E0001234 001 20281231',
+    eName: null,
+    eEmail: null,
+    aRequestor: null,
+    cName: null,
+    euteId: BANK.id,
+    clinicId: null,
+    listStatus: ListStatus.Free,
+    expiryDate: '2028-12-31',
+    decellularizationStatus: StepStatus.Done,
+    decellularizationOut: '2026-03-01',
+    releaseStatus: StepStatus.Done,
+    releaseOut: '2026-03-10',
+    assignmentStatus: StepStatus.Open,
+    assignmentOut: null,
+    deliveryStatus: StepStatus.Open,
+    deliveryOut: null,
+    implantationStatus: StepStatus.Open,
+    implantationOut: null,
+    expiryStatus: StepStatus.Done,
+    expiryOut: '2028-12-31',
+    traceabilityReportStatus: StepStatus.Failed,
+    traceabilityReportOut: 'form missing',
+    createdAt: '2026-03-01T08:00:00.000Z',
+    updatedAt: '2026-03-10T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function aRequest(state: RequestState, overrides: Partial<RequestRecord> = {}): RequestRecord {
+  return {
+    id: 'aaaaaaaa-0000-4000-8000-000000000002',
+    graftId: 'c0ffee00-0000-4000-8000-000000000001',
+    euteId: BANK.id,
+    clinicId: CLINIC.id,
+    state,
+    implantedOn: state === 'implanted' ? '2026-04-02' : null,
+    patientCode: state === 'implanted' ? 'M-04-2019' : null,
+    createdAt: '2026-03-20T09:00:00.000Z',
+    updatedAt: '2026-04-02T12:00:00.000Z',
+    handedOverOn: ['delivered', 'implanted', 'returned'].includes(state) ? '2026-03-30' : null,
+    ...overrides,
+  };
+}
+
+describe('graft → BiologicallyDerivedProduct', () => {
+  it('matches the golden resource', async () => {
+    await expect(JSON.stringify(graftToProduct(aGraftRow(), BANK, '2026-05-01'), null, 2)).toMatchFileSnapshot(
+      './golden/biologically-derived-product.json',
+    );
+  });
+
+  it('carries the SEC as identifier, property, source event, division and expiry', () => {
+    const product = graftToProduct(aGraftRow(), BANK, '2026-05-01');
+    expect(product.identifier).toContainEqual(
+      expect.objectContaining({ value: 'DE000123ABCDEF1234567E0001234001' + '20281231' }),
+    );
+    expect(product.biologicalSourceEvent).toEqual(expect.objectContaining({ value: 'DE000123' + 'ABCDEF1234567' }));
+    expect(product.division).toBe('001');
+    expect(product.expirationDate).toBe('2028-12-31');
+  });
+
+  it('gives each dimension in UCUM mm and leaves out the unknown ones', () => {
+    const product = graftToProduct(aGraftRow({ tDdistal: null }), BANK, '2026-05-01');
+    const quantities = (product.property as { valueQuantity?: { value: number; code: string } }[])
+      .filter((entry) => entry.valueQuantity)
+      .map((entry) => entry.valueQuantity);
+    expect(quantities).toEqual([
+      expect.objectContaining({ value: 21, code: 'mm' }),
+      expect.objectContaining({ value: 40, code: 'mm' }),
+      expect.objectContaining({ value: 60, code: 'mm' }),
+    ]);
+  });
+
+  it('is available only while free and not expired, with codes of the R5 code system', () => {
+    const codes = r5Codes('biologicallyderived-product-status');
+    const cases = [
+      [{ listStatus: ListStatus.Free, expiryDate: '2026-05-01' }, 'available'],
+      [{ listStatus: ListStatus.Free, expiryDate: null }, 'available'],
+      [{ listStatus: ListStatus.Free, expiryDate: '2026-04-30' }, 'unavailable'],
+      [{ listStatus: ListStatus.Current, expiryDate: '2027-01-01' }, 'unavailable'],
+      [{ listStatus: ListStatus.Archive, expiryDate: '2027-01-01' }, 'unavailable'],
+      [{ listStatus: null, expiryDate: '2027-01-01' }, 'unavailable'],
+    ] as const;
+    for (const [graft, expected] of cases) {
+      expect(productStatusOf(graft, '2026-05-01')).toBe(expected);
+      expect(codes).toContain(expected);
+    }
+  });
+
+  it('leaves out the SEC parts when the graft has no SEC', () => {
+    const product = graftToProduct(aGraftRow({ xSec: null, expiryDate: null }), BANK, '2026-05-01');
+    expect(product).not.toHaveProperty('biologicalSourceEvent');
+    expect(product).not.toHaveProperty('expirationDate');
+    expect(product).not.toHaveProperty('division');
+  });
+});
+
+describe('request states → ServiceRequest, Dispense, Procedure', () => {
+  // Written out, not derived from the mapping, so a change there must change this table too.
+  const EXPECTED: Record<RequestState, [string, string | null, string | null]> = {
+    requested: ['active', null, null],
+    reserved: ['active', 'allocated', null],
+    confirmed: ['active', 'allocated', null],
+    assigned: ['active', 'allocated', null],
+    delivered: ['active', 'issued', null],
+    implanted: ['completed', 'issued', 'completed'],
+    returned: ['revoked', 'returned', null],
+    declined: ['revoked', 'unfulfilled', null],
+    lapsed: ['revoked', 'unfulfilled', null],
+    withdrawn: ['revoked', 'unfulfilled', null],
+  };
+  const requestStatus = r5Codes('request-status');
+  const dispenseStatus = r5Codes('biologicallyderivedproductdispense-status');
+  const eventStatus = r5Codes('event-status');
+  const intents = r5Codes('request-intent');
+
+  it.each(REQUEST_STATES.map((state) => [state]))('%s', (state) => {
+    const [serviceRequest, dispense, procedure] = EXPECTED[state];
+    const request = aRequest(state);
+    const emitted = requestToServiceRequest(request);
+    expect(emitted.status).toBe(serviceRequest);
+    expect(requestStatus).toContain(emitted.status);
+    expect(intents).toContain(emitted.intent);
+    expect(requestToDispense(request)?.status ?? null).toBe(dispense);
+    if (dispense) {
+      expect(dispenseStatus).toContain(dispense);
+    }
+    expect(requestToProcedure(request)?.status ?? null).toBe(procedure);
+    if (procedure) {
+      expect(eventStatus).toContain(procedure);
+    }
+  });
+
+  it('hands over only delivered, implanted and returned grafts', () => {
+    expect(requestToDispense(aRequest('delivered'))?.whenHandedOver).toBe('2026-03-30');
+    expect(requestToDispense(aRequest('assigned', { handedOverOn: '2026-03-30' }))).not.toHaveProperty(
+      'whenHandedOver',
+    );
+  });
+
+  it('names the patient only by the pseudonymous code, as an identifier', () => {
+    const procedure = requestToProcedure(aRequest('implanted'));
+    expect(procedure?.subject).toEqual({
+      identifier: { system: 'https://graftmatch.org/fhir/sid/patient-code', value: 'M-04-2019' },
+    });
+    expect(JSON.stringify(procedure)).not.toContain('Patient/');
+  });
+
+  it('matches the golden resources of an implanted request', async () => {
+    await expect(JSON.stringify(requestResources(aRequest('implanted')), null, 2)).toMatchFileSnapshot(
+      './golden/implanted-request.json',
+    );
+  });
+});
+
+describe('banks and clinics → Organization', () => {
+  it('matches the golden organisations', async () => {
+    await expect(JSON.stringify([bankToOrganization(BANK), clinicToOrganization(CLINIC)], null, 2)).toMatchFileSnapshot(
+      './golden/organizations.json',
+    );
+  });
+
+  it('leaves out contact details a bank has not given', () => {
+    const bare = bankToOrganization({
+      ...BANK,
+      address: null,
+      housenumber: null,
+      zipcode: null,
+      city: null,
+      country: null,
+      email: null,
+      phone: null,
+      euteNumber: null,
+    });
+    expect(bare).not.toHaveProperty('contact');
+    expect(bare).not.toHaveProperty('identifier');
+    expect(bare.name).toBe('Demo Tissue Bank');
+  });
+});

@@ -1,0 +1,147 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { apiKeyOf } from '../../http/credentials';
+import { notFound } from '../../http/problem';
+import { FHIR_CONTENT_TYPE } from './fhir.capability';
+import {
+  exportBank,
+  fhirCallerOf,
+  metadata,
+  operationOutcome,
+  readProduct,
+  searchDispenses,
+  searchParameter,
+  searchProcedures,
+  searchProducts,
+  type FhirDeps,
+} from './fhir.service';
+
+// The read-only FHIR R5 API under /api/fhir/R5 (docs/fhir.md). Every answer is application/fhir+json;
+// every refusal, the app's own 401 and 404 included, an OperationOutcome.
+
+const FhirResource = Type.Unsafe<string>({
+  type: 'object',
+  description: 'a FHIR R5 resource (application/fhir+json)',
+});
+const errors = { 400: FhirResource, 401: FhirResource, 403: FhirResource, 404: FhirResource };
+const FhirId = Type.String({ pattern: '^[A-Za-z0-9\\-.]{1,64}$' });
+const token = (description: string) => Type.Optional(Type.String({ maxLength: 1024, description }));
+const Paging = {
+  _count: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'entries a page, 20 unless given' })),
+  _offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'from the next link' })),
+};
+// The schemas document the parameters; the service reads the raw query, since a parameter it does
+// not know must be refused (handling=strict), not dropped, and some may repeat.
+const ProductQuery = Type.Object({
+  identifier: token('a lot or the Single European Code, [system|]value'),
+  'product-code': token('a graft type code'),
+  'product-status': token('available | unavailable'),
+  'biological-source-event': token('the donation identification sequence'),
+  'expiration-date': Type.Optional(
+    Type.Union([Type.String({ maxLength: 12 }), Type.Array(Type.String({ maxLength: 12 }), { maxItems: 4 })], {
+      description: 'yyyy-mm-dd with eq, gt, lt, ge or le; may repeat',
+    }),
+  ),
+  ...Paging,
+});
+const DispenseQuery = Type.Object({
+  product: token('BiologicallyDerivedProduct/<id>'),
+  status: token('allocated | issued | unfulfilled | returned'),
+  ...Paging,
+});
+const ProcedureQuery = Type.Object({ status: token('completed'), ...Paging });
+const ExportQuery = Type.Object({
+  bank: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'EUTE number or id' })),
+});
+
+const rawQuery = (request: FastifyRequest) => new URL(request.url, 'http://fhir.invalid').searchParams;
+
+const sendResource = (reply: FastifyReply, resource: unknown) =>
+  reply.type(FHIR_CONTENT_TYPE).send(JSON.stringify(resource));
+
+/** A problem+json answer (from any plugin or handler) rewritten as an OperationOutcome. */
+function asOperationOutcome(reply: FastifyReply, payload: unknown): unknown {
+  const type = String(reply.getHeader('content-type') ?? '');
+  if (!type.startsWith('application/problem+json') || typeof payload !== 'string') {
+    return payload;
+  }
+  const problem = JSON.parse(payload) as { status?: number; detail?: string; title?: string };
+  void reply.header('content-type', FHIR_CONTENT_TYPE);
+  return JSON.stringify(operationOutcome(reply.statusCode, problem.detail ?? problem.title ?? 'Error'));
+}
+
+export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (app, { deps }) => {
+  app.addHook('onSend', async (_request, reply, payload) => asOperationOutcome(reply, payload));
+  app.setNotFoundHandler(() => {
+    throw notFound('This FHIR server has no such resource type, interaction or operation.');
+  });
+  const callerOf = (request: FastifyRequest) =>
+    fhirCallerOf(deps, {
+      principal: request.principal,
+      apiKey: apiKeyOf(request),
+      ip: request.ip,
+      route: `GET ${request.routeOptions.url ?? ''}`,
+    });
+  const readable = { config: { apiKey: true } };
+
+  app.get(
+    '/metadata',
+    { config: { public: true }, schema: { tags: ['fhir'], response: { 200: FhirResource } } },
+    async (_request, reply) => sendResource(reply, metadata(deps)),
+  );
+
+  app.get(
+    '/SearchParameter/:id',
+    {
+      ...readable,
+      schema: { tags: ['fhir'], params: Type.Object({ id: FhirId }), response: { 200: FhirResource, ...errors } },
+    },
+    async (request, reply) => {
+      await callerOf(request);
+      return sendResource(reply, searchParameter(request.params.id));
+    },
+  );
+
+  app.get(
+    '/BiologicallyDerivedProduct',
+    { ...readable, schema: { tags: ['fhir'], querystring: ProductQuery, response: { 200: FhirResource, ...errors } } },
+    async (request, reply) =>
+      sendResource(reply, await searchProducts(deps, await callerOf(request), rawQuery(request))),
+  );
+
+  app.get(
+    '/BiologicallyDerivedProduct/:id',
+    {
+      ...readable,
+      schema: { tags: ['fhir'], params: Type.Object({ id: FhirId }), response: { 200: FhirResource, ...errors } },
+    },
+    async (request, reply) => sendResource(reply, await readProduct(deps, await callerOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/BiologicallyDerivedProductDispense',
+    { ...readable, schema: { tags: ['fhir'], querystring: DispenseQuery, response: { 200: FhirResource, ...errors } } },
+    async (request, reply) =>
+      sendResource(reply, await searchDispenses(deps, await callerOf(request), rawQuery(request))),
+  );
+
+  app.get(
+    '/Procedure',
+    {
+      ...readable,
+      schema: { tags: ['fhir'], querystring: ProcedureQuery, response: { 200: FhirResource, ...errors } },
+    },
+    async (request, reply) =>
+      sendResource(reply, await searchProcedures(deps, await callerOf(request), rawQuery(request))),
+  );
+
+  app.get(
+    '/$export',
+    { ...readable, schema: { tags: ['fhir'], querystring: ExportQuery, response: { 200: FhirResource, ...errors } } },
+    async (request, reply) => {
+      const stream = await exportBank(deps, await callerOf(request), rawQuery(request));
+      return reply.type(FHIR_CONTENT_TYPE).send(stream);
+    },
+  );
+};

@@ -1,0 +1,442 @@
+import { Readable } from 'node:stream';
+import { GRAFT_TYPES, isIsoDate, REQUEST_STATES, utcDate, type RequestState } from '@graftmatch/domain';
+import type { Kysely } from 'kysely';
+import type { DB, EuteRow } from '../../db/types';
+import { badRequest, forbidden, notFound } from '../../http/problem';
+import { requireUser } from '../auth/auth.policy';
+import type { Principal } from '../auth/principal';
+import { authenticateApiKey } from '../imports/apikeys.service';
+import { capabilityStatement, EXPIRATION_DATE_PARAMETER } from './fhir.capability';
+import {
+  bankToOrganization,
+  clinicToOrganization,
+  graftToProduct,
+  LOT_SYSTEM_PATTERN,
+  REQUEST_STATE_MAP,
+  requestResources,
+  requestToDispense,
+  requestToProcedure,
+  SYSTEMS,
+  type FhirResource,
+  type RequestRecord,
+} from './fhir.mapping';
+import * as repo from './fhir.repository';
+import type { FhirVisibility, GraftFilter, LotColumn } from './fhir.repository';
+
+// The read-only FHIR R5 API and the bank export (docs/fhir.md): who reads what, the search
+// parameters, and the Bundles. Errors are ProblemErrors; the routes answer them as OperationOutcome.
+
+export interface FhirDeps {
+  db: Kysely<DB>;
+  now: () => Date;
+  /** The server's public address; resource URLs start with it. */
+  publicUrl: string;
+  /** When the server started: the CapabilityStatement's date. */
+  startedAt: string;
+}
+
+/** Who reads: a logged-in user, or a tissue bank's API key (its own bank only). */
+export type FhirCaller = { kind: 'user'; principal: Principal | null } | { kind: 'apiKey'; euteId: string };
+
+export const fhirBase = (deps: Pick<FhirDeps, 'publicUrl'>) => `${deps.publicUrl}/api/fhir/R5`;
+
+/** The caller of a request: its API key (checked and audited here), else the logged-in user. */
+export async function fhirCallerOf(
+  deps: FhirDeps,
+  request: { principal: Principal | null; apiKey: string | null; ip: string; route: string },
+): Promise<FhirCaller> {
+  if (request.apiKey === null) {
+    return { kind: 'user', principal: request.principal };
+  }
+  const caller = await authenticateApiKey(deps, request.apiKey, request.ip, request.route);
+  return { kind: 'apiKey', euteId: caller.kind === 'apiKey' ? caller.euteId : '' };
+}
+
+/** Admins and auditors read everything; employees their banks; physicians their clinics and free grafts. */
+export function visibilityOf(caller: FhirCaller): FhirVisibility {
+  if (caller.kind === 'apiKey') {
+    return { all: false, euteIds: [caller.euteId], clinicIds: [], freeGrafts: false };
+  }
+  const principal = requireUser(caller.principal);
+  if (principal.admin || principal.audit) {
+    return { all: true };
+  }
+  if (principal.euteIds.length === 0 && principal.clinicIds.length === 0) {
+    throw forbidden('Only physicians, tissue-bank employees, administrators and auditors may read FHIR resources.');
+  }
+  return {
+    all: false,
+    euteIds: principal.euteIds,
+    clinicIds: principal.clinicIds,
+    freeGrafts: principal.clinicIds.length > 0,
+  };
+}
+
+// ---- search parameters ----
+
+const DEFAULT_COUNT = 20;
+const MAX_COUNT = 100;
+
+/** A parameter the server does not know is refused, as FHIR's handling=strict asks. */
+function requireKnown(params: URLSearchParams, known: readonly string[]) {
+  for (const name of new Set(params.keys())) {
+    if (!known.includes(name)) {
+      throw badRequest(`Unknown or unsupported search parameter: ${name}. Supported: ${known.join(', ')}.`);
+    }
+  }
+}
+
+/** A token's values: comma-separated alternatives, each `[system|]code`. */
+function tokens(params: URLSearchParams, name: string): { system: string | null; code: string }[] | undefined {
+  const values = params.getAll(name);
+  if (values.length === 0) {
+    return undefined;
+  }
+  if (values.length > 1) {
+    throw badRequest(`${name} may be given once; list alternatives separated by commas.`);
+  }
+  return values[0]!.split(',').map((part) => {
+    const bar = part.indexOf('|');
+    const token = bar < 0 ? { system: null, code: part } : { system: part.slice(0, bar), code: part.slice(bar + 1) };
+    if (token.code === '' || token.code.length > 128) {
+      throw badRequest(`${name} needs a value of 1 to 128 characters.`);
+    }
+    return token;
+  });
+}
+
+function paging(params: URLSearchParams) {
+  const read = (name: string, fallback: number, max: number) => {
+    const text = params.get(name);
+    if (text === null) {
+      return fallback;
+    }
+    if (!/^\d{1,7}$/.test(text) || Number(text) > max) {
+      throw badRequest(`${name} must be a whole number from 0 to ${max}.`);
+    }
+    return Number(text);
+  };
+  return { limit: read('_count', DEFAULT_COUNT, MAX_COUNT), offset: read('_offset', 0, 1_000_000) };
+}
+
+const PREFIXES = { eq: '=', gt: '>', lt: '<', ge: '>=', le: '<=' } as const;
+
+function expiryFilter(params: URLSearchParams): GraftFilter['expiry'] {
+  return params.getAll('expiration-date').map((value) => {
+    const match = /^(eq|gt|lt|ge|le)?(\d{4}-\d{2}-\d{2})$/.exec(value);
+    if (!match || !isIsoDate(match[2])) {
+      throw badRequest('expiration-date must be a date yyyy-mm-dd, optionally prefixed with eq, gt, lt, ge or le.');
+    }
+    return { op: PREFIXES[(match[1] ?? 'eq') as keyof typeof PREFIXES], date: match[2]! };
+  });
+}
+
+function identifierFilter(params: URLSearchParams): GraftFilter['identifiers'] {
+  return tokens(params, 'identifier')?.map(({ system, code }) => {
+    if (system === null || system === '') {
+      return { value: code, kind: 'any' as const };
+    }
+    if (system === SYSTEMS.sec) {
+      return { value: code, kind: 'sec' as const };
+    }
+    const lot = LOT_SYSTEM_PATTERN.exec(system);
+    if (!lot) {
+      // A system of no one's lots matches nothing, rather than being an error (FHIR token search).
+      return { value: code, kind: 'eLot' as const, bankRef: '\u0000' };
+    }
+    const column: Record<string, LotColumn> = { 'e-lot': 'eLot', 'x-lot': 'xLot', 't-lot': 'tLot' };
+    return { value: code, kind: column[lot[2]!]!, bankRef: decodeURIComponent(lot[1]!) };
+  });
+}
+
+function graftFilter(params: URLSearchParams): GraftFilter {
+  const filter: GraftFilter = { expiry: expiryFilter(params) };
+  filter.identifiers = identifierFilter(params);
+  const codes = tokens(params, 'product-code');
+  if (codes) {
+    filter.types = codes
+      .filter(({ system }) => system === null || system === '' || system === SYSTEMS.graftType)
+      .flatMap(({ code }) => GRAFT_TYPES.filter((type) => type.slug === code).map((type) => type.number));
+  }
+  const statuses = tokens(params, 'product-status');
+  if (statuses) {
+    const codes = new Set(statuses.map(({ code }) => code));
+    if ([...codes].some((code) => code !== 'available' && code !== 'unavailable')) {
+      throw badRequest('product-status is available or unavailable.');
+    }
+    if (codes.size === 1) {
+      filter.status = codes.has('available') ? 'available' : 'unavailable';
+    }
+  }
+  const events = tokens(params, 'biological-source-event');
+  if (events) {
+    filter.sourceEvents = events.map(({ code }) => code);
+  }
+  return filter;
+}
+
+// ---- Bundles ----
+
+function searchBundle(
+  deps: FhirDeps,
+  path: string,
+  params: URLSearchParams,
+  resources: FhirResource[],
+  total: number,
+  page: { limit: number; offset: number },
+): FhirResource {
+  const base = fhirBase(deps);
+  const link = (offset: number) => {
+    const query = new URLSearchParams(params);
+    query.set('_count', String(page.limit));
+    query.set('_offset', String(offset));
+    return `${base}/${path}?${query.toString()}`;
+  };
+  const links = [{ relation: 'self', url: link(page.offset) }];
+  if (page.limit > 0 && page.offset + page.limit < total) {
+    links.push({ relation: 'next', url: link(page.offset + page.limit) });
+  }
+  if (page.offset > 0) {
+    links.push({ relation: 'previous', url: link(Math.max(0, page.offset - page.limit)) });
+  }
+  return {
+    resourceType: 'Bundle',
+    type: 'searchset',
+    timestamp: deps.now().toISOString(),
+    total,
+    link: links,
+    entry: resources.map((resource) => ({
+      fullUrl: `${base}/${resource.resourceType}/${resource.id}`,
+      resource,
+      search: { mode: 'match' },
+    })),
+  };
+}
+
+async function banksOf(deps: FhirDeps, ids: Iterable<string>): Promise<Map<string, EuteRow>> {
+  const rows = await repo.eutesByIds(deps.db, [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+const unknownBank = (id: string): EuteRow => ({
+  id,
+  name: id,
+  euteNumber: null,
+  active: 0,
+  address: null,
+  housenumber: null,
+  zipcode: null,
+  city: null,
+  country: null,
+  email: null,
+  phone: null,
+  leadTimeDays: 0,
+  createdAt: '',
+  updatedAt: '',
+});
+
+// ---- reads ----
+
+export function metadata(deps: FhirDeps): FhirResource {
+  return capabilityStatement(fhirBase(deps), deps.startedAt);
+}
+
+export function searchParameter(id: string): FhirResource {
+  if (id !== EXPIRATION_DATE_PARAMETER.id) {
+    throw notFound(`SearchParameter/${id} is not known here.`);
+  }
+  return EXPIRATION_DATE_PARAMETER;
+}
+
+export async function readProduct(deps: FhirDeps, caller: FhirCaller, id: string): Promise<FhirResource> {
+  const visibility = visibilityOf(caller);
+  const today = utcDate(deps.now());
+  const { rows } = await repo.searchGrafts(deps.db, { id }, visibility, today, { limit: 1, offset: 0 });
+  const graft = rows[0];
+  if (!graft) {
+    throw notFound(`BiologicallyDerivedProduct/${id} is not known, or not yours to read.`);
+  }
+  const banks = await banksOf(deps, [graft.euteId]);
+  return graftToProduct(graft, banks.get(graft.euteId) ?? unknownBank(graft.euteId), today);
+}
+
+const PRODUCT_PARAMETERS = [
+  'identifier',
+  'product-code',
+  'product-status',
+  'biological-source-event',
+  'expiration-date',
+  '_count',
+  '_offset',
+];
+
+export async function searchProducts(deps: FhirDeps, caller: FhirCaller, params: URLSearchParams) {
+  const visibility = visibilityOf(caller);
+  requireKnown(params, PRODUCT_PARAMETERS);
+  const filter = graftFilter(params);
+  const page = paging(params);
+  const today = utcDate(deps.now());
+  const { rows, total } = await repo.searchGrafts(deps.db, filter, visibility, today, page);
+  const banks = await banksOf(
+    deps,
+    rows.map((row) => row.euteId),
+  );
+  const resources = rows.map((row) => graftToProduct(row, banks.get(row.euteId) ?? unknownBank(row.euteId), today));
+  return searchBundle(deps, 'BiologicallyDerivedProduct', params, resources, total, page);
+}
+
+/** The states whose resource of this kind has one of these statuses. */
+function statesWith(kind: 'dispense' | 'procedure', statuses: string[] | undefined): RequestState[] {
+  const states = REQUEST_STATES.filter((state) => REQUEST_STATE_MAP[state][kind] !== null);
+  return statuses ? states.filter((state) => statuses.includes(REQUEST_STATE_MAP[state][kind] ?? '')) : states;
+}
+
+function productReference(params: URLSearchParams): string[] | undefined {
+  const values = params.getAll('product');
+  if (values.length === 0) {
+    return undefined;
+  }
+  return values
+    .join(',')
+    .split(',')
+    .map((value) => {
+      const match = /^(?:BiologicallyDerivedProduct\/)?([A-Za-z0-9\-.]{1,64})$/.exec(value);
+      if (!match) {
+        throw badRequest('product must be BiologicallyDerivedProduct/<id> or the id.');
+      }
+      return match[1]!;
+    });
+}
+
+async function searchRequests(
+  deps: FhirDeps,
+  caller: FhirCaller,
+  params: URLSearchParams,
+  kind: 'dispense' | 'procedure',
+): Promise<FhirResource> {
+  const visibility = visibilityOf(caller);
+  const known = kind === 'dispense' ? ['product', 'status', '_count', '_offset'] : ['status', '_count', '_offset'];
+  requireKnown(params, known);
+  const page = paging(params);
+  const statuses = tokens(params, 'status')?.map(({ code }) => code);
+  const graftIds = kind === 'dispense' ? productReference(params) : undefined;
+  // Requests of one graft, clinic or bank are few: the page is cut after reading them all.
+  const rows = await repo.findRequests(deps.db, { graftIds, states: statesWith(kind, statuses) }, visibility, null);
+  const map = kind === 'dispense' ? requestToDispense : requestToProcedure;
+  const resources = rows
+    .slice(page.offset, page.offset + page.limit)
+    .map((row) => map(row as RequestRecord))
+    .filter((resource): resource is FhirResource => resource !== null);
+  const path = kind === 'dispense' ? 'BiologicallyDerivedProductDispense' : 'Procedure';
+  return searchBundle(deps, path, params, resources, rows.length, page);
+}
+
+export const searchDispenses = (deps: FhirDeps, caller: FhirCaller, params: URLSearchParams) =>
+  searchRequests(deps, caller, params, 'dispense');
+
+export const searchProcedures = (deps: FhirDeps, caller: FhirCaller, params: URLSearchParams) =>
+  searchRequests(deps, caller, params, 'procedure');
+
+// ---- export ----
+
+const EXPORT_PAGE = 100;
+const CHUNK_CHARACTERS = 32 * 1024;
+
+async function bankToExport(deps: FhirDeps, caller: FhirCaller, ref: string | undefined): Promise<EuteRow> {
+  const visibility = visibilityOf(caller);
+  const own = visibility.all ? null : visibility.euteIds;
+  if (own !== null && own.length === 0) {
+    throw forbidden('Only tissue-bank employees, their API keys, administrators and auditors may export grafts.');
+  }
+  const chosen = ref ?? (own?.length === 1 ? own[0] : undefined);
+  if (!chosen) {
+    throw badRequest('Name the tissue bank to export: ?bank=<EUTE number or id>.');
+  }
+  const bank = await repo.findEuteByRef(deps.db, chosen);
+  if (!bank) {
+    throw own === null ? notFound(`No tissue bank has the EUTE number or id ${chosen}.`) : forbidden();
+  }
+  if (own !== null && !own.includes(bank.id)) {
+    throw forbidden('You may export only your own tissue bank’s grafts.');
+  }
+  return bank;
+}
+
+/**
+ * `GET $export?bank=`: a collection Bundle of the bank, its grafts and their requests' resources,
+ * written page by page as the client reads, so memory stays flat however many grafts the bank has.
+ * The caller is checked before the first byte; the stream itself only reads.
+ */
+export async function exportBank(deps: FhirDeps, caller: FhirCaller, params: URLSearchParams): Promise<Readable> {
+  requireKnown(params, ['bank']);
+  const bank = await bankToExport(deps, caller, params.get('bank') ?? undefined);
+  const base = fhirBase(deps);
+  const now = deps.now();
+  const today = utcDate(now);
+  const clinicIds = new Set(
+    (await repo.findRequests(deps.db, { euteId: bank.id }, { all: true }, null)).map((row) => row.clinicId),
+  );
+  const clinics = await repo.clinicsByIds(deps.db, [...clinicIds]);
+  const entry = (resource: FhirResource) =>
+    JSON.stringify({ fullUrl: `${base}/${resource.resourceType}/${resource.id}`, resource });
+
+  async function* write(): AsyncGenerator<string> {
+    yield `{"resourceType":"Bundle","type":"collection","timestamp":${JSON.stringify(now.toISOString())},"entry":[`;
+    yield [bankToOrganization(bank), ...clinics.map(clinicToOrganization)].map(entry).join(',');
+    let after: string | null = null;
+    for (;;) {
+      const grafts = await repo.graftPage(deps.db, bank.id, after, EXPORT_PAGE);
+      if (grafts.length === 0) {
+        break;
+      }
+      after = grafts.at(-1)!.eLot;
+      const requests = await repo.findRequests(
+        deps.db,
+        { graftIds: grafts.map((graft) => graft.id), euteId: bank.id },
+        { all: true },
+        null,
+      );
+      const resources = [
+        ...grafts.map((graft) => graftToProduct(graft, bank, today)),
+        ...requests.flatMap((request) => requestResources(request as RequestRecord)),
+      ];
+      // Chunks stay well below V8's large-object size, so each is freed by the cheap young-generation
+      // collection; one string per page would pile up until a full collection (docs/performance.md "FHIR export").
+      let chunk = '';
+      for (const resource of resources) {
+        chunk += `,${entry(resource)}`;
+        if (chunk.length >= CHUNK_CHARACTERS) {
+          yield chunk;
+          chunk = '';
+        }
+      }
+      if (chunk !== '') {
+        yield chunk;
+      }
+    }
+    yield ']}';
+  }
+  return Readable.from(write(), { objectMode: false });
+}
+
+/** The ProblemError of an error the FHIR routes answer, as an OperationOutcome. */
+export function operationOutcome(status: number, detail: string): FhirResource {
+  const codes: Record<number, string> = {
+    400: 'invalid',
+    401: 'login',
+    403: 'forbidden',
+    404: 'not-found',
+    405: 'not-supported',
+    406: 'not-supported',
+    409: 'conflict',
+    413: 'too-costly',
+    414: 'too-long',
+    415: 'not-supported',
+    429: 'throttled',
+  };
+  const code = codes[status] ?? (status >= 500 ? 'exception' : 'processing');
+  return {
+    resourceType: 'OperationOutcome',
+    issue: [{ severity: status >= 500 ? 'fatal' : 'error', code, diagnostics: detail }],
+  };
+}
