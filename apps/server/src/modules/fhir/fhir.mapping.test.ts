@@ -39,6 +39,8 @@ const BANK: EuteRow = {
   email: 'bank@example.org',
   phone: '+49 511 0000',
   leadTimeDays: 2,
+  expiryReminderDays: '90,30,7',
+  importSilenceDays: 7,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

@@ -231,6 +231,8 @@ const unknownBank = (id: string): EuteRow => ({
   email: null,
   phone: null,
   leadTimeDays: 0,
+  expiryReminderDays: '90,30,7',
+  importSilenceDays: 7,
   createdAt: '',
   updatedAt: '',
 });
