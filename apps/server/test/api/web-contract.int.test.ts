@@ -22,6 +22,12 @@ const NOT_CALLED_BY_WEB: Record<string, string> = {
   'GET /users/sessions': 'the caller’s own sessions, for API clients; the web has no sessions page',
   'DELETE /users/sessions/{}': 'ending one session, for API clients',
   'GET /admin/audit/verify': 'the audit chain check, for operators and auditors’ tools (docs/security.md)',
+  'GET /fhir/R5/metadata': 'the FHIR CapabilityStatement, for hospital systems (docs/fhir.md)',
+  'GET /fhir/R5/SearchParameter/{}': 'the custom FHIR search parameter, for hospital systems',
+  'GET /fhir/R5/BiologicallyDerivedProduct': 'FHIR search of grafts, for hospital systems',
+  'GET /fhir/R5/BiologicallyDerivedProduct/{}': 'FHIR read of one graft, for hospital systems',
+  'GET /fhir/R5/BiologicallyDerivedProductDispense': 'FHIR search of hand-overs, for hospital systems',
+  'GET /fhir/R5/Procedure': 'FHIR search of a clinic’s implantations, for hospital systems',
 };
 
 /** The OpenAPI document and its viewer (plugins/openapi.ts), for integrators, not for the web app. */
