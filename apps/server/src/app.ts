@@ -19,6 +19,11 @@ import { loadAuditSigningKey } from './modules/audit/audit.key';
 import { adminAuditChainRoutes } from './modules/audit/audit.routes';
 import { adminAuditLogRoutes } from './modules/auditlog/auditlog.routes';
 import { adminMailRoutes } from './modules/mails/mails.routes';
+import {
+  adminDashboardRoutes,
+  euteDashboardRoutes,
+  physicianDashboardRoutes,
+} from './modules/dashboards/dashboards.routes';
 import { adminOrganisationRoutes } from './modules/organisations/organisations.routes';
 import { adminTestAlertRoutes } from './modules/testalert/test-alert.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
@@ -177,7 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api/auth', deps: auth, secureCookies });
   await app.register(meRoutes, { prefix: '/api/users', deps: auth, secureCookies });
   await app.register(mySettingsRoutes, { prefix: '/api/users', deps: { db: deps.database.db, now } });
-  const push = await registerPush(app, {
+  const { publisher: push, connections: pushConnections } = await registerPush(app, {
     database: deps.database,
     auth,
     publicUrl: deps.config.publicUrl,
@@ -229,6 +234,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestLapse(app, requests, deps.requestLapseIntervalMs);
   await app.register(importTemplateRoutes, { prefix: '/api/import' });
   await app.register(exportRoutes, { prefix: '/api/euteemployee', deps: clinical });
+  await app.register(physicianDashboardRoutes, { prefix: '/api/physician', deps: clinical });
+  await app.register(euteDashboardRoutes, { prefix: '/api/euteemployee', deps: clinical });
+  await app.register(adminDashboardRoutes, {
+    prefix: '/api/admin',
+    deps: { db: deps.database.db, now, database: deps.database, files: fileSweep, pushConnections },
+  });
 
   await registerWebApp(app, deps.webRoot);
   return app;

@@ -36,6 +36,7 @@ export * from './schemas/user-settings';
 export * from './schemas/request-correction';
 export * from './schemas/stock';
 export * from './schemas/mail';
+export * from './schemas/dashboard';
 
 export * from './rules/text';
 export * from './rules/password-length';
@@ -56,5 +57,6 @@ export * from './rules/candidate-ranking';
 export * from './rules/request-entries';
 export * from './rules/clinical-records';
 export * from './rules/stock-state';
+export * from './rules/dashboard';
 
 export * from './push/push-events';
