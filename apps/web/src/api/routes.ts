@@ -1,5 +1,8 @@
 import type {
   ActiveListQuery,
+  AdminDashboard,
+  EuteDashboard,
+  PhysicianDashboard,
   AddClinicRequest,
   AddEuteRequest,
   ApiKey,
@@ -171,6 +174,9 @@ export interface ApiRoutes {
   'GET /admin/mails': { query: MailListQuery; response: MailListPage };
   'POST /admin/mails/{id}/retry': { params: { id: string }; response: OutboxMail };
   'POST /admin/testR': { body: TestAlertRequest; response: void };
+  'GET /physician/dashboard': { response: PhysicianDashboard };
+  'GET /euteemployee/dashboard': { response: EuteDashboard };
+  'GET /admin/dashboard': { response: AdminDashboard };
 }
 
 export type RouteName = keyof ApiRoutes;
