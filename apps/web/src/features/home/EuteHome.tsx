@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Alert, Anchor, List, SimpleGrid, Text } from '@mantine/core';
 import { formatDate, formatDateTime, type DashboardRequest } from '@graftmatch/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +10,9 @@ import { getEuteDashboard } from './api';
 import { Counter, HomeCard, Nothing } from './HomeCard';
 import { dashboardKeys } from './keys';
 import { StockDemandTable } from './StockDemandTable';
+
+// The chart library is fetched only when a bank's home has cells to draw (docs/performance.md).
+const StockDemandChart = lazy(() => import('./StockDemandChart'));
 
 function RequestItems({ items }: { items: DashboardRequest[] }) {
   const { t } = useTranslation();
@@ -139,7 +143,12 @@ export function EuteHome() {
         {data.stockDemand.length === 0 ? (
           <Nothing text={t('dashboard.eute.noStockDemand')} />
         ) : (
-          <StockDemandTable cells={data.stockDemand} />
+          <>
+            <Suspense fallback={<Text size="sm">{t('dashboard.eute.chartLoading')}</Text>}>
+              <StockDemandChart cells={data.stockDemand} />
+            </Suspense>
+            <StockDemandTable cells={data.stockDemand} />
+          </>
         )}
       </HomeCard>
     </SimpleGrid>

@@ -16,7 +16,8 @@ export function Counter({
   testId: string;
   tone?: 'warning' | 'danger';
 }) {
-  const color = count > 0 && tone ? (tone === 'danger' ? 'red.8' : 'orange.8') : undefined;
+  // Dark shades only: the lighter reds and oranges miss the contrast a number needs on white.
+  const color = count > 0 && tone ? (tone === 'danger' ? 'red.9' : 'orange.9') : undefined;
   const number = (
     <Text component="span" fz={28} fw={700} lh={1.1} c={color} data-testid={`${testId}-count`}>
       {count}

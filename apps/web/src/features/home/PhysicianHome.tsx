@@ -22,7 +22,7 @@ function RequestItems({ items, deadline }: { items: DashboardRequest[]; deadline
           </Anchor>
           {item.patientCode ? ` · ${item.patientCode}` : ''}
           {deadline && item.deadline && (
-            <Text span size="sm" c="orange.9">
+            <Text span size="sm" fw={600}>
               {' '}
               · {t('dashboard.until', { when: formatDateTime(item.deadline) })}
             </Text>
