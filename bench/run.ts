@@ -1,13 +1,14 @@
 // Benchmarks: the real server runs in its own process; every load figure is printed next to a
 // baseline measured in the same run (a bare-Fastify twin answering the same bytes), so results
 // compare across machines. Nothing here passes or fails on time. docs/performance.md explains.
-//   npm run bench [-- --seconds 10 --rounds 3 --engines sqlite,postgres --grafts 100000 --entries 1000 --only api,pdf,load,import-memory,fhir-export
+//   npm run bench [-- --seconds 10 --rounds 3 --engines sqlite,postgres --grafts 100000 --entries 1000 --only api,pdf,dashboards,load,import-memory,fhir-export
 //                    --import-rows 10000,100000]
 //   the audit chain alone: node --import tsx bench/run.ts --only audit --grafts 1000
 import { parseArgs } from 'node:util';
 import { apiBenchmark, pdfBenchmark } from './api';
 import { auditBenchmark } from './audit';
 import { coldStartBenchmark } from './cold-start';
+import { dashboardsBenchmark } from './dashboards';
 import { fhirExportBenchmark } from './fhir-export';
 import { importBenchmark } from './import';
 import { importMemoryBenchmark } from './import-memory';
@@ -35,6 +36,7 @@ import { openBenchDatabase } from './support/database';
 const BENCHMARKS: Benchmark[] = [
   apiBenchmark,
   pdfBenchmark,
+  dashboardsBenchmark,
   loginBytesBenchmark,
   lighthouseBenchmark,
   pushBenchmark,

@@ -18,6 +18,11 @@ import { loadAuditSigningKey } from './modules/audit/audit.key';
 import { adminAuditChainRoutes } from './modules/audit/audit.routes';
 import { adminAuditLogRoutes } from './modules/auditlog/auditlog.routes';
 import { adminMailRoutes } from './modules/mails/mails.routes';
+import {
+  adminDashboardRoutes,
+  euteDashboardRoutes,
+  physicianDashboardRoutes,
+} from './modules/dashboards/dashboards.routes';
 import { adminOrganisationRoutes } from './modules/organisations/organisations.routes';
 import { adminReminderSettingsRoutes } from './modules/organisations/organisations.reminders.routes';
 import { adminTestAlertRoutes } from './modules/testalert/test-alert.routes';
@@ -182,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api/auth', deps: auth, secureCookies });
   await app.register(meRoutes, { prefix: '/api/users', deps: auth, secureCookies });
   await app.register(mySettingsRoutes, { prefix: '/api/users', deps: { db: deps.database.db, now } });
-  const push = await registerPush(app, {
+  const { publisher: push, connections: pushConnections } = await registerPush(app, {
     database: deps.database,
     auth,
     publicUrl: deps.config.publicUrl,
@@ -251,6 +256,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fhirRoutes, {
     prefix: '/api/fhir/R5',
     deps: { db: deps.database.db, now, publicUrl: deps.config.publicUrl, startedAt: now().toISOString() },
+  });
+  await app.register(physicianDashboardRoutes, { prefix: '/api/physician', deps: clinical });
+  await app.register(euteDashboardRoutes, { prefix: '/api/euteemployee', deps: clinical });
+  await app.register(adminDashboardRoutes, {
+    prefix: '/api/admin',
+    deps: { db: deps.database.db, now, database: deps.database, files: fileSweep, pushConnections },
   });
 
   await registerWebApp(app, deps.webRoot);

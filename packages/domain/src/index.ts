@@ -38,6 +38,7 @@ export * from './schemas/user-settings';
 export * from './schemas/request-correction';
 export * from './schemas/stock';
 export * from './schemas/mail';
+export * from './schemas/dashboard';
 export * from './schemas/notification';
 export * from './schemas/reminder-settings';
 
@@ -61,6 +62,7 @@ export * from './rules/candidate-ranking';
 export * from './rules/request-entries';
 export * from './rules/clinical-records';
 export * from './rules/stock-state';
+export * from './rules/dashboard';
 export * from './rules/deadline-countdown';
 export * from './rules/reminders';
 

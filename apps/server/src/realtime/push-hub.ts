@@ -14,6 +14,8 @@ export interface PushHub {
     transport: PushTransport;
   }): HubConnection;
   get(connectionId: string): HubConnection | undefined;
+  /** Connections open on this instance now (the admin's home). */
+  count(): number;
   /** For shutdown: every client is told to reconnect (to another instance), then the transports close. */
   closeAll(): Promise<void>;
 }
@@ -67,6 +69,7 @@ export function createPushHub(bus: PushBus, context: Omit<HubContext, 'onClosed'
       return connection;
     },
     get: (connectionId) => connections.get(connectionId),
+    count: () => connections.size,
     async closeAll() {
       shuttingDown = true;
       unsubscribe();

@@ -61,7 +61,10 @@ function createBus(app: FastifyInstance, database: Database): Promise<PushBus> |
  * Registers the push hub (docs/decisions.md §8) and answers the publisher that services emit events with.
  * On close, every client is told first (a close message allowing reconnect), then the bus stops.
  */
-export async function registerPush(app: FastifyInstance, deps: PushDeps): Promise<PushPublisher> {
+export async function registerPush(
+  app: FastifyInstance,
+  deps: PushDeps,
+): Promise<{ publisher: PushPublisher; connections: () => number }> {
   const bus = await createBus(app, deps.database);
   const timings = { ...DEFAULT_PUSH_TIMINGS, ...deps.timings };
   const hub = createPushHub(bus, {
@@ -80,5 +83,5 @@ export async function registerPush(app: FastifyInstance, deps: PushDeps): Promis
   await app.register(pushRoutes, {
     deps: { auth: deps.auth, hub, tokens, timings, publicUrl: deps.publicUrl, relay },
   });
-  return bus;
+  return { publisher: bus, connections: () => hub.count() };
 }

@@ -376,6 +376,22 @@ const ROUTES: Record<string, Cell> = {
     request: () => ({ path: '/api/admin/audit/verify' }),
     expect: expected(200, ['admin', 'auditor']),
   },
+  // Each role's home: physicians, bank employees, admins; auditors read all three (dashboards.int.test.ts).
+  'GET /api/physician/dashboard': {
+    method: 'GET',
+    request: () => ({ path: '/api/physician/dashboard' }),
+    expect: expected(200, [...PHYSICIANS, 'auditor']),
+  },
+  'GET /api/euteemployee/dashboard': {
+    method: 'GET',
+    request: () => ({ path: '/api/euteemployee/dashboard' }),
+    expect: expected(200, [...EMPLOYEES, 'auditor']),
+  },
+  'GET /api/admin/dashboard': {
+    method: 'GET',
+    request: () => ({ path: '/api/admin/dashboard' }),
+    expect: expected(200, ['admin', 'auditor']),
+  },
   // The mail outbox: read by admins and auditors, a failed mail sent again by admins (mail-outbox.int.test.ts).
   'GET /api/admin/mails': {
     method: 'GET',

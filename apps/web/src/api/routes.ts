@@ -1,5 +1,8 @@
 import type {
   ActiveListQuery,
+  AdminDashboard,
+  EuteDashboard,
+  PhysicianDashboard,
   BankReminderSettings,
   BankReminderSettingsRequest,
   AddClinicRequest,
@@ -194,6 +197,9 @@ export interface ApiRoutes {
   'POST /admin/testR': { body: TestAlertRequest; response: void };
   'GET /notifications': { query: NotificationListQuery; response: NotificationPage };
   'POST /notifications/read': { body: MarkNotificationsReadRequest; response: MarkNotificationsReadResponse };
+  'GET /physician/dashboard': { response: PhysicianDashboard };
+  'GET /euteemployee/dashboard': { response: EuteDashboard };
+  'GET /admin/dashboard': { response: AdminDashboard };
 }
 
 export type RouteName = keyof ApiRoutes;

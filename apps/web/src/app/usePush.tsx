@@ -7,6 +7,7 @@ import type { PushConnection, PushStatus } from '../api/push';
 import { clinicKeys } from '../features/clinic/keys';
 import { requestKeys } from '../features/requests/keys';
 import { euteKeys } from '../features/eute/keys';
+import { dashboardKeys } from '../features/home/keys';
 import { i18n } from '../i18n';
 import { whenIdle } from './idle';
 import { showMatchAlert } from './matchAlert';
@@ -46,10 +47,12 @@ export function usePush(): PushStatus {
         },
         // Free-graft counts of waiting-list entries change with grafts too, so all clinic lists go.
         graftsChanged: () => {
+          invalidate(dashboardKeys.all);
           invalidate(clinicKeys.all);
           invalidate(euteKeys.all);
         },
         waitinglistChanged: () => {
+          invalidate(dashboardKeys.all);
           invalidate(clinicKeys.waitingList);
           // The tissue bank's demand list (and only it) follows every waiting-list change.
           invalidate(euteKeys.waitingList);
@@ -57,6 +60,7 @@ export function usePush(): PushStatus {
         matchFound: (match) => void showMatchAlert(queryClient, match, (path) => void navigate(path)),
         // A request's step can change a graft's list on either side.
         requestChanged: () => {
+          invalidate(dashboardKeys.all);
           invalidate(requestKeys.all);
           invalidate(clinicKeys.all);
           invalidate(euteKeys.all);

@@ -3,6 +3,7 @@ import { Badge, Button, SegmentedControl, Text } from '@mantine/core';
 import { MAIL_PAGE_SIZE, type MailState, type OutboxMail } from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { Column } from '../../components/ColumnTable';
 import { EmptyState } from '../../components/EmptyState';
 import { PagedTable } from '../../components/PagedTable';
@@ -22,7 +23,11 @@ export function MailsPage() {
   const { t } = useTranslation();
   const { canWrite } = useAdminRights();
   const queryClient = useQueryClient();
-  const [state, setState] = useState<(typeof STATES)[number]>('all');
+  // `?state=` opens one state (the admin's home links to the failed mails).
+  const [params] = useSearchParams();
+  const [state, setState] = useState<(typeof STATES)[number]>(
+    STATES.find((known) => known === params.get('state')) ?? 'all',
+  );
   const paged = usePages(
     adminKeys.mails(state),
     (page, signal) => listMails(state === 'all' ? undefined : state, page, signal),

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingHospital, IconSearch, IconSettings } from '@tabler/icons-react';
 import { fullName } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,9 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PageTitle } from '../../components/PageTitle';
 import { areasOf, useMe } from '../auth';
+import { AdminHome } from './AdminHome';
+import { EuteHome } from './EuteHome';
+import { PhysicianHome } from './PhysicianHome';
 
 function AreaCard({
   to,
@@ -36,7 +39,10 @@ function AreaCard({
   );
 }
 
-/** Landing page after login: the areas this user has. */
+/**
+ * Landing page after login: what needs this user now, per role (auditors see the admin's overview,
+ * read-only), then the areas this user has.
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const { data: user } = useMe();
@@ -49,6 +55,11 @@ export function HomePage() {
     <>
       <PageTitle title={t('home.welcome', { name: fullName(user) })} />
       {none && <EmptyState title={t('home.noAreas')} description={t('home.noAreasHint')} />}
+      <Stack gap="md" mb="md">
+        {user.clinics.length > 0 && <PhysicianHome />}
+        {user.eutes.length > 0 && <EuteHome />}
+        {(user.admin || user.audit) && <AdminHome />}
+      </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} data-testid="home-areas">
         {areas.clinic && (
           <AreaCard

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  DIAMETER_BAND_MM,
+  shiftDate,
+  type AdminDashboard,
+  type EuteDashboard,
+  type PhysicianDashboard,
+  type WaitingListEntry,
+} from '@graftmatch/domain';
+import { graftRow, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
+import { testEngineName } from '../../../test/support/database';
+import { entryFor, freeGraftOfX, requestGraft, stepOk } from '../../../test/support/requests';
+import type { TestClient } from '../../../test/support/client';
+
+// Each role's home (docs/decisions.md "Dashboards"): every counter counts the rows of the list it
+// links to, so these tests hold each counter against that list's own answer.
+
+async function read<T>(client: TestClient, path: string): Promise<{ body: T; total: number | null }> {
+  const answer = await client.get(path);
+  expect(answer.status, await answer.clone().text()).toBe(200);
+  const total = answer.headers.get('x-total-count');
+  return { body: (await answer.json()) as T, total: total === null ? null : Number(total) };
+}
+
+describe(`the homes (${testEngineName()})`, () => {
+  let app: SeededApp;
+  beforeAll(async () => {
+    app = await startSeededApp();
+  });
+  afterAll(async () => {
+    await app?.server.close();
+  });
+
+  test("the physician's home: a new match, a reservation awaiting the answer, an entry at risk", async () => {
+    const client = app.clients.physicianA;
+    const lot = await freeGraftOfX(app);
+    const matched = await entryFor(client, 'C-01-2019', 30);
+    // Nothing of type 5 is 48 to 50 mm wide and 120 mm long; its window opens tomorrow, within the lead time.
+    const atRisk = await entryFor(client, 'C-02-2019', 1, today(), {
+      query_d_min: 48,
+      query_d_max: 50,
+      query_l_min: 120,
+    });
+    const before = (await read<PhysicianDashboard>(client, '/api/physician/dashboard')).body;
+    const match = before.matches.items.find((entry) => entry.id === matched);
+    expect(match?.lots).toContain(lot);
+    expect(before.atRisk.items.map((entry) => entry.id)).toContain(atRisk);
+    expect(before.matches.items.map((entry) => entry.id)).not.toContain(atRisk);
+
+    const request = await requestGraft(client, { lot, waitinglistid: matched });
+    await stepOk(app.clients.employeeX, 'euteemployee', request.id, 'reserve');
+    const after = (await read<PhysicianDashboard>(client, '/api/physician/dashboard')).body;
+    const awaiting = after.awaitingAnswer.items.find((item) => item.id === request.id);
+    expect(awaiting).toMatchObject({ lot, state: 'reserved' });
+    expect(awaiting?.deadline).toEqual(expect.any(String));
+    expect(after.awaitingAnswer.count).toBe(before.awaitingAnswer.count + 1);
+
+    // The counters against the lists they link to: the waiting list's fit counts and the requests.
+    const entries = await read<WaitingListEntry[]>(client, '/api/physician/waitinglist?limit=500');
+    const wantedWithFits = entries.body.filter((entry) => entry.matchingGrafts > 0 && entry.query_i_max >= today());
+    expect(after.matches.count).toBe(wantedWithFits.length);
+    const requests = await read<{ state: string }[]>(client, '/api/physician/requests');
+    expect(after.awaitingAnswer.count).toBe(requests.body.filter((item) => item.state === 'reserved').length);
+    // Another physician's home shows none of it.
+    const other = (await read<PhysicianDashboard>(app.clients.physicianB, '/api/physician/dashboard')).body;
+    expect(other.awaitingAnswer.items.map((item) => item.id)).not.toContain(request.id);
+    expect(other.matches.items.map((entry) => entry.id)).not.toContain(matched);
+  });
+
+  test("the bank's home: the open request, then the reservation lapsing within a day, and expiring stock", async () => {
+    const lot = await freeGraftOfX(app);
+    const expiringLot = `DB-EXP-${randomUUID().slice(0, 6)}`;
+    await app.server.database.db
+      .insertInto('grafts')
+      .values(
+        graftRow(app.ids.euteX, {
+          eLot: expiringLot,
+          expiryOut: shiftDate(today(), 10),
+          expiryDate: shiftDate(today(), 10),
+        }),
+      )
+      .execute();
+    const request = await requestGraft(app.clients.physicianA, { lot, patient_Code: 'C-03-2020' });
+    const open = (await read<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body;
+    expect(open.openRequests.items.map((item) => item.id)).toContain(request.id);
+    expect(open.openRequests.byAge.day).toBeGreaterThanOrEqual(1);
+    expect(open.expiring.items.map((graft) => graft.lot)).toContain(expiringLot);
+    expect(open.expiring.within30).toBeGreaterThanOrEqual(1);
+    expect(open.expiring.within30).toBeLessThanOrEqual(open.expiring.within60);
+    expect(open.expiring.within60).toBeLessThanOrEqual(open.expiring.within90);
+    const otherBank = (await read<EuteDashboard>(app.clients.employeeY, '/api/euteemployee/dashboard')).body;
+    expect(otherBank.openRequests.items.map((item) => item.id)).not.toContain(request.id);
+    expect(otherBank.expiring.items.map((graft) => graft.lot)).not.toContain(expiringLot);
+
+    await stepOk(app.clients.employeeX, 'euteemployee', request.id, 'reserve');
+    const reserved = (await read<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body;
+    expect(reserved.openRequests.items.map((item) => item.id)).not.toContain(request.id);
+    expect(reserved.lapsing.items.map((item) => item.id)).toContain(request.id);
+    expect(reserved.openRequests.count).toBe(open.openRequests.count - 1);
+  });
+
+  test('stock against demand: the cells add up to the stock and demand lists, cell by cell, on generated data', async () => {
+    // Generated grafts of bank X across types and diameters (one decimal, so a band's list filter is exact).
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let index = 0; index < 60; index += 1) {
+      const diameter = Math.round((5 + random() * 30) * 10) / 10;
+      const expiry = shiftDate(today(), Math.floor(random() * 400) - 20);
+      await app.server.database.db
+        .insertInto('grafts')
+        .values(
+          graftRow(app.ids.euteX, {
+            eLot: `HM-${index}-${randomUUID().slice(0, 6)}`,
+            tProdName2: 1 + Math.floor(random() * 8),
+            tDproximal: diameter,
+            expiryOut: expiry,
+            expiryDate: expiry,
+          }),
+        )
+        .execute();
+    }
+    for (let index = 0; index < 8; index += 1) {
+      const min = 5 + Math.floor(random() * 25);
+      await entryFor(app.clients.physicianB, `C-04-20${10 + index}`, 10 + index, today(), {
+        query_type: 1 + Math.floor(random() * 8),
+        query_d_min: min,
+        query_d_max: min + Math.floor(random() * 6),
+      });
+    }
+    const home = (await read<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body;
+    const cells = home.stockDemand;
+    const sum = (pick: (cell: (typeof cells)[number]) => number) =>
+      cells.reduce((total, cell) => total + pick(cell), 0);
+    const stock = await read<unknown[]>(app.clients.employeeX, '/api/euteemployee/currentdonations?state=free&limit=1');
+    const demand = await read<WaitingListEntry[]>(app.clients.employeeX, '/api/euteemployee/waitinglist?limit=500');
+    expect(sum((cell) => cell.stock)).toBe(stock.total);
+    expect(sum((cell) => cell.demand)).toBe(demand.total);
+    expect(sum((cell) => cell.demand)).toBe(demand.body.length);
+    for (const cell of cells.filter((each) => each.band !== null && each.stock > 0)) {
+      const band = cell.band!;
+      const query = `state=free&type=${cell.type}&dMin=${band}&dMax=${band + DIAMETER_BAND_MM - 0.01}&limit=1`;
+      const list = await read<unknown[]>(app.clients.employeeX, `/api/euteemployee/currentdonations?${query}`);
+      expect(list.total, `type ${cell.type}, ${band} mm`).toBe(cell.stock);
+    }
+    for (const cell of cells.filter((each) => each.band !== null && each.demand > 0)) {
+      const inCell = demand.body.filter(
+        (entry) =>
+          entry.query_Type === cell.type &&
+          Math.floor((entry.query_d_min + entry.query_d_max) / 2 / DIAMETER_BAND_MM) * DIAMETER_BAND_MM === cell.band,
+      );
+      expect(inCell.length).toBe(cell.demand);
+    }
+  });
+
+  test("the admin's home: never-used accounts, failed mails as the outbox lists them; auditors read it only", async () => {
+    const added = await app.clients.admin.post('/api/admin/users/add', {
+      email: `never-${randomUUID().slice(0, 6)}@example.com`,
+      firstName: 'Nie',
+      lastName: 'Angemeldet',
+      eutes: [{ id: app.ids.euteX }],
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const { id } = (await added.json()) as { id: string };
+    const home = (await read<AdminDashboard>(app.clients.admin, '/api/admin/dashboard')).body;
+    expect(home.readOnly).toBe(false);
+    expect(home.neverLoggedIn.items.map((account) => account.id)).toContain(id);
+    expect(home.neverLoggedIn.items.map((account) => account.id)).not.toContain(app.ids.users.physicianA);
+    expect(home.health).toMatchObject({ database: true, engine: app.server.database.engine });
+    expect(home.latestAudit.map((event) => event.targetId)).toContain(id);
+    const failed = await read<{ total: number }>(app.clients.admin, '/api/admin/mails?state=failed');
+    expect(home.failedMails).toBe(failed.body.total);
+    const auditor = (await read<AdminDashboard>(app.clients.auditor, '/api/admin/dashboard')).body;
+    expect(auditor.readOnly).toBe(true);
+  });
+});

@@ -1,0 +1,258 @@
+import {
+  DASHBOARD_ITEMS,
+  DEFAULT_LEAD_TIME_DAYS,
+  EXPIRY_HORIZONS,
+  LAPSING_WITHIN_HOURS,
+  STALE_IMPORT_DAYS,
+  demandDiameter,
+  diameterBand,
+  importIsStale,
+  requestAge,
+  shiftDate,
+  utcDate,
+  type AdminDashboard,
+  type DashboardEntry,
+  type DashboardRequest,
+  type EuteDashboard,
+  type ImportSummary,
+  type PhysicianDashboard,
+  type StockDemandCell,
+} from '@graftmatch/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database';
+import type { DB } from '../../db/types';
+import { clinicReadScope, euteReadScope, requireAdmin } from '../auth/auth.policy';
+import type { Principal } from '../auth/principal';
+import type { FileSweepStatus } from '../files/files.sweep';
+import type { FitCounts } from '../waitinglist/fit-counts';
+import { entryCriteria } from '../waitinglist/waitinglist.mapper';
+import * as repo from './dashboards.repository';
+
+// The homes of each role (docs/decisions.md "Dashboards"): every counter counts the rows its
+// linked list shows, so each counter is made from the same rule as that list.
+
+export interface DashboardsDeps {
+  db: Kysely<DB>;
+  now: () => Date;
+  /** The waiting list's fit counts, so a home counts matches as the waiting list does. */
+  fitCounts: FitCounts;
+}
+
+export interface AdminDashboardDeps extends Omit<DashboardsDeps, 'fitCounts'> {
+  database: Pick<Database, 'engine' | 'ping'>;
+  files: FileSweepStatus;
+  /** Push connections open on this instance. */
+  pushConnections: () => number;
+}
+
+const LOTS_PER_ENTRY = 5;
+const AUDIT_EVENTS = 10;
+
+const counted = <T>(items: readonly T[]) => ({ count: items.length, items: items.slice(0, DASHBOARD_ITEMS) });
+
+const toRequest = (row: repo.RequestItemRow): DashboardRequest => ({
+  id: row.id,
+  lot: row.eLot,
+  state: row.state,
+  patientCode: row.patientCode,
+  clinic: row.cName,
+  requestedAt: row.createdAt,
+  deadline: row.deadline,
+});
+
+const toEntry = (row: repo.EntryRow, fitting: number, lots: string[] = []): DashboardEntry => ({
+  id: row.id,
+  patientCode: row.patientCode,
+  type: row.queryType,
+  dMin: row.queryDMin,
+  dMax: row.queryDMax,
+  from: row.queryIMin,
+  until: row.queryIMax,
+  fitting,
+  lots,
+});
+
+/**
+ * `GET /physician/dashboard`: the caller's reservations awaiting an answer (soonest deadline first),
+ * grafts to receive and implantations to record; of their open entries those free grafts fit, those
+ * at risk (the window opens within the longest lead time of an active bank, nothing fits) and those
+ * whose window has passed.
+ */
+export async function physicianDashboard(
+  deps: DashboardsDeps,
+  principal: Principal | null,
+): Promise<PhysicianDashboard> {
+  const scope = clinicReadScope(principal);
+  const now = deps.now();
+  const today = utcDate(now);
+  const [requests, entries, leadTime, counter] = await Promise.all([
+    repo.requestsIn(
+      deps.db,
+      scope.all ? { all: true } : { requesterUserId: scope.caller.userId, clinicIds: scope.ids },
+      ['reserved', 'assigned', 'delivered'],
+    ),
+    repo.entriesOf(deps.db, scope.all ? { all: true } : { ownerUserId: scope.caller.userId, clinicIds: scope.ids }),
+    repo.longestLeadTime(deps.db),
+    deps.fitCounts(today),
+  ]);
+  const riskHorizon = shiftDate(today, leadTime ?? DEFAULT_LEAD_TIME_DAYS);
+  const wanted = entries
+    .filter((entry) => entry.queryIMax >= today)
+    .map((row) => {
+      const criteria = entryCriteria(row);
+      return { row, fitting: criteria ? counter.count(criteria) : 0 };
+    });
+  const matched = wanted.filter((entry) => entry.fitting > 0);
+  // Lots only for the entries shown: the counter comes from the fit counts, not a query per entry.
+  const shown = await Promise.all(
+    matched
+      .slice(0, DASHBOARD_ITEMS)
+      .map(async ({ row, fitting }) =>
+        toEntry(row, fitting, await repo.fittingLots(deps.db, row, today, LOTS_PER_ENTRY)),
+      ),
+  );
+  const inState = (state: string) => requests.filter((row) => row.state === state).map(toRequest);
+  return {
+    serverTime: now.toISOString(),
+    awaitingAnswer: counted(inState('reserved').sort((a, b) => (a.deadline ?? '').localeCompare(b.deadline ?? ''))),
+    toReceive: counted(inState('assigned')),
+    toRecord: counted(inState('delivered')),
+    matches: { count: matched.length, items: shown },
+    atRisk: counted(
+      wanted
+        .filter(({ row, fitting }) => fitting === 0 && row.queryIMin <= riskHorizon)
+        .map(({ row }) => toEntry(row, 0)),
+    ),
+    passed: counted(entries.filter((entry) => entry.queryIMax < today).map((entry) => toEntry(entry, 0))),
+  };
+}
+
+/** Stock against demand: free stock and open demand per graft type and 5 mm band, by type then band. */
+export function stockDemandCells(
+  stock: readonly { type: number; diameter: number | null; n: number }[],
+  demand: readonly { type: number; min: number; max: number; n: number }[],
+): StockDemandCell[] {
+  const cells = new Map<string, StockDemandCell>();
+  const cell = (type: number, band: number | null) => {
+    const key = `${type}:${band}`;
+    let found = cells.get(key);
+    if (!found) {
+      found = { type, band, stock: 0, demand: 0 };
+      cells.set(key, found);
+    }
+    return found;
+  };
+  for (const row of stock) {
+    cell(row.type, diameterBand(row.diameter)).stock += row.n;
+  }
+  for (const row of demand) {
+    cell(row.type, diameterBand(demandDiameter(row))).demand += row.n;
+  }
+  return [...cells.values()].sort((a, b) => a.type - b.type || (a.band ?? -1) - (b.band ?? -1));
+}
+
+/**
+ * `GET /euteemployee/dashboard`: the caller's banks' open requests by age (oldest first),
+ * reservations lapsing within a day, assigned grafts awaiting delivery, stock expiring within 30,
+ * 60 and 90 days (soonest first), stock against demand and the last import.
+ */
+export async function euteDashboard(deps: DashboardsDeps, principal: Principal | null): Promise<EuteDashboard> {
+  const read = euteReadScope(principal);
+  const scope: repo.BankScope = read.all ? { all: true } : { euteIds: read.ids };
+  const now = deps.now();
+  const today = utcDate(now);
+  const lapseBy = new Date(now.getTime() + LAPSING_WITHIN_HOURS * 3_600_000).toISOString();
+  const [h30, h60, h90] = EXPIRY_HORIZONS.map((days) => shiftDate(today, days)) as [string, string, string];
+  const [requests, expiring, stock, demand, last] = await Promise.all([
+    repo.requestsIn(deps.db, scope, ['requested', 'reserved', 'assigned']),
+    repo.expiringStock(deps.db, scope, today, [h30, h60, h90], DASHBOARD_ITEMS),
+    repo.freeStockBySize(deps.db, scope, today),
+    repo.openDemandBySize(deps.db),
+    repo.latestImport(deps.db, scope),
+  ]);
+  const open = requests.filter((row) => row.state === 'requested').map(toRequest);
+  const byAge = { day: 0, days: 0, older: 0 };
+  for (const request of open) {
+    byAge[requestAge(request.requestedAt, now)] += 1;
+  }
+  const summary = last?.summary ? (JSON.parse(last.summary) as Partial<ImportSummary>) : {};
+  return {
+    serverTime: now.toISOString(),
+    openRequests: { ...counted(open), byAge },
+    lapsing: counted(
+      requests
+        .filter((row) => row.state === 'reserved' && row.deadline !== null && row.deadline <= lapseBy)
+        .map(toRequest)
+        .sort((a, b) => (a.deadline ?? '').localeCompare(b.deadline ?? '')),
+    ),
+    awaitingDelivery: counted(requests.filter((row) => row.state === 'assigned').map(toRequest)),
+    expiring: {
+      within30: expiring.counts[0],
+      within60: expiring.counts[1],
+      within90: expiring.counts[2],
+      items: expiring.items.map((row) => ({
+        lot: row.eLot,
+        type: row.tProdName2,
+        diameter: row.tDproximal,
+        expiry: row.expiryDate!,
+      })),
+    },
+    stockDemand: stockDemandCells(stock, demand),
+    lastImport: last ? { id: last.id, date: last.date, rows: summary.rows ?? 0, failed: summary.failed ?? 0 } : null,
+    staleImport: importIsStale(last?.date ?? null, now),
+    staleAfterDays: STALE_IMPORT_DAYS,
+  };
+}
+
+const fullName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
+
+/**
+ * `GET /admin/dashboard` (admins, and auditors read-only): locked and never-used accounts, banks whose
+ * last import failed rows or is stale, failed mails, push connections, health and the latest audit events.
+ */
+export async function adminDashboard(deps: AdminDashboardDeps, principal: Principal | null): Promise<AdminDashboard> {
+  const caller = requireAdmin(principal, { write: false });
+  const now = deps.now();
+  const databaseUp = await deps.database.ping().then(
+    () => true,
+    () => false,
+  );
+  const [locked, never, eutes, failedMails, audit] = await Promise.all([
+    repo.lockedAccounts(deps.db, now.toISOString()),
+    repo.neverSignedIn(deps.db),
+    repo.activeEutes(deps.db),
+    repo.failedMailCount(deps.db),
+    repo.latestAuditEvents(deps.db, AUDIT_EVENTS),
+  ]);
+  const imports = await Promise.all(
+    eutes.map(async (eute) => {
+      const last = await repo.latestImport(deps.db, { euteIds: [eute.id] });
+      const summary = last?.summary ? (JSON.parse(last.summary) as Partial<ImportSummary>) : {};
+      const lastImportAt = last?.date ?? null;
+      return {
+        euteId: eute.id,
+        name: eute.name,
+        lastImportAt,
+        failed: summary.failed ?? 0,
+        stale: importIsStale(lastImportAt, now),
+      };
+    }),
+  );
+  const account = (row: { id: string; email: string; firstName: string; lastName: string; since: string | null }) => ({
+    id: row.id,
+    email: row.email,
+    name: fullName(row),
+    since: row.since,
+  });
+  return {
+    serverTime: now.toISOString(),
+    readOnly: !caller.admin,
+    locked: counted(locked.map(account)),
+    neverLoggedIn: counted(never.map(account)),
+    importProblems: counted(imports.filter((bank) => bank.failed > 0 || bank.stale)),
+    failedMails,
+    pushConnections: deps.pushConnections(),
+    health: { database: databaseUp, engine: deps.database.engine, missingFiles: deps.files.missingFiles() },
+    latestAudit: audit,
+  };
+}

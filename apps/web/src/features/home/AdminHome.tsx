@@ -1,0 +1,128 @@
+import { Alert, Anchor, Badge, Group, List, SimpleGrid, Text } from '@mantine/core';
+import { formatDateTime } from '@graftmatch/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageLoader } from '../../components/PageLoader';
+import { getAdminDashboard } from './api';
+import { Counter, HomeCard, Nothing } from './HomeCard';
+import { dashboardKeys } from './keys';
+
+/** The admin's home (auditors read it and change nothing): accounts, imports, mails, push, health, audit. */
+export function AdminHome() {
+  const { t } = useTranslation();
+  const home = useQuery({ queryKey: dashboardKeys.admin, queryFn: getAdminDashboard });
+  if (home.isPending) {
+    return <PageLoader />;
+  }
+  if (home.isError) {
+    return <ErrorAlert error={home.error} onRetry={() => void home.refetch()} />;
+  }
+  const data = home.data;
+  return (
+    <>
+      {data.readOnly && (
+        <Alert color="blue" mb="md" data-testid="auditor-note">
+          {t('dashboard.admin.readOnly')}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="home-admin">
+        <HomeCard
+          title={t('dashboard.admin.accounts')}
+          testId="card-accounts"
+          counters={
+            <>
+              <Counter
+                count={data.locked.count}
+                label={t('dashboard.admin.locked')}
+                tone="warning"
+                testId="counter-locked"
+              />
+              <Counter count={data.neverLoggedIn.count} label={t('dashboard.admin.never')} testId="counter-never" />
+            </>
+          }
+        >
+          {data.locked.count + data.neverLoggedIn.count === 0 ? (
+            <Nothing text={t('dashboard.admin.noAccounts')} />
+          ) : (
+            <List size="sm" spacing={4}>
+              {[...data.locked.items, ...data.neverLoggedIn.items].map((account) => (
+                <List.Item key={account.id}>
+                  <Anchor component={Link} to={`/home/admin/users?selected=${account.id}`}>
+                    {account.name}
+                  </Anchor>{' '}
+                  · {account.email}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </HomeCard>
+        <HomeCard
+          title={t('dashboard.admin.operations')}
+          testId="card-operations"
+          counters={
+            <>
+              <Counter
+                count={data.importProblems.count}
+                label={t('dashboard.admin.importProblems')}
+                tone="warning"
+                testId="counter-imports"
+              />
+              <Counter
+                count={data.failedMails}
+                label={t('dashboard.admin.failedMails')}
+                to="/home/admin/mails?state=failed"
+                tone="danger"
+                testId="counter-mails"
+              />
+              <Counter count={data.pushConnections} label={t('dashboard.admin.push')} testId="counter-push" />
+            </>
+          }
+        >
+          <Group gap="xs" mb="xs" data-testid="health">
+            <Badge color={data.health.database ? 'teal.9' : 'red.9'} variant="light">
+              {t(data.health.database ? 'dashboard.admin.dbUp' : 'dashboard.admin.dbDown', {
+                engine: data.health.engine,
+              })}
+            </Badge>
+            <Badge color={data.health.missingFiles === 0 ? 'teal.9' : 'red.9'} variant="light">
+              {t('dashboard.admin.missingFiles', { count: data.health.missingFiles })}
+            </Badge>
+          </Group>
+          {data.importProblems.items.length > 0 && (
+            <List size="sm" spacing={4}>
+              {data.importProblems.items.map((bank) => (
+                <List.Item key={bank.euteId}>
+                  {bank.name} ·{' '}
+                  {bank.lastImportAt
+                    ? t('dashboard.admin.lastImport', { when: formatDateTime(bank.lastImportAt), failed: bank.failed })
+                    : t('dashboard.admin.noImport')}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </HomeCard>
+        <HomeCard title={t('dashboard.admin.audit')} testId="card-audit" counters={null}>
+          {data.latestAudit.length === 0 ? (
+            <Nothing text={t('dashboard.admin.noAudit')} />
+          ) : (
+            <List size="sm" spacing={4}>
+              {data.latestAudit.map((event) => (
+                <List.Item key={event.id}>
+                  <Text span size="sm" c="dimmed">
+                    {formatDateTime(event.at)}
+                  </Text>{' '}
+                  {event.action} · {event.actor ?? t('dashboard.admin.system')}
+                </List.Item>
+              ))}
+            </List>
+          )}
+          <Anchor component={Link} to="/home/admin/auditlog" size="sm">
+            {t('dashboard.admin.toAudit')}
+          </Anchor>
+        </HomeCard>
+      </SimpleGrid>
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+import { lazy, Suspense } from 'react';
+import { Alert, Anchor, List, SimpleGrid, Text } from '@mantine/core';
+import { formatDate, formatDateTime, type DashboardRequest } from '@graftmatch/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageLoader } from '../../components/PageLoader';
+import { getEuteDashboard } from './api';
+import { Counter, HomeCard, Nothing } from './HomeCard';
+import { dashboardKeys } from './keys';
+import { StockDemandTable } from './StockDemandTable';
+
+// The chart library is fetched only when a bank's home has cells to draw (docs/performance.md).
+const StockDemandChart = lazy(() => import('./StockDemandChart'));
+
+function RequestItems({ items }: { items: DashboardRequest[] }) {
+  const { t } = useTranslation();
+  return (
+    <List size="sm" spacing={4}>
+      {items.map((item) => (
+        <List.Item key={item.id}>
+          {item.lot} · {item.clinic} ·{' '}
+          {item.deadline
+            ? t('dashboard.until', { when: formatDateTime(item.deadline) })
+            : t('dashboard.since', { when: formatDateTime(item.requestedAt) })}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** The tissue bank's home: requests by age, reservations lapsing, expiring stock, stock against demand, imports. */
+export function EuteHome() {
+  const { t } = useTranslation();
+  const home = useQuery({ queryKey: dashboardKeys.eute, queryFn: getEuteDashboard });
+  if (home.isPending) {
+    return <PageLoader />;
+  }
+  if (home.isError) {
+    return <ErrorAlert error={home.error} onRetry={() => void home.refetch()} />;
+  }
+  const data = home.data;
+  const { byAge } = data.openRequests;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="home-eute">
+      <HomeCard
+        title={t('dashboard.eute.requests')}
+        testId="card-bank-requests"
+        counters={
+          <>
+            <Counter count={data.openRequests.count} label={t('dashboard.eute.open')} testId="counter-open" />
+            <Counter
+              count={data.lapsing.count}
+              label={t('dashboard.eute.lapsing')}
+              tone="warning"
+              testId="counter-lapsing"
+            />
+            <Counter
+              count={data.awaitingDelivery.count}
+              label={t('dashboard.eute.awaitingDelivery')}
+              testId="counter-delivery"
+            />
+          </>
+        }
+      >
+        {data.openRequests.count + data.lapsing.count + data.awaitingDelivery.count === 0 ? (
+          <Nothing text={t('dashboard.eute.noRequests')} />
+        ) : (
+          <>
+            <Text size="sm" c="dimmed" data-testid="open-by-age">
+              {t('dashboard.eute.byAge', byAge)}
+            </Text>
+            <RequestItems items={[...data.lapsing.items, ...data.openRequests.items]} />
+            <Anchor component={Link} to="/home/eute/requests" size="sm">
+              {t('dashboard.eute.toInbox')}
+            </Anchor>
+          </>
+        )}
+      </HomeCard>
+      <HomeCard
+        title={t('dashboard.eute.expiring')}
+        testId="card-expiring"
+        counters={
+          <>
+            <Counter
+              count={data.expiring.within30}
+              label={t('dashboard.eute.within', { days: 30 })}
+              tone="danger"
+              testId="counter-exp30"
+            />
+            <Counter
+              count={data.expiring.within60}
+              label={t('dashboard.eute.within', { days: 60 })}
+              tone="warning"
+              testId="counter-exp60"
+            />
+            <Counter
+              count={data.expiring.within90}
+              label={t('dashboard.eute.within', { days: 90 })}
+              testId="counter-exp90"
+            />
+          </>
+        }
+      >
+        {data.expiring.items.length === 0 ? (
+          <Nothing text={t('dashboard.eute.noExpiring')} />
+        ) : (
+          <List size="sm" spacing={4}>
+            {data.expiring.items.map((graft) => (
+              <List.Item key={graft.lot}>
+                <Anchor component={Link} to={`/home/eute/donation/${encodeURIComponent(graft.lot)}`}>
+                  {graft.lot}
+                </Anchor>{' '}
+                · {formatDate(graft.expiry)}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </HomeCard>
+      <HomeCard title={t('dashboard.eute.imports')} testId="card-imports" counters={null}>
+        {data.staleImport && (
+          <Alert color="orange" mb="sm" data-testid="stale-import">
+            {t('dashboard.eute.stale', { days: data.staleAfterDays })}
+          </Alert>
+        )}
+        {data.lastImport ? (
+          <Text size="sm" data-testid="last-import">
+            {t('dashboard.eute.lastImport', {
+              when: formatDateTime(data.lastImport.date),
+              rows: data.lastImport.rows,
+              failed: data.lastImport.failed,
+            })}{' '}
+            <Anchor component={Link} to={`/home/imports/logs/${data.lastImport.id}`}>
+              {t('dashboard.eute.openLog')}
+            </Anchor>
+          </Text>
+        ) : (
+          <Nothing text={t('dashboard.eute.noImport')} />
+        )}
+      </HomeCard>
+      <HomeCard title={t('dashboard.eute.heatmap')} testId="card-heatmap" counters={null}>
+        {data.stockDemand.length === 0 ? (
+          <Nothing text={t('dashboard.eute.noStockDemand')} />
+        ) : (
+          <>
+            <Suspense fallback={<Text size="sm">{t('dashboard.eute.chartLoading')}</Text>}>
+              <StockDemandChart cells={data.stockDemand} />
+            </Suspense>
+            <StockDemandTable cells={data.stockDemand} />
+          </>
+        )}
+      </HomeCard>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,146 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { shiftDate, utcDate, type EuteDashboard, type PhysicianDashboard } from '@graftmatch/domain';
+import { settled, watchApi } from './support/app';
+import { openContext, sharedBrowser, screenshot, type ViewportName } from './support/browser';
+import { checkScreenOnce, expectNoAxeViolations, expectNoProblems } from './support/checks';
+import { DEMO, apiSession, loginThroughUi, waitForPath } from './support/login';
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+
+const browser = sharedBrowser();
+
+const HEADER = [
+  'e_Lot',
+  't_ProdName_2',
+  't_Dproximal',
+  't_Ddistal',
+  't_Lmin',
+  't_Lmax',
+  'decellularization.status',
+  'release.status',
+  'release.outValue',
+  'expiry.outValue',
+];
+
+/** Bank North imports a free graft expiring in 40 days; Dr. Berg requests it and the bank reserves it. */
+async function reservationForBerg(lot: string): Promise<void> {
+  const bank = await apiSession(baseUrl, dataDir, DEMO.bankNorth);
+  const today = utcDate(new Date());
+  const row = [lot, '5', '22.5', '22.5', '30', '55', '1', '1', shiftDate(today, -2), shiftDate(today, 40)];
+  const form = new FormData();
+  form.append('file', new Blob([`${HEADER.join(';')}\n${row.join(';')}\n`], { type: 'text/csv' }), 'home.csv');
+  await bank.postForm('/import/grafts', form);
+  const berg = await apiSession(baseUrl, dataDir, DEMO.berg);
+  const request = await berg.post<{ id: string }>('/physician/requests', { lot, patient_Code: 'NN-00-0000' });
+  await bank.post(`/euteemployee/requests/${request.id}/reserve`, {});
+}
+
+const countOf = async (page: Page, testId: string) =>
+  Number(await page.getByTestId(`${testId}-count`).first().textContent());
+
+/** Opens a counter's link and answers the rows (cards or table rows) the list then shows. */
+async function followCounter(page: Page, testId: string, heading: string | RegExp, rows: string): Promise<number> {
+  await page.getByTestId(`${testId}-link`).first().click();
+  await settled(page, heading);
+  await checkScreenOnce(page, `${new URL(page.url()).pathname}`);
+  return page.locator(rows).count();
+}
+
+/**
+ * The homes per role (docs/decisions.md "Dashboards"): the counters show what the API counts, and a
+ * counter's link opens a list with exactly that many rows.
+ */
+describe.each<ViewportName>(['phone', 'desktop'])('the homes at %s size', (size) => {
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    ({ context, page, problems } = await openContext(browser(), baseUrl, size));
+    page.setDefaultTimeout(10_000);
+    watchApi(page);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('the physician: the reservation awaiting the answer, and its counter leads to exactly those requests', async () => {
+    await reservationForBerg(`HOME-${size}-${Date.now().toString(36)}`);
+    const expected = await (
+      await apiSession(baseUrl, dataDir, DEMO.berg)
+    ).get<PhysicianDashboard>('/physician/dashboard');
+    await loginThroughUi(page, dataDir, DEMO.berg);
+    await waitForPath(page, '/home');
+    await page.getByTestId('home-physician').waitFor();
+    expect(expected.awaitingAnswer.count).toBeGreaterThanOrEqual(1);
+    expect(await countOf(page, 'counter-awaiting')).toBe(expected.awaitingAnswer.count);
+    expect(await countOf(page, 'counter-receive')).toBe(expected.toReceive.count);
+    expect(await countOf(page, 'counter-record')).toBe(expected.toRecord.count);
+    expect(await countOf(page, 'counter-matches')).toBe(expected.matches.count);
+    expect(await countOf(page, 'counter-risk')).toBe(expected.atRisk.count);
+    await screenshot(page, `${size}-home-physician`);
+    await expectNoAxeViolations(page, `physician home (${size})`);
+
+    const awaiting = await followCounter(page, 'counter-awaiting', 'My requests', '[data-testid="request-card"]');
+    expect(awaiting).toBe(expected.awaitingAnswer.count);
+    await page.goBack();
+    await page.getByTestId('home-physician').waitFor();
+    const record = await followCounter(page, 'counter-record', 'My requests', '[data-testid="request-card"]');
+    expect(record).toBe(expected.toRecord.count);
+    expectNoProblems(problems, 'on the physician home');
+  });
+
+  it('the tissue bank: expiring stock and stock against demand, a cell leading to exactly its free grafts', async () => {
+    await context.clearCookies();
+    const bankPage = await context.newPage();
+    watchApi(bankPage);
+    const expected = await (
+      await apiSession(baseUrl, dataDir, DEMO.bankNorth)
+    ).get<EuteDashboard>('/euteemployee/dashboard');
+    await loginThroughUi(bankPage, dataDir, DEMO.bankNorth);
+    await waitForPath(bankPage, '/home');
+    await bankPage.getByTestId('home-eute').waitFor();
+    expect(await countOf(bankPage, 'counter-open')).toBe(expected.openRequests.count);
+    expect(await countOf(bankPage, 'counter-exp30')).toBe(expected.expiring.within30);
+    expect(await countOf(bankPage, 'counter-exp90')).toBe(expected.expiring.within90);
+    await bankPage.getByTestId('stock-demand-chart').waitFor();
+    await screenshot(bankPage, `${size}-home-eute`);
+    await expectNoAxeViolations(bankPage, `bank home (${size})`);
+
+    // A cell with a few free grafts (within one page of the stock list).
+    const cell = expected.stockDemand.find((each) => each.band !== null && each.stock > 0 && each.stock <= 20);
+    expect(cell).toBeDefined();
+    const table = bankPage.getByTestId('stock-demand-table');
+    const link = table.locator(`a[href*="type=${cell!.type}&dMin=${cell!.band}&"]`);
+    await link.click();
+    await settled(bankPage, 'Current donations');
+    await checkScreenOnce(bankPage, 'stock of one cell');
+    const rows = bankPage.locator('[data-testid="graft-row"], [data-testid="graft-card"]');
+    await expect.poll(() => rows.count()).toBe(cell!.stock);
+    expectNoProblems(problems, 'on the bank home');
+    await bankPage.close();
+  });
+
+  it('the auditor: the admin overview read-only with the note, and the failed mails it counts', async () => {
+    await context.clearCookies();
+    const auditorPage = await context.newPage();
+    watchApi(auditorPage);
+    await loginThroughUi(auditorPage, dataDir, DEMO.auditor);
+    await waitForPath(auditorPage, '/home');
+    await auditorPage.getByTestId('home-admin').waitFor();
+    await auditorPage.getByTestId('auditor-note').waitFor();
+    const failed = await countOf(auditorPage, 'counter-mails');
+    await screenshot(auditorPage, `${size}-home-auditor`);
+    await expectNoAxeViolations(auditorPage, `auditor home (${size})`);
+    await auditorPage.getByTestId('counter-mails-link').click();
+    await waitForPath(auditorPage, '/home/admin/mails');
+    await settled(auditorPage, 'Mails');
+    await checkScreenOnce(auditorPage, `failed mails (${size})`);
+    const mailRows = failed === 0 ? 0 : await auditorPage.locator('tbody tr').count();
+    expect(mailRows).toBe(failed);
+    expectNoProblems(problems, 'on the auditor home');
+    await auditorPage.close();
+  });
+});

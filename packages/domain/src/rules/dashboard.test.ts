@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { demandDiameter, diameterBand, importIsStale, requestAge } from './dashboard';
+
+describe('diameterBand', () => {
+  it('names the 5 mm band by its lower bound, the bound itself belonging to the band above', () => {
+    expect(diameterBand(20)).toBe(20);
+    expect(diameterBand(24.9)).toBe(20);
+    expect(diameterBand(25)).toBe(25);
+    expect(diameterBand(3)).toBe(0);
+  });
+
+  it('has no band for an unknown diameter', () => {
+    expect(diameterBand(null)).toBeNull();
+  });
+
+  it('bands demand by the middle of its range', () => {
+    expect(diameterBand(demandDiameter({ min: 18, max: 24 }))).toBe(20);
+  });
+});
+
+describe('requestAge', () => {
+  const now = new Date('2026-11-27T12:00:00.000Z');
+  it('splits at one and at three days', () => {
+    expect(requestAge('2026-11-26T12:00:01.000Z', now)).toBe('day');
+    expect(requestAge('2026-11-26T12:00:00.000Z', now)).toBe('days');
+    expect(requestAge('2026-11-24T12:00:01.000Z', now)).toBe('days');
+    expect(requestAge('2026-11-24T12:00:00.000Z', now)).toBe('older');
+  });
+});
+
+describe('importIsStale', () => {
+  const now = new Date('2026-11-27T12:00:00.000Z');
+  it('is stale without an import and after seven days, not on the seventh', () => {
+    expect(importIsStale(null, now)).toBe(true);
+    expect(importIsStale('2026-11-20T12:00:00.000Z', now)).toBe(false);
+    expect(importIsStale('2026-11-20T11:59:59.000Z', now)).toBe(true);
+    expect(importIsStale('2026-11-26T12:00:00.000Z', now, 1)).toBe(false);
+  });
+});

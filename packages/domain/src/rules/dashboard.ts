@@ -1,0 +1,45 @@
+// The homes' rules shared by server and web (docs/decisions.md "Dashboards").
+
+/** Width of a diameter band of the stock-against-demand grid, in millimetres. */
+export const DIAMETER_BAND_MM = 5;
+
+/** Days without an import after which a bank's home warns (and the admin's home counts it stale). */
+export const STALE_IMPORT_DAYS = 7;
+
+/** The horizons of the bank's expiring stock, in days. */
+export const EXPIRY_HORIZONS = [30, 60, 90] as const;
+
+/** Hours ahead in which a reservation counts as lapsing soon. */
+export const LAPSING_WITHIN_HOURS = 24;
+
+/** How many items a dashboard list carries at most; its counter counts them all. */
+export const DASHBOARD_ITEMS = 20;
+
+/**
+ * The band a diameter falls in, named by its lower bound (20 for 20 ≤ d < 25); null for an unknown
+ * diameter. A waiting-list entry is counted in the band of its range's middle.
+ */
+export function diameterBand(diameter: number | null): number | null {
+  if (diameter === null || !Number.isFinite(diameter)) {
+    return null;
+  }
+  return Math.floor(diameter / DIAMETER_BAND_MM) * DIAMETER_BAND_MM;
+}
+
+/** The middle of a waiting-list entry's diameter range, the diameter its demand is banded by. */
+export function demandDiameter(range: { min: number; max: number }): number {
+  return (range.min + range.max) / 2;
+}
+
+/** Age buckets of open requests (a response clock since the request): under a day, up to three days, older. */
+export type RequestAge = 'day' | 'days' | 'older';
+
+export function requestAge(requestedAt: string, now: Date): RequestAge {
+  const hours = (now.getTime() - new Date(requestedAt).getTime()) / 3_600_000;
+  return hours < 24 ? 'day' : hours < 72 ? 'days' : 'older';
+}
+
+/** Whether a bank's last import is older than `days` days (or there is none). */
+export function importIsStale(lastImportAt: string | null, now: Date, days = STALE_IMPORT_DAYS): boolean {
+  return lastImportAt === null || now.getTime() - new Date(lastImportAt).getTime() > days * 86_400_000;
+}

@@ -1,0 +1,115 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Id, IsoDate, IsoDateTime, Nullable } from './common';
+
+// The homes of each role (docs/api.md "Dashboards"): counters with the first items behind each.
+
+const Count = Type.Integer({ minimum: 0 });
+
+/** A counter and its first items (at most DASHBOARD_ITEMS): the count counts them all. */
+const Counted = <T extends TSchema>(item: T) => Type.Object({ count: Count, items: Type.Array(item) });
+
+/** A graft request as a home lists it. */
+export const DashboardRequest = Type.Object({
+  id: Id,
+  lot: Type.String(),
+  state: Type.String(),
+  patientCode: Nullable(Type.String()),
+  clinic: Type.String(),
+  requestedAt: IsoDateTime,
+  deadline: Nullable(IsoDateTime, { description: 'when a reservation lapses unless confirmed' }),
+});
+export type DashboardRequest = Static<typeof DashboardRequest>;
+
+/** A waiting-list entry as the physician's home lists it, with the lots of free grafts that fit it. */
+export const DashboardEntry = Type.Object({
+  id: Id,
+  patientCode: Type.String(),
+  type: Type.Integer(),
+  dMin: Type.Number(),
+  dMax: Type.Number(),
+  from: IsoDate,
+  until: IsoDate,
+  fitting: Count,
+  lots: Type.Array(Type.String(), { description: 'the first fitting lots, closest diameter first' }),
+});
+export type DashboardEntry = Static<typeof DashboardEntry>;
+
+/** `GET /physician/dashboard`: what the caller's requests and waiting-list entries need now. */
+export const PhysicianDashboard = Type.Object({
+  serverTime: IsoDateTime,
+  awaitingAnswer: Counted(DashboardRequest),
+  toReceive: Counted(DashboardRequest),
+  toRecord: Counted(DashboardRequest),
+  matches: Counted(DashboardEntry),
+  atRisk: Counted(DashboardEntry),
+  passed: Counted(DashboardEntry),
+});
+export type PhysicianDashboard = Static<typeof PhysicianDashboard>;
+
+/** A graft of the bank's stock expiring soon. */
+export const ExpiringGraft = Type.Object({
+  lot: Type.String(),
+  type: Type.Integer(),
+  diameter: Nullable(Type.Number()),
+  expiry: IsoDate,
+});
+export type ExpiringGraft = Static<typeof ExpiringGraft>;
+
+/** One cell of stock against demand: a graft type and a 5 mm diameter band (null: diameter unknown). */
+export const StockDemandCell = Type.Object({
+  type: Type.Integer(),
+  band: Nullable(Type.Integer({ description: 'lower bound of the band in mm' })),
+  stock: Count,
+  demand: Count,
+});
+export type StockDemandCell = Static<typeof StockDemandCell>;
+
+/** `GET /euteemployee/dashboard`: the caller's banks' requests, expiring stock, stock against demand, imports. */
+export const EuteDashboard = Type.Object({
+  serverTime: IsoDateTime,
+  openRequests: Type.Composite([
+    Counted(DashboardRequest),
+    Type.Object({ byAge: Type.Object({ day: Count, days: Count, older: Count }) }),
+  ]),
+  lapsing: Counted(DashboardRequest),
+  awaitingDelivery: Counted(DashboardRequest),
+  expiring: Type.Object({ within30: Count, within60: Count, within90: Count, items: Type.Array(ExpiringGraft) }),
+  stockDemand: Type.Array(StockDemandCell),
+  lastImport: Nullable(Type.Object({ id: Id, date: IsoDateTime, rows: Count, failed: Count })),
+  staleImport: Type.Boolean(),
+  staleAfterDays: Count,
+});
+export type EuteDashboard = Static<typeof EuteDashboard>;
+
+const Account = Type.Object({ id: Id, email: Type.String(), name: Type.String(), since: Nullable(IsoDateTime) });
+
+/** `GET /admin/dashboard`: accounts, banks' imports, mails, push, health and the latest audit events. */
+export const AdminDashboard = Type.Object({
+  serverTime: IsoDateTime,
+  readOnly: Type.Boolean({ description: 'true for auditors: they see everything and change nothing' }),
+  locked: Counted(Account),
+  neverLoggedIn: Counted(Account),
+  importProblems: Counted(
+    Type.Object({
+      euteId: Id,
+      name: Type.String(),
+      lastImportAt: Nullable(IsoDateTime),
+      failed: Count,
+      stale: Type.Boolean(),
+    }),
+  ),
+  failedMails: Count,
+  pushConnections: Count,
+  health: Type.Object({ database: Type.Boolean(), engine: Type.String(), missingFiles: Count }),
+  latestAudit: Type.Array(
+    Type.Object({
+      id: Id,
+      at: IsoDateTime,
+      action: Type.String(),
+      targetType: Type.String(),
+      targetId: Nullable(Type.String()),
+      actor: Nullable(Type.String()),
+    }),
+  ),
+});
+export type AdminDashboard = Static<typeof AdminDashboard>;
