@@ -75,6 +75,8 @@ export default async function setup(project: TestProject) {
   const server = await startServer(env, baseUrl);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  // The command line (`graftmatch jobs run`) works on the server's database with the server's settings.
+  project.provide('serverEnv', env);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
@@ -87,5 +89,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    serverEnv: Record<string, string>;
   }
 }

@@ -45,3 +45,37 @@ export async function readPinFromOutbox(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The first mail in a server's outbox that `accept` takes; polls, since the server's mail worker writes it when it next looks. */
+export async function waitForOutboxMail(
+  dataDir: string,
+  accept: (mail: OutboxMail) => boolean,
+  timeoutMs = 20_000,
+): Promise<OutboxMail> {
+  const outbox = path.join(dataDir, 'outbox');
+  const read = new Map<string, OutboxMail>();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const name of await readdir(outbox).catch(() => [] as string[])) {
+      if (!read.has(name)) {
+        const mail = await simpleParser(await readFile(path.join(outbox, name)));
+        const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
+        read.set(name, { to, subject: mail.subject ?? '', text: mail.text ?? '' });
+      }
+    }
+    const found = [...read.values()].find(accept);
+    if (found) {
+      return found;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`no such mail in ${outbox} within ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -45,12 +45,22 @@ const toWire = (row: repo.NotificationRow): Notification => ({
 });
 
 /** Stores the event for each user (once per user) with the caller's executor. */
-export async function notify(
+export function notify(executor: Executor, userIds: readonly string[], event: NotificationEvent): Promise<Notified> {
+  return notifyEach(
+    executor,
+    [...new Set(userIds)].map((userId) => ({ userId, event })),
+  );
+}
+
+/**
+ * Stores each user's own event with the caller's executor, all in few statements: a large import
+ * tells thousands of physician-graft pairs, and one round trip each would hold its transaction open.
+ */
+export async function notifyEach(
   executor: Executor,
-  userIds: readonly string[],
-  event: NotificationEvent,
+  deliveries: readonly { userId: string; event: NotificationEvent }[],
 ): Promise<Notified> {
-  const rows: repo.NotificationRow[] = [...new Set(userIds)].map((userId) => ({
+  const rows: repo.NotificationRow[] = deliveries.map(({ userId, event }) => ({
     id: randomUUID(),
     userId,
     kind: event.kind,

@@ -4,6 +4,7 @@ import {
   elapsedThreshold,
   FAILING_MAIL_MINUTES,
   fitsWaitingListEntry,
+  formatInstantUtc,
   isGraftTypeNumber,
   LAPSING_RESERVATION_BANK_HOURS,
   parseReminderDays,
@@ -138,6 +139,8 @@ export async function requestReminders(deps: ReminderDeps): Promise<number> {
   );
   for (const reservation of ending) {
     const deadline = reservation.deadline as string;
+    // Shown as the app shows every deadline (docs/decisions.md "Notifications"); the key keeps the stored instant.
+    const shown = formatInstantUtc(deadline);
     const left = -hoursBetween(deadline, now);
     const bankHours = countdownThreshold(left, LAPSING_RESERVATION_BANK_HOURS);
     const bank = employees.get(reservation.euteId) ?? [];
@@ -148,8 +151,8 @@ export async function requestReminders(deps: ReminderDeps): Promise<number> {
         recipients: bank,
         subject: reservation.eLot,
         text: {
-          en: `The reservation of graft ${reservation.eLot} lapses at ${deadline} unless the physician confirms it.`,
-          de: `Die Reservierung von Graft ${reservation.eLot} verfällt am ${deadline}, wenn der Arzt sie nicht bestätigt.`,
+          en: `The reservation of graft ${reservation.eLot} lapses at ${shown} unless the physician confirms it.`,
+          de: `Die Reservierung von Graft ${reservation.eLot} verfällt am ${shown}, wenn der Arzt sie nicht bestätigt.`,
         },
         path: '/home/eute/requests',
       });
@@ -162,8 +165,8 @@ export async function requestReminders(deps: ReminderDeps): Promise<number> {
         recipients: [reservation],
         subject: reservation.eLot,
         text: {
-          en: `Your reservation of graft ${reservation.eLot} ends at ${deadline} (within ${physicianHours} ${physicianHours === 1 ? 'hour' : 'hours'}): confirm it, or it lapses.`,
-          de: `Ihre Reservierung von Graft ${reservation.eLot} endet am ${deadline} (in höchstens ${physicianHours} ${physicianHours === 1 ? 'Stunde' : 'Stunden'}): bestätigen Sie sie, sonst verfällt sie.`,
+          en: `Your reservation of graft ${reservation.eLot} ends at ${shown} (within ${physicianHours} ${physicianHours === 1 ? 'hour' : 'hours'}): confirm it, or it lapses.`,
+          de: `Ihre Reservierung von Graft ${reservation.eLot} endet am ${shown} (in höchstens ${physicianHours} ${physicianHours === 1 ? 'Stunde' : 'Stunden'}): bestätigen Sie sie, sonst verfällt sie.`,
         },
         path: '/home/clinic/requests',
       });

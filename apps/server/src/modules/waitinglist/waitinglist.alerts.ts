@@ -5,7 +5,7 @@ import type { Executor } from '../../db/executor';
 import type { Mailer } from '../../mail/mailer';
 import { matchFound } from '../../realtime/push-audience';
 import type { PushPublisher } from '../../realtime/push-bus';
-import { notify, publishNotified, type Notified } from '../notifications/notifications.service';
+import { notifyEach, publishNotified, type Notified } from '../notifications/notifications.service';
 import { entryCriteria } from './waitinglist.mapper';
 import { queueMatchMails } from './waitinglist.match-mails';
 import { openWaitingListEntries } from './waitinglist.repository';
@@ -117,28 +117,27 @@ export async function findMatchAlerts(executor: Executor, freed: readonly FreedG
 }
 
 /** Each alert stored for its physician's notification centre, with `executor` (the cause's transaction). */
-export async function notifyMatchAlerts(
+export function notifyMatchAlerts(
   executor: Executor,
   alerts: ReturnType<typeof alertsPerGraft>,
   at: Date,
 ): Promise<Notified> {
-  const stored: Notified = [];
-  for (const { lot, entries } of alerts) {
-    const payload = {
-      lot,
-      waitinglistids: entries.map((entry) => entry.id),
-      patientCodes: entries.map((entry) => entry.patientCode),
-    };
-    stored.push(
-      ...(await notify(executor, [entries[0].ownerUserId], {
-        kind: 'match',
+  return notifyEach(
+    executor,
+    alerts.map(({ lot, entries }) => ({
+      userId: entries[0].ownerUserId,
+      event: {
+        kind: 'match' as const,
         link: webPaths.clinicGraft(lot),
-        payload,
+        payload: {
+          lot,
+          waitinglistids: entries.map((entry) => entry.id),
+          patientCodes: entries.map((entry) => entry.patientCode),
+        },
         at,
-      })),
-    );
-  }
-  return stored;
+      },
+    })),
+  );
 }
 
 /** One `matchFound` push per physician and graft and the stored notifications, after the commit. */
