@@ -1,9 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { shiftDate, utcDate, type EuteDashboard, type PhysicianDashboard } from '@graftmatch/domain';
+import { type EuteDashboard, type PhysicianDashboard } from '@graftmatch/domain';
 import { settled, watchApi } from './support/app';
 import { openContext, sharedBrowser, screenshot, type ViewportName } from './support/browser';
 import { checkScreenOnce, expectNoAxeViolations, expectNoProblems } from './support/checks';
+import { importFreeGrafts } from './support/grafts';
 import { DEMO, apiSession, loginThroughUi, waitForPath } from './support/login';
 
 const baseUrl = inject('baseUrl');
@@ -11,27 +12,10 @@ const dataDir = inject('dataDir');
 
 const browser = sharedBrowser();
 
-const HEADER = [
-  'e_Lot',
-  't_ProdName_2',
-  't_Dproximal',
-  't_Ddistal',
-  't_Lmin',
-  't_Lmax',
-  'decellularization.status',
-  'release.status',
-  'release.outValue',
-  'expiry.outValue',
-];
-
 /** Bank North imports a free graft expiring in 40 days; Dr. Berg requests it and the bank reserves it. */
 async function reservationForBerg(lot: string): Promise<void> {
   const bank = await apiSession(baseUrl, dataDir, DEMO.bankNorth);
-  const today = utcDate(new Date());
-  const row = [lot, '5', '22.5', '22.5', '30', '55', '1', '1', shiftDate(today, -2), shiftDate(today, 40)];
-  const form = new FormData();
-  form.append('file', new Blob([`${HEADER.join(';')}\n${row.join(';')}\n`], { type: 'text/csv' }), 'home.csv');
-  await bank.postForm('/import/grafts', form);
+  await importFreeGrafts(bank, [{ lot, diameter: '22.5', expiresInDays: 40 }], 'home.csv');
   const berg = await apiSession(baseUrl, dataDir, DEMO.berg);
   const request = await berg.post<{ id: string }>('/physician/requests', { lot, patient_Code: 'NN-00-0000' });
   await bank.post(`/euteemployee/requests/${request.id}/reserve`, {});

@@ -4,6 +4,7 @@ import { shiftDate, utcDate, type GraftRequest } from '@graftmatch/domain';
 import { settled, watchApi } from './support/app';
 import { openContext, sharedBrowser, screenshot, type ViewportName } from './support/browser';
 import { checkScreenOnce, expectNoProblems } from './support/checks';
+import { importFreeGrafts } from './support/grafts';
 import { DEMO, apiSession, loginThroughUi, waitForPath } from './support/login';
 
 // The notification centre (docs/api.md "Notifications"): Dr. Kaya has no browser open, so no push
@@ -15,19 +16,6 @@ import { DEMO, apiSession, loginThroughUi, waitForPath } from './support/login';
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 const browser = sharedBrowser();
-
-const HEADER = [
-  'e_Lot',
-  't_ProdName_2',
-  't_Dproximal',
-  't_Ddistal',
-  't_Lmin',
-  't_Lmax',
-  'decellularization.status',
-  'release.status',
-  'release.outValue',
-  'expiry.outValue',
-];
 
 /** While Dr. Kaya is away: her entry, an import with a graft fitting it, and a reservation of another graft for her. */
 async function whileAway(size: ViewportName): Promise<{ matchLot: string; reservedLot: string }> {
@@ -51,13 +39,15 @@ async function whileAway(size: ViewportName): Promise<{ matchLot: string; reserv
     query_i_min: shiftDate(today, 10),
     query_i_Max: shiftDate(today, 70),
   });
-  const row = (lot: string, diameter: string) =>
-    [lot, '5', diameter, diameter, '30', '55', '1', '1', shiftDate(today, -2), shiftDate(today, 365)].join(';');
-  const form = new FormData();
-  const file = `${HEADER.join(';')}\n${row(matchLot, size === 'phone' ? '24.2' : '23.2')}\n${row(reservedLot, '27.8')}\n`;
-  form.append('file', new Blob([file], { type: 'text/csv' }), 'away.csv');
-  const result = await bank.postForm<{ summary: { inserted: number; failed: number } }>('/import/grafts', form);
-  expect(result.summary).toMatchObject({ inserted: 2, failed: 0 });
+  const summary = await importFreeGrafts(
+    bank,
+    [
+      { lot: matchLot, diameter: size === 'phone' ? '24.2' : '23.2', expiresInDays: 365 },
+      { lot: reservedLot, diameter: '27.8', expiresInDays: 365 },
+    ],
+    'away.csv',
+  );
+  expect(summary).toMatchObject({ inserted: 2, failed: 0 });
 
   const request = await physician.post<GraftRequest>('/physician/requests', {
     lot: reservedLot,

@@ -1,10 +1,11 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatInstantUtc, shiftDate, utcDate, type GraftRequest } from '@graftmatch/domain';
+import { formatInstantUtc, type GraftRequest } from '@graftmatch/domain';
 import { runCli, type Finished } from '../apps/server/test/support/process';
 import { settled, watchApi } from './support/app';
 import { openContext, sharedBrowser, screenshot } from './support/browser';
 import { checkScreenOnce, expectNoProblems } from './support/checks';
+import { importFreeGrafts } from './support/grafts';
 import { DEMO, apiSession, loginThroughUi, waitForPath } from './support/login';
 import { waitForOutboxMail } from './support/outbox';
 
@@ -19,32 +20,15 @@ const dataDir = inject('dataDir');
 const serverEnv = inject('serverEnv');
 const browser = sharedBrowser();
 
-const HEADER = [
-  'e_Lot',
-  't_ProdName_2',
-  't_Dproximal',
-  't_Ddistal',
-  't_Lmin',
-  't_Lmax',
-  'decellularization.status',
-  'release.status',
-  'release.outValue',
-  'expiry.outValue',
-];
-
 /** A new free graft of bank North, requested by Dr. Berg and reserved for her for one hour. */
 async function reservedForAnHour(): Promise<GraftRequest> {
   const [physician, bank] = [
     await apiSession(baseUrl, dataDir, DEMO.berg),
     await apiSession(baseUrl, dataDir, DEMO.bankNorth),
   ];
-  const today = utcDate(new Date());
   const lot = `RM-${Date.now().toString(36).toUpperCase()}`;
-  const row = [lot, '5', '26.4', '26.4', '30', '55', '1', '1', shiftDate(today, -2), shiftDate(today, 365)];
-  const form = new FormData();
-  form.append('file', new Blob([`${HEADER.join(';')}\n${row.join(';')}\n`], { type: 'text/csv' }), 'reminder.csv');
-  const result = await bank.postForm<{ summary: { inserted: number; failed: number } }>('/import/grafts', form);
-  expect(result.summary).toMatchObject({ inserted: 1, failed: 0 });
+  const summary = await importFreeGrafts(bank, [{ lot, diameter: '26.4', expiresInDays: 365 }], 'reminder.csv');
+  expect(summary).toMatchObject({ inserted: 1, failed: 0 });
   const request = await physician.post<GraftRequest>('/physician/requests', { lot, patient_Code: 'R-03-2021' });
   return bank.post<GraftRequest>(`/euteemployee/requests/${request.id}/reserve`, { hours: 1 });
 }

@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { shiftDate, utcDate } from '@graftmatch/domain';
 import { expectHeading, navigate, settled, watchApi } from './support/app';
 import { openContext, sharedBrowser, screenshot, type ViewportName } from './support/browser';
 import { checkScreenOnce, expectNoAxeViolations, expectNoProblems } from './support/checks';
+import { importFreeGrafts } from './support/grafts';
 import { DEMO, apiSession, loginThroughUi, waitForPath } from './support/login';
 
 const baseUrl = inject('baseUrl');
@@ -11,28 +11,11 @@ const dataDir = inject('dataDir');
 
 const browser = sharedBrowser();
 
-const HEADER = [
-  'e_Lot',
-  't_ProdName_2',
-  't_Dproximal',
-  't_Ddistal',
-  't_Lmin',
-  't_Lmax',
-  'decellularization.status',
-  'release.status',
-  'release.outValue',
-  'expiry.outValue',
-];
-
 /** Imports, as bank North's own system would, a released (free) graft that expires in 19 days. */
 async function importFreeGraftExpiringSoon(lot: string): Promise<void> {
   const bank = await apiSession(baseUrl, dataDir, DEMO.bankNorth);
-  const today = utcDate(new Date());
-  const row = [lot, '5', '22.5', '22.5', '30', '55', '1', '1', shiftDate(today, -2), shiftDate(today, 19)];
-  const form = new FormData();
-  form.append('file', new Blob([`${HEADER.join(';')}\n${row.join(';')}\n`], { type: 'text/csv' }), 'stock.csv');
-  const result = await bank.postForm<{ summary: { inserted: number; failed: number } }>('/import/grafts', form);
-  expect(result.summary).toMatchObject({ inserted: 1, failed: 0 });
+  const summary = await importFreeGrafts(bank, [{ lot, diameter: '22.5', expiresInDays: 19 }], 'stock.csv');
+  expect(summary).toMatchObject({ inserted: 1, failed: 0 });
 }
 
 /** The expiry dates shown, in order. */
