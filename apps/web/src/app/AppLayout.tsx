@@ -48,7 +48,8 @@ function SignedInShell() {
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          {/* On a phone the controls keep their room and the name gives way, so none leaves the screen. */}
+          <Group gap="sm" wrap="nowrap" miw={0} style={{ flexShrink: 1 }}>
             <Burger
               opened={opened}
               onClick={toggle}
@@ -58,11 +59,11 @@ function SignedInShell() {
               aria-expanded={opened}
               data-testid="nav-burger"
             />
-            <Anchor component={Link} to="/home" fw={700} size="lg" underline="never">
+            <Anchor component={Link} to="/home" fw={700} size="lg" underline="never" truncate="end" miw={0}>
               GraftMatch
             </Anchor>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             <ScanButton />
             <PushIndicator status={pushStatus} />
             <NotificationBell />
