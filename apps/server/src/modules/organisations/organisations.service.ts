@@ -83,6 +83,45 @@ function euteToWire(row: EuteRow): Eute {
   return { id, name, euteNumber, active, address, housenumber, zipcode, city, country, email, phone, leadTimeDays };
 }
 
+/** One change of a clinic or bank: its name checked, written, audited before → after, in one transaction. */
+async function changeOrganisation<Detailed>(
+  deps: OrganisationsDeps,
+  actor: Actor,
+  action: AuditAction,
+  change: {
+    targetType: 'clinic' | 'eute';
+    id: string;
+    detailed: (executor: Executor, id: string) => Promise<Detailed>;
+    checkName: (trx: Executor) => Promise<void> | undefined;
+    update: (trx: Executor, at: string) => Promise<unknown>;
+    nameTaken: string;
+  },
+): Promise<Detailed> {
+  const admin = requireAdmin(actor.principal, { write: true });
+  const now = deps.now();
+  return writeOrConflict(
+    deps.db,
+    async (trx) => {
+      const before = await change.detailed(trx, change.id);
+      await change.checkName(trx);
+      await change.update(trx, now.toISOString());
+      const after = await change.detailed(trx, change.id);
+      await recordAudit(trx, {
+        actorUserId: admin.userId,
+        action,
+        targetType: change.targetType,
+        targetId: change.id,
+        before,
+        after,
+        ip: actor.ip,
+        at: now,
+      });
+      return after;
+    },
+    change.nameTaken,
+  );
+}
+
 // Clinics
 
 const clinics = adminReads({
@@ -142,39 +181,21 @@ export async function addClinic(deps: OrganisationsDeps, actor: Actor, request: 
 }
 
 /** PATCH, activate and deactivate of a clinic: one change, its audit row, one transaction. */
-async function changeClinic(
+const changeClinic = (
   deps: OrganisationsDeps,
   actor: Actor,
   id: string,
   action: AuditAction,
   changes: { cName?: string; active?: 0 | 1 },
-): Promise<Clinic> {
-  const admin = requireAdmin(actor.principal, { write: true });
-  const now = deps.now();
-  return writeOrConflict(
-    deps.db,
-    async (trx) => {
-      const before = await clinicWithDetail(trx, id);
-      if (changes.cName !== undefined) {
-        await assertClinicNameFree(trx, changes.cName, id);
-      }
-      await repo.updateClinic(trx, id, { ...changes, updatedAt: now.toISOString() });
-      const after = await clinicWithDetail(trx, id);
-      await recordAudit(trx, {
-        actorUserId: admin.userId,
-        action,
-        targetType: 'clinic',
-        targetId: id,
-        before,
-        after,
-        ip: actor.ip,
-        at: now,
-      });
-      return after;
-    },
-    `A clinic named "${changes.cName ?? ''}" already exists.`,
-  );
-}
+) =>
+  changeOrganisation(deps, actor, action, {
+    targetType: 'clinic',
+    id,
+    detailed: clinicWithDetail,
+    checkName: (trx) => (changes.cName === undefined ? undefined : assertClinicNameFree(trx, changes.cName, id)),
+    update: (trx, at) => repo.updateClinic(trx, id, { ...changes, updatedAt: at }),
+    nameTaken: `A clinic named "${changes.cName ?? ''}" already exists.`,
+  });
 
 export const patchClinic = (deps: OrganisationsDeps, actor: Actor, id: string, request: PatchClinicRequest) =>
   changeClinic(
@@ -278,39 +299,23 @@ export const setEuteActive = (deps: OrganisationsDeps, actor: Actor, id: string,
   changeEute(deps, actor, id, active ? 'eute.activate' : 'eute.deactivate', { active: active ? 1 : 0 });
 
 /** PATCH, activate and deactivate of a bank: one change, its audit row, one transaction. */
-async function changeEute(
+const changeEute = (
   deps: OrganisationsDeps,
   actor: Actor,
   id: string,
   action: AuditAction,
   changes: repo.EuteChanges,
-): Promise<Eute> {
-  const admin = requireAdmin(actor.principal, { write: true });
-  const now = deps.now();
-  return writeOrConflict(
-    deps.db,
-    async (trx) => {
-      const before = await euteWithDetail(trx, id);
-      if (changes.name) {
-        const owner = await repo.findEuteIdByName(trx, changes.name);
-        if (owner && owner !== id) {
-          throw conflict(`A tissue bank named "${changes.name}" already exists.`);
-        }
+) =>
+  changeOrganisation(deps, actor, action, {
+    targetType: 'eute',
+    id,
+    detailed: euteWithDetail,
+    checkName: async (trx) => {
+      const owner = changes.name ? await repo.findEuteIdByName(trx, changes.name) : undefined;
+      if (owner && owner !== id) {
+        throw conflict(`A tissue bank named "${changes.name}" already exists.`);
       }
-      await repo.updateEute(trx, id, { ...changes, updatedAt: now.toISOString() });
-      const after = await euteWithDetail(trx, id);
-      await recordAudit(trx, {
-        actorUserId: admin.userId,
-        action,
-        targetType: 'eute',
-        targetId: id,
-        before,
-        after,
-        ip: actor.ip,
-        at: now,
-      });
-      return after;
     },
-    `A tissue bank named "${changes.name ?? ''}" already exists.`,
-  );
-}
+    update: (trx, at) => repo.updateEute(trx, id, { ...changes, updatedAt: at }),
+    nameTaken: `A tissue bank named "${changes.name ?? ''}" already exists.`,
+  });
