@@ -12,3 +12,6 @@ export const MAX_SEARCH_PAGE_SIZE = 200;
  * and graft lists show 50 entries a page").
  */
 export const SCREEN_PAGE_SIZE = 50;
+
+/** Import logs a page on screen: each row is tall (its summary and notices), so fewer fit. */
+export const IMPORT_LOG_PAGE_SIZE = 25;

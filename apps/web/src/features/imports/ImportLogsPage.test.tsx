@@ -5,7 +5,8 @@ import { clearSession, setAccessToken } from '../../api/session';
 import { fakeApi, fakeJwt, json } from '../../test/fakeApi';
 import { aPhysician } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
-import { IMPORT_LOG_PAGE_SIZE, ImportLogsPage } from './ImportLogsPage';
+import { IMPORT_LOG_PAGE_SIZE } from '@graftmatch/domain';
+import { ImportLogsPage } from './ImportLogsPage';
 
 const BANK = { id: '5a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c01', name: 'Gewebebank Nord' };
 const employee = aPhysician({ clinics: [], eutes: [BANK] });

@@ -1,3 +1,4 @@
+import { IMPORT_LOG_PAGE_SIZE } from '@graftmatch/domain';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import type { ImportLogListItem } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +14,6 @@ import { formatUtcMinute } from './format';
 import { importKeys } from './keys';
 import { IMPORT_PATH, importLogPath } from './paths';
 import { useBankNames } from './useBankNames';
-
-export const IMPORT_LOG_PAGE_SIZE = 25;
 
 /** Dry run and strict, as small labels beside the date. */
 export function ModeBadges({ log }: { log: ImportLogListItem }) {
