@@ -18,7 +18,13 @@ const OPEN_API_ROUTES = [
   'POST /api/auth/recovery/:token',
   'GET /api/health',
   'GET /api/ready',
+  // FHIR clients read the CapabilityStatement before they log in (docs/fhir.md).
+  'GET /api/fhir/R5/metadata',
 ];
+
+/** FHIR routes refuse with an OperationOutcome, FHIR's problem document (docs/fhir.md). */
+const refusalType = (route: RegisteredRoute) =>
+  route.url.startsWith('/api/fhir/') ? 'application/fhir+json' : 'application/problem+json';
 
 /** A concrete path for a route pattern: every parameter and wildcard filled in. */
 const concretePath = (url: string) => url.replace(/:[A-Za-z0-9_]+/g, randomUUID()).replace(/\*/g, 'x');
@@ -34,7 +40,7 @@ describe(`every route is protected unless it is one of the open ones (${testEngi
   });
   afterAll(() => server.close());
 
-  it('opens exactly the routes of docs/decisions.md §4 (plus health and readiness) among the API routes', () => {
+  it('opens exactly the routes of docs/decisions.md §4 (plus health, readiness and the FHIR metadata) among the API routes', () => {
     const open = routes
       .filter((route) => isApi(route) && route.open)
       .map(name)
@@ -55,7 +61,7 @@ describe(`every route is protected unless it is one of the open ones (${testEngi
         json: route.method === 'GET' ? undefined : {},
       });
       expect(response.status, name(route)).toBe(401);
-      expect(response.headers.get('content-type'), name(route)).toContain('application/problem+json');
+      expect(response.headers.get('content-type'), name(route)).toContain(refusalType(route));
     }
   });
 

@@ -94,7 +94,9 @@ describe('route schemas', () => {
   });
 
   it('answers every success through a closed schema, and every refusal it declares as a problem', () => {
-    for (const [name, operation] of operations) {
+    // FHIR answers are FHIR resources and refusals OperationOutcomes, validated against the R5 schema
+    // by the FHIR tests (docs/fhir.md), not by these schemas.
+    for (const [name, operation] of operations.filter(([route]) => !route.includes(' /api/fhir/'))) {
       const responses = Object.entries(operation.responses ?? {});
       const successes = responses.filter(([status]) => status.startsWith('2'));
       expect(successes.length, name).toBeGreaterThan(0);
