@@ -10,6 +10,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { MediaSection } from '../media';
 import { expiryDate, mm, typeLabel } from './graftFormat';
+import { GraftHistorySection } from './GraftHistory';
 import { ProcessTimeline } from './ProcessTimeline';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -76,6 +77,7 @@ export function GraftDetailsScreen({ lot, queryKey, load, editable, actions }: S
             editable={editable}
             onGraft={(changed) => queryClient.setQueryData(queryKey, changed)}
           />
+          <GraftHistorySection lot={lot} />
         </Stack>
       )}
     </>
