@@ -98,7 +98,7 @@ function ChainStatus() {
   }
   if (report.isError || !report.data.ok) {
     return (
-      <Badge variant="filled" color="red.8" data-testid="chain-status">
+      <Badge variant="filled" color="#b71c1c" data-testid="chain-status">
         {report.data?.failure?.seq
           ? t('history.chainBrokenAt', { seq: report.data.failure.seq })
           : t('history.chainBroken')}
@@ -106,7 +106,7 @@ function ChainStatus() {
     );
   }
   return (
-    <Badge variant="light" color="green.9" data-testid="chain-status">
+    <Badge variant="filled" color="#1b5e20" data-testid="chain-status">
       {t('history.chainIntact', { rows: report.data.verifiedUpTo })}
     </Badge>
   );
