@@ -7,6 +7,7 @@ import { fakeApi, fakeJwt, json, problem } from '../../test/fakeApi';
 import { aPhysician } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { GraftHistoryPage, GraftHistorySection } from './GraftHistory';
+import { fieldLabelKey } from './historyFields';
 
 // A graft's life story as its readers see it: newest first, in words, with the audit chain's state.
 
@@ -124,5 +125,15 @@ describe("a graft's history", () => {
     renderRoutes(routes, '/section/EL-7');
     expect((await screen.findByTestId('history-link')).getAttribute('href')).toBe('/home/grafts/EL-7/history');
     expect(await screen.findAllByTestId('history-event')).toHaveLength(3);
+  });
+});
+
+describe('fieldLabelKey', () => {
+  it('names import columns, request fields and file fields, however the column is spelled; others stay as stored', () => {
+    expect(fieldLabelKey('t_Lmax')).toBe('graft.lMax');
+    expect(fieldLabelKey('x_SEC')).toBe('graft.sec');
+    expect(fieldLabelKey('patient_Code')).toBe('corrections.fields.patient_Code');
+    expect(fieldLabelKey('state')).toBe('history.fields.state');
+    expect(fieldLabelKey('delivery.status')).toBeNull();
   });
 });
