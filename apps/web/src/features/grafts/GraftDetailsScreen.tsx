@@ -47,10 +47,12 @@ interface ScreenProps {
   editable: boolean;
   /** What the caller may do with the graft, shown beside its type and status (the physician's requests). */
   actions?: (graft: Graft) => ReactNode;
+  /** Whether the caller may read the graft's history, so nobody's page asks for one it would be refused. */
+  history: (graft: Graft) => boolean;
 }
 
 /** One graft's details page (back link, title, facts, process steps), loaded the caller's way. */
-export function GraftDetailsScreen({ lot, queryKey, load, editable, actions }: ScreenProps) {
+export function GraftDetailsScreen({ lot, queryKey, load, editable, actions, history }: ScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -77,7 +79,7 @@ export function GraftDetailsScreen({ lot, queryKey, load, editable, actions }: S
             editable={editable}
             onGraft={(changed) => queryClient.setQueryData(queryKey, changed)}
           />
-          <GraftHistorySection lot={lot} />
+          {history(graft.data) && <GraftHistorySection lot={lot} />}
         </Stack>
       )}
     </>
