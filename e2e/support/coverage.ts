@@ -23,6 +23,7 @@ export function routeOf(pathname: string): string {
     .replace(/^\/home\/clinic\/search\/[^/]+$/, '/home/clinic/search/:type')
     .replace(/^\/home\/clinic\/graft\/[^/]+$/, '/home/clinic/graft/:lot')
     .replace(/^\/home\/eute\/donation\/[^/]+$/, '/home/eute/donation/:lot')
+    .replace(/^\/home\/grafts\/[^/]+\/history$/, '/home/grafts/:lot/history')
     .replace(/^\/home\/imports\/logs\/[^/]+$/, '/home/imports/logs/:id');
 }
 

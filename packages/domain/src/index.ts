@@ -36,6 +36,7 @@ export * from './schemas/request-steps';
 export * from './schemas/api-key';
 export * from './schemas/user-settings';
 export * from './schemas/request-correction';
+export * from './schemas/graft-history';
 export * from './schemas/stock';
 export * from './schemas/mail';
 export * from './schemas/dashboard';

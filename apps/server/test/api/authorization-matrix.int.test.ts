@@ -193,6 +193,16 @@ const ROUTES: Record<string, Cell> = {
     }),
     expect: expected(200, ['physicianA', 'employeeX', 'admin', 'auditor'], { physicianB: 404, employeeY: 404 }),
   },
+  // A graft of bank X that physician A requested: its bank, A's clinic, admins and auditors read its history.
+  'GET /api/grafts/*/history': {
+    method: 'GET',
+    request: async (app) => {
+      const lot = await freeGraftOfX(app);
+      await requestGraft(app.clients.physicianA, { lot, patient_Code: 'C-05-2019' });
+      return { path: `/api/grafts/${lot}/history` };
+    },
+    expect: expected(200, ['physicianA', 'employeeX', 'admin', 'auditor'], { physicianB: 404, employeeY: 404 }),
+  },
   'GET /api/euteemployee/currentdonations/{X current lot}/label': {
     method: 'GET',
     request: (_a, f) => ({ path: `/api/euteemployee/currentdonations/${f.euteXCurrentLot}/label?format=100x50` }),

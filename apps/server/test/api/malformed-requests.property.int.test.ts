@@ -50,6 +50,7 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'POST', path: '/api/physician/graftsearch', write: false, fields: SEARCH_FIELDS },
   { method: 'GET', path: '/api/physician/graftsearch/:lot', write: false },
   { method: 'GET', path: '/api/grafts/by-code/:code', write: false },
+  { method: 'GET', path: '/api/grafts/:lot/history', write: false },
   { method: 'GET', path: '/api/physician/waitinglist', write: false },
   { method: 'POST', path: '/api/physician/waitinglist', write: true, fields: ENTRY_FIELDS },
   { method: 'PATCH', path: '/api/physician/waitinglist/:id', write: true, fields: ENTRY_FIELDS },

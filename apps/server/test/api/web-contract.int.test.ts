@@ -21,7 +21,6 @@ const NOT_CALLED_BY_WEB: Record<string, string> = {
   'DELETE /push': 'the SignalR client closing a Long Polling connection',
   'GET /users/sessions': 'the caller’s own sessions, for API clients; the web has no sessions page',
   'DELETE /users/sessions/{}': 'ending one session, for API clients',
-  'GET /admin/audit/verify': 'the audit chain check, for operators and auditors’ tools (docs/security.md)',
   'GET /fhir/R5/metadata': 'the FHIR CapabilityStatement, for hospital systems (docs/fhir.md)',
   'GET /fhir/R5/SearchParameter/{}': 'the custom FHIR search parameter, for hospital systems',
   'GET /fhir/R5/BiologicallyDerivedProduct': 'FHIR search of grafts, for hospital systems',

@@ -13,6 +13,8 @@ import type {
   AddUserRequest,
   AddWaitingListRequest,
   AuditLogPage,
+  AuditChainReport,
+  GraftHistory,
   MailListPage,
   MarkNotificationsReadRequest,
   MarkNotificationsReadResponse,
@@ -122,6 +124,8 @@ export interface ApiRoutes {
 
   'POST /requests/{id}/corrections': { params: { id: string }; body: CorrectionRequest; response: GraftRequest };
   'GET /requests/{id}/history': { params: { id: string }; response: RequestHistory };
+  'GET /grafts/{lot}/history': { params: { lot: string }; response: GraftHistory };
+  'GET /admin/audit/verify': { response: AuditChainReport };
 
   'GET /euteemployee/requests': { response: RequestInbox };
   'POST /euteemployee/requests/{id}/{action}': RequestStepRoute<'bank'>;

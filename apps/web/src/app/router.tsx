@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
               { path: 'home', lazy: signedIn('HomePage') },
               { path: 'home/password', lazy: signedIn('ChangePasswordPage') },
               { path: 'home/notifications', lazy: signedIn('NotificationsPage') },
+              { path: 'home/grafts/:lot/history', lazy: signedIn('GraftHistoryPage') },
               {
                 path: 'home/clinic',
                 element: <RequireArea area="clinic" />,

@@ -19,3 +19,4 @@ export { DemandPage } from '../features/eute/DemandPage';
 export { DonationsPage } from '../features/eute/DonationsPage';
 export { StockPage } from '../features/eute/StockPage';
 export { DonationDetailsPage } from '../features/eute/DonationDetailsPage';
+export { GraftHistoryPage } from '../features/grafts/GraftHistory';

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { DEFAULT_GRAFT_SEARCH_QUERY, ListStatus } from '@graftmatch/domain';
+import { DEFAULT_GRAFT_SEARCH_QUERY, GraftHistory, ListStatus } from '@graftmatch/domain';
 import { MAX_SEARCH_PAGE_SIZE, PageQuery, SearchPageQuery, pageOf, sendPaged } from '../../http/paging';
 import { ANSWERED_FROM_CACHE, type AnswerCache } from '../../http/answer-cache';
 import { LotParams, errors } from '../../http/request-kit';
 import { GraftListResponse, GraftResponse } from '../../http/wire-responses';
+import { wire } from '../../http/wire';
+import { graftHistory } from './grafts.history';
 import {
   findGraftByCode,
   getGraftForPhysician,
@@ -87,7 +89,10 @@ const CodeParams = Type.Object({
   }),
 });
 
-/** Finding a graft by the code on its package, under /api/grafts: physicians, bank employees, auditors. */
+/**
+ * Under /api/grafts: finding a graft by the code on its package (physicians, bank employees, auditors) and a
+ * graft's history (those, and admins).
+ */
 export const graftCodeRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps }> = async (app, { deps }) => {
   app.get(
     '/by-code/:code',
@@ -101,5 +106,18 @@ export const graftCodeRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps }> = 
       },
     },
     async (request) => findGraftByCode(deps, request.principal, request.params.code),
+  );
+  app.get(
+    '/:lot/history',
+    {
+      schema: {
+        tags: ['grafts'],
+        description:
+          "The graft's life story, newest first: the audit rows of the graft, its requests and its files, each with who, when and the fields it changed (docs/api.md).",
+        params: LotParams,
+        response: { 200: wire<GraftHistory>(GraftHistory), ...errors },
+      },
+    },
+    async (request) => graftHistory(deps, request.principal, request.params.lot),
   );
 };

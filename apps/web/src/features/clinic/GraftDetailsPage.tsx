@@ -21,6 +21,8 @@ export function GraftDetailsPage() {
       load={getGraft}
       editable={me.data?.admin ?? false}
       actions={(graft) => <RequestActions graft={graft} />}
+      // Physicians read the history of their clinics' grafts; a graft not Free here is one of those.
+      history={(graft) => Boolean(me.data?.admin || me.data?.audit) || graft.listStatus !== ListStatus.Free}
     />
   );
 }

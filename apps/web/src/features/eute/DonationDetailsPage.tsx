@@ -13,7 +13,14 @@ export function DonationDetailsPage() {
   return (
     <>
       <LabelButtons lot={lot} />
-      <GraftDetailsScreen lot={lot} queryKey={euteKeys.donation(lot)} load={getDonation} editable={!readOnly} />
+      <GraftDetailsScreen
+        lot={lot}
+        queryKey={euteKeys.donation(lot)}
+        load={getDonation}
+        editable={!readOnly}
+        // The bank's own graft (or an auditor's read): its whole history.
+        history={() => true}
+      />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { MediaSection } from '../media';
 import { expiryDate, mm, typeLabel } from './graftFormat';
+import { GraftHistorySection } from './GraftHistory';
 import { ProcessTimeline } from './ProcessTimeline';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -46,10 +47,12 @@ interface ScreenProps {
   editable: boolean;
   /** What the caller may do with the graft, shown beside its type and status (the physician's requests). */
   actions?: (graft: Graft) => ReactNode;
+  /** Whether the caller may read the graft's history, so nobody's page asks for one it would be refused. */
+  history: (graft: Graft) => boolean;
 }
 
 /** One graft's details page (back link, title, facts, process steps), loaded the caller's way. */
-export function GraftDetailsScreen({ lot, queryKey, load, editable, actions }: ScreenProps) {
+export function GraftDetailsScreen({ lot, queryKey, load, editable, actions, history }: ScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -76,6 +79,7 @@ export function GraftDetailsScreen({ lot, queryKey, load, editable, actions }: S
             editable={editable}
             onGraft={(changed) => queryClient.setQueryData(queryKey, changed)}
           />
+          {history(graft.data) && <GraftHistorySection lot={lot} />}
         </Stack>
       )}
     </>
