@@ -159,7 +159,10 @@ describe('scanning the package at implantation with the camera', () => {
     await settled(page, 'My requests');
     await card(page).getByTestId('step-implant').click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByTestId('scan-video').waitFor();
+    // The camera's view, or the message saying why it did not start (named, should it ever show).
+    const problem = dialog.getByTestId('scan-camera-problem');
+    await dialog.getByTestId('scan-video').or(problem).waitFor();
+    expect(await problem.getAttribute('data-problem', { timeout: 1 }).catch(() => null)).toBeNull();
     await expect.poll(() => dialog.getByTestId('scan-input').inputValue(), { timeout: 20_000 }).not.toBe('');
     return dialog.getByTestId('scan-input').inputValue();
   }

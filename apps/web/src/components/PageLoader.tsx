@@ -1,4 +1,5 @@
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
+import { Spinner } from './Spinner';
 import { useTranslation } from 'react-i18next';
 
 /** Placeholder while a page's data is on its way; the global indicator carries the text. */
@@ -6,7 +7,7 @@ export function PageLoader() {
   const { t } = useTranslation();
   return (
     <Center py="xl">
-      <Loader aria-label={t('common.loading')} />
+      <Spinner label={t('common.loading')} />
     </Center>
   );
 }

@@ -1,4 +1,5 @@
-import { ActionIcon, Group, Loader, Modal, Text } from '@mantine/core';
+import { ActionIcon, Group, Modal, Text } from '@mantine/core';
+import { Spinner } from '../../components/Spinner';
 import { IconChevronLeft, IconChevronRight, IconPhotoOff } from '@tabler/icons-react';
 import type { GraftFile } from '@graftmatch/domain';
 import { useEffect, useRef, type TouchEvent } from 'react';
@@ -79,7 +80,7 @@ export function ImageViewer({ files, urls, index, onIndex }: Props) {
             <IconPhotoOff size={48} aria-hidden />
           </Text>
         )}
-        {url === undefined && <Loader aria-label={t('common.loading')} />}
+        {url === undefined && <Spinner label={t('common.loading')} />}
       </div>
       {count > 1 && (
         <Group justify="center" gap="lg" mt="sm">

@@ -1,4 +1,4 @@
-import { Loader } from '@mantine/core';
+import { Spinner } from '../../components/Spinner';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -8,7 +8,7 @@ const StlViewer = lazy(() => import('./StlViewer'));
 export function ModelView({ lot }: { lot: string }) {
   const { t } = useTranslation();
   return (
-    <Suspense fallback={<Loader aria-label={t('common.loading')} />}>
+    <Suspense fallback={<Spinner label={t('common.loading')} />}>
       <StlViewer lot={lot} />
     </Suspense>
   );

@@ -1,4 +1,5 @@
-import { Button, Group, Loader, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { Spinner } from '../../components/Spinner';
 import { IconFocusCentered } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -134,7 +135,7 @@ export default function StlViewer({ lot }: { lot: string }) {
     <div>
       <div className={classes.stlStage} data-testid="stl-viewer">
         <div ref={host} className={classes.stlCanvas} />
-        {state.kind === 'loading' && <Loader className={classes.stlCentre} aria-label={t('common.loading')} />}
+        {state.kind === 'loading' && <Spinner className={classes.stlCentre} label={t('common.loading')} />}
         {state.kind !== 'loading' && state.kind !== 'shown' && (
           <Text className={classes.stlCentre} c="dimmed" size="sm">
             {t(state.kind === 'failed' ? 'files.modelFailed' : 'files.noWebGl')}

@@ -15,6 +15,31 @@ interface TorchCapabilities extends MediaTrackCapabilities {
   torch?: boolean;
 }
 
+const BUSY_RETRIES = 5;
+const BUSY_RETRY_MS = 300;
+
+/**
+ * The camera's stream. A camera still held by a scanner that just closed (or by a page just left)
+ * answers NotReadableError or AbortError for a moment; that is retried before it counts as a fault.
+ */
+async function openCamera(cameraId: string | null, stopped: () => boolean): Promise<MediaStream> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await navigator.mediaDevices.getUserMedia({
+        video: cameraId ? { deviceId: { exact: cameraId } } : { facingMode: { ideal: 'environment' } },
+        audio: false,
+      });
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      const busy = name === 'NotReadableError' || name === 'AbortError';
+      if (!busy || attempt >= BUSY_RETRIES || stopped()) {
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS * (attempt + 1)));
+    }
+  }
+}
+
 export default function CameraScanner({ onDetected }: { onDetected: (text: string) => void }) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
@@ -36,10 +61,7 @@ export default function CameraScanner({ onDetected }: { onDetected: (text: strin
         return;
       }
       try {
-        stream = await navigator.mediaDevices.getUserMedia({
-          video: cameraId ? { deviceId: { exact: cameraId } } : { facingMode: { ideal: 'environment' } },
-          audio: false,
-        });
+        stream = await openCamera(cameraId, () => stopped);
       } catch (error) {
         const name = (error as { name?: string }).name;
         setState(

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { ActionIcon, Loader, Stack, TextInput } from '@mantine/core';
+import { Spinner } from '../../components/Spinner';
+import { ActionIcon, Stack, TextInput } from '@mantine/core';
 import { IconCamera, IconCameraOff } from '@tabler/icons-react';
 import { parseGraftCode } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +39,7 @@ export function ScanField({ label, value, onChange, onSubmit, cameraFirst = fals
   return (
     <Stack gap="xs">
       {camera && (
-        <Suspense fallback={<Loader size="sm" aria-label={t('scan.camera.starting')} />}>
+        <Suspense fallback={<Spinner size="sm" label={t('scan.camera.starting')} />}>
           <CameraScanner
             onDetected={(text) => {
               setCamera(false);
