@@ -141,8 +141,11 @@ describe(`graftmatch import with a mail server that never answers (${testEngineN
     const done = await runCli(['import', file], { ...storage.env, SMTP_URL: silent.url }, 60_000);
     expect(done.code, done.stdout + done.stderr).toBe(0);
     expect(done.stdout).toContain(`${ROWS} rows, ${ROWS} inserted, 0 updated, 0 unchanged, 0 failed`);
-    // Process start included; the mail server's 30 s socket timeout is never waited for.
-    expect(done.elapsedMs).toBeLessThan(10_000);
+    // The command never speaks to the mail server, so none of its timeouts (30 s) is waited for.
+    // How long the command takes is a figure, not a pass mark (docs/performance.md "Imports").
+    expect(silent.connections()).toBe(0);
+    expect(done.elapsedMs).toBeLessThan(30_000);
+    console.info(`graftmatch import of ${ROWS} rows fitting ${ENTRIES} entries: ${done.elapsedMs} ms`);
 
     const queued = await storage.select<{ message_id: string; recipient: string; state: string }>(
       `select message_id, recipient, state from mail_outbox where kind = 'match'`,

@@ -90,15 +90,18 @@ export async function startSmtpSink(options: { delayMs?: number } = {}): Promise
 }
 
 /** A mail server that takes connections and never says a word. */
-export async function startSilentServer(): Promise<{ url: string; close(): Promise<void> }> {
+export async function startSilentServer(): Promise<{ url: string; connections(): number; close(): Promise<void> }> {
   const sockets = new Set<net.Socket>();
+  let connections = 0;
   const server = net.createServer((socket) => {
+    connections += 1;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
   const port = await listen(server);
   return {
     url: `smtp://127.0.0.1:${port}`,
+    connections: () => connections,
     close: () => {
       sockets.forEach((socket) => socket.destroy());
       return new Promise<void>((resolve) => server.close(() => resolve()));
