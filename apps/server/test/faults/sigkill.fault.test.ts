@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngineName } from '../support/database';
+import { pollUntil } from '../support/mail';
 import { createFaultStorage, type FaultStorage } from './engine';
 import { loginAdmin, sleep, startFaultServer, writeContinuously, type Admin } from './fault-server';
 
@@ -23,7 +24,14 @@ describe(`fault: SIGKILL during concurrent writes, ${ROUNDS} rounds (${testEngin
       // A session survives the kill: it lives in the database, so one login serves every round.
       admin ??= await loginAdmin(server.baseUrl, storage.dataDir);
       const writes = writeContinuously(server.baseUrl, admin, `kill${round}`);
-      await sleep(300 + round * 150);
+      // Killed while writes are flowing: after the first acknowledged one (a crowded machine may
+      // take a while to answer it), then a little later in each round.
+      await pollUntil(
+        async () => writes.acknowledged.length,
+        (count) => count > 0,
+        { timeoutMs: 20_000, everyMs: 25 },
+      );
+      await sleep(150 + round * 150);
       await server.kill('SIGKILL');
       await writes.stop();
       expect(writes.acknowledged.length, `round ${round} acknowledged writes`).toBeGreaterThan(0);
