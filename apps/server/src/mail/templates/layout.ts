@@ -42,3 +42,40 @@ export function composeMail(
   ].join('\n');
   return { subject, text, html };
 }
+
+/** A line of a digest: its words and the page it opens. */
+export interface LinkedLine {
+  text: string;
+  link: string;
+}
+
+/** Builds both bodies of a digest: greeting, intro, one linked line per item, closing words. */
+export function composeListMail(
+  subject: string,
+  words: { greeting: string; intro: string; end: string },
+  lines: readonly LinkedLine[],
+): MailContent {
+  const text = [
+    words.greeting,
+    '',
+    words.intro,
+    '',
+    ...lines.flatMap((line) => [`- ${line.text}`, `  ${line.link}`]),
+    '',
+    words.end,
+    '',
+    `— ${PRODUCT_NAME}`,
+  ].join('\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
+    `<p>${escapeHtml(words.greeting)}</p>`,
+    `<p>${escapeHtml(words.intro)}</p>`,
+    '<ul>',
+    ...lines.map((line) => `<li><a href="${escapeHtml(line.link)}">${escapeHtml(line.text)}</a></li>`),
+    '</ul>',
+    `<p>${escapeHtml(words.end)}</p>`,
+    `<p>— ${escapeHtml(PRODUCT_NAME)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@graftmatch/domain';
-import { escapeHtml, type MailContent, type MailLanguage } from './layout';
+import { composeListMail, type MailContent, type MailLanguage } from './layout';
 
 /** One newly free graft and the recipient's entries it fits, by patient code. */
 export interface MatchDigestItem {
@@ -45,27 +45,9 @@ export function matchDigestMail(language: MailLanguage, items: readonly MatchDig
   const words = WORDS[language];
   const entries = new Set(items.flatMap((item) => item.patientCodes)).size;
   const subject = `${PRODUCT_NAME}: ${words.subject(items.length, entries)}`;
-  const text = [
-    words.greeting,
-    '',
-    words.intro,
-    '',
-    ...items.flatMap((item) => [`- ${words.line(item)}`, `  ${item.link}`]),
-    '',
-    words.end,
-    '',
-    `— ${PRODUCT_NAME}`,
-  ].join('\n');
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
-    `<p>${escapeHtml(words.greeting)}</p>`,
-    `<p>${escapeHtml(words.intro)}</p>`,
-    '<ul>',
-    ...items.map((item) => `<li><a href="${escapeHtml(item.link)}">${escapeHtml(words.line(item))}</a></li>`),
-    '</ul>',
-    `<p>${escapeHtml(words.end)}</p>`,
-    `<p>— ${escapeHtml(PRODUCT_NAME)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { subject, text, html };
+  return composeListMail(
+    subject,
+    words,
+    items.map((item) => ({ text: words.line(item), link: item.link })),
+  );
 }

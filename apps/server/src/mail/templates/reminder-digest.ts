@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@graftmatch/domain';
-import { escapeHtml, type MailContent, type MailLanguage } from './layout';
+import { composeListMail, type MailContent, type MailLanguage } from './layout';
 
 /** One line of a digest, in both languages, with the link that deals with it. */
 export interface DigestLine {
@@ -39,27 +39,9 @@ export function digestMail(
   const words = WORDS[language];
   const subject = `${PRODUCT_NAME} ${words.reminder}: ${title[language]} (${lines.length})`;
   const intro = lines.length === 1 ? words.one : words.many(lines.length);
-  const text = [
-    words.greeting,
-    '',
-    intro,
-    '',
-    ...lines.flatMap((line) => [`- ${line.text[language]}`, `  ${line.link}`]),
-    '',
-    words.end,
-    '',
-    `— ${PRODUCT_NAME}`,
-  ].join('\n');
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
-    `<p>${escapeHtml(words.greeting)}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    '<ul>',
-    ...lines.map((line) => `<li><a href="${escapeHtml(line.link)}">${escapeHtml(line.text[language])}</a></li>`),
-    '</ul>',
-    `<p>${escapeHtml(words.end)}</p>`,
-    `<p>— ${escapeHtml(PRODUCT_NAME)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { subject, text, html };
+  return composeListMail(
+    subject,
+    { greeting: words.greeting, intro, end: words.end },
+    lines.map((line) => ({ text: line.text[language], link: line.link })),
+  );
 }
