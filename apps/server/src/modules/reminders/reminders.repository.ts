@@ -95,7 +95,7 @@ export function openEntries(db: Kysely<DB>, today: string) {
     .execute();
 }
 
-/** Open requests in `state`, with their lot and requester, changed at the latest at `updatedUntil`. */
+/** Requests in `state`, with their lot and requester; each caller adds its time limit. */
 function requestsIn(db: Kysely<DB>, state: 'requested' | 'reserved' | 'delivered') {
   return db
     .selectFrom('graftRequests')
