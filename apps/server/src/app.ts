@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { createVersionMemo } from './cache/version-memo';
 import { createDataVersionReader } from './db/data-versions';
 import { createFitCounts } from './modules/waitinglist/fit-counts';
 import { createAfterAnswer, type AfterAnswer } from './http/after-answer';
@@ -257,8 +258,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prefix: '/api/fhir/R5',
     deps: { db: deps.database.db, now, publicUrl: deps.config.publicUrl, startedAt: now().toISOString() },
   });
-  await app.register(physicianDashboardRoutes, { prefix: '/api/physician', deps: clinical });
-  await app.register(euteDashboardRoutes, { prefix: '/api/euteemployee', deps: clinical });
+  const homes = { ...clinical, remember: createVersionMemo(readVersions) };
+  await app.register(physicianDashboardRoutes, { prefix: '/api/physician', deps: homes });
+  await app.register(euteDashboardRoutes, { prefix: '/api/euteemployee', deps: homes });
   await app.register(adminDashboardRoutes, {
     prefix: '/api/admin',
     deps: { db: deps.database.db, now, database: deps.database, files: fileSweep, pushConnections },

@@ -1,4 +1,4 @@
-import { ListStatus, StepStatus, type GraftSearchQuery, type StockState } from '@graftmatch/domain';
+import { ListStatus, StepStatus, type GraftSearchQuery, type RequestState, type StockState } from '@graftmatch/domain';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/types';
 
@@ -63,14 +63,17 @@ export function fitsSizes(criteria: SizeCriteria) {
     ]);
 }
 
-/** Held by a reservation: a request reserved or confirmed (later holding states show in the graft's steps). */
+/** The request states that hold a Free graft for a clinic (later holding states show in the graft's steps). */
+export const RESERVING_STATES = ['reserved', 'confirmed'] as const satisfies readonly RequestState[];
+
+/** Held by a reservation: a request in a reserving state. */
 export function heldByRequest(eb: GraftsEb): Expression<SqlBool> {
   return eb.exists(
     eb
       .selectFrom('graftRequests')
       .select(sql.lit(1).as('one'))
       .whereRef('graftRequests.graftId', '=', 'grafts.id')
-      .where('graftRequests.state', 'in', ['reserved', 'confirmed']),
+      .where('graftRequests.state', 'in', RESERVING_STATES),
   );
 }
 

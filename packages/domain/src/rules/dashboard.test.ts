@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demandDiameter, diameterBand, importIsStale, requestAge } from './dashboard';
+import { demandDiameter, diameterBand, entryAttention, importIsStale, isLapsing, requestAge } from './dashboard';
 
 describe('diameterBand', () => {
   it('names the 5 mm band by its lower bound, the bound itself belonging to the band above', () => {
@@ -35,5 +35,27 @@ describe('importIsStale', () => {
     expect(importIsStale('2026-11-20T12:00:00.000Z', now)).toBe(false);
     expect(importIsStale('2026-11-20T11:59:59.000Z', now)).toBe(true);
     expect(importIsStale('2026-11-26T12:00:00.000Z', now, 1)).toBe(false);
+  });
+});
+
+describe('isLapsing', () => {
+  const now = new Date('2026-11-27T12:00:00.000Z');
+  it('holds for a reservation ending within 24 hours or already past, not later and not for other states', () => {
+    expect(isLapsing({ state: 'reserved', deadline: '2026-11-28T12:00:00.000Z' }, now)).toBe(true);
+    expect(isLapsing({ state: 'reserved', deadline: '2026-11-27T11:00:00.000Z' }, now)).toBe(true);
+    expect(isLapsing({ state: 'reserved', deadline: '2026-11-28T12:00:01.000Z' }, now)).toBe(false);
+    expect(isLapsing({ state: 'reserved', deadline: null }, now)).toBe(false);
+    expect(isLapsing({ state: 'requested', deadline: '2026-11-27T13:00:00.000Z' }, now)).toBe(false);
+  });
+});
+
+describe('entryAttention', () => {
+  const today = '2026-11-27';
+  const horizon = '2026-12-11';
+  it('names a passed window first, then matches, then a window opening by the horizon with nothing fitting', () => {
+    expect(entryAttention({ from: '2026-10-01', until: '2026-11-26', fitting: 3 }, today, horizon)).toBe('passed');
+    expect(entryAttention({ from: '2026-10-01', until: '2026-11-27', fitting: 3 }, today, horizon)).toBe('matches');
+    expect(entryAttention({ from: '2026-12-11', until: '2027-01-01', fitting: 0 }, today, horizon)).toBe('atRisk');
+    expect(entryAttention({ from: '2026-12-12', until: '2027-01-01', fitting: 0 }, today, horizon)).toBeNull();
   });
 });

@@ -43,3 +43,35 @@ export function requestAge(requestedAt: string, now: Date): RequestAge {
 export function importIsStale(lastImportAt: string | null, now: Date, days = STALE_IMPORT_DAYS): boolean {
   return lastImportAt === null || now.getTime() - new Date(lastImportAt).getTime() > days * 86_400_000;
 }
+
+/** Whether a reservation's deadline falls within LAPSING_WITHIN_HOURS of `now` (or has passed). */
+export function isLapsing(request: { state: string; deadline: string | null }, now: Date): boolean {
+  return (
+    request.state === 'reserved' &&
+    request.deadline !== null &&
+    new Date(request.deadline).getTime() <= now.getTime() + LAPSING_WITHIN_HOURS * 3_600_000
+  );
+}
+
+/** What a physician's open entry needs: a look at its matches, help because nothing fits soon, or closing. */
+export const ENTRY_ATTENTION = ['matches', 'atRisk', 'passed'] as const;
+export type EntryAttention = (typeof ENTRY_ATTENTION)[number];
+
+/**
+ * The attention an open entry needs on `today`: its window has passed; or Free grafts fit it; or
+ * nothing fits and its window opens by `riskHorizon` (today plus the longest lead time of an active
+ * bank). Null when none applies. The home's counters and the waiting list's filter both use it.
+ */
+export function entryAttention(
+  entry: { from: string; until: string; fitting: number },
+  today: string,
+  riskHorizon: string,
+): EntryAttention | null {
+  if (entry.until < today) {
+    return 'passed';
+  }
+  if (entry.fitting > 0) {
+    return 'matches';
+  }
+  return entry.from <= riskHorizon ? 'atRisk' : null;
+}

@@ -4,6 +4,8 @@ import { DEFAULT_WAITING_LIST_QUERY_TYPE } from '../constants/search-bounds';
 import { Email, Id, IsoDate, IsoDateTime, Nullable, RequiredText, ShortText } from './common';
 import { sizeCriteriaFields } from './graft-search';
 import { PATIENT_CODE_PATTERN, PATIENT_CODE_PLACEHOLDER } from '../rules/patient-code';
+import { ENTRY_ATTENTION } from '../rules/dashboard';
+import { PageQuery } from './paging';
 
 // The request and the answer spell fields differently on purpose (docs/decisions.md §4): a client written
 // for the spec sends `query_type`/`query_i_Max` and reads `query_Type`/`query_i_max`.
@@ -56,3 +58,21 @@ export type WaitingListEntry = Static<typeof WaitingListEntry>;
 
 export const WaitingList = Type.Array(WaitingListEntry);
 export type WaitingList = Static<typeof WaitingList>;
+
+/** `?limit&offset` of the physician's waiting list, and optionally only the entries needing one attention. */
+export const WaitingListQuery = Type.Object(
+  {
+    ...PageQuery.properties,
+    show: Type.Optional(
+      Type.Union(
+        ENTRY_ATTENTION.map((attention) => Type.Literal(attention)),
+        {
+          description:
+            'matches: Free grafts fit; atRisk: nothing fits and the window opens soon; passed: the window has passed',
+        },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type WaitingListQuery = Static<typeof WaitingListQuery>;

@@ -60,6 +60,25 @@ describe(`the homes (${testEngineName()})`, () => {
     const entries = await read<WaitingListEntry[]>(client, '/api/physician/waitinglist?limit=500');
     const wantedWithFits = entries.body.filter((entry) => entry.matchingGrafts > 0 && entry.query_i_max >= today());
     expect(after.matches.count).toBe(wantedWithFits.length);
+    // Each waiting-list counter links to the list filtered by `show`, which holds exactly its entries.
+    for (const [show, counter] of [
+      ['matches', after.matches],
+      ['atRisk', after.atRisk],
+      ['passed', after.passed],
+    ] as const) {
+      const filtered = await read<WaitingListEntry[]>(client, `/api/physician/waitinglist?show=${show}&limit=500`);
+      expect(filtered.total, show).toBe(counter.count);
+      expect(filtered.body.length, show).toBe(counter.count);
+      const shownOnHome = counter.items.map((entry) => entry.id);
+      expect(filtered.body.map((entry) => entry.waitinglistid).slice(0, shownOnHome.length), show).toEqual(shownOnHome);
+    }
+    const atRiskOnly = await read<WaitingListEntry[]>(client, '/api/physician/waitinglist?show=atRisk&limit=1');
+    expect(atRiskOnly.body.map((entry) => entry.waitinglistid)).toEqual(
+      after.atRisk.items.slice(0, 1).map((entry) => entry.id),
+    );
+    const unknown = await client.get('/api/physician/waitinglist?show=everything');
+    expect(unknown.status).toBe(400);
+    expect(unknown.headers.get('content-type')).toContain('application/problem+json');
     const requests = await read<{ state: string }[]>(client, '/api/physician/requests');
     expect(after.awaitingAnswer.count).toBe(requests.body.filter((item) => item.state === 'reserved').length);
     // Another physician's home shows none of it.
@@ -151,6 +170,24 @@ describe(`the homes (${testEngineName()})`, () => {
       );
       expect(inCell.length).toBe(cell.demand);
     }
+
+    // A reservation takes its graft out of the free stock at once: its cell holds one less.
+    const reservedLot = `HM-RES-${randomUUID().slice(0, 6)}`;
+    await app.server.database.db
+      .insertInto('grafts')
+      .values(graftRow(app.ids.euteX, { eLot: reservedLot, tProdName2: 5, tDproximal: 22.5 }))
+      .execute();
+    const cellOf = (home: EuteDashboard) => home.stockDemand.find((each) => each.type === 5 && each.band === 20);
+    const before = cellOf((await read<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body);
+    const request = await requestGraft(app.clients.physicianA, { lot: reservedLot, patient_Code: 'NN-00-0000' });
+    await stepOk(app.clients.employeeX, 'euteemployee', request.id, 'reserve');
+    const after = cellOf((await read<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body);
+    expect(after?.stock ?? 0).toBe((before?.stock ?? 0) - 1);
+    const list = await read<unknown[]>(
+      app.clients.employeeX,
+      `/api/euteemployee/currentdonations?state=free&type=5&dMin=20&dMax=24.99&limit=1`,
+    );
+    expect(list.total).toBe(after?.stock ?? 0);
   });
 
   test("the admin's home: never-used accounts, failed mails as the outbox lists them; auditors read it only", async () => {

@@ -1,8 +1,8 @@
 import { ListStatus, type RequestState } from '@graftmatch/domain';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { DB } from '../../db/types';
-import { fitsSizes, inListStatus, inStock, inStockState, ofActiveEute } from '../../queries/grafts';
+import type { DB, WaitingListEntryRow } from '../../db/types';
+import { RESERVING_STATES, fitsSizes, inListStatus, inStock, ofActiveEute } from '../../queries/grafts';
 import { isOpenEntry } from '../../queries/waiting-list';
 
 // All SQL of the homes (docs/decisions.md "Dashboards"). Reads only; the rules of list status,
@@ -43,35 +43,18 @@ export function requestsIn(executor: Executor, scope: DashboardRequestScope, sta
 export type RequestItemRow = Awaited<ReturnType<typeof requestsIn>>[number];
 
 /**
- * Open waiting-list entries by implant window: one physician's in their clinics (their waiting
- * list), or every active clinic's (the auditors' view of the waiting list).
- */
-export function entriesOf(executor: Executor, scope: { ownerUserId: string; clinicIds: string[] } | { all: true }) {
-  let query = executor
-    .selectFrom('waitingListEntries')
-    .innerJoin('clinics', 'clinics.id', 'waitingListEntries.clinicId')
-    .selectAll('waitingListEntries')
-    .where(isOpenEntry);
-  query =
-    'ownerUserId' in scope
-      ? query
-          .where('waitingListEntries.ownerUserId', '=', scope.ownerUserId)
-          .where('waitingListEntries.clinicId', 'in', nonEmpty(scope.clinicIds))
-      : query.where('clinics.active', '=', 1);
-  return query
-    .orderBy('waitingListEntries.queryIMin')
-    .orderBy('waitingListEntries.queryIMax')
-    .orderBy('waitingListEntries.id')
-    .execute();
-}
-
-export type EntryRow = Awaited<ReturnType<typeof entriesOf>>[number];
-
-/**
  * The first lots of the Free grafts of active banks that fit an entry on `today` (the rule of the
  * waiting list's fit counts), closest diameter to the range's middle first.
  */
-export async function fittingLots(executor: Executor, entry: EntryRow, today: string, limit: number) {
+export async function fittingLots(
+  executor: Executor,
+  entry: Pick<
+    WaitingListEntryRow,
+    'queryType' | 'queryDMin' | 'queryDMax' | 'queryLMin' | 'queryLLMin' | 'queryLRMin' | 'queryIMin'
+  >,
+  today: string,
+  limit: number,
+) {
   const rows = await executor
     .selectFrom('grafts')
     .where(inListStatus(ListStatus.Free, today))
@@ -93,16 +76,6 @@ export async function fittingLots(executor: Executor, entry: EntryRow, today: st
     .limit(limit)
     .execute();
   return rows.map((row) => row.eLot);
-}
-
-/** The longest lead time of an active bank: how far ahead an entry with nothing fitting is at risk. */
-export async function longestLeadTime(executor: Executor): Promise<number | null> {
-  const row = await executor
-    .selectFrom('eutes')
-    .select((eb) => eb.fn.max('leadTimeDays').as('days'))
-    .where('active', '=', 1)
-    .executeTakeFirst();
-  return row?.days === null || row?.days === undefined ? null : Number(row.days);
 }
 
 /** Some banks, or all (auditors). */
@@ -141,12 +114,28 @@ export async function expiringStock(
   return { items, counts: [Number(counts.a ?? 0), Number(counts.b ?? 0), Number(counts.c ?? 0)] as const };
 }
 
-/** The banks' free stock on `today` (the stock list's `state=free`), counted per type and diameter. */
-export async function freeStockBySize(executor: Executor, scope: BankScope, today: string) {
+/** The banks' Free grafts on `today`, counted per type and diameter (from the Free grafts' covering index). */
+export async function freeBySize(executor: Executor, scope: BankScope, today: string) {
   const rows = await executor
     .selectFrom('grafts')
-    .where(inStock(today))
-    .where(inStockState('free'))
+    .where(inListStatus(ListStatus.Free, today))
+    .where(ofBanks(scope))
+    .select(['grafts.tProdName2', 'grafts.tDproximal', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .groupBy(['grafts.tProdName2', 'grafts.tDproximal'])
+    .execute();
+  return rows.map((row) => ({ type: row.tProdName2, diameter: row.tDproximal, n: Number(row.n) }));
+}
+
+/**
+ * Of those, the ones held by a reservation (`heldByRequest`), counted the same way: read from the
+ * few reserving requests rather than by testing every Free graft for one.
+ */
+export async function reservedBySize(executor: Executor, scope: BankScope, today: string) {
+  const rows = await executor
+    .selectFrom('graftRequests')
+    .innerJoin('grafts', 'grafts.id', 'graftRequests.graftId')
+    .where('graftRequests.state', 'in', RESERVING_STATES)
+    .where(inListStatus(ListStatus.Free, today))
     .where(ofBanks(scope))
     .select(['grafts.tProdName2', 'grafts.tDproximal', (eb) => eb.fn.countAll<number | string>().as('n')])
     .groupBy(['grafts.tProdName2', 'grafts.tDproximal'])

@@ -1,31 +1,33 @@
 import {
   DASHBOARD_ITEMS,
-  DEFAULT_LEAD_TIME_DAYS,
   EXPIRY_HORIZONS,
-  LAPSING_WITHIN_HOURS,
   STALE_IMPORT_DAYS,
   demandDiameter,
   diameterBand,
   importIsStale,
+  isLapsing,
   requestAge,
   shiftDate,
   utcDate,
   type AdminDashboard,
   type DashboardEntry,
   type DashboardRequest,
+  type EntryAttention,
   type EuteDashboard,
   type ImportSummary,
   type PhysicianDashboard,
   type StockDemandCell,
 } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
+import type { VersionMemo } from '../../cache/version-memo';
 import type { Database } from '../../db/database';
+import type { DataVersions } from '../../db/data-versions';
 import type { DB } from '../../db/types';
 import { clinicReadScope, euteReadScope, requireAdmin } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
 import type { FileSweepStatus } from '../files/files.sweep';
 import type { FitCounts } from '../waitinglist/fit-counts';
-import { entryCriteria } from '../waitinglist/waitinglist.mapper';
+import { entriesNeedingAttention, type EntryRow } from '../waitinglist/waitinglist.service';
 import * as repo from './dashboards.repository';
 
 // The homes of each role (docs/decisions.md "Dashboards"): every counter counts the rows its
@@ -34,11 +36,13 @@ import * as repo from './dashboards.repository';
 export interface DashboardsDeps {
   db: Kysely<DB>;
   now: () => Date;
+  /** Reads kept while the data versions they depend on stay the same (docs/performance.md "Homes"). */
+  remember: VersionMemo;
   /** The waiting list's fit counts, so a home counts matches as the waiting list does. */
   fitCounts: FitCounts;
 }
 
-export interface AdminDashboardDeps extends Omit<DashboardsDeps, 'fitCounts'> {
+export interface AdminDashboardDeps extends Omit<DashboardsDeps, 'fitCounts' | 'remember'> {
   database: Pick<Database, 'engine' | 'ping'>;
   files: FileSweepStatus;
   /** Push connections open on this instance. */
@@ -60,7 +64,7 @@ const toRequest = (row: repo.RequestItemRow): DashboardRequest => ({
   deadline: row.deadline,
 });
 
-const toEntry = (row: repo.EntryRow, fitting: number, lots: string[] = []): DashboardEntry => ({
+const toEntry = (row: EntryRow, fitting: number, lots: string[] = []): DashboardEntry => ({
   id: row.id,
   patientCode: row.patientCode,
   type: row.queryType,
@@ -85,31 +89,33 @@ export async function physicianDashboard(
   const scope = clinicReadScope(principal);
   const now = deps.now();
   const today = utcDate(now);
-  const [requests, entries, leadTime, counter] = await Promise.all([
+  const [requests, needing] = await Promise.all([
     repo.requestsIn(
       deps.db,
       scope.all ? { all: true } : { requesterUserId: scope.caller.userId, clinicIds: scope.ids },
       ['reserved', 'assigned', 'delivered'],
     ),
-    repo.entriesOf(deps.db, scope.all ? { all: true } : { ownerUserId: scope.caller.userId, clinicIds: scope.ids }),
-    repo.longestLeadTime(deps.db),
-    deps.fitCounts(today),
+    entriesNeedingAttention(
+      deps,
+      scope.all ? { activeClinics: true } : { ownerUserId: scope.caller.userId, clinicIds: scope.ids },
+      today,
+    ),
   ]);
-  const riskHorizon = shiftDate(today, leadTime ?? DEFAULT_LEAD_TIME_DAYS);
-  const wanted = entries
-    .filter((entry) => entry.queryIMax >= today)
-    .map((row) => {
-      const criteria = entryCriteria(row);
-      return { row, fitting: criteria ? counter.count(criteria) : 0 };
-    });
-  const matched = wanted.filter((entry) => entry.fitting > 0);
+  const needs = (attention: EntryAttention) => needing.filter((entry) => entry.attention === attention);
+  const matched = needs('matches');
   // Lots only for the entries shown: the counter comes from the fit counts, not a query per entry.
   const shown = await Promise.all(
-    matched
-      .slice(0, DASHBOARD_ITEMS)
-      .map(async ({ row, fitting }) =>
-        toEntry(row, fitting, await repo.fittingLots(deps.db, row, today, LOTS_PER_ENTRY)),
+    matched.slice(0, DASHBOARD_ITEMS).map(async ({ row, fitting }) =>
+      toEntry(
+        row,
+        fitting,
+        await deps.remember(
+          `lots:${row.id}`,
+          (versions) => `${versions.graftData}:${versions.waitingList}:${today}`,
+          () => repo.fittingLots(deps.db, row, today, LOTS_PER_ENTRY),
+        ),
       ),
+    ),
   );
   const inState = (state: string) => requests.filter((row) => row.state === state).map(toRequest);
   return {
@@ -118,18 +124,23 @@ export async function physicianDashboard(
     toReceive: counted(inState('assigned')),
     toRecord: counted(inState('delivered')),
     matches: { count: matched.length, items: shown },
-    atRisk: counted(
-      wanted
-        .filter(({ row, fitting }) => fitting === 0 && row.queryIMin <= riskHorizon)
-        .map(({ row }) => toEntry(row, 0)),
-    ),
-    passed: counted(entries.filter((entry) => entry.queryIMax < today).map((entry) => toEntry(entry, 0))),
+    atRisk: counted(needs('atRisk').map(({ row }) => toEntry(row, 0))),
+    passed: counted(needs('passed').map(({ row }) => toEntry(row, 0))),
   };
+}
+
+type CountBySize = { type: number; diameter: number | null; n: number };
+
+/** Free grafts per size less those reserved: the free stock (stock state `free`) per size. */
+export function lessReserved(free: readonly CountBySize[], reserved: readonly CountBySize[]): CountBySize[] {
+  const sizeOf = (row: CountBySize) => `${row.type}:${row.diameter}`;
+  const held = new Map(reserved.map((row) => [sizeOf(row), row.n]));
+  return free.map((row) => ({ ...row, n: row.n - (held.get(sizeOf(row)) ?? 0) })).filter((row) => row.n > 0);
 }
 
 /** Stock against demand: free stock and open demand per graft type and 5 mm band, by type then band. */
 export function stockDemandCells(
-  stock: readonly { type: number; diameter: number | null; n: number }[],
+  stock: readonly CountBySize[],
   demand: readonly { type: number; min: number; max: number; n: number }[],
 ): StockDemandCell[] {
   const cells = new Map<string, StockDemandCell>();
@@ -161,13 +172,21 @@ export async function euteDashboard(deps: DashboardsDeps, principal: Principal |
   const scope: repo.BankScope = read.all ? { all: true } : { euteIds: read.ids };
   const now = deps.now();
   const today = utcDate(now);
-  const lapseBy = new Date(now.getTime() + LAPSING_WITHIN_HOURS * 3_600_000).toISOString();
   const [h30, h60, h90] = EXPIRY_HORIZONS.map((days) => shiftDate(today, days)) as [string, string, string];
-  const [requests, expiring, stock, demand, last] = await Promise.all([
+  const banks = read.all ? '*' : [...read.ids].sort().join(',');
+  const graftDataOn = (versions: DataVersions) => `${versions.graftData}:${today}`;
+  const [requests, expiring, free, reserved, demand, last] = await Promise.all([
     repo.requestsIn(deps.db, scope, ['requested', 'reserved', 'assigned']),
-    repo.expiringStock(deps.db, scope, today, [h30, h60, h90], DASHBOARD_ITEMS),
-    repo.freeStockBySize(deps.db, scope, today),
-    repo.openDemandBySize(deps.db),
+    deps.remember(`expiring:${banks}`, graftDataOn, () =>
+      repo.expiringStock(deps.db, scope, today, [h30, h60, h90], DASHBOARD_ITEMS),
+    ),
+    deps.remember(`free:${banks}`, graftDataOn, () => repo.freeBySize(deps.db, scope, today)),
+    repo.reservedBySize(deps.db, scope, today),
+    deps.remember(
+      'demand',
+      (versions) => `${versions.waitingList}:${versions.graftData}`,
+      () => repo.openDemandBySize(deps.db),
+    ),
     repo.latestImport(deps.db, scope),
   ]);
   const open = requests.filter((row) => row.state === 'requested').map(toRequest);
@@ -181,7 +200,7 @@ export async function euteDashboard(deps: DashboardsDeps, principal: Principal |
     openRequests: { ...counted(open), byAge },
     lapsing: counted(
       requests
-        .filter((row) => row.state === 'reserved' && row.deadline !== null && row.deadline <= lapseBy)
+        .filter((row) => isLapsing(row, now))
         .map(toRequest)
         .sort((a, b) => (a.deadline ?? '').localeCompare(b.deadline ?? '')),
     ),
@@ -197,7 +216,7 @@ export async function euteDashboard(deps: DashboardsDeps, principal: Principal |
         expiry: row.expiryDate!,
       })),
     },
-    stockDemand: stockDemandCells(stock, demand),
+    stockDemand: stockDemandCells(lessReserved(free, reserved), demand),
     lastImport: last ? { id: last.id, date: last.date, rows: summary.rows ?? 0, failed: summary.failed ?? 0 } : null,
     staleImport: importIsStale(last?.date ?? null, now),
     staleAfterDays: STALE_IMPORT_DAYS,

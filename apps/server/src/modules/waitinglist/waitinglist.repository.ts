@@ -35,22 +35,40 @@ function openEntries(executor: Executor, scope: EntryScope) {
 }
 
 /** Open entries in the scope, sorted by implant window (start, end, then when asked). */
+function sortedOpenEntries(executor: Executor, scope: EntryScope) {
+  return openEntries(executor, scope)
+    .selectAll('waitingListEntries')
+    .select('clinics.cName')
+    .orderBy('waitingListEntries.queryIMin')
+    .orderBy('waitingListEntries.queryIMax')
+    .orderBy('waitingListEntries.queryTimestamp')
+    .orderBy('waitingListEntries.id');
+}
+
+/** A page of the open entries in the scope, sorted by implant window. */
 export async function listOpenEntries(executor: Executor, scope: EntryScope, page: Page): Promise<Paged<EntryRow>> {
-  const base = openEntries(executor, scope);
   const [items, count] = await Promise.all([
-    base
-      .selectAll('waitingListEntries')
-      .select('clinics.cName')
-      .orderBy('waitingListEntries.queryIMin')
-      .orderBy('waitingListEntries.queryIMax')
-      .orderBy('waitingListEntries.queryTimestamp')
-      .orderBy('waitingListEntries.id')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    sortedOpenEntries(executor, scope).limit(page.limit).offset(page.offset).execute(),
+    openEntries(executor, scope)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items, total: Number(count.total) };
+}
+
+/** Every open entry in the scope, sorted by implant window: for filters counted in memory. */
+export function allOpenEntries(executor: Executor, scope: EntryScope): Promise<EntryRow[]> {
+  return sortedOpenEntries(executor, scope).execute();
+}
+
+/** The longest lead time of an active bank: how far ahead an entry with nothing fitting is at risk. */
+export async function longestLeadTime(executor: Executor): Promise<number | null> {
+  const row = await executor
+    .selectFrom('eutes')
+    .select((eb) => eb.fn.max('leadTimeDays').as('days'))
+    .where('active', '=', 1)
+    .executeTakeFirst();
+  return row?.days === null || row?.days === undefined ? null : Number(row.days);
 }
 
 /**

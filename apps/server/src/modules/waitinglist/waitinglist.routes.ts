@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
   AddWaitingListRequest as AddWaitingListRequestSchema,
+  WaitingListQuery,
   PatchWaitingListRequest as PatchWaitingListRequestSchema,
   type AddWaitingListRequest,
   type PatchWaitingListRequest,
 } from '@graftmatch/domain';
-import { PageQuery, pageOf } from '../../http/paging';
+import { pageOf } from '../../http/paging';
 import { IdParams, actorOf, errors } from '../../http/request-kit';
 import { wire } from '../../http/wire';
 import { WaitingListEntryResponse, WaitingListResponse } from '../../http/wire-responses';
@@ -24,10 +25,14 @@ export const physicianWaitingListRoutes: FastifyPluginAsyncTypebox<{
     '/waitinglist',
     {
       ...ANSWERED_FROM_CACHE,
-      schema: { tags: ['physician'], querystring: PageQuery, response: { 200: WaitingListResponse, ...errors } },
+      schema: { tags: ['physician'], querystring: WaitingListQuery, response: { 200: WaitingListResponse, ...errors } },
     },
     async (request, reply) =>
-      deps.answers.sendPage(request, reply, listOwnEntries(deps, request.principal, pageOf(request.query))),
+      deps.answers.sendPage(
+        request,
+        reply,
+        listOwnEntries(deps, request.principal, pageOf(request.query), request.query.show),
+      ),
   );
 
   app.post(

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DEFAULT_LEAD_TIME_DAYS,
+  entryAttention,
   fullName,
+  shiftDate,
   utcDate,
+  type EntryAttention,
   validateWaitingListRequest,
   type AddWaitingListRequest,
   type FitCounter,
@@ -66,11 +70,51 @@ async function presentEntry(executor: Executor, counter: FitCounter, id: string)
   return withFitCount(counter, row);
 }
 
-/** `GET /physician/waitinglist`: the caller's own open entries; auditors read every clinic's. */
+/** An open entry with the Free grafts that fit it now and the attention it needs. */
+export interface EntryNeedingAttention {
+  row: repo.EntryRow;
+  fitting: number;
+  attention: EntryAttention | null;
+}
+
+export type { EntryRow, EntryScope } from './waitinglist.repository';
+
+/**
+ * Every open entry in the scope with the attention it needs on `today` (the rule `entryAttention`,
+ * docs/decisions.md "Dashboards"): the physician's home counts these, and the waiting list's
+ * `show` filter lists them.
+ */
+export async function entriesNeedingAttention(
+  deps: ReadDeps,
+  scope: repo.EntryScope,
+  today: string,
+): Promise<EntryNeedingAttention[]> {
+  const [rows, counter, leadTime] = await Promise.all([
+    repo.allOpenEntries(deps.db, scope),
+    deps.fitCounts(today),
+    repo.longestLeadTime(deps.db),
+  ]);
+  const riskHorizon = shiftDate(today, leadTime ?? DEFAULT_LEAD_TIME_DAYS);
+  return rows.map((row) => {
+    const criteria = entryCriteria(row);
+    const fitting = criteria ? counter.count(criteria) : 0;
+    return {
+      row,
+      fitting,
+      attention: entryAttention({ from: row.queryIMin, until: row.queryIMax, fitting }, today, riskHorizon),
+    };
+  });
+}
+
+/**
+ * `GET /physician/waitinglist`: the caller's own open entries; auditors read every clinic's. With
+ * `show`, only the entries needing that attention, the rows the home's counter counts.
+ */
 export function listOwnEntries(
   deps: ReadDeps,
   principal: Principal | null,
   page: Page,
+  show?: EntryAttention,
 ): Cacheable<Paged<WaitingListEntry>> {
   const scope = clinicReadScope(principal);
   const { caller } = scope;
@@ -80,9 +124,21 @@ export function listOwnEntries(
   const today = todayOf(deps);
   const owner = scope.all ? '*' : `${caller.userId}:${scope.ids.join(',')}`;
   return {
-    key: `own:${today}:${owner}:${page.limit}:${page.offset}`,
+    key: `own:${today}:${owner}:${show ?? ''}:${page.limit}:${page.offset}`,
     readsWaitingList: true,
-    compute: async () => withFits(deps, await repo.listOpenEntries(deps.db, entryScope, page), today),
+    compute: async () => {
+      if (!show) {
+        return withFits(deps, await repo.listOpenEntries(deps.db, entryScope, page), today);
+      }
+      const all = await entriesNeedingAttention(deps, entryScope, today);
+      const shown = all.filter((entry) => entry.attention === show);
+      return {
+        items: shown
+          .slice(page.offset, page.offset + page.limit)
+          .map((entry) => entryToWire({ ...entry.row, matchingGrafts: entry.fitting })),
+        total: shown.length,
+      };
+    },
   };
 }
 
