@@ -55,8 +55,10 @@ import type {
   TwoFactorRequest,
   TwoFactorSchema,
   User,
+  UserListQuery,
   UserSettings,
   WaitingListEntry,
+  WaitingListQuery,
 } from '@graftmatch/domain';
 
 /** An upload of grafts: `dryRun` checks and writes nothing, `strict` refuses the whole file for one bad row. */
@@ -99,7 +101,7 @@ export interface ApiRoutes {
 
   'POST /physician/graftsearch': { query: SearchPageQuery; body: GraftSearchQuery; response: Graft[] };
   'GET /physician/graftsearch/{lot}': { params: { lot: string }; response: Graft };
-  'GET /physician/waitinglist': { query: PageQuery; response: WaitingListEntry[] };
+  'GET /physician/waitinglist': { query: WaitingListQuery; response: WaitingListEntry[] };
   'POST /physician/waitinglist': { body: AddWaitingListRequest; response: WaitingListEntry };
   'PATCH /physician/waitinglist/{id}': {
     params: { id: string };
@@ -158,7 +160,7 @@ export interface ApiRoutes {
     response: Graft;
   };
 
-  'GET /admin/users': { query: ActiveListQuery; response: User[] };
+  'GET /admin/users': { query: UserListQuery; response: User[] };
   'GET /admin/user/{id}': { params: { id: string }; response: User };
   'POST /admin/users/add': { body: AddUserRequest; response: User };
   'PATCH /admin/user': { body: PatchUserRequest; response: User };

@@ -41,6 +41,9 @@ export const StockQuery = Type.Object(
     dMin: Type.Optional(Millimetres),
     dMax: Type.Optional(Millimetres),
     state: Type.Optional(StockStateSchema),
+    expiresWithin: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 3650, description: 'only grafts expiring within this many days from today' }),
+    ),
   },
   { additionalProperties: false },
 );

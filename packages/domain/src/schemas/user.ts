@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Email, Id, Nullable, RequiredText, ShortText } from './common';
 import { Language } from './enums';
+import { ActiveListQuery } from './paging';
 
 /** A clinic as listed on a user. */
 export const ClinicRef = Type.Object({ id: Id, c_Name: Type.String() });
@@ -65,3 +66,22 @@ export const PatchUserRequest = Type.Composite([Type.Object({ id: Id }), Type.Pa
   additionalProperties: false,
 });
 export type PatchUserRequest = Static<typeof PatchUserRequest>;
+
+/** Accounts the admin's home counts: locked out now, or never signed in (both active ones only). */
+export const USER_ATTENTION = ['locked', 'never'] as const;
+export type UserAttention = (typeof USER_ATTENTION)[number];
+
+/** A page of the user list, optionally only active or inactive ones, and only those needing one attention. */
+export const UserListQuery = Type.Object(
+  {
+    ...ActiveListQuery.properties,
+    show: Type.Optional(
+      Type.Union(
+        USER_ATTENTION.map((attention) => Type.Literal(attention)),
+        { description: 'locked: locked out now; never: never signed in' },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type UserListQuery = Static<typeof UserListQuery>;

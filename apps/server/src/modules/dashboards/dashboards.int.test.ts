@@ -111,6 +111,23 @@ describe(`the homes (${testEngineName()})`, () => {
     const otherBank = (await read<EuteDashboard>(app.clients.employeeY, '/api/euteemployee/dashboard')).body;
     expect(otherBank.openRequests.items.map((item) => item.id)).not.toContain(request.id);
     expect(otherBank.expiring.items.map((graft) => graft.lot)).not.toContain(expiringLot);
+    // Each expiring-stock counter links to the stock list filtered by `expiresWithin`: the same rows.
+    for (const [days, count] of [
+      [30, open.expiring.within30],
+      [60, open.expiring.within60],
+      [90, open.expiring.within90],
+    ] as const) {
+      const list = await read<{ e_Lot: string }[]>(
+        app.clients.employeeX,
+        `/api/euteemployee/currentdonations?expiresWithin=${days}&limit=500`,
+      );
+      expect(list.total, `${days} days`).toBe(count);
+      expect(list.body.map((graft) => graft.e_Lot).slice(0, 1)).toEqual(
+        open.expiring.items.slice(0, 1).map((g) => g.lot),
+      );
+    }
+    const wrongDays = await app.clients.employeeX.get('/api/euteemployee/currentdonations?expiresWithin=-1');
+    expect(wrongDays.status).toBe(400);
 
     await stepOk(app.clients.employeeX, 'euteemployee', request.id, 'reserve');
     const reserved = (await read<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body;
@@ -191,6 +208,12 @@ describe(`the homes (${testEngineName()})`, () => {
   });
 
   test("the admin's home: never-used accounts, failed mails as the outbox lists them; auditors read it only", async () => {
+    const lockedUntil = new Date(Date.now() + 3_600_000).toISOString();
+    await app.server.database.db
+      .updateTable('users')
+      .set({ lockedUntil })
+      .where('id', '=', app.ids.users.physicianB)
+      .execute();
     const added = await app.clients.admin.post('/api/admin/users/add', {
       email: `never-${randomUUID().slice(0, 6)}@example.com`,
       firstName: 'Nie',
@@ -203,6 +226,14 @@ describe(`the homes (${testEngineName()})`, () => {
     expect(home.readOnly).toBe(false);
     expect(home.neverLoggedIn.items.map((account) => account.id)).toContain(id);
     expect(home.neverLoggedIn.items.map((account) => account.id)).not.toContain(app.ids.users.physicianA);
+    // The account counters link to the user list filtered by `show`: the same accounts.
+    const never = await read<{ id: string }[]>(app.clients.admin, '/api/admin/users?show=never&limit=500');
+    expect(never.total).toBe(home.neverLoggedIn.count);
+    expect(never.body.map((user) => user.id).sort()).toEqual(home.neverLoggedIn.items.map((a) => a.id).sort());
+    const locked = await read<{ id: string }[]>(app.clients.admin, '/api/admin/users?show=locked&limit=500');
+    expect(locked.total).toBe(home.locked.count);
+    expect(locked.body.map((user) => user.id)).toContain(app.ids.users.physicianB);
+    expect(home.locked.items.map((account) => account.id)).toContain(app.ids.users.physicianB);
     expect(home.health).toMatchObject({ database: true, engine: app.server.database.engine });
     expect(home.latestAudit.map((event) => event.targetId)).toContain(id);
     const failed = await read<{ total: number }>(app.clients.admin, '/api/admin/mails?state=failed');

@@ -3,6 +3,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB, WaitingListEntryRow } from '../../db/types';
 import { RESERVING_STATES, fitsSizes, inListStatus, inStock, ofActiveEute } from '../../queries/grafts';
+import { lockedAt, neverSignedIn } from '../../queries/users';
 import { isOpenEntry } from '../../queries/waiting-list';
 
 // All SQL of the homes (docs/decisions.md "Dashboards"). Reads only; the rules of list status,
@@ -180,28 +181,18 @@ export function lockedAccounts(executor: Executor, now: string) {
   return executor
     .selectFrom('users')
     .select(['id', 'email', 'firstName', 'lastName', 'lockedUntil as since'])
-    .where('active', '=', 1)
-    .where('lockedUntil', '>', now)
+    .where(lockedAt(now))
     .orderBy('lockedUntil', 'desc')
     .orderBy('id')
     .execute();
 }
 
-/** Active accounts that never signed in: no session was ever opened for them. */
-export function neverSignedIn(executor: Executor) {
+/** Active accounts that never signed in. */
+export function neverUsedAccounts(executor: Executor) {
   return executor
     .selectFrom('users')
     .select(['id', 'email', 'firstName', 'lastName', 'createdAt as since'])
-    .where('active', '=', 1)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('refreshTokenFamilies')
-            .select(sql.lit(1).as('one'))
-            .whereRef('refreshTokenFamilies.userId', '=', 'users.id'),
-        ),
-      ),
-    )
+    .where(neverSignedIn)
     .orderBy('createdAt', 'desc')
     .orderBy('id')
     .execute();

@@ -238,7 +238,7 @@ export async function adminDashboard(deps: AdminDashboardDeps, principal: Princi
   );
   const [locked, never, eutes, failedMails, audit] = await Promise.all([
     repo.lockedAccounts(deps.db, now.toISOString()),
-    repo.neverSignedIn(deps.db),
+    repo.neverUsedAccounts(deps.db),
     repo.activeEutes(deps.db),
     repo.failedMailCount(deps.db),
     repo.latestAuditEvents(deps.db, AUDIT_EVENTS),

@@ -1,4 +1,4 @@
-import { ListStatus, type GraftSearchQuery, type StockSort, type StockState } from '@graftmatch/domain';
+import { ListStatus, shiftDate, type GraftSearchQuery, type StockSort, type StockState } from '@graftmatch/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Page, Paged } from '../../http/paging';
@@ -162,6 +162,8 @@ export interface StockFilter {
   dMin?: number;
   dMax?: number;
   state?: StockState;
+  /** Only grafts expiring within this many days from today. */
+  expiresWithin?: number;
 }
 
 /** A stock row: the graft, and whether a reservation holds it (1) or not (0). */
@@ -190,6 +192,9 @@ export async function listStock(
   }
   if (filter.state !== undefined) {
     base = base.where(inStockState(filter.state));
+  }
+  if (filter.expiresWithin !== undefined) {
+    base = base.where('grafts.expiryDate', '<=', shiftDate(today, filter.expiresWithin));
   }
   const direction = filter.sort.startsWith('-') ? 'desc' : 'asc';
   const expiry = sql.ref<string>('grafts.expiryDate');

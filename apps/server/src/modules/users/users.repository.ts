@@ -1,5 +1,7 @@
+import type { UserAttention } from '@graftmatch/domain';
 import type { Executor } from '../../db/executor';
 import type { NewUserRow, UserUpdate } from '../../db/types';
+import { lockedAt, neverSignedIn } from '../../queries/users';
 
 // All SQL of user administration. Every function takes the executor; the caller owns transactions.
 
@@ -28,14 +30,26 @@ export async function findUserIdByEmail(executor: Executor, email: string): Prom
   return row?.id;
 }
 
+/** Which users a list shows: active or inactive ones, and only those locked at `now` or never signed in. */
+export interface UserFilter {
+  active?: boolean;
+  show?: UserAttention;
+  now: string;
+}
+
 /**
- * Every user (optionally only active or inactive ones). Sorting by last name follows the domain's
- * collator, which SQL cannot share, so the service sorts and pages; a user list is small.
+ * Every user the filter lets through. Sorting by last name follows the domain's collator, which
+ * SQL cannot share, so the service sorts and pages; a user list is small.
  */
-export function listUsers(executor: Executor, filter: { active?: boolean }) {
+export function listUsers(executor: Executor, filter: UserFilter) {
   let query = executor.selectFrom('users').select(USER_COLUMNS);
   if (filter.active !== undefined) {
     query = query.where('active', '=', filter.active ? 1 : 0);
+  }
+  if (filter.show === 'locked') {
+    query = query.where(lockedAt(filter.now));
+  } else if (filter.show === 'never') {
+    query = query.where(neverSignedIn);
   }
   return query.execute();
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
-  ActiveListQuery,
+  UserListQuery,
   AddUserRequest as AddUserRequestSchema,
   PatchUserRequest as PatchUserRequestSchema,
   User as UserSchema,
@@ -34,7 +34,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: UsersDeps }> = a
   app.get(
     '/users',
     {
-      schema: { tags: ['admin'], querystring: ActiveListQuery, response: { 200: UserListResponse, ...adminErrors } },
+      schema: { tags: ['admin'], querystring: UserListQuery, response: { 200: UserListResponse, ...adminErrors } },
     },
     async (request, reply) =>
       sendPaged(reply, await listUsers(deps, request.principal, request.query, pageOf(request.query))),

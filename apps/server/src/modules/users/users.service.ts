@@ -58,10 +58,15 @@ async function presentUser(executor: Executor, id: string): Promise<User> {
 }
 
 /** `GET /admin/users`: sorted by last name (domain rule), then paged. */
-export const listUsers = (deps: UsersDeps, principal: Principal | null, filter: { active?: boolean }, page: Page) =>
+export const listUsers = (
+  deps: UsersDeps,
+  principal: Principal | null,
+  filter: Omit<repo.UserFilter, 'now'>,
+  page: Page,
+) =>
   adminListPage(
     principal,
-    () => repo.listUsers(deps.db, filter),
+    () => repo.listUsers(deps.db, { ...filter, now: deps.now().toISOString() }),
     compareUsersByLastName,
     page,
     (rows) => presentUsers(deps.db, rows),

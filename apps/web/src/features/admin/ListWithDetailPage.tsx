@@ -40,6 +40,8 @@ export function ListWithDetailPage<T extends Listed>(props: {
   nameOf: (item: T) => string;
   rowAttributes: (item: T) => Record<`data-${string}`, string>;
   titleActions?: ReactNode;
+  /** A line above the filters, such as which accounts a linked view shows. */
+  notice?: ReactNode;
   filterPlaceholder?: string;
   /** The list takes two thirds of a wide screen (else a little more than half). */
   wideList?: boolean;
@@ -63,6 +65,7 @@ export function ListWithDetailPage<T extends Listed>(props: {
   return (
     <>
       <PageTitle title={t(`admin.${area}.title`)}>{props.canWrite && props.titleActions}</PageTitle>
+      {props.notice}
       <ListFilters
         text={state.text}
         onText={state.setText}

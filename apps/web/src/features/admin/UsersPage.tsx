@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { fullName, type User } from '@graftmatch/domain';
+import { USER_ATTENTION, fullName, type User } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { EmailBreak } from '../../components/EmailBreak';
 import { ActiveToggleButton } from './ActiveToggleButton';
 import { getUser, listUsers, setUserActive } from './api';
@@ -70,9 +71,11 @@ function Memberships({ user }: { user: User }) {
 export function UsersPage() {
   const { t } = useTranslation();
   const { canWrite } = useAdminRights();
+  const [params] = useSearchParams();
+  const show = USER_ATTENTION.find((known) => known === params.get('show'));
   const state = useListWithDetail({
-    listKey: adminKeys.users,
-    list: listUsers,
+    listKey: (status) => [...adminKeys.users(status), show ?? 'all'],
+    list: (status) => listUsers(status, show),
     detailKey: adminKeys.user,
     detail: getUser,
   });
@@ -119,6 +122,13 @@ export function UsersPage() {
       nameOf={fullName}
       rowAttributes={(user) => ({ 'data-email': user.email })}
       filterPlaceholder={t('admin.users.filterPlaceholder')}
+      notice={
+        show && (
+          <Text size="sm" mb="sm" data-testid="users-attention">
+            {t(`admin.users.only.${show}`)} <Link to="/home/admin/users">{t('admin.users.showAll')}</Link>
+          </Text>
+        )
+      }
       wideList
       titleActions={
         <Group gap="sm">

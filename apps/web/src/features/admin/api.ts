@@ -18,6 +18,7 @@ import type {
   PatchEuteRequest,
   PatchUserRequest,
   User,
+  UserAttention,
 } from '@graftmatch/domain';
 import { call } from '../../api/call';
 
@@ -32,8 +33,9 @@ function activeQuery(filter: ActiveFilter) {
 
 // Users
 
-export function listUsers(filter: ActiveFilter = 'all'): Promise<User[]> {
-  return call('GET /admin/users', { query: activeQuery(filter) });
+/** Users, optionally only active or inactive ones, and only those needing one attention (`show`). */
+export function listUsers(filter: ActiveFilter = 'all', show?: UserAttention): Promise<User[]> {
+  return call('GET /admin/users', { query: { ...activeQuery(filter), ...(show && { show }) } });
 }
 
 export function getUser(id: string): Promise<User> {

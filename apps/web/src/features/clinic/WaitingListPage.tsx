@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Button, SimpleGrid, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconSearch } from '@tabler/icons-react';
-import type { WaitingListEntry } from '@graftmatch/domain';
+import { ENTRY_ATTENTION, type WaitingListEntry } from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
@@ -19,11 +19,18 @@ import { WaitingListEntryCard } from './WaitingListEntryCard';
 import { LazyWaitingListFormModal } from './LazyWaitingListFormModal';
 import { notify } from '../../components/notify';
 
-/** `home/clinic/waitinglist`: the physician's own standing searches, a page at a time. */
+/**
+ * `home/clinic/waitinglist`: the physician's own standing searches, a page at a time; `?show=`
+ * lists only the entries needing one attention (the home's counters link here).
+ */
 export function WaitingListPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const paged = usePages(clinicKeys.waitingListPages, getWaitingListPage);
+  const [params] = useSearchParams();
+  const show = ENTRY_ATTENTION.find((known) => known === params.get('show'));
+  const paged = usePages([...clinicKeys.waitingListPages, show ?? 'all'], (page, signal) =>
+    getWaitingListPage(page, signal, show),
+  );
   const { list } = paged;
   const entries = list.data?.items ?? [];
   const [editing, setEditing] = useState<WaitingListEntry | null>(null);
@@ -52,12 +59,18 @@ export function WaitingListPage() {
   return (
     <>
       <PageTitle title={t('waitingList.title')}>{entries.length > 0 && newSearch}</PageTitle>
+      {show && (
+        <Text size="sm" mb="sm" data-testid="wl-filter">
+          {t('waitingList.onlyAttention', { attention: t(`waitingList.attention.${show}`) })}{' '}
+          <Link to="/home/clinic/waitinglist">{t('waitingList.showAll')}</Link>
+        </Text>
+      )}
       {list.isPending && <PageLoader />}
       {list.isError && <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
       {list.data?.total === 0 && (
         <EmptyState
-          title={t('waitingList.empty')}
-          description={t('waitingList.emptyHint')}
+          title={show ? t('waitingList.emptyAttention') : t('waitingList.empty')}
+          description={show ? t(`waitingList.attentionHint.${show}`) : t('waitingList.emptyHint')}
           action={newSearch}
           testId="wl-empty"
         />

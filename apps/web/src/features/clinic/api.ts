@@ -1,5 +1,6 @@
 import type {
   AddWaitingListRequest,
+  EntryAttention,
   Graft,
   GraftSearchQuery,
   PageQuery,
@@ -28,9 +29,13 @@ export function getWaitingList(): Promise<WaitingListEntry[]> {
   return callAll('GET /physician/waitinglist');
 }
 
-/** One page of the waiting list, with the count of all, for its page. */
-export function getWaitingListPage(page: PageQuery, signal?: AbortSignal): Promise<ListPage<WaitingListEntry>> {
-  return callPage('GET /physician/waitinglist', { query: page, signal });
+/** One page of the waiting list (or of the entries needing one attention), with the count of all, for its page. */
+export function getWaitingListPage(
+  page: PageQuery,
+  signal?: AbortSignal,
+  show?: EntryAttention,
+): Promise<ListPage<WaitingListEntry>> {
+  return callPage('GET /physician/waitinglist', { query: show ? { ...page, show } : page, signal });
 }
 
 export function addWaitingListEntry(body: AddWaitingListRequest): Promise<WaitingListEntry> {

@@ -1,5 +1,6 @@
 import { Button, NumberInput, Select, SimpleGrid } from '@mantine/core';
 import {
+  EXPIRY_HORIZONS,
   GRAFT_TYPES,
   STOCK_SORTS,
   STOCK_STATES,
@@ -18,12 +19,12 @@ interface Props {
 
 const size = (value: string | number) => (typeof value === 'number' ? value : null);
 
-/** The stock's filters: type, diameter range and state; each change is the URL's at once. */
+/** The stock's filters: type, diameter range, state and expiry; each change is the URL's at once. */
 export function StockFilters({ view, onChange }: Props) {
   const { t } = useTranslation();
   return (
     <SimpleGrid
-      cols={{ base: 1, xs: 2, md: 6 }}
+      cols={{ base: 1, xs: 2, md: 7 }}
       spacing="sm"
       role="group"
       aria-label={t('eute.stock.filters')}
@@ -61,6 +62,15 @@ export function StockFilters({ view, onChange }: Props) {
         data-testid="stock-filter-state"
       />
       <Select
+        label={t('eute.stock.expiresWithin')}
+        placeholder={t('eute.stock.anyExpiry')}
+        data={EXPIRY_HORIZONS.map((days) => ({ value: String(days), label: t('eute.stock.withinDays', { days }) }))}
+        value={view.expiresWithin === null ? null : String(view.expiresWithin)}
+        onChange={(value) => onChange({ expiresWithin: value === null ? null : Number(value) })}
+        clearable
+        data-testid="stock-filter-expiry"
+      />
+      <Select
         label={t('eute.stock.order')}
         data={STOCK_SORTS.map((sort) => ({ value: sort, label: t(`eute.stock.sorts.${sort}`) }))}
         value={view.sort}
@@ -72,7 +82,7 @@ export function StockFilters({ view, onChange }: Props) {
         variant="default"
         mt={{ md: 25 }}
         disabled={!isFiltered(view)}
-        onClick={() => onChange({ type: null, dMin: null, dMax: null, state: null })}
+        onClick={() => onChange({ type: null, dMin: null, dMax: null, state: null, expiresWithin: null })}
         data-testid="stock-filter-clear"
       >
         {t('eute.stock.clearFilters')}

@@ -19,6 +19,8 @@ export interface StockView {
   dMin: number | null;
   dMax: number | null;
   state: StockState | null;
+  /** Only grafts expiring within this many days (the home's expiring-stock counters link here). */
+  expiresWithin: number | null;
 }
 
 export const DEFAULT_STOCK_SORT: StockSort = 'expiry';
@@ -26,6 +28,11 @@ export const DEFAULT_STOCK_SORT: StockSort = 'expiry';
 const sizeOf = (raw: string | null) => {
   const value = raw === null || raw.trim() === '' ? Number.NaN : Number(raw);
   return Number.isFinite(value) && value >= 0 && value <= 1000 ? value : null;
+};
+
+const daysOf = (raw: string | null) => {
+  const value = raw === null || raw.trim() === '' ? Number.NaN : Number(raw);
+  return Number.isInteger(value) && value >= 0 && value <= 3650 ? value : null;
 };
 
 /** The view of the URL; a value the list does not know is left out rather than refused. */
@@ -39,6 +46,7 @@ export function stockViewFromParams(params: URLSearchParams): StockView {
     dMin: sizeOf(params.get('dMin')),
     dMax: sizeOf(params.get('dMax')),
     state: STOCK_STATES.find((known) => known === state) ?? null,
+    expiresWithin: daysOf(params.get('expiresWithin')),
   };
 }
 
@@ -63,6 +71,7 @@ export function stockFilters(view: StockView): Omit<StockQuery, 'limit' | 'offse
     ...(view.dMin !== null && { dMin: view.dMin }),
     ...(view.dMax !== null && { dMax: view.dMax }),
     ...(view.state !== null && { state: view.state }),
+    ...(view.expiresWithin !== null && { expiresWithin: view.expiresWithin }),
   };
 }
 
@@ -82,5 +91,7 @@ export function expiryUrgency(expiry: string | null, today: string): 'red' | 'am
 
 /** True when the view filters the stock at all. */
 export function isFiltered(view: StockView): boolean {
-  return view.type !== null || view.dMin !== null || view.dMax !== null || view.state !== null;
+  return (
+    view.type !== null || view.dMin !== null || view.dMax !== null || view.state !== null || view.expiresWithin !== null
+  );
 }

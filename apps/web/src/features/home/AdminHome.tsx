@@ -36,10 +36,16 @@ export function AdminHome() {
               <Counter
                 count={data.locked.count}
                 label={t('dashboard.admin.locked')}
+                to="/home/admin/users?show=locked"
                 tone="warning"
                 testId="counter-locked"
               />
-              <Counter count={data.neverLoggedIn.count} label={t('dashboard.admin.never')} testId="counter-never" />
+              <Counter
+                count={data.neverLoggedIn.count}
+                label={t('dashboard.admin.never')}
+                to="/home/admin/users?show=never"
+                testId="counter-never"
+              />
             </>
           }
         >

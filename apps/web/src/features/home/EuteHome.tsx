@@ -49,16 +49,23 @@ export function EuteHome() {
         testId="card-bank-requests"
         counters={
           <>
-            <Counter count={data.openRequests.count} label={t('dashboard.eute.open')} testId="counter-open" />
+            <Counter
+              count={data.openRequests.count}
+              label={t('dashboard.eute.open')}
+              to="/home/eute/requests?show=open"
+              testId="counter-open"
+            />
             <Counter
               count={data.lapsing.count}
               label={t('dashboard.eute.lapsing')}
+              to="/home/eute/requests?show=lapsing"
               tone="warning"
               testId="counter-lapsing"
             />
             <Counter
               count={data.awaitingDelivery.count}
               label={t('dashboard.eute.awaitingDelivery')}
+              to="/home/eute/requests?show=delivery"
               testId="counter-delivery"
             />
           </>
@@ -86,18 +93,21 @@ export function EuteHome() {
             <Counter
               count={data.expiring.within30}
               label={t('dashboard.eute.within', { days: 30 })}
+              to="/home/eute/current?expiresWithin=30"
               tone="danger"
               testId="counter-exp30"
             />
             <Counter
               count={data.expiring.within60}
               label={t('dashboard.eute.within', { days: 60 })}
+              to="/home/eute/current?expiresWithin=60"
               tone="warning"
               testId="counter-exp60"
             />
             <Counter
               count={data.expiring.within90}
               label={t('dashboard.eute.within', { days: 90 })}
+              to="/home/eute/current?expiresWithin=90"
               testId="counter-exp90"
             />
           </>

@@ -1,5 +1,11 @@
 import { Anchor, List, SimpleGrid, Text } from '@mantine/core';
-import { formatDate, formatDateTime, type DashboardEntry, type DashboardRequest } from '@graftmatch/domain';
+import {
+  formatDate,
+  formatDateTime,
+  type DashboardEntry,
+  type DashboardRequest,
+  type EntryAttention,
+} from '@graftmatch/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +16,7 @@ import { Counter, HomeCard, Nothing } from './HomeCard';
 import { dashboardKeys } from './keys';
 
 const requestsIn = (state: string) => `/home/clinic/requests?state=${state}`;
+const entriesNeeding = (attention: EntryAttention) => `/home/clinic/waitinglist?show=${attention}`;
 
 function RequestItems({ items, deadline }: { items: DashboardRequest[]; deadline?: boolean }) {
   const { t } = useTranslation();
@@ -110,7 +117,12 @@ export function PhysicianHome() {
         title={t('dashboard.physician.matches')}
         testId="card-matches"
         counters={
-          <Counter count={data.matches.count} label={t('dashboard.physician.matched')} testId="counter-matches" />
+          <Counter
+            count={data.matches.count}
+            label={t('dashboard.physician.matched')}
+            to={entriesNeeding('matches')}
+            testId="counter-matches"
+          />
         }
       >
         {data.matches.count === 0 ? (
@@ -127,12 +139,14 @@ export function PhysicianHome() {
             <Counter
               count={data.atRisk.count}
               label={t('dashboard.physician.atRisk')}
+              to={entriesNeeding('atRisk')}
               tone="danger"
               testId="counter-risk"
             />
             <Counter
               count={data.passed.count}
               label={t('dashboard.physician.passed')}
+              to={entriesNeeding('passed')}
               tone="warning"
               testId="counter-passed"
             />

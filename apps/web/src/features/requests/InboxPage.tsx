@@ -1,8 +1,15 @@
 import { Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { displayPatientCode, isGraftTypeNumber, type RequestInboxGraft } from '@graftmatch/domain';
+import {
+  displayPatientCode,
+  isGraftTypeNumber,
+  isLapsing,
+  type GraftRequest,
+  type RequestInboxGraft,
+} from '@graftmatch/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
@@ -74,20 +81,50 @@ function InboxGraft({ graft }: { graft: RequestInboxGraft }) {
   );
 }
 
-/** `home/eute/requests`: the bank's requests and, per free graft, the ranked candidates. */
+/** The inbox's views the bank's home links to, each the rule of its counter there. */
+const INBOX_VIEWS = {
+  open: (request: GraftRequest) => request.state === 'requested',
+  lapsing: (request: GraftRequest) => isLapsing(request, new Date()),
+  delivery: (request: GraftRequest) => request.state === 'assigned',
+} as const;
+type InboxView = keyof typeof INBOX_VIEWS;
+const isInboxView = (view: string | null): view is InboxView => view !== null && Object.hasOwn(INBOX_VIEWS, view);
+
+/**
+ * `home/eute/requests`: the bank's requests and, per free graft, the ranked candidates. `?show=`
+ * keeps only the requests of one view (the list is read whole, so it filters here).
+ */
 export function InboxPage() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const view = params.get('show');
+  const show = isInboxView(view) ? view : null;
   const inbox = useQuery({ queryKey: requestKeys.inbox, queryFn: getInbox });
+  const grafts = show
+    ? inbox.data
+        ?.map((graft) => ({ ...graft, requests: graft.requests.filter(INBOX_VIEWS[show]) }))
+        .filter((graft) => graft.requests.length > 0)
+    : inbox.data;
   return (
     <>
       <PageTitle title={t('requests.inboxTitle')} />
+      {show && (
+        <Text size="sm" mb="sm" data-testid="inbox-filter">
+          {t('requests.onlyView', { view: t(`requests.inboxView.${show}`) })}{' '}
+          <Link to="/home/eute/requests">{t('requests.showAll')}</Link>
+        </Text>
+      )}
       {inbox.isPending && <PageLoader />}
       {inbox.isError && <ErrorAlert error={inbox.error} onRetry={() => void inbox.refetch()} />}
-      {inbox.data?.length === 0 && (
-        <EmptyState title={t('requests.inboxEmpty')} description={t('requests.inboxEmptyHint')} testId="inbox-empty" />
+      {grafts?.length === 0 && (
+        <EmptyState
+          title={show ? t('requests.inboxViewEmpty') : t('requests.inboxEmpty')}
+          description={t('requests.inboxEmptyHint')}
+          testId="inbox-empty"
+        />
       )}
       <Stack gap="md">
-        {inbox.data?.map((graft) => (
+        {grafts?.map((graft) => (
           <InboxGraft key={graft.lot} graft={graft} />
         ))}
       </Stack>
