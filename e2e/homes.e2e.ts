@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type EuteDashboard, type PhysicianDashboard } from '@graftmatch/domain';
+import { SCREEN_PAGE_SIZE, type EuteDashboard, type PhysicianDashboard } from '@graftmatch/domain';
 import { settled, watchApi } from './support/app';
 import { openContext, sharedBrowser, screenshot, type ViewportName } from './support/browser';
 import { checkScreenOnce, expectNoAxeViolations, expectNoProblems } from './support/checks';
@@ -73,6 +73,18 @@ describe.each<ViewportName>(['phone', 'desktop'])('the homes at %s size', (size)
     await page.getByTestId('home-physician').waitFor();
     const record = await followCounter(page, 'counter-record', 'My requests', '[data-testid="request-card"]');
     expect(record).toBe(expected.toRecord.count);
+    // The waiting-list counters lead to the waiting list filtered to exactly their entries (one page).
+    for (const [testId, counter] of [
+      ['counter-matches', expected.matches],
+      ['counter-risk', expected.atRisk],
+      ['counter-passed', expected.passed],
+    ] as const) {
+      await page.goBack();
+      await page.getByTestId('home-physician').waitFor();
+      const shown = await followCounter(page, testId, 'Waiting list', '[data-testid="wl-entry"]');
+      expect(shown, testId).toBe(Math.min(counter.count, SCREEN_PAGE_SIZE));
+      await page.getByTestId('wl-filter').waitFor();
+    }
     expectNoProblems(problems, 'on the physician home');
   });
 
@@ -92,6 +104,24 @@ describe.each<ViewportName>(['phone', 'desktop'])('the homes at %s size', (size)
     await bankPage.getByTestId('stock-demand-chart').waitFor();
     await screenshot(bankPage, `${size}-home-eute`);
     await expectNoAxeViolations(bankPage, `bank home (${size})`);
+
+    // The request counters lead to the inbox showing exactly those requests, the expiring ones to the stock.
+    for (const [testId, count] of [
+      ['counter-open', expected.openRequests.count],
+      ['counter-lapsing', expected.lapsing.count],
+      ['counter-delivery', expected.awaitingDelivery.count],
+    ] as const) {
+      const shown = await followCounter(bankPage, testId, 'Requests and candidates', '[data-testid="request-card"]');
+      expect(shown, testId).toBe(count);
+      await bankPage.goBack();
+      await bankPage.getByTestId('home-eute').waitFor();
+    }
+    const expiring = bankPage.locator('[data-testid="graft-row"], [data-testid="graft-card"]');
+    await bankPage.getByTestId('counter-exp30-link').first().click();
+    await settled(bankPage, 'Current donations');
+    await expect.poll(() => expiring.count()).toBe(Math.min(expected.expiring.within30, SCREEN_PAGE_SIZE));
+    await bankPage.goBack();
+    await bankPage.getByTestId('home-eute').waitFor();
 
     // A cell with a few free grafts (within one page of the stock list).
     const cell = expected.stockDemand.find((each) => each.band !== null && each.stock > 0 && each.stock <= 20);
@@ -124,6 +154,13 @@ describe.each<ViewportName>(['phone', 'desktop'])('the homes at %s size', (size)
     await checkScreenOnce(auditorPage, `failed mails (${size})`);
     const mailRows = failed === 0 ? 0 : await auditorPage.locator('tbody tr').count();
     expect(mailRows).toBe(failed);
+    await auditorPage.goBack();
+    await auditorPage.getByTestId('home-admin').waitFor();
+    const never = await countOf(auditorPage, 'counter-never');
+    await auditorPage.getByTestId('counter-never-link').click();
+    await waitForPath(auditorPage, '/home/admin/users');
+    await auditorPage.getByTestId('users-attention').waitFor();
+    await expect.poll(() => auditorPage.getByTestId('user-row').count()).toBe(never);
     expectNoProblems(problems, 'on the auditor home');
     await auditorPage.close();
   });

@@ -95,10 +95,15 @@ export async function physicianDashboard(
       scope.all ? { all: true } : { requesterUserId: scope.caller.userId, clinicIds: scope.ids },
       ['reserved', 'assigned', 'delivered'],
     ),
-    entriesNeedingAttention(
-      deps,
-      scope.all ? { activeClinics: true } : { ownerUserId: scope.caller.userId, clinicIds: scope.ids },
-      today,
+    deps.remember(
+      `attention:${scope.all ? '*' : `${scope.caller.userId}:${scope.ids.join(',')}`}`,
+      (versions) => `${versions.graftData}:${versions.waitingList}:${today}`,
+      () =>
+        entriesNeedingAttention(
+          deps,
+          scope.all ? { activeClinics: true } : { ownerUserId: scope.caller.userId, clinicIds: scope.ids },
+          today,
+        ),
     ),
   ]);
   const needs = (attention: EntryAttention) => needing.filter((entry) => entry.attention === attention);
