@@ -161,6 +161,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the homes at %s size', (size)
     await waitForPath(auditorPage, '/home/admin/users');
     await auditorPage.getByTestId('users-attention').waitFor();
     await expect.poll(() => auditorPage.getByTestId('user-row').count()).toBe(never);
+    await checkScreenOnce(auditorPage, `users never signed in (${size})`);
     expectNoProblems(problems, 'on the auditor home');
     await auditorPage.close();
   });
