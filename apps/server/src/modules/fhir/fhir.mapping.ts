@@ -1,4 +1,5 @@
 import {
+  graftTypeFromSlug,
   graftTypeInfo,
   isGraftTypeNumber,
   isIsoDate,
@@ -8,6 +9,7 @@ import {
   StepStatus,
   type ProcessStepName,
   type RequestState,
+  writtenSingleEuropeanCode,
 } from '@graftmatch/domain';
 import type { ClinicRow, EuteRow, GraftRequestRow, GraftRow } from '../../db/types';
 
@@ -35,6 +37,9 @@ export const SYSTEMS = {
 } as const;
 
 export const SEARCH_PARAMETER_BASE = `${FHIR_BASE}/SearchParameter`;
+
+/** The clinic a graft is meant for: R5's BDP has no element for it, so it is an extension of ours. */
+export const GRAFT_CLINIC_EXTENSION = `${FHIR_BASE}/StructureDefinition/graft-clinic`;
 
 /** The three lot identifiers of a graft, each with a system of its bank (lots are unique per bank only). */
 export type LotKind = 'e-lot' | 'x-lot' | 't-lot';
@@ -81,6 +86,11 @@ const STEP_DISPLAY: Record<ProcessStepName, string> = {
   traceabilityReport: 'Traceability report',
 };
 const STEP_STATUS_CODES = { [StepStatus.Open]: 'open', [StepStatus.Done]: 'done', [StepStatus.Failed]: 'failed' };
+const STEP_STATUS_BY_CODE: Record<string, StepStatus> = {
+  open: StepStatus.Open,
+  done: StepStatus.Done,
+  failed: StepStatus.Failed,
+};
 
 export const stepPropertyCode = (step: ProcessStepName) => `step-${step}`;
 
@@ -189,7 +199,184 @@ export function graftToProduct(graft: GraftRow, bank: Pick<EuteRow, 'id' | 'eute
   if (property.length > 0) {
     product.property = property;
   }
+  if (graft.cName !== null) {
+    const clinic = graft.clinicId === null ? {} : reference('Organization', graft.clinicId);
+    product.extension = [{ url: GRAFT_CLINIC_EXTENSION, valueReference: { ...clinic, display: graft.cName } }];
+  }
   return product;
+}
+
+// ---- BiologicallyDerivedProduct → graft columns (the import of a Bundle) ----
+
+/** A graft column as a product gives it; the importer reads and checks it like any cell. */
+export type ProductValue = string | number | boolean | null;
+
+/** The columns a product carries, as `graftToProduct` writes them. */
+export type ProductColumn =
+  | 'eLot'
+  | 'xLot'
+  | 'tLot'
+  | 'xSec'
+  | 'tProdName2'
+  | 'cName'
+  | (typeof DIMENSIONS)[number]['column']
+  | `${ProcessStepName}${'Status' | 'Out'}`;
+
+export interface ProductRecord {
+  /** The product's logical id, if it has one. */
+  id: string | null;
+  /** Every column a product carries: null where the product says nothing (an export leaves nulls out). */
+  columns: Record<ProductColumn, ProductValue>;
+  /** The bank its lot identifiers name (EUTE number or id), if any. */
+  bank: string | null;
+  /** Why an element cannot be read, by FHIR element path. */
+  errors: { field: string; message: string }[];
+  /** Identifiers, properties and extensions of systems the import does not know. */
+  ignored: string[];
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const objectsOf = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
+const scalar = (value: unknown): ProductValue | undefined =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value) ? (value as ProductValue) : undefined;
+
+function codingIn(concept: unknown, system: string): string | null {
+  const coding = objectsOf(isObject(concept) ? concept.coding : undefined).find((entry) => entry.system === system);
+  return typeof coding?.code === 'string' ? coding.code : null;
+}
+
+const STEP_BY_CODE = new Map<string, ProcessStepName>(PROCESS_STEP_NAMES.map((step) => [stepPropertyCode(step), step]));
+const DIMENSION_BY_CODE = new Map<string, (typeof DIMENSIONS)[number]>(
+  DIMENSIONS.map((dimension) => [dimension.code, dimension]),
+);
+
+function emptyColumns(): Record<ProductColumn, ProductValue> {
+  const columns = { eLot: null, xLot: null, tLot: null, xSec: null, tProdName2: null, cName: null } as Record<
+    ProductColumn,
+    ProductValue
+  >;
+  DIMENSIONS.forEach((dimension) => (columns[dimension.column] = null));
+  for (const step of PROCESS_STEP_NAMES) {
+    columns[`${step}Status`] = StepStatus.Open;
+    columns[`${step}Out`] = null;
+  }
+  return columns;
+}
+
+/**
+ * Reads a BDP back into the graft columns `graftToProduct` wrote, the inverse of it: lots and the
+ * SEC from the identifiers, the type from productCode, dimensions and steps from the properties,
+ * the clinic from our extension. What R5 derives from those (status, expiration date, source
+ * event, division, processing facility) is not read: the importer derives it again.
+ */
+export function productToRecord(resource: Json): ProductRecord {
+  const record: ProductRecord = {
+    id: typeof resource.id === 'string' ? resource.id : null,
+    columns: emptyColumns(),
+    bank: null,
+    errors: [],
+    ignored: [],
+  };
+  const { columns, errors, ignored } = record;
+  const fail = (field: string, message: string) =>
+    errors.push({ field: `BiologicallyDerivedProduct.${field}`, message });
+  const take = (column: ProductColumn, field: string, value: unknown) => {
+    const cell = scalar(value);
+    if (cell === undefined) {
+      fail(field, 'must be text or a number');
+    } else {
+      columns[column] = cell;
+    }
+  };
+
+  for (const identifier of objectsOf(resource.identifier)) {
+    const system = typeof identifier.system === 'string' ? identifier.system : '';
+    const lot = LOT_SYSTEM_PATTERN.exec(system);
+    if (lot) {
+      const bank = decodeURIComponent(lot[1] as string);
+      if (record.bank !== null && record.bank !== bank) {
+        fail('identifier', `names two tissue banks (${record.bank} and ${bank})`);
+      }
+      record.bank = bank;
+      const column = ({ 'e-lot': 'eLot', 'x-lot': 'xLot', 't-lot': 'tLot' } as const)[lot[2] as LotKind];
+      take(column, 'identifier', identifier.value);
+    } else if (system === SYSTEMS.sec) {
+      take(
+        'xSec',
+        'identifier',
+        typeof identifier.value === 'string' ? writtenSingleEuropeanCode(identifier.value) : identifier.value,
+      );
+    } else {
+      ignored.push(`identifier ${system}`);
+    }
+  }
+
+  const typeCodes = objectsOf(isObject(resource.productCode) ? resource.productCode.coding : undefined);
+  const typeCode = codingIn(resource.productCode, SYSTEMS.graftType);
+  if (typeCode !== null) {
+    const type = graftTypeFromSlug(typeCode);
+    if (type === null) {
+      fail('productCode', `${typeCode} is not a graft type of ${SYSTEMS.graftType}`);
+    }
+    columns.tProdName2 = type;
+  } else if (typeCodes.length > 0) {
+    fail('productCode', `needs a code of ${SYSTEMS.graftType}`);
+  }
+
+  for (const property of objectsOf(resource.property)) {
+    const code = codingIn(property.type, SYSTEMS.graftProperty);
+    const dimension = code === null ? undefined : DIMENSION_BY_CODE.get(code);
+    const step = code === null ? undefined : STEP_BY_CODE.get(code);
+    if (dimension) {
+      const quantity = isObject(property.valueQuantity) ? property.valueQuantity : {};
+      if ((quantity.code ?? 'mm') !== 'mm' || (quantity.system ?? SYSTEMS.ucum) !== SYSTEMS.ucum) {
+        fail(`property[${code}]`, 'must be a valueQuantity in UCUM mm');
+      } else {
+        take(dimension.column, `property[${code}]`, quantity.value);
+      }
+    } else if (step) {
+      readStep(property, step, record);
+    } else if (codingIn(property.type, SYSTEMS.propertyType) === 'singleeuropeancode') {
+      // The SEC identifier says the same; a product with the property alone still gives its SEC.
+      if (columns.xSec === null && typeof property.valueString === 'string') {
+        columns.xSec = writtenSingleEuropeanCode(property.valueString);
+      }
+    } else {
+      const coding = objectsOf(isObject(property.type) ? property.type.coding : undefined)[0];
+      ignored.push(`property ${String(coding?.system ?? '')}|${String(coding?.code ?? '')}`);
+    }
+  }
+
+  for (const extension of objectsOf(resource.extension)) {
+    if (extension.url === GRAFT_CLINIC_EXTENSION) {
+      const clinic = isObject(extension.valueReference) ? extension.valueReference.display : undefined;
+      take('cName', 'extension[graft-clinic]', clinic);
+    } else {
+      ignored.push(`extension ${String(extension.url)}`);
+    }
+  }
+  return record;
+}
+
+/** A step property: the day it was done (valuePeriod), or its status code with the step's text. */
+function readStep(property: Json, step: ProcessStepName, record: ProductRecord) {
+  const field = `BiologicallyDerivedProduct.property[${stepPropertyCode(step)}]`;
+  const period = isObject(property.valuePeriod) ? property.valuePeriod : null;
+  if (period && typeof period.start === 'string') {
+    record.columns[`${step}Status`] = StepStatus.Done;
+    record.columns[`${step}Out`] = period.start;
+    return;
+  }
+  const status = STEP_STATUS_BY_CODE[codingIn(property.valueCodeableConcept, SYSTEMS.stepStatus) ?? ''];
+  if (status === undefined) {
+    record.errors.push({ field, message: `needs a valuePeriod or a code of ${SYSTEMS.stepStatus}` });
+    return;
+  }
+  const text = isObject(property.valueCodeableConcept) ? property.valueCodeableConcept.text : undefined;
+  record.columns[`${step}Status`] = status;
+  record.columns[`${step}Out`] = typeof text === 'string' ? text : null;
 }
 
 // ---- Requests → ServiceRequest, BiologicallyDerivedProductDispense, Procedure ----
