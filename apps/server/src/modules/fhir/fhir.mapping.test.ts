@@ -206,7 +206,7 @@ describe('BiologicallyDerivedProduct → graft columns (the import)', () => {
         assignmentOut: '2026-04-01',
         deliveryStatus: StepStatus.Open,
         deliveryOut: 'courier booked',
-        listStatus: ListStatus.Assigned,
+        listStatus: ListStatus.Current,
       }),
     ],
     [

@@ -4,7 +4,7 @@ import type { ReadBudget } from './imports.limits';
 
 // What the format readers share (docs/import.md): the row shape, the sink rows go to, the header check.
 
-export type ImportFormat = 'csv' | 'json' | 'xlsx';
+export type ImportFormat = 'csv' | 'json' | 'xlsx' | 'fhir';
 
 /** The file to import: spooled to disk (an upload, the command line) or, when small, in memory. */
 export type ImportSource = Buffer | { path: string };
@@ -20,6 +20,8 @@ export interface ParsedFile<T = SourceRow> {
   format: ImportFormat;
   /** Column names the file has that the importer does not read. */
   ignoredColumns: string[];
+  /** Parts of the file passed over whole, e.g. a Bundle's entries that are not products ("2 Organization"). */
+  skipped?: string[];
   rows: T[];
 }
 

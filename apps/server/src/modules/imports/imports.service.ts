@@ -164,6 +164,7 @@ function logRowOf(
       errors,
       notices: plan.notices,
       ignoredColumns: file.parsed.ignoredColumns,
+      skipped: file.parsed.skipped,
       options,
       refused,
     }),
