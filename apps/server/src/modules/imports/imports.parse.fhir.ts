@@ -136,7 +136,7 @@ function productRow(resource: Json, row: number, sink: RowSink, ignored: Set<str
   sink.budget.row(Object.keys(cells).length);
   Object.values(cells).forEach((cell) => sink.budget.keep(cell));
   record.ignored.forEach((name) => ignored.add(name));
-  return { row, cells, errors: record.errors };
+  return { row, cells, errors: record.errors, ...(record.id === null ? {} : { id: record.id }) };
 }
 
 /** At most this many unknown names are kept for the log; a hostile file could have millions. */

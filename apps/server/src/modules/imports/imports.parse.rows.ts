@@ -14,6 +14,8 @@ export interface SourceRow {
   row: number;
   cells: Record<string, ImportCell>;
   errors: { field: string; message: string }[];
+  /** The graft's id the file names (a FHIR product's logical id): a new graft keeps it when no graft has it. */
+  id?: string;
 }
 
 export interface ParsedFile<T = SourceRow> {
