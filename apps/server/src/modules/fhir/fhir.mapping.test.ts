@@ -273,15 +273,25 @@ describe('BiologicallyDerivedProduct → graft columns (the import)', () => {
       extension: [{ url: 'urn:ext', valueString: 'x' }],
     });
     expect(record.errors).toEqual([
-      { field: 'BiologicallyDerivedProduct.identifier', message: 'names two tissue banks (DE-EUTE-1 and OTHER)' },
-      { field: 'BiologicallyDerivedProduct.identifier', message: 'must be text or a number' },
+      {
+        field: 'BiologicallyDerivedProduct.identifier',
+        column: 'bank',
+        message: 'names two tissue banks (DE-EUTE-1 and OTHER)',
+      },
+      { field: 'BiologicallyDerivedProduct.identifier', column: 'xLot', message: 'must be text or a number' },
       {
         field: 'BiologicallyDerivedProduct.productCode',
+        column: 'tProdName2',
         message: `kidney is not a graft type of ${SYSTEMS.graftType}`,
       },
-      { field: 'BiologicallyDerivedProduct.property[length-min]', message: 'must be a valueQuantity in UCUM mm' },
+      {
+        field: 'BiologicallyDerivedProduct.property[length-min]',
+        column: 'tLmin',
+        message: 'must be a valueQuantity in UCUM mm',
+      },
       {
         field: 'BiologicallyDerivedProduct.property[step-release]',
+        column: 'releaseStatus',
         message: `needs a valuePeriod or a code of ${SYSTEMS.stepStatus}`,
       },
     ]);

@@ -229,8 +229,8 @@ export interface ProductRecord {
   columns: Record<ProductColumn, ProductValue>;
   /** The bank its lot identifiers name (EUTE number or id), if any. */
   bank: string | null;
-  /** Why an element cannot be read, by FHIR element path. */
-  errors: { field: string; message: string }[];
+  /** Why an element cannot be read: its FHIR element path, and the column (or the bank) it was to give. */
+  errors: { field: string; column: ProductColumn | 'bank'; message: string }[];
   /** Identifiers, properties and extensions of systems the import does not know. */
   ignored: string[];
 }
@@ -280,12 +280,12 @@ export function productToRecord(resource: Json): ProductRecord {
     ignored: [],
   };
   const { columns, errors, ignored } = record;
-  const fail = (field: string, message: string) =>
-    errors.push({ field: `BiologicallyDerivedProduct.${field}`, message });
+  const fail = (field: string, column: ProductColumn | 'bank', message: string) =>
+    errors.push({ field: `BiologicallyDerivedProduct.${field}`, column, message });
   const take = (column: ProductColumn, field: string, value: unknown) => {
     const cell = scalar(value);
     if (cell === undefined) {
-      fail(field, 'must be text or a number');
+      fail(field, column, 'must be text or a number');
     } else {
       columns[column] = cell;
     }
@@ -297,7 +297,7 @@ export function productToRecord(resource: Json): ProductRecord {
     if (lot) {
       const bank = decodeURIComponent(lot[1] as string);
       if (record.bank !== null && record.bank !== bank) {
-        fail('identifier', `names two tissue banks (${record.bank} and ${bank})`);
+        fail('identifier', 'bank', `names two tissue banks (${record.bank} and ${bank})`);
       }
       record.bank = bank;
       const column = ({ 'e-lot': 'eLot', 'x-lot': 'xLot', 't-lot': 'tLot' } as const)[lot[2] as LotKind];
@@ -318,11 +318,11 @@ export function productToRecord(resource: Json): ProductRecord {
   if (typeCode !== null) {
     const type = graftTypeFromSlug(typeCode);
     if (type === null) {
-      fail('productCode', `${typeCode} is not a graft type of ${SYSTEMS.graftType}`);
+      fail('productCode', 'tProdName2', `${typeCode} is not a graft type of ${SYSTEMS.graftType}`);
     }
     columns.tProdName2 = type;
   } else if (typeCodes.length > 0) {
-    fail('productCode', `needs a code of ${SYSTEMS.graftType}`);
+    fail('productCode', 'tProdName2', `needs a code of ${SYSTEMS.graftType}`);
   }
 
   for (const property of objectsOf(resource.property)) {
@@ -332,7 +332,7 @@ export function productToRecord(resource: Json): ProductRecord {
     if (dimension) {
       const quantity = isObject(property.valueQuantity) ? property.valueQuantity : {};
       if ((quantity.code ?? 'mm') !== 'mm' || (quantity.system ?? SYSTEMS.ucum) !== SYSTEMS.ucum) {
-        fail(`property[${code}]`, 'must be a valueQuantity in UCUM mm');
+        fail(`property[${code}]`, dimension.column, 'must be a valueQuantity in UCUM mm');
       } else {
         take(dimension.column, `property[${code}]`, quantity.value);
       }
@@ -371,7 +371,11 @@ function readStep(property: Json, step: ProcessStepName, record: ProductRecord) 
   }
   const status = STEP_STATUS_BY_CODE[codingIn(property.valueCodeableConcept, SYSTEMS.stepStatus) ?? ''];
   if (status === undefined) {
-    record.errors.push({ field, message: `needs a valuePeriod or a code of ${SYSTEMS.stepStatus}` });
+    record.errors.push({
+      field,
+      column: `${step}Status`,
+      message: `needs a valuePeriod or a code of ${SYSTEMS.stepStatus}`,
+    });
     return;
   }
   const text = isObject(property.valueCodeableConcept) ? property.valueCodeableConcept.text : undefined;

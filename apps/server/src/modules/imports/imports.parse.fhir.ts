@@ -136,7 +136,12 @@ function productRow(resource: Json, row: number, sink: RowSink, ignored: Set<str
   sink.budget.row(Object.keys(cells).length);
   Object.values(cells).forEach((cell) => sink.budget.keep(cell));
   record.ignored.forEach((name) => ignored.add(name));
-  return { row, cells, errors: record.errors, ...(record.id === null ? {} : { id: record.id }) };
+  // Named by column like any row error (so a rule on that column does not fire again), with the element.
+  const errors = record.errors.map((error) => ({
+    field: error.column === 'bank' ? 'e_Eute' : (COLUMN_NAMES.get(error.column) as string),
+    message: `${error.message} (${error.field})`,
+  }));
+  return { row, cells, errors, ...(record.id === null ? {} : { id: record.id }) };
 }
 
 /** At most this many unknown names are kept for the log; a hostile file could have millions. */
