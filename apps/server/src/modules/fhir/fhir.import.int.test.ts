@@ -158,6 +158,8 @@ describe(`importing a FHIR R5 Bundle (${testEngineName()})`, () => {
       const result = (await answer.json()) as ImportResult;
       expect(result.errors).toEqual([]);
       const before = productsOf(exported);
+      // The demo bank has assigned grafts: their clinic travels as our extension and must come back.
+      expect(exportText).toContain('StructureDefinition/graft-clinic');
       expect(result.summary).toMatchObject({ inserted: before.size, failed: 0 });
 
       const again = await client.get(`${R5}/$export`);

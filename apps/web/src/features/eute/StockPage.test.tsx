@@ -165,4 +165,30 @@ describe('export on the donations page', () => {
     const [call] = api.callsTo('GET', '/api/fhir/R5/$export');
     expect(call?.headers.get('authorization')).toMatch(/^Bearer /);
   });
+
+  it('saves one graft as FHIR (JSON) from its details page: the search by its lot', async () => {
+    const api = fakeApi({
+      'GET /api/users/getmyuser': () => json(employee),
+      'GET /api/euteemployee/currentdonations/EB1-2026-0901': () => json(soon),
+      'GET /api/fhir/R5/BiologicallyDerivedProduct': () =>
+        new Response('{"resourceType":"Bundle","type":"searchset","total":1,"entry":[]}', {
+          headers: { 'content-type': 'application/fhir+json' },
+        }),
+    });
+    const names: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/1');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(meKey, employee);
+    renderRoutes(routes, '/home/eute/donation/EB1-2026-0901', queryClient);
+    fireEvent.click(await screen.findByRole('button', { name: 'Download this graft as FHIR (JSON)' }));
+    await waitFor(() => expect(names).toEqual(['graft-EB1-2026-0901.fhir.json']));
+    const [call] = api.callsTo('GET', '/api/fhir/R5/BiologicallyDerivedProduct');
+    expect(call?.query.get('identifier')).toBe('EB1-2026-0901');
+    expect(call?.headers.get('accept')).toMatch(/application\/fhir\+json/);
+    expect(call?.headers.get('authorization')).toMatch(/^Bearer /);
+  });
 });
