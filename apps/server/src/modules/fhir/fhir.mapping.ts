@@ -235,15 +235,16 @@ export interface ProductRecord {
   ignored: string[];
 }
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
+/** JSON as read from a file: nothing about its shape is known until checked. */
+export type Json = Record<string, unknown>;
+export const isJsonObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const objectsOf = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
+const objectsOf = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isJsonObject) : []);
 const scalar = (value: unknown): ProductValue | undefined =>
   value === null || ['string', 'number', 'boolean'].includes(typeof value) ? (value as ProductValue) : undefined;
 
 function codingIn(concept: unknown, system: string): string | null {
-  const coding = objectsOf(isObject(concept) ? concept.coding : undefined).find((entry) => entry.system === system);
+  const coding = objectsOf(isJsonObject(concept) ? concept.coding : undefined).find((entry) => entry.system === system);
   return typeof coding?.code === 'string' ? coding.code : null;
 }
 
@@ -313,7 +314,7 @@ export function productToRecord(resource: Json): ProductRecord {
     }
   }
 
-  const typeCodes = objectsOf(isObject(resource.productCode) ? resource.productCode.coding : undefined);
+  const typeCodes = objectsOf(isJsonObject(resource.productCode) ? resource.productCode.coding : undefined);
   const typeCode = codingIn(resource.productCode, SYSTEMS.graftType);
   if (typeCode !== null) {
     const type = graftTypeFromSlug(typeCode);
@@ -330,7 +331,7 @@ export function productToRecord(resource: Json): ProductRecord {
     const dimension = code === null ? undefined : DIMENSION_BY_CODE.get(code);
     const step = code === null ? undefined : STEP_BY_CODE.get(code);
     if (dimension) {
-      const quantity = isObject(property.valueQuantity) ? property.valueQuantity : {};
+      const quantity = isJsonObject(property.valueQuantity) ? property.valueQuantity : {};
       if ((quantity.code ?? 'mm') !== 'mm' || (quantity.system ?? SYSTEMS.ucum) !== SYSTEMS.ucum) {
         fail(`property[${code}]`, dimension.column, 'must be a valueQuantity in UCUM mm');
       } else {
@@ -344,14 +345,14 @@ export function productToRecord(resource: Json): ProductRecord {
         columns.xSec = writtenSingleEuropeanCode(property.valueString);
       }
     } else {
-      const coding = objectsOf(isObject(property.type) ? property.type.coding : undefined)[0];
+      const coding = objectsOf(isJsonObject(property.type) ? property.type.coding : undefined)[0];
       ignored.push(`property ${String(coding?.system ?? '')}|${String(coding?.code ?? '')}`);
     }
   }
 
   for (const extension of objectsOf(resource.extension)) {
     if (extension.url === GRAFT_CLINIC_EXTENSION) {
-      const clinic = isObject(extension.valueReference) ? extension.valueReference.display : undefined;
+      const clinic = isJsonObject(extension.valueReference) ? extension.valueReference.display : undefined;
       take('cName', 'extension[graft-clinic]', clinic);
     } else {
       ignored.push(`extension ${String(extension.url)}`);
@@ -363,7 +364,7 @@ export function productToRecord(resource: Json): ProductRecord {
 /** A step property: the day it was done (valuePeriod), or its status code with the step's text. */
 function readStep(property: Json, step: ProcessStepName, record: ProductRecord) {
   const field = `BiologicallyDerivedProduct.property[${stepPropertyCode(step)}]`;
-  const period = isObject(property.valuePeriod) ? property.valuePeriod : null;
+  const period = isJsonObject(property.valuePeriod) ? property.valuePeriod : null;
   if (period && typeof period.start === 'string') {
     record.columns[`${step}Status`] = StepStatus.Done;
     record.columns[`${step}Out`] = period.start;
@@ -378,7 +379,7 @@ function readStep(property: Json, step: ProcessStepName, record: ProductRecord) 
     });
     return;
   }
-  const text = isObject(property.valueCodeableConcept) ? property.valueCodeableConcept.text : undefined;
+  const text = isJsonObject(property.valueCodeableConcept) ? property.valueCodeableConcept.text : undefined;
   record.columns[`${step}Status`] = status;
   record.columns[`${step}Out`] = typeof text === 'string' ? text : null;
 }

@@ -1,18 +1,14 @@
 import { IMPORT_MAX_ROWS, type ImportCell } from '@graftmatch/domain';
 import { badRequest } from '../../http/problem';
-import { productToRecord } from '../fhir/fhir.mapping';
+import { isJsonObject, productToRecord, type Json } from '../fhir/fhir.mapping';
 import { ROW_KEYS } from './imports.columns';
 import { tooManyRows } from './imports.limits';
-import { JsonPiece, JsonPosition, jsonUnreadable } from './imports.parse.text';
+import { JsonPiece, JsonPosition, MAX_IGNORED_NAMES, jsonUnreadable } from './imports.parse.text';
 import type { RowSink, SourceRow } from './imports.parse.rows';
 
 // A FHIR R5 Bundle of BiologicallyDerivedProducts (docs/fhir.md "Import"), read as it streams in:
 // each entry is cut out of the text and parsed on its own, so the Bundle is never held whole.
 // The Bundle's other members (type, timestamp, …) are small and parsed as they end.
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const notABundle = () =>
   badRequest('The JSON must be an array of grafts in the shape the API answers, or a FHIR R5 Bundle.');
@@ -144,9 +140,6 @@ function productRow(resource: Json, row: number, sink: RowSink, ignored: Set<str
   return { row, cells, errors, ...(record.id === null ? {} : { id: record.id }) };
 }
 
-/** At most this many unknown names are kept for the log; a hostile file could have millions. */
-const MAX_IGNORED_NAMES = 1000;
-
 export interface FhirRead {
   format: 'fhir';
   ignoredColumns: string[];
@@ -172,7 +165,7 @@ export async function readFhirBundle(text: AsyncIterable<string>, sink: RowSink)
     } catch (error) {
       throw jsonUnreadable((error as Error).message);
     }
-    const resource = isObject(entry) && isObject(entry.resource) ? entry.resource : null;
+    const resource = isJsonObject(entry) && isJsonObject(entry.resource) ? entry.resource : null;
     const type = resource?.resourceType;
     if (resource === null || type === 'BiologicallyDerivedProduct') {
       products += 1;

@@ -207,7 +207,7 @@ function isCell(value: unknown): value is ImportCell {
 }
 
 /** At most this many unknown names are kept for the log; a hostile file could have millions. */
-const MAX_IGNORED_NAMES = 1000;
+export const MAX_IGNORED_NAMES = 1000;
 
 /** One graft object of the API's own shape: scalar fields, and each process step as `{ status, outValue }`. */
 function flattenGraft(value: unknown, row: number, sink: RowSink, ignored: Set<string>): SourceRow {
