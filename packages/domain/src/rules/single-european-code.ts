@@ -57,22 +57,3 @@ export function parseSingleEuropeanCode(text: string): SingleEuropeanCode | { er
   }
   return { establishment, donation, product, split, expiry };
 }
-
-/**
- * A Single European Code as it is written on labels and in the import's template: its five parts
- * with one space between them, whether it came with spaces or without; text that is not 40
- * characters once spaces are dropped comes back unchanged, for the reader to refuse.
- */
-export function writtenSingleEuropeanCode(text: string): string {
-  const compact = text.trim().toUpperCase().replaceAll(' ', '');
-  if (compact.length !== 40) {
-    return text;
-  }
-  return [
-    compact.slice(0, 8),
-    compact.slice(8, 21),
-    compact.slice(21, 29),
-    compact.slice(29, 32),
-    compact.slice(32),
-  ].join(' ');
-}

@@ -1,4 +1,5 @@
 import {
+  formatSingleEuropeanCode,
   graftTypeFromSlug,
   graftTypeInfo,
   isGraftTypeNumber,
@@ -9,7 +10,6 @@ import {
   StepStatus,
   type ProcessStepName,
   type RequestState,
-  writtenSingleEuropeanCode,
 } from '@graftmatch/domain';
 import type { ClinicRow, EuteRow, GraftRequestRow, GraftRow } from '../../db/types';
 
@@ -248,6 +248,12 @@ function codingIn(concept: unknown, system: string): string | null {
   return typeof coding?.code === 'string' ? coding.code : null;
 }
 
+/** An SEC as the import's template writes it (five parts, spaced); text that is none stays, for the import to refuse. */
+function writtenSec(text: string): string {
+  const parts = parseSingleEuropeanCode(text);
+  return 'error' in parts ? text : formatSingleEuropeanCode(parts);
+}
+
 const STEP_BY_CODE = new Map<string, ProcessStepName>(PROCESS_STEP_NAMES.map((step) => [stepPropertyCode(step), step]));
 const DIMENSION_BY_CODE = new Map<string, (typeof DIMENSIONS)[number]>(
   DIMENSIONS.map((dimension) => [dimension.code, dimension]),
@@ -307,7 +313,7 @@ export function productToRecord(resource: Json): ProductRecord {
       take(
         'xSec',
         'identifier',
-        typeof identifier.value === 'string' ? writtenSingleEuropeanCode(identifier.value) : identifier.value,
+        typeof identifier.value === 'string' ? writtenSec(identifier.value) : identifier.value,
       );
     } else {
       ignored.push(`identifier ${system}`);
@@ -342,7 +348,7 @@ export function productToRecord(resource: Json): ProductRecord {
     } else if (codingIn(property.type, SYSTEMS.propertyType) === 'singleeuropeancode') {
       // The SEC identifier says the same; a product with the property alone still gives its SEC.
       if (columns.xSec === null && typeof property.valueString === 'string') {
-        columns.xSec = writtenSingleEuropeanCode(property.valueString);
+        columns.xSec = writtenSec(property.valueString);
       }
     } else {
       const coding = objectsOf(isJsonObject(property.type) ? property.type.coding : undefined)[0];
