@@ -158,4 +158,53 @@ describe.each<ViewportName>(['phone', 'desktop'])('import journey at %s size', (
     await expectHeading(page, /^Import of /);
     expectNoProblems(problems, 'on the import logs');
   });
+
+  it('saves the bank as FHIR (JSON), and the import checks that Bundle back without an error', async () => {
+    await navigate(page, size, 'nav-eute-current', '/home/eute/current');
+    await settled(page, 'Current donations');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-fhir').click()]);
+    expect(download.suggestedFilename()).toMatch(/^grafts-\d{4}-\d{2}-\d{2}\.fhir\.json$/);
+    const content = await readFile(await download.path());
+    const bundle = JSON.parse(content.toString('utf8')) as { entry: { resource: { resourceType: string } }[] };
+    const products = bundle.entry.filter((entry) => entry.resource.resourceType === 'BiologicallyDerivedProduct');
+    expect(products.length).toBeGreaterThan(0);
+
+    await navigate(page, size, 'nav-imports', '/home/imports');
+    await settled(page, 'Import grafts');
+    await page.getByTestId('import-file-input').setInputFiles({
+      name: 'bank.fhir.json',
+      mimeType: 'application/json',
+      buffer: content,
+    });
+    await page.getByTestId('import-check').click();
+    const checked = page.getByTestId('import-checked');
+    await checked.waitFor();
+    const count = (name: string) => checked.getByTestId(`import-count-${name}`).textContent();
+    // Other journeys may change a graft meanwhile (an update then), but none is new and none fails.
+    expect([await count('rows'), await count('inserted'), await count('failed')]).toEqual([
+      String(products.length),
+      '0',
+      '0',
+    ]);
+    expectNoProblems(problems, 'on the FHIR export and its check');
+  });
+
+  it('saves one graft as FHIR (JSON) from its details page', async () => {
+    await navigate(page, size, 'nav-eute-current', '/home/eute/current');
+    await settled(page, 'Current donations');
+    const [lot] = await shownLots(page);
+    await page.getByTestId(`details-${lot}`).first().click();
+    await page.getByTestId('graft-details').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('graft-fhir').click()]);
+    expect(download.suggestedFilename()).toBe(`graft-${lot}.fhir.json`);
+    const bundle = JSON.parse((await readFile(await download.path())).toString('utf8')) as {
+      type: string;
+      total: number;
+      entry: { resource: { resourceType: string; identifier: { value: string }[] } }[];
+    };
+    expect(bundle).toMatchObject({ type: 'searchset', total: 1 });
+    expect(bundle.entry[0]?.resource.identifier[0]?.value).toBe(lot);
+    await expectNoAxeViolations(page, `graft details with FHIR download (${size})`);
+    expectNoProblems(problems, 'on the graft’s FHIR download');
+  });
 });

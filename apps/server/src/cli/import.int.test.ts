@@ -70,6 +70,36 @@ describe(`graftmatch import FILE (${testEngineName()})`, { timeout: 120_000 }, (
     expect(JSON.parse(after.stdout)).toMatchObject({ summary: { inserted: 0, unchanged: 1, failed: 2 } });
   });
 
+  it('imports a FHIR R5 Bundle of products into the bank its lot identifiers name, skipping other resources', async () => {
+    const lotSystem = 'https://graftmatch.org/fhir/sid/eute/DE000123/e-lot';
+    const product = (lot: string, type: string) => ({
+      resource: {
+        resourceType: 'BiologicallyDerivedProduct',
+        identifier: [{ system: lotSystem, value: lot }],
+        productCode: { coding: [{ system: 'https://graftmatch.org/fhir/CodeSystem/graft-type', code: type }] },
+      },
+    });
+    const bundle = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { resource: { resourceType: 'Organization', name: 'Gewebebank Nord' } },
+        product('CLI-FHIR-1', 'aortic_valve'),
+        product('CLI-FHIR-2', 'no_such_type'),
+      ],
+    };
+    const done = await run([file('bank.fhir.json', JSON.stringify(bundle)), '--json']);
+    expect(done.code, done.stderr).toBe(2);
+    const result = JSON.parse(done.stdout) as ImportResult;
+    expect(result).toMatchObject({
+      importType: 'fhir',
+      importSource: 'cli bank.fhir.json',
+      summary: { rows: 2, inserted: 1, failed: 1 },
+      errors: [{ row: 3, lot: 'CLI-FHIR-2', field: 't_ProdName_2' }],
+    });
+    expect(result.log).toContain('Skipped (not grafts): 1 Organization.');
+  });
+
   it('exits 1 with the reason when the file cannot be read at all or names no bank', async () => {
     const cases: [string[], RegExp][] = [
       [[path.join(storage.dataDir, 'missing.csv')], /the file cannot be read/],

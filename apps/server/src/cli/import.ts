@@ -37,7 +37,7 @@ function report(result: ImportResult): string {
 export function registerImportCommand(program: Command) {
   program
     .command('import')
-    .description('Import grafts from a CSV, JSON or xlsx file into one tissue bank (docs/import.md).')
+    .description('Import grafts from a CSV, JSON, xlsx or FHIR R5 Bundle file into one tissue bank (docs/import.md).')
     .argument('<file>', 'the file to import')
     .option('--bank <eute-number>', 'the tissue bank by EUTE number or id (default: the file’s e_Eute column)')
     .option('--dry-run', 'check every row and report, write nothing', false)

@@ -139,6 +139,8 @@ export interface ApiRoutes {
   'GET /euteemployee/export': { query: { format: ExportFormat; bank?: string | undefined }; response: Blob };
   /** The bank's grafts as a FHIR R5 collection Bundle (docs/fhir.md). */
   'GET /fhir/R5/$export': { response: Blob };
+  /** A FHIR R5 searchset Bundle of the grafts with this lot or SEC. */
+  'GET /fhir/R5/BiologicallyDerivedProduct': { query: { identifier: string }; response: Blob };
 
   /** Multipart, the file in the field `file`. */
   'POST /import/grafts': { query: ImportQuery; body: FormData; response: ImportResult };

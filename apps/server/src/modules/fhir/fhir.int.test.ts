@@ -175,5 +175,16 @@ describe(`the FHIR R5 API (${testEngineName()})`, () => {
     const urls = exported.entry?.map((entry) => entry.fullUrl) ?? [];
     expect(new Set(urls).size).toBe(urls.length);
     expect(exported.entry?.some((entry) => entry.resource.resourceType === 'Procedure')).toBe(true);
+    // Every organisation a resource refers to (bank, requesting clinic, a graft's clinic) is in the Bundle.
+    const organizations = new Set(
+      exported.entry
+        ?.filter((entry) => entry.resource.resourceType === 'Organization')
+        .map((entry) => entry.resource.id),
+    );
+    const referred = [...JSON.stringify(exported.entry).matchAll(/"reference":"Organization\/([^"]+)"/g)].map(
+      (match) => match[1],
+    );
+    expect(referred.length).toBeGreaterThan(0);
+    expect(referred.filter((id) => !organizations.has(id!))).toEqual([]);
   });
 });

@@ -9,10 +9,14 @@ import {
   clinicToOrganization,
   graftToProduct,
   productStatusOf,
+  productToRecord,
   requestResources,
   requestToDispense,
   requestToProcedure,
   requestToServiceRequest,
+  GRAFT_CLINIC_EXTENSION,
+  SYSTEMS,
+  type ProductColumn,
   type RequestRecord,
 } from './fhir.mapping';
 
@@ -177,6 +181,132 @@ describe('graft → BiologicallyDerivedProduct', () => {
     expect(product).not.toHaveProperty('biologicalSourceEvent');
     expect(product).not.toHaveProperty('expirationDate');
     expect(product).not.toHaveProperty('division');
+  });
+});
+
+describe('BiologicallyDerivedProduct → graft columns (the import)', () => {
+  /** The columns `productToRecord` gives back, taken from the graft row they came from. */
+  const columnsOf = (graft: GraftRow, columns: Record<ProductColumn, unknown>) =>
+    Object.fromEntries(Object.keys(columns).map((column) => [column, graft[column as ProductColumn]]));
+
+  const graftsToRoundTrip: [string, GraftRow][] = [
+    ['the golden graft', aGraftRow()],
+    [
+      'an assigned graft with every dimension, a text step and a clinic',
+      aGraftRow({
+        tLot: 'T-9',
+        tProdName2: 2,
+        tLleft: 12,
+        tLright: 13.5,
+        tDleft: 8,
+        tDright: 9,
+        cName: 'Demo Heart Clinic',
+        clinicId: CLINIC.id,
+        assignmentStatus: StepStatus.Done,
+        assignmentOut: '2026-04-01',
+        deliveryStatus: StepStatus.Open,
+        deliveryOut: 'courier booked',
+        listStatus: ListStatus.Current,
+      }),
+    ],
+    [
+      'a bare graft: no SEC, no dimensions, every step open',
+      aGraftRow({
+        xSec: null,
+        xLot: null,
+        tDproximal: null,
+        tDdistal: null,
+        tLmin: null,
+        tLmax: null,
+        decellularizationStatus: StepStatus.Open,
+        decellularizationOut: null,
+        releaseStatus: StepStatus.Open,
+        releaseOut: null,
+        expiryStatus: StepStatus.Open,
+        expiryOut: null,
+        traceabilityReportStatus: StepStatus.Open,
+        traceabilityReportOut: null,
+      }),
+    ],
+  ];
+
+  it.each(graftsToRoundTrip)('gives back every column graftToProduct wrote: %s', (_name, graft) => {
+    const record = productToRecord(graftToProduct(graft, BANK, '2026-05-01'));
+    expect(record.errors).toEqual([]);
+    expect(record.ignored).toEqual([]);
+    expect(record.id).toBe(graft.id);
+    expect(record.bank).toBe(BANK.euteNumber);
+    expect(record.columns).toEqual(columnsOf(graft, record.columns));
+  });
+
+  it('writes the SEC with one space between its parts, from the identifier or the property alone', () => {
+    const product = graftToProduct(
+      aGraftRow({ xSec: 'de000123abcdef1234567e0001234001 20281231' }),
+      BANK,
+      '2026-05-01',
+    );
+    expect(productToRecord(product).columns.xSec).toBe('DE000123 ABCDEF1234567 E0001234 001 20281231');
+    const propertyOnly = {
+      ...product,
+      identifier: (product.identifier as { system: string }[]).filter((id) => id.system !== SYSTEMS.sec),
+    };
+    expect(productToRecord(propertyOnly).columns.xSec).toBe('DE000123 ABCDEF1234567 E0001234 001 20281231');
+  });
+
+  it('names the element of each value it cannot read, and lists what it does not know', () => {
+    const record = productToRecord({
+      resourceType: 'BiologicallyDerivedProduct',
+      identifier: [
+        { system: 'https://graftmatch.org/fhir/sid/eute/DE-EUTE-1/e-lot', value: 'E-1' },
+        { system: 'https://graftmatch.org/fhir/sid/eute/OTHER/x-lot', value: { nested: true } },
+        { system: 'urn:oid:1.2.3', value: 'foreign' },
+      ],
+      productCode: { coding: [{ system: SYSTEMS.graftType, code: 'kidney' }] },
+      property: [
+        {
+          type: { coding: [{ system: SYSTEMS.graftProperty, code: 'length-min' }] },
+          valueQuantity: { value: 2, system: SYSTEMS.ucum, code: 'cm' },
+        },
+        { type: { coding: [{ system: SYSTEMS.graftProperty, code: 'step-release' }] }, valueString: 'yes' },
+        { type: { coding: [{ system: 'urn:other', code: 'colour' }] }, valueString: 'red' },
+      ],
+      extension: [{ url: 'urn:ext', valueString: 'x' }],
+    });
+    expect(record.errors).toEqual([
+      {
+        field: 'BiologicallyDerivedProduct.identifier',
+        column: 'bank',
+        message: 'names two tissue banks (DE-EUTE-1 and OTHER)',
+      },
+      { field: 'BiologicallyDerivedProduct.identifier', column: 'xLot', message: 'must be text or a number' },
+      {
+        field: 'BiologicallyDerivedProduct.productCode',
+        column: 'tProdName2',
+        message: `kidney is not a graft type of ${SYSTEMS.graftType}`,
+      },
+      {
+        field: 'BiologicallyDerivedProduct.property[length-min]',
+        column: 'tLmin',
+        message: 'must be a valueQuantity in UCUM mm',
+      },
+      {
+        field: 'BiologicallyDerivedProduct.property[step-release]',
+        column: 'releaseStatus',
+        message: `needs a valuePeriod or a code of ${SYSTEMS.stepStatus}`,
+      },
+    ]);
+    expect(record.ignored).toEqual(['identifier urn:oid:1.2.3', 'property urn:other|colour', 'extension urn:ext']);
+    expect(record.columns.eLot).toBe('E-1');
+  });
+
+  it('carries the clinic a graft is meant for as our extension', () => {
+    const product = graftToProduct(aGraftRow({ cName: 'Demo Heart Clinic', clinicId: CLINIC.id }), BANK, '2026-05-01');
+    expect(product.extension).toEqual([
+      {
+        url: GRAFT_CLINIC_EXTENSION,
+        valueReference: { reference: `Organization/${CLINIC.id}`, display: 'Demo Heart Clinic' },
+      },
+    ]);
   });
 });
 

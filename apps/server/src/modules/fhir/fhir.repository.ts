@@ -137,6 +137,18 @@ export function eutesByIds(executor: Executor, ids: readonly string[]): Promise<
     : executor.selectFrom('eutes').selectAll().where('id', 'in', ids).execute();
 }
 
+/** The clinics the bank's grafts are meant for (the `graft-clinic` extension names them). */
+export async function graftClinicIds(executor: Executor, euteId: string): Promise<string[]> {
+  const rows = await executor
+    .selectFrom('grafts')
+    .select('clinicId')
+    .distinct()
+    .where('euteId', '=', euteId)
+    .where('clinicId', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.clinicId === null ? [] : [row.clinicId]));
+}
+
 export function clinicsByIds(executor: Executor, ids: readonly string[]): Promise<ClinicRow[]> {
   return ids.length === 0
     ? Promise.resolve([])

@@ -375,9 +375,11 @@ export async function exportBank(deps: FhirDeps, caller: FhirCaller, params: URL
   const base = fhirBase(deps);
   const now = deps.now();
   const today = utcDate(now);
-  const clinicIds = new Set(
-    (await repo.findRequests(deps.db, { euteId: bank.id }, { all: true }, null)).map((row) => row.clinicId),
-  );
+  // Every clinic a resource of the Bundle refers to (a request's, or a graft's extension) is in it.
+  const clinicIds = new Set([
+    ...(await repo.findRequests(deps.db, { euteId: bank.id }, { all: true }, null)).map((row) => row.clinicId),
+    ...(await repo.graftClinicIds(deps.db, bank.id)),
+  ]);
   const clinics = await repo.clinicsByIds(deps.db, [...clinicIds]);
   const entry = (resource: FhirResource) =>
     JSON.stringify({ fullUrl: `${base}/${resource.resourceType}/${resource.id}`, resource });

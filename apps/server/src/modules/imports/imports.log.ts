@@ -23,10 +23,11 @@ export function importLogText(input: {
   errors: readonly ImportRowError[];
   notices: readonly ImportNotice[];
   ignoredColumns: readonly string[];
+  skipped?: readonly string[];
   options: { dryRun: boolean; strict: boolean };
   refused: boolean;
 }): string {
-  const { summary, errors, notices, ignoredColumns, options, refused } = input;
+  const { summary, errors, notices, ignoredColumns, skipped = [], options, refused } = input;
   const lines = [
     `${options.dryRun ? 'Dry run: ' : ''}${summary.rows} rows: ${summary.inserted} inserted, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed.`,
   ];
@@ -35,6 +36,9 @@ export function importLogText(input: {
   }
   if (ignoredColumns.length > 0) {
     lines.push(`Ignored columns: ${ignoredColumns.join(', ')}.`);
+  }
+  if (skipped.length > 0) {
+    lines.push(`Skipped (not grafts): ${skipped.join(', ')}.`);
   }
   lines.push(...notices.map((notice) => `Notice: ${notice.message}`));
   for (const error of errors.slice(0, ERRORS_IN_TEXT)) {

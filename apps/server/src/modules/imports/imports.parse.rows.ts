@@ -4,7 +4,7 @@ import type { ReadBudget } from './imports.limits';
 
 // What the format readers share (docs/import.md): the row shape, the sink rows go to, the header check.
 
-export type ImportFormat = 'csv' | 'json' | 'xlsx';
+export type ImportFormat = 'csv' | 'json' | 'xlsx' | 'fhir';
 
 /** The file to import: spooled to disk (an upload, the command line) or, when small, in memory. */
 export type ImportSource = Buffer | { path: string };
@@ -14,12 +14,16 @@ export interface SourceRow {
   row: number;
   cells: Record<string, ImportCell>;
   errors: { field: string; message: string }[];
+  /** The graft's id the file names (a FHIR product's logical id): a new graft keeps it when no graft has it. */
+  id?: string;
 }
 
 export interface ParsedFile<T = SourceRow> {
   format: ImportFormat;
   /** Column names the file has that the importer does not read. */
   ignoredColumns: string[];
+  /** Parts of the file passed over whole, e.g. a Bundle's entries that are not products ("2 Organization"). */
+  skipped?: string[];
   rows: T[];
 }
 

@@ -90,7 +90,62 @@ export async function readCsv(text: AsyncGenerator<string>, sink: RowSink): Prom
   return { format: 'csv', ignoredColumns: header === null ? checkHeader([], sink.known) : ignoredColumns };
 }
 
-const jsonUnreadable = (reason: string) => badRequest(`The JSON cannot be read: ${reason}`);
+export const jsonUnreadable = (reason: string) => badRequest(`The JSON cannot be read: ${reason}`);
+
+/** Where JSON text read a character at a time stands: how deeply nested, and whether inside a string. */
+export class JsonPosition {
+  depth = 0;
+  private inString = false;
+  private escaped = false;
+
+  /** Takes the next character; answers whether it stands outside a string (a bracket, comma, colon or value). */
+  structural(char: string): boolean {
+    if (this.inString) {
+      if (this.escaped) {
+        this.escaped = false;
+      } else if (char === '\\') {
+        this.escaped = true;
+      } else if (char === '"') {
+        this.inString = false;
+      }
+      return false;
+    }
+    if (char === '"') {
+      this.inString = true;
+      return false;
+    }
+    if (char === '{' || char === '[') {
+      this.depth += 1;
+    } else if (char === '}' || char === ']') {
+      this.depth -= 1;
+    }
+    return true;
+  }
+}
+
+/** Collects the text of one value, cut from chunks, up to the limit of what one graft may take. */
+export class JsonPiece {
+  private parts: string[] = [];
+  private length = 0;
+
+  constructor(private readonly what: string) {}
+
+  take(piece: string) {
+    this.parts.push(piece);
+    this.length += piece.length;
+    if (this.length > IMPORT_LIMITS.runChars) {
+      throw jsonUnreadable(`${this.what} takes more than ${IMPORT_LIMITS.runChars} characters`);
+    }
+  }
+
+  /** The text collected so far, trimmed, or null when it is empty; starts the next piece. */
+  cut(): string | null {
+    const value = this.parts.join('').trim();
+    this.parts = [];
+    this.length = 0;
+    return value === '' ? null : value;
+  }
+}
 
 /**
  * The elements of the JSON array `text` holds, each as its own text, cut at the commas and the
@@ -98,25 +153,9 @@ const jsonUnreadable = (reason: string) => badRequest(`The JSON cannot be read: 
  */
 export async function* jsonArrayElements(text: AsyncIterable<string> | Iterable<string>): AsyncGenerator<string> {
   let state = 'open' as 'open' | 'element' | 'closed';
-  let parts: string[] = [];
-  let length = 0;
+  const piece = new JsonPiece('a graft');
+  const position = new JsonPosition();
   let elements = 0;
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  const take = (piece: string) => {
-    parts.push(piece);
-    length += piece.length;
-    if (length > IMPORT_LIMITS.runChars) {
-      throw jsonUnreadable(`a graft takes more than ${IMPORT_LIMITS.runChars} characters`);
-    }
-  };
-  const element = (): string | null => {
-    const value = parts.join('').trim();
-    parts = [];
-    length = 0;
-    return value === '' ? null : value;
-  };
   for await (const chunk of text) {
     let start = 0;
     for (let index = 0; index < chunk.length; index += 1) {
@@ -126,6 +165,7 @@ export async function* jsonArrayElements(text: AsyncIterable<string> | Iterable<
           continue;
         }
         if (state === 'open' && char === '[') {
+          position.structural(char);
           state = 'element';
           start = index + 1;
           continue;
@@ -134,37 +174,27 @@ export async function* jsonArrayElements(text: AsyncIterable<string> | Iterable<
           ? badRequest('The JSON must be an array of grafts, in the shape the API answers.')
           : jsonUnreadable(`unexpected ${char} after the array`);
       }
-      if (inString) {
-        if (escaped) {
-          escaped = false;
-        } else if (char === '\\') {
-          escaped = true;
-        } else if (char === '"') {
-          inString = false;
-        }
-      } else if (char === '"') {
-        inString = true;
-      } else if (char === '{' || char === '[') {
-        depth += 1;
-      } else if ((char === '}' || char === ']') && depth > 0) {
-        depth -= 1;
-      } else if ((char === ',' || char === ']') && depth === 0) {
-        take(chunk.slice(start, index));
+      if (!position.structural(char)) {
+        continue;
+      }
+      if (position.depth === 0 && char === '}') {
+        throw jsonUnreadable('unexpected } in the array');
+      }
+      if ((char === ',' && position.depth === 1) || position.depth === 0) {
+        piece.take(chunk.slice(start, index));
         start = index + 1;
-        const value = element();
+        const value = piece.cut();
         if (value !== null) {
           elements += 1;
           yield value;
         } else if (char === ',' || elements > 0) {
           throw jsonUnreadable(`an array element is missing before ${char}`);
         }
-        state = char === ']' ? 'closed' : 'element';
-      } else if (char === '}') {
-        throw jsonUnreadable('unexpected } in the array');
+        state = position.depth === 0 ? 'closed' : 'element';
       }
     }
     if (state === 'element') {
-      take(chunk.slice(start));
+      piece.take(chunk.slice(start));
     }
   }
   if (state !== 'closed') {
@@ -177,7 +207,7 @@ function isCell(value: unknown): value is ImportCell {
 }
 
 /** At most this many unknown names are kept for the log; a hostile file could have millions. */
-const MAX_IGNORED_NAMES = 1000;
+export const MAX_IGNORED_NAMES = 1000;
 
 /** One graft object of the API's own shape: scalar fields, and each process step as `{ status, outValue }`. */
 function flattenGraft(value: unknown, row: number, sink: RowSink, ignored: Set<string>): SourceRow {

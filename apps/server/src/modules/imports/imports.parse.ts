@@ -2,12 +2,14 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { badRequest } from '../../http/problem';
 import { ReadBudget } from './imports.limits';
+import { readFhirBundle } from './imports.parse.fhir';
 import { readCsv, readJson } from './imports.parse.text';
 import { prepend, type ImportSource, type ParsedFile, type RowSink, type SourceRow } from './imports.parse.rows';
 import { readXlsx } from './imports.parse.xlsx';
 
 // Reads an import file into rows of cells by column name, whatever its format (docs/import.md).
-// The format is told by content, never by the file name: a zip (xlsx), JSON text, or CSV text.
+// The format is told by content, never by the file name: a zip (xlsx), a JSON array (the API's
+// shape), a JSON object (a FHIR R5 Bundle, docs/fhir.md "Import"), or CSV text.
 // Every format is read as a stream: the rows are counted and the limits checked while reading
 // (docs/import.md "Limits"), so a hostile file is refused before it fills the memory.
 
@@ -56,14 +58,16 @@ async function* decodedText(chunks: AsyncIterable<Buffer>): AsyncGenerator<strin
   yield decode();
 }
 
-/** Reads text up to its first visible character, which tells JSON (`[` or `{`) from CSV. */
-async function textFormat(texts: AsyncIterator<string>): Promise<{ format: 'csv' | 'json'; head: string[] }> {
+const TEXT_FORMATS: Record<string, 'json' | 'fhir'> = { '[': 'json', '{': 'fhir' };
+
+/** Reads text up to its first visible character, which tells a JSON array (`[`), a Bundle (`{`) and CSV apart. */
+async function textFormat(texts: AsyncIterator<string>): Promise<{ format: 'csv' | 'json' | 'fhir'; head: string[] }> {
   const head: string[] = [];
   for (let next = await texts.next(); !next.done; next = await texts.next()) {
     head.push(next.value);
     const visible = /\S/.exec(next.value);
     if (visible) {
-      return { format: visible[0] === '[' || visible[0] === '{' ? 'json' : 'csv', head };
+      return { format: TEXT_FORMATS[visible[0]] ?? 'csv', head };
     }
   }
   throw badRequest('The file is empty.');
@@ -97,6 +101,6 @@ export async function parseImportFile<T>(
   const texts = decodedText(prepend([first.value], chunks));
   const { format, head } = await textFormat(texts);
   const text = prepend(head, texts);
-  const read = format === 'json' ? await readJson(text, sink) : await readCsv(text, sink);
-  return { ...read, rows };
+  const readers = { json: readJson, fhir: readFhirBundle, csv: readCsv };
+  return { ...(await readers[format](text, sink)), rows };
 }

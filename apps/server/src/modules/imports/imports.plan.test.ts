@@ -46,14 +46,17 @@ const PROBLEMS: readonly { cells: SourceRow['cells']; field: string }[] = [
   { cells: { e_EMail: 'no address' }, field: 'e_EMail' },
 ];
 
+const context = (takenIds: readonly string[] = []) => ({
+  bank,
+  existing: new Map(),
+  takenIds: new Set(takenIds),
+  clinics: new Map(),
+  today: '2026-11-26',
+  now: '2026-11-26T12:00:00.000Z',
+});
+
 function planOf(cells: SourceRow['cells']) {
-  return planImport(readRows([{ row: 2, cells, errors: [] }]), {
-    bank,
-    existing: new Map(),
-    clinics: new Map(),
-    today: '2026-11-26',
-    now: '2026-11-26T12:00:00.000Z',
-  });
+  return planImport(readRows([{ row: 2, cells, errors: [] }]), context());
 }
 
 describe('planImport', () => {
@@ -75,5 +78,22 @@ describe('planImport', () => {
       ['bankNameFromRecord', 1],
       ['bankEmailFromRecord', 1],
     ]);
+  });
+
+  it('keeps the id a row names for a new graft while no other graft has it, else gives a new one', () => {
+    const ids = ['0d6c3f8e-1b2a-4c5d-8e9f-0a1b2c3d4e5f', 'a1b2c3d4-0000-4000-8000-00000000000a', 'not-a-uuid'];
+    const rows: SourceRow[] = [
+      { row: 2, cells: { ...GOOD, e_Lot: 'L-1' }, errors: [], id: ids[0] },
+      { row: 3, cells: { ...GOOD, e_Lot: 'L-2' }, errors: [], id: ids[1] },
+      { row: 4, cells: { ...GOOD, e_Lot: 'L-3' }, errors: [], id: ids[0] },
+      { row: 5, cells: { ...GOOD, e_Lot: 'L-4' }, errors: [], id: ids[2] },
+    ];
+    const plan = planImport(readRows(rows), context([ids[1]!]));
+    const [kept, taken, twice, malformed] = plan.inserts.map((insert) => insert.id);
+    expect(kept).toBe(ids[0]);
+    for (const id of [taken, twice, malformed]) {
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(ids).not.toContain(id);
+    }
   });
 });

@@ -33,12 +33,16 @@ export interface ReadRow {
   lotText: string | null;
   fields: ImportedFields;
   errors: { field: string; message: string }[];
+  /** The id the file names for the graft, if any (SourceRow.id). */
+  id?: string;
 }
 
 export interface ImportContext {
   bank: EuteRow;
   /** Stored grafts of any bank by lot, for the lots the file names. */
   existing: ReadonlyMap<string, GraftRow>;
+  /** Of the ids the file names, those a stored graft has. */
+  takenIds: ReadonlySet<string>;
   /** Clinics by lowercase name. */
   clinics: ReadonlyMap<string, { id: string; active: boolean }>;
   today: string;
@@ -72,7 +76,8 @@ export function readRows(rows: readonly SourceRow[]): ReadRow[] {
     const { fields, errors } = readImportCells(source.cells);
     const lotCell = source.cells.e_Lot;
     const lotText = lotCell === null || lotCell === undefined || lotCell === '' ? null : String(lotCell).trim();
-    return { row: source.row, lotText, fields, errors: [...source.errors, ...errors] };
+    const read: ReadRow = { row: source.row, lotText, fields, errors: [...source.errors, ...errors] };
+    return source.id === undefined ? read : { ...read, id: source.id };
   });
 }
 
@@ -112,6 +117,8 @@ function correctionErrors(before: ImportedFields, after: ImportedFields, reason:
     : [];
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 const pick = (fields: ImportedFields, names: readonly string[]) =>
   Object.fromEntries(names.map((name) => [name, fields[name] ?? null]));
 
@@ -129,6 +136,14 @@ export function planImport(rows: readonly ReadRow[], context: ImportContext): Im
     freed: [],
   };
   const noticed = new NoticeCounter();
+  // A new graft keeps the id the file names while no other graft has it, so an exported Bundle
+  // imported elsewhere keeps its products' ids (docs/fhir.md "Import").
+  const usedIds = new Set(context.takenIds);
+  const idFor = (named: string | undefined) => {
+    const id = named !== undefined && UUID.test(named) && !usedIds.has(named) ? named : randomUUID();
+    usedIds.add(id);
+    return id;
+  };
   const firstRowOfLot = new Map<string, number>();
 
   for (const read of rows) {
@@ -209,7 +224,7 @@ export function planImport(rows: readonly ReadRow[], context: ImportContext): Im
       });
     } else {
       const columns = fieldsToColumns(after);
-      plan.inserts.push({ ...columns, id: randomUUID(), euteId: bank.id, createdAt: now, ...derived } as NewGraftRow);
+      plan.inserts.push({ ...columns, id: idFor(read.id), euteId: bank.id, createdAt: now, ...derived } as NewGraftRow);
     }
     plan.changed.push({ lot, euteId: bank.id, clinicId, free: status.effective === ListStatus.Free });
     if (status.effective === ListStatus.Free && storedEffective !== ListStatus.Free) {

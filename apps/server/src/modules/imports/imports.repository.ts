@@ -40,6 +40,16 @@ export async function findGraftsByLots(executor: Executor, lots: readonly string
   return found;
 }
 
+/** Of these ids, those a stored graft has. */
+export async function findTakenGraftIds(executor: Executor, ids: readonly string[]): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (const part of chunks([...new Set(ids)], LOOKUP_CHUNK)) {
+    const rows = await executor.selectFrom('grafts').select('id').where('id', 'in', part).execute();
+    rows.forEach((row) => taken.add(row.id));
+  }
+  return taken;
+}
+
 /** Every graft of one bank, by lot: what an export writes. */
 export function graftsOfBank(executor: Executor, euteId: string): Promise<GraftRow[]> {
   return executor.selectFrom('grafts').selectAll().where('euteId', '=', euteId).orderBy('eLot').execute();

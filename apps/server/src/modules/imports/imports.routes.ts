@@ -51,7 +51,7 @@ const UploadBody = {
   content: {
     'multipart/form-data': {
       schema: Type.Unsafe({
-        properties: { file: { type: 'string', description: 'the CSV, JSON or xlsx file (binary)' } },
+        properties: { file: { type: 'string', description: 'the CSV, JSON, xlsx or FHIR R5 Bundle file (binary)' } },
       }),
     },
   },

@@ -139,6 +139,10 @@ async function planFor(executor: repo.Executor, file: ReadFile, at: Date): Promi
       executor,
       rows.flatMap((row) => (typeof row.fields.e_Lot === 'string' ? [row.fields.e_Lot] : [])),
     ),
+    takenIds: await repo.findTakenGraftIds(
+      executor,
+      rows.flatMap((row) => (row.id === undefined ? [] : [row.id])),
+    ),
     clinics: await repo.clinicsByName(executor),
     today: utcDate(at),
     now: at.toISOString(),
@@ -164,6 +168,7 @@ function logRowOf(
       errors,
       notices: plan.notices,
       ignoredColumns: file.parsed.ignoredColumns,
+      skipped: file.parsed.skipped,
       options,
       refused,
     }),

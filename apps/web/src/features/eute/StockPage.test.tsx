@@ -44,6 +44,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The names of the files the page saves (each through a link's click), in order. */
+function savedFileNames(): string[] {
+  const names: string[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/1');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(this.download);
+  });
+  return names;
+}
+
 const row = (lot: string) => screen.getAllByTestId('graft-row').find((tr) => tr.dataset.lot === lot)!;
 
 describe('the bank’s stock', () => {
@@ -126,12 +137,7 @@ describe('export on the donations page', () => {
           headers: { 'content-disposition': `attachment; filename="grafts.${call.query.get('format')}"` },
         }),
     });
-    const names: string[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/1');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    const names = savedFileNames();
     renderRoutes([{ path: '/home/eute/current', element: <StockPage /> }], '/home/eute/current');
     for (const label of ['CSV', 'JSON', 'Excel']) {
       fireEvent.click(await screen.findByRole('button', { name: `Export the bank's grafts as ${label}` }));
@@ -152,17 +158,33 @@ describe('export on the donations page', () => {
           headers: { 'content-type': 'application/fhir+json' },
         }),
     });
-    const names: string[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/1');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    const names = savedFileNames();
     renderRoutes([{ path: '/home/eute/current', element: <StockPage /> }], '/home/eute/current');
     fireEvent.click(await screen.findByRole('button', { name: "Export the bank's grafts as FHIR (JSON)" }));
     await waitFor(() => expect(names).toHaveLength(1));
     expect(names[0]).toMatch(/^grafts-\d{4}-\d{2}-\d{2}\.fhir\.json$/);
     const [call] = api.callsTo('GET', '/api/fhir/R5/$export');
+    expect(call?.headers.get('authorization')).toMatch(/^Bearer /);
+  });
+
+  it('saves one graft as FHIR (JSON) from its details page: the search by its lot', async () => {
+    const api = fakeApi({
+      'GET /api/users/getmyuser': () => json(employee),
+      'GET /api/euteemployee/currentdonations/EB1-2026-0901': () => json(soon),
+      'GET /api/fhir/R5/BiologicallyDerivedProduct': () =>
+        new Response('{"resourceType":"Bundle","type":"searchset","total":1,"entry":[]}', {
+          headers: { 'content-type': 'application/fhir+json' },
+        }),
+    });
+    const names = savedFileNames();
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(meKey, employee);
+    renderRoutes(routes, '/home/eute/donation/EB1-2026-0901', queryClient);
+    fireEvent.click(await screen.findByRole('button', { name: 'Download this graft as FHIR (JSON)' }));
+    await waitFor(() => expect(names).toEqual(['graft-EB1-2026-0901.fhir.json']));
+    const [call] = api.callsTo('GET', '/api/fhir/R5/BiologicallyDerivedProduct');
+    expect(call?.query.get('identifier')).toBe('EB1-2026-0901');
+    expect(call?.headers.get('accept')).toMatch(/application\/fhir\+json/);
     expect(call?.headers.get('authorization')).toMatch(/^Bearer /);
   });
 });

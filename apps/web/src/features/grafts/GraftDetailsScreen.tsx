@@ -10,6 +10,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { MediaSection } from '../media';
 import { expiryDate, mm, typeLabel } from './graftFormat';
+import { GraftFhirDownload } from './GraftFhirDownload';
 import { GraftHistorySection } from './GraftHistory';
 import { ProcessTimeline } from './ProcessTimeline';
 
@@ -103,6 +104,7 @@ function GraftDetails({ graft, actions }: { graft: Graft; actions: ScreenProps['
           {t(`listStatus.${graft.listStatus}`)}
         </Badge>
         {actions?.(graft)}
+        <GraftFhirDownload lot={graft.e_Lot} />
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Section title={t('graft.dimensions')}>
