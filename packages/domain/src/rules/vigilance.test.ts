@@ -18,6 +18,7 @@ import {
   graftWhereabouts,
   isOpenForMatching,
   matchingListStatus,
+  missingVigilanceFields,
   notificationDeadline,
   vigilanceReminderDue,
 } from './vigilance';
@@ -254,5 +255,36 @@ describe('donations and quarantine', () => {
     ).toBe('implanted');
     expect(graftWhereabouts({ ...base, listStatus: ListStatus.Archive })).toBe('archived');
     expect(graftWhereabouts({ ...base, listStatus: null })).toBe('processing');
+  });
+});
+
+describe('what a part needs before it is submitted', () => {
+  test('a SAR notification needs the affected individual, the application, the reaction and a description', () => {
+    expect(missingVigilanceFields('SAR', 'notification', { reactionDate: '2026-03-01', deviations: [] })).toEqual([
+      'individualAffected',
+      'applicationDate',
+      'applicationPlace',
+      'reactionType',
+      'description',
+    ]);
+  });
+
+  test('an SAE notification needs at least one deviation', () => {
+    expect(
+      missingVigilanceFields('SAE', 'notification', { eventDate: '2026-03-01', deviations: [], description: 'x' }),
+    ).toEqual(['deviations']);
+  });
+
+  test('a changed reaction type must be specified; a confirmation of "no" is an answer', () => {
+    const values = {
+      confirmed: false,
+      typeChanged: true,
+      typeChange: null,
+      clinicalOutcome: 'unknown',
+      investigationOutcome: 'x',
+      correctiveActions: 'y',
+    };
+    expect(missingVigilanceFields('SAR', 'confirmation', values)).toEqual(['typeChange']);
+    expect(missingVigilanceFields('SAR', 'confirmation', { ...values, typeChange: 'infection' })).toEqual([]);
   });
 });

@@ -312,3 +312,38 @@ export function graftWhereabouts(graft: {
       return graft.held ? 'reserved' : 'free';
   }
 }
+
+/** What a part must hold before it is submitted; Art. 44(3)'s assessments are asked "if available". */
+const REQUIRED: Readonly<Record<VigilanceKind, Record<VigilanceStage, readonly string[]>>> = {
+  SAR: {
+    notification: [
+      'individualAffected',
+      'applicationDate',
+      'applicationPlace',
+      'reactionDate',
+      'reactionType',
+      'description',
+    ],
+    confirmation: ['confirmed', 'typeChanged', 'clinicalOutcome', 'investigationOutcome', 'correctiveActions'],
+  },
+  SAE: {
+    notification: ['eventDate', 'deviations', 'description'],
+    confirmation: ['rootCauseAnalysis', 'correctiveMeasures'],
+  },
+};
+
+const blank = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** The fields a part still lacks before it may be submitted, by name; a changed type must say how. */
+export function missingVigilanceFields(
+  kind: VigilanceKind,
+  stage: VigilanceStage,
+  values: Readonly<Record<string, unknown>>,
+): string[] {
+  const missing = REQUIRED[kind][stage].filter((name) => blank(values[name]));
+  if (kind === 'SAR' && stage === 'confirmation' && values.typeChanged === true && blank(values.typeChange)) {
+    missing.push('typeChange');
+  }
+  return missing;
+}

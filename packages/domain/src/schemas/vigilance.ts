@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox';
 import { Id, IsoDate, IsoDateTime, Lot, MultiLineText, Nullable, RequiredText, ShortText } from './common';
 import { PageQuery } from './paging';
 
@@ -41,7 +41,8 @@ export const IMPUTABILITY_LEVELS = ['not-assessable', 'excluded', 'unlikely', 'p
 /** Art. 44(3)(d): the preliminary assessment of severity. */
 export const SEVERITY_LEVELS = ['non-serious', 'serious', 'life-threatening', 'death'] as const;
 
-const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((value) => Type.Literal(value)));
+const literals = <T extends readonly string[]>(values: T) =>
+  Type.Union(values.map((value) => Type.Literal(value))) as unknown as TUnion<TLiteral<T[number]>[]>;
 
 export const VigilanceKindSchema = literals(VIGILANCE_KINDS);
 export const VigilanceStateSchema = literals(VIGILANCE_STATES);
