@@ -342,42 +342,40 @@ function LookbackSection({ id }: { id: string }) {
               ? t('vigilance.donation', { donation: lookback.data.donationIdentification })
               : t('vigilance.lookbackNone')}
           </Text>
-          <Table.ScrollContainer minWidth={360}>
-            <Table data-testid="lookback">
-              <Table.Tbody>
-                {lookback.data.grafts.map((graft) => (
-                  <Table.Tr key={graft.lot} data-lot={graft.lot} data-whereabouts={graft.whereabouts}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {graft.lot}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {graft.bankName}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        <Badge color={graft.whereabouts === 'quarantined' ? 'red.9' : 'gray.7'} variant="light">
-                          {t(`vigilance.where.${graft.whereabouts}`)}
-                        </Badge>
-                        {graft.reported && <Badge variant="outline">{t('vigilance.reported')}</Badge>}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {[
-                          graft.clinicName,
-                          graft.implantedOn ? t('vigilance.implantedOn', { date: graft.implantedOn }) : null,
-                        ]
-                          .filter(Boolean)
-                          .join(', ')}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Table data-testid="lookback">
+            <Table.Tbody>
+              {lookback.data.grafts.map((graft) => (
+                <Table.Tr key={graft.lot} data-lot={graft.lot} data-whereabouts={graft.whereabouts}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {graft.lot}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {graft.bankName}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      <Badge color={graft.whereabouts === 'quarantined' ? 'red.9' : 'gray.7'} variant="light">
+                        {t(`vigilance.where.${graft.whereabouts}`)}
+                      </Badge>
+                      {graft.reported && <Badge variant="outline">{t('vigilance.reported')}</Badge>}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {[
+                        graft.clinicName,
+                        graft.implantedOn ? t('vigilance.implantedOn', { date: graft.implantedOn }) : null,
+                      ]
+                        .filter(Boolean)
+                        .join(', ')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
         </Stack>
       )}
     </Section>

@@ -1,4 +1,5 @@
 import {
+  Box,
   Badge,
   Checkbox,
   Fieldset,
@@ -219,8 +220,9 @@ function DeviationMatrix({ value, onChange }: { value: Deviation[]; onChange?: (
   const { t } = useTranslation();
   const has = (stage: string, cause: string) => value.some((d) => d.stage === stage && d.cause === cause);
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table withTableBorder withColumnBorders data-testid="deviation-matrix">
+    // Wider than a phone: it scrolls sideways, focusable so that keyboards can scroll it too.
+    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('vigilance.deviationStage')}>
+      <Table withTableBorder withColumnBorders miw={480} data-testid="deviation-matrix">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('vigilance.deviationStage')}</Table.Th>
@@ -256,6 +258,6 @@ function DeviationMatrix({ value, onChange }: { value: Deviation[]; onChange?: (
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }
