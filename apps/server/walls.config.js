@@ -23,7 +23,7 @@ export const TABLE_WRITERS = {
   eutes: ['modules/organisations'],
   clinicMembers: ['modules/users'],
   euteMembers: ['modules/users'],
-  grafts: ['modules/imports', 'modules/requests'],
+  grafts: ['modules/imports', 'modules/requests', 'modules/vigilance'],
   graftFiles: ['modules/files'],
   filesFolder: ['modules/files'],
   waitingListEntries: ['modules/waitinglist'],
@@ -39,6 +39,7 @@ export const TABLE_WRITERS = {
   auditCheckpoints: ['modules/audit'],
   dataVersions: ['db'],
   mailOutbox: ['mail', 'modules/mails'],
+  vigilanceReports: ['modules/vigilance'],
 };
 
 /** A Kysely write to one of `tables`, named by a string literal. */

@@ -40,6 +40,7 @@ import { adminApiKeyRoutes } from './modules/imports/apikeys.routes';
 import { exportRoutes, importTemplateRoutes } from './modules/imports/imports.export.routes';
 import { importRoutes, lastImportLogRoutes } from './modules/imports/imports.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { vigilanceRoutes } from './modules/vigilance/vigilance.routes';
 import { bankRequestRoutes, physicianRequestRoutes } from './modules/requests/requests.routes';
 import { requestCorrectionRoutes } from './modules/requests/requests.corrections.routes';
 import { mySettingsRoutes } from './modules/users/settings.routes';
@@ -239,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(physicianRequestRoutes, { prefix: '/api/physician', deps: requests });
   await app.register(bankRequestRoutes, { prefix: '/api/euteemployee', deps: requests });
   await app.register(requestCorrectionRoutes, { prefix: '/api/requests', deps: requests });
+  await app.register(vigilanceRoutes, { prefix: '/api/vigilance', deps: requests });
   const jobs = createJobs(requests, {
     auditChain,
     requestLapseIntervalMs: deps.requestLapseIntervalMs,

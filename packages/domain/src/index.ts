@@ -42,6 +42,7 @@ export * from './schemas/mail';
 export * from './schemas/dashboard';
 export * from './schemas/notification';
 export * from './schemas/reminder-settings';
+export * from './schemas/vigilance';
 
 export * from './rules/text';
 export * from './rules/password-length';
@@ -66,5 +67,6 @@ export * from './rules/stock-state';
 export * from './rules/dashboard';
 export * from './rules/deadline-countdown';
 export * from './rules/reminders';
+export * from './rules/vigilance';
 
 export * from './push/push-events';

@@ -46,6 +46,7 @@ describe(`migrations on ${testEngineName()}`, () => {
         'reminders_sent',
         'two_factor_challenges',
         'users',
+        'vigilance_reports',
         'waiting_list_entries',
       ].sort(),
     );

@@ -143,6 +143,8 @@ export interface GraftsTable extends GraftStepColumns {
   listStatus: ListStatus | null;
   /** Copy of expiryOut, for ordering and filtering. */
   expiryDate: DateText | null;
+  /** Taken out of search and matching by a vigilance report (docs/decisions.md "Quarantine"). */
+  quarantined: WithDefault<Flag>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -394,6 +396,35 @@ export interface RemindersSentTable {
   sentAt: Timestamp;
 }
 
+export interface VigilanceReportsTable {
+  id: string;
+  kind: 'SAR' | 'SAE';
+  state: 'draft' | 'notified' | 'confirmed';
+  /** The report identification the annexes ask for, unique. */
+  reference: string;
+  graftId: string;
+  euteId: string;
+  /** The clinic the graft was assigned to when the report was made. */
+  clinicId: string | null;
+  createdBy: string | null;
+  discoveredAt: Timestamp;
+  notificationDeadline: Timestamp;
+  confirmationDeadline: Timestamp;
+  notifiedAt: Timestamp | null;
+  confirmedAt: Timestamp | null;
+  /** JSON of part A (SarNotification or SaeNotification). */
+  notification: string;
+  /** JSON of part B (SarConfirmation or SaeConfirmation). */
+  confirmation: string;
+  quarantinedAt: Timestamp | null;
+  /** JSON array of the lots the quarantine took out. */
+  quarantineLots: string | null;
+  quarantineLiftedAt: Timestamp | null;
+  quarantineLiftReason: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   clinics: ClinicsTable;
@@ -419,6 +450,7 @@ export interface DB {
   notifications: NotificationsTable;
   jobs: JobsTable;
   remindersSent: RemindersSentTable;
+  vigilanceReports: VigilanceReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -428,6 +460,9 @@ export type ClinicRow = Selectable<ClinicsTable>;
 export type NewClinicRow = Insertable<ClinicsTable>;
 export type EuteRow = Selectable<EutesTable>;
 export type NewEuteRow = Insertable<EutesTable>;
+export type VigilanceReportRow = Selectable<VigilanceReportsTable>;
+export type NewVigilanceReportRow = Insertable<VigilanceReportsTable>;
+export type VigilanceReportUpdate = Updateable<VigilanceReportsTable>;
 export type GraftRow = Selectable<GraftsTable>;
 export type NewGraftRow = Insertable<GraftsTable>;
 export type GraftUpdate = Updateable<GraftsTable>;

@@ -10,6 +10,7 @@ import {
   requestReminders,
   waitingListReminders,
 } from '../modules/reminders/reminders.service';
+import { vigilanceReminders } from '../modules/vigilance/vigilance.reminders';
 import type { Job } from './scheduler';
 
 // Every time-driven task of the server, by name (docs/operations.md "Jobs" lists them with what
@@ -56,6 +57,13 @@ export function createJobs(deps: RequestsDeps, options: JobOptions): Job[] {
       description: 'Reminds physicians of open entries whose implant window has passed.',
       everyMs: 60 * MINUTE_MS,
       run: () => waitingListReminders(deps),
+    },
+    {
+      name: 'vigilance-reminders',
+      description:
+        'Reminds banks and reporters of vigilance notifications and confirmations due within 2 h or overdue.',
+      everyMs: 5 * MINUTE_MS,
+      run: () => vigilanceReminders(deps),
     },
     {
       name: 'audit-checkpoint',

@@ -10,7 +10,8 @@ import type { DB } from '../db/types';
 type GraftsEb = ExpressionBuilder<DB, 'grafts'>;
 
 /**
- * True when the graft is in `status` on `today` (yyyy-mm-dd, from the app clock). The status is
+ * True when the graft is in `status` on `today` (yyyy-mm-dd, from the app clock); Free also means
+ * not quarantined (docs/decisions.md "Quarantine"). The status is
  * written into the SQL as a literal, so that the partial index on Free grafts
  * (grafts_free_search_idx) applies to a prepared statement too.
  */
@@ -25,10 +26,12 @@ export function inListStatus(status: ListStatus, today: string) {
         ]),
       ]);
     }
-    return eb.and([
-      eb('grafts.listStatus', '=', sql.lit(status)),
-      eb.or([eb('grafts.expiryDate', 'is', null), eb('grafts.expiryDate', '>=', today)]),
-    ]);
+    const inTime = eb.or([eb('grafts.expiryDate', 'is', null), eb('grafts.expiryDate', '>=', today)]);
+    if (status === ListStatus.Free) {
+      // A quarantined graft is never Free for search or matching (`isOpenForMatching`, domain).
+      return eb.and([eb('grafts.listStatus', '=', sql.lit(status)), eb('grafts.quarantined', '=', sql.lit(0)), inTime]);
+    }
+    return eb.and([eb('grafts.listStatus', '=', sql.lit(status)), inTime]);
   };
 }
 
@@ -77,10 +80,16 @@ export function heldByRequest(eb: GraftsEb): Expression<SqlBool> {
   );
 }
 
-/** In a bank's stock on `today`: Free or Current, not expired (docs/decisions.md "The bank's stock"). */
+/**
+ * In a bank's stock on `today`: Free or Current, not expired (docs/decisions.md "The bank's stock");
+ * quarantined grafts stay in their bank's stock.
+ */
 export function inStock(today: string) {
   return (eb: GraftsEb): Expression<SqlBool> =>
-    eb.or([inListStatus(ListStatus.Free, today)(eb), inListStatus(ListStatus.Current, today)(eb)]);
+    eb.and([
+      eb('grafts.listStatus', 'in', [sql.lit(ListStatus.Free), sql.lit(ListStatus.Current)]),
+      eb.or([eb('grafts.expiryDate', 'is', null), eb('grafts.expiryDate', '>=', today)]),
+    ]);
 }
 
 /** In one state of the stock: the rule of `stockState` (domain) in SQL. */

@@ -48,6 +48,9 @@ interface Fixture {
   scratchClinic: string;
   /** A bank of its own for activation and deactivation, so that X's and Y's employees keep their area. */
   scratchEute: string;
+  /** A graft of bank X implanted at clinic A, and a SAR draft of physician A on it. */
+  implantedLotOfA: string;
+  reportOfA: string;
 }
 
 interface Cell {
@@ -99,6 +102,53 @@ async function freshPhoto(app: SeededApp, fixture: Fixture): Promise<string> {
   expect(answer.status).toBe(200);
   return name;
 }
+
+const SAR_PART_A = {
+  reactionDate: '2026-01-10',
+  reactionType: 'Infection',
+  description: 'Fever after implantation.',
+};
+const SAR_PART_B = {
+  confirmed: true,
+  typeChanged: false,
+  clinicalOutcome: 'complete-recovery',
+  investigationOutcome: 'Contamination',
+  correctiveActions: 'Rinse validated',
+};
+
+/** A fresh SAR of physician A on the implanted graft, taken to `stage`; answers its id. */
+async function freshReport(
+  app: SeededApp,
+  fixture: Fixture,
+  stage: 'draft' | 'complete' | 'notified' | 'quarantined',
+): Promise<string> {
+  const { physicianA, employeeX } = app.clients;
+  const created = await physicianA.post('/api/vigilance/reports', { kind: 'SAR', lot: fixture.implantedLotOfA });
+  expect(created.status).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const ok = async (answer: Promise<Response>) => expect((await answer).status).toBe(200);
+  if (stage !== 'draft') {
+    await ok(physicianA.patch(`/api/vigilance/reports/${id}`, { sarNotification: SAR_PART_A }));
+  }
+  if (stage === 'notified') {
+    await ok(physicianA.post(`/api/vigilance/reports/${id}/submit-notification`, {}));
+    await ok(employeeX.patch(`/api/vigilance/reports/${id}`, { sarConfirmation: SAR_PART_B }));
+  }
+  if (stage === 'quarantined') {
+    await ok(employeeX.post(`/api/vigilance/reports/${id}/quarantine`, {}));
+  }
+  return id;
+}
+
+/** Who reads a report of physician A on a graft of bank X: A, X, admins and auditors; to B and Y it does not exist. */
+const REPORT_READERS = expected(200, ['physicianA', 'employeeX', 'admin', 'auditor'], {
+  physicianB: 404,
+  employeeY: 404,
+});
+/** Who writes it: its clinic and its bank; readers of all are refused. */
+const REPORT_WRITERS = expected(200, ['physicianA', 'employeeX'], { physicianB: 404, employeeY: 404 });
+/** Steps only its bank takes. */
+const REPORT_BANK = expected(200, ['employeeX'], { physicianB: 404, employeeY: 404 });
 
 const ROUTES: Record<string, Cell> = {
   'POST /api/physician/graftsearch': {
@@ -554,6 +604,60 @@ const ROUTES: Record<string, Cell> = {
     request: () => ({ path: '/api/fhir/R5/Procedure' }),
     expect: expected(200, EVERYONE),
   },
+  // Vigilance: physicians on grafts implanted at their clinic, employees on grafts of their bank.
+  'POST /api/vigilance/reports': {
+    method: 'POST',
+    request: (_a, f) => ({ path: '/api/vigilance/reports', body: { kind: 'SAR', lot: f.implantedLotOfA } }),
+    expect: expected(201, ['physicianA', 'employeeX'], { physicianB: 404, employeeY: 404 }),
+  },
+  'GET /api/vigilance/reports': {
+    method: 'GET',
+    request: () => ({ path: '/api/vigilance/reports?state=draft&limit=5' }),
+    expect: expected(200, EVERYONE),
+  },
+  'GET /api/vigilance/reports/{report of A}': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/vigilance/reports/${f.reportOfA}` }),
+    expect: REPORT_READERS,
+  },
+  'GET /api/vigilance/reports/{report of A}/lookback': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/vigilance/reports/${f.reportOfA}/lookback` }),
+    expect: REPORT_READERS,
+  },
+  'PATCH /api/vigilance/reports/{report of A}': {
+    method: 'PATCH',
+    request: (_a, f) => ({
+      path: `/api/vigilance/reports/${f.reportOfA}`,
+      body: { sarNotification: { reactionType: 'Infection' } },
+    }),
+    expect: REPORT_WRITERS,
+  },
+  'POST /api/vigilance/reports/{complete draft}/submit-notification': {
+    method: 'POST',
+    request: async (a, f) => ({
+      path: `/api/vigilance/reports/${await freshReport(a, f, 'complete')}/submit-notification`,
+    }),
+    expect: REPORT_WRITERS,
+  },
+  'POST /api/vigilance/reports/{notified report}/confirm': {
+    method: 'POST',
+    request: async (a, f) => ({ path: `/api/vigilance/reports/${await freshReport(a, f, 'notified')}/confirm` }),
+    expect: REPORT_BANK,
+  },
+  'POST /api/vigilance/reports/{report}/quarantine': {
+    method: 'POST',
+    request: async (a, f) => ({ path: `/api/vigilance/reports/${await freshReport(a, f, 'draft')}/quarantine` }),
+    expect: REPORT_BANK,
+  },
+  'POST /api/vigilance/reports/{quarantined report}/lift-quarantine': {
+    method: 'POST',
+    request: async (a, f) => ({
+      path: `/api/vigilance/reports/${await freshReport(a, f, 'quarantined')}/lift-quarantine`,
+      body: { reason: 'Cleared' },
+    }),
+    expect: REPORT_BANK,
+  },
   'GET /api/fhir/R5/$export': {
     method: 'GET',
     request: (a, _f, role) => ({
@@ -645,7 +749,11 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
       scratchUser: (await createTestUser(app.server, { lastName: 'Scratch' })).id,
       scratchClinic: await createTestClinic(app.server, { name: 'Scratch clinic' }),
       scratchEute: await scratchEute(app),
+      implantedLotOfA: '',
+      reportOfA: '',
     };
+    fixture.implantedLotOfA = (await implantedRequest(app, day)).lot;
+    fixture.reportOfA = await freshReport(app, fixture, 'draft');
   });
 
   afterAll(async () => {

@@ -61,6 +61,7 @@ export function connectPush(handlers: PushHandlers): PushConnection {
   connection.on('requestChanged', handlers.requestChanged);
   connection.on('notification', handlers.notification);
   connection.on('reminder', handlers.reminder);
+  connection.on('vigilanceChanged', handlers.vigilanceChanged);
   const status = (value: PushStatus) => handlers.onStatus?.(value);
   connection.onreconnecting(() => status('offline'));
   connection.onreconnected(() => {

@@ -1,4 +1,11 @@
 import type {
+  CreateVigilanceReportRequest,
+  LiftQuarantineRequest,
+  Lookback,
+  UpdateVigilanceReportRequest,
+  VigilanceListQuery,
+  VigilanceReport,
+  VigilanceReportPage,
   ActiveListQuery,
   AdminDashboard,
   EuteDashboard,
@@ -205,6 +212,27 @@ export interface ApiRoutes {
   'POST /admin/testR': { body: TestAlertRequest; response: void };
   'GET /notifications': { query: NotificationListQuery; response: NotificationPage };
   'POST /notifications/read': { body: MarkNotificationsReadRequest; response: MarkNotificationsReadResponse };
+  'POST /vigilance/reports': { body: CreateVigilanceReportRequest; response: VigilanceReport };
+  'GET /vigilance/reports': { query: VigilanceListQuery; response: VigilanceReportPage };
+  'GET /vigilance/reports/{id}': { params: { id: string }; response: VigilanceReport };
+  'PATCH /vigilance/reports/{id}': {
+    params: { id: string };
+    body: UpdateVigilanceReportRequest;
+    response: VigilanceReport;
+  };
+  'POST /vigilance/reports/{id}/submit-notification': {
+    params: { id: string };
+    body: object;
+    response: VigilanceReport;
+  };
+  'POST /vigilance/reports/{id}/confirm': { params: { id: string }; body: object; response: VigilanceReport };
+  'POST /vigilance/reports/{id}/quarantine': { params: { id: string }; body: object; response: VigilanceReport };
+  'POST /vigilance/reports/{id}/lift-quarantine': {
+    params: { id: string };
+    body: LiftQuarantineRequest;
+    response: VigilanceReport;
+  };
+  'GET /vigilance/reports/{id}/lookback': { params: { id: string }; response: Lookback };
   'GET /physician/dashboard': { response: PhysicianDashboard };
   'GET /euteemployee/dashboard': { response: EuteDashboard };
   'GET /admin/dashboard': { response: AdminDashboard };

@@ -16,6 +16,7 @@ import {
   IconMail,
   IconStethoscope,
   IconUsers,
+  IconAlertTriangle,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -138,6 +139,16 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
             testId="nav-eute-archive"
           />
         </>
+      )}
+      {(areas?.eute || areas?.admin) && (
+        <Item
+          {...item}
+          to="/home/vigilance"
+          prefix
+          label={t('vigilance.nav')}
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          testId="nav-vigilance"
+        />
       )}
       {areas?.importLogs && (
         <>

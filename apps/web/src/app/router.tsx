@@ -67,6 +67,8 @@ export const routes: RouteObject[] = [
               { path: 'home/password', lazy: signedIn('ChangePasswordPage') },
               { path: 'home/notifications', lazy: signedIn('NotificationsPage') },
               { path: 'home/grafts/:lot/history', lazy: signedIn('GraftHistoryPage') },
+              { path: 'home/vigilance', lazy: signedIn('VigilanceListPage') },
+              { path: 'home/vigilance/:id', lazy: signedIn('VigilanceReportPage') },
               {
                 path: 'home/clinic',
                 element: <RequireArea area="clinic" />,

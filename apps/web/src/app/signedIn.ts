@@ -20,3 +20,4 @@ export { DonationsPage } from '../features/eute/DonationsPage';
 export { StockPage } from '../features/eute/StockPage';
 export { DonationDetailsPage } from '../features/eute/DonationDetailsPage';
 export { GraftHistoryPage } from '../features/grafts/GraftHistory';
+export { VigilanceListPage, VigilanceReportPage } from '../features/vigilance';

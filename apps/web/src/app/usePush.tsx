@@ -12,6 +12,7 @@ import { i18n } from '../i18n';
 import { whenIdle } from './idle';
 import { showMatchAlert } from './matchAlert';
 import { notificationKeys } from '../features/notifications/keys';
+import { vigilanceKeys } from '../features/vigilance/keys';
 import { showNotificationToast } from './notificationToast';
 
 /** At the latest this long after the layout is shown, the push client is fetched and connects. */
@@ -72,6 +73,12 @@ export function usePush(): PushStatus {
         },
         // Reminders reach the user by mail too; the page they point to shows the current state.
         reminder: () => undefined,
+        // A report was made or took a step: its list and page re-fetch, and so do the grafts it quarantined.
+        vigilanceChanged: () => {
+          invalidate(vigilanceKeys.all);
+          invalidate(clinicKeys.all);
+          invalidate(euteKeys.all);
+        },
         onReconnected: () => void queryClient.invalidateQueries(),
         onStatus: setStatus,
       });

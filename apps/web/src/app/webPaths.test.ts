@@ -11,6 +11,8 @@ describe('the web paths the server links to', () => {
     ['clinicWaitingList', webPaths.clinicWaitingList, 'waitinglist'],
     ['euteRequests', webPaths.euteRequests, 'requests'],
     ['recover', webPaths.recover('a-b_C'), '/recover/:token'],
+    ['vigilance', webPaths.vigilance, 'home/vigilance'],
+    ['vigilanceReport', webPaths.vigilanceReport('3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e'), 'home/vigilance/:id'],
   ])('%s (%s) is served by the route %s', (_name, path, route) => {
     const matched = matchRoutes(routes, path);
     expect(matched?.at(-1)?.route.path).toBe(route);

@@ -10,6 +10,10 @@ export const webPaths = {
   clinicWaitingList: '/home/clinic/waitinglist',
   /** The bank's inbox of graft requests. */
   euteRequests: '/home/eute/requests',
+  /** A vigilance report's page. */
+  vigilanceReport: (id: string) => `/home/vigilance/${encodeURIComponent(id)}`,
+  /** The vigilance list. */
+  vigilance: '/home/vigilance',
   /** The form a set-password (recovery or invitation) link opens. */
   recover: (token: string) => `/recover/${encodeURIComponent(token)}`,
 } as const;

@@ -11,6 +11,7 @@ describe('push events', () => {
       'requestChanged',
       'notification',
       'reminder',
+      'vigilanceChanged',
     ]);
   });
 

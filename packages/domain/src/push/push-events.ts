@@ -28,6 +28,8 @@ export interface PushEventMap {
    * the lot or patient code it is about, and the app's path that deals with it.
    */
   reminder: [reminders: { kind: string; subject: string; path: string }[]];
+  /** A vigilance report was made, took a step, or quarantined or released grafts; lists re-fetch. */
+  vigilanceChanged: [change: { id: string; lot: string; state: string }];
 }
 export type PushEventName = keyof PushEventMap;
 
@@ -40,6 +42,7 @@ const pushEventNames: Record<PushEventName, true> = {
   requestChanged: true,
   notification: true,
   reminder: true,
+  vigilanceChanged: true,
 };
 export const PUSH_EVENT_NAMES = Object.keys(pushEventNames) as PushEventName[];
 

@@ -8,9 +8,10 @@ import { PageOf, PageQuery } from './paging';
 /**
  * What a notification tells. `request` carries the request's new state, `match` a newly free lot
  * fitting the reader's entries, `testAlert` an admin's test message, `import` a bank's import,
- * `reminder` a deadline or expiry coming up. Clients show an unknown kind by its link alone.
+ * `reminder` a deadline or expiry coming up, `vigilance` a report or quarantine on grafts the reader
+ * holds or handles. Clients show an unknown kind by its link alone.
  */
-export const NOTIFICATION_KINDS = ['request', 'match', 'testAlert', 'import', 'reminder'] as const;
+export const NOTIFICATION_KINDS = ['request', 'match', 'testAlert', 'import', 'reminder', 'vigilance'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Notifications older than this are deleted; the audit log keeps what happened for good. */

@@ -94,6 +94,7 @@ function aGraftRow(overrides: Partial<GraftRow> = {}): GraftRow {
     euteId: BANK.id,
     clinicId: null,
     listStatus: ListStatus.Free,
+    quarantined: 0,
     expiryDate: '2028-12-31',
     decellularizationStatus: StepStatus.Done,
     decellularizationOut: '2026-03-01',
@@ -160,15 +161,16 @@ describe('graft → BiologicallyDerivedProduct', () => {
     ]);
   });
 
-  it('is available only while free and not expired, with codes of the R5 code system', () => {
+  it('is available only while free, not expired and not quarantined, with codes of the R5 code system', () => {
     const codes = r5Codes('biologicallyderived-product-status');
     const cases = [
-      [{ listStatus: ListStatus.Free, expiryDate: '2026-05-01' }, 'available'],
-      [{ listStatus: ListStatus.Free, expiryDate: null }, 'available'],
-      [{ listStatus: ListStatus.Free, expiryDate: '2026-04-30' }, 'unavailable'],
-      [{ listStatus: ListStatus.Current, expiryDate: '2027-01-01' }, 'unavailable'],
-      [{ listStatus: ListStatus.Archive, expiryDate: '2027-01-01' }, 'unavailable'],
-      [{ listStatus: null, expiryDate: '2027-01-01' }, 'unavailable'],
+      [{ listStatus: ListStatus.Free, expiryDate: '2026-05-01', quarantined: 0 }, 'available'],
+      [{ listStatus: ListStatus.Free, expiryDate: null, quarantined: 0 }, 'available'],
+      [{ listStatus: ListStatus.Free, expiryDate: null, quarantined: 1 }, 'unavailable'],
+      [{ listStatus: ListStatus.Free, expiryDate: '2026-04-30', quarantined: 0 }, 'unavailable'],
+      [{ listStatus: ListStatus.Current, expiryDate: '2027-01-01', quarantined: 0 }, 'unavailable'],
+      [{ listStatus: ListStatus.Archive, expiryDate: '2027-01-01', quarantined: 0 }, 'unavailable'],
+      [{ listStatus: null, expiryDate: '2027-01-01', quarantined: 0 }, 'unavailable'],
     ] as const;
     for (const [graft, expected] of cases) {
       expect(productStatusOf(graft, '2026-05-01')).toBe(expected);

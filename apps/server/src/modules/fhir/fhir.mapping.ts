@@ -4,7 +4,6 @@ import {
   graftTypeInfo,
   isGraftTypeNumber,
   isIsoDate,
-  ListStatus,
   parseSingleEuropeanCode,
   PROCESS_STEP_NAMES,
   StepStatus,
@@ -12,6 +11,7 @@ import {
   type RequestState,
 } from '@graftmatch/domain';
 import type { ClinicRow, EuteRow, GraftRequestRow, GraftRow } from '../../db/types';
+import { isOpenOn } from '../grafts/grafts.mapper';
 
 // Our records as FHIR R5 resources (docs/fhir.md has the mapping table). Pure functions: every
 // R5 element and code this server emits is decided here, so R6's changes touch this file alone.
@@ -117,10 +117,9 @@ function stepProperty(graft: GraftRow, step: ProcessStepName) {
   return { type, valueCodeableConcept: concept };
 }
 
-/** R5 knows only available and unavailable: a graft is available while free for search and not expired. */
-export function productStatusOf(graft: Pick<GraftRow, 'listStatus' | 'expiryDate'>, today: string) {
-  const free = graft.listStatus === ListStatus.Free && (graft.expiryDate === null || graft.expiryDate >= today);
-  return free ? 'available' : 'unavailable';
+/** R5 knows only available and unavailable: a graft is available while open for search (Free, not expired or quarantined). */
+export function productStatusOf(graft: Pick<GraftRow, 'listStatus' | 'expiryDate' | 'quarantined'>, today: string) {
+  return isOpenOn(graft, today) ? 'available' : 'unavailable';
 }
 
 export function graftTypeCoding(type: number) {

@@ -6,11 +6,14 @@ import { recordAudit } from '../audit/audit.service';
 import { firstFreeName } from './file-names';
 import * as repo from './files.repository';
 
-/** A PDF the server made for a graft (an allocation or delivery note, a traceability report). */
+/**
+ * A PDF the server made for a graft: an allocation or delivery note, a traceability report, or a
+ * vigilance report's part (filed with the release statements, the bank's quality documents).
+ */
 export interface GeneratedDocument {
   graftId: string;
   lot: string;
-  kind: Extract<GraftFileKind, 'allocationNotes' | 'deliveryNotes'>;
+  kind: Extract<GraftFileKind, 'allocationNotes' | 'deliveryNotes' | 'releaseStatements'>;
   /** Wished name; made unique within the graft and kind like an upload's (`name (2).pdf`). */
   fileName: string;
   content: Buffer;

@@ -3,6 +3,7 @@ import {
   ListStatus,
   PROCESS_STEP_NAMES,
   isExpired,
+  isOpenForMatching,
   isGraftTypeNumber,
   type Graft,
   type GraftFile,
@@ -26,6 +27,11 @@ export function effectiveListStatus(
   return row.listStatus !== ListStatus.Archive && isExpired(row.expiryDate, today)
     ? ListStatus.Archive
     : row.listStatus;
+}
+
+/** Whether search, matching and requests may offer the graft on `today`: Free and not quarantined. */
+export function isOpenOn(row: Pick<GraftRow, 'listStatus' | 'expiryDate' | 'quarantined'>, today: string): boolean {
+  return isOpenForMatching(effectiveListStatus(row, today), row.quarantined === 1);
 }
 
 type FileLists = Record<GraftFileField, GraftFile[]>;

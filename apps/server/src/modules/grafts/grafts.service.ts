@@ -22,7 +22,7 @@ import { clinicReadScope, euteReadScope, requireUser } from '../auth/auth.policy
 import { graftsChanged, type ChangedGraft } from '../../realtime/push-audience';
 import type { PushPublisher } from '../../realtime/push-bus';
 import type { Principal } from '../auth/principal';
-import { effectiveListStatus, fileListsByGraft, graftRowToGraft } from './grafts.mapper';
+import { fileListsByGraft, graftRowToGraft, isOpenOn } from './grafts.mapper';
 import * as repo from './grafts.repository';
 
 export interface GraftsDeps {
@@ -155,9 +155,9 @@ export async function findGraftByCode(deps: GraftsDeps, principal: Principal | n
   throw notFound(`No graft with code ${code.kind === 'lot' ? code.lot : formatSingleEuropeanCode(code.parts)}.`);
 }
 
-/** Free on `today` and of an active bank: a graft every physician may see (docs/decisions.md §5). */
+/** Free on `today`, not quarantined, and of an active bank: a graft every physician may see (docs/decisions.md §5). */
 export async function isFreeForEveryPhysician(executor: Executor, row: GraftRow, today: string): Promise<boolean> {
-  return effectiveListStatus(row, today) === ListStatus.Free && (await repo.isEuteActive(executor, row.euteId));
+  return isOpenOn(row, today) && (await repo.isEuteActive(executor, row.euteId));
 }
 
 /**

@@ -226,8 +226,10 @@ export function planImport(rows: readonly ReadRow[], context: ImportContext): Im
       const columns = fieldsToColumns(after);
       plan.inserts.push({ ...columns, id: idFor(read.id), euteId: bank.id, createdAt: now, ...derived } as NewGraftRow);
     }
-    plan.changed.push({ lot, euteId: bank.id, clinicId, free: status.effective === ListStatus.Free });
-    if (status.effective === ListStatus.Free && storedEffective !== ListStatus.Free) {
+    // A quarantined graft stays out of search and matching whatever an import says of it.
+    const open = status.effective === ListStatus.Free && stored?.quarantined !== 1;
+    plan.changed.push({ lot, euteId: bank.id, clinicId, free: open });
+    if (open && storedEffective !== ListStatus.Free) {
       plan.freed.push({
         e_Lot: lot,
         t_ProdName_2: after.t_ProdName_2 as SearchableGraft['t_ProdName_2'],

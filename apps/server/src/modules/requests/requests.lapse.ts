@@ -1,6 +1,6 @@
-import { ListStatus, isGraftTypeNumber, utcDate } from '@graftmatch/domain';
+import { isGraftTypeNumber, utcDate } from '@graftmatch/domain';
 import { ProblemError } from '../../http/problem';
-import { effectiveListStatus } from '../grafts/grafts.mapper';
+import { isOpenOn } from '../grafts/grafts.mapper';
 import { sendMatchAlerts } from '../waitinglist/waitinglist.alerts';
 import * as repo from './requests.repository';
 import { runStep, type RequestsDeps } from './requests.service';
@@ -37,7 +37,7 @@ export async function lapseOverdueReservations(deps: RequestsDeps): Promise<numb
   }
   const today = utcDate(now);
   const grafts = await Promise.all([...new Set(freed)].map((graftId) => repo.findGraftById(deps.db, graftId)));
-  const free = grafts.filter((graft) => effectiveListStatus(graft, today) === ListStatus.Free);
+  const free = grafts.filter((graft) => isOpenOn(graft, today));
   await sendMatchAlerts(
     deps,
     free.flatMap((graft) =>

@@ -1,4 +1,4 @@
-import { ListStatus, type RequestState } from '@graftmatch/domain';
+import { ListStatus, OPEN_REQUEST_STATES, type RequestState } from '@graftmatch/domain';
 import type { GraftRequestRow, GraftUpdate, NewGraftRequestRow } from '../../db/types';
 import type { Executor } from '../../db/executor';
 import { inListStatus, ofActiveEute } from '../../queries/grafts';
@@ -125,6 +125,17 @@ export async function competingRequests(executor: Executor, graftId: string, exc
     .where('state', '=', 'requested')
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** Open requests (requested, reserved, confirmed) on these grafts. */
+export function openRequestsOnGrafts(executor: Executor, graftIds: readonly string[]) {
+  return executor
+    .selectFrom('graftRequests')
+    .select(['id', 'state'])
+    .where('graftId', 'in', graftIds.length > 0 ? [...graftIds] : ['-'])
+    .where('state', 'in', [...OPEN_REQUEST_STATES])
+    .orderBy('createdAt')
+    .execute();
 }
 
 export function findGraftByLot(executor: Executor, lot: string) {

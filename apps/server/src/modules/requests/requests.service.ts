@@ -13,6 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import { writeOrConflict } from '../../db/write-or-conflict';
 import type { DB } from '../../db/types';
+import type { Executor } from '../../db/executor';
 import { conflict, forbidden, notFound } from '../../http/problem';
 import type { Mailer } from '../../mail/mailer';
 import type { PushPublisher } from '../../realtime/push-bus';
@@ -22,7 +23,7 @@ import { recordAudit } from '../audit/audit.service';
 import type { Principal } from '../auth/principal';
 import { announceGraftsChanged, isFreeForEveryPhysician } from '../grafts/grafts.service';
 import { requestToWire } from './requests.mapper';
-import { publishNotified } from '../notifications/notifications.service';
+import { publishNotified, type Notified } from '../notifications/notifications.service';
 import { mailBankOfRequest, requestChanged, tellOfRequestState } from './requests.notify';
 import { physicianListScope, requireRequestSide } from './requests.policy';
 import { checkPackageCode } from './requests.scan';
@@ -258,4 +259,43 @@ async function declineCompetitors(ctx: StepContext): Promise<string[]> {
     });
   }
   return ids;
+}
+
+/**
+ * Inside the caller's transaction: declines every open request (requested, reserved, confirmed) on
+ * these grafts with `reason`, by the bank's decline step, each audited and its physician told. The
+ * caller publishes `notified` and announces the requests (`announce`) after its commit.
+ */
+export async function declineOpenRequestsOn(
+  trx: Executor,
+  deps: Pick<RequestsDeps, 'mailer' | 'publicUrl'>,
+  input: { graftIds: readonly string[]; reason: string; actorUserId: string | null; ip: string | null; now: Date },
+): Promise<{ ids: string[]; notified: Notified }> {
+  const ids: string[] = [];
+  const notified: Notified = [];
+  for (const open of await repo.openRequestsOnGrafts(trx, input.graftIds)) {
+    const decision = decideRequestTransition(open.state, 'decline', 'bank');
+    if (!decision.allowed) {
+      continue;
+    }
+    const changes = { state: decision.to, reason: input.reason, deadline: null, updatedAt: input.now.toISOString() };
+    if (!(await repo.moveRequest(trx, open.id, open.state, changes))) {
+      throw conflict('A request on these grafts changed meanwhile; try again.');
+    }
+    await recordAudit(trx, {
+      actorUserId: input.actorUserId,
+      action: 'request.decline',
+      targetType: 'graftRequest',
+      targetId: open.id,
+      before: { state: open.state },
+      after: { state: decision.to, reason: input.reason },
+      ip: input.ip,
+      at: input.now,
+    });
+    notified.push(
+      ...(await tellOfRequestState(trx, deps, (await repo.findRequest(trx, open.id))!, 'decline', input.now)),
+    );
+    ids.push(open.id);
+  }
+  return { ids, notified };
 }

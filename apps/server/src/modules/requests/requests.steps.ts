@@ -1,6 +1,5 @@
 import {
   DEFAULT_RESERVATION_HOURS,
-  ListStatus,
   NOT_DOCUMENTED,
   StepStatus,
   displayPatientCode,
@@ -20,7 +19,7 @@ import { badRequest, conflict } from '../../http/problem';
 import { renderRequestDocument, requestDocumentFileName, type RequestDocumentKind } from '../../pdf/request-documents';
 import type { FileStorage } from '../../storage/storage';
 import type { Executor } from '../../db/executor';
-import { effectiveListStatus } from '../grafts/grafts.mapper';
+import { isOpenOn } from '../grafts/grafts.mapper';
 import { fileGeneratedDocument } from '../files/files-generated.service';
 import * as repo from './requests.repository';
 
@@ -50,7 +49,7 @@ export async function prepareStep(ctx: StepContext, to: RequestState): Promise<R
   const base = { state: to, updatedAt: at };
   if (action === 'reserve' || action === 'assign') {
     const graft = await repo.findGraftById(ctx.trx, row.graftId);
-    if (effectiveListStatus(graft, ctx.today) !== ListStatus.Free) {
+    if (!isOpenOn(graft, ctx.today)) {
       throw conflict(`The graft ${row.eLot} is no longer free.`);
     }
     const holder = await repo.holdingRequest(ctx.trx, row.graftId, row.id);

@@ -1,11 +1,12 @@
 import { Button } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
-import { ListStatus, type Graft } from '@graftmatch/domain';
+import { ListStatus, StepStatus, type Graft } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useMe, useReadOnly } from '../auth';
 import { GraftDetailsScreen } from '../grafts/GraftDetailsScreen';
 import { RequestInAppButton } from '../requests';
+import { ReportReactionButton } from '../vigilance';
 import { getGraft } from './api';
 import { clinicKeys } from './keys';
 import { requestMailto } from './requestMail';
@@ -33,6 +34,10 @@ function RequestActions({ graft }: { graft: Graft }) {
   const me = useMe();
   const readOnly = useReadOnly();
   const mailto = graft.listStatus === ListStatus.Free && me.data && !readOnly ? requestMailto(graft, me.data, t) : null;
+  // A graft implanted at the physician's clinic (only those reach this page implanted).
+  if (graft.implantation.status === StepStatus.Done && !readOnly && (me.data?.clinics.length ?? 0) > 0) {
+    return <ReportReactionButton lot={graft.e_Lot} kinds={['SAR']} />;
+  }
   if (!mailto) {
     return null;
   }

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { useReadOnly } from '../auth';
 import { GraftDetailsScreen } from '../grafts/GraftDetailsScreen';
 import { getDonation } from './api';
+import { ReportReactionButton } from '../vigilance';
 import { LabelButtons } from './LabelButtons';
 import { euteKeys } from './keys';
 
@@ -13,6 +14,7 @@ export function DonationDetailsPage() {
   return (
     <>
       <LabelButtons lot={lot} />
+      {!readOnly && <ReportReactionButton lot={lot} kinds={['SAR', 'SAE']} />}
       <GraftDetailsScreen
         lot={lot}
         queryKey={euteKeys.donation(lot)}

@@ -42,6 +42,8 @@ export function notificationText(t: TFunction, notification: Pick<Notification, 
         updated: Number(payload.updated ?? 0),
         failed: Number(payload.failed ?? 0),
       });
+    case 'vigilance':
+      return t('notifications.kind.vigilance', { lot: text(payload.lot), message: text(payload.message) });
     default:
       return t('notifications.kind.other');
   }

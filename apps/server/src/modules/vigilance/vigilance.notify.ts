@@ -1,0 +1,100 @@
+import { webPaths, type VigilanceReport } from '@graftmatch/domain';
+import type { Executor } from '../../db/executor';
+import type { Mailer } from '../../mail/mailer';
+import { quarantineMail } from '../../mail/templates/vigilance';
+import type { PushEnvelope } from '../../realtime/push-audience';
+import { notify, type Notified } from '../notifications/notifications.service';
+import * as repo from './vigilance.repository';
+
+// Who hears of a vigilance report (docs/api.md "Vigilance"): its bank and its clinic live by push;
+// the bank's employees by notification when a clinic reports; the clinics that hold, implanted or
+// reserved grafts of the donation by notification and mail when its grafts are quarantined.
+
+/** `vigilanceChanged`: the report's bank, its clinic, and auditors re-fetch. */
+export function vigilanceChanged(report: VigilanceReport, euteId: string, clinicId: string | null): PushEnvelope {
+  return {
+    message: { event: 'vigilanceChanged', args: [{ id: report.id, lot: report.lot, state: report.state }] },
+    audience: { euteIds: [euteId], clinicIds: clinicId ? [clinicId] : [], auditors: true },
+  };
+}
+
+/** A clinic made or submitted a report: the bank's employees are notified in the same transaction. */
+export async function tellOfReport(
+  trx: Executor,
+  report: VigilanceReport,
+  euteId: string,
+  what: 'created' | 'notified',
+  at: Date,
+): Promise<Notified> {
+  const employees = await repo.employeesOf(trx, euteId);
+  return notify(
+    trx,
+    employees.map((employee) => employee.id),
+    {
+      kind: 'vigilance',
+      link: webPaths.vigilanceReport(report.id),
+      payload: {
+        id: report.id,
+        lot: report.lot,
+        state: report.state,
+        clinic: report.clinicName,
+        bank: report.bankName,
+        message: what === 'created' ? `${report.kind} report started` : `${report.kind} notification submitted`,
+      },
+      at,
+    },
+  );
+}
+
+/**
+ * In the quarantine's transaction: each active physician of `clinicIds` gets a notification and a
+ * mail in their language naming the reported lot, the report and the lots taken out. The report's
+ * own clinic is linked to the report; the others, who cannot read it, to their requests.
+ */
+export async function tellClinicsOfQuarantine(
+  trx: Executor,
+  deps: { mailer: Mailer; publicUrl: string },
+  input: {
+    report: VigilanceReport;
+    reportClinicId: string | null;
+    clinicIds: readonly string[];
+    lots: string[];
+    at: Date;
+  },
+): Promise<Notified> {
+  const { report } = input;
+  const notified: Notified = [];
+  const physicians = await repo.physiciansOf(trx, input.clinicIds);
+  const seen = new Set<string>();
+  for (const physician of physicians) {
+    if (seen.has(physician.id)) {
+      continue;
+    }
+    seen.add(physician.id);
+    const path =
+      physician.clinicId === input.reportClinicId ? webPaths.vigilanceReport(report.id) : webPaths.clinicRequests;
+    const content = quarantineMail(physician.language, {
+      lot: report.lot,
+      report: report.sar?.notification.reportIdentification ?? report.sae?.notification.reportIdentification ?? '',
+      bank: report.bankName,
+      lots: input.lots,
+      link: `${deps.publicUrl}${path}`,
+    });
+    await deps.mailer.enqueue(trx, { kind: 'request', to: physician.email, ...content });
+    notified.push(
+      ...(await notify(trx, [physician.id], {
+        kind: 'vigilance',
+        link: path,
+        payload: {
+          id: report.id,
+          lot: report.lot,
+          state: 'quarantined',
+          bank: report.bankName,
+          message: content.subject,
+        },
+        at: input.at,
+      })),
+    );
+  }
+  return notified;
+}

@@ -1,0 +1,52 @@
+import { formatInstantUtc, openStage, vigilanceReminderDue, webPaths } from '@graftmatch/domain';
+import { deliverReminder, type Reminder, type ReminderDeps } from '../reminders/reminders.deliver';
+import * as repo from './vigilance.repository';
+import { reminderRecipients } from './vigilance.service';
+
+// The deadlines of vigilance reports (docs/decisions.md "Vigilance"): 2 hours before the open
+// part's deadline and once it has passed, to the report's bank and its author, by push, notification
+// and mail through the reminders' delivery, which sends each key once.
+
+/** The `vigilance-reminders` job's run. */
+export async function vigilanceReminders(deps: ReminderDeps): Promise<number> {
+  const now = deps.now();
+  const reminders: Reminder[] = [];
+  for (const row of await repo.openReports(deps.db)) {
+    const stage = openStage(row.state);
+    if (stage === null) {
+      continue;
+    }
+    const deadline = stage === 'notification' ? row.notificationDeadline : row.confirmationDeadline;
+    const due = vigilanceReminderDue(deadline, now);
+    if (due === null) {
+      continue;
+    }
+    const when = formatInstantUtc(deadline);
+    const part = {
+      en: stage === 'notification' ? 'notification (part A)' : 'confirmation (part B)',
+      de: stage === 'notification' ? 'Erstmeldung (Teil A)' : 'Bestätigung (Teil B)',
+    };
+    reminders.push({
+      key: `vigilance:${row.id}:${stage}:${deadline}:${due}`,
+      kind: `vigilance-${stage}`,
+      recipients: await reminderRecipients(deps.db, row),
+      subject: row.eLot,
+      text:
+        due === 'before'
+          ? {
+              en: `The ${part.en} of ${row.kind} report ${row.reference} on graft ${row.eLot} is due at ${when}.`,
+              de: `Die ${part.de} der ${row.kind}-Meldung ${row.reference} zu Graft ${row.eLot} ist bis ${when} fällig.`,
+            }
+          : {
+              en: `The ${part.en} of ${row.kind} report ${row.reference} on graft ${row.eLot} was due at ${when} and is overdue.`,
+              de: `Die ${part.de} der ${row.kind}-Meldung ${row.reference} zu Graft ${row.eLot} war bis ${when} fällig und ist überfällig.`,
+            },
+      path: webPaths.vigilanceReport(row.id),
+    });
+  }
+  return deliverReminder(
+    deps,
+    { job: 'vigilance-reminders', title: { en: 'vigilance deadlines', de: 'Vigilanz-Fristen' } },
+    reminders,
+  );
+}

@@ -1,0 +1,195 @@
+import { HOLDING_REQUEST_STATES, OPEN_REQUEST_STATES, type VigilanceState } from '@graftmatch/domain';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { NewVigilanceReportRow, VigilanceReportRow, VigilanceReportUpdate } from '../../db/types';
+import type { Page } from '../../http/paging';
+
+// All SQL of vigilance reports (docs/api.md "Vigilance"): the reports, the grafts of a donation,
+// their quarantine flag, and who is told. Every function takes the executor; the caller owns
+// transactions.
+
+/** Which reports a reader sees: some banks', some clinics', or all. */
+export type VigilanceScope = { all: true } | { euteIds: string[]; clinicIds: string[] };
+
+const nonEmpty = (ids: readonly string[]) => (ids.length > 0 ? [...ids] : ['-']);
+
+/** The SEC without spaces, upper case: its first 21 characters are the donation. */
+const bareSec = sql<string>`upper(replace(${sql.ref('grafts.xSec')}, ' ', ''))`;
+
+function withNames(executor: Executor) {
+  return executor
+    .selectFrom('vigilanceReports')
+    .innerJoin('grafts', 'grafts.id', 'vigilanceReports.graftId')
+    .innerJoin('eutes', 'eutes.id', 'vigilanceReports.euteId')
+    .leftJoin('clinics', 'clinics.id', 'vigilanceReports.clinicId')
+    .selectAll('vigilanceReports')
+    .select(['grafts.eLot', 'grafts.xSec', 'eutes.name as euteName', 'clinics.cName']);
+}
+
+export type ReportDetails = VigilanceReportRow & {
+  eLot: string;
+  xSec: string | null;
+  euteName: string;
+  cName: string | null;
+};
+
+export function findReport(executor: Executor, id: string): Promise<ReportDetails | undefined> {
+  return withNames(executor).where('vigilanceReports.id', '=', id).executeTakeFirst();
+}
+
+export async function listReports(
+  executor: Executor,
+  scope: VigilanceScope,
+  filter: { state?: VigilanceState; bank?: string },
+  page: Page,
+): Promise<{ items: ReportDetails[]; total: number }> {
+  let query = withNames(executor);
+  if (!('all' in scope)) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('vigilanceReports.euteId', 'in', nonEmpty(scope.euteIds)),
+        eb('vigilanceReports.clinicId', 'in', nonEmpty(scope.clinicIds)),
+      ]),
+    );
+  }
+  if (filter.state) {
+    query = query.where('vigilanceReports.state', '=', filter.state);
+  }
+  if (filter.bank) {
+    query = query.where('vigilanceReports.euteId', '=', filter.bank);
+  }
+  const [items, count] = await Promise.all([
+    query
+      .orderBy('vigilanceReports.createdAt', 'desc')
+      .orderBy('vigilanceReports.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(count.total) };
+}
+
+export async function insertReport(executor: Executor, row: NewVigilanceReportRow): Promise<void> {
+  await executor.insertInto('vigilanceReports').values(row).execute();
+}
+
+/** Changes the report if it is still in `state`; answers whether it did. */
+export async function updateReport(
+  executor: Executor,
+  id: string,
+  state: VigilanceState,
+  changes: VigilanceReportUpdate,
+): Promise<boolean> {
+  const result = await executor
+    .updateTable('vigilanceReports')
+    .set(changes)
+    .where('id', '=', id)
+    .where('state', '=', state)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A graft with its bank's and clinic's names, by lot. */
+export function findGraftByLot(executor: Executor, lot: string) {
+  return executor
+    .selectFrom('grafts')
+    .innerJoin('eutes', 'eutes.id', 'grafts.euteId')
+    .selectAll('grafts')
+    .select(['eutes.name as euteName', 'eutes.euteNumber'])
+    .where('grafts.eLot', '=', lot)
+    .where('grafts.listStatus', 'is not', null)
+    .executeTakeFirst();
+}
+
+/** Every listed graft of a donation (the SEC's first 21 characters), by lot. */
+export function graftsOfDonation(executor: Executor, donation: string) {
+  return executor
+    .selectFrom('grafts')
+    .innerJoin('eutes', 'eutes.id', 'grafts.euteId')
+    .selectAll('grafts')
+    .select(['eutes.name as euteName'])
+    .where(sql<string>`substr(${bareSec}, 1, 21)`, '=', donation)
+    .where('grafts.listStatus', 'is not', null)
+    .orderBy('grafts.eLot')
+    .execute();
+}
+
+/** The grafts' open requests (requested, reserved, confirmed), with their clinics. */
+export function openRequestsOf(executor: Executor, graftIds: readonly string[]) {
+  return executor
+    .selectFrom('graftRequests')
+    .innerJoin('clinics', 'clinics.id', 'graftRequests.clinicId')
+    .select([
+      'graftRequests.id',
+      'graftRequests.graftId',
+      'graftRequests.state',
+      'graftRequests.clinicId',
+      'clinics.cName',
+    ])
+    .where('graftRequests.graftId', 'in', nonEmpty(graftIds))
+    .where('graftRequests.state', 'in', [...OPEN_REQUEST_STATES])
+    .execute();
+}
+
+/** Of these requests' states, the ones that hold their graft (reserved, confirmed). */
+export const isHolding = (state: string) => (HOLDING_REQUEST_STATES as readonly string[]).includes(state);
+
+export async function setQuarantined(executor: Executor, graftIds: readonly string[], quarantined: 0 | 1, at: string) {
+  if (graftIds.length === 0) {
+    return;
+  }
+  await executor
+    .updateTable('grafts')
+    .set({ quarantined, updatedAt: at })
+    .where('id', 'in', [...graftIds])
+    .execute();
+}
+
+export function graftsByIds(executor: Executor, ids: readonly string[]) {
+  return executor.selectFrom('grafts').selectAll().where('id', 'in', nonEmpty(ids)).execute();
+}
+
+/** Active physicians of these clinics, with what a mail to them needs. */
+export function physiciansOf(executor: Executor, clinicIds: readonly string[]) {
+  return executor
+    .selectFrom('users')
+    .innerJoin('clinicMembers', 'clinicMembers.userId', 'users.id')
+    .select(['users.id', 'users.email', 'users.language', 'clinicMembers.clinicId'])
+    .where('clinicMembers.clinicId', 'in', nonEmpty(clinicIds))
+    .where('users.active', '=', 1)
+    .execute();
+}
+
+/** Active employees of a bank. */
+export function employeesOf(executor: Executor, euteId: string) {
+  return executor
+    .selectFrom('users')
+    .innerJoin('euteMembers', 'euteMembers.userId', 'users.id')
+    .select(['users.id', 'users.email', 'users.language'])
+    .where('euteMembers.euteId', '=', euteId)
+    .where('users.active', '=', 1)
+    .execute();
+}
+
+/** An active user, for reminders to a report's author. */
+export function activeUser(executor: Executor, id: string) {
+  return executor
+    .selectFrom('users')
+    .select(['id', 'email', 'language'])
+    .where('id', '=', id)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+}
+
+/** Reports whose part is still open: drafts and notified ones. */
+export function openReports(executor: Executor) {
+  return withNames(executor).where('vigilanceReports.state', 'in', ['draft', 'notified']).execute();
+}
+
+export function bankNames(executor: Executor, ids: readonly string[]) {
+  return executor.selectFrom('eutes').select(['id', 'name']).where('id', 'in', nonEmpty(ids)).execute();
+}

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  CreateVigilanceReportRequest as CreateSchema,
+  LiftQuarantineRequest,
+  Lookback as LookbackSchema,
+  UpdateVigilanceReportRequest as UpdateSchema,
+  VigilanceListQuery,
+  VigilanceReport as ReportSchema,
+  VigilanceReportPage as PageSchema,
+  type CreateVigilanceReportRequest,
+  type Lookback,
+  type UpdateVigilanceReportRequest,
+  type VigilanceReport,
+  type VigilanceReportPage,
+} from '@graftmatch/domain';
+import { pageOf } from '../../http/paging';
+import { IdParams, actorOf, problems } from '../../http/request-kit';
+import { wire } from '../../http/wire';
+import {
+  createReport,
+  getReport,
+  liftQuarantine,
+  listReports,
+  lookback,
+  quarantine,
+  submitPart,
+  updateReport,
+  type VigilanceDeps,
+} from './vigilance.service';
+
+const errors = problems(400, 401, 403, 404, 409);
+const Report = wire<VigilanceReport>(ReportSchema);
+const Reports = wire<VigilanceReportPage>(PageSchema);
+const LookbackAnswer = wire<Lookback>(LookbackSchema);
+const CreateBody = wire<CreateVigilanceReportRequest>(CreateSchema);
+const UpdateBody = wire<UpdateVigilanceReportRequest>(UpdateSchema);
+const tags = ['vigilance'];
+// A POST with no body at all is an empty body, so the report's state decides rather than the validator.
+const emptyBody = async (request: { body: unknown }) => {
+  request.body ??= {};
+};
+const NoBody = Type.Object({}, { additionalProperties: false });
+
+/** Vigilance reports under /api/vigilance (docs/api.md "Vigilance"). */
+export const vigilanceRoutes: FastifyPluginAsyncTypebox<{ deps: VigilanceDeps }> = async (app, { deps }) => {
+  app.post(
+    '/reports',
+    { schema: { tags, body: CreateBody, response: { 201: Report, ...errors } } },
+    async (request, reply) => reply.code(201).send(await createReport(deps, actorOf(request), request.body)),
+  );
+  app.get(
+    '/reports',
+    { schema: { tags, querystring: VigilanceListQuery, response: { 200: Reports, ...errors } } },
+    async (request) => listReports(deps, request.principal, request.query, pageOf(request.query, 50)),
+  );
+  app.get(
+    '/reports/:id',
+    { schema: { tags, params: IdParams, response: { 200: Report, ...errors } } },
+    async (request) => getReport(deps, request.principal, request.params.id),
+  );
+  app.patch(
+    '/reports/:id',
+    { schema: { tags, params: IdParams, body: UpdateBody, response: { 200: Report, ...errors } } },
+    async (request) => updateReport(deps, actorOf(request), request.params.id, request.body),
+  );
+  for (const step of ['submit-notification', 'confirm'] as const) {
+    app.post(
+      `/reports/:id/${step}`,
+      {
+        schema: { tags, params: IdParams, body: NoBody, response: { 200: Report, ...errors } },
+        preValidation: emptyBody,
+      },
+      async (request) => submitPart(deps, actorOf(request), request.params.id, step),
+    );
+  }
+  app.post(
+    '/reports/:id/quarantine',
+    {
+      schema: { tags, params: IdParams, body: NoBody, response: { 200: Report, ...errors } },
+      preValidation: emptyBody,
+    },
+    async (request) => quarantine(deps, actorOf(request), request.params.id),
+  );
+  app.post(
+    '/reports/:id/lift-quarantine',
+    { schema: { tags, params: IdParams, body: LiftQuarantineRequest, response: { 200: Report, ...errors } } },
+    async (request) => liftQuarantine(deps, actorOf(request), request.params.id, request.body.reason),
+  );
+  app.get(
+    '/reports/:id/lookback',
+    { schema: { tags, params: IdParams, response: { 200: LookbackAnswer, ...errors } } },
+    async (request) => lookback(deps, request.principal, request.params.id),
+  );
+};

@@ -1,0 +1,565 @@
+import { randomUUID } from 'node:crypto';
+import {
+  confirmationDeadline,
+  decideVigilanceStep,
+  donationIdentification,
+  formatPatientCode,
+  graftTypeLabel,
+  graftWhereabouts,
+  isGraftTypeNumber,
+  ListStatus,
+  missingVigilanceFields,
+  notificationDeadline,
+  parseSingleEuropeanCode,
+  StepStatus,
+  utcDate,
+  type CreateVigilanceReportRequest,
+  type Lookback,
+  type UpdateVigilanceReportRequest,
+  type VigilanceListQuery,
+  type VigilanceReport,
+  type VigilanceReportPage,
+  type VigilanceStep,
+} from '@graftmatch/domain';
+import type { Kysely } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { DB, GraftRow } from '../../db/types';
+import type { Page } from '../../http/paging';
+import { badRequest, conflict, notFound } from '../../http/problem';
+import type { Actor } from '../../http/request-kit';
+import type { Mailer } from '../../mail/mailer';
+import { renderVigilancePdf, vigilancePdfFileName } from '../../pdf/vigilance-pdf';
+import { graftsChanged } from '../../realtime/push-audience';
+import type { PushPublisher } from '../../realtime/push-bus';
+import type { FileStorage } from '../../storage/storage';
+import { recordAudit } from '../audit/audit.service';
+import type { Principal } from '../auth/principal';
+import { fileGeneratedDocument } from '../files/files-generated.service';
+import { effectiveListStatus } from '../grafts/grafts.mapper';
+import { publishNotified, type Notified } from '../notifications/notifications.service';
+import { announce, declineOpenRequestsOn } from '../requests/requests.service';
+import { reportToWire } from './vigilance.mapper';
+import { tellClinicsOfQuarantine, tellOfReport, vigilanceChanged } from './vigilance.notify';
+import { readScope, requireBank, requireWriter, sideOf } from './vigilance.policy';
+import * as repo from './vigilance.repository';
+
+// Vigilance reports (docs/api.md "Vigilance", docs/decisions.md "Vigilance" and "Quarantine"):
+// a draft filled in from the graft, its notification (part A) and confirmation (part B) each
+// submitted once and filed as a PDF on the graft, the look-back over the donation, and the
+// quarantine of its free and reserved grafts. Every change is audited in its transaction.
+
+export interface VigilanceDeps {
+  db: Kysely<DB>;
+  now: () => Date;
+  push: PushPublisher;
+  storage: FileStorage;
+  mailer: Mailer;
+  publicUrl: string;
+  log: { error(details: Record<string, unknown>, message: string): void };
+}
+
+const noGraft = (lot: string) => notFound(`No graft with lot ${lot} that you may report on.`);
+
+/** A readable, unique report identification: kind, day, and the start of the id. */
+const referenceOf = (kind: string, id: string, at: Date) =>
+  `${kind}-${utcDate(at).replaceAll('-', '')}-${id.slice(0, 8).toUpperCase()}`;
+
+/** Part A as the graft fills it in; the rest is the reporter's. */
+function draftNotification(
+  kind: 'SAR' | 'SAE',
+  graft: GraftRow & { euteName: string; euteNumber: string | null },
+  reference: string,
+  description: string | null,
+) {
+  const sec = graft.xSec ? parseSingleEuropeanCode(graft.xSec) : null;
+  const header = {
+    tissueEstablishment: graft.euteName,
+    euTeCode: sec && !('error' in sec) ? sec.establishment : graft.euteNumber,
+    reportIdentification: reference,
+    reportingDate: null,
+  };
+  const soho = { description, imputability: null, severity: null, mitigatingMeasures: null };
+  if (kind === 'SAE') {
+    return { ...header, eventDate: null, deviations: [], ...soho };
+  }
+  const implanted = graft.implantationStatus === StepStatus.Done;
+  return {
+    ...header,
+    donationIdentification: donationIdentification(graft.xSec),
+    tissueType: isGraftTypeNumber(graft.tProdName2) ? graftTypeLabel(graft.tProdName2) : String(graft.tProdName2),
+    singleEuropeanCode: graft.xSec,
+    patientCode:
+      graft.patientInitial === null
+        ? null
+        : formatPatientCode({
+            initial: graft.patientInitial,
+            month: graft.patientMonth ?? undefined,
+            year: graft.patientYear ?? undefined,
+          }),
+    individualAffected: implanted ? ('recipient' as const) : null,
+    applicationDate: implanted ? (graft.implantationOut ?? null) : null,
+    applicationPlace: implanted ? graft.cName : null,
+    reactionDate: null,
+    reactionType: null,
+    ...soho,
+  };
+}
+
+/** `POST /vigilance/reports`: a draft on a graft of the caller's clinic (SAR, implanted there) or bank. */
+export async function createReport(
+  deps: VigilanceDeps,
+  actor: Actor,
+  body: CreateVigilanceReportRequest,
+): Promise<VigilanceReport> {
+  const graft = await repo.findGraftByLot(deps.db, body.lot);
+  if (!graft) {
+    throw noGraft(body.lot);
+  }
+  const side = requireWriter(sideOf(actor.principal, graft));
+  if (side === 'clinic' && (body.kind !== 'SAR' || graft.implantationStatus !== StepStatus.Done)) {
+    throw body.kind === 'SAR'
+      ? noGraft(body.lot)
+      : badRequest('Serious adverse events are reported by the tissue bank.');
+  }
+  const now = deps.now();
+  const discoveredAt = body.discoveredAt ?? now.toISOString();
+  if (Date.parse(discoveredAt) > now.getTime()) {
+    throw badRequest('The discovery cannot lie in the future.', [
+      { field: 'discoveredAt', message: 'lies in the future' },
+    ]);
+  }
+  const id = randomUUID();
+  const reference = referenceOf(body.kind, id, now);
+  const at = now.toISOString();
+  const caller = actor.principal!;
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    await repo.insertReport(trx, {
+      id,
+      kind: body.kind,
+      state: 'draft',
+      reference,
+      graftId: graft.id,
+      euteId: graft.euteId,
+      clinicId: graft.clinicId,
+      createdBy: caller.userId,
+      discoveredAt,
+      notificationDeadline: notificationDeadline(discoveredAt),
+      confirmationDeadline: confirmationDeadline(discoveredAt),
+      notifiedAt: null,
+      confirmedAt: null,
+      notification: JSON.stringify(draftNotification(body.kind, graft, reference, body.description ?? null)),
+      confirmation: JSON.stringify(
+        body.kind === 'SAR'
+          ? {
+              confirmationDate: null,
+              confirmed: null,
+              typeChanged: null,
+              typeChange: null,
+              clinicalOutcome: null,
+              investigationOutcome: null,
+              correctiveActions: null,
+            }
+          : { confirmationDate: null, rootCauseAnalysis: null, correctiveMeasures: null },
+      ),
+      quarantinedAt: null,
+      quarantineLots: null,
+      quarantineLiftedAt: null,
+      quarantineLiftReason: null,
+      createdAt: at,
+      updatedAt: at,
+    });
+    const wire = reportToWire((await repo.findReport(trx, id))!);
+    await recordAudit(trx, {
+      actorUserId: caller.userId,
+      action: 'vigilance.create',
+      targetType: 'vigilanceReport',
+      targetId: id,
+      after: wire,
+      ip: actor.ip,
+      at: now,
+    });
+    const notified = side === 'clinic' ? await tellOfReport(trx, wire, graft.euteId, 'created', now) : [];
+    return { wire, notified };
+  });
+  publishNotified(deps.push, outcome.notified);
+  deps.push.publish(vigilanceChanged(outcome.wire, graft.euteId, graft.clinicId));
+  return outcome.wire;
+}
+
+/** `GET /vigilance/reports`: the caller's reports, newest first, by state and bank. */
+export async function listReports(
+  deps: VigilanceDeps,
+  principal: Principal | null,
+  query: VigilanceListQuery,
+  page: Page,
+): Promise<VigilanceReportPage> {
+  const scope = readScope(principal);
+  const found = await repo.listReports(deps.db, scope, { state: query.state, bank: query.bank }, page);
+  return { items: found.items.map(reportToWire), total: found.total };
+}
+
+/** `GET /vigilance/reports/{id}`. */
+export async function getReport(
+  deps: VigilanceDeps,
+  principal: Principal | null,
+  id: string,
+): Promise<VigilanceReport> {
+  const row = await repo.findReport(deps.db, id);
+  sideOf(principal, row);
+  return reportToWire(row!);
+}
+
+/**
+ * `PATCH /vigilance/reports/{id}`: part A while a draft (the report's clinic or bank), part B once
+ * notified (the bank). The fields the graft filled in are not in the body's schema.
+ */
+export async function updateReport(
+  deps: VigilanceDeps,
+  actor: Actor,
+  id: string,
+  body: UpdateVigilanceReportRequest,
+): Promise<VigilanceReport> {
+  const found = await repo.findReport(deps.db, id);
+  const side = requireWriter(sideOf(actor.principal, found));
+  const row = found!;
+  const kind = row.kind;
+  const other = kind === 'SAR' ? ['saeNotification', 'saeConfirmation'] : ['sarNotification', 'sarConfirmation'];
+  if (other.some((name) => name in body)) {
+    throw badRequest(`A ${kind} report has no ${other.join(' or ')}.`);
+  }
+  const partA = kind === 'SAR' ? body.sarNotification : body.saeNotification;
+  const partB = kind === 'SAR' ? body.sarConfirmation : body.saeConfirmation;
+  if (partA && row.state !== 'draft') {
+    throw conflict('The notification (part A) has been submitted and no longer changes.');
+  }
+  if (partB) {
+    requireBank(side, 'fills in the confirmation');
+    if (row.state !== 'notified') {
+      throw conflict(
+        row.state === 'draft'
+          ? 'The notification (part A) must be submitted before the confirmation (part B) is filled in.'
+          : 'The confirmation (part B) has been submitted and no longer changes.',
+      );
+    }
+  }
+  const now = deps.now();
+  const notification = { ...(JSON.parse(row.notification) as object), ...partA };
+  const confirmation = { ...(JSON.parse(row.confirmation) as object), ...partB };
+  const wire = await deps.db.transaction().execute(async (trx) => {
+    const changed = await repo.updateReport(trx, id, row.state, {
+      notification: JSON.stringify(notification),
+      confirmation: JSON.stringify(confirmation),
+      updatedAt: now.toISOString(),
+    });
+    if (!changed) {
+      throw conflict('The report changed meanwhile; load it again.');
+    }
+    const after = reportToWire((await repo.findReport(trx, id))!);
+    await recordAudit(trx, {
+      actorUserId: actor.principal!.userId,
+      action: 'vigilance.update',
+      targetType: 'vigilanceReport',
+      targetId: id,
+      before: { notification: JSON.parse(row.notification), confirmation: JSON.parse(row.confirmation) },
+      after: { notification, confirmation },
+      ip: actor.ip,
+      at: now,
+    });
+    return after;
+  });
+  deps.push.publish(vigilanceChanged(wire, row.euteId, row.clinicId));
+  return wire;
+}
+
+/**
+ * `POST .../submit-notification` and `.../confirm`: the part is complete, gets its date, and is
+ * filed on the graft as a PDF in the annex's layout (part B's PDF holds both parts).
+ */
+export async function submitPart(
+  deps: VigilanceDeps,
+  actor: Actor,
+  id: string,
+  step: VigilanceStep,
+): Promise<VigilanceReport> {
+  const found = await repo.findReport(deps.db, id);
+  const side = requireWriter(sideOf(actor.principal, found));
+  if (step === 'confirm') {
+    requireBank(side, 'confirms a report');
+  }
+  const row = found!;
+  const decision = decideVigilanceStep(row.state, step);
+  if (!decision.allowed) {
+    throw conflict(decision.reason);
+  }
+  const stage = step === 'confirm' ? 'confirmation' : 'notification';
+  const now = deps.now();
+  const today = utcDate(now);
+  const notification = JSON.parse(row.notification) as Record<string, unknown>;
+  const confirmation = JSON.parse(row.confirmation) as Record<string, unknown>;
+  const missing = missingVigilanceFields(row.kind, stage, stage === 'notification' ? notification : confirmation);
+  if (missing.length > 0) {
+    throw badRequest(
+      `The ${stage} still lacks: ${missing.join(', ')}.`,
+      missing.map((field) => ({ field, message: 'is required' })),
+    );
+  }
+  if (stage === 'notification') {
+    notification.reportingDate = today;
+  } else {
+    confirmation.confirmationDate = today;
+  }
+  const userId = actor.principal!.userId;
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const changed = await repo.updateReport(trx, id, row.state, {
+      state: decision.to,
+      notification: JSON.stringify(notification),
+      confirmation: JSON.stringify(confirmation),
+      ...(stage === 'notification' ? { notifiedAt: now.toISOString() } : { confirmedAt: now.toISOString() }),
+      updatedAt: now.toISOString(),
+    });
+    if (!changed) {
+      throw conflict('The report changed meanwhile; load it again.');
+    }
+    const content = await renderVigilancePdf({
+      kind: row.kind,
+      reference: row.reference,
+      notification,
+      confirmation: stage === 'confirmation' ? confirmation : null,
+      generatedAt: now,
+    });
+    const fileName = await fileGeneratedDocument(trx, deps.storage, {
+      graftId: row.graftId,
+      lot: row.eLot,
+      kind: 'releaseStatements',
+      fileName: vigilancePdfFileName(row.kind, row.reference, stage === 'confirmation'),
+      content,
+      at: now,
+      actorUserId: userId,
+      ip: actor.ip,
+    });
+    const wire = reportToWire((await repo.findReport(trx, id))!);
+    await recordAudit(trx, {
+      actorUserId: userId,
+      action: stage === 'notification' ? 'vigilance.notify' : 'vigilance.confirm',
+      targetType: 'vigilanceReport',
+      targetId: id,
+      before: { state: row.state },
+      after: { state: wire.state, file: fileName, [stage]: stage === 'notification' ? notification : confirmation },
+      ip: actor.ip,
+      at: now,
+    });
+    const notified = side === 'clinic' ? await tellOfReport(trx, wire, row.euteId, 'notified', now) : [];
+    return { wire, notified };
+  });
+  publishNotified(deps.push, outcome.notified);
+  deps.push.publish(vigilanceChanged(outcome.wire, row.euteId, row.clinicId));
+  return outcome.wire;
+}
+
+/** The listed grafts of the report's donation; only the reported graft when its SEC names none. */
+async function donationGrafts(executor: Executor, row: repo.ReportDetails) {
+  const donation = donationIdentification(row.xSec);
+  if (donation === null) {
+    return { donation, grafts: await repo.graftsByIds(executor, [row.graftId]) };
+  }
+  return { donation, grafts: await repo.graftsOfDonation(executor, donation) };
+}
+
+/** `GET .../lookback`: every graft of the donation and where it is now. */
+export async function lookback(deps: VigilanceDeps, principal: Principal | null, id: string): Promise<Lookback> {
+  const found = await repo.findReport(deps.db, id);
+  const side = sideOf(principal, found);
+  const row = found!;
+  const today = utcDate(deps.now());
+  const { donation, grafts } = await donationGrafts(deps.db, row);
+  const requests = await repo.openRequestsOf(
+    deps.db,
+    grafts.map((graft) => graft.id),
+  );
+  const banks = new Map(
+    (await repo.bankNames(deps.db, [...new Set(grafts.map((graft) => graft.euteId))])).map((bank) => [
+      bank.id,
+      bank.name,
+    ]),
+  );
+  const caller = principal!;
+  return {
+    donationIdentification: donation,
+    grafts: grafts.map((graft) => {
+      const holder = requests.find((request) => request.graftId === graft.id && repo.isHolding(request.state));
+      const clinicId = graft.clinicId ?? holder?.clinicId ?? null;
+      const clinicName = graft.cName ?? holder?.cName ?? null;
+      // A physician sees where grafts are in their own clinics only; elsewhere the place stays unnamed.
+      const named = side !== 'clinic' || (clinicId !== null && caller.clinicIds.includes(clinicId));
+      return {
+        lot: graft.eLot,
+        singleEuropeanCode: graft.xSec,
+        bankName: banks.get(graft.euteId) ?? '',
+        whereabouts: graftWhereabouts({
+          listStatus: effectiveListStatus(graft, today),
+          quarantined: graft.quarantined === 1,
+          held: holder !== undefined,
+          deliveryStatus: graft.deliveryStatus,
+          implantationStatus: graft.implantationStatus,
+        }),
+        clinicName: named ? clinicName : null,
+        implantedOn: graft.implantationStatus === StepStatus.Done ? (graft.implantationOut ?? null) : null,
+        quarantined: graft.quarantined === 1,
+        reported: graft.id === row.graftId,
+      };
+    }),
+  };
+}
+
+/**
+ * `POST .../quarantine`, by the report's bank, in one transaction: the donation's Free and
+ * reserved grafts leave search and matching, open requests on them are declined with the report
+ * as reason, and the physicians of the clinics that hold, implanted or reserved grafts of the
+ * donation are told by notification and mail.
+ */
+export async function quarantine(deps: VigilanceDeps, actor: Actor, id: string): Promise<VigilanceReport> {
+  const found = await repo.findReport(deps.db, id);
+  requireBank(sideOf(actor.principal, found), 'quarantines grafts');
+  const row = found!;
+  if (row.quarantinedAt !== null && row.quarantineLiftedAt === null) {
+    throw conflict('The grafts of this donation are quarantined already.');
+  }
+  const now = deps.now();
+  const today = utcDate(now);
+  const userId = actor.principal!.userId;
+  const reason = `Quarantined after vigilance report ${row.reference} on graft ${row.eLot}.`;
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const { grafts } = await donationGrafts(trx, row);
+    // Free ones, reserved ones included: assigned, delivered and implanted grafts stay where they are.
+    const taken = grafts.filter(
+      (graft) => graft.quarantined === 0 && effectiveListStatus(graft, today) === ListStatus.Free,
+    );
+    const open = await repo.openRequestsOf(
+      trx,
+      grafts.map((graft) => graft.id),
+    );
+    await repo.setQuarantined(
+      trx,
+      taken.map((graft) => graft.id),
+      1,
+      now.toISOString(),
+    );
+    const declined = await declineOpenRequestsOn(trx, deps, {
+      graftIds: taken.map((graft) => graft.id),
+      reason,
+      actorUserId: userId,
+      ip: actor.ip,
+      now,
+    });
+    const lots = taken.map((graft) => graft.eLot);
+    const changed = await repo.updateReport(trx, id, row.state, {
+      quarantinedAt: now.toISOString(),
+      quarantineLots: JSON.stringify(lots),
+      quarantineLiftedAt: null,
+      quarantineLiftReason: null,
+      updatedAt: now.toISOString(),
+    });
+    if (!changed) {
+      throw conflict('The report changed meanwhile; load it again.');
+    }
+    await recordAudit(trx, {
+      actorUserId: userId,
+      action: 'vigilance.quarantine',
+      targetType: 'vigilanceReport',
+      targetId: id,
+      after: { lots, declinedRequests: declined.ids, reason },
+      ip: actor.ip,
+      at: now,
+    });
+    // The clinics that hold or implanted grafts of the donation, and those a request held one for.
+    const clinicIds = [
+      ...new Set([
+        ...grafts.flatMap((graft) => (graft.clinicId ? [graft.clinicId] : [])),
+        ...open.filter((request) => repo.isHolding(request.state)).map((request) => request.clinicId),
+      ]),
+    ];
+    const wire = reportToWire((await repo.findReport(trx, id))!);
+    const told = await tellClinicsOfQuarantine(trx, deps, {
+      report: wire,
+      reportClinicId: row.clinicId,
+      clinicIds,
+      lots,
+      at: now,
+    });
+    return { wire, taken, declined, notified: [...declined.notified, ...told] as Notified };
+  });
+  deps.mailer.wake();
+  publishNotified(deps.push, outcome.notified);
+  await announce(deps, outcome.declined.ids, false);
+  announceQuarantine(deps, outcome.taken);
+  deps.push.publish(vigilanceChanged(outcome.wire, row.euteId, row.clinicId));
+  return outcome.wire;
+}
+
+/** Those who saw the grafts while Free (every physician) re-fetch: they left or rejoin the search. */
+function announceQuarantine(deps: VigilanceDeps, grafts: readonly GraftRow[]): void {
+  if (grafts.length > 0) {
+    deps.push.publish(
+      graftsChanged(
+        grafts.map((graft) => ({ lot: graft.eLot, euteId: graft.euteId, clinicId: graft.clinicId, free: true })),
+      ),
+    );
+  }
+}
+
+/** `POST .../lift-quarantine`, by the report's bank, with a reason: the grafts return to search. */
+export async function liftQuarantine(
+  deps: VigilanceDeps,
+  actor: Actor,
+  id: string,
+  reason: string,
+): Promise<VigilanceReport> {
+  const found = await repo.findReport(deps.db, id);
+  requireBank(sideOf(actor.principal, found), 'lifts a quarantine');
+  const row = found!;
+  if (row.quarantinedAt === null || row.quarantineLiftedAt !== null) {
+    throw conflict('No quarantine of this report is in force.');
+  }
+  const now = deps.now();
+  const lots = JSON.parse(row.quarantineLots ?? '[]') as string[];
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const { grafts } = await donationGrafts(trx, row);
+    const released = grafts.filter((graft) => lots.includes(graft.eLot) && graft.quarantined === 1);
+    await repo.setQuarantined(
+      trx,
+      released.map((graft) => graft.id),
+      0,
+      now.toISOString(),
+    );
+    const changed = await repo.updateReport(trx, id, row.state, {
+      quarantineLiftedAt: now.toISOString(),
+      quarantineLiftReason: reason,
+      updatedAt: now.toISOString(),
+    });
+    if (!changed) {
+      throw conflict('The report changed meanwhile; load it again.');
+    }
+    await recordAudit(trx, {
+      actorUserId: actor.principal!.userId,
+      action: 'vigilance.lift',
+      targetType: 'vigilanceReport',
+      targetId: id,
+      before: { lots },
+      after: { released: released.map((graft) => graft.eLot), reason },
+      ip: actor.ip,
+      at: now,
+    });
+    return { wire: reportToWire((await repo.findReport(trx, id))!), released };
+  });
+  announceQuarantine(deps, outcome.released);
+  deps.push.publish(vigilanceChanged(outcome.wire, row.euteId, row.clinicId));
+  return outcome.wire;
+}
+
+/** The report's bank employees and its author hear of a deadline (vigilance reminders). */
+export async function reminderRecipients(executor: Executor, row: repo.ReportDetails) {
+  const employees = await repo.employeesOf(executor, row.euteId);
+  const author = row.createdBy ? await repo.activeUser(executor, row.createdBy) : undefined;
+  const all = author && !employees.some((employee) => employee.id === author.id) ? [...employees, author] : employees;
+  return all.map((user) => ({ userId: user.id, email: user.email, language: user.language }));
+}
