@@ -50,7 +50,9 @@ describe(`push hub (${testEngineName()})`, () => {
     const bank = await connect(clients.employeeX);
 
     const alert = await clients.admin.post('/api/admin/testR', { message: 'Test alert from the admin' });
-    expect(alert.status).toBe(204);
+    // Three users connected: the admin learns that all three saw it at once.
+    expect(alert.status).toBe(200);
+    expect(await alert.json()).toMatchObject({ connectedUsers: 3 });
     for (const push of [physician, colleague, bank]) {
       expect((await push.next('testR')).args).toEqual(['Test alert from the admin']);
     }
