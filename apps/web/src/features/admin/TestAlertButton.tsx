@@ -6,7 +6,6 @@ import { TestAlertRequest, maxLengthOf } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify';
 import { sendTestAlert } from './api';
-import { notifyWriteError } from './shared';
 
 const MAX_MESSAGE = maxLengthOf(TestAlertRequest, 'message');
 
@@ -21,7 +20,6 @@ export function TestAlertButton() {
       notify('success', t('admin.testAlert.sent'));
       setOpened(false);
     },
-    onError: notifyWriteError,
   });
   const open = () => {
     setMessage(t('admin.testAlert.defaultMessage'));
