@@ -1,9 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 /** The hints the web app shows until a user dismisses them. */
-export const HintNameSchema = Type.Union([Type.Literal('clinicHowItWorks')], { description: 'a hint of the web app' });
-export type HintName = Static<typeof HintNameSchema>;
-export const HINT_NAMES: readonly HintName[] = ['clinicHowItWorks'];
+export const HINT_NAMES = ['clinicHowItWorks', 'euteDemand'] as const;
+export type HintName = (typeof HINT_NAMES)[number];
+// Listed one by one: a union mapped from the list would lose the names in `Static`.
+export const HintNameSchema = Type.Union([Type.Literal(HINT_NAMES[0]), Type.Literal(HINT_NAMES[1])], {
+  description: 'a hint of the web app',
+});
 
 /** The caller's own settings (`GET /users/settings`). */
 export const UserSettings = Type.Object({

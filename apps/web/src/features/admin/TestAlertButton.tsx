@@ -16,8 +16,8 @@ export function TestAlertButton() {
   const [message, setMessage] = useState('');
   const send = useMutation({
     mutationFn: () => sendTestAlert(message.trim()),
-    onSuccess: () => {
-      notify('success', t('admin.testAlert.sent'));
+    onSuccess: ({ connectedUsers, notifiedUsers }) => {
+      notify('success', t('admin.testAlert.reached', { count: connectedUsers, notified: notifiedUsers }));
       setOpened(false);
     },
   });
