@@ -3,7 +3,7 @@ import { loginAs } from '../../../test/support/auth';
 import { DEMO, expectProblem, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
 
-// The caller's own settings (docs/api.md "Settings"): a dismissed hint is kept with the account, so
+// The caller's own settings (docs/api.md, `GET/PATCH /api/users/settings`): a dismissed hint is kept with the account, so
 // it stays away on another device and after the next login; each user changes only their own.
 describe(`a user's own settings (${testEngineName()})`, () => {
   let app: SeededApp;
