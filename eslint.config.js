@@ -3,6 +3,20 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { serverWalls } from './apps/server/walls.config.js';
 
+// One date format in the web app (docs/decisions.md "One date format"): dates, date-times and "n.d."
+// are turned into text by apps/web/src/i18n/format.ts only, never by the browser's locale formats.
+const WEB_FORMAT_MODULE = 'apps/web/src/i18n/format.ts';
+const webFormatImports = {
+  name: '@graftmatch/domain',
+  importNames: ['formatDate', 'formatDateTime', 'formatInstantUtc', 'displayPatientCode', 'NOT_DOCUMENTED'],
+  message: "Show dates, times, patient codes and n.d. through the web's i18n/format.ts (showDate, showDateTime, ...).",
+};
+const localeFormats = {
+  selector:
+    "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/], NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+  message: 'Dates and times are yyyy-mm-dd (HH:mm UTC) everywhere: use showDate / showDateTime of i18n/format.ts.',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/screenshots/**', 'apps/web/dev-dist/**'] },
   js.configs.recommended,
@@ -28,6 +42,14 @@ export default tseslint.config(
   },
   ...serverWalls(),
   {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [WEB_FORMAT_MODULE],
+    rules: {
+      'no-restricted-syntax': ['error', localeFormats],
+      'no-restricted-imports': ['error', { paths: [webFormatImports] }],
+    },
+  },
+  {
     // Web feature walls (docs/architecture.md): a feature reaches another only through that
     // feature's index; what several features share lives in features/grafts or src/components.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
@@ -35,6 +57,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [webFormatImports],
           patterns: [
             {
               regex: '^\\.\\./(?!grafts/)[\\w-]+/|/features/(?!grafts/)[\\w-]+/',

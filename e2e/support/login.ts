@@ -78,6 +78,8 @@ export async function apiSession(baseUrl: string, dataDir: string, email: string
     get: async <T>(path: string) => read<T>(await fetch(`${baseUrl}/api${path}`, { headers })),
     post: async <T>(path: string, body: unknown) =>
       read<T>(await fetch(`${baseUrl}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) })),
+    patch: async <T>(path: string, body: unknown) =>
+      read<T>(await fetch(`${baseUrl}/api${path}`, { method: 'PATCH', headers, body: JSON.stringify(body) })),
     /** A GET answering a file (a PDF), as its bytes. */
     bytes: async (path: string) => {
       const answer = await fetch(`${baseUrl}/api${path}`, { headers });

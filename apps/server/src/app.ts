@@ -189,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api/auth', deps: auth, secureCookies });
   await app.register(meRoutes, { prefix: '/api/users', deps: auth, secureCookies });
   await app.register(mySettingsRoutes, { prefix: '/api/users', deps: { db: deps.database.db, now } });
-  const { publisher: push, connections: pushConnections } = await registerPush(app, {
+  const { publisher: push, connections: pushConnections, connectedUsers } = await registerPush(app, {
     database: deps.database,
     auth,
     publicUrl: deps.config.publicUrl,
@@ -226,7 +226,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(adminAuditChainRoutes, { prefix: '/api/admin', deps: auditChain });
   await app.register(adminMailRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now, mailer } });
-  await app.register(adminTestAlertRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now, push } });
+  await app.register(adminTestAlertRoutes, {
+    prefix: '/api/admin',
+    deps: { db: deps.database.db, now, push, connectedUsers },
+  });
   await app.register(notificationRoutes, { prefix: '/api/notifications', deps: { db: deps.database.db, now } });
   await app.register(adminApiKeyRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
   const afterAnswer = deps.afterAnswer ?? createAfterAnswer(app.log);

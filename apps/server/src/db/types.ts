@@ -45,6 +45,8 @@ export interface UsersTable {
   passwordChangedAt: Timestamp | null;
   /** Mails about grafts that fit the user's waiting-list entries (on by default). */
   matchMails: WithDefault<Flag>;
+  /** The hints the user dismissed: a JSON array of hint names. */
+  dismissedHints: WithDefault<string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -16,6 +16,8 @@ export interface PushHub {
   get(connectionId: string): HubConnection | undefined;
   /** Connections open on this instance now (the admin's home). */
   count(): number;
+  /** The distinct users with a connection open on this instance now (the test alert's answer). */
+  userCount(): number;
   /** For shutdown: every client is told to reconnect (to another instance), then the transports close. */
   closeAll(): Promise<void>;
 }
@@ -70,6 +72,7 @@ export function createPushHub(bus: PushBus, context: Omit<HubContext, 'onClosed'
     },
     get: (connectionId) => connections.get(connectionId),
     count: () => connections.size,
+    userCount: () => new Set([...connections.values()].map((connection) => connection.principal.userId)).size,
     async closeAll() {
       shuttingDown = true;
       unsubscribe();

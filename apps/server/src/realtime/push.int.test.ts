@@ -50,7 +50,9 @@ describe(`push hub (${testEngineName()})`, () => {
     const bank = await connect(clients.employeeX);
 
     const alert = await clients.admin.post('/api/admin/testR', { message: 'Test alert from the admin' });
-    expect(alert.status).toBe(204);
+    // Three users connected: the admin learns that all three saw it at once.
+    expect(alert.status).toBe(200);
+    expect(await alert.json()).toMatchObject({ connectedUsers: 3 });
     for (const push of [physician, colleague, bank]) {
       expect((await push.next('testR')).args).toEqual(['Test alert from the admin']);
     }
@@ -112,7 +114,7 @@ describe(`push hub (${testEngineName()})`, () => {
       const client = await loginAs(server, DEMO.physicianA);
       const push = await connect(client, { transport });
 
-      expect((await clients.admin.post('/api/admin/testR', { message: `over ${_name}` })).status).toBe(204);
+      expect((await clients.admin.post('/api/admin/testR', { message: `over ${_name}` })).status).toBe(200);
       expect((await push.next('testR')).args).toEqual([`over ${_name}`]);
       const added = await client.post('/api/physician/waitinglist', ENTRY);
       const { waitinglistid } = (await added.json()) as { waitinglistid: string };
@@ -137,7 +139,7 @@ describe(`push hub (${testEngineName()})`, () => {
         statefulReconnect: true,
       });
       const alert = async (message: string) =>
-        expect((await clients.admin.post('/api/admin/testR', { message })).status).toBe(204);
+        expect((await clients.admin.post('/api/admin/testR', { message })).status).toBe(200);
       await alert('before');
       await push.next('testR', (message) => message.args[0] === 'before');
 

@@ -64,7 +64,7 @@ function createBus(app: FastifyInstance, database: Database): Promise<PushBus> |
 export async function registerPush(
   app: FastifyInstance,
   deps: PushDeps,
-): Promise<{ publisher: PushPublisher; connections: () => number }> {
+): Promise<{ publisher: PushPublisher; connections: () => number; connectedUsers: () => number }> {
   const bus = await createBus(app, deps.database);
   const timings = { ...DEFAULT_PUSH_TIMINGS, ...deps.timings };
   const hub = createPushHub(bus, {
@@ -83,5 +83,5 @@ export async function registerPush(
   await app.register(pushRoutes, {
     deps: { auth: deps.auth, hub, tokens, timings, publicUrl: deps.publicUrl, relay },
   });
-  return { publisher: bus, connections: () => hub.count() };
+  return { publisher: bus, connections: () => hub.count(), connectedUsers: () => hub.userCount() };
 }

@@ -466,7 +466,7 @@ const ROUTES: Record<string, Cell> = {
   'POST /api/admin/testR': {
     method: 'POST',
     request: () => ({ path: '/api/admin/testR', body: { message: 'matrix' } }),
-    expect: expected(204, ['admin']),
+    expect: expected(200, ['admin']),
   },
 
   // Everyone's own notification centre: nobody reads or marks another's (notifications.int.test.ts).
@@ -493,7 +493,7 @@ const ROUTES: Record<string, Cell> = {
   },
   'PATCH /api/users/settings': {
     method: 'PATCH',
-    request: () => ({ path: '/api/users/settings', body: { matchMails: true } }),
+    request: () => ({ path: '/api/users/settings', body: { matchMails: true, dismissedHints: [] } }),
     expect: expected(200, EVERYONE),
   },
   'GET /api/users/sessions': {

@@ -118,7 +118,7 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'GET', path: '/api/notifications', write: false },
   { method: 'POST', path: '/api/notifications/read', write: true, fields: ['ids', 'all'] },
   { method: 'GET', path: '/api/users/settings', write: false },
-  { method: 'PATCH', path: '/api/users/settings', write: true, fields: ['matchMails'] },
+  { method: 'PATCH', path: '/api/users/settings', write: true, fields: ['matchMails', 'dismissedHints'] },
   {
     method: 'POST',
     path: '/api/physician/requests',

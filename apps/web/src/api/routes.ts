@@ -59,6 +59,7 @@ import type {
   StockGraft,
   StockQuery,
   TestAlertRequest,
+  TestAlertResult,
   TwoFactorRequest,
   TwoFactorSchema,
   User,
@@ -209,7 +210,7 @@ export interface ApiRoutes {
   'GET /admin/auditlog': { query: AuditLogQuery; response: AuditLogPage };
   'GET /admin/mails': { query: MailListQuery; response: MailListPage };
   'POST /admin/mails/{id}/retry': { params: { id: string }; response: OutboxMail };
-  'POST /admin/testR': { body: TestAlertRequest; response: void };
+  'POST /admin/testR': { body: TestAlertRequest; response: TestAlertResult };
   'GET /notifications': { query: NotificationListQuery; response: NotificationPage };
   'POST /notifications/read': { body: MarkNotificationsReadRequest; response: MarkNotificationsReadResponse };
   'POST /vigilance/reports': { body: CreateVigilanceReportRequest; response: VigilanceReport };

@@ -15,6 +15,29 @@ import { ReadOnlyBanner } from './ReadOnlyBanner';
 import { UserMenu } from './UserMenu';
 import { usePush } from './usePush';
 
+const MAIN_ID = 'main-content';
+
+/**
+ * The first tab stop: hidden until focused, it moves focus past header and navigation to the page.
+ * Focus is set by hand, so the address keeps no `#` that the router would have to ignore.
+ */
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      className="skip-link"
+      href={`#${MAIN_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+      data-testid="skip-link"
+    >
+      {t('nav.skipToMain')}
+    </a>
+  );
+}
+
 /** The signed-in frame. Every dialog opened through `modals` is behind login, so the login screen loads none. */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -46,6 +69,7 @@ function SignedInShell() {
       navbar={{ width: { sm: 220, md: 270 }, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           {/* On a phone the controls keep their room and the name gives way, so none leaves the screen. */}
@@ -76,7 +100,7 @@ function SignedInShell() {
       <AppShell.Navbar p="sm" aria-label={t('nav.label')} inert={small && !opened}>
         <Navigation onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1}>
         <ReadOnlyBanner />
         {page}
       </AppShell.Main>

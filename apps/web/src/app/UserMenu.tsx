@@ -1,5 +1,5 @@
 import { ActionIcon, Menu, Text } from '@mantine/core';
-import { IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconKey, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { fullName } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,6 +25,14 @@ export function UserMenu() {
             </Text>
           </Menu.Label>
         )}
+        <Menu.Item
+          component={Link}
+          to="/home/settings"
+          leftSection={<IconSettings size={16} aria-hidden />}
+          data-testid="settings-link"
+        >
+          {t('nav.settings')}
+        </Menu.Item>
         <Menu.Item component={Link} to="/home/password" leftSection={<IconKey size={16} aria-hidden />}>
           {t('nav.changePassword')}
         </Menu.Item>

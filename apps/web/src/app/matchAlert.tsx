@@ -1,6 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { displayPatientCode, webPaths, type PushEventMap, type WaitingListEntry } from '@graftmatch/domain';
+import { webPaths, type PushEventMap, type WaitingListEntry } from '@graftmatch/domain';
+import { showPatientCode } from '../i18n/format';
 import type { QueryClient } from '@tanstack/react-query';
 import { getWaitingList } from '../features/clinic/api';
 import { clinicKeys } from '../features/clinic/keys';
@@ -19,7 +20,7 @@ function alertPath(entries: readonly WaitingListEntry[], lots: readonly string[]
 }
 
 function alertText(entries: readonly WaitingListEntry[], lots: readonly string[]): string {
-  const patients = entries.map((entry) => displayPatientCode(entry.patient_Code)).join(', ');
+  const patients = entries.map((entry) => showPatientCode(entry.patient_Code)).join(', ');
   const shown = { lots: lots.join(', '), patient: patients, patients };
   if (entries.length > 1) {
     return i18n.t('imports.match.messageEntries', { ...shown, count: entries.length });

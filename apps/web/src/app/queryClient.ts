@@ -1,24 +1,19 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/errors';
-import { SessionEndedError } from '../api/client';
-import { i18n } from '../i18n';
-import { errorMessage } from './errorMessage';
-import { notify } from '../components/notify';
+import { notifyFailure } from './notifyFailure';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    // `silent`: the screen shows this failure itself (a form message), so no toast.
+    // `silent`: the screen tells of this failure itself (a form message, its own toast), so no toast here.
     queryMeta: { silent?: boolean };
     mutationMeta: { silent?: boolean };
   }
 }
 
-function notifyFailure(error: unknown, silent: boolean | undefined) {
-  // An ended session leads to the login page, which says so; a toast would only repeat it.
-  if (silent || error instanceof SessionEndedError) {
-    return;
+function notifyUnlessSilent(error: unknown, silent: boolean | undefined) {
+  if (!silent) {
+    notifyFailure(error);
   }
-  notify('error', errorMessage(error), i18n.t('errors.title'));
 }
 
 /** Client errors (4xx) will not change by asking again; network and server faults may. */
@@ -29,9 +24,9 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: (error, query) => notifyFailure(error, query.meta?.silent) }),
+    queryCache: new QueryCache({ onError: (error, query) => notifyUnlessSilent(error, query.meta?.silent) }),
     mutationCache: new MutationCache({
-      onError: (error, _vars, _ctx, mutation) => notifyFailure(error, mutation.meta?.silent),
+      onError: (error, _vars, _ctx, mutation) => notifyUnlessSilent(error, mutation.meta?.silent),
     }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: true },

@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="/home" replace /> },
               { path: 'home', lazy: signedIn('HomePage') },
               { path: 'home/password', lazy: signedIn('ChangePasswordPage') },
+              { path: 'home/settings', lazy: signedIn('AccountSettingsPage') },
               { path: 'home/notifications', lazy: signedIn('NotificationsPage') },
               { path: 'home/grafts/:lot/history', lazy: signedIn('GraftHistoryPage') },
               { path: 'home/vigilance', lazy: signedIn('VigilanceListPage') },

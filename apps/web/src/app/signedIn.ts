@@ -8,6 +8,7 @@ export { AppLayout } from './AppLayout';
 export { HomePage } from '../features/home/HomePage';
 export { NotFoundPage } from '../features/home/NotFoundPage';
 export { ChangePasswordPage } from '../features/auth/ChangePasswordPage';
+export { AccountSettingsPage } from '../features/auth/AccountSettingsPage';
 export { SearchPage } from '../features/clinic/SearchPage';
 export { WaitingListPage } from '../features/clinic/WaitingListPage';
 export { GraftDetailsPage } from '../features/clinic/GraftDetailsPage';

@@ -42,8 +42,10 @@ export function usePush(): PushStatus {
           modals.open({
             title: i18n.t('push.alertTitle'),
             children: <Text data-testid="push-alert">{message}</Text>,
-            // Rendered as an alert dialog so screen readers announce it at once.
+            // Rendered as an alert dialog so screen readers announce it at once; the role replaces
+            // Mantine's dialog, so the name is given again.
             role: 'alertdialog',
+            'aria-label': i18n.t('push.alertTitle'),
           });
         },
         // Free-graft counts of waiting-list entries change with grafts too, so all clinic lists go.

@@ -1,26 +1,20 @@
-import { useState } from 'react';
 import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 
 interface Props {
-  /** localStorage key that remembers the dismissal on this device. */
-  storageKey: string;
+  visible: boolean;
+  onDismiss: () => void;
   title: string;
   text: string;
   dismissLabel: string;
   testId: string;
 }
 
-/** A hint on how an area works; once dismissed it stays away on this device. */
-export function DismissibleHint({ storageKey, title, text, dismissLabel, testId }: Props) {
-  const [visible, setVisible] = useState(() => localStorage.getItem(storageKey) !== '1');
+/** A hint on how an area works, with a close button; the caller keeps whether it was dismissed. */
+export function DismissibleHint({ visible, onDismiss, title, text, dismissLabel, testId }: Props) {
   if (!visible) {
     return null;
   }
-  const dismiss = () => {
-    localStorage.setItem(storageKey, '1');
-    setVisible(false);
-  };
   return (
     <Alert
       variant="light"
@@ -29,7 +23,7 @@ export function DismissibleHint({ storageKey, title, text, dismissLabel, testId 
       title={title}
       withCloseButton
       closeButtonLabel={dismissLabel}
-      onClose={dismiss}
+      onClose={onDismiss}
       mb="md"
       data-testid={testId}
     >

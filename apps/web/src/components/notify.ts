@@ -3,7 +3,8 @@ import { i18n } from '../i18n';
 
 type Tone = 'success' | 'info' | 'warning' | 'error';
 
-const COLORS: Record<Tone, string> = { success: 'teal.9', info: 'cyan.9', warning: 'orange.9', error: 'red.9' };
+// Warnings are amber, as the deadline badge is (docs/decisions.md "Deadlines in UTC, counting down").
+const COLORS: Record<Tone, string> = { success: 'teal.9', info: 'cyan.9', warning: 'yellow.6', error: 'red.9' };
 
 /** A toast; its close button is labelled, which Mantine leaves to the caller. */
 export function notify(tone: Tone, message: string, title?: string): void {

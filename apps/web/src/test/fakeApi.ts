@@ -1,3 +1,4 @@
+import type { UserSettings } from '@graftmatch/domain';
 import { vi } from 'vitest';
 
 export interface RecordedCall {
@@ -63,5 +64,17 @@ export function fakeApi(handlers: Record<string, Handler>) {
   return {
     calls,
     callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  };
+}
+
+/** The signed-in user's settings as the server keeps them: what a PATCH sets, the next GET answers. */
+export function fakeSettings(initial: Partial<UserSettings> = {}): Record<string, Handler> {
+  let stored: UserSettings = { matchMails: true, dismissedHints: [], ...initial };
+  return {
+    'GET /api/users/settings': () => json(stored),
+    'PATCH /api/users/settings': (call) => {
+      stored = { ...stored, ...(call.body as Partial<UserSettings>) };
+      return json(stored);
+    },
   };
 }

@@ -15,6 +15,7 @@ import * as graftReceipt from './2026-11-27-graft-receipt';
 import * as graftsBankLotIndex from './2026-11-27-grafts-bank-lot-index';
 import * as jobsAndReminders from './2026-11-27-jobs-and-reminders';
 import * as notifications from './2026-11-27-notifications';
+import * as userDismissedHints from './2026-11-27-user-dismissed-hints';
 import * as vigilance from './2026-11-28-vigilance';
 
 // Listed by name; Kysely applies them in name order, so names start with their date.
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-grafts-bank-lot-index': graftsBankLotIndex,
   '2026-11-27-jobs-and-reminders': jobsAndReminders,
   '2026-11-27-notifications': notifications,
+  '2026-11-27-user-dismissed-hints': userDismissedHints,
   '2026-11-28-vigilance': vigilance,
 };

@@ -222,10 +222,10 @@ describe(`match alerts after an import (${testEngineName()})`, () => {
     await importNorth([['FIT-3', { t_Dproximal: 22, 'release.status': 0, 'release.outValue': null }]]);
     expect((await heardUntilNow([bergPush]))[0]!.map((message) => message.event)).toEqual([]);
 
-    expect(await (await berg.get('/api/users/settings')).json()).toEqual({ matchMails: true });
+    expect(await (await berg.get('/api/users/settings')).json()).toEqual({ matchMails: true, dismissedHints: [] });
     const off = await berg.patch('/api/users/settings', { matchMails: false });
-    expect(await off.json()).toEqual({ matchMails: false });
-    expect(await (await berg.get('/api/users/settings')).json()).toEqual({ matchMails: false });
+    expect(await off.json()).toEqual({ matchMails: false, dismissedHints: [] });
+    expect(await (await berg.get('/api/users/settings')).json()).toEqual({ matchMails: false, dismissedHints: [] });
 
     await importNorth([['FIT-3', { t_Dproximal: 22 }]]);
     const match = await bergPush.next('matchFound', (message) => message.args[0].lots.includes('FIT-3'));
@@ -236,7 +236,10 @@ describe(`match alerts after an import (${testEngineName()})`, () => {
       .select(['before', 'after'])
       .where('action', '=', 'user.settings.update')
       .execute();
-    expect(change).toEqual({ before: '{"matchMails":true}', after: '{"matchMails":false}' });
+    expect(change).toEqual({
+      before: '{"matchMails":true,"dismissedHints":[]}',
+      after: '{"matchMails":false,"dismissedHints":[]}',
+    });
     await expectStatus(berg.patch('/api/users/settings', { matchMails: 'no' }), 400);
     await expectStatus(new TestClient(server.baseUrl).get('/api/users/settings'), 401);
   });

@@ -176,7 +176,14 @@ describe(`the notification centre (${testEngineName()})`, () => {
 
   test('an admin’s test alert lands in every active user’s centre; the auditor reads and marks their own', async () => {
     const { admin, auditor, physicianB } = app.clients;
-    expect((await admin.post('/api/admin/testR', { message: 'Centre check' })).status).toBe(204);
+    const alert = await admin.post('/api/admin/testR', { message: 'Centre check' });
+    // Only physician A holds a push connection; every active user gets the stored notification.
+    const active = await app.server.database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('active', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(await alert.json()).toEqual({ connectedUsers: 1, notifiedUsers: Number(active.count) });
     for (const client of [physicianB, auditor, admin]) {
       expect((await page(client)).items[0]).toMatchObject({ kind: 'testAlert', payload: { message: 'Centre check' } });
     }

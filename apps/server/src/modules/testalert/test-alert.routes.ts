@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { TestAlertRequest } from '@graftmatch/domain';
+import { TestAlertRequest, TestAlertResult } from '@graftmatch/domain';
 import { errors } from '../../http/request-kit';
 import { sendTestAlert, type TestAlertDeps } from './test-alert.service';
 
@@ -9,11 +8,8 @@ export const adminTestAlertRoutes: FastifyPluginAsyncTypebox<{ deps: TestAlertDe
   app.post(
     '/testR',
     {
-      schema: { tags: ['admin'], body: TestAlertRequest, response: { 204: Type.Null(), ...errors } },
+      schema: { tags: ['admin'], body: TestAlertRequest, response: { 200: TestAlertResult, ...errors } },
     },
-    async (request, reply) => {
-      await sendTestAlert(deps, request.principal, request.body.message);
-      return reply.code(204).send(null);
-    },
+    async (request) => sendTestAlert(deps, request.principal, request.body.message),
   );
 };

@@ -1,4 +1,4 @@
-import type { PatchUserSettingsRequest, UserSettings } from '@graftmatch/domain';
+import { HINT_NAMES, type HintName, type PatchUserSettingsRequest, type UserSettings } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { unauthorized } from '../../http/problem';
@@ -7,7 +7,8 @@ import { requireUser } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
 import * as repo from './settings.repository';
 
-// The caller's own settings: for now whether match mails come (docs/import.md "Match alerts").
+// The caller's own settings: whether match mails come (docs/import.md "Match alerts") and the hints
+// dismissed, kept with the account so a dismissal holds on every device.
 
 export interface SettingsDeps {
   db: Kysely<DB>;
@@ -19,7 +20,13 @@ async function read(executor: Kysely<DB>, userId: string): Promise<UserSettings>
   if (!row) {
     throw unauthorized();
   }
-  return { matchMails: row.matchMails === 1 };
+  return { matchMails: row.matchMails === 1, dismissedHints: readHints(row.dismissedHints) };
+}
+
+// A name no longer shown by the app is dropped on reading, so the answer always fits its schema.
+function readHints(text: string): HintName[] {
+  const stored: unknown = JSON.parse(text);
+  return HINT_NAMES.filter((name) => Array.isArray(stored) && stored.includes(name));
 }
 
 /** `GET /users/settings`. */
@@ -37,8 +44,12 @@ export async function patchMySettings(
   const at = deps.now();
   return deps.db.transaction().execute(async (trx) => {
     const before = await read(trx, userId);
-    if (request.matchMails !== undefined) {
-      await repo.updateSettings(trx, userId, { matchMails: request.matchMails ? 1 : 0 }, at.toISOString());
+    const changes = {
+      ...(request.matchMails === undefined ? {} : { matchMails: request.matchMails ? (1 as const) : (0 as const) }),
+      ...(request.dismissedHints === undefined ? {} : { dismissedHints: JSON.stringify(request.dismissedHints) }),
+    };
+    if (Object.keys(changes).length > 0) {
+      await repo.updateSettings(trx, userId, changes, at.toISOString());
     }
     const after = await read(trx, userId);
     await recordAudit(trx, {

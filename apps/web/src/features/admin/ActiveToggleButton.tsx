@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify';
 import { adminKeys } from './keys';
 import type { Listed } from './ListWithDetailPage';
-import { confirmActiveChange, notifyWriteError } from './shared';
+import { confirmActiveChange } from './shared';
 
 /**
  * Activates or deactivates the selected user, clinic or bank after asking (deactivation is the red,
@@ -31,7 +31,6 @@ export function ActiveToggleButton<T extends Listed>(props: {
         t(`admin.${area}.${saved.active ? 'activated' : 'deactivated'}`, { name: props.nameOf(saved) }),
       );
     },
-    onError: notifyWriteError,
   });
   const ask = () =>
     confirmActiveChange({

@@ -2,7 +2,8 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { AddClinicRequest, maxLengthOf, type Clinic } from '@graftmatch/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useFormMutation } from '../../app/useFormMutation';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
@@ -53,7 +54,7 @@ function ClinicNameForm({
   const queryClient = useQueryClient();
   const [name, setName] = useState(clinic?.c_Name ?? '');
   const [touched, setTouched] = useState(false);
-  const save = useMutation({
+  const save = useFormMutation({
     mutationFn: () => (clinic ? patchClinic(clinic.id, { c_Name: name.trim() }) : addClinic({ c_Name: name.trim() })),
     onSuccess: async (saved) => {
       queryClient.setQueryData(adminKeys.clinic(saved.id), saved);
@@ -77,8 +78,11 @@ function ClinicNameForm({
         <TextInput
           label={t('admin.clinics.name')}
           value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={touched && name.trim() === '' ? t('admin.required') : undefined}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            save.edited('c_Name');
+          }}
+          error={touched && name.trim() === '' ? t('admin.required') : save.fieldError('c_Name')}
           required
           maxLength={maxLengthOf(AddClinicRequest, 'c_Name')}
           data-autofocus

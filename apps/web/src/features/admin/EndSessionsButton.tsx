@@ -6,7 +6,6 @@ import { fullName, type User } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify';
 import { endUserSessions } from './api';
-import { notifyWriteError } from './shared';
 
 /** Logs a user out on every device (a lost phone, a shared PC) without deactivating the account. */
 export function EndSessionsButton({ user }: { user: User }) {
@@ -14,7 +13,6 @@ export function EndSessionsButton({ user }: { user: User }) {
   const end = useMutation({
     mutationFn: () => endUserSessions(user.id),
     onSuccess: () => notify('success', t('admin.users.sessionsEnded', { name: fullName(user) })),
-    onError: notifyWriteError,
   });
   const confirm = () =>
     modals.openConfirmModal({

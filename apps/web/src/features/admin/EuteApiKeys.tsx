@@ -1,13 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Code, CopyButton, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import {
-  CreateApiKeyRequest,
-  formatDateTime,
-  maxLengthOf,
-  type ApiKey,
-  type CreateApiKeyResponse,
-} from '@graftmatch/domain';
+import { CreateApiKeyRequest, maxLengthOf, type ApiKey, type CreateApiKeyResponse } from '@graftmatch/domain';
+import { showDateTime } from '../../i18n/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -15,7 +10,7 @@ import { notify } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { createApiKey, listApiKeys, revokeApiKey } from './api';
 import { adminKeys } from './keys';
-import { notifyWriteError, SaveError } from './shared';
+import { SaveError } from './shared';
 
 /**
  * A bank's API keys (docs/import.md "API keys"): admins make one with a label and see the key
@@ -122,7 +117,6 @@ function KeyTable({ euteId, keys, canWrite }: { euteId: string; keys: ApiKey[]; 
       await queryClient.invalidateQueries({ queryKey: adminKeys.apiKeys(euteId) });
       notify('success', t('admin.apiKeys.revoked', { label: key.label }));
     },
-    onError: notifyWriteError,
   });
   const ask = (key: ApiKey) =>
     modals.openConfirmModal({
@@ -151,10 +145,10 @@ function KeyTable({ euteId, keys, canWrite }: { euteId: string; keys: ApiKey[]; 
               <Code>{key.keyPrefix}…</Code>
             </Table.Td>
             <Table.Td>{key.label}</Table.Td>
-            <Table.Td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : t('admin.apiKeys.never')}</Table.Td>
+            <Table.Td>{key.lastUsedAt ? showDateTime(key.lastUsedAt) : t('admin.apiKeys.never')}</Table.Td>
             <Table.Td>
               {key.revokedAt ? (
-                t('admin.apiKeys.revokedOn', { date: formatDateTime(key.revokedAt) })
+                t('admin.apiKeys.revokedOn', { date: showDateTime(key.revokedAt) })
               ) : canWrite ? (
                 <Button
                   size="xs"

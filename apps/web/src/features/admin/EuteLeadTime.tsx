@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify';
 import { setLeadTime } from './api';
 import { adminKeys } from './keys';
-import { notifyWriteError } from './shared';
 
 /** The bank's lead time in days: set by admins, read by auditors. */
 export function EuteLeadTime({ eute, canWrite }: { eute: Eute; canWrite: boolean }) {
@@ -20,7 +19,6 @@ export function EuteLeadTime({ eute, canWrite }: { eute: Eute; canWrite: boolean
       await queryClient.invalidateQueries({ queryKey: adminKeys.eute(eute.id) });
       notify('success', t('admin.eutes.leadTimeSaved', { name: eute.name, count: saved.leadTimeDays }));
     },
-    onError: notifyWriteError,
   });
   return (
     <Group align="flex-end" gap="sm">

@@ -15,7 +15,6 @@ import { notify } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { getReminderSettings, setReminderSettings } from './api';
 import { adminKeys } from './keys';
-import { notifyWriteError } from './shared';
 
 /** The bank's reminder thresholds (docs/decisions.md "Reminders"): set by admins, read by auditors. */
 export function EuteReminders({ eute, canWrite }: { eute: Eute; canWrite: boolean }) {
@@ -56,7 +55,6 @@ function RemindersForm({ eute, saved, canWrite }: { eute: Eute; saved: BankRemin
       await queryClient.invalidateQueries({ queryKey: adminKeys.reminders(eute.id) });
       notify('success', t('admin.eutes.remindersSaved', { name: eute.name }));
     },
-    onError: notifyWriteError,
   });
   return (
     <Group align="flex-end" gap="sm">

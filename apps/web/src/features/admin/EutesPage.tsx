@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { PatchEuteRequest, maxLengthOf, type Eute } from '@graftmatch/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useFormMutation } from '../../app/useFormMutation';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal';
 import { notify } from '../../components/notify';
@@ -28,7 +29,7 @@ function EuteForm({ eute, onDone }: { eute: Eute; onDone: () => void }) {
   const [state, setState] = useState<EuteFormState>(() => euteState(eute));
   const [touched, setTouched] = useState(false);
   const errors = euteFormErrors(state, eute);
-  const save = useMutation({
+  const save = useFormMutation({
     mutationFn: () => patchEute(eute.id, toEutePatch(state, eute)),
     onSuccess: async (saved) => {
       queryClient.setQueryData(adminKeys.eute(saved.id), saved);
@@ -59,6 +60,7 @@ function EuteForm({ eute, onDone }: { eute: Eute; onDone: () => void }) {
         onChange={(e) => {
           const value = e.currentTarget.value;
           setState((current) => ({ ...current, [name]: value }));
+          save.edited(name);
         }}
         error={
           error === 'required'
@@ -67,7 +69,7 @@ function EuteForm({ eute, onDone }: { eute: Eute; onDone: () => void }) {
               ? t('admin.invalidEmail')
               : error === 'emailKept'
                 ? t('admin.eutes.emailKept')
-                : undefined
+                : save.fieldError(name)
         }
         maxLength={maxLengthOf(PatchEuteRequest, name)}
         data-testid={`eute-${name}`}

@@ -6,7 +6,6 @@ import { TestAlertRequest, maxLengthOf } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify';
 import { sendTestAlert } from './api';
-import { notifyWriteError } from './shared';
 
 const MAX_MESSAGE = maxLengthOf(TestAlertRequest, 'message');
 
@@ -17,11 +16,10 @@ export function TestAlertButton() {
   const [message, setMessage] = useState('');
   const send = useMutation({
     mutationFn: () => sendTestAlert(message.trim()),
-    onSuccess: () => {
-      notify('success', t('admin.testAlert.sent'));
+    onSuccess: ({ connectedUsers, notifiedUsers }) => {
+      notify('success', t('admin.testAlert.reached', { count: connectedUsers, notified: notifiedUsers }));
       setOpened(false);
     },
-    onError: notifyWriteError,
   });
   const open = () => {
     setMessage(t('admin.testAlert.defaultMessage'));

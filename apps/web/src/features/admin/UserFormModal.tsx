@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { AddUserRequest, fullName, maxLengthOf, type User } from '@graftmatch/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useFormMutation } from '../../app/useFormMutation';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal';
 import { notify } from '../../components/notify';
@@ -55,9 +56,12 @@ export function UserForm({
   const clinics = useQuery({ queryKey: adminKeys.clinics('active'), queryFn: () => listClinics('active') });
   const eutes = useQuery({ queryKey: adminKeys.eutes('active'), queryFn: () => listEutes('active') });
   const errors = userFormErrors(state);
-  const set = (patch: Partial<UserFormState>) => setState((current) => ({ ...current, ...patch }));
+  const set = (patch: Partial<UserFormState>) => {
+    setState((current) => ({ ...current, ...patch }));
+    Object.keys(patch).forEach(save.edited);
+  };
 
-  const save = useMutation({
+  const save = useFormMutation({
     mutationFn: () => (user ? patchUser(toPatchRequest(user.id, state)) : addUser(toAddRequest(state))),
     onSuccess: async (saved) => {
       queryClient.setQueryData(adminKeys.user(saved.id), saved);
@@ -82,7 +86,11 @@ export function UserForm({
   };
   const show = (field: UserFormField) => {
     const error = touched ? errors[field] : undefined;
-    return error === 'required' ? t('admin.required') : error === 'email' ? t('admin.invalidEmail') : undefined;
+    return error === 'required'
+      ? t('admin.required')
+      : error === 'email'
+        ? t('admin.invalidEmail')
+        : save.fieldError(field);
   };
   const inactive = t('admin.inactive').toLowerCase();
   const clinicOptions = membershipOptions(

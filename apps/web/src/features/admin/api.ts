@@ -18,6 +18,7 @@ import type {
   PatchEuteRequest,
   PatchUserRequest,
   User,
+  TestAlertResult,
   UserAttention,
 } from '@graftmatch/domain';
 import { call } from '../../api/call';
@@ -144,8 +145,8 @@ export function getAuditLog(filter: AuditLogFilter, page: PageQuery, signal?: Ab
   return call('GET /admin/auditlog', { query: { ...filter, ...page }, signal });
 }
 
-/** Every connected user sees the message as an alert (push event `testR`). */
-export function sendTestAlert(message: string): Promise<void> {
+/** Every connected user sees the message as an alert (push event `testR`); the answer says how many. */
+export function sendTestAlert(message: string): Promise<TestAlertResult> {
   return call('POST /admin/testR', { body: { message } });
 }
 

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/errors';
 import { errorMessage } from '../../app/errorMessage';
-import { notify } from '../../components/notify';
 import { i18n } from '../../i18n';
 import type { ActiveFilter } from './api';
 
@@ -84,15 +83,6 @@ export function confirmActiveChange(options: {
     closeButtonProps: { 'aria-label': i18n.t('common.close') },
     onConfirm: options.onConfirm,
   });
-}
-
-/** A failed write as a toast; a conflict (409) carries the server's reason (duplicate, last admin). */
-export function notifyWriteError(error: unknown) {
-  notify(
-    'error',
-    errorMessage(error),
-    error instanceof ApiError && error.status === 409 ? i18n.t('admin.conflict') : undefined,
-  );
 }
 
 /** The light pencil button that opens an item's edit dialog. */

@@ -12,6 +12,8 @@ export function AuthForm(props: {
   intro?: ReactNode;
   onSubmit: () => void;
   error: unknown;
+  /** The form's own words for a wrong password or PIN (see FormError). */
+  wrongSecret?: string;
   submit: { label: string; testId: string; pending: boolean; disabled: boolean };
   children: ReactNode;
   after?: ReactNode;
@@ -30,7 +32,7 @@ export function AuthForm(props: {
         )}
         {props.intro && <Text size="sm">{props.intro}</Text>}
         {props.children}
-        <FormError error={props.error} />
+        <FormError error={props.error} wrongSecret={props.wrongSecret} />
         <Button
           type="submit"
           loading={props.submit.pending}

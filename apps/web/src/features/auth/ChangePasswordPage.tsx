@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Paper, PasswordInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useFormMutation } from '../../app/useFormMutation';
 import { notify } from '../../components/notify';
 import { PageTitle } from '../../components/PageTitle';
 import { changePassword } from './api';
 import { AuthForm } from './AuthForm';
-import { MatchMailsSetting } from './MatchMailsSetting';
 import { useNewPassword } from './useNewPassword';
 
 /** Change the password while signed in; afterwards the user lands on home (spec §4). */
@@ -15,15 +14,14 @@ export function ChangePasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [oldPassword, setOldPassword] = useState('');
-  const { password, problem, fields } = useNewPassword();
-  const mutation = useMutation({
+  const mutation = useFormMutation({
     mutationFn: () => changePassword({ oldPassword, newPassword: password }),
-    meta: { silent: true },
     onSuccess: () => {
       notify('success', t('password.changed'));
       void navigate('/home');
     },
   });
+  const { password, problem, fields } = useNewPassword(() => mutation.edited('newPassword'));
   return (
     <>
       <PageTitle title={t('password.title')} />
@@ -43,13 +41,15 @@ export function ChangePasswordPage() {
             autoComplete="current-password"
             required
             value={oldPassword}
-            onChange={(event) => setOldPassword(event.currentTarget.value)}
+            onChange={(event) => {
+              setOldPassword(event.currentTarget.value);
+              mutation.edited('oldPassword');
+            }}
             data-testid="old-password"
           />
           {fields}
         </AuthForm>
       </Paper>
-      <MatchMailsSetting />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Anchor, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormMutation } from '../../app/useFormMutation';
 import { requestRecovery } from './api';
 import { AuthForm } from './AuthForm';
 
@@ -10,7 +10,7 @@ import { AuthForm } from './AuthForm';
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
-  const mutation = useMutation({ mutationFn: () => requestRecovery({ email: email.trim() }), meta: { silent: true } });
+  const mutation = useFormMutation({ mutationFn: () => requestRecovery({ email: email.trim() }) });
   return (
     <AuthForm
       title={{ id: 'forgot-title', text: t('forgot.title') }}
@@ -35,7 +35,10 @@ export function ForgotPasswordPage() {
         autoComplete="email"
         required
         value={email}
-        onChange={(event) => setEmail(event.currentTarget.value)}
+        onChange={(event) => {
+          setEmail(event.currentTarget.value);
+          mutation.edited('email');
+        }}
         data-testid="forgot-email"
       />
       {mutation.isSuccess && (

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Anchor, PasswordInput, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useFormMutation } from '../../app/useFormMutation';
 import { login } from './api';
 import { AuthForm } from './AuthForm';
 import { saveTwoFactor } from './storage';
@@ -15,9 +15,8 @@ export function LoginPage() {
   const sessionEnded = (location.state as { sessionEnded?: boolean } | null)?.sessionEnded === true;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const mutation = useMutation({
+  const mutation = useFormMutation({
     mutationFn: () => login(email.trim(), password),
-    meta: { silent: true },
     onSuccess: (schema) => {
       saveTwoFactor(schema);
       void navigate('/login/login-tfa');
@@ -28,6 +27,7 @@ export function LoginPage() {
       title={{ id: 'login-title', text: t('login.title') }}
       onSubmit={() => mutation.mutate()}
       error={mutation.error}
+      wrongSecret={t('login.wrong')}
       submit={{
         label: t('login.submit'),
         testId: 'login-submit',
@@ -51,7 +51,10 @@ export function LoginPage() {
         autoComplete="username"
         required
         value={email}
-        onChange={(event) => setEmail(event.currentTarget.value)}
+        onChange={(event) => {
+          setEmail(event.currentTarget.value);
+          mutation.edited('email');
+        }}
         data-testid="login-email"
       />
       <PasswordInput
@@ -59,7 +62,10 @@ export function LoginPage() {
         autoComplete="current-password"
         required
         value={password}
-        onChange={(event) => setPassword(event.currentTarget.value)}
+        onChange={(event) => {
+          setPassword(event.currentTarget.value);
+          mutation.edited('password');
+        }}
         data-testid="login-password"
       />
     </AuthForm>

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { useFormMutation } from '../../app/useFormMutation';
 import { notify } from '../../components/notify';
 import { recoverPassword } from './api';
 import { AuthForm } from './AuthForm';
@@ -11,15 +11,14 @@ export function RecoverPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { token = '' } = useParams();
-  const { password, problem, fields } = useNewPassword();
-  const mutation = useMutation({
+  const mutation = useFormMutation({
     mutationFn: () => recoverPassword(token, { password }),
-    meta: { silent: true },
     onSuccess: () => {
       notify('success', t('recover.done'));
       void navigate('/', { replace: true });
     },
   });
+  const { password, problem, fields } = useNewPassword(() => mutation.edited('password'));
   return (
     <AuthForm
       title={{ id: 'recover-title', text: t('recover.title') }}

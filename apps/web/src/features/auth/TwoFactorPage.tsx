@@ -8,6 +8,7 @@ import { confirmPin, pinMailState, resendPin } from './api';
 import { AuthForm } from './AuthForm';
 import { clearTwoFactor, loadTwoFactor, saveTwoFactor, takeReturnTo } from './storage';
 import { meKey } from './useMe';
+import { useFormMutation } from '../../app/useFormMutation';
 import { notify } from '../../components/notify';
 
 const PIN_MAIL_POLL_MS = 3000;
@@ -19,9 +20,8 @@ export function TwoFactorPage() {
   const queryClient = useQueryClient();
   const [schema, setSchema] = useState(loadTwoFactor);
   const [pin, setPin] = useState('');
-  const confirm = useMutation({
+  const confirm = useFormMutation({
     mutationFn: () => (schema ? confirmPin(schema, pin) : Promise.reject(new Error('no two-factor schema'))),
-    meta: { silent: true },
     onSuccess: () => {
       clearTwoFactor();
       // Whoever was signed in before in this tab is not this user.
@@ -94,7 +94,10 @@ export function TwoFactorPage() {
         required
         autoFocus
         value={pin}
-        onChange={(event) => setPin(event.currentTarget.value.replace(/\D/g, ''))}
+        onChange={(event) => {
+          setPin(event.currentTarget.value.replace(/\D/g, ''));
+          confirm.edited('password');
+        }}
         data-testid="pin-input"
       />
     </AuthForm>

@@ -52,16 +52,35 @@ describe('login with password and PIN', () => {
     expect(sessionStorage.getItem('graftmatch.twoFactor')).toBeNull();
   });
 
-  it('shows the server detail and the attempts left after a wrong password', async () => {
-    fakeApi({ 'GET /api/auth/login': () => problem(401, 'E-mail or password is wrong.', { passwordAttempts: 3 }) });
+  it('names the e-mail address as its field does and the attempts left once after a wrong password; an edit clears it', async () => {
+    fakeApi({
+      'GET /api/auth/login': () =>
+        problem(401, 'Wrong user name or password. 3 attempts left.', { passwordAttempts: 3 }),
+    });
     renderRoutes(routes, '/login');
     await screen.findByTestId('login-email');
     type('login-email', 'dr.berg@clinic.example');
     type('login-password', 'wrong');
     fireEvent.click(screen.getByTestId('login-submit'));
     const error = await screen.findByTestId('form-error');
-    expect(error.textContent).toContain('E-mail or password is wrong.');
-    expect(error.textContent).toContain('3 attempts left');
+    expect(error.textContent).toBe(
+      'Wrong e-mail address or password. 3 attempts left before the account is locked for a while.',
+    );
+    expect(error.textContent?.match(/attempts? left/g)).toHaveLength(1);
+    type('login-password', 'wrong again');
+    expect(screen.queryByTestId('form-error')).toBeNull();
+  });
+
+  it('shows the server detail of a locked account', async () => {
+    fakeApi({
+      'GET /api/auth/login': () => problem(401, 'Too many failed attempts: locked.', { passwordAttempts: 0 }),
+    });
+    renderRoutes(routes, '/login');
+    await screen.findByTestId('login-email');
+    type('login-email', 'dr.berg@clinic.example');
+    type('login-password', 'wrong');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect((await screen.findByTestId('form-error')).textContent).toBe('Too many failed attempts: locked.');
   });
 });
 

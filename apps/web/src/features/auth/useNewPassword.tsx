@@ -8,7 +8,7 @@ import { newPasswordProblem } from './passwordRules';
  * A new password typed twice, for recovery and change-password: the typed password, its
  * problem (an i18n key, or null when it may be sent) and the two fields.
  */
-export function useNewPassword() {
+export function useNewPassword(onEdit?: () => void) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');
@@ -21,7 +21,10 @@ export function useNewPassword() {
         autoComplete="new-password"
         required
         value={password}
-        onChange={(event) => setPassword(event.currentTarget.value)}
+        onChange={(event) => {
+          setPassword(event.currentTarget.value);
+          onEdit?.();
+        }}
         data-testid="new-password"
       />
       <PasswordInput
@@ -29,7 +32,10 @@ export function useNewPassword() {
         autoComplete="new-password"
         required
         value={repeated}
-        onChange={(event) => setRepeated(event.currentTarget.value)}
+        onChange={(event) => {
+          setRepeated(event.currentTarget.value);
+          onEdit?.();
+        }}
         // The problem shows once the person has typed a repeat.
         error={repeated && problem ? t(problem, { min: PASSWORD_MIN_LENGTH }) : undefined}
         data-testid="repeat-password"

@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { DismissibleHint } from '../../components/DismissibleHint';
+import { useHint } from '../auth';
 
-const HINT_KEY = 'graftmatch.clinicHintDismissed';
-
-/** How the clinic area works; once dismissed it stays away on this device. */
+/** How the clinic area works; once dismissed it stays away for this user, on every device. */
 export function HintBanner() {
   const { t } = useTranslation();
+  const hint = useHint('clinicHowItWorks');
   return (
     <DismissibleHint
-      storageKey={HINT_KEY}
+      visible={hint.visible}
+      onDismiss={hint.dismiss}
       title={t('hint.title')}
       text={t('hint.text')}
       dismissLabel={t('hint.dismiss')}

@@ -1,10 +1,6 @@
 import { Checkbox, Fieldset, Group, NumberInput, Text, TextInput } from '@mantine/core';
-import {
-  displayPatientCode,
-  type PatientCodePart,
-  type PatientCodeParts,
-  type PatientPartProblem,
-} from '@graftmatch/domain';
+import { type PatientCodePart, type PatientCodeParts, type PatientPartProblem } from '@graftmatch/domain';
+import { showPatientCode } from '../../i18n/format';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -83,7 +79,7 @@ export function PatientCodeInput({ value, onChange, error, partProblems = {}, un
         />
       </Group>
       <Text size="sm" mt={6} data-testid="patient-code-preview">
-        {disabled ? t('patientCode.notKnownYet') : t('patientCode.preview', { code: displayPatientCode(value) })}
+        {disabled ? t('patientCode.notKnownYet') : t('patientCode.preview', { code: showPatientCode(value) })}
       </Text>
       {error && (
         <Text size="sm" c="var(--mantine-color-error)" role="alert">

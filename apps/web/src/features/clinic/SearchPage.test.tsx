@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { clearSession, setAccessToken } from '../../api/session';
-import { fakeApi, fakeJwt, json, pagedJson } from '../../test/fakeApi';
+import { fakeApi, fakeJwt, fakeSettings, json, pagedJson } from '../../test/fakeApi';
 import { aGraft, aPhysician } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { mailOpener } from './RequestButton';
@@ -29,6 +29,7 @@ const SEARCHED = '/home/clinic/search/aortic_valve?d_min=18&d_max=26&l_min=10&l_
 function fakeClinicApi() {
   return fakeApi({
     'GET /api/users/getmyuser': () => json(aPhysician()),
+    ...fakeSettings(),
     'POST /api/physician/graftsearch': pagedJson([
       aGraft({ e_Lot: 'EL-7' }),
       aGraft({ e_Lot: 'EL-8', t_Dproximal: 23 }),
@@ -127,13 +128,18 @@ describe('graft search page', () => {
     expect(screen.queryByTestId('search-empty')).toBeNull();
   });
 
-  it('remembers a dismissed hint', async () => {
-    fakeClinicApi();
+  it('remembers a dismissed hint with the account, so a fresh start (another device) does not show it', async () => {
+    const api = fakeClinicApi();
     const first = renderRoutes(routes, '/home/clinic/search');
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss hint' }));
-    expect(screen.queryByTestId('hint-banner')).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Dismiss hint' }));
+    await waitFor(() => expect(screen.queryByTestId('hint-banner')).toBeNull());
+    await waitFor(() => expect(api.callsTo('PATCH', '/api/users/settings')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/api/users/settings')[0]?.body).toEqual({ dismissedHints: ['clinicHowItWorks'] });
     first.unmount();
-    renderRoutes(routes, '/home/clinic/search');
+    localStorage.clear();
+    const second = renderRoutes(routes, '/home/clinic/search');
+    await waitFor(() => expect(second.queryClient.getQueryState(['me', 'settings'])?.status).toBe('success'));
+    expect(api.callsTo('GET', '/api/users/settings')).toHaveLength(2);
     expect(screen.queryByTestId('hint-banner')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Text } from '@mantine/core';
 import { IconEdit, IconSearch, IconTrash } from '@tabler/icons-react';
-import { formatDate, isBifurcated, type WaitingListEntry } from '@graftmatch/domain';
+import { isBifurcated, type WaitingListEntry } from '@graftmatch/domain';
+import { showDate } from '../../i18n/format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { patientText, typeLabel } from '../grafts/graftFormat';
@@ -27,9 +28,9 @@ export function WaitingListEntryCard({ entry, onEdit, onRemove }: Props) {
           [t('search.rightLength'), `≥ ${entry.query_l_r_min} mm`],
         ] as [string, string][])
       : []),
-    [t('waitingList.implantWindow'), `${formatDate(entry.query_i_min)} – ${formatDate(entry.query_i_max)}`],
+    [t('waitingList.implantWindow'), `${showDate(entry.query_i_min)} – ${showDate(entry.query_i_max)}`],
     [t('waitingList.physician'), entry.physician_Name ?? t('common.notDocumented')],
-    [t('waitingList.createdAt'), formatDate(entry.query_timestamp)],
+    [t('waitingList.createdAt'), showDate(entry.query_timestamp)],
   ];
   const matches = entry.matchingGrafts;
   return (

@@ -1,4 +1,5 @@
-import { displayPatientCode, type WaitingListEntry } from '@graftmatch/domain';
+import { type WaitingListEntry } from '@graftmatch/domain';
+import { showPatientCode } from '../../i18n/format';
 import { useTranslation } from 'react-i18next';
 import { ColumnList } from '../../components/ColumnList';
 import { PagedSection } from '../../components/PagePicker';
@@ -31,7 +32,7 @@ function DemandEntries({ entries, caption }: Props) {
       rowKey={(entry) => entry.waitinglistid}
       rowAttributes={(entry) => ({ 'data-testid': 'demand-entry', 'data-entry-id': entry.waitinglistid })}
       cardLabel={(entry) =>
-        t('eute.entryLabel', { type: typeLabel(t, entry.query_Type), patient: displayPatientCode(entry.patient_Code) })
+        t('eute.entryLabel', { type: typeLabel(t, entry.query_Type), patient: showPatientCode(entry.patient_Code) })
       }
       caption={caption}
       testIds={{ table: 'demand-table', cards: 'demand-cards', caption: 'demand-caption' }}

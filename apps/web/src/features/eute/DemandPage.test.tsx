@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { clearSession, setAccessToken } from '../../api/session';
-import { fakeApi, fakeJwt, json, pagedJson, problem, type RecordedCall } from '../../test/fakeApi';
+import { fakeApi, fakeJwt, fakeSettings, json, pagedJson, problem, type RecordedCall } from '../../test/fakeApi';
 import { aWaitingListEntry } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { DemandPage } from './DemandPage';
@@ -198,10 +198,10 @@ describe('demand page: list and search', () => {
   });
 
   it('the hint stays away once dismissed', async () => {
-    fakeApi({ 'GET /api/euteemployee/waitinglist': pagedJson(DEMAND) });
+    fakeApi({ 'GET /api/euteemployee/waitinglist': pagedJson(DEMAND), ...fakeSettings() });
     const first = renderRoutes(routes, '/home/eute/waitinglist');
-    fireEvent.click(within(screen.getByTestId('eute-hint')).getByRole('button', { name: 'Dismiss hint' }));
-    expect(screen.queryByTestId('eute-hint')).toBeNull();
+    fireEvent.click(within(await screen.findByTestId('eute-hint')).getByRole('button', { name: 'Dismiss hint' }));
+    await waitFor(() => expect(screen.queryByTestId('eute-hint')).toBeNull());
     first.unmount();
     renderRoutes(routes, '/home/eute/waitinglist');
     await screen.findAllByText('A-03-2021');

@@ -8,8 +8,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { downloadDemandPdf } from './api';
 import { DemandMatches, DemandPages } from './DemandResults';
 import { saveFile, waitingListFileName } from '../grafts/saveFile';
-
-export const EUTE_HINT_KEY = 'graftmatch.euteHintDismissed';
+import { useHint } from '../auth';
 
 /** Fetches the demand PDF with the session's bearer header and saves it under the server's file name. */
 export function useDemandPdf() {
@@ -25,6 +24,7 @@ export function useDemandPdf() {
  */
 export function DemandPage() {
   const { t } = useTranslation();
+  const hint = useHint('euteDemand');
   const pdf = useDemandPdf();
   const [searchOpen, setSearchOpen] = useState(false);
   const [text, setText] = useState('');
@@ -65,7 +65,8 @@ export function DemandPage() {
         </Group>
       </PageTitle>
       <DismissibleHint
-        storageKey={EUTE_HINT_KEY}
+        visible={hint.visible}
+        onDismiss={hint.dismiss}
         title={t('eute.hintTitle')}
         text={t('eute.hintText')}
         dismissLabel={t('eute.hintDismiss')}

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
-import { formatDate, isBifurcated, NOT_DOCUMENTED, type WaitingListEntry } from '@graftmatch/domain';
+import { isBifurcated, type WaitingListEntry } from '@graftmatch/domain';
+import { notDocumented, showDate } from '../../i18n/format';
 import type { TFunction } from 'i18next';
 import type { Column } from '../../components/ColumnTable';
 import { EmailBreak } from '../../components/EmailBreak';
@@ -23,7 +24,7 @@ function Requester({ entry }: { entry: WaitingListEntry }) {
       <Text size="sm" fw={500}>
         {entry.c_Name}
       </Text>
-      <Text size="sm">{name ?? NOT_DOCUMENTED}</Text>
+      <Text size="sm">{name ?? notDocumented()}</Text>
       {email && (
         <Anchor href={`mailto:${email}`} size="sm">
           <EmailBreak email={email} />
@@ -66,7 +67,7 @@ export function demandColumns(t: TFunction, table: boolean): DemandColumn[] {
       key: 'window',
       header: t('eute.implantWindow'),
       nowrap: true,
-      cell: (entry) => `${formatDate(entry.query_i_min)} – ${formatDate(entry.query_i_max)}`,
+      cell: (entry) => `${showDate(entry.query_i_min)} – ${showDate(entry.query_i_max)}`,
     },
     { key: 'requester', header: t('eute.requester'), cell: (entry) => <Requester entry={entry} /> },
     {
@@ -84,6 +85,6 @@ export function demandColumns(t: TFunction, table: boolean): DemandColumn[] {
         </Badge>
       ),
     },
-    { key: 'added', header: t('eute.addedOn'), nowrap: true, cell: (entry) => formatDate(entry.query_timestamp) },
+    { key: 'added', header: t('eute.addedOn'), nowrap: true, cell: (entry) => showDate(entry.query_timestamp) },
   ];
 }

@@ -1,4 +1,5 @@
-import { displayPatientCode, type WaitingListEntry } from '@graftmatch/domain';
+import { type WaitingListEntry } from '@graftmatch/domain';
+import { showPatientCode } from '../../i18n/format';
 
 const fold = (value: string) =>
   value
@@ -21,7 +22,7 @@ export function filterDemand(
     return entries;
   }
   return entries.filter((entry) => {
-    const haystack = fold([typeLabel(entry), entry.c_Name, displayPatientCode(entry.patient_Code)].join(' '));
+    const haystack = fold([typeLabel(entry), entry.c_Name, showPatientCode(entry.patient_Code)].join(' '));
     return words.every((word) => haystack.includes(word));
   });
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { displayPatientCode, formatDate, ListStatus, NOT_DOCUMENTED, type Graft } from '@graftmatch/domain';
+import { ListStatus, type Graft } from '@graftmatch/domain';
+import { notDocumented, showDate, showPatientCode } from '../../i18n/format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -31,14 +32,14 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
       {rows.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>
-          <dd>{value ?? NOT_DOCUMENTED}</dd>
+          <dd>{value ?? notDocumented()}</dd>
         </div>
       ))}
     </dl>
   );
 }
 
-const text = (value: string | null) => (value && value.trim() ? value : NOT_DOCUMENTED);
+const text = (value: string | null) => (value && value.trim() ? value : notDocumented());
 
 interface ScreenProps {
   lot: string;
@@ -89,7 +90,7 @@ export function GraftDetailsScreen({ lot, queryKey, load, editable, actions, his
 
 function GraftDetails({ graft, actions }: { graft: Graft; actions: ScreenProps['actions'] }) {
   const { t } = useTranslation();
-  const patient = displayPatientCode({
+  const patient = showPatientCode({
     initial: graft.patient_Initial,
     month: graft.patient_Month,
     year: graft.patient_Year,
@@ -129,11 +130,11 @@ function GraftDetails({ graft, actions }: { graft: Graft; actions: ScreenProps['
               [t('graft.tLot'), text(graft.t_Lot)],
               [t('graft.sec'), text(graft.x_SEC)],
               [t('graft.expiry'), expiryDate(graft)],
-              [t('graft.processedUntil'), formatDate(graft.processedUntil)],
+              [t('graft.processedUntil'), showDate(graft.processedUntil)],
               [t('graft.tissueBank'), text(graft.e_Name)],
               [
                 t('graft.contact'),
-                graft.e_EMail ? <Anchor href={`mailto:${graft.e_EMail}`}>{graft.e_EMail}</Anchor> : NOT_DOCUMENTED,
+                graft.e_EMail ? <Anchor href={`mailto:${graft.e_EMail}`}>{graft.e_EMail}</Anchor> : notDocumented(),
               ],
             ]}
           />
@@ -144,7 +145,7 @@ function GraftDetails({ graft, actions }: { graft: Graft; actions: ScreenProps['
               rows={[
                 [t('graft.clinic'), text(graft.c_Name)],
                 [t('graft.patientCode'), <span data-testid="graft-patient-code">{patient}</span>],
-                [t('graft.implantWindow'), `${formatDate(graft.i_Min)} – ${formatDate(graft.i_Max)}`],
+                [t('graft.implantWindow'), `${showDate(graft.i_Min)} – ${showDate(graft.i_Max)}`],
                 [t('graft.implantPlan'), text(graft.a_Implant_Plan)],
                 [t('graft.physician'), text(graft.physician_Name)],
                 [t('graft.physicianEmail'), text(graft.physician_EMail)],

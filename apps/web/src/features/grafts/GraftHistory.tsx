@@ -7,6 +7,7 @@ import {
   type GraftHistoryEvent,
 } from '@graftmatch/domain';
 import { useQuery } from '@tanstack/react-query';
+import { showDateTime } from '../../i18n/format';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call } from '../../api/call';
@@ -48,13 +49,13 @@ function ChangeLine({ change }: { change: GraftHistoryChange }) {
 }
 
 function EventItem({ event }: { event: GraftHistoryEvent }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const language = currentLanguage();
   const actor = event.actor === 'system' ? t('history.system') : event.actor;
   return (
     <Stack gap={2} data-testid="history-event" data-action={event.action}>
       <Text size="xs" c="dimmed">
-        {new Date(event.at).toLocaleString(i18n.language)} · {auditTargetTypeWords(event.targetType, language)}
+        {showDateTime(event.at)} · {auditTargetTypeWords(event.targetType, language)}
       </Text>
       <Text size="sm" data-testid="history-actor">
         {t('history.by', { actor })}

@@ -1,6 +1,7 @@
 import { Text, Timeline } from '@mantine/core';
 import { IconCheck, IconCircleDashed, IconX } from '@tabler/icons-react';
-import { isIsoDate, NOT_DOCUMENTED, PROCESS_STEP_NAMES, StepStatus, toIsoDate, type Graft } from '@graftmatch/domain';
+import { isIsoDate, PROCESS_STEP_NAMES, StepStatus, toIsoDate, type Graft } from '@graftmatch/domain';
+import { notDocumented } from '../../i18n/format';
 import { useTranslation } from 'react-i18next';
 
 const ICONS = {
@@ -12,7 +13,7 @@ const ICONS = {
 // outValue holds a date for most steps, a reference for some; dates show as yyyy-mm-dd.
 function outValueText(value: string | null): string {
   if (value === null || value.trim() === '') {
-    return NOT_DOCUMENTED;
+    return notDocumented();
   }
   return isIsoDate(value) ? value : (toIsoDate(value) ?? value);
 }

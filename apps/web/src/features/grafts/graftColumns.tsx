@@ -1,5 +1,6 @@
 import { Anchor } from '@mantine/core';
-import { displayPatientCode, NOT_DOCUMENTED, PROCESS_STEP_NAMES, StepStatus, type Graft } from '@graftmatch/domain';
+import { PROCESS_STEP_NAMES, StepStatus, type Graft } from '@graftmatch/domain';
+import { notDocumented, showPatientCode } from '../../i18n/format';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { Column } from '../../components/ColumnTable';
@@ -17,7 +18,7 @@ export type GraftColumn = Column<Graft>;
 
 function branches(graft: Graft): string {
   return graft.t_Lleft === null && graft.t_Lright === null
-    ? NOT_DOCUMENTED
+    ? notDocumented()
     : `${mm(graft.t_Lleft)} / ${mm(graft.t_Lright)}`;
 }
 
@@ -26,7 +27,7 @@ export function processState(t: TFunction, graft: Graft): string {
   const reached = PROCESS_STEP_NAMES.filter((name) => graft[name].status !== StepStatus.Open);
   const failed = reached.find((name) => graft[name].status === StepStatus.Failed);
   const step = failed ?? reached.at(-1);
-  return step ? `${t(`steps.${step}`)}: ${t(`stepStatus.${graft[step].status}`)}` : NOT_DOCUMENTED;
+  return step ? `${t(`steps.${step}`)}: ${t(`stepStatus.${graft[step].status}`)}` : notDocumented();
 }
 
 /** The LOT, linking to the graft's details page. */
@@ -62,7 +63,7 @@ export function graftColumns(
     },
     { key: 'branches', header: t('graft.branches'), cell: branches },
     { key: 'expiry', header: t('graft.expiry'), cell: expiryDate, nowrap: true },
-    { key: 'eute', header: t('graft.tissueBank'), cell: (graft) => graft.e_Name ?? NOT_DOCUMENTED },
+    { key: 'eute', header: t('graft.tissueBank'), cell: (graft) => graft.e_Name ?? notDocumented() },
   ];
   if (mode === 'assigned' || mode === 'donations') {
     columns.push(
@@ -70,9 +71,9 @@ export function graftColumns(
         key: 'patient',
         header: t('graft.patientCode'),
         cell: (graft) =>
-          displayPatientCode({ initial: graft.patient_Initial, month: graft.patient_Month, year: graft.patient_Year }),
+          showPatientCode({ initial: graft.patient_Initial, month: graft.patient_Month, year: graft.patient_Year }),
       },
-      { key: 'clinic', header: t('graft.clinic'), cell: (graft) => graft.c_Name ?? NOT_DOCUMENTED },
+      { key: 'clinic', header: t('graft.clinic'), cell: (graft) => graft.c_Name ?? notDocumented() },
     );
   }
   if (mode === 'donations') {

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Group, List, SimpleGrid, Text } from '@mantine/core';
-import { formatDateTime } from '@graftmatch/domain';
+import { showDateTime } from '../../i18n/format';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -102,7 +102,7 @@ export function AdminHome() {
                 <List.Item key={bank.euteId}>
                   {bank.name} ·{' '}
                   {bank.lastImportAt
-                    ? t('dashboard.admin.lastImport', { when: formatDateTime(bank.lastImportAt), failed: bank.failed })
+                    ? t('dashboard.admin.lastImport', { when: showDateTime(bank.lastImportAt), failed: bank.failed })
                     : t('dashboard.admin.noImport')}
                 </List.Item>
               ))}
@@ -117,7 +117,7 @@ export function AdminHome() {
               {data.latestAudit.map((event) => (
                 <List.Item key={event.id}>
                   <Text span size="sm" c="dimmed">
-                    {formatDateTime(event.at)}
+                    {showDateTime(event.at)}
                   </Text>{' '}
                   {event.action} · {event.actor ?? t('dashboard.admin.system')}
                 </List.Item>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Alert, Anchor, List, SimpleGrid, Text } from '@mantine/core';
-import { formatDate, formatDateTime, type DashboardRequest } from '@graftmatch/domain';
+import { type DashboardRequest } from '@graftmatch/domain';
+import { showDate, showDateTime } from '../../i18n/format';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,8 +23,8 @@ function RequestItems({ items }: { items: DashboardRequest[] }) {
         <List.Item key={item.id}>
           {item.lot} · {item.clinic} ·{' '}
           {item.deadline
-            ? t('dashboard.until', { when: formatDateTime(item.deadline) })
-            : t('dashboard.since', { when: formatDateTime(item.requestedAt) })}
+            ? t('dashboard.until', { when: showDateTime(item.deadline) })
+            : t('dashboard.since', { when: showDateTime(item.requestedAt) })}
         </List.Item>
       ))}
     </List>
@@ -122,7 +123,7 @@ export function EuteHome() {
                 <Anchor component={Link} to={`/home/eute/donation/${encodeURIComponent(graft.lot)}`}>
                   {graft.lot}
                 </Anchor>{' '}
-                · {formatDate(graft.expiry)}
+                · {showDate(graft.expiry)}
               </List.Item>
             ))}
           </List>
@@ -137,7 +138,7 @@ export function EuteHome() {
         {data.lastImport ? (
           <Text size="sm" data-testid="last-import">
             {t('dashboard.eute.lastImport', {
-              when: formatDateTime(data.lastImport.date),
+              when: showDateTime(data.lastImport.date),
               rows: data.lastImport.rows,
               failed: data.lastImport.failed,
             })}{' '}

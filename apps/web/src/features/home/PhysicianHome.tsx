@@ -1,11 +1,6 @@
 import { Anchor, List, SimpleGrid, Text } from '@mantine/core';
-import {
-  formatDate,
-  formatDateTime,
-  type DashboardEntry,
-  type DashboardRequest,
-  type EntryAttention,
-} from '@graftmatch/domain';
+import { type DashboardEntry, type DashboardRequest, type EntryAttention } from '@graftmatch/domain';
+import { showDate, showDateTime } from '../../i18n/format';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -31,7 +26,7 @@ function RequestItems({ items, deadline }: { items: DashboardRequest[]; deadline
           {deadline && item.deadline && (
             <Text span size="sm" fw={600}>
               {' '}
-              · {t('dashboard.until', { when: formatDateTime(item.deadline) })}
+              · {t('dashboard.until', { when: showDateTime(item.deadline) })}
             </Text>
           )}
         </List.Item>
@@ -47,7 +42,7 @@ function EntryItems({ items, lots }: { items: DashboardEntry[]; lots?: boolean }
       {items.map((entry) => (
         <List.Item key={entry.id}>
           {entry.patientCode} · {entry.dMin}–{entry.dMax} mm ·{' '}
-          {t('dashboard.window', { from: formatDate(entry.from), until: formatDate(entry.until) })}
+          {t('dashboard.window', { from: showDate(entry.from), until: showDate(entry.until) })}
           {lots && entry.lots.length > 0 && (
             <>
               {' → '}

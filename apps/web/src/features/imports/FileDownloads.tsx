@@ -4,8 +4,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DownloadedFile } from '../../api/client';
 import type { ExportFormat, TemplateFormat } from '../../api/routes';
-import { notify } from '../../components/notify';
-import { errorMessage } from '../../app/errorMessage';
 import { saveFile } from '../grafts/saveFile';
 import { downloadExport, downloadFhirExport, downloadTemplate } from './api';
 
@@ -31,7 +29,6 @@ function FileDownloads<F extends DownloadFormat>(props: Props<F>) {
   const fetch = useMutation({
     mutationFn: fetchFile,
     onSuccess: ({ blob, fileName }, format) => saveFile(blob, fileName ?? fallbackName(format)),
-    onError: (error) => notify('error', errorMessage(error)),
   });
   return (
     <Group gap="xs" role="group" aria-label={label} data-testid={testId}>

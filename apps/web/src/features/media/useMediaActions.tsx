@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Text } from '@mantine/core';
-import { errorMessage } from '../../app/errorMessage';
+import { notifyFailure } from '../../app/notifyFailure';
 import { notify } from '../../components/notify';
 import { saveFile } from '../grafts/saveFile';
 import { deleteFile, downloadFile, downloadZip, forgetModel, uploadFiles } from './api';
@@ -16,7 +16,8 @@ export function useFileDownload() {
   return useMutation({
     mutationFn: ({ type, name, lot }: { type: string; name: string; lot: string }) => downloadFile(type, name, lot),
     onSuccess: ({ blob, fileName }, { name }) => saveFile(blob, fileName ?? name),
-    onError: (error) => notify('error', errorMessage(error), t('files.downloadFailed')),
+    meta: { silent: true },
+    onError: (error) => notifyFailure(error, { failed: t('files.downloadFailed') }),
   });
 }
 
@@ -30,7 +31,8 @@ export function useZipDownload(kind: MediaKind, lot: string) {
       return downloadZip(kind.type, lot, (received, total) => setProgress({ received, total }));
     },
     onSuccess: ({ blob, fileName }) => saveFile(blob, fileName ?? `${lot}_${kind.label}.zip`),
-    onError: (error) => notify('error', errorMessage(error), t('files.downloadFailed')),
+    meta: { silent: true },
+    onError: (error) => notifyFailure(error, { failed: t('files.downloadFailed') }),
   });
   return { ...mutation, ...progress };
 }
@@ -54,7 +56,8 @@ export function useFileChanges(kind: MediaKind, lot: string, onGraft: (graft: Gr
       changed(graft);
       notify('success', t('files.uploaded', { count: files.length }));
     },
-    onError: (error) => notify('error', errorMessage(error), t('files.uploadFailed')),
+    meta: { silent: true },
+    onError: (error) => notifyFailure(error, { refused: t('files.notAccepted'), failed: t('files.uploadFailed') }),
     onSettled: () => setProgress(null),
   });
   const remove = useMutation({
@@ -63,7 +66,8 @@ export function useFileChanges(kind: MediaKind, lot: string, onGraft: (graft: Gr
       changed(graft);
       notify('success', t('files.deleted'));
     },
-    onError: (error) => notify('error', errorMessage(error), t('files.deleteFailed')),
+    meta: { silent: true },
+    onError: (error) => notifyFailure(error, { failed: t('files.deleteFailed') }),
   });
   const confirmRemove = (name: string) =>
     modals.openConfirmModal({

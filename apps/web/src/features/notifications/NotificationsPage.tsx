@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { formatInstantUtc, type Notification } from '@graftmatch/domain';
+import { type Notification } from '@graftmatch/domain';
+import { showDateTime } from '../../i18n/format';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -141,7 +142,7 @@ function NotificationItem({ item, onRead, marking }: { item: Notification; onRea
         </Group>
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed" component="time" dateTime={item.createdAt}>
-            {formatInstantUtc(item.createdAt)}
+            {showDateTime(item.createdAt)}
           </Text>
           <Group gap="xs">
             {item.link && (

@@ -1,4 +1,5 @@
-import { displayPatientCode, formatInstantUtc, type Notification } from '@graftmatch/domain';
+import { type Notification } from '@graftmatch/domain';
+import { showDateTime, showPatientCode } from '../../i18n/format';
 import type { TFunction } from 'i18next';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -17,12 +18,12 @@ export function notificationText(t: TFunction, notification: Pick<Notification, 
         lot: text(payload.lot),
         bank: text(payload.bank),
         clinic: text(payload.clinic),
-        deadline: deadline ? formatInstantUtc(deadline) : '',
+        deadline: deadline ? showDateTime(deadline) : '',
         state: t(`requests.state.${state}`, { defaultValue: state }),
       });
     }
     case 'match': {
-      const patients = texts(payload.patientCodes).map(displayPatientCode);
+      const patients = texts(payload.patientCodes).map(showPatientCode);
       return t('notifications.kind.match', {
         lot: text(payload.lot),
         count: patients.length,

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Badge, Group, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
-import { deadlineCountdown, formatInstantUtc, type DeadlineUrgency } from '@graftmatch/domain';
+import { deadlineCountdown, type DeadlineUrgency } from '@graftmatch/domain';
+import { showDateTime } from '../../i18n/format';
 import { useTranslation } from 'react-i18next';
 import { serverNow } from '../../api/serverClock';
 
@@ -35,7 +36,7 @@ export function DeadlineCountdown({ deadline }: { deadline: string }) {
   return (
     <Group gap="xs" wrap="wrap" data-testid="request-deadline" data-urgency={countdown.urgency}>
       <Text size="sm" fw={500}>
-        {t('requests.deadline', { time: formatInstantUtc(deadline) })}
+        {t('requests.deadline', { time: showDateTime(deadline) })}
       </Text>
       <Badge
         color={COLOR[countdown.urgency]}

@@ -1,12 +1,7 @@
 import { Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import {
-  displayPatientCode,
-  isGraftTypeNumber,
-  isLapsing,
-  type GraftRequest,
-  type RequestInboxGraft,
-} from '@graftmatch/domain';
+import { isGraftTypeNumber, isLapsing, type GraftRequest, type RequestInboxGraft } from '@graftmatch/domain';
+import { showPatientCode } from '../../i18n/format';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -53,7 +48,7 @@ function InboxGraft({ graft }: { graft: RequestInboxGraft }) {
                       {t('requests.score')} {candidate.score}
                     </Badge>
                     <Text size="sm" fw={500}>
-                      {displayPatientCode(candidate.patient_Code)} · {candidate.c_Name}
+                      {showPatientCode(candidate.patient_Code)} · {candidate.c_Name}
                     </Text>
                     {candidate.requestId && (
                       <Badge color="blue.9" variant="light">

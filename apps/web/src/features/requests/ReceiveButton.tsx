@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconPackageImport } from '@tabler/icons-react';
 import type { GraftRequest, RequestSide } from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { showDateTime } from '../../i18n/format';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify';
 import { graftCodeProblem, ScanField, ScanRefusal } from '../scan';
@@ -66,11 +67,11 @@ function ReceiveForm({ request, onDone }: { request: GraftRequest; onDone: () =>
 
 /** "Receive" on a delivered request not yet received, for the requesting clinic; else when it was. */
 export function ReceiveButton({ request, side }: { request: GraftRequest; side: RequestSide }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (request.receivedAt) {
     return (
       <Text size="sm" data-testid="request-received">
-        {t('scan.receivedAt', { time: new Date(request.receivedAt).toLocaleString(i18n.language) })}
+        {t('scan.receivedAt', { time: showDateTime(request.receivedAt) })}
       </Text>
     );
   }

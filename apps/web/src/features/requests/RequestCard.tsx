@@ -1,6 +1,7 @@
 import { Alert, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { displayPatientCode, type GraftRequest, type RequestSide, type RequestState } from '@graftmatch/domain';
+import { type GraftRequest, type RequestSide, type RequestState } from '@graftmatch/domain';
+import { showPatientCode } from '../../i18n/format';
 import { useTranslation } from 'react-i18next';
 import { CorrectButton } from './CorrectButton';
 import { DeadlineCountdown } from './DeadlineCountdown';
@@ -54,7 +55,7 @@ export function RequestCard({ request, side }: { request: GraftRequest; side: Re
         {request.deadline && request.state === 'reserved' && <DeadlineCountdown deadline={request.deadline} />}
         {side === 'physician' ? row(t('requests.bank'), request.e_Name) : row(t('requests.clinic'), request.c_Name)}
         {side === 'bank' && row(t('requests.physician'), request.physician_Name)}
-        {request.patient_Code && row(t('requests.patient'), displayPatientCode(request.patient_Code))}
+        {request.patient_Code && row(t('requests.patient'), showPatientCode(request.patient_Code))}
         {request.query_i_min &&
           row(t('requests.implantWindow'), `${request.query_i_min} – ${request.query_i_max ?? ''}`)}
         {row(t('requests.noteShown'), request.note)}

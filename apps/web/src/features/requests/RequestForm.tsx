@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Select, Stack, Textarea } from '@mantine/core';
 import {
-  displayPatientCode,
   entriesForGraft,
   formatPatientCode,
   isCompletePatientCode,
@@ -12,6 +11,7 @@ import {
   CreateGraftRequestRequest,
   maxLengthOf,
 } from '@graftmatch/domain';
+import { showPatientCode } from '../../i18n/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ import { requestKeys } from './keys';
 
 const entryLabel = (t: TFunction, entry: WaitingListEntry) =>
   `${typeLabel(t, entry.query_Type)} · ${entry.query_d_min}–${entry.query_d_max} mm · ≥ ${entry.query_l_min} mm · ` +
-  `${displayPatientCode(entry.patient_Code)} · ${entry.query_i_min} – ${entry.query_i_max}`;
+  `${showPatientCode(entry.patient_Code)} · ${entry.query_i_min} – ${entry.query_i_max}`;
 
 const noPatient: PatientCodeParts = { initial: null, month: null, year: null };
 

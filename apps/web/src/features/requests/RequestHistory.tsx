@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, List, Stack, Text } from '@mantine/core';
 import type { RequestHistoryEntry } from '@graftmatch/domain';
 import { useQuery } from '@tanstack/react-query';
+import { showDateTime } from '../../i18n/format';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { getRequestHistory } from './api';
@@ -11,8 +12,8 @@ import { requestKeys } from './keys';
 // (its key is below requestKeys.all).
 
 function Entry({ entry }: { entry: RequestHistoryEntry }) {
-  const { t, i18n } = useTranslation();
-  const when = new Date(entry.at).toLocaleString(i18n.language);
+  const { t } = useTranslation();
+  const when = showDateTime(entry.at);
   const step = entry.action.replace(/^request\./, '');
   if (step === 'mismatch') {
     // A refused scan: the package was another graft (docs/decisions.md, "Scanning").

@@ -1,5 +1,6 @@
 import { NumberInput } from '@mantine/core';
 import { MAX_RESERVATION_HOURS } from '@graftmatch/domain';
+import { showDateTime } from '../../i18n/format';
 import { useTranslation } from 'react-i18next';
 
 // The reservation's length in whole hours (docs/api.md "Graft requests"). A value out of range is a
@@ -15,20 +16,13 @@ export function validReservationHours(value: HoursValue): number | null {
     : null;
 }
 
-/** "Sat 28 Nov, 13:22" in the reader's language. */
-function endOfReservation(hours: number, now: Date, language: string): string {
-  const end = new Date(now.getTime() + hours * 3_600_000);
-  return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(end);
+/** When a reservation of this many hours from now would end. */
+function endOfReservation(hours: number, now: Date): string {
+  return showDateTime(new Date(now.getTime() + hours * 3_600_000));
 }
 
 export function ReserveHoursInput({ value, onChange }: { value: HoursValue; onChange: (value: HoursValue) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const hours = validReservationHours(value);
   return (
     <NumberInput
@@ -44,7 +38,7 @@ export function ReserveHoursInput({ value, onChange }: { value: HoursValue; onCh
       description={
         hours === null
           ? undefined
-          : t('requests.reservedUntil', { time: endOfReservation(hours, new Date(), i18n.language) })
+          : t('requests.reservedUntil', { time: endOfReservation(hours, new Date()) })
       }
       inputWrapperOrder={['label', 'input', 'description', 'error']}
       data-testid="step-hours"

@@ -46,7 +46,9 @@ describe('the reservation dialog', () => {
 
     fireEvent.change(hours, { target: { value: '48' } });
     expect(hours.getAttribute('aria-invalid')).not.toBe('true');
-    expect(screen.getByText('until Sat 28 Nov, 13:22')).toBeTruthy();
+    // The end in the app's one date-time format, in UTC.
+    const end = new Date(2026, 10, 28, 13, 22).toISOString();
+    expect(screen.getByText(`until ${end.slice(0, 10)} ${end.slice(11, 16)} UTC`)).toBeTruthy();
     fireEvent.click(screen.getByTestId('step-submit'));
     await waitFor(() => expect(api.callsTo('POST', reserve)).toHaveLength(1));
     expect(api.callsTo('POST', reserve)[0]?.body).toEqual({ hours: 48 });
