@@ -1,10 +1,11 @@
 import { Badge, Group } from '@mantine/core';
-import { toIsoDate, type StockGraft, type StockSort, type StockState } from '@graftmatch/domain';
+import { toIsoDate, type StockGraft, type StockState } from '@graftmatch/domain';
 import type { TFunction } from 'i18next';
 import type { Column } from '../../components/ColumnTable';
 import { lotColumn } from '../grafts/graftColumns';
 import { expiryDate, lengthRange, mm, typeLabel } from '../grafts/graftFormat';
-import { expiryUrgency, toggledSort } from './stockView';
+import { sortHeader, type Sorting } from '../grafts/graftSort';
+import { expiryUrgency } from './stockView';
 
 export const donationPath = (lot: string) => `/home/eute/donation/${encodeURIComponent(lot)}`;
 
@@ -15,20 +16,9 @@ const STATE_COLOURS: Record<StockState, string> = {
   delivered: 'gray',
 };
 
-interface Sorting {
-  sort: StockSort;
-  onSort: (sort: StockSort) => void;
-}
-
-const directionOf = (sort: StockSort, column: 'expiry' | 'size'): 'ascending' | 'descending' | 'none' =>
-  sort === column ? 'ascending' : sort === `-${column}` ? 'descending' : 'none';
-
 /** The columns of the bank's stock; table and cards show the same facts. */
 export function stockColumns(t: TFunction, today: string, sorting: Sorting): Column<StockGraft>[] {
-  const sortBy = (column: 'expiry' | 'size') => ({
-    direction: directionOf(sorting.sort, column),
-    onSort: () => sorting.onSort(toggledSort(sorting.sort, column)),
-  });
+  const sortBy = (column: 'expiry' | 'size') => sortHeader(sorting.sort, column, sorting.onSort);
   return [
     lotColumn(t, donationPath),
     { key: 'type', header: t('graft.type'), cell: (graft) => typeLabel(t, graft.t_ProdName_2) },

@@ -73,11 +73,16 @@ export function GraftDetailsScreen({ lot, queryKey, load, editable, actions, his
       {graft.isError && <ErrorAlert error={graft.error} onRetry={() => void graft.refetch()} />}
       {graft.data && (
         <Stack gap="md">
-          <GraftDetails graft={graft.data} actions={actions} />
-          <MediaSection
+          <GraftDetails
             graft={graft.data}
-            editable={editable}
-            onGraft={(changed) => queryClient.setQueryData(queryKey, changed)}
+            actions={actions}
+            media={
+              <MediaSection
+                graft={graft.data}
+                editable={editable}
+                onGraft={(changed) => queryClient.setQueryData(queryKey, changed)}
+              />
+            }
           />
           {history(graft.data) && <GraftHistorySection lot={lot} />}
         </Stack>
@@ -86,7 +91,8 @@ export function GraftDetailsScreen({ lot, queryKey, load, editable, actions, his
   );
 }
 
-function GraftDetails({ graft, actions }: { graft: Graft; actions: ScreenProps['actions'] }) {
+/** The key facts (dimensions, identification), then the media, then the rest. */
+function GraftDetails({ graft, actions, media }: { graft: Graft; actions: ScreenProps['actions']; media: ReactNode }) {
   const { t } = useTranslation();
   const patient = displayPatientCode({
     initial: graft.patient_Initial,
@@ -136,6 +142,9 @@ function GraftDetails({ graft, actions }: { graft: Graft; actions: ScreenProps['
             ]}
           />
         </Section>
+      </SimpleGrid>
+      {media}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {graft.listStatus !== ListStatus.Free && (
           <Section title={t('graft.assignment')}>
             <Facts

@@ -1,9 +1,20 @@
 import { Anchor } from '@mantine/core';
-import { displayPatientCode, NOT_DOCUMENTED, PROCESS_STEP_NAMES, StepStatus, type Graft } from '@graftmatch/domain';
+import {
+  diameterOffset,
+  displayPatientCode,
+  isBifurcated,
+  NOT_DOCUMENTED,
+  PROCESS_STEP_NAMES,
+  StepStatus,
+  type Graft,
+  type GraftSearchQuery,
+} from '@graftmatch/domain';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { Column } from '../../components/ColumnTable';
 import { expiryDate, lengthRange, mm, typeLabel } from './graftFormat';
+import { sortHeader, type SortColumn, type Sorting } from './graftSort';
+import { MediaMarks } from './MediaMarks';
 
 /** Free search results, a clinic's assigned grafts, or a tissue bank's donations (with their process state). */
 export type GraftListMode = 'search' | 'assigned' | 'donations';
@@ -15,10 +26,19 @@ export const clinicDetailsPath: DetailsPath = (lot) => `/home/clinic/graft/${enc
 
 export type GraftColumn = Column<Graft>;
 
+/** Branch lengths left / right; types without branches have none to show. */
 function branches(graft: Graft): string {
+  if (!isBifurcated(graft.t_ProdName_2)) {
+    return '–';
+  }
   return graft.t_Lleft === null && graft.t_Lright === null
     ? NOT_DOCUMENTED
-    : `${mm(graft.t_Lleft)} / ${mm(graft.t_Lright)}`;
+    : `${graft.t_Lleft ?? NOT_DOCUMENTED} / ${mm(graft.t_Lright)}`;
+}
+
+/** Proximal / distal diameter, the unit once. */
+function diameters(graft: Graft): string {
+  return graft.t_Ddistal === null ? mm(graft.t_Dproximal) : `${graft.t_Dproximal ?? NOT_DOCUMENTED} / ${mm(graft.t_Ddistal)}`;
 }
 
 /** The furthest process step that is no longer open, as `Step: status` (a failed one says so). */
@@ -43,32 +63,69 @@ export function lotColumn(t: TFunction, detailsPath: DetailsPath): Column<Pick<G
   };
 }
 
-/** The columns of a graft list; table and cards show the same facts. */
-export function graftColumns(
-  t: TFunction,
-  mode: GraftListMode,
-  detailsPath: DetailsPath = clinicDetailsPath,
-): GraftColumn[] {
-  const columns: GraftColumn[] = [
-    lotColumn(t, detailsPath),
-    { key: 'type', header: t('graft.type'), cell: (graft) => typeLabel(t, graft.t_ProdName_2) },
-    { key: 'proximal', header: t('graft.dProximal'), cell: (graft) => mm(graft.t_Dproximal), nowrap: true },
-    { key: 'distal', header: t('graft.dDistal'), cell: (graft) => mm(graft.t_Ddistal), nowrap: true },
-    {
-      key: 'length',
-      header: t('graft.length'),
-      cell: (graft) => lengthRange(graft.t_Lmin, graft.t_Lmax),
+interface ColumnOptions {
+  /** Where a LOT links to; the clinic's graft details unless given. */
+  detailsPath?: DetailsPath | undefined;
+  /** The sortable headers' order and its change; without it no header sorts. */
+  sorting?: Sorting | undefined;
+  /** The search the list answers: its type is the page's, and each diameter is shown against its range. */
+  query?: GraftSearchQuery | undefined;
+  /** The shown grafts: branch lengths are only a column when one of them has branches. */
+  grafts: readonly Graft[];
+}
+
+/**
+ * The columns of a graft list by priority, so a table fits a 1280 px screen (docs/decisions.md
+ * "Tables that fit"): nothing the page already says (the searched type, the bank's own name), branch
+ * lengths only where a type has branches; table and cards show the same facts.
+ */
+export function graftColumns(t: TFunction, mode: GraftListMode, options: ColumnOptions): GraftColumn[] {
+  const { sorting, query } = options;
+  const sort = (column: SortColumn) => sorting && sortHeader(sorting.sort, column, sorting.onSort);
+  const hasBranches = query
+    ? isBifurcated(query.query_type)
+    : options.grafts.some((graft) => isBifurcated(graft.t_ProdName_2));
+  const columns: GraftColumn[] = [lotColumn(t, options.detailsPath ?? clinicDetailsPath)];
+  if (!query) {
+    columns.push({ key: 'type', header: t('graft.type'), cell: (graft) => typeLabel(t, graft.t_ProdName_2) });
+  }
+  columns.push({ key: 'size', header: t('graft.diameters'), cell: diameters, nowrap: true, sort: sort('size') });
+  if (query) {
+    columns.push({
+      key: 'offset',
+      header: t('search.offset'),
       nowrap: true,
-    },
-    { key: 'branches', header: t('graft.branches'), cell: branches },
-    { key: 'expiry', header: t('graft.expiry'), cell: expiryDate, nowrap: true },
-    { key: 'eute', header: t('graft.tissueBank'), cell: (graft) => graft.e_Name ?? NOT_DOCUMENTED },
-  ];
+      cell: (graft) => <span data-testid="diameter-offset">{offsetText(diameterOffset(graft, query))}</span>,
+    });
+  }
+  columns.push({
+    key: 'length',
+    header: t('graft.length'),
+    cell: (graft) => lengthRange(graft.t_Lmin, graft.t_Lmax),
+    nowrap: true,
+  });
+  if (hasBranches) {
+    columns.push({ key: 'branches', header: t('graft.branches'), cell: branches, nowrap: true });
+  }
+  columns.push({
+    key: 'expiry',
+    header: t('graft.expiry'),
+    cell: (graft) => <span data-testid="graft-expiry">{expiryDate(graft)}</span>,
+    nowrap: true,
+    sort: sort('expiry'),
+  });
+  if (mode !== 'donations') {
+    columns.push({ key: 'eute', header: t('graft.tissueBank'), cell: (graft) => graft.e_Name ?? NOT_DOCUMENTED });
+  }
+  if (mode === 'search') {
+    columns.push({ key: 'media', header: t('media.column'), cell: (graft) => <MediaMarks graft={graft} /> });
+  }
   if (mode === 'assigned' || mode === 'donations') {
     columns.push(
       {
         key: 'patient',
         header: t('graft.patientCode'),
+        nowrap: true,
         cell: (graft) =>
           displayPatientCode({ initial: graft.patient_Initial, month: graft.patient_Month, year: graft.patient_Year }),
       },
@@ -79,4 +136,12 @@ export function graftColumns(
     columns.push({ key: 'state', header: t('eute.processState'), cell: (graft) => processState(t, graft) });
   }
   return columns;
+}
+
+/** A diameter's distance from the middle of the searched range: `±0 mm`, `+0.5 mm`, `−1 mm`. */
+function offsetText(offset: number | null): string {
+  if (offset === null) {
+    return NOT_DOCUMENTED;
+  }
+  return offset === 0 ? '±0 mm' : `${offset > 0 ? '+' : '−'}${Math.abs(offset)} mm`;
 }
