@@ -22,7 +22,7 @@ const text = (value: string | null) => (value && value.trim() ? value : NOT_DOCU
 function factRows(t: ReturnType<typeof useTranslation>['t'], grafts: Graft[]): [string, (graft: Graft) => ReactNode][] {
   const rows: [string, (graft: Graft) => ReactNode][] = [
     [t('compare.photo'), (graft) => <FirstPhoto lot={graft.e_Lot} files={graft.fotoFiles} />],
-    [t('media.column'), (graft) => <MediaMarks graft={graft} />],
+    [t('media.column'), (graft) => <MediaMarks graft={graft} sayNone />],
     [t('graft.type'), (graft) => typeLabel(t, graft.t_ProdName_2)],
     [t('graft.dProximal'), (graft) => mm(graft.t_Dproximal)],
     [t('graft.dDistal'), (graft) => mm(graft.t_Ddistal)],

@@ -128,10 +128,10 @@ export function SearchPage() {
             actions={
               readOnly
                 ? undefined
-                : (graft) => (
+                : (graft, form) => (
                     <>
                       <RequestButton lot={graft.e_Lot} />
-                      <RequestInAppButton graft={graft} />
+                      <RequestInAppButton graft={graft} compact={form === 'table'} />
                     </>
                   )
             }

@@ -20,8 +20,8 @@ interface Props {
   caption: string;
   /** Where a LOT links to; the clinic's graft details unless given. */
   detailsPath?: DetailsPath;
-  /** What the caller may do with a graft (the physician's requests of a search result). */
-  actions?: (graft: Graft) => ReactNode;
+  /** What the caller may do with a graft (the physician's requests of a search result), in a table or a card. */
+  actions?: (graft: Graft, form: ListForm) => ReactNode;
   /** The order the sortable headers show and change. */
   sorting?: Sorting;
   /** The search the list answers. */

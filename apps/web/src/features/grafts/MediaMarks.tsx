@@ -6,8 +6,15 @@ import { useTranslation } from 'react-i18next';
 /**
  * Whether a graft has photos and a 3D model, read from the spec's file lists of the graft
  * (docs/decisions.md "Tables that fit"): an icon each, named for screen readers and on hover.
+ * Without either, nothing, or (`sayNone`) a dash that says so.
  */
-export function MediaMarks({ graft }: { graft: Pick<Graft, 'fotoFiles' | 'stlFiles'> }) {
+export function MediaMarks({
+  graft,
+  sayNone = false,
+}: {
+  graft: Pick<Graft, 'fotoFiles' | 'stlFiles'>;
+  sayNone?: boolean;
+}) {
   const { t } = useTranslation();
   const marks = [
     { has: graft.fotoFiles.length > 0, Icon: IconPhoto, label: t('media.hasPhotos'), testId: 'has-photos' },
@@ -15,10 +22,12 @@ export function MediaMarks({ graft }: { graft: Pick<Graft, 'fotoFiles' | 'stlFil
   ].filter((mark) => mark.has);
   if (marks.length === 0) {
     return (
-      <Text span size="sm" c="dimmed">
-        <span aria-hidden>–</span>
-        <VisuallyHidden>{t('media.none')}</VisuallyHidden>
-      </Text>
+      sayNone && (
+        <Text span size="sm" c="dimmed">
+          <span aria-hidden>–</span>
+          <VisuallyHidden>{t('media.none')}</VisuallyHidden>
+        </Text>
+      )
     );
   }
   return (

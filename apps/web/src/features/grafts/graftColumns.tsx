@@ -1,4 +1,4 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import {
   diameterOffset,
   displayPatientCode,
@@ -26,19 +26,31 @@ export const clinicDetailsPath: DetailsPath = (lot) => `/home/clinic/graft/${enc
 
 export type GraftColumn = Column<Graft>;
 
-/** Branch lengths left / right; types without branches have none to show. */
-function branches(graft: Graft): string {
+/** The total length, and under it the branch lengths of a type with branches. */
+function LengthCell({ graft, t }: { graft: Graft; t: TFunction }) {
+  const length = lengthRange(graft.t_Lmin, graft.t_Lmax);
   if (!isBifurcated(graft.t_ProdName_2)) {
-    return '–';
+    return length;
   }
-  return graft.t_Lleft === null && graft.t_Lright === null
-    ? NOT_DOCUMENTED
-    : `${graft.t_Lleft ?? NOT_DOCUMENTED} / ${mm(graft.t_Lright)}`;
+  const branches =
+    graft.t_Lleft === null && graft.t_Lright === null
+      ? NOT_DOCUMENTED
+      : `${graft.t_Lleft ?? NOT_DOCUMENTED} / ${mm(graft.t_Lright)}`;
+  return (
+    <>
+      {length}
+      <Text span display="block" size="xs" c="dimmed">
+        {t('graft.branchesShort', { branches })}
+      </Text>
+    </>
+  );
 }
 
 /** Proximal / distal diameter, the unit once. */
 function diameters(graft: Graft): string {
-  return graft.t_Ddistal === null ? mm(graft.t_Dproximal) : `${graft.t_Dproximal ?? NOT_DOCUMENTED} / ${mm(graft.t_Ddistal)}`;
+  return graft.t_Ddistal === null
+    ? mm(graft.t_Dproximal)
+    : `${graft.t_Dproximal ?? NOT_DOCUMENTED} / ${mm(graft.t_Ddistal)}`;
 }
 
 /** The furthest process step that is no longer open, as `Step: status` (a failed one says so). */
@@ -56,7 +68,7 @@ export function lotColumn(t: TFunction, detailsPath: DetailsPath): Column<Pick<G
     header: t('graft.lot'),
     nowrap: true,
     cell: (graft) => (
-      <Anchor component={Link} to={detailsPath(graft.e_Lot)} fw={600} data-testid={`details-${graft.e_Lot}`}>
+      <Anchor component={Link} to={detailsPath(graft.e_Lot)} fw={600} fz="sm" data-testid={`details-${graft.e_Lot}`}>
         {graft.e_Lot}
       </Anchor>
     ),
@@ -70,14 +82,15 @@ interface ColumnOptions {
   sorting?: Sorting | undefined;
   /** The search the list answers: its type is the page's, and each diameter is shown against its range. */
   query?: GraftSearchQuery | undefined;
-  /** The shown grafts: branch lengths are only a column when one of them has branches. */
+  /** The shown grafts: the clinic is a column only when they are of more than one. */
   grafts: readonly Graft[];
 }
 
 /**
  * The columns of a graft list by priority, so a table fits a 1280 px screen (docs/decisions.md
  * "Tables that fit"): nothing the page already says (the searched type, the bank's own name), branch
- * lengths only where a type has branches; table and cards show the same facts.
+ * lengths only under a type with branches, the clinic only when there are several; media marks beside
+ * a search result's LOT; table and cards show the same facts.
  */
 export function graftColumns(t: TFunction, mode: GraftListMode, options: ColumnOptions): GraftColumn[] {
   const { sorting, query } = options;
@@ -85,9 +98,23 @@ export function graftColumns(t: TFunction, mode: GraftListMode, options: ColumnO
   const hasBranches = query
     ? isBifurcated(query.query_type)
     : options.grafts.some((graft) => isBifurcated(graft.t_ProdName_2));
-  const columns: GraftColumn[] = [lotColumn(t, options.detailsPath ?? clinicDetailsPath)];
+  const lot = lotColumn(t, options.detailsPath ?? clinicDetailsPath);
+  const columns: GraftColumn[] = [
+    mode === 'search'
+      ? {
+          ...lot,
+          cell: (graft) => (
+            <Group gap={8} wrap="nowrap">
+              {lot.cell(graft)}
+              <MediaMarks graft={graft} />
+            </Group>
+          ),
+        }
+      : lot,
+  ];
   if (!query) {
-    columns.push({ key: 'type', header: t('graft.type'), cell: (graft) => typeLabel(t, graft.t_ProdName_2) });
+    const label = (graft: Graft) => typeLabel(t, graft.t_ProdName_2);
+    columns.push({ key: 'type', header: t('graft.type'), cell: label, clamp: label });
   }
   columns.push({ key: 'size', header: t('graft.diameters'), cell: diameters, nowrap: true, sort: sort('size') });
   if (query) {
@@ -100,13 +127,10 @@ export function graftColumns(t: TFunction, mode: GraftListMode, options: ColumnO
   }
   columns.push({
     key: 'length',
-    header: t('graft.length'),
-    cell: (graft) => lengthRange(graft.t_Lmin, graft.t_Lmax),
+    header: t(hasBranches ? 'graft.lengthBranches' : 'graft.length'),
+    cell: (graft) => <LengthCell graft={graft} t={t} />,
     nowrap: true,
   });
-  if (hasBranches) {
-    columns.push({ key: 'branches', header: t('graft.branches'), cell: branches, nowrap: true });
-  }
   columns.push({
     key: 'expiry',
     header: t('graft.expiry'),
@@ -115,22 +139,21 @@ export function graftColumns(t: TFunction, mode: GraftListMode, options: ColumnO
     sort: sort('expiry'),
   });
   if (mode !== 'donations') {
-    columns.push({ key: 'eute', header: t('graft.tissueBank'), cell: (graft) => graft.e_Name ?? NOT_DOCUMENTED });
-  }
-  if (mode === 'search') {
-    columns.push({ key: 'media', header: t('media.column'), cell: (graft) => <MediaMarks graft={graft} /> });
+    const bank = (graft: Graft) => graft.e_Name ?? NOT_DOCUMENTED;
+    columns.push({ key: 'eute', header: t('graft.tissueBank'), cell: bank, clamp: bank });
   }
   if (mode === 'assigned' || mode === 'donations') {
-    columns.push(
-      {
-        key: 'patient',
-        header: t('graft.patientCode'),
-        nowrap: true,
-        cell: (graft) =>
-          displayPatientCode({ initial: graft.patient_Initial, month: graft.patient_Month, year: graft.patient_Year }),
-      },
-      { key: 'clinic', header: t('graft.clinic'), cell: (graft) => graft.c_Name ?? NOT_DOCUMENTED },
-    );
+    columns.push({
+      key: 'patient',
+      header: t('graft.patientCode'),
+      nowrap: true,
+      cell: (graft) =>
+        displayPatientCode({ initial: graft.patient_Initial, month: graft.patient_Month, year: graft.patient_Year }),
+    });
+    const clinic = (graft: Graft) => graft.c_Name ?? NOT_DOCUMENTED;
+    if (mode === 'donations' || new Set(options.grafts.map(clinic)).size > 1) {
+      columns.push({ key: 'clinic', header: t('graft.clinic'), cell: clinic, clamp: clinic });
+    }
   }
   if (mode === 'donations') {
     columns.push({ key: 'state', header: t('eute.processState'), cell: (graft) => processState(t, graft) });
