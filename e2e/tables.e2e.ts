@@ -166,8 +166,14 @@ describe.each<ViewportName>(['desktop', 'phone'])('tables and comparing at %s si
   });
 
   it('compares three ticked grafts side by side at a URL that reloads', async () => {
-    const lots = (await shownLots(page)).slice(0, 3);
-    expect(lots).toHaveLength(3);
+    // Two of the first results and one with photos (the demo has one in this range), so a photo is compared too.
+    const withPhotos = await page
+      .locator('[data-testid="graft-row"], [data-testid="graft-card"]')
+      .filter({ has: page.getByTestId('has-photos') })
+      .first()
+      .getAttribute('data-lot');
+    expect(withPhotos).toBeTruthy();
+    const lots = [...(await shownLots(page)).filter((lot) => lot !== withPhotos).slice(0, 2), withPhotos as string];
     for (const lot of lots) {
       await page.getByTestId(`compare-${lot}`).check();
     }
@@ -179,6 +185,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('tables and comparing at %s si
     const shown = () => page.getByTestId('compare-lot').allTextContents();
     expect(await shown()).toEqual(lots);
     expect(await shownExpiries(page, 'compare-expiry')).toHaveLength(3);
+    await page.getByTestId('compare-photo').first().waitFor();
+    expect(await page.getByTestId('compare-photo').count()).toBeGreaterThanOrEqual(1);
     compared = lots;
     await checkScreenOnce(page, `compare (${size})`);
     await screenshot(page, `${size}-tables-compare`);
