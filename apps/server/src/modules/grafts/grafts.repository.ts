@@ -114,12 +114,7 @@ export function createGraftSearches(database: Database) {
   );
   return {
     /** One page of the grafts that fit, best first or in `sort`'s order, with the number of all that fit. */
-    async freeGrafts(
-      query: GraftSearchQuery,
-      today: string,
-      page: Page,
-      sort?: GraftSort,
-    ): Promise<Paged<GraftRow>> {
+    async freeGrafts(query: GraftSearchQuery, today: string, page: Page, sort?: GraftSort): Promise<Paged<GraftRow>> {
       const fit: FitParameters = {
         type: query.query_type,
         dMin: query.query_d_min,

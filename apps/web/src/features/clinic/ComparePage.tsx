@@ -29,10 +29,7 @@ function factRows(t: ReturnType<typeof useTranslation>['t'], grafts: Graft[]): [
     [t('graft.length'), (graft) => lengthRange(graft.t_Lmin, graft.t_Lmax)],
   ];
   if (grafts.some((graft) => isBifurcated(graft.t_ProdName_2))) {
-    rows.push(
-      [t('graft.lLeft'), (graft) => mm(graft.t_Lleft)],
-      [t('graft.lRight'), (graft) => mm(graft.t_Lright)],
-    );
+    rows.push([t('graft.lLeft'), (graft) => mm(graft.t_Lleft)], [t('graft.lRight'), (graft) => mm(graft.t_Lright)]);
   }
   rows.push(
     [t('graft.expiry'), (graft) => <span data-testid="compare-expiry">{expiryDate(graft)}</span>],
