@@ -42,6 +42,7 @@ export function AssignedGraftsPage({ list }: { list: keyof typeof LISTS }) {
         paged={paged}
         mode="assigned"
         sorting={{ sort, onSort: (next) => setParams((current) => withSort(current, next), { replace: true }) }}
+        ownOrder={t('sort.latestChange')}
         caption={(total) => t('assigned.count', { count: total })}
       />
     </>

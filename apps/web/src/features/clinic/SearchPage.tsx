@@ -119,6 +119,7 @@ export function SearchPage() {
             mode="search"
             query={submitted ?? undefined}
             sorting={search.sorting}
+            ownOrder={t('sort.bestFit')}
             selection={{
               selected: compared,
               max: MAX_COMPARED,
