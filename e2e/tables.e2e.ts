@@ -1,10 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { navigate, settled, settledResults, shownLots, watchApi } from './support/app';
-import { openContext, sharedBrowser, screenshot, type ViewportName } from './support/browser';
+import { navigate, settled, settledResults, shownLots } from './support/app';
+import { sharedBrowser, screenshot, type ViewportName } from './support/browser';
 import { checkScreenOnce, expectNoProblems } from './support/checks';
 import { importFreeGrafts } from './support/grafts';
-import { DEMO, apiSession, loginThroughUi, waitForPath } from './support/login';
+import { DEMO, apiSession, waitForPath } from './support/login';
+import { signedInPage } from './support/session';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -99,11 +100,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('tables and comparing at %s si
   let compared: string[] = [];
 
   beforeAll(async () => {
-    ({ context, page, problems } = await openContext(browser(), baseUrl, size));
-    page.setDefaultTimeout(10_000);
-    watchApi(page);
-    await loginThroughUi(page, dataDir, DEMO.berg);
-    await waitForPath(page, '/home');
+    ({ context, page, problems } = await signedInPage(browser(), baseUrl, dataDir, size, DEMO.berg));
   });
   afterAll(async () => {
     await context?.close();
@@ -240,11 +237,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('the bank’s stock table at %
       [40, 12, 75].map((days, index) => ({ lot: `T${size[0]}${stamp}-${index}`, diameter: '21', expiresInDays: days })),
       'tables.csv',
     );
-    ({ context, page, problems } = await openContext(browser(), baseUrl, size));
-    page.setDefaultTimeout(10_000);
-    watchApi(page);
-    await loginThroughUi(page, dataDir, DEMO.bankNorth);
-    await waitForPath(page, '/home');
+    ({ context, page, problems } = await signedInPage(browser(), baseUrl, dataDir, size, DEMO.bankNorth));
   });
   afterAll(async () => {
     await context?.close();

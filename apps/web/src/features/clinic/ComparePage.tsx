@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { Anchor, Button, Table, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Anchor, Table, Text } from '@mantine/core';
 import { isBifurcated, NOT_DOCUMENTED, type Graft } from '@graftmatch/domain';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PageLoader } from '../../components/PageLoader';
+import { BackButton } from '../../components/BackButton';
 import { PageTitle } from '../../components/PageTitle';
 import { clinicDetailsPath } from '../grafts/graftColumns';
 import { expiryDate, lengthRange, mm, typeLabel } from '../grafts/graftFormat';
@@ -47,28 +47,16 @@ function factRows(t: ReturnType<typeof useTranslation>['t'], grafts: Graft[]): [
  */
 export function ComparePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const lots = lotsFromParams(params);
   const grafts = useQueries({
     queries: lots.map((lot) => ({ queryKey: clinicKeys.graft(lot), queryFn: () => getGraft(lot), retry: false })),
   });
   const loaded = grafts.flatMap((graft) => (graft.data ? [graft.data] : []));
-  const back = (
-    <Button
-      variant="subtle"
-      leftSection={<IconArrowLeft size={16} aria-hidden />}
-      onClick={() => void navigate(-1)}
-      mb="sm"
-      px={0}
-    >
-      {t('common.back')}
-    </Button>
-  );
   if (lots.length < 2) {
     return (
       <>
-        {back}
+        <BackButton />
         <PageTitle title={t('compare.title')} />
         <EmptyState title={t('compare.tooFew')} description={t('compare.tooFewHint')} testId="compare-empty" />
       </>
@@ -76,7 +64,7 @@ export function ComparePage() {
   }
   return (
     <>
-      {back}
+      <BackButton />
       <PageTitle title={t('compare.title')} />
       {grafts.some((graft) => graft.isPending) && <PageLoader />}
       <Table.ScrollContainer minWidth={160 + lots.length * 150}>
