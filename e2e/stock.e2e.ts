@@ -1,10 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectHeading, navigate, settled, watchApi } from './support/app';
-import { openContext, sharedBrowser, screenshot, type ViewportName } from './support/browser';
+import { expectHeading, navigate, settled } from './support/app';
+import { sharedBrowser, screenshot, type ViewportName } from './support/browser';
 import { checkScreenOnce, expectNoAxeViolations, expectNoProblems } from './support/checks';
 import { importFreeGrafts } from './support/grafts';
-import { DEMO, apiSession, loginThroughUi, waitForPath } from './support/login';
+import { DEMO, apiSession, waitForPath } from './support/login';
+import { signedInPage } from './support/session';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -39,11 +40,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the bank’s stock at %s size
 
   beforeAll(async () => {
     await importFreeGraftExpiringSoon(lot);
-    ({ context, page, problems } = await openContext(browser(), baseUrl, size));
-    page.setDefaultTimeout(10_000);
-    watchApi(page);
-    await loginThroughUi(page, dataDir, DEMO.bankNorth);
-    await waitForPath(page, '/home');
+    ({ context, page, problems } = await signedInPage(browser(), baseUrl, dataDir, size, DEMO.bankNorth));
   });
   afterAll(async () => {
     await context?.close();

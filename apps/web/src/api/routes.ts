@@ -54,7 +54,8 @@ import type {
   RequestStepBodies,
   RecoveryRequest,
   ResetPasswordRequest,
-  SearchPageQuery,
+  SortedPageQuery,
+  SortedSearchPageQuery,
   SessionTokens,
   StockGraft,
   StockQuery,
@@ -107,7 +108,7 @@ export interface ApiRoutes {
   'GET /users/settings': { response: UserSettings };
   'PATCH /users/settings': { body: PatchUserSettingsRequest; response: UserSettings };
 
-  'POST /physician/graftsearch': { query: SearchPageQuery; body: GraftSearchQuery; response: Graft[] };
+  'POST /physician/graftsearch': { query: SortedSearchPageQuery; body: GraftSearchQuery; response: Graft[] };
   'GET /physician/graftsearch/{lot}': { params: { lot: string }; response: Graft };
   'GET /physician/waitinglist': { query: WaitingListQuery; response: WaitingListEntry[] };
   'POST /physician/waitinglist': { body: AddWaitingListRequest; response: WaitingListEntry };
@@ -117,8 +118,8 @@ export interface ApiRoutes {
     response: WaitingListEntry;
   };
   'GET /physician/waitinglist/remove/{id}': { params: { id: string }; response: void };
-  'GET /physician/currentgrafts': { query: PageQuery; response: Graft[] };
-  'GET /physician/archivgrafts': { query: PageQuery; response: Graft[] };
+  'GET /physician/currentgrafts': { query: SortedPageQuery; response: Graft[] };
+  'GET /physician/archivgrafts': { query: SortedPageQuery; response: Graft[] };
 
   'GET /physician/requests': { response: GraftRequest[] };
   'GET /physician/requests/lots': { response: string[] };

@@ -24,6 +24,8 @@ const assigned = (list: 'current' | 'archive') => async () => {
   const { AssignedGraftsPage } = await import('./signedIn');
   return { element: <AssignedGraftsPage list={list} key={list} /> };
 };
+// Comparing grafts is a rare step after a search: its page (and its photo code) comes when first opened.
+const compare = async () => ({ Component: (await import('../features/clinic/ComparePage')).ComparePage });
 const imports = (page: 'ImportPage' | 'ImportLogsPage' | 'ImportLogPage') => async () => ({
   Component: (await import('../features/imports/pages'))[page],
 });
@@ -82,6 +84,7 @@ export const routes: RouteObject[] = [
                   { path: 'current', lazy: assigned('current') },
                   { path: 'archive', lazy: assigned('archive') },
                   { path: 'graft/:lot', lazy: signedIn('GraftDetailsPage') },
+                  { path: 'compare', lazy: compare },
                 ],
               },
               {

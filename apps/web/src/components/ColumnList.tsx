@@ -17,8 +17,8 @@ interface Props<Row> {
   rowAttributes: (row: Row, form: ListForm) => Record<`data-${string}`, string>;
   caption: string;
   testIds: { table: string; cards: string; caption: string };
-  /** What may be done with a row: a last column of the table, under a card's facts. */
-  actions?: { header: string; cell: (row: Row) => ReactNode };
+  /** What may be done with a row: a last column of the table (where buttons may be compact), under a card's facts. */
+  actions?: { header: string; cell: (row: Row, form: ListForm) => ReactNode };
   /** A card's accessible name, where its facts alone do not name it. */
   cardLabel?: (row: Row) => string;
 }
@@ -38,7 +38,7 @@ export function ColumnList<Row>({ columns, rows: all, actions, testIds, ...list 
             header: actions.header,
             cell: (row) => (
               <Group gap="xs" wrap="nowrap">
-                {actions.cell(row)}
+                {actions.cell(row, 'table')}
               </Group>
             ),
           },
@@ -70,7 +70,7 @@ export function ColumnList<Row>({ columns, rows: all, actions, testIds, ...list 
         actions &&
         ((row) => (
           <Group mt="sm" gap="xs">
-            {actions.cell(row)}
+            {actions.cell(row, 'cards')}
           </Group>
         ))
       }

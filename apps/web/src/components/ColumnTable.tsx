@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Group, Table, UnstyledButton } from '@mantine/core';
+import { Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 
 /** One column of a list shown as a table: its header and how a row fills its cell. */
@@ -9,6 +9,8 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
   /** Short values that read badly when broken over lines (lots, sizes, dates). */
   nowrap?: boolean;
+  /** Long names (banks, clinics): at most two lines in a table, the whole name on hover. */
+  clamp?: (row: Row) => string;
   /** A header named for screen readers only (a column of buttons that name themselves). */
   headerHidden?: boolean;
   /** A header that orders the list: the order it shows now, and what a click does. */
@@ -32,7 +34,11 @@ function Header<Row>({ column }: { column: Column<Row> }) {
   );
 }
 
-/** The large-screen form of a list: a captioned, scrollable table built from its columns. */
+/**
+ * The large-screen form of a list: a captioned table built from its columns, in small type so a
+ * list's columns fit a 1280 px screen with rows of one or two lines; it scrolls sideways only below
+ * `minWidth`.
+ */
 export function ColumnTable<Row>(props: {
   columns: Column<Row>[];
   rows: readonly Row[];
@@ -46,18 +52,13 @@ export function ColumnTable<Row>(props: {
 }) {
   return (
     <Table.ScrollContainer minWidth={props.minWidth ?? 900}>
-      <Table striped highlightOnHover verticalSpacing="xs" data-testid={props.tableTestId}>
+      <Table striped highlightOnHover verticalSpacing={8} fz="sm" lh={1.35} data-testid={props.tableTestId}>
         <Table.Caption data-testid={props.captionTestId}>{props.caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             {props.columns.map((column) => (
-              <Table.Th
-                key={column.key}
-                scope="col"
-                aria-sort={column.sort?.direction}
-                aria-label={column.headerHidden ? column.header : undefined}
-              >
-                {!column.headerHidden && <Header column={column} />}
+              <Table.Th key={column.key} scope="col" aria-sort={column.sort?.direction}>
+                {column.headerHidden ? <VisuallyHidden>{column.header}</VisuallyHidden> : <Header column={column} />}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -67,7 +68,13 @@ export function ColumnTable<Row>(props: {
             <Table.Tr key={props.rowKey(row)} {...props.rowAttributes(row)}>
               {props.columns.map((column) => (
                 <Table.Td key={column.key} className={column.nowrap ? 'nowrap' : undefined}>
-                  {column.cell(row)}
+                  {column.clamp ? (
+                    <span className="clamp-2" title={column.clamp(row)}>
+                      {column.cell(row)}
+                    </span>
+                  ) : (
+                    column.cell(row)
+                  )}
                 </Table.Td>
               ))}
             </Table.Tr>

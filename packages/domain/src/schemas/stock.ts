@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PageQuery } from './paging';
 import { Graft } from './graft';
 import { Nullable } from './common';
+import { GRAFT_SORTS, GraftSortSchema, type GraftSort } from './sorting';
 
 /**
  * Where a graft of a bank's stock stands (docs/decisions.md "The bank's stock"): free (offered to
@@ -14,9 +15,9 @@ export const StockStateSchema = Type.Union(
   { description: 'free, reserved, assigned or delivered' },
 );
 
-/** Orders of the stock: by expiry (unknown last) or by diameter; `-` is descending. */
-export const STOCK_SORTS = ['expiry', '-expiry', 'size', '-size'] as const;
-export type StockSort = (typeof STOCK_SORTS)[number];
+/** Orders of the stock: those of every graft list. */
+export const STOCK_SORTS = GRAFT_SORTS;
+export type StockSort = GraftSort;
 
 /** One graft of `GET /euteemployee/currentdonations`: the spec's Graft with its state and demand. */
 export const StockGraft = Type.Composite([
@@ -36,7 +37,7 @@ const Millimetres = Type.Number({ minimum: 0, maximum: 1000, description: 'milli
 export const StockQuery = Type.Object(
   {
     ...PageQuery.properties,
-    sort: Type.Optional(Type.Union(STOCK_SORTS.map((sort) => Type.Literal(sort)))),
+    sort: Type.Optional(GraftSortSchema),
     type: Type.Optional(Type.Integer({ minimum: 1, maximum: 8, description: 'graft type number' })),
     dMin: Type.Optional(Millimetres),
     dMax: Type.Optional(Millimetres),

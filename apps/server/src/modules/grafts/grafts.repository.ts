@@ -1,11 +1,18 @@
-import { ListStatus, shiftDate, type GraftSearchQuery, type StockSort, type StockState } from '@graftmatch/domain';
-import { sql } from 'kysely';
+import {
+  GRAFT_SORTS,
+  ListStatus,
+  shiftDate,
+  type GraftSearchQuery,
+  type GraftSort,
+  type StockState,
+} from '@graftmatch/domain';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Page, Paged } from '../../http/paging';
-import type { Database } from '../../db/database';
+import type { Database, DatabaseEngine } from '../../db/database';
 import { engineOf, inCodeUnitOrder } from '../../db/dialect';
 import { param, prepare } from '../../db/prepared';
-import type { GraftFileRow, GraftRow } from '../../db/types';
+import type { DB, GraftFileRow, GraftRow } from '../../db/types';
 import {
   fitsSizes,
   heldByRequest,
@@ -36,6 +43,27 @@ interface SearchParameters extends FitParameters {
   middle: number;
   limit: number;
   offset: number;
+}
+
+/**
+ * A graft list in an asked-for order: the domain's `compareGraftsBy` in SQL (the sort's key in its
+ * direction, then the other key ascending, unknown values last, then the lot in code-unit order).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any selection of the grafts table
+function inSortOrder<Query extends SelectQueryBuilder<DB, 'grafts', any>>(
+  query: Query,
+  sort: GraftSort,
+  engine: DatabaseEngine,
+): Query {
+  const expiry = sql.ref<string>('grafts.expiryDate');
+  const size = sql.ref<number>('grafts.tDproximal');
+  const [first, second] = sort.endsWith('size') ? [size, expiry] : [expiry, size];
+  return query
+    .orderBy(sql`case when ${first} is null then 1 else 0 end`)
+    .orderBy(sql`${first} ${sql.raw(sort.startsWith('-') ? 'desc' : 'asc')}`)
+    .orderBy(sql`case when ${second} is null then 1 else 0 end`)
+    .orderBy(second)
+    .orderBy(inCodeUnitOrder(engine, sql.ref<string>('grafts.eLot'))) as Query;
 }
 
 /**
@@ -74,13 +102,26 @@ export function createGraftSearches(database: Database) {
     database,
     db.selectFrom('grafts').selectAll('grafts').where('grafts.id', 'in', best),
   );
+  // An asked-for order: one prepared statement for each, cut to the page the same way.
+  const sorted = new Map(
+    GRAFT_SORTS.map((sort) => {
+      const ordered = inSortOrder(fitting.select('grafts.id'), sort, database.engine)
+        .limit(param<number>('limit'))
+        .offset(param<number>('offset'));
+      const statement = prepare<SearchParameters, GraftRow>(
+        database,
+        db.selectFrom('grafts').selectAll('grafts').where('grafts.id', 'in', ordered),
+      );
+      return [sort, statement] as const;
+    }),
+  );
   const count = prepare<FitParameters, { total: number }>(
     database,
     fitting.select((eb) => eb.fn.countAll<number>().as('total')),
   );
   return {
-    /** One page of the grafts that fit, with the number of all that fit. */
-    async freeGrafts(query: GraftSearchQuery, today: string, page: Page): Promise<Paged<GraftRow>> {
+    /** One page of the grafts that fit, best first or in `sort`'s order, with the number of all that fit. */
+    async freeGrafts(query: GraftSearchQuery, today: string, page: Page, sort?: GraftSort): Promise<Paged<GraftRow>> {
       const fit: FitParameters = {
         type: query.query_type,
         dMin: query.query_d_min,
@@ -91,7 +132,8 @@ export function createGraftSearches(database: Database) {
         today,
       };
       const middle = (query.query_d_min + query.query_d_max) / 2;
-      const items = await search({ ...fit, middle, limit: page.limit, offset: page.offset });
+      const statement = sort === undefined ? search : (sorted.get(sort) as typeof search);
+      const items = await statement({ ...fit, middle, limit: page.limit, offset: page.offset });
       // A page that is not full and not past the end tells the count itself: most searches need one query.
       const lastPage = items.length < page.limit && (items.length > 0 || page.offset === 0);
       const total = lastPage ? page.offset + items.length : Number((await count(fit))[0]?.total ?? 0);
@@ -127,13 +169,14 @@ export function findListedGraftsBySec(executor: Executor, sec: string): Promise<
     .execute();
 }
 
-/** Grafts in `status` within the scope, newest change first, one page. */
+/** Grafts in `status` within the scope, newest change first or in `sort`'s order, one page. */
 export async function listGraftsInStatus(
   executor: Executor,
   scope: GraftScope,
   status: ListStatus,
   today: string,
   page: Page,
+  sort?: GraftSort,
 ): Promise<Paged<GraftRow>> {
   let base = executor.selectFrom('grafts').where(inListStatus(status, today));
   if ('clinicIds' in scope) {
@@ -143,10 +186,10 @@ export async function listGraftsInStatus(
     base = scope.euteIds.length > 0 ? base.where('grafts.euteId', 'in', scope.euteIds) : base.where(sql.lit(false));
   }
   const [items, count] = await Promise.all([
-    base
-      .selectAll('grafts')
-      .orderBy('grafts.updatedAt', 'desc')
-      .orderBy('grafts.eLot')
+    (sort === undefined
+      ? base.selectAll('grafts').orderBy('grafts.updatedAt', 'desc').orderBy('grafts.eLot')
+      : inSortOrder(base.selectAll('grafts'), sort, engineOf(executor))
+    )
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
@@ -157,7 +200,7 @@ export async function listGraftsInStatus(
 
 /** What the bank's stock is filtered and ordered by (`StockQuery` without the page). */
 export interface StockFilter {
-  sort: StockSort;
+  sort: GraftSort;
   type?: number;
   dMin?: number;
   dMax?: number;
@@ -196,19 +239,12 @@ export async function listStock(
   if (filter.expiresWithin !== undefined) {
     base = base.where('grafts.expiryDate', '<=', shiftDate(today, filter.expiresWithin));
   }
-  const direction = filter.sort.startsWith('-') ? 'desc' : 'asc';
-  const expiry = sql.ref<string>('grafts.expiryDate');
-  const size = sql.ref<number>('grafts.tDproximal');
-  const [first, second] = filter.sort.endsWith('size') ? [size, expiry] : [expiry, size];
   const [items, count] = await Promise.all([
-    base
-      .selectAll('grafts')
-      .select((eb) => eb.case().when(heldByRequest(eb)).then(1).else(0).end().as('held'))
-      .orderBy(sql`case when ${first} is null then 1 else 0 end`)
-      .orderBy(first, direction)
-      .orderBy(sql`case when ${second} is null then 1 else 0 end`)
-      .orderBy(second)
-      .orderBy(inCodeUnitOrder(engineOf(executor), sql.ref<string>('grafts.eLot')))
+    inSortOrder(
+      base.selectAll('grafts').select((eb) => eb.case().when(heldByRequest(eb)).then(1).else(0).end().as('held')),
+      filter.sort,
+      engineOf(executor),
+    )
       .limit(page.limit)
       .offset(page.offset)
       .execute(),

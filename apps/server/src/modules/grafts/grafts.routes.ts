@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { DEFAULT_GRAFT_SEARCH_QUERY, GraftHistory, ListStatus } from '@graftmatch/domain';
-import { MAX_SEARCH_PAGE_SIZE, PageQuery, SearchPageQuery, pageOf, sendPaged } from '../../http/paging';
+import {
+  DEFAULT_GRAFT_SEARCH_QUERY,
+  GraftHistory,
+  ListStatus,
+  SortedPageQuery,
+  SortedSearchPageQuery,
+} from '@graftmatch/domain';
+import { MAX_SEARCH_PAGE_SIZE, pageOf, sendPaged } from '../../http/paging';
 import { ANSWERED_FROM_CACHE, type AnswerCache } from '../../http/answer-cache';
 import { LotParams, errors } from '../../http/request-kit';
 import { GraftListResponse, GraftResponse } from '../../http/wire-responses';
@@ -38,8 +44,8 @@ export const physicianGraftRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps 
       schema: {
         tags: ['physician'],
         description:
-          'One page of the free grafts that fit, best first; X-Total-Count gives the number of all that fit. Without limit, the best 200.',
-        querystring: SearchPageQuery,
+          'One page of the free grafts that fit, best first (or in the order `sort` asks for); X-Total-Count gives the number of all that fit. Without limit, the best 200.',
+        querystring: SortedSearchPageQuery,
         body: GraftSearchBody,
         response: { 200: GraftListResponse, ...errors },
       },
@@ -48,7 +54,13 @@ export const physicianGraftRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps 
       deps.answers.sendPage(
         request,
         reply,
-        searchGrafts(deps, request.principal, request.body, pageOf(request.query, MAX_SEARCH_PAGE_SIZE)),
+        searchGrafts(
+          deps,
+          request.principal,
+          request.body,
+          pageOf(request.query, MAX_SEARCH_PAGE_SIZE),
+          request.query.sort,
+        ),
       ),
   );
 
@@ -65,19 +77,25 @@ export const physicianGraftRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps 
   app.get(
     '/currentgrafts',
     {
-      schema: { tags: ['physician'], querystring: PageQuery, response: { 200: GraftListResponse, ...errors } },
+      schema: { tags: ['physician'], querystring: SortedPageQuery, response: { 200: GraftListResponse, ...errors } },
     },
     async (request, reply) =>
-      sendPaged(reply, await listClinicGrafts(deps, request.principal, ListStatus.Current, pageOf(request.query))),
+      sendPaged(
+        reply,
+        await listClinicGrafts(deps, request.principal, ListStatus.Current, pageOf(request.query), request.query.sort),
+      ),
   );
 
   app.get(
     '/archivgrafts',
     {
-      schema: { tags: ['physician'], querystring: PageQuery, response: { 200: GraftListResponse, ...errors } },
+      schema: { tags: ['physician'], querystring: SortedPageQuery, response: { 200: GraftListResponse, ...errors } },
     },
     async (request, reply) =>
-      sendPaged(reply, await listClinicGrafts(deps, request.principal, ListStatus.Archive, pageOf(request.query))),
+      sendPaged(
+        reply,
+        await listClinicGrafts(deps, request.principal, ListStatus.Archive, pageOf(request.query), request.query.sort),
+      ),
   );
 };
 

@@ -1,10 +1,13 @@
 import {
   ListStatus,
+  GRAFT_SORTS,
   MAX_SEARCH_PAGE_SIZE,
   SEARCH_PARAMS_ERROR,
+  compareGraftsBy,
   compareSearchResults,
   matchesSearch,
   shiftDate,
+  StepStatus,
   type Graft,
   type GraftSearchQuery,
 } from '@graftmatch/domain';
@@ -160,6 +163,23 @@ describe(`physician graft search (${testEngineName()})`, () => {
     expect(currentList.map((graft) => [graft.e_Lot, graft.listStatus])).toEqual([[current, ListStatus.Current]]);
   });
 
+  test('the clinic’s current grafts come in an asked-for order, and an unknown order is refused', async () => {
+    const assigned = { listStatus: ListStatus.Current, clinicId, assignmentStatus: StepStatus.Done };
+    const late = await insert({ ...assigned, tDproximal: 18, ...expires(300) });
+    const soon = await insert({ ...assigned, tDproximal: 26, ...expires(20) });
+    const unknown = await insert({ ...assigned, tDproximal: 22, expiryDate: null, expiryOut: null });
+    const lotsOf = async (query: string) =>
+      ((await (await physician.get(`/api/physician/currentgrafts${query}`)).json()) as Graft[])
+        .map((graft) => graft.e_Lot)
+        .filter((lot) => [late, soon, unknown].includes(lot));
+    expect(await lotsOf('?sort=expiry')).toEqual([soon, late, unknown]);
+    expect(await lotsOf('?sort=-expiry')).toEqual([late, soon, unknown]);
+    expect(await lotsOf('?sort=size')).toEqual([late, unknown, soon]);
+    expect(await lotsOf('?sort=-size&limit=50')).toEqual([soon, unknown, late]);
+    await expectProblem(await physician.get('/api/physician/currentgrafts?sort=clinic'), 400);
+    await expectProblem(await physician.get('/api/physician/archivgrafts?sort=-'), 400);
+  });
+
   test('grafts of an inactive tissue bank are hidden from the search', async () => {
     const inactiveBank = randomUUID();
     const at = new Date().toISOString();
@@ -269,6 +289,7 @@ describe(`physician graft search (${testEngineName()})`, () => {
     const PAGED: GraftSearchQuery = { ...BASE, query_type: 6, query_d_min: 20, query_d_max: 30 };
     const FITTING = 230;
     let order: string[];
+    let ranked: { e_Lot: string; t_Dproximal: number | null; expiry: { outValue: string | null } }[];
 
     beforeAll(async () => {
       // Many grafts share a diameter and an expiry, so expiry and lot decide between them too.
@@ -285,14 +306,34 @@ describe(`physician graft search (${testEngineName()})`, () => {
           .values(rows.slice(start, start + 100))
           .execute();
       }
-      order = rows
-        .map((row) => ({
-          e_Lot: row.eLot,
-          t_Dproximal: row.tDproximal ?? null,
-          expiry: { outValue: row.expiryDate ?? null },
-        }))
-        .sort(compareSearchResults(PAGED))
-        .map((graft) => graft.e_Lot);
+      ranked = rows.map((row) => ({
+        e_Lot: row.eLot,
+        t_Dproximal: row.tDproximal ?? null,
+        expiry: { outValue: row.expiryDate ?? null },
+      }));
+      order = [...ranked].sort(compareSearchResults(PAGED)).map((graft) => graft.e_Lot);
+    });
+
+    test('an asked-for order (expiry or size, either way) holds across pages, unknown values last', async () => {
+      for (const sort of GRAFT_SORTS) {
+        const sorted = [...ranked].sort(compareGraftsBy(sort)).map((graft) => graft.e_Lot);
+        const seen: string[] = [];
+        for (let offset = 0; offset < FITTING; offset += 100) {
+          const next = await page(PAGED, `?limit=100&offset=${offset}&sort=${sort}`);
+          expect(next.total).toBe(FITTING);
+          seen.push(...next.lots);
+        }
+        expect(seen, sort).toEqual(sorted);
+      }
+      // The kept answer of one order is never served for another.
+      expect((await page(PAGED, '?limit=10&sort=-size')).lots).not.toEqual((await page(PAGED, '?limit=10')).lots);
+    });
+
+    test('an order the search does not know is refused with a problem', async () => {
+      for (const sort of ['name', 'expiry,size', '', 'EXPIRY']) {
+        const problem = await expectProblem(await search(PAGED, `?sort=${encodeURIComponent(sort)}`), 400);
+        expect(problem.detail).toBeTruthy();
+      }
     });
 
     test('a client that knows no paging gets the best 200 as before, and the count of all that fit', async () => {

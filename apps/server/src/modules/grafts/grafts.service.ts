@@ -1,6 +1,7 @@
 import {
   ListStatus,
   SEARCH_PARAMS_ERROR,
+  compareGraftsBy,
   compareSearchResults,
   formatSingleEuropeanCode,
   parseGraftCode,
@@ -9,6 +10,7 @@ import {
   validateSearchQuery,
   type Graft,
   type GraftSearchQuery,
+  type GraftSort,
   type GraftTypeNumber,
   type StockGraft,
 } from '@graftmatch/domain';
@@ -67,25 +69,29 @@ export function parseSearchQuery(body: unknown): GraftSearchQuery {
 }
 
 /**
- * `POST /physician/graftsearch`: one page of the free grafts of active banks that fit, best first,
- * with the number of all that fit. The same for every physician.
+ * `POST /physician/graftsearch`: one page of the free grafts of active banks that fit, best first
+ * or in the asked-for order, with the number of all that fit. The same for every physician.
  */
 export function searchGrafts(
   deps: GraftsDeps,
   principal: Principal | null,
   body: unknown,
   page: Page,
+  sort?: GraftSort,
 ): Cacheable<Paged<Graft>> {
   clinicReadScope(principal);
   const query = parseSearchQuery(body);
   const today = todayOf(deps);
   return {
-    key: `search:${today}:${JSON.stringify(query)}:${page.limit}:${page.offset}`,
+    key: `search:${today}:${JSON.stringify(query)}:${page.limit}:${page.offset}:${sort ?? ''}`,
     async compute() {
-      const found = await deps.searches.freeGrafts(query, today, page);
+      const found = await deps.searches.freeGrafts(query, today, page, sort);
       const grafts = await presentGrafts(deps.db, found.items, today);
       // The SQL order is the domain's; sorting again with the domain rule keeps one definition authoritative.
-      return { items: grafts.sort(compareSearchResults(query)), total: found.total };
+      return {
+        items: grafts.sort(sort === undefined ? compareSearchResults(query) : compareGraftsBy(sort)),
+        total: found.total,
+      };
     },
   };
 }
@@ -202,9 +208,10 @@ async function listInStatus(
   scope: repo.GraftScope,
   status: ListedStatus,
   page: Page,
+  sort?: GraftSort,
 ): Promise<Paged<Graft>> {
   const today = todayOf(deps);
-  const rows = await repo.listGraftsInStatus(deps.db, scope, status, today, page);
+  const rows = await repo.listGraftsInStatus(deps.db, scope, status, today, page, sort);
   return { items: await presentGrafts(deps.db, rows.items, today), total: rows.total };
 }
 
@@ -214,9 +221,10 @@ export function listClinicGrafts(
   principal: Principal | null,
   status: ListedStatus,
   page: Page,
+  sort?: GraftSort,
 ): Promise<Paged<Graft>> {
   const scope = clinicReadScope(principal);
-  return listInStatus(deps, scope.all ? { all: true } : { clinicIds: scope.ids }, status, page);
+  return listInStatus(deps, scope.all ? { all: true } : { clinicIds: scope.ids }, status, page, sort);
 }
 
 /** `GET /euteemployee/currentdonations` and `/donationsarchiv`: grafts of the caller's banks. */

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
-import { usePages } from '../../components/usePages';
+import { pageFromParams, usePages, withPage } from '../../components/usePages';
 import { getArchivedGrafts, getCurrentGrafts } from './api';
 import { PagedGraftResults } from '../grafts/PagedGraftResults';
+import { sortFromParams, withSort } from '../grafts/graftSort';
 import { clinicKeys } from './keys';
 
 const LISTS = {
@@ -13,11 +15,22 @@ const LISTS = {
   archive: { key: clinicKeys.archive, load: getArchivedGrafts },
 } as const;
 
-/** Grafts assigned to the user's clinics: current ones, or the archive (implanted, expired, reported). */
+/**
+ * Grafts assigned to the user's clinics: current ones, or the archive (implanted, expired, reported);
+ * the latest change first or in the URL's order, with the page in the URL too.
+ */
 export function AssignedGraftsPage({ list }: { list: keyof typeof LISTS }) {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const sort = sortFromParams(params);
   const { key, load } = LISTS[list];
-  const paged = usePages(key, load);
+  const paged = usePages([...key, sort], (page, signal) => load({ ...page, ...(sort && { sort }) }, signal), {
+    position: {
+      page: pageFromParams(params),
+      // In place: back leaves the list rather than stepping through its pages.
+      setPage: (page) => setParams((current) => withPage(current, page), { replace: true }),
+    },
+  });
   const grafts = paged.list;
   return (
     <>
@@ -25,7 +38,13 @@ export function AssignedGraftsPage({ list }: { list: keyof typeof LISTS }) {
       {grafts.isPending && <PageLoader />}
       {grafts.isError && <ErrorAlert error={grafts.error} onRetry={() => void grafts.refetch()} />}
       {grafts.data?.total === 0 && <EmptyState title={t(`assigned.${list}Empty`)} testId={`${list}-empty`} />}
-      <PagedGraftResults paged={paged} mode="assigned" caption={(total) => t('assigned.count', { count: total })} />
+      <PagedGraftResults
+        paged={paged}
+        mode="assigned"
+        sorting={{ sort, onSort: (next) => setParams((current) => withSort(current, next), { replace: true }) }}
+        ownOrder={t('sort.latestChange')}
+        caption={(total) => t('assigned.count', { count: total })}
+      />
     </>
   );
 }

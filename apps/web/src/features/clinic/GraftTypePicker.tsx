@@ -27,6 +27,11 @@ export function GraftTypePicker({ value, onSelect }: Props) {
             key={type.slug}
             variant="light"
             size="md"
+            // Long names ("Truncus pulmonalis, no bifurcation") break over two lines rather than being cut.
+            h="auto"
+            mih={42}
+            py={8}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
             onClick={() => onSelect(type.number)}
             data-testid={`type-${type.slug}`}
           >

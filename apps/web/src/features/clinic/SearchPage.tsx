@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, Stack } from '@mantine/core';
-import { IconAdjustments, IconClipboardPlus } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconAdjustments, IconClipboardPlus, IconColumns, IconPencil } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -16,12 +17,16 @@ import { HintBanner } from './HintBanner';
 import { RequestButton } from './RequestButton';
 import { useGraftSearch } from './useGraftSearch';
 import { LazyWaitingListFormModal } from './LazyWaitingListFormModal';
+import { comparePath, MAX_COMPARED } from './compareLots';
+import { searchSummary } from './searchSummary';
 
 /** `home/clinic/search` and `home/clinic/search/{type}`: pick a type, filter, see free grafts. */
 export function SearchPage() {
   const { t } = useTranslation();
   const search = useGraftSearch();
   const [adding, setAdding] = useState(false);
+  const [compared, setCompared] = useState<string[]>([]);
+  const navigate = useNavigate();
   const readOnly = useReadOnly();
   if (search.unknownType) {
     return <NotFoundPage />;
@@ -59,6 +64,20 @@ export function SearchPage() {
       <HintBanner />
       <Stack gap="md">
         <GraftTypePicker value={type} onSelect={search.selectType} />
+        {submitted && !search.filterOpen && (
+          <UnstyledButton
+            onClick={search.toggleFilter}
+            aria-expanded={false}
+            aria-controls="search-filter"
+            aria-label={t('search.editSearch', { summary: searchSummary(t, submitted) })}
+            data-testid="search-summary"
+          >
+            <Group gap="xs" wrap="nowrap">
+              <IconPencil size={16} aria-hidden />
+              <Text fw={600}>{searchSummary(t, submitted)}</Text>
+            </Group>
+          </UnstyledButton>
+        )}
         {type !== null && search.filterOpen && (
           <FilterPanel
             value={search.draft}
@@ -73,21 +92,53 @@ export function SearchPage() {
         {found?.total === 0 && (
           <EmptyState title={t('search.noResults')} description={t('search.noResultsHint')} testId="search-empty" />
         )}
+        {found && found.total > 1 && (
+          <Group gap="sm" data-testid="compare-bar">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t('compare.ticked', { count: compared.length, max: MAX_COMPARED })}
+            </Text>
+            <Button
+              onClick={() => void navigate(comparePath(compared))}
+              size="xs"
+              leftSection={<IconColumns size={14} aria-hidden />}
+              disabled={compared.length < 2}
+              data-testid="compare-open"
+            >
+              {t('compare.open')}
+            </Button>
+            {compared.length > 0 && (
+              <Button size="xs" variant="subtle" onClick={() => setCompared([])} data-testid="compare-clear">
+                {t('compare.clear')}
+              </Button>
+            )}
+          </Group>
+        )}
         {found && (
           <PagedGraftResults
             paged={results}
             mode="search"
+            query={submitted ?? undefined}
+            sorting={search.sorting}
+            ownOrder={t('sort.bestFit')}
+            selection={{
+              selected: compared,
+              max: MAX_COMPARED,
+              onToggle: (lot) =>
+                setCompared((lots) => (lots.includes(lot) ? lots.filter((one) => one !== lot) : [...lots, lot])),
+            }}
             actions={
               readOnly
                 ? undefined
-                : (graft) => (
+                : (graft, form) => (
                     <>
                       <RequestButton lot={graft.e_Lot} />
-                      <RequestInAppButton graft={graft} />
+                      <RequestInAppButton graft={graft} compact={form === 'table'} />
                     </>
                   )
             }
-            caption={(total) => t('search.resultCount', { count: total })}
+            caption={(total) =>
+              t(search.sorting.sort ? 'search.resultCountSorted' : 'search.resultCount', { count: total })
+            }
           />
         )}
       </Stack>

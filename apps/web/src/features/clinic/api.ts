@@ -5,7 +5,8 @@ import type {
   GraftSearchQuery,
   PageQuery,
   PatchWaitingListRequest,
-  SearchPageQuery,
+  SortedPageQuery,
+  SortedSearchPageQuery,
   WaitingListEntry,
 } from '@graftmatch/domain';
 import { call, callAll, callPage } from '../../api/call';
@@ -14,7 +15,7 @@ import type { ListPage } from '../../api/client';
 /** One page of a search's results, best first, with the count of all that fit. */
 export function searchGrafts(
   query: GraftSearchQuery,
-  page: SearchPageQuery,
+  page: SortedSearchPageQuery,
   signal?: AbortSignal,
 ): Promise<ListPage<Graft>> {
   return callPage('POST /physician/graftsearch', { query: page, body: query, signal });
@@ -51,10 +52,10 @@ export function removeWaitingListEntry(id: string): Promise<void> {
   return call('GET /physician/waitinglist/remove/{id}', { params: { id } });
 }
 
-export function getCurrentGrafts(page: PageQuery, signal?: AbortSignal): Promise<ListPage<Graft>> {
+export function getCurrentGrafts(page: SortedPageQuery, signal?: AbortSignal): Promise<ListPage<Graft>> {
   return callPage('GET /physician/currentgrafts', { query: page, signal });
 }
 
-export function getArchivedGrafts(page: PageQuery, signal?: AbortSignal): Promise<ListPage<Graft>> {
+export function getArchivedGrafts(page: SortedPageQuery, signal?: AbortSignal): Promise<ListPage<Graft>> {
   return callPage('GET /physician/archivgrafts', { query: page, signal });
 }

@@ -4,9 +4,11 @@ import {
   isBifurcated,
   validateSearchQuery,
   type GraftSearchQuery,
+  type GraftSort,
   type GraftTypeNumber,
   type WaitingListEntry,
 } from '@graftmatch/domain';
+import { withSort } from '../grafts/graftSort';
 
 // The submitted search and its results page live in the URL, so a search can be bookmarked,
 // shared, reloaded, left for a graft's details and returned to, and opened from a waiting-list
@@ -53,10 +55,13 @@ export function paramsFromQuery(query: GraftSearchQuery): URLSearchParams {
   return new URLSearchParams(SIZE_FIELDS.map((field) => [PARAMS[field], String(query[field])]));
 }
 
-/** The search route of a type, with the search itself when given; its results start on page 1. */
-export function searchPath(type: GraftTypeNumber, query?: GraftSearchQuery): string {
+/** The search route of a type, with the search itself (and its order) when given; its results start on page 1. */
+export function searchPath(type: GraftTypeNumber, query?: GraftSearchQuery, sort?: GraftSort | null): string {
   const path = `/home/clinic/search/${graftTypeSlug(type)}`;
-  return query ? `${path}?${paramsFromQuery(query).toString()}` : path;
+  if (!query) {
+    return path;
+  }
+  return `${path}?${withSort(paramsFromQuery(query), sort ?? null).toString()}`;
 }
 
 /** A waiting-list entry's standing search, in search names (the wire spells the type differently). */

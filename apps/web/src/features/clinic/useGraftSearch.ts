@@ -4,13 +4,15 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { searchGrafts } from './api';
 import { clinicKeys } from './keys';
 import { pageFromParams, usePages, withPage } from '../../components/usePages';
+import { sortFromParams, withSort, type Sorting } from '../grafts/graftSort';
 import { defaultQuery, forType, queryFromParams, searchPath } from './searchQuery';
 
 /**
  * State of the search page (spec §4): the type from the route, the submitted search and its
  * results page from the URL, the filter's draft, and whether the filter shows. A successful
  * search hides the filter; reset clears the results and keeps only the type; choosing a type
- * shows the filter. Results come a page at a time; a new search starts on page 1.
+ * shows the filter. Results come a page at a time, best fit first or in the URL's order; a new
+ * search starts on page 1 in the same order.
  */
 export function useGraftSearch() {
   const { type: slug } = useParams();
@@ -18,14 +20,15 @@ export function useGraftSearch() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const submitted = type === null ? null : queryFromParams(type, params);
+  const sort = sortFromParams(params);
   const [draft, setDraft] = useState<GraftSearchQuery>(() => submitted ?? defaultQuery(type ?? SEARCH_DEFAULTS.type));
   // null: follow the rule (open until a search succeeded); true/false: the person's own choice.
   const [filterChoice, setFilterChoice] = useState<boolean | null>(null);
 
   // While a changed search or another page loads, the shown results stay instead of a blank page.
   const results = usePages(
-    submitted ? clinicKeys.search(submitted) : ['clinic', 'search', 'none'],
-    (page, signal) => searchGrafts(submitted as GraftSearchQuery, page, signal),
+    submitted ? clinicKeys.search(submitted, sort) : ['clinic', 'search', 'none'],
+    (page, signal) => searchGrafts(submitted as GraftSearchQuery, { ...page, ...(sort && { sort }) }, signal),
     {
       enabled: submitted !== null,
       position: {
@@ -42,6 +45,14 @@ export function useGraftSearch() {
   const succeeded = submitted !== null && results.list.isSuccess && !results.list.isPlaceholderData;
   const filterOpen = filterChoice ?? !succeeded;
   const draftForType = type === null ? draft : forType(draft, type);
+  const sorting: Sorting = {
+    sort,
+    // In place, as turning pages: back leaves the search rather than stepping through its orders.
+    onSort: (next) => {
+      setFilterChoice((choice) => choice ?? false);
+      setParams((current) => withSort(current, next), { replace: true });
+    },
+  };
 
   return {
     slug,
@@ -51,6 +62,7 @@ export function useGraftSearch() {
     draft: draftForType,
     setDraft,
     results,
+    sorting,
     filterOpen,
     toggleFilter: () => setFilterChoice(!filterOpen),
     selectType: (next: GraftTypeNumber) => {
@@ -62,7 +74,7 @@ export function useGraftSearch() {
         return;
       }
       setFilterChoice(null);
-      void navigate(searchPath(type, draftForType));
+      void navigate(searchPath(type, draftForType, sort));
     },
     reset: () => {
       if (type === null) {

@@ -71,8 +71,8 @@ export function StockFilters({ view, onChange }: Props) {
         data-testid="stock-filter-expiry"
       />
       <Select
-        label={t('eute.stock.order')}
-        data={STOCK_SORTS.map((sort) => ({ value: sort, label: t(`eute.stock.sorts.${sort}`) }))}
+        label={t('sort.order')}
+        data={STOCK_SORTS.map((sort) => ({ value: sort, label: t(`sort.${sort}`) }))}
         value={view.sort}
         onChange={(value) => onChange({ sort: (value ?? 'expiry') as StockSort })}
         allowDeselect={false}

@@ -12,7 +12,7 @@ import { graftListParts } from '../grafts/GraftResults';
 import { ExportDownloads } from '../imports';
 import { stockColumns } from './stockColumns';
 import { StockFilters } from './StockFilters';
-import { isFiltered } from './stockView';
+import { DEFAULT_STOCK_SORT, isFiltered } from './stockView';
 import { useStock } from './useStock';
 
 /**
@@ -25,7 +25,10 @@ export function StockPage() {
   const list = paged.list;
   // A new answer is drawn in a background render, as the other paged lists do (PagedGraftResults).
   const data = useDeferredValue(list.data ?? null, null);
-  const columns = stockColumns(t, utcDate(new Date()), { sort: view.sort, onSort: (sort) => change({ sort }) });
+  const columns = stockColumns(t, utcDate(new Date()), {
+    sort: view.sort,
+    onSort: (sort) => change({ sort: sort ?? DEFAULT_STOCK_SORT }),
+  });
   const filtered = isFiltered(view);
   const caption = data ? t('eute.donationCount', { count: data.total }) : '';
   return (

@@ -1,10 +1,11 @@
-import { Badge, Group } from '@mantine/core';
-import { toIsoDate, type StockGraft, type StockSort, type StockState } from '@graftmatch/domain';
+import { Badge, Group, Text } from '@mantine/core';
+import { toIsoDate, type StockGraft, type StockState } from '@graftmatch/domain';
 import type { TFunction } from 'i18next';
 import type { Column } from '../../components/ColumnTable';
 import { lotColumn } from '../grafts/graftColumns';
 import { expiryDate, lengthRange, mm, typeLabel } from '../grafts/graftFormat';
-import { expiryUrgency, toggledSort } from './stockView';
+import { sortHeader, type Sorting } from '../grafts/graftSort';
+import { expiryUrgency } from './stockView';
 
 export const donationPath = (lot: string) => `/home/eute/donation/${encodeURIComponent(lot)}`;
 
@@ -15,23 +16,13 @@ const STATE_COLOURS: Record<StockState, string> = {
   delivered: 'gray',
 };
 
-interface Sorting {
-  sort: StockSort;
-  onSort: (sort: StockSort) => void;
-}
-
-const directionOf = (sort: StockSort, column: 'expiry' | 'size'): 'ascending' | 'descending' | 'none' =>
-  sort === column ? 'ascending' : sort === `-${column}` ? 'descending' : 'none';
-
 /** The columns of the bank's stock; table and cards show the same facts. */
 export function stockColumns(t: TFunction, today: string, sorting: Sorting): Column<StockGraft>[] {
-  const sortBy = (column: 'expiry' | 'size') => ({
-    direction: directionOf(sorting.sort, column),
-    onSort: () => sorting.onSort(toggledSort(sorting.sort, column)),
-  });
+  const sortBy = (column: 'expiry' | 'size') => sortHeader(sorting.sort, column, sorting.onSort);
+  const type = (graft: StockGraft) => typeLabel(t, graft.t_ProdName_2);
   return [
     lotColumn(t, donationPath),
-    { key: 'type', header: t('graft.type'), cell: (graft) => typeLabel(t, graft.t_ProdName_2) },
+    { key: 'type', header: t('graft.type'), cell: type, clamp: type },
     {
       key: 'size',
       header: t('graft.dProximal'),
@@ -71,11 +62,19 @@ export function stockColumns(t: TFunction, today: string, sorting: Sorting): Col
     },
     {
       key: 'state',
-      header: t('eute.stock.state'),
+      header: t('eute.stock.stateClinic'),
+      // The clinic of an assigned or delivered graft under its state: one column less to fit the screen.
       cell: (graft) => (
-        <Badge color={STATE_COLOURS[graft.stockState]} variant="outline" data-testid="stock-state">
-          {t(`eute.stock.states.${graft.stockState}`)}
-        </Badge>
+        <>
+          <Badge color={STATE_COLOURS[graft.stockState]} variant="outline" data-testid="stock-state">
+            {t(`eute.stock.states.${graft.stockState}`)}
+          </Badge>
+          {graft.c_Name && (
+            <Text size="xs" c="dimmed" lineClamp={1} title={graft.c_Name} maw={150} data-testid="stock-clinic">
+              {graft.c_Name}
+            </Text>
+          )}
+        </>
       ),
     },
     {
@@ -87,6 +86,5 @@ export function stockColumns(t: TFunction, today: string, sorting: Sorting): Col
         </span>
       ),
     },
-    { key: 'clinic', header: t('graft.clinic'), cell: (graft) => graft.c_Name ?? '–' },
   ];
 }

@@ -75,11 +75,6 @@ export function stockFilters(view: StockView): Omit<StockQuery, 'limit' | 'offse
   };
 }
 
-/** The order after a click on a sortable header: ascending first, then the other way. */
-export function toggledSort(current: StockSort, column: 'expiry' | 'size'): StockSort {
-  return current === column ? `-${column}` : column;
-}
-
 /** How near a graft's expiry is: within 30 days red, within 90 amber, else (or unknown) nothing. */
 export function expiryUrgency(expiry: string | null, today: string): 'red' | 'amber' | null {
   if (expiry === null) {

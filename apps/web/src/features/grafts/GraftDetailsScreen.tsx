@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { ListStatus, type Graft } from '@graftmatch/domain';
-import { notDocumented, showDate, showPatientCode } from '../../i18n/format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
+import { BackButton } from '../../components/BackButton';
 import { PageTitle } from '../../components/PageTitle';
 import { MediaSection } from '../media';
+import { notDocumented, showDate, showPatientCode } from '../../i18n/format';
 import { expiryDate, mm, typeLabel } from './graftFormat';
 import { GraftFhirDownload } from './GraftFhirDownload';
 import { GraftHistorySection } from './GraftHistory';
@@ -56,30 +55,26 @@ interface ScreenProps {
 /** One graft's details page (back link, title, facts, process steps), loaded the caller's way. */
 export function GraftDetailsScreen({ lot, queryKey, load, editable, actions, history }: ScreenProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const graft = useQuery({ queryKey, queryFn: () => load(lot) });
   return (
     <>
-      <Button
-        variant="subtle"
-        leftSection={<IconArrowLeft size={16} aria-hidden />}
-        onClick={() => void navigate(-1)}
-        mb="sm"
-        px={0}
-      >
-        {t('common.back')}
-      </Button>
+      <BackButton />
       <PageTitle title={t('graft.detailsTitle', { lot })} />
       {graft.isPending && <PageLoader />}
       {graft.isError && <ErrorAlert error={graft.error} onRetry={() => void graft.refetch()} />}
       {graft.data && (
         <Stack gap="md">
-          <GraftDetails graft={graft.data} actions={actions} />
-          <MediaSection
+          <GraftDetails
             graft={graft.data}
-            editable={editable}
-            onGraft={(changed) => queryClient.setQueryData(queryKey, changed)}
+            actions={actions}
+            media={
+              <MediaSection
+                graft={graft.data}
+                editable={editable}
+                onGraft={(changed) => queryClient.setQueryData(queryKey, changed)}
+              />
+            }
           />
           {history(graft.data) && <GraftHistorySection lot={lot} />}
         </Stack>
@@ -88,7 +83,8 @@ export function GraftDetailsScreen({ lot, queryKey, load, editable, actions, his
   );
 }
 
-function GraftDetails({ graft, actions }: { graft: Graft; actions: ScreenProps['actions'] }) {
+/** The key facts (dimensions, identification), then the media, then the rest. */
+function GraftDetails({ graft, actions, media }: { graft: Graft; actions: ScreenProps['actions']; media: ReactNode }) {
   const { t } = useTranslation();
   const patient = showPatientCode({
     initial: graft.patient_Initial,
@@ -139,6 +135,9 @@ function GraftDetails({ graft, actions }: { graft: Graft; actions: ScreenProps['
             ]}
           />
         </Section>
+      </SimpleGrid>
+      {media}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {graft.listStatus !== ListStatus.Free && (
           <Section title={t('graft.assignment')}>
             <Facts

@@ -1,10 +1,19 @@
-import { Anchor } from '@mantine/core';
-import { PROCESS_STEP_NAMES, StepStatus, type Graft } from '@graftmatch/domain';
-import { notDocumented, showPatientCode } from '../../i18n/format';
+import { Anchor, Group, Text } from '@mantine/core';
+import {
+  diameterOffset,
+  isBifurcated,
+  PROCESS_STEP_NAMES,
+  StepStatus,
+  type Graft,
+  type GraftSearchQuery,
+} from '@graftmatch/domain';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { Column } from '../../components/ColumnTable';
+import { notDocumented, showPatientCode } from '../../i18n/format';
 import { expiryDate, lengthRange, mm, typeLabel } from './graftFormat';
+import { sortHeader, type SortColumn, type Sorting } from './graftSort';
+import { MediaMarks } from './MediaMarks';
 
 /** Free search results, a clinic's assigned grafts, or a tissue bank's donations (with their process state). */
 export type GraftListMode = 'search' | 'assigned' | 'donations';
@@ -16,10 +25,31 @@ export const clinicDetailsPath: DetailsPath = (lot) => `/home/clinic/graft/${enc
 
 export type GraftColumn = Column<Graft>;
 
-function branches(graft: Graft): string {
-  return graft.t_Lleft === null && graft.t_Lright === null
-    ? notDocumented()
-    : `${mm(graft.t_Lleft)} / ${mm(graft.t_Lright)}`;
+/** The total length, and under it the branch lengths of a type with branches. */
+function LengthCell({ graft, t }: { graft: Graft; t: TFunction }) {
+  const length = lengthRange(graft.t_Lmin, graft.t_Lmax);
+  if (!isBifurcated(graft.t_ProdName_2)) {
+    return length;
+  }
+  const branches =
+    graft.t_Lleft === null && graft.t_Lright === null
+      ? notDocumented()
+      : `${graft.t_Lleft ?? notDocumented()} / ${mm(graft.t_Lright)}`;
+  return (
+    <>
+      {length}
+      <Text span display="block" size="xs" c="dimmed">
+        {t('graft.branchesShort', { branches })}
+      </Text>
+    </>
+  );
+}
+
+/** Proximal / distal diameter, the unit once. */
+function diameters(graft: Graft): string {
+  return graft.t_Ddistal === null
+    ? mm(graft.t_Dproximal)
+    : `${graft.t_Dproximal ?? notDocumented()} / ${mm(graft.t_Ddistal)}`;
 }
 
 /** The furthest process step that is no longer open, as `Step: status` (a failed one says so). */
@@ -37,47 +67,103 @@ export function lotColumn(t: TFunction, detailsPath: DetailsPath): Column<Pick<G
     header: t('graft.lot'),
     nowrap: true,
     cell: (graft) => (
-      <Anchor component={Link} to={detailsPath(graft.e_Lot)} fw={600} data-testid={`details-${graft.e_Lot}`}>
+      <Anchor component={Link} to={detailsPath(graft.e_Lot)} fw={600} fz="sm" data-testid={`details-${graft.e_Lot}`}>
         {graft.e_Lot}
       </Anchor>
     ),
   };
 }
 
-/** The columns of a graft list; table and cards show the same facts. */
-export function graftColumns(
-  t: TFunction,
-  mode: GraftListMode,
-  detailsPath: DetailsPath = clinicDetailsPath,
-): GraftColumn[] {
+interface ColumnOptions {
+  /** Where a LOT links to; the clinic's graft details unless given. */
+  detailsPath?: DetailsPath | undefined;
+  /** The sortable headers' order and its change; without it no header sorts. */
+  sorting?: Sorting | undefined;
+  /** The search the list answers: its type is the page's, and each diameter is shown against its range. */
+  query?: GraftSearchQuery | undefined;
+  /** The shown grafts: the clinic is a column only when they are of more than one. */
+  grafts: readonly Graft[];
+}
+
+/**
+ * The columns of a graft list by priority, so a table fits a 1280 px screen (docs/decisions.md
+ * "Tables that fit"): nothing the page already says (the searched type, the bank's own name), branch
+ * lengths only under a type with branches, the clinic only when there are several; media marks beside
+ * a search result's LOT; table and cards show the same facts.
+ */
+export function graftColumns(t: TFunction, mode: GraftListMode, options: ColumnOptions): GraftColumn[] {
+  const { sorting, query } = options;
+  const sort = (column: SortColumn) => sorting && sortHeader(sorting.sort, column, sorting.onSort);
+  const hasBranches = query
+    ? isBifurcated(query.query_type)
+    : options.grafts.some((graft) => isBifurcated(graft.t_ProdName_2));
+  const lot = lotColumn(t, options.detailsPath ?? clinicDetailsPath);
   const columns: GraftColumn[] = [
-    lotColumn(t, detailsPath),
-    { key: 'type', header: t('graft.type'), cell: (graft) => typeLabel(t, graft.t_ProdName_2) },
-    { key: 'proximal', header: t('graft.dProximal'), cell: (graft) => mm(graft.t_Dproximal), nowrap: true },
-    { key: 'distal', header: t('graft.dDistal'), cell: (graft) => mm(graft.t_Ddistal), nowrap: true },
-    {
-      key: 'length',
-      header: t('graft.length'),
-      cell: (graft) => lengthRange(graft.t_Lmin, graft.t_Lmax),
-      nowrap: true,
-    },
-    { key: 'branches', header: t('graft.branches'), cell: branches },
-    { key: 'expiry', header: t('graft.expiry'), cell: expiryDate, nowrap: true },
-    { key: 'eute', header: t('graft.tissueBank'), cell: (graft) => graft.e_Name ?? notDocumented() },
+    mode === 'search'
+      ? {
+          ...lot,
+          cell: (graft) => (
+            <Group gap={8} wrap="nowrap">
+              {lot.cell(graft)}
+              <MediaMarks graft={graft} />
+            </Group>
+          ),
+        }
+      : lot,
   ];
+  if (!query) {
+    const label = (graft: Graft) => typeLabel(t, graft.t_ProdName_2);
+    columns.push({ key: 'type', header: t('graft.type'), cell: label, clamp: label });
+  }
+  columns.push({ key: 'size', header: t('graft.diameters'), cell: diameters, nowrap: true, sort: sort('size') });
+  if (query) {
+    columns.push({
+      key: 'offset',
+      header: t('search.offset'),
+      nowrap: true,
+      cell: (graft) => <span data-testid="diameter-offset">{offsetText(diameterOffset(graft, query))}</span>,
+    });
+  }
+  columns.push({
+    key: 'length',
+    header: t(hasBranches ? 'graft.lengthBranches' : 'graft.length'),
+    cell: (graft) => <LengthCell graft={graft} t={t} />,
+    nowrap: true,
+  });
+  columns.push({
+    key: 'expiry',
+    header: t('graft.expiry'),
+    cell: (graft) => <span data-testid="graft-expiry">{expiryDate(graft)}</span>,
+    nowrap: true,
+    sort: sort('expiry'),
+  });
+  if (mode !== 'donations') {
+    const bank = (graft: Graft) => graft.e_Name ?? notDocumented();
+    columns.push({ key: 'eute', header: t('graft.tissueBank'), cell: bank, clamp: bank });
+  }
   if (mode === 'assigned' || mode === 'donations') {
-    columns.push(
-      {
-        key: 'patient',
-        header: t('graft.patientCode'),
-        cell: (graft) =>
-          showPatientCode({ initial: graft.patient_Initial, month: graft.patient_Month, year: graft.patient_Year }),
-      },
-      { key: 'clinic', header: t('graft.clinic'), cell: (graft) => graft.c_Name ?? notDocumented() },
-    );
+    columns.push({
+      key: 'patient',
+      header: t('graft.patientCode'),
+      nowrap: true,
+      cell: (graft) =>
+        showPatientCode({ initial: graft.patient_Initial, month: graft.patient_Month, year: graft.patient_Year }),
+    });
+    const clinic = (graft: Graft) => graft.c_Name ?? notDocumented();
+    if (mode === 'donations' || new Set(options.grafts.map(clinic)).size > 1) {
+      columns.push({ key: 'clinic', header: t('graft.clinic'), cell: clinic, clamp: clinic });
+    }
   }
   if (mode === 'donations') {
     columns.push({ key: 'state', header: t('eute.processState'), cell: (graft) => processState(t, graft) });
   }
   return columns;
+}
+
+/** A diameter's distance from the middle of the searched range: `±0 mm`, `+0.5 mm`, `−1 mm`. */
+function offsetText(offset: number | null): string {
+  if (offset === null) {
+    return notDocumented();
+  }
+  return offset === 0 ? '±0 mm' : `${offset > 0 ? '+' : '−'}${Math.abs(offset)} mm`;
 }

@@ -23,12 +23,18 @@ interface KindProps extends Props {
   children: (onDelete: ((name: string) => void) | undefined) => ReactNode;
 }
 
-/** One kind's card: title and count, "download all as zip", its files, and the upload area. */
+/**
+ * One kind's card: title and count, "download all as zip", its files, and the upload area. A kind
+ * without files shows only to those who upload (an empty box tells a reader nothing).
+ */
 function KindCard({ graft, editable, onGraft, kind, children }: KindProps) {
   const { t } = useTranslation();
   const files = filesOf(graft, kind);
   const changes = useFileChanges(kind, graft.e_Lot, onGraft);
   const title = t(`files.${kind.label}`);
+  if (files.length === 0 && !editable) {
+    return null;
+  }
   return (
     <Paper withBorder p="md" component="section" aria-label={title} data-testid={`media-${kind.label}`}>
       <Group justify="space-between" mb="sm" gap="xs">
@@ -58,9 +64,18 @@ function KindCard({ graft, editable, onGraft, kind, children }: KindProps) {
   );
 }
 
-/** A graft's files by kind: photos, the 3D model, and the documents. */
+/** A graft's files by kind: photos, the 3D model, and the documents; a line when a reader has none to see. */
 export function MediaSection(props: Props) {
+  const { t } = useTranslation();
   const lot = props.graft.e_Lot;
+  const anyFiles = [PHOTOS, MODELS, ...DOCUMENT_KINDS].some((kind) => filesOf(props.graft, kind).length > 0);
+  if (!props.editable && !anyFiles) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="media-none">
+        {t('files.noneAtAll')}
+      </Text>
+    );
+  }
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <KindCard {...props} kind={PHOTOS}>

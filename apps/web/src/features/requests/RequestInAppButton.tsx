@@ -1,4 +1,4 @@
-import { Badge, Button } from '@mantine/core';
+import { ActionIcon, Badge, Button } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconSend } from '@tabler/icons-react';
 import type { Graft } from '@graftmatch/domain';
@@ -8,8 +8,11 @@ import { getRequestedLots } from './api';
 import { requestKeys } from './keys';
 import { RequestForm } from './RequestForm';
 
-/** Next to the request mail (spec §4): a tracked request in the app, and whether someone requested it. */
-export function RequestInAppButton({ graft }: { graft: Graft }) {
+/**
+ * Next to the request mail (spec §4): a tracked request in the app, and whether someone requested
+ * it. `compact`: an icon (named for screen readers and on hover), for a table row that must fit.
+ */
+export function RequestInAppButton({ graft, compact = false }: { graft: Graft; compact?: boolean }) {
   const { t } = useTranslation();
   const lot = graft.e_Lot;
   const requested = useQuery({ queryKey: requestKeys.lots, queryFn: getRequestedLots });
@@ -21,16 +24,29 @@ export function RequestInAppButton({ graft }: { graft: Graft }) {
   };
   return (
     <>
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={<IconSend size={14} aria-hidden />}
-        onClick={open}
-        aria-label={t('requests.inAppFor', { lot })}
-        data-testid={`request-in-app-${lot}`}
-      >
-        {t('requests.inApp')}
-      </Button>
+      {compact ? (
+        <ActionIcon
+          size={30}
+          variant="light"
+          onClick={open}
+          aria-label={t('requests.inAppFor', { lot })}
+          title={t('requests.inApp')}
+          data-testid={`request-in-app-${lot}`}
+        >
+          <IconSend size={16} aria-hidden />
+        </ActionIcon>
+      ) : (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconSend size={14} aria-hidden />}
+          onClick={open}
+          aria-label={t('requests.inAppFor', { lot })}
+          data-testid={`request-in-app-${lot}`}
+        >
+          {t('requests.inApp')}
+        </Button>
+      )}
       {requested.data?.includes(lot) && (
         <Badge color="blue.9" variant="light" data-testid={`requested-${lot}`}>
           {t('requests.requested')}
