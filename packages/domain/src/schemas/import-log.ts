@@ -8,7 +8,7 @@ export const ImportLog = Type.Object({
   date: IsoDateTime,
   importer: Type.String({ description: 'who started it: a user name, cli, or the API key' }),
   log: Type.String({ description: 'summary and row-level reasons for rejected rows' }),
-  importType: Type.String({ examples: ['csv', 'json', 'xlsx'] }),
+  importType: Type.String({ examples: ['csv', 'json', 'xlsx', 'fhir'] }),
   importSource: Type.String({ description: 'where the data came from, e.g. upload or cli and the file name' }),
 });
 export type ImportLog = Static<typeof ImportLog>;
