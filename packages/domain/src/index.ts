@@ -68,3 +68,5 @@ export * from './rules/deadline-countdown';
 export * from './rules/reminders';
 
 export * from './push/push-events';
+
+export * from './i18n/translate';

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Id, Lot, Problem } from '@graftmatch/domain';
+import { Id, Lot, Problem, languageOfHeader, type Language } from '@graftmatch/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../modules/auth/principal';
 
@@ -35,3 +35,6 @@ export const requestContext = (request: FastifyRequest): RequestContext => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? null,
 });
+
+/** The language the caller's texts are worded in: its `Accept-Language` (the web sends the one chosen in the UI). */
+export const languageOf = (request: FastifyRequest): Language => languageOfHeader(request.headers['accept-language']);
