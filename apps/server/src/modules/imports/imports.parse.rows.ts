@@ -1,4 +1,4 @@
-import type { ImportCell } from '@graftmatch/domain';
+import type { ImportCell, ImportFieldError } from '@graftmatch/domain';
 import { badRequest } from '../../http/problem';
 import type { ReadBudget } from './imports.limits';
 
@@ -13,7 +13,7 @@ export type ImportSource = Buffer | { path: string };
 export interface SourceRow {
   row: number;
   cells: Record<string, ImportCell>;
-  errors: { field: string; message: string }[];
+  errors: ImportFieldError[];
 }
 
 export interface ParsedFile<T = SourceRow> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { replaceForbiddenCharacters, utcDate, type ImportResult, type ImportRowError } from '@graftmatch/domain';
+import { replaceForbiddenCharacters, utcDate, type ImportResult, type ImportRowError, type Language } from '@graftmatch/domain';
 import { refreshPlannerStatistics } from '../../db/dialect';
 import { writeOrConflict } from '../../db/write-or-conflict';
 import type { EuteRow, NewImportLogRow } from '../../db/types';
@@ -38,6 +38,8 @@ export interface ImportOptions {
   strict: boolean;
   /** The file's name as given, for the log only. */
   fileName: string | null;
+  /** The language the answer's row errors are worded in; English when not given (the command line). */
+  language?: Language;
 }
 
 /** From this many grafts written at once, the planner's statistics are refreshed after the answer. */
@@ -230,7 +232,11 @@ export async function importGrafts(
   if (options.dryRun) {
     const plan = await planFor(deps.db, file, at);
     const refused = options.strict && plan.failedRows > 0;
-    return toImportResult(logRowOf(file, caller, options, { id: randomUUID(), at, plan, refused }), true);
+    return toImportResult(
+      logRowOf(file, caller, options, { id: randomUUID(), at, plan, refused }),
+      true,
+      options.language ?? 'en',
+    );
   }
   const { plan, logRow, refused, bankTold, alerts, physiciansTold } = await writeOrConflict(
     deps.db,
@@ -262,7 +268,7 @@ export async function importGrafts(
   if (!refused && plan.inserts.length + plan.updates.length >= STATISTICS_AFTER_ROWS) {
     deps.afterAnswer.run('graft statistics', () => refreshPlannerStatistics(deps.db, 'grafts'));
   }
-  return toImportResult(logRow, false);
+  return toImportResult(logRow, false, options.language ?? 'en');
 }
 
 /**
@@ -306,5 +312,5 @@ export async function importGraftsWithin(
 ): Promise<ImportResult> {
   const file = await readFile(trx, caller, content, options.bank);
   const { logRow } = await writeFile(trx, file, caller, { ...options, dryRun: false }, options.at);
-  return toImportResult(logRow, false);
+  return toImportResult(logRow, false, 'en');
 }
