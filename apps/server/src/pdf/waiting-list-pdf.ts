@@ -168,7 +168,10 @@ const tableWidth = () => COLUMNS.reduce((sum, column) => sum + column.width, 0);
 
 function drawHeader(doc: Doc, input: WaitingListPdfInput): number {
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(input.language, key, params);
-  doc.font(FONTS.bold).fontSize(16).text(t('waitingListPdf.title', { product: PRODUCT_NAME }), MARGIN, MARGIN);
+  doc
+    .font(FONTS.bold)
+    .fontSize(16)
+    .text(t('waitingListPdf.title', { product: PRODUCT_NAME }), MARGIN, MARGIN);
   doc.font(FONTS.regular).fontSize(10);
   doc.text(
     t('waitingListPdf.bank', {
@@ -203,11 +206,16 @@ function drawFooters(doc: Doc, language: Language): void {
     doc
       .font(FONTS.regular)
       .fontSize(FONT_SIZE)
-      .text(translate(language, 'waitingListPdf.page', { page: index + 1, pages: range.count }), MARGIN, doc.page.height - MARGIN, {
-        width: tableWidth(),
-        align: 'right',
-        lineBreak: false,
-      });
+      .text(
+        translate(language, 'waitingListPdf.page', { page: index + 1, pages: range.count }),
+        MARGIN,
+        doc.page.height - MARGIN,
+        {
+          width: tableWidth(),
+          align: 'right',
+          lineBreak: false,
+        },
+      );
     doc.page.margins.bottom = bottom;
   }
 }
@@ -221,7 +229,9 @@ export async function renderWaitingListPdf(input: WaitingListPdfInput): Promise<
     bufferPages: true,
     info: {
       Title: translate(input.language, 'waitingListPdf.title', { product: PRODUCT_NAME }),
-      Author: PRODUCT_NAME, CreationDate: input.generatedAt },
+      Author: PRODUCT_NAME,
+      CreationDate: input.generatedAt,
+    },
   });
   const done = collectPdf(doc);
 

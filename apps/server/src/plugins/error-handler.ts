@@ -98,7 +98,10 @@ function fieldErrors(error: FastifyError, language: Language): FieldError[] {
     const field = [pointer, params.missingProperty].filter(Boolean).join('.') || context;
     // English keeps ajv's own words, which name the rule exactly (e.g. the pattern).
     if (language === 'en' || !VALIDATION_KEYWORDS.has(issue.keyword)) {
-      return { field, message: language === 'en' ? (issue.message ?? 'is invalid') : translate(language, 'validation.invalid') };
+      return {
+        field,
+        message: language === 'en' ? (issue.message ?? 'is invalid') : translate(language, 'validation.invalid'),
+      };
     }
     const values = Object.fromEntries(
       Object.entries(params).filter((entry): entry is [string, string | number] =>
@@ -138,7 +141,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error.validation) {
       const errors = fieldErrors(error, language);
       const summary = errors.map((e) => `${e.field} ${e.message}`).join('; ');
-      return sendProblem(reply, { status: 400, detail: translate(language, 'problem.invalidRequest', { summary }), errors });
+      return sendProblem(reply, {
+        status: 400,
+        detail: translate(language, 'problem.invalidRequest', { summary }),
+        errors,
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

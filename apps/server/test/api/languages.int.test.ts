@@ -60,7 +60,9 @@ describe(`server texts in the caller's language (${testEngineName()})`, () => {
     expect(english).toMatchObject({ title: 'Bad Request' });
     expect(english.detail).toMatch(/^Invalid request: /);
     // A refusal without a login too.
-    const anonymous = (await (await app.clients.anonymous.get('/api/physician/waitinglist', { headers: DE })).json()) as {
+    const anonymous = (await (
+      await app.clients.anonymous.get('/api/physician/waitinglist', { headers: DE })
+    ).json()) as {
       detail: string;
     };
     expect(anonymous.detail).toBe('Eine Anmeldung ist erforderlich.');
@@ -90,14 +92,18 @@ describe(`server texts in the caller's language (${testEngineName()})`, () => {
 
   it('writes the demand PDF in German with "k. A." style words, and in English', async () => {
     const { employeeX } = app.clients;
-    const german = await pdfText(Buffer.from(await (await employeeX.get('/api/euteemployee/waitinglist/download', { headers: DE })).arrayBuffer()));
+    const german = await pdfText(
+      Buffer.from(await (await employeeX.get('/api/euteemployee/waitinglist/download', { headers: DE })).arrayBuffer()),
+    );
     expect(german).toContain('GraftMatch Warteliste');
     expect(german).toContain('Gewebebank: Gewebebank Nord gGmbH');
     expect(german).toMatch(/Erstellt: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
     expect(german).toContain('Patientencode');
     expect(german).toMatch(/Seite 1 von \d+/);
     expect(german).not.toMatch(/waiting list|Patient code|Page 1 of/);
-    const english = await pdfText(Buffer.from(await (await employeeX.get('/api/euteemployee/waitinglist/download', { headers: EN })).arrayBuffer()));
+    const english = await pdfText(
+      Buffer.from(await (await employeeX.get('/api/euteemployee/waitinglist/download', { headers: EN })).arrayBuffer()),
+    );
     expect(english).toContain('GraftMatch waiting list');
     expect(english).not.toContain('Warteliste');
   });

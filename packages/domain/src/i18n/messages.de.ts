@@ -33,7 +33,8 @@ export const MESSAGES_DE: Catalogue = {
     notFound: 'Nicht gefunden.',
     invalidRequest: 'Ungültige Anfrage: {{summary}}.',
     valueNotStorable: 'Die Anfrage enthält einen Wert, der nicht gespeichert werden kann.',
-    storageUnavailable: 'Der Dateispeicher kann gerade keine Anfragen bedienen. Bitte versuchen Sie es gleich noch einmal.',
+    storageUnavailable:
+      'Der Dateispeicher kann gerade keine Anfragen bedienen. Bitte versuchen Sie es gleich noch einmal.',
     databaseUnavailable:
       'Die Datenbank oder ihr Speicher kann gerade keine Anfragen bedienen. Bitte versuchen Sie es gleich noch einmal.',
     serverFailure: 'Der Server konnte die Anfrage nicht ausführen. Der Fehler wurde protokolliert.',

@@ -45,11 +45,13 @@ describe('the errors of an imported row', () => {
   });
 
   it('leaves out a rule across fields whose cell already failed, so no field is blamed twice', () => {
-    expect(rowErrors({ ...GOOD, t_ProdName_2: 'five', t_Lmin: '999', 'release.outValue': '2026-13-01' })).toMatchObject([
-      { field: 't_ProdName_2', message: 'must be a whole number' },
-      { field: 't_Lmin', message: 'must be between 10 and 120 mm' },
-      { field: 'release.outValue', message: 'must be a real date written yyyy-mm-dd' },
-    ]);
+    expect(rowErrors({ ...GOOD, t_ProdName_2: 'five', t_Lmin: '999', 'release.outValue': '2026-13-01' })).toMatchObject(
+      [
+        { field: 't_ProdName_2', message: 'must be a whole number' },
+        { field: 't_Lmin', message: 'must be between 10 and 120 mm' },
+        { field: 'release.outValue', message: 'must be a real date written yyyy-mm-dd' },
+      ],
+    );
   });
 
   it('keeps each reason as a catalogue message, so it can be shown in German too', () => {

@@ -73,7 +73,9 @@ function readText(cell: ImportCell, column: ImportColumn): Read {
   if (problem) {
     return { error: problem };
   }
-  return text.length > maxLength ? { error: { key: 'importRow.maxLength', params: { max: maxLength } } } : { value: text };
+  return text.length > maxLength
+    ? { error: { key: 'importRow.maxLength', params: { max: maxLength } } }
+    : { value: text };
 }
 
 function readCell(cell: ImportCell, column: ImportColumn): Read {
@@ -97,9 +99,7 @@ function readCell(cell: ImportCell, column: ImportColumn): Read {
       if (text === null) {
         return { error: { key: 'importRow.required' } };
       }
-      return lotPattern.test(text)
-        ? { value: text }
-        : { error: { key: 'importRow.lot' } };
+      return lotPattern.test(text) ? { value: text } : { error: { key: 'importRow.lot' } };
     case 'email':
       if (text === null) {
         return { value: null };

@@ -44,7 +44,8 @@ export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: DonationsDeps
       ...ANSWERED_FROM_CACHE,
       schema: { tags: ['euteemployee'], produces: ['application/pdf'], response: { 200: PdfFile, ...errors } },
     },
-    async (request, reply) => deps.answers.sendDocument(request, reply, demandPdf(deps, request.principal, languageOf(request))),
+    async (request, reply) =>
+      deps.answers.sendDocument(request, reply, demandPdf(deps, request.principal, languageOf(request))),
   );
 
   app.get(

@@ -79,7 +79,12 @@ export async function readCsv(text: AsyncGenerator<string>, sink: RowSink): Prom
       const errors =
         record.length === header.length
           ? []
-          : [importFieldError('row', { key: 'importRow.cellCount', params: { cells: record.length, columns: header.length } })];
+          : [
+              importFieldError('row', {
+                key: 'importRow.cellCount',
+                params: { cells: record.length, columns: header.length },
+              }),
+            ];
       // A cell may carry the export's `'` before a formula character (csv-formula.ts).
       const cellAt = (column: number) => restoreFormula(record[column] ?? '');
       sink.add({ row: count + 1, cells: keptCells(header, sink, cellAt), errors });

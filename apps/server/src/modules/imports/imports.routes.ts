@@ -91,13 +91,14 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ deps: ImportDeps }> = asy
       const caller = await importCallerOf(deps, request);
       const upload = await spoolUpload(request);
       const { dryRun, strict, bank } = request.query;
-      const run = () => importGrafts(deps, caller, upload, {
-        dryRun,
-        strict,
-        bank,
-        fileName: upload.fileName,
-        language: languageOf(request),
-      });
+      const run = () =>
+        importGrafts(deps, caller, upload, {
+          dryRun,
+          strict,
+          bank,
+          fileName: upload.fileName,
+          language: languageOf(request),
+        });
       try {
         const large = upload.bytes > LARGE_IMPORT_BYTES || (await isZipFile(upload.path));
         return await (large ? oneLargeImport(run) : run());

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { replaceForbiddenCharacters, utcDate, type ImportResult, type ImportRowError, type Language } from '@graftmatch/domain';
+import {
+  replaceForbiddenCharacters,
+  utcDate,
+  type ImportResult,
+  type ImportRowError,
+  type Language,
+} from '@graftmatch/domain';
 import { refreshPlannerStatistics } from '../../db/dialect';
 import { writeOrConflict } from '../../db/write-or-conflict';
 import type { EuteRow, NewImportLogRow } from '../../db/types';
