@@ -116,6 +116,15 @@ export const MESSAGES_DE: Catalogue = {
       added: 'Hinzugefügt am',
     },
   },
+  factsheet: {
+    title: 'Datenblatt – Lot {{lot}}',
+    generated: 'Erstellt von {{product}}: {{time}}',
+    steps: 'Prozessschritte',
+    graft: 'Graft',
+    open: 'offen',
+    done: 'erledigt',
+    failed: 'fehlgeschlagen',
+  },
   auditLog: {
     system: 'System',
     column: {

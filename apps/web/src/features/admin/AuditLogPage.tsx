@@ -282,28 +282,26 @@ function AuditChanges({ entry }: { entry: AuditLogEntry }) {
       {changes.length === 0 ? (
         <Text size="sm">{t('admin.auditLog.noChanges')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table striped data-testid="audit-changes">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('admin.auditLog.field')}</Table.Th>
-                <Table.Th scope="col">{t('admin.auditLog.before')}</Table.Th>
-                <Table.Th scope="col">{t('admin.auditLog.after')}</Table.Th>
+        <Table striped layout="fixed" data-testid="audit-changes">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('admin.auditLog.field')}</Table.Th>
+              <Table.Th scope="col">{t('admin.auditLog.before')}</Table.Th>
+              <Table.Th scope="col">{t('admin.auditLog.after')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {changes.map((change) => (
+              <Table.Tr key={change.field} data-testid="audit-change">
+                <Table.Td className={classes.changed}>
+                  <Code>{change.field}</Code>
+                </Table.Td>
+                <Table.Td className={classes.changed}>{auditValueText(change.before, missing)}</Table.Td>
+                <Table.Td className={classes.changed}>{auditValueText(change.after, missing)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {changes.map((change) => (
-                <Table.Tr key={change.field} data-testid="audit-change">
-                  <Table.Td>
-                    <Code>{change.field}</Code>
-                  </Table.Td>
-                  <Table.Td className={classes.changed}>{auditValueText(change.before, missing)}</Table.Td>
-                  <Table.Td className={classes.changed}>{auditValueText(change.after, missing)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
       <details>
         <summary>{t('admin.auditLog.stored')}</summary>
