@@ -30,6 +30,11 @@ describe(`the readable audit log and its export (${testEngineName()})`, () => {
     expect(entry).toMatchObject({ targetType: 'graft', targetLabel: lot, actorId: app.ids.users.employeeX });
     expect(entry?.actorName).toMatch(/\S/);
     expect(entry?.actorName).not.toBe(entry?.actorId);
+    // The import itself is named by where its rows came from.
+    const imports = (await (
+      await app.clients.auditor.get('/api/admin/auditlog?action=graft.import&limit=1')
+    ).json()) as AuditLogPage;
+    expect(imports.items[0]?.targetLabel).toContain('grafts.csv');
   });
 
   it('hides sign-ins when asked, and only then', async () => {

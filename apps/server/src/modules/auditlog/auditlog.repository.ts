@@ -63,6 +63,8 @@ export interface AuditNames {
   users: Map<string, { title: string | null; firstName: string; lastName: string }>;
   clinics: Map<string, string>;
   eutes: Map<string, string>;
+  /** Where each import's rows came from (upload or command line, and the file's name). */
+  imports: Map<string, string>;
   /** The LOT of each graft, graft file and graft request by its id. */
   lots: Map<string, string>;
 }
@@ -74,6 +76,7 @@ export interface AuditNameIds {
   grafts: readonly string[];
   files: readonly string[];
   requests: readonly string[];
+  imports: readonly string[];
 }
 
 // Under both engines' limits of bound values per statement, for an export's thousands of ids.
@@ -88,7 +91,7 @@ async function inChunks<T>(ids: readonly string[], read: (chunk: string[]) => Pr
   return parts.flat();
 }
 
-/** Looks up the names of the users, clinics and banks, and the LOTs of the grafts, files and requests, named by id. */
+/** Looks up the names of the users, clinics, banks and imports, and the LOTs of the grafts, files and requests, named by id. */
 export async function auditNames(executor: Executor, ids: AuditNameIds): Promise<AuditNames> {
   const users = await inChunks(ids.users, (chunk) =>
     executor.selectFrom('users').select(['id', 'title', 'firstName', 'lastName']).where('id', 'in', chunk).execute(),
@@ -118,8 +121,12 @@ export async function auditNames(executor: Executor, ids: AuditNameIds): Promise
       .where('graftRequests.id', 'in', chunk)
       .execute(),
   );
+  const imports = await inChunks(ids.imports, (chunk) =>
+    executor.selectFrom('importLogs').select(['id', 'importSource']).where('id', 'in', chunk).execute(),
+  );
   return {
     users: new Map(users.map(({ id, ...name }) => [id, name])),
+    imports: new Map(imports.map((row) => [row.id, row.importSource])),
     clinics: new Map(clinics.map((row) => [row.id, row.cName])),
     eutes: new Map(eutes.map((row) => [row.id, row.name])),
     lots: new Map([...grafts, ...files, ...requests].map((row) => [row.id, row.eLot])),

@@ -63,6 +63,7 @@ async function namesOf(deps: AuditLogDeps, rows: readonly AuditLogRow[]): Promis
     grafts: targets('graft'),
     files: targets('graftFile'),
     requests: targets('graftRequest'),
+    imports: targets('importLog'),
   });
 }
 
@@ -71,11 +72,12 @@ function targetLabel(type: string, id: string | null, names: AuditNames): string
     return null;
   }
   const user = type === 'user' ? names.users.get(id) : undefined;
-  return (
-    (user && fullName(user)) ??
-    (type === 'clinic' ? names.clinics.get(id) : type === 'eute' ? names.eutes.get(id) : names.lots.get(id)) ??
-    null
-  );
+  const byType: Readonly<Record<string, Map<string, string>>> = {
+    clinic: names.clinics,
+    eute: names.eutes,
+    importLog: names.imports,
+  };
+  return (user && fullName(user)) ?? (byType[type] ?? names.lots).get(id) ?? null;
 }
 
 const toWire = (row: AuditLogRow, names: AuditNames): AuditLogEntry => {

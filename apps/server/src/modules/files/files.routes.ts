@@ -78,7 +78,11 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async 
       },
     },
     async (request, reply) =>
-      sendDownload(request, reply, await zipOfKind(deps, request.principal, request.params.type, request.params.lot, languageOf(request))),
+      sendDownload(
+        request,
+        reply,
+        await zipOfKind(deps, request.principal, request.params.type, request.params.lot, languageOf(request)),
+      ),
   );
 };
 
