@@ -104,7 +104,7 @@ export async function stlModel(deps: FilesDeps, principal: Principal | null, lot
   const graft = await readableGraft(deps, principal, lot);
   const [model] = await repo.filesOfGraft(deps.db, graft.id, fileKindName(FileKind.Stl));
   if (!model) {
-    throw notFound(`No 3D model for lot ${lot}.`);
+    throw notFound({ key: 'problem.noModel', params: { lot } });
   }
   return { ...storedDownload(deps, model), contentType: 'model/stl' };
 }
@@ -160,7 +160,7 @@ export async function zipOfKind(
     sources = [await generatedFactsheet(deps, graft, language)];
   }
   if (sources.length === 0) {
-    throw notFound(`Lot ${lot} has no files of type ${type}.`);
+    throw notFound({ key: 'problem.noFilesOfType', params: { lot, type } });
   }
   const zip = await streamZip(sources, deps.now());
   return {

@@ -29,7 +29,7 @@ export async function getImportLog(
 ): Promise<ImportResult> {
   const row = await repo.findImportLog(deps.db, importLogScope(principal), id);
   if (!row) {
-    throw notFound('No such import log.');
+    throw notFound({ key: 'problem.noImportLog' });
   }
   return toImportResult(row, false, language);
 }
@@ -39,7 +39,7 @@ export async function lastImportLog(deps: ReadDeps, principal: Principal | null)
   const { items } = await repo.listImportLogs(deps.db, importLogScope(principal), { limit: 1, offset: 0 });
   const newest = items[0];
   if (!newest) {
-    throw notFound('No grafts have been imported yet.');
+    throw notFound({ key: 'problem.noImportYet' });
   }
   return toImportLogListItem(newest);
 }

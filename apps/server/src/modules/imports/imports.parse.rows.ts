@@ -39,12 +39,12 @@ export async function* prepend<T>(head: readonly T[], iterator: AsyncIterator<T>
 
 export function checkHeader(header: string[], known: ReadonlySet<string>): string[] {
   if (!header.includes('e_Lot')) {
-    throw badRequest('The file has no e_Lot column; the first row must name the columns (docs/import.md).');
+    throw badRequest({ key: 'problem.noLotColumn' });
   }
   const seen = new Set<string>();
   for (const name of header) {
     if (seen.has(name) && name !== '') {
-      throw badRequest(`The column ${name} appears twice.`);
+      throw badRequest({ key: 'problem.columnTwice', params: { name } });
     }
     seen.add(name);
   }

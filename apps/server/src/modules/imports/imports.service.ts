@@ -67,10 +67,10 @@ async function resolveBank(
   }
   const bank = await repo.findEuteByRef(executor, ref);
   if (allowed === 'any' && !bank) {
-    throw badRequest(`No tissue bank has the EUTE number or id ${ref}.`);
+    throw badRequest({ key: 'problem.noBankRef', params: { ref } });
   }
   if (!bank || (allowed !== 'any' && !allowed.includes(bank.id))) {
-    throw forbidden('You may import only into your own tissue bank.');
+    throw forbidden({ key: 'problem.ownBankImport' });
   }
   return bank;
 }

@@ -29,7 +29,7 @@ import * as repo from './requests.corrections.repository';
 // the new value passes the step's own rules, the request or graft changes together with an audit
 // row holding old value, new value and reason, and the step's document is filed anew beside the old.
 
-const noRequest = () => notFound('No such graft request.');
+const noRequest = () => notFound({ key: 'problem.noRequest' });
 
 /** The sides the caller acts for on this request; 404 for another tenant's, 403 without a role. */
 function sidesOf(principal: Principal | null, request: { clinicId: string; euteId: string }): CorrectionSide[] {

@@ -41,7 +41,7 @@ export interface RequestsDeps {
 }
 
 const todayOf = (deps: Pick<RequestsDeps, 'now'>) => utcDate(deps.now());
-const noGraft = (lot: string) => notFound(`No free graft with lot ${lot}.`);
+const noGraft = (lot: string) => notFound({ key: 'problem.noFreeGraft', params: { lot } });
 
 /** After a commit: both sides hear of the request, and those who see the graft of a graft change. */
 export async function announce(deps: RequestsDeps, ids: readonly string[], graftChanged: boolean): Promise<void> {
@@ -67,7 +67,7 @@ export async function createRequest(
 ): Promise<GraftRequest> {
   const scope = physicianListScope(actor.principal);
   if (!('requesterUserId' in scope)) {
-    throw forbidden('Auditors read requests and change nothing.');
+    throw forbidden({ key: 'problem.auditorsRead' });
   }
   const today = todayOf(deps);
   const graft = await repo.findGraftByLot(deps.db, body.lot);
@@ -183,7 +183,7 @@ export async function runStep(deps: RequestsDeps, run: StepRun): Promise<{ row: 
     async (trx) => {
       const row = await repo.findRequest(trx, run.id);
       if (!row) {
-        throw notFound('No such graft request.');
+        throw notFound({ key: 'problem.noRequest' });
       }
       const decision = decideRequestTransition(row.state, run.action, run.side);
       if (!decision.allowed) {
@@ -204,7 +204,7 @@ export async function runStep(deps: RequestsDeps, run: StepRun): Promise<{ row: 
       const changes = await prepareStep(ctx, decision.to);
       const lapseBefore = run.action === 'lapse' ? now.toISOString() : undefined;
       if (!(await repo.moveRequest(trx, row.id, row.state, changes, lapseBefore))) {
-        throw conflict('The request changed meanwhile; load it again.');
+        throw conflict({ key: 'problem.requestChanged' });
       }
       ctx.row = (await repo.findRequest(trx, row.id))!;
       await recordAudit(trx, {

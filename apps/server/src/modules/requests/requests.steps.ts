@@ -4,6 +4,7 @@ import {
   NOT_DOCUMENTED,
   StepStatus,
   displayPatientCode,
+  formatInstantUtc,
   graftListStatus,
   graftTypeLabel,
   isGraftTypeNumber,
@@ -51,7 +52,7 @@ export async function prepareStep(ctx: StepContext, to: RequestState): Promise<R
   if (action === 'reserve' || action === 'assign') {
     const graft = await repo.findGraftById(ctx.trx, row.graftId);
     if (effectiveListStatus(graft, ctx.today) !== ListStatus.Free) {
-      throw conflict(`The graft ${row.eLot} is no longer free.`);
+      throw conflict({ key: 'problem.noLongerFree', params: { lot: row.eLot } });
     }
     const holder = await repo.holdingRequest(ctx.trx, row.graftId, row.id);
     if (holder) {
@@ -66,7 +67,7 @@ export async function prepareStep(ctx: StepContext, to: RequestState): Promise<R
       };
     case 'confirm':
       if (row.deadline !== null && row.deadline <= at) {
-        throw conflict(`The reservation ended at ${row.deadline}; it can no longer be confirmed.`);
+        throw conflict({ key: 'problem.reservationEnded', params: { deadline: formatInstantUtc(row.deadline) } });
       }
       return { ...base, deadline: null };
     case 'decline':
