@@ -17,13 +17,19 @@ export const IdParams = Type.Object({ id: Id });
 /** The `{lot}` path parameter of a graft (its `e_Lot`). */
 export const LotParams = Type.Object({ lot: Lot });
 
-/** Who acts, for policy checks and audit rows. */
+/** Who acts, for policy checks and audit rows, and the language of what the act writes (a document). */
 export interface Actor {
   principal: Principal | null;
   ip: string | null;
+  /** The request's language; English when the act comes from no request. */
+  language?: Language;
 }
 
-export const actorOf = (request: FastifyRequest): Actor => ({ principal: request.principal, ip: request.ip });
+export const actorOf = (request: FastifyRequest): Actor => ({
+  principal: request.principal,
+  ip: request.ip,
+  language: languageOf(request),
+});
 
 /** Who is asking, for audit rows and the session list of the auth module. */
 export interface RequestContext {

@@ -6,7 +6,7 @@ import { startSeededApp, type SeededApp } from '../support/clinical';
 import { testEngineName } from '../support/database';
 import { csvFile, graftCells, uploadImport } from '../support/imports';
 import { pdfText } from '../support/pdf';
-import { freeGraftOfX, requestGraft } from '../support/requests';
+import { freeGraftOfX, requestGraft, stepOk } from '../support/requests';
 
 // The server's texts in the caller's language (docs/decisions.md, "Server texts"): an answer follows
 // Accept-Language, a mail the recipient's language setting.
@@ -66,6 +66,17 @@ describe(`server texts in the caller's language (${testEngineName()})`, () => {
       detail: string;
     };
     expect(anonymous.detail).toBe('Eine Anmeldung ist erforderlich.');
+    // A service's own refusal.
+    const missing = await physicianA.post(
+      '/api/physician/requests',
+      { lot: 'NO-SUCH-LOT', patient_Code: 'S-03-2020' },
+      { headers: DE },
+    );
+    expect(missing.status).toBe(404);
+    expect((await missing.json()) as { title: string; detail: string }).toMatchObject({
+      title: 'Nicht gefunden',
+      detail: 'Es gibt keinen freien Graft mit Lot NO-SUCH-LOT.',
+    });
   });
 
   it('keeps an import row error so that it reads in either language', async () => {
@@ -106,6 +117,26 @@ describe(`server texts in the caller's language (${testEngineName()})`, () => {
     );
     expect(english).toContain('GraftMatch waiting list');
     expect(english).not.toContain('Warteliste');
+  });
+
+  it('files the allocation note in the language of the one who assigns', async () => {
+    const { physicianA, employeeX } = app.clients;
+    const lot = await freeGraftOfX(app);
+    const request = await requestGraft(physicianA, { lot, patient_Code: 'S-03-2020' });
+    await stepOk(employeeX, 'euteemployee', request.id, 'reserve');
+    await stepOk(physicianA, 'physician', request.id, 'confirm');
+    const assigned = await employeeX.post(`/api/euteemployee/requests/${request.id}/assign`, {}, { headers: DE });
+    expect(assigned.status, await assigned.clone().text()).toBe(200);
+    const graft = (await (await physicianA.get(`/api/physician/graftsearch/${lot}`)).json()) as {
+      allocationNotificationFiles: { name: string }[];
+    };
+    const note = graft.allocationNotificationFiles[0]?.name ?? '';
+    expect(note).toBe(`Allocation_note_${lot}.pdf`);
+    const pdf = await physicianA.get(`/api/file/getfile/2/${encodeURIComponent(note)}`);
+    const text = await pdfText(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toContain(`Zuteilungsschein – Lot ${lot}`);
+    expect(text).toContain('Implantationsfenster');
+    expect(text).not.toContain('Allocation note');
   });
 
   it("mails a user in the user's language, whatever the request's language", async () => {

@@ -4,6 +4,7 @@ import {
   utcDate,
   type CreateGraftRequestRequest,
   type GraftRequest,
+  type Language,
   type RequestAction,
   type RequestActorSide,
   type RequestSide,
@@ -161,7 +162,15 @@ export async function takeStep(
     // The package in hand must be the assigned graft (docs/decisions.md, "Scanning").
     await checkPackageCode(deps, found, input.sec, { step: 'implant', userId: caller.userId, ip: actor.ip });
   }
-  const result = await runStep(deps, { id, side, action, input, actorUserId: caller.userId, ip: actor.ip });
+  const result = await runStep(deps, {
+    id,
+    side,
+    action,
+    input,
+    actorUserId: caller.userId,
+    ip: actor.ip,
+    language: actor.language ?? 'en',
+  });
   return requestToWire(result.row, side, todayOf(deps));
 }
 
@@ -172,6 +181,8 @@ interface StepRun {
   input: RequestStepInput;
   actorUserId: string | null;
   ip: string | null;
+  /** The language of the document the step files. */
+  language: Language;
 }
 
 /** One step in one transaction; also the lapse job's way in. Answers the changed request. */
@@ -198,6 +209,7 @@ export async function runStep(deps: RequestsDeps, run: StepRun): Promise<{ row: 
         now,
         today,
         actorUserId: run.actorUserId,
+        language: run.language,
         ip: run.ip,
         wire: () => requestToWire(ctx.row, null, today),
       };

@@ -1,7 +1,6 @@
 import {
   DEFAULT_RESERVATION_HOURS,
   ListStatus,
-  NOT_DOCUMENTED,
   StepStatus,
   displayPatientCode,
   formatInstantUtc,
@@ -10,8 +9,10 @@ import {
   isGraftTypeNumber,
   parsePatientCode,
   toIsoDate,
+  translatorFor,
   validateImplantation,
   type GraftRequest,
+  type Language,
   type RequestAction,
   type RequestState,
   type RequestStepInput,
@@ -38,6 +39,8 @@ export interface StepContext {
   today: string;
   actorUserId: string | null;
   ip: string | null;
+  /** The language of the step's document. */
+  language: Language;
   /** The request as the document shows it. */
   wire: () => GraftRequest;
 }
@@ -106,24 +109,30 @@ export async function fileDocument(
   const { row } = ctx;
   const request = ctx.wire();
   const steps = await repo.requestSteps(ctx.trx, row.id);
+  const t = translatorFor(ctx.language);
+  const missing = t('common.notDocumented');
   const content = await renderRequestDocument({
     kind,
     lot: row.eLot,
+    language: ctx.language,
     fields: [
-      ['Lot', row.eLot],
-      ['Graft type', isGraftTypeNumber(row.tProdName2) ? graftTypeLabel(row.tProdName2) : String(row.tProdName2)],
-      ['Diameter (mm)', row.tDproximal === null ? NOT_DOCUMENTED : String(row.tDproximal)],
-      ['Tissue bank', row.euteName],
-      ['Clinic', row.cName],
-      ['Physician', request.physician_Name],
-      ['Patient', displayPatientCode(request.patient_Code)],
-      ['Implant window', `${request.query_i_min ?? NOT_DOCUMENTED} – ${request.query_i_max ?? NOT_DOCUMENTED}`],
-      ['State', request.state],
-      ...(request.implantedOn ? [['Implanted on', request.implantedOn] as [string, string]] : []),
-      ...(request.reason ? [['Reason', request.reason] as [string, string]] : []),
+      [t('requestDocument.lot'), row.eLot],
+      [
+        t('requestDocument.graftType'),
+        isGraftTypeNumber(row.tProdName2) ? graftTypeLabel(row.tProdName2) : String(row.tProdName2),
+      ],
+      [t('requestDocument.diameter'), row.tDproximal === null ? missing : String(row.tDproximal)],
+      [t('requestDocument.bank'), row.euteName],
+      [t('requestDocument.clinic'), row.cName],
+      [t('requestDocument.physician'), request.physician_Name],
+      [t('requestDocument.patient'), displayPatientCode(request.patient_Code)],
+      [t('requestDocument.implantWindow'), `${request.query_i_min ?? missing} – ${request.query_i_max ?? missing}`],
+      [t('requestDocument.state'), request.state],
+      ...(request.implantedOn ? [[t('requestDocument.implantedOn'), request.implantedOn] as [string, string]] : []),
+      ...(request.reason ? [[t('requestDocument.reason'), request.reason] as [string, string]] : []),
       ...extra,
     ],
-    steps: steps.map((step) => ({ action: step.action, at: step.at, by: step.email ?? 'system' })),
+    steps: steps.map((step) => ({ action: step.action, at: step.at, by: step.email ?? t('auditLog.system') })),
     generatedAt: ctx.now,
   });
   return fileGeneratedDocument(ctx.trx, ctx.storage, {
