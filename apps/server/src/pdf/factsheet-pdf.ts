@@ -2,7 +2,7 @@ import {
   PROCESS_STEP_NAMES,
   PRODUCT_NAME,
   formatInstantUtc,
-  graftTypeLabel,
+  graftTypeWords,
   translatorFor,
   type Graft,
   type Language,
@@ -31,14 +31,14 @@ const STEP_STATUS: readonly MessageKey[] = ['factsheet.open', 'factsheet.done', 
 type Doc = PDFKit.PDFDocument;
 type Text = (value: unknown) => string;
 
-function fieldRows(graft: Graft, text: Text): [string, string][] {
+function fieldRows(graft: Graft, text: Text, language: Language): [string, string][] {
   const skip = /Files$|^listStatus$/;
   const steps = new Set<string>(PROCESS_STEP_NAMES);
   return Object.entries(graft)
     .filter(([key]) => !skip.test(key) && !steps.has(key))
     .map(([key, value]) => [
       key,
-      key === 't_ProdName_2' ? `${text(value)} (${graftTypeLabel(graft.t_ProdName_2)})` : text(value),
+      key === 't_ProdName_2' ? `${text(value)} (${graftTypeWords(graft.t_ProdName_2, language)})` : text(value),
     ]);
 }
 
@@ -75,7 +75,7 @@ export async function renderFactsheetPdf(input: FactsheetInput): Promise<Buffer>
   doc
     .font(FONTS.regular)
     .fontSize(10)
-    .text(`${graftTypeLabel(graft.t_ProdName_2)} · ${text(graft.e_Name)}`);
+    .text(`${graftTypeWords(graft.t_ProdName_2, input.language)} · ${text(graft.e_Name)}`);
   doc.text(t('factsheet.generated', { product: PRODUCT_NAME, time: formatInstantUtc(input.generatedAt) }));
   if (input.photo) {
     doc.moveDown();
@@ -91,7 +91,7 @@ export async function renderFactsheetPdf(input: FactsheetInput): Promise<Buffer>
       return [name, `${status ? t(status) : text(step.status)}; ${text(step.outValue)}`];
     }),
   );
-  drawRows(doc, t('factsheet.graft'), fieldRows(graft, text));
+  drawRows(doc, t('factsheet.graft'), fieldRows(graft, text, input.language));
   doc.end();
   return done;
 }

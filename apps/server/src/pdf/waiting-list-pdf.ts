@@ -1,7 +1,7 @@
 import {
   PRODUCT_NAME,
   formatInstantUtc,
-  graftTypeLabel,
+  graftTypeWords,
   isGraftTypeNumber,
   toIsoDate,
   translate,
@@ -42,7 +42,7 @@ const FOOTER_HEIGHT = 20;
 interface Column {
   title: MessageKey;
   width: number;
-  cell(entry: WaitingListEntry, missing: string): string;
+  cell(entry: WaitingListEntry, missing: string, language: Language): string;
 }
 
 const mm = (value: number) => String(Number(value.toFixed(1)));
@@ -55,7 +55,8 @@ const COLUMNS: readonly Column[] = [
   {
     title: 'waitingListPdf.column.graftType',
     width: 144,
-    cell: (e, missing) => (isGraftTypeNumber(e.query_Type) ? graftTypeLabel(e.query_Type) : missing),
+    cell: (e, missing, language) =>
+      isGraftTypeNumber(e.query_Type) ? graftTypeWords(e.query_Type, language) : missing,
   },
   { title: 'waitingListPdf.column.diameter', width: 52, cell: (e) => `${mm(e.query_d_min)} – ${mm(e.query_d_max)}` },
   {
@@ -244,7 +245,7 @@ export async function renderWaitingListPdf(input: WaitingListPdfInput): Promise<
   }
   const missing = translate(input.language, 'common.notDocumented');
   for (const entry of input.entries) {
-    const cells = COLUMNS.map((column) => column.cell(entry, missing));
+    const cells = COLUMNS.map((column) => column.cell(entry, missing, input.language));
     const height = rowHeight(table.cells, cells);
     if (y + height > bottom()) {
       doc.addPage();

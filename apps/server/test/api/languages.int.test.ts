@@ -111,7 +111,8 @@ describe(`server texts in the caller's language (${testEngineName()})`, () => {
     expect(german).toMatch(/Erstellt: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
     expect(german).toContain('Patientencode');
     expect(german).toMatch(/Seite 1 von \d+/);
-    expect(german).not.toMatch(/waiting list|Patient code|Page 1 of/);
+    expect(german).not.toMatch(/waiting list|Patient code|Page 1 of|Pulmonary valve|Aortic valve/);
+    expect(german).toMatch(/Pulmonalklappe|Aortenklappe/);
     const english = await pdfText(
       Buffer.from(await (await employeeX.get('/api/euteemployee/waitinglist/download', { headers: EN })).arrayBuffer()),
     );

@@ -7,6 +7,17 @@ export const MESSAGES_DE: Catalogue = {
     notDocumented: 'k. A.',
     utc: 'UTC',
   },
+  // The same words as the web's graftTypes (apps/web/src/i18n/i18n.test.ts holds them together).
+  graftTypes: {
+    pulmonary_valve_no_bifurcation: 'Pulmonalklappe, ohne Bifurkation',
+    pulmonary_valve_bifurcation: 'Pulmonalklappe, mit Bifurkation',
+    truncus_pulmonalis_bifurcation: 'Truncus pulmonalis, mit Bifurkation',
+    truncus_pulmonalis_no_bifurcation: 'Truncus pulmonalis, ohne Bifurkation',
+    aortic_valve: 'Aortenklappe',
+    aorta_ascendens: 'Aorta ascendens',
+    aorta_descendens: 'Aorta descendens',
+    arcus_aortae: 'Arcus aortae',
+  },
   problem: {
     title: {
       400: 'Ungültige Anfrage',

@@ -7,6 +7,17 @@ export const MESSAGES_EN = {
     notDocumented: 'n.d.',
     utc: 'UTC',
   },
+  // The same words as the web's graftTypes (apps/web/src/i18n/i18n.test.ts holds them together).
+  graftTypes: {
+    pulmonary_valve_no_bifurcation: 'Pulmonary valve, no bifurcation',
+    pulmonary_valve_bifurcation: 'Pulmonary valve, bifurcation',
+    truncus_pulmonalis_bifurcation: 'Truncus pulmonalis, bifurcation',
+    truncus_pulmonalis_no_bifurcation: 'Truncus pulmonalis, no bifurcation',
+    aortic_valve: 'Aortic valve',
+    aorta_ascendens: 'Aorta ascendens',
+    aorta_descendens: 'Aorta descendens',
+    arcus_aortae: 'Arcus aortae',
+  },
   problem: {
     title: {
       400: 'Bad Request',

@@ -5,7 +5,7 @@ import {
   displayPatientCode,
   formatInstantUtc,
   graftListStatus,
-  graftTypeLabel,
+  graftTypeWords,
   isGraftTypeNumber,
   parsePatientCode,
   toIsoDate,
@@ -119,7 +119,7 @@ export async function fileDocument(
       [t('requestDocument.lot'), row.eLot],
       [
         t('requestDocument.graftType'),
-        isGraftTypeNumber(row.tProdName2) ? graftTypeLabel(row.tProdName2) : String(row.tProdName2),
+        isGraftTypeNumber(row.tProdName2) ? graftTypeWords(row.tProdName2, ctx.language) : String(row.tProdName2),
       ],
       [t('requestDocument.diameter'), row.tDproximal === null ? missing : String(row.tDproximal)],
       [t('requestDocument.bank'), row.euteName],
