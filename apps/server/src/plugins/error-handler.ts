@@ -93,15 +93,15 @@ const VALIDATION_KEYWORDS = new Set([
 function fieldErrors(error: FastifyError, language: Language): FieldError[] {
   const context = error.validationContext ?? 'body';
   return (error.validation ?? []).map((issue) => {
-    const params = issue.params as { missingProperty?: string; additionalProperty?: string; [key: string]: unknown };
+    const params = issue.params as { missingProperty?: string; [key: string]: unknown };
     const pointer = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const field = [pointer, params.missingProperty].filter(Boolean).join('.') || context;
     // English keeps ajv's own words, which name the rule exactly (e.g. the pattern).
-    if (language === 'en' || !VALIDATION_KEYWORDS.has(issue.keyword)) {
-      return {
-        field,
-        message: language === 'en' ? (issue.message ?? 'is invalid') : translate(language, 'validation.invalid'),
-      };
+    if (language === 'en') {
+      return { field, message: issue.message ?? translate(language, 'validation.invalid') };
+    }
+    if (!VALIDATION_KEYWORDS.has(issue.keyword)) {
+      return { field, message: translate(language, 'validation.invalid') };
     }
     const values = Object.fromEntries(
       Object.entries(params).filter((entry): entry is [string, string | number] =>
