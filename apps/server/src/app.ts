@@ -216,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(adminOrganisationRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
   await app.register(adminReminderSettingsRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
-  await app.register(adminAuditLogRoutes, { prefix: '/api/admin', deps: { db: deps.database.db } });
+  await app.register(adminAuditLogRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
   const auditChain = {
     db: deps.database.db,
     key: loadAuditSigningKey(deps.config, app.log),

@@ -72,3 +72,5 @@ export * from './rules/reminders';
 export * from './rules/vigilance';
 
 export * from './push/push-events';
+
+export * from './i18n/translate';

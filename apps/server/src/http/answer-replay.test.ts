@@ -9,6 +9,7 @@ function aReplay(overrides: Partial<Replay> = {}): Replay {
     url: '/api/physician/waitinglist?limit=50&offset=0',
     authorization: `Bearer ${'a'.repeat(300)}.signature-one`,
     acceptEncoding: 'gzip, br',
+    acceptLanguage: 'de',
     cookie: 'XSRF-TOKEN=x',
     accessToken: `${'a'.repeat(300)}.signature-one`,
     versions,
@@ -20,7 +21,7 @@ function aReplay(overrides: Partial<Replay> = {}): Replay {
 }
 
 describe('answer replays', () => {
-  it('finds an answer only for the same URL, credential, encodings and cookies', () => {
+  it('finds an answer only for the same URL, credential, encodings, languages and cookies', () => {
     const replays = new AnswerReplays({ maxEntries: 10, maxBytes: 1_000 });
     const kept = aReplay();
     replays.keep(kept);
@@ -28,6 +29,7 @@ describe('answer replays', () => {
     expect(replays.find({ ...kept, url: `${kept.url}x` })).toBeUndefined();
     expect(replays.find({ ...kept, acceptEncoding: 'gzip' })).toBeUndefined();
     expect(replays.find({ ...kept, acceptEncoding: undefined })).toBeUndefined();
+    expect(replays.find({ ...kept, acceptLanguage: 'en' })).toBeUndefined();
     expect(replays.find({ ...kept, cookie: undefined })).toBeUndefined();
     // Another token with the same last characters (the key's part of it) is still another caller.
     expect(replays.find({ ...kept, authorization: `Bearer ${'b'.repeat(300)}.signature-one` })).toBeUndefined();

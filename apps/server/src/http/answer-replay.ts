@@ -2,12 +2,13 @@ import type { DataVersions } from '../db/data-versions';
 
 /**
  * What a replayed answer was asked with: the same URL, the same credential, the same encodings
- * accepted and the same cookies give the same answer while nothing it depends on has changed.
+ * and languages accepted and the same cookies give the same answer while nothing it depends on has changed.
  */
 export interface ReplayRequest {
   url: string;
   authorization: string;
   acceptEncoding: string | undefined;
+  acceptLanguage: string | undefined;
   cookie: string | undefined;
 }
 
@@ -58,6 +59,7 @@ export class AnswerReplays {
       replay.authorization === request.authorization &&
       replay.url === request.url &&
       replay.acceptEncoding === request.acceptEncoding &&
+      replay.acceptLanguage === request.acceptLanguage &&
       replay.cookie === request.cookie
       ? replay
       : undefined;

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Id, Lot, Problem } from '@graftmatch/domain';
+import { Id, Lot, Problem, languageOfHeader, type Language } from '@graftmatch/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../modules/auth/principal';
 
@@ -17,13 +17,19 @@ export const IdParams = Type.Object({ id: Id });
 /** The `{lot}` path parameter of a graft (its `e_Lot`). */
 export const LotParams = Type.Object({ lot: Lot });
 
-/** Who acts, for policy checks and audit rows. */
+/** Who acts, for policy checks and audit rows, and the language of what the act writes (a document). */
 export interface Actor {
   principal: Principal | null;
   ip: string | null;
+  /** The request's language; English when the act comes from no request. */
+  language?: Language;
 }
 
-export const actorOf = (request: FastifyRequest): Actor => ({ principal: request.principal, ip: request.ip });
+export const actorOf = (request: FastifyRequest): Actor => ({
+  principal: request.principal,
+  ip: request.ip,
+  language: languageOf(request),
+});
 
 /** Who is asking, for audit rows and the session list of the auth module. */
 export interface RequestContext {
@@ -35,3 +41,6 @@ export const requestContext = (request: FastifyRequest): RequestContext => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? null,
 });
+
+/** The language the caller's texts are worded in: its `Accept-Language` (the web sends the one chosen in the UI). */
+export const languageOf = (request: FastifyRequest): Language => languageOfHeader(request.headers['accept-language']);

@@ -1,10 +1,12 @@
 import {
-  NOT_DOCUMENTED,
   PRODUCT_NAME,
-  formatDate,
-  formatDateTime,
-  graftTypeLabel,
+  formatInstantUtc,
+  graftTypeWords,
   isGraftTypeNumber,
+  toIsoDate,
+  translate,
+  type Language,
+  type MessageKey,
   type WaitingListEntry,
 } from '@graftmatch/domain';
 import { FONTS, collectPdf, newPdfDocument } from './pdf-document';
@@ -20,6 +22,8 @@ export interface WaitingListPdfInput {
   /** The tissue banks it is printed for; empty means every bank (an auditor's copy). */
   banks: readonly string[];
   generatedAt: Date;
+  /** The language of its words; the values (codes, names, dates as yyyy-mm-dd) are the same in both. */
+  language: Language;
 }
 
 /** `WaitingList_<timestamp>.pdf`, the timestamp in UTC as yyyyMMddTHHmmssZ. */
@@ -36,36 +40,43 @@ const CELL_PADDING = 3;
 const FOOTER_HEIGHT = 20;
 
 interface Column {
-  title: string;
+  title: MessageKey;
   width: number;
-  cell(entry: WaitingListEntry): string;
+  cell(entry: WaitingListEntry, missing: string, language: Language): string;
 }
 
 const mm = (value: number) => String(Number(value.toFixed(1)));
+const date = (value: string | null, missing: string) => toIsoDate(value) ?? missing;
 
 // Widths chosen so that the usual cell fits one line (A4 landscape holds 770 pt inside the
 // margins): a cell that must wrap costs pdfkit's line wrapper, the slowest part of the PDF.
 const COLUMNS: readonly Column[] = [
-  { title: 'Patient code', width: 56, cell: (e) => e.patient_Code },
+  { title: 'waitingListPdf.column.patientCode', width: 56, cell: (e) => e.patient_Code },
   {
-    title: 'Graft type',
+    title: 'waitingListPdf.column.graftType',
     width: 144,
-    cell: (e) => (isGraftTypeNumber(e.query_Type) ? graftTypeLabel(e.query_Type) : NOT_DOCUMENTED),
+    cell: (e, missing, language) =>
+      isGraftTypeNumber(e.query_Type) ? graftTypeWords(e.query_Type, language) : missing,
   },
-  { title: 'Diameter (mm)', width: 52, cell: (e) => `${mm(e.query_d_min)} – ${mm(e.query_d_max)}` },
+  { title: 'waitingListPdf.column.diameter', width: 52, cell: (e) => `${mm(e.query_d_min)} – ${mm(e.query_d_max)}` },
   {
-    title: 'Lengths, min. (mm): total / left / right',
+    title: 'waitingListPdf.column.lengths',
     width: 76,
     cell: (e) => `${mm(e.query_l_min)} / ${mm(e.query_l_l_min)} / ${mm(e.query_l_r_min)}`,
   },
-  { title: 'Implant window', width: 110, cell: (e) => `${formatDate(e.query_i_min)} – ${formatDate(e.query_i_max)}` },
   {
-    title: 'Physician',
-    width: 152,
-    cell: (e) => [e.physician_Name, e.physician_Email, e.physician_Phone].filter(Boolean).join('\n') || NOT_DOCUMENTED,
+    title: 'waitingListPdf.column.implantWindow',
+    width: 110,
+    cell: (e, missing) => `${date(e.query_i_min, missing)} – ${date(e.query_i_max, missing)}`,
   },
-  { title: 'Clinic', width: 118, cell: (e) => e.c_Name },
-  { title: 'Date added', width: 62, cell: (e) => formatDate(e.query_timestamp) },
+  {
+    title: 'waitingListPdf.column.physician',
+    width: 152,
+    cell: (e, missing) =>
+      [e.physician_Name, e.physician_Email, e.physician_Phone].filter(Boolean).join('\n') || missing,
+  },
+  { title: 'waitingListPdf.column.clinic', width: 118, cell: (e) => e.c_Name },
+  { title: 'waitingListPdf.column.added', width: 62, cell: (e, missing) => date(e.query_timestamp, missing) },
 ];
 
 type Doc = PDFKit.PDFDocument;
@@ -157,29 +168,37 @@ function drawRow(
 const tableWidth = () => COLUMNS.reduce((sum, column) => sum + column.width, 0);
 
 function drawHeader(doc: Doc, input: WaitingListPdfInput): number {
-  doc.font(FONTS.bold).fontSize(16).text(`${PRODUCT_NAME} waiting list`, MARGIN, MARGIN);
+  const t = (key: MessageKey, params?: Record<string, string | number>) => translate(input.language, key, params);
+  doc
+    .font(FONTS.bold)
+    .fontSize(16)
+    .text(t('waitingListPdf.title', { product: PRODUCT_NAME }), MARGIN, MARGIN);
   doc.font(FONTS.regular).fontSize(10);
-  doc.text(`Tissue bank: ${input.banks.length > 0 ? input.banks.join(', ') : 'all tissue banks'}`);
-  doc.text(`Generated: ${formatDateTime(input.generatedAt)} (UTC)`);
+  doc.text(
+    t('waitingListPdf.bank', {
+      banks: input.banks.length > 0 ? input.banks.join(', ') : t('waitingListPdf.allBanks'),
+    }),
+  );
+  doc.text(t('waitingListPdf.generated', { time: formatInstantUtc(input.generatedAt) }));
   const shown = input.entries.length;
   doc.text(
     shown < input.total
-      ? `Open entries: ${input.total}; the ${shown} with the earliest implant window are listed.`
-      : `Open entries: ${shown}. Patient codes are pseudonymous (initial-month-year).`,
+      ? t('waitingListPdf.openCut', { total: input.total, shown })
+      : t('waitingListPdf.open', { shown }),
   );
   return doc.y + 10;
 }
 
-function drawTableHeader(doc: Doc, table: Table, y: number): number {
+function drawTableHeader(doc: Doc, table: Table, y: number, language: Language): number {
   doc.font(FONTS.bold).fontSize(FONT_SIZE);
-  const titles = COLUMNS.map((column) => column.title);
+  const titles = COLUMNS.map((column) => translate(language, column.title));
   const height = rowHeight(table.titles, titles);
   drawRow(doc, table.runs, table.titles, titles, y, height, true);
   doc.font(FONTS.regular).fontSize(FONT_SIZE);
   return y + height;
 }
 
-function drawFooters(doc: Doc): void {
+function drawFooters(doc: Doc, language: Language): void {
   const range = doc.bufferedPageRange();
   for (let index = range.start; index < range.start + range.count; index += 1) {
     doc.switchToPage(index);
@@ -188,11 +207,16 @@ function drawFooters(doc: Doc): void {
     doc
       .font(FONTS.regular)
       .fontSize(FONT_SIZE)
-      .text(`Page ${index + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN, {
-        width: tableWidth(),
-        align: 'right',
-        lineBreak: false,
-      });
+      .text(
+        translate(language, 'waitingListPdf.page', { page: index + 1, pages: range.count }),
+        MARGIN,
+        doc.page.height - MARGIN,
+        {
+          width: tableWidth(),
+          align: 'right',
+          lineBreak: false,
+        },
+      );
     doc.page.margins.bottom = bottom;
   }
 }
@@ -204,28 +228,33 @@ export async function renderWaitingListPdf(input: WaitingListPdfInput): Promise<
     layout: 'landscape',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: `${PRODUCT_NAME} waiting list`, Author: PRODUCT_NAME, CreationDate: input.generatedAt },
+    info: {
+      Title: translate(input.language, 'waitingListPdf.title', { product: PRODUCT_NAME }),
+      Author: PRODUCT_NAME,
+      CreationDate: input.generatedAt,
+    },
   });
   const done = collectPdf(doc);
 
   const bottom = () => doc.page.height - MARGIN - FOOTER_HEIGHT;
   // The titles are bold: measured apart from the regular cells.
   const table: Table = { runs: textRuns(doc), cells: cellMeasure(doc), titles: cellMeasure(doc) };
-  let y = drawTableHeader(doc, table, drawHeader(doc, input));
+  let y = drawTableHeader(doc, table, drawHeader(doc, input), input.language);
   if (input.entries.length === 0) {
-    doc.text('No open waiting-list entries.', MARGIN + CELL_PADDING, y + CELL_PADDING);
+    doc.text(translate(input.language, 'waitingListPdf.none'), MARGIN + CELL_PADDING, y + CELL_PADDING);
   }
+  const missing = translate(input.language, 'common.notDocumented');
   for (const entry of input.entries) {
-    const cells = COLUMNS.map((column) => column.cell(entry));
+    const cells = COLUMNS.map((column) => column.cell(entry, missing, input.language));
     const height = rowHeight(table.cells, cells);
     if (y + height > bottom()) {
       doc.addPage();
-      y = drawTableHeader(doc, table, MARGIN);
+      y = drawTableHeader(doc, table, MARGIN, input.language);
     }
     drawRow(doc, table.runs, table.cells, cells, y, height, false);
     y += height;
   }
-  drawFooters(doc);
+  drawFooters(doc, input.language);
   doc.end();
   return done;
 }

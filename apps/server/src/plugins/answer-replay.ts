@@ -71,6 +71,7 @@ export function registerAnswerReplay(
           url: request.url,
           authorization,
           acceptEncoding: request.headers['accept-encoding'],
+          acceptLanguage: request.headers['accept-language'],
           cookie: request.headers.cookie,
           accessToken,
           versions,
@@ -117,6 +118,7 @@ export function registerAnswerReplay(
       url: request.url,
       authorization,
       acceptEncoding: request.headers['accept-encoding'],
+      acceptLanguage: request.headers['accept-language'],
       cookie: request.headers.cookie,
     });
     if (!replay) {

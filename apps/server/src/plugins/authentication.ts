@@ -34,7 +34,7 @@
  *   proves the protection of every route.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { unauthorized } from '../http/problem';
+import { unauthorized, type Detail } from '../http/problem';
 import type { DataVersionReader, DataVersions } from '../db/data-versions';
 import type { Authenticated, Authenticator } from '../modules/auth/authenticator';
 import { apiKeyOf, bearerOf } from '../http/credentials';
@@ -106,7 +106,7 @@ export function registerAuthentication(
     request.sessionId = caller.sessionId;
     request.dataVersions = versions;
   };
-  const refuse = (reply: FastifyReply, message: string) => {
+  const refuse = (reply: FastifyReply, message: Detail) => {
     reply.header('WWW-Authenticate', 'Bearer realm="graftmatch"');
     return unauthorized(message);
   };
@@ -114,7 +114,7 @@ export function registerAuthentication(
     const versions = await deps.readVersions();
     const caller = await deps.authenticate(token, versions);
     if (!caller) {
-      throw refuse(reply, 'The access token is invalid or expired, or the session has ended.');
+      throw refuse(reply, { key: 'problem.sessionInvalid' });
     }
     accept(request, caller, versions);
   };
@@ -130,7 +130,7 @@ export function registerAuthentication(
     }
     const token = accessTokenOf(request);
     if (!token) {
-      done(refuse(reply, 'Authentication is required.'));
+      done(refuse(reply, { key: 'problem.authenticationRequired' }));
       return;
     }
     const versions = deps.readVersions.known();

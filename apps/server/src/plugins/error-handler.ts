@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { translate, type Language, type MessageKey } from '@graftmatch/domain';
+import { languageOf } from '../http/request-kit';
 import { databaseFailure, describeDatabaseError } from '../db/errors';
 import { StorageError } from '../storage/storage';
 import { MAX_PATH_SEGMENT_LENGTH } from '../http/path-segments';
@@ -33,29 +35,80 @@ export const STATUS_TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/** A status's title in `language`: the standard one, which the catalogue words. */
+const titleOf = (status: number, language: Language) =>
+  STATUS_TITLES[status] === undefined
+    ? translate(language, 'problem.title.other')
+    : translate(language, `problem.title.${status}` as MessageKey);
+
+/**
+ * Sends a problem in the caller's language: a standard title is worded anew, and field errors
+ * that carry a catalogue message are worded from it; the wording itself stays off the wire.
+ */
 export function sendProblem(
   reply: FastifyReply,
   body: { status: number; detail: string; title?: string; errors?: FieldError[]; [key: string]: unknown },
 ) {
-  const { status, detail, title, ...extras } = body;
+  const language = languageOf(reply.request);
+  const { status, detail, title, errors, ...extras } = body;
+  const standardTitle = title === undefined || title === STATUS_TITLES[status];
   const problem: ProblemBody = {
     type: 'about:blank',
-    title: title ?? STATUS_TITLES[status] ?? 'Error',
+    title: standardTitle ? titleOf(status, language) : title,
     status,
     detail,
     ...extras,
+    ...(errors
+      ? {
+          errors: errors.map(({ field, message, wording }) => ({
+            field,
+            message: wording ? translate(language, wording.key, wording.params) : message,
+          })),
+        }
+      : {}),
   };
   return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem);
 }
 
-/** Turns ajv's validation output into field-level reasons a person can act on. */
-function fieldErrors(error: FastifyError): FieldError[] {
+// The schema rules whose failures the catalogue words; any other rule is "is invalid".
+const VALIDATION_KEYWORDS = new Set([
+  'required',
+  'type',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'pattern',
+  'format',
+  'enum',
+  'const',
+  'additionalProperties',
+]);
+
+/** Turns ajv's validation output into field-level reasons a person can act on, in the caller's language. */
+function fieldErrors(error: FastifyError, language: Language): FieldError[] {
   const context = error.validationContext ?? 'body';
   return (error.validation ?? []).map((issue) => {
-    const missing = (issue.params as { missingProperty?: string }).missingProperty;
+    const params = issue.params as { missingProperty?: string; [key: string]: unknown };
     const pointer = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const field = [pointer, missing].filter(Boolean).join('.') || context;
-    return { field, message: issue.message ?? 'is invalid' };
+    const field = [pointer, params.missingProperty].filter(Boolean).join('.') || context;
+    // English keeps ajv's own words, which name the rule exactly (e.g. the pattern).
+    if (language === 'en') {
+      return { field, message: issue.message ?? translate(language, 'validation.invalid') };
+    }
+    if (!VALIDATION_KEYWORDS.has(issue.keyword)) {
+      return { field, message: translate(language, 'validation.invalid') };
+    }
+    const values = Object.fromEntries(
+      Object.entries(params).filter((entry): entry is [string, string | number] =>
+        ['string', 'number'].includes(typeof entry[1]),
+      ),
+    );
+    return { field, message: translate(language, `validation.${issue.keyword}` as MessageKey, values) };
   });
 }
 
@@ -76,16 +129,23 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const language = languageOf(request);
+    const t = (key: MessageKey) => translate(language, key);
     if (error instanceof ProblemError) {
       if (error.status === 503) {
         void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       }
-      return sendProblem(reply, { status: error.status, title: error.title, detail: error.detail, ...error.extras });
+      const detail = error.wording ? translate(language, error.wording.key, error.wording.params) : error.detail;
+      return sendProblem(reply, { status: error.status, title: error.title, detail, ...error.extras });
     }
     if (error.validation) {
-      const errors = fieldErrors(error);
+      const errors = fieldErrors(error, language);
       const summary = errors.map((e) => `${e.field} ${e.message}`).join('; ');
-      return sendProblem(reply, { status: 400, detail: `Invalid request: ${summary}.`, errors });
+      return sendProblem(reply, {
+        status: 400,
+        detail: translate(language, 'problem.invalidRequest', { summary }),
+        errors,
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -96,26 +156,26 @@ export function registerErrorHandler(app: FastifyInstance) {
       void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return sendProblem(reply, {
         status: 503,
-        detail: 'The file storage cannot serve requests at the moment. Please try again shortly.',
+        detail: t('problem.storageUnavailable'),
       });
     }
     const failure = databaseFailure(error);
     if (failure === 'input') {
       request.log.warn({ cause: describeDatabaseError(error) }, 'the database refused a value of the request');
-      return sendProblem(reply, { status: 400, detail: 'The request holds a value that cannot be stored.' });
+      return sendProblem(reply, { status: 400, detail: t('problem.valueNotStorable') });
     }
     if (failure === 'unavailable') {
       request.log.error({ err: error, cause: describeDatabaseError(error) }, 'storage unavailable');
       void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return sendProblem(reply, {
         status: 503,
-        detail: 'The database or its storage cannot serve requests at the moment. Please try again shortly.',
+        detail: t('problem.databaseUnavailable'),
       });
     }
     request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, {
       status: 500,
-      detail: 'The server could not complete the request. It has been logged.',
+      detail: t('problem.serverFailure'),
     });
   });
 }

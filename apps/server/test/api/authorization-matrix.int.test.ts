@@ -431,6 +431,11 @@ const ROUTES: Record<string, Cell> = {
     request: () => ({ path: '/api/admin/auditlog' }),
     expect: expected(200, ['admin', 'auditor']),
   },
+  'GET /api/admin/auditlog/export': {
+    method: 'GET',
+    request: () => ({ path: '/api/admin/auditlog/export?hideSignIns=true' }),
+    expect: expected(200, ['admin', 'auditor']),
+  },
   'GET /api/admin/audit/verify': {
     method: 'GET',
     request: () => ({ path: '/api/admin/audit/verify' }),

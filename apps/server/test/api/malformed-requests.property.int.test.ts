@@ -82,6 +82,7 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'GET', path: '/api/admin/eutes/deactivate/:id', write: true },
   { method: 'PATCH', path: '/api/admin/eutes/:id', write: true, fields: EUTE_FIELDS },
   { method: 'GET', path: '/api/admin/auditlog', write: false },
+  { method: 'GET', path: '/api/admin/auditlog/export', write: false },
   { method: 'GET', path: '/api/admin/audit/verify', write: false },
   { method: 'GET', path: '/api/admin/mails', write: false },
   { method: 'GET', path: '/api/physician/dashboard', write: false },

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, fakeJwt, json, problem } from '../test/fakeApi';
 import { apiRequest, onSessionEnded, SessionEndedError } from './client';
 import { ApiError } from './errors';
+import { changeLanguage } from '../i18n';
 import { clearSession, currentAccessToken, mayHaveSession, setAccessToken } from './session';
 
 const tokens = (access: string) => ({ access_Token: access, refresh_Token: 'rotated' });
@@ -104,6 +105,19 @@ describe('api client', () => {
     expect(list?.headers.has('X-XSRF-TOKEN')).toBe(false);
     expect(recovery?.headers.get('X-XSRF-TOKEN')).toBe('xsrf-value');
     expect(recovery?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('asks for answers in the language chosen in the UI', async () => {
+    const api = fakeApi({ 'GET /api/physician/waitinglist': () => json([]) });
+    await apiRequest('/physician/waitinglist', { auth: { kind: 'none' } });
+    await changeLanguage('de');
+    try {
+      await apiRequest('/physician/waitinglist', { auth: { kind: 'none' } });
+    } finally {
+      await changeLanguage('en');
+      localStorage.clear();
+    }
+    expect(api.calls.map((call) => call.headers.get('Accept-Language'))).toEqual(['en', 'de']);
   });
 
   it('reads problem+json into an ApiError with detail, field errors and attempts left', async () => {

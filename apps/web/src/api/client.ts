@@ -3,6 +3,7 @@ import { ApiError, networkError, toApiError } from './errors';
 import { clearSession, currentAccessToken, mayHaveSession, needsRefresh, setAccessToken } from './session';
 import { XSRF_HEADER, xsrfToken } from './xsrf';
 import { noteServerDate } from './serverClock';
+import { currentLanguage } from '../i18n';
 
 export const API_BASE = '/api';
 const ACCEPT = 'application/json, application/problem+json';
@@ -118,7 +119,8 @@ interface Sent {
 
 async function send(path: string, options: RequestOptions, auth: Auth): Promise<Sent> {
   const method = options.method ?? 'GET';
-  const headers = new Headers({ Accept: options.accept ?? ACCEPT });
+  // The server words its texts (reasons, errors, documents) in the language chosen in the UI.
+  const headers = new Headers({ Accept: options.accept ?? ACCEPT, 'Accept-Language': currentLanguage() });
   const authHeader = await authorization(auth);
   if (authHeader) {
     headers.set('Authorization', authHeader);

@@ -31,6 +31,7 @@ import type {
   OutboxMail,
   PinMailStatus,
   AuditLogQuery,
+  AuditLogExportQuery,
   Clinic,
   CorrectionRequest,
   CreateGraftRequestRequest,
@@ -209,6 +210,7 @@ export interface ApiRoutes {
   };
   'DELETE /admin/eutes/{id}/apikeys/{keyId}': { params: { id: string; keyId: string }; response: void };
   'GET /admin/auditlog': { query: AuditLogQuery; response: AuditLogPage };
+  'GET /admin/auditlog/export': { query: AuditLogExportQuery; response: Blob };
   'GET /admin/mails': { query: MailListQuery; response: MailListPage };
   'POST /admin/mails/{id}/retry': { params: { id: string }; response: OutboxMail };
   'POST /admin/testR': { body: TestAlertRequest; response: TestAlertResult };

@@ -2,6 +2,7 @@ import { API_BASE, freshAccessToken, refreshAccessToken } from './client';
 import { networkError, toApiError } from './errors';
 import type { ApiRoutes } from './routes';
 import { XSRF_HEADER, xsrfToken } from './xsrf';
+import { currentLanguage } from '../i18n';
 
 type UploadRoute = {
   [Name in keyof ApiRoutes]: ApiRoutes[Name] extends { body: FormData } ? Name : never;
@@ -23,6 +24,7 @@ function sendOnce(
     const request = new XMLHttpRequest();
     request.open('POST', `${API_BASE}${path}`);
     request.setRequestHeader('Accept', 'application/json, application/problem+json');
+    request.setRequestHeader('Accept-Language', currentLanguage());
     request.setRequestHeader('Authorization', `Bearer ${token}`);
     if (xsrf) {
       request.setRequestHeader(XSRF_HEADER, xsrf);

@@ -1,4 +1,5 @@
 import { Chip, Group } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage, LANGUAGES, type AppLanguage } from '../i18n';
 
@@ -8,8 +9,12 @@ import { changeLanguage, currentLanguage, LANGUAGES, type AppLanguage } from '..
  */
 export function LanguageSwitch() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  // What the server worded (candidate reasons, import errors) is fetched anew in the chosen language.
+  const choose = (value: string) =>
+    void changeLanguage(value as AppLanguage).then(() => queryClient.invalidateQueries());
   return (
-    <Chip.Group value={currentLanguage()} onChange={(value) => void changeLanguage(value as AppLanguage)}>
+    <Chip.Group value={currentLanguage()} onChange={choose}>
       <Group gap={4} wrap="nowrap" role="radiogroup" aria-label={t('language.label')} data-testid="language-switch">
         {LANGUAGES.map((language) => (
           <Chip key={language} value={language} size="xs" radius="sm">

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@graftmatch/domain';
 import de from './de.json';
 import en from './en.json';
 
@@ -11,6 +12,11 @@ function keys(tree: object, prefix = ''): string[] {
 describe('translations', () => {
   it('German has exactly the keys English has', () => {
     expect(keys(de).sort()).toEqual(keys(en).sort());
+  });
+
+  it('names the graft types as the server does in its documents', () => {
+    expect(MESSAGES.en.graftTypes).toEqual(en.graftTypes);
+    expect(MESSAGES.de.graftTypes).toEqual(de.graftTypes);
   });
 
   it('keeps the spec text of the loading indicator', () => {

@@ -4,9 +4,11 @@ import {
   AUDIT_ACTIONS,
   AUDIT_TARGET_TYPES,
   auditActionWords,
+  auditChanges,
   auditTargetTypeOf,
   auditTargetTypeSpellings,
   auditTargetTypeWords,
+  auditValueText,
   isAuditAction,
 } from './audit-vocabulary';
 
@@ -40,5 +42,23 @@ describe('the audit vocabulary', () => {
     expect(auditActionWords('legacy.thing', 'en')).toBe('legacy.thing');
     expect(auditTargetTypeWords('waitinglist', 'en')).toBe('Waiting-list entry');
     expect(auditTargetTypeWords('something', 'de')).toBe('something');
+  });
+});
+
+describe('the changes of an audit row', () => {
+  it('lists the fields that differ, all fields of a created or removed record, and a bare value as `value`', () => {
+    expect(
+      auditChanges({ active: true, name: 'North', tags: ['a'] }, { active: false, name: 'North', tags: ['a', 'b'] }),
+    ).toEqual([
+      { field: 'active', before: true, after: false },
+      { field: 'tags', before: ['a'], after: ['a', 'b'] },
+    ]);
+    expect(auditChanges(null, { e_Lot: 'EB1-2026-0901' })).toEqual([
+      { field: 'e_Lot', before: null, after: 'EB1-2026-0901' },
+    ]);
+    expect(auditChanges({ days: 2 }, null)).toEqual([{ field: 'days', before: 2, after: null }]);
+    expect(auditChanges('old', 'new')).toEqual([{ field: 'value', before: 'old', after: 'new' }]);
+    expect(auditValueText(null, 'k. A.')).toBe('k. A.');
+    expect(auditValueText({ a: 1 }, '')).toBe('{"a":1}');
   });
 });

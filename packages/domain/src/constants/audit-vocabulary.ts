@@ -135,3 +135,45 @@ export function auditTargetTypeWords(stored: string, language: Language): string
   const type = auditTargetTypeOf(stored);
   return type ? AUDIT_TARGET_TYPES[type][language] : stored;
 }
+
+/** Sign-ins and sign-outs: the bulk of the log, which a reader looking for changes can hide. */
+export const SIGN_IN_ACTIONS: readonly AuditAction[] = [
+  'auth.login.success',
+  'auth.login.failure',
+  'auth.twofactor.failure',
+  'auth.logout',
+  'auth.session.end',
+];
+
+/** One field an audit row changed, with its value before and after (null where absent). */
+export interface AuditChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The fields an audit row's before and after differ in, in the order they appear: every field of
+ * a created record (no before) or a removed one (no after). A side that is no record (a bare value)
+ * counts as the field `value`.
+ */
+export function auditChanges(before: unknown, after: unknown): AuditChange[] {
+  const fields = (side: unknown) =>
+    isRecord(side) ? side : side === null || side === undefined ? {} : { value: side };
+  const [old, now] = [fields(before), fields(after)];
+  const names = [...new Set([...Object.keys(old), ...Object.keys(now)])];
+  return names
+    .map((field) => ({ field, before: old[field] ?? null, after: now[field] ?? null }))
+    .filter((change) => JSON.stringify(change.before) !== JSON.stringify(change.after));
+}
+
+/** A changed value in words: text as it is, anything else as JSON; `missing` for none. */
+export function auditValueText(value: unknown, missing: string): string {
+  if (value === null || value === undefined) {
+    return missing;
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

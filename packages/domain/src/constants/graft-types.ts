@@ -1,3 +1,6 @@
+import { translate, type MessageKey } from '../i18n/translate';
+import type { Language } from '../schemas/enums';
+
 /** Graft type numbers of the spec's enum; they travel as `t_ProdName_2`, `query_type` and `query_Type`. */
 export const GraftType = {
   PulmonaryValveNoBifurcation: 1,
@@ -63,6 +66,11 @@ export function graftTypeSlug(type: GraftTypeNumber): GraftTypeSlug {
 
 export function graftTypeLabel(type: GraftTypeNumber): string {
   return graftTypeInfo(type).label;
+}
+
+/** A graft type's name in `language`, from the server's catalogue (the web's own words for it). */
+export function graftTypeWords(type: GraftTypeNumber, language: Language): string {
+  return translate(language, `graftTypes.${graftTypeSlug(type)}` as MessageKey);
 }
 
 /** The graft type of a route segment, or null for a segment that names none (a 404 for the caller). */

@@ -17,6 +17,7 @@ describe('scoreCandidate', () => {
       entry({ implantFrom: '2026-11-20', since: '2026-08-26T00:00:00.000Z', requested: true }),
       22,
       today,
+      'en',
     );
     expect(score).toMatchObject({ score: 100, urgency: 40, fit: 30, waiting: 20, request: 10 });
     expect(score.reason).toBe(
@@ -25,7 +26,7 @@ describe('scoreCandidate', () => {
   });
 
   it('scales urgency over 60 days and fit over half the diameter range', () => {
-    const score = scoreCandidate(entry({ implantFrom: '2026-12-24' }), 23, today);
+    const score = scoreCandidate(entry({ implantFrom: '2026-12-24' }), 23, today, 'en');
     expect(score.urgency).toBe(20);
     expect(score.fit).toBe(15);
     expect(score.waiting).toBe(0);
@@ -33,9 +34,21 @@ describe('scoreCandidate', () => {
   });
 
   it('counts a request without an entry as a full fit made for this graft', () => {
-    const score = scoreCandidate(entry({ diameterRange: null, implantFrom: null, requested: true }), 22, today);
+    const score = scoreCandidate(entry({ diameterRange: null, implantFrom: null, requested: true }), 22, today, 'en');
     expect(score).toMatchObject({ urgency: 0, fit: 30, request: 10 });
     expect(score.reason).toContain('asked for this graft');
+  });
+
+  it('words the reason in German', () => {
+    const score = scoreCandidate(
+      entry({ implantFrom: '2026-12-24', since: '2026-11-12T00:00:00.000Z', requested: true }),
+      23,
+      today,
+      'de',
+    );
+    expect(score.reason).toBe(
+      'Implantationsfenster öffnet in 30 T; 23 mm liegt 1 mm von der Mitte von 20–24 mm; wartet seit 12 T; in der App angefragt',
+    );
   });
 });
 
@@ -48,6 +61,7 @@ describe('rankCandidates', () => {
       ],
       22,
       today,
+      'en',
     );
     expect(ranked.map((c) => c.id)).toEqual(['soon-edge', 'later-perfect']);
   });
@@ -61,6 +75,7 @@ describe('rankCandidates', () => {
       ],
       22,
       today,
+      'en',
     );
     expect(ranked.map((c) => c.id)).toEqual(['b', 'c', 'a']);
   });

@@ -9,6 +9,8 @@
 // - request (10): a physician asked for this graft in the app.
 // Ties go to the earlier implant window, then the longer wait, then the id.
 
+import { translatorFor } from '../i18n/translate';
+import type { Language } from '../schemas/enums';
 import { DAY_MS } from './dates';
 
 export const RANKING_WEIGHTS = { urgency: 40, fit: 30, waiting: 20, request: 10 } as const;
@@ -43,16 +45,22 @@ export function daysBetween(from: string, to: string): number {
   return Math.floor((Date.parse(to.slice(0, 10)) - Date.parse(from.slice(0, 10))) / DAY_MS);
 }
 
-/** The points of one candidate for a graft of `diameter` mm on `today`, with the reason in words. */
-export function scoreCandidate(candidate: CandidateInput, diameter: number | null, today: string): CandidateScore {
+/** The points of one candidate for a graft of `diameter` mm on `today`, with the reason in words of `language`. */
+export function scoreCandidate(
+  candidate: CandidateInput,
+  diameter: number | null,
+  today: string,
+  language: Language,
+): CandidateScore {
+  const t = translatorFor(language);
   const reasons: string[] = [];
   let urgency = 0;
   if (candidate.implantFrom !== null) {
     const days = daysBetween(today, candidate.implantFrom);
     urgency = RANKING_WEIGHTS.urgency * clamp01(1 - Math.max(0, days) / URGENCY_HORIZON_DAYS);
-    reasons.push(days <= 0 ? 'implant window open' : `implant window opens in ${days} d`);
+    reasons.push(days <= 0 ? t('ranking.windowOpen') : t('ranking.windowOpensIn', { days }));
   } else {
-    reasons.push('no implant window');
+    reasons.push(t('ranking.noWindow'));
   }
   let fit = RANKING_WEIGHTS.fit;
   if (candidate.diameterRange && diameter !== null) {
@@ -60,16 +68,16 @@ export function scoreCandidate(candidate: CandidateInput, diameter: number | nul
     const half = (max - min) / 2;
     const off = Math.abs(diameter - (min + max) / 2);
     fit = RANKING_WEIGHTS.fit * (half === 0 ? (off === 0 ? 1 : 0) : clamp01(1 - off / half));
-    reasons.push(`${diameter} mm is ${round1(off)} mm from the middle of ${min}–${max} mm`);
+    reasons.push(t('ranking.diameterOff', { diameter, off: round1(off), min, max }));
   } else {
-    reasons.push('asked for this graft');
+    reasons.push(t('ranking.askedForGraft'));
   }
   const waited = Math.max(0, daysBetween(candidate.since, today));
   const waiting = RANKING_WEIGHTS.waiting * clamp01(waited / WAITING_HORIZON_DAYS);
-  reasons.push(`waiting ${waited} d`);
+  reasons.push(t('ranking.waiting', { days: waited }));
   const request = candidate.requested ? RANKING_WEIGHTS.request : 0;
   if (candidate.requested) {
-    reasons.push('requested in the app');
+    reasons.push(t('ranking.requestedInApp'));
   }
   const parts = { urgency: round1(urgency), fit: round1(fit), waiting: round1(waiting), request };
   return {
@@ -84,10 +92,11 @@ export function rankCandidates<T extends CandidateInput>(
   candidates: readonly T[],
   diameter: number | null,
   today: string,
+  language: Language,
 ): (T & CandidateScore)[] {
   const far = '9999-12-31';
   return candidates
-    .map((candidate) => ({ ...candidate, ...scoreCandidate(candidate, diameter, today) }))
+    .map((candidate) => ({ ...candidate, ...scoreCandidate(candidate, diameter, today, language) }))
     .sort(
       (a, b) =>
         b.score - a.score ||

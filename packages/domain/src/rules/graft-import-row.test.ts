@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { translateMessage } from '../i18n/translate';
 import { checkImportedGraft, readImportCells, type ImportCell } from './graft-import-row';
 
 // A row's errors, all in one answer (docs/import.md "Row errors").
@@ -37,18 +38,26 @@ function rowErrors(cells: Record<string, ImportCell>) {
 
 describe('the errors of an imported row', () => {
   it('names a wrong type and lengths out of order together', () => {
-    expect(rowErrors({ ...GOOD, t_ProdName_2: '9', t_Lmin: '90', t_Lmax: '40' })).toEqual([
+    expect(rowErrors({ ...GOOD, t_ProdName_2: '9', t_Lmin: '90', t_Lmax: '40' })).toMatchObject([
       { field: 't_ProdName_2', message: 'must be between 1 and 8' },
       { field: 't_Lmax', message: 'must not be less than t_Lmin' },
     ]);
   });
 
   it('leaves out a rule across fields whose cell already failed, so no field is blamed twice', () => {
-    expect(rowErrors({ ...GOOD, t_ProdName_2: 'five', t_Lmin: '999', 'release.outValue': '2026-13-01' })).toEqual([
-      { field: 't_ProdName_2', message: 'must be a whole number' },
-      { field: 't_Lmin', message: 'must be between 10 and 120 mm' },
-      { field: 'release.outValue', message: 'must be a real date written yyyy-mm-dd' },
-    ]);
+    expect(rowErrors({ ...GOOD, t_ProdName_2: 'five', t_Lmin: '999', 'release.outValue': '2026-13-01' })).toMatchObject(
+      [
+        { field: 't_ProdName_2', message: 'must be a whole number' },
+        { field: 't_Lmin', message: 'must be between 10 and 120 mm' },
+        { field: 'release.outValue', message: 'must be a real date written yyyy-mm-dd' },
+      ],
+    );
+  });
+
+  it('keeps each reason as a catalogue message, so it can be shown in German too', () => {
+    const [error] = rowErrors({ ...GOOD, t_Lmin: '999' });
+    expect(error?.wording).toEqual({ key: 'importRow.betweenMm', params: { min: 10, max: 120 } });
+    expect(translateMessage('de', error!.wording!)).toBe('muss zwischen 10 und 120 mm liegen');
   });
 
   it('reports every one of several independent problems in one answer', () => {

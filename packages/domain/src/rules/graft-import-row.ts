@@ -1,4 +1,5 @@
 import { IMPORT_COLUMNS, type ImportColumn } from '../constants/import-columns';
+import { translateMessage, type Message } from '../i18n/translate';
 import { EMAIL_PATTERN, LOT_PATTERN } from '../schemas/common';
 import { isIsoDate, utcDate } from './dates';
 import { parseSingleEuropeanCode } from './single-european-code';
@@ -14,9 +15,18 @@ export type ImportCell = string | number | boolean | Date | null | undefined;
 export type ImportValue = string | number | null;
 /** The values one row sets, by column name. A column the file lacks is absent: the stored value stays. */
 export type ImportedFields = Record<string, ImportValue>;
+/** A field's reason: in English as `message`, and as `wording` for the reader's language (docs/decisions.md, "Server texts"). */
 export interface ImportFieldError {
   field: string;
   message: string;
+  wording?: Message;
+}
+
+/** A field's reason from the catalogue, or as text where a rule words it itself. */
+export function importFieldError(field: string, reason: Message | string): ImportFieldError {
+  return typeof reason === 'string'
+    ? { field, message: reason }
+    : { field, message: translateMessage('en', reason), wording: reason };
 }
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -24,7 +34,7 @@ const INTEGER = /^-?\d+$/;
 const lotPattern = new RegExp(LOT_PATTERN);
 const emailPattern = new RegExp(EMAIL_PATTERN);
 
-type Read = { value: ImportValue } | { error: string };
+type Read = { value: ImportValue } | { error: Message | string };
 
 function asText(cell: ImportCell): string | null {
   if (cell instanceof Date) {
@@ -42,12 +52,12 @@ function readNumber(cell: ImportCell, column: ImportColumn, whole: boolean): Rea
   // A decimal comma is what German spreadsheets write.
   const normalised = typeof cell === 'number' ? String(cell) : text.replace(/^(-?\d+),(\d+)$/, '$1.$2');
   if (!(whole ? INTEGER : DECIMAL).test(normalised)) {
-    return { error: whole ? 'must be a whole number' : 'must be a number' };
+    return { error: { key: whole ? 'importRow.wholeNumber' : 'importRow.number' } };
   }
   const value = Number(normalised);
   const { min, max } = column.range ?? { min: -Infinity, max: Infinity };
   if (value < min || value > max) {
-    return { error: `must be between ${min} and ${max}${column.kind === 'mm' ? ' mm' : ''}` };
+    return { error: { key: column.kind === 'mm' ? 'importRow.betweenMm' : 'importRow.between', params: { min, max } } };
   }
   return { value };
 }
@@ -63,7 +73,9 @@ function readText(cell: ImportCell, column: ImportColumn): Read {
   if (problem) {
     return { error: problem };
   }
-  return text.length > maxLength ? { error: `must be at most ${maxLength} characters` } : { value: text };
+  return text.length > maxLength
+    ? { error: { key: 'importRow.maxLength', params: { max: maxLength } } }
+    : { value: text };
 }
 
 function readCell(cell: ImportCell, column: ImportColumn): Read {
@@ -82,24 +94,22 @@ function readCell(cell: ImportCell, column: ImportColumn): Read {
       if (text === null) {
         return { value: null };
       }
-      return isIsoDate(text) ? { value: text } : { error: 'must be a real date written yyyy-mm-dd' };
+      return isIsoDate(text) ? { value: text } : { error: { key: 'importRow.date' } };
     case 'lot':
       if (text === null) {
-        return { error: 'is required' };
+        return { error: { key: 'importRow.required' } };
       }
-      return lotPattern.test(text)
-        ? { value: text }
-        : { error: 'must be letters, digits, dot, underscore or hyphen (at most 64, no leading dot)' };
+      return lotPattern.test(text) ? { value: text } : { error: { key: 'importRow.lot' } };
     case 'email':
       if (text === null) {
         return { value: null };
       }
-      return emailPattern.test(text) && text.length <= 254 ? { value: text } : { error: 'must be an e-mail address' };
+      return emailPattern.test(text) && text.length <= 254 ? { value: text } : { error: { key: 'importRow.email' } };
     case 'letter':
       if (text === null) {
         return { value: null };
       }
-      return /^[A-Za-z]$/.test(text) ? { value: text.toUpperCase() } : { error: 'must be one letter A-Z' };
+      return /^[A-Za-z]$/.test(text) ? { value: text.toUpperCase() } : { error: { key: 'importRow.letter' } };
     case 'sec': {
       if (text === null) {
         return { value: null };
@@ -125,7 +135,7 @@ export function readImportCells(cells: Readonly<Record<string, ImportCell>>): {
     }
     const read = readCell(cells[column.name], column);
     if ('error' in read) {
-      errors.push({ field: column.name, message: read.error });
+      errors.push(importFieldError(column.name, read.error));
     } else {
       fields[column.name] = read.value;
     }
@@ -153,31 +163,31 @@ export function checkImportedGraft(
       errors.push(error);
     }
   };
-  const notAfter = (earlier: string, later: string, message: string) => {
+  const notAfter = (earlier: string, later: string, key: 'importRow.notLessThan' | 'importRow.notBefore') => {
     const [a, b] = [value(earlier), value(later)];
     if (a !== null && b !== null && a > b) {
-      fail([earlier, later], { field: later, message });
+      fail([earlier, later], importFieldError(later, { key, params: { other: earlier } }));
     }
   };
   if (value('t_ProdName_2') === null) {
-    fail(['t_ProdName_2'], { field: 't_ProdName_2', message: 'is required for a new graft' });
+    fail(['t_ProdName_2'], importFieldError('t_ProdName_2', { key: 'importRow.requiredForNew' }));
   }
-  notAfter('t_Lmin', 't_Lmax', 'must not be less than t_Lmin');
-  notAfter('i_Min', 'i_Max', 'must not be before i_Min');
+  notAfter('t_Lmin', 't_Lmax', 'importRow.notLessThan');
+  notAfter('i_Min', 'i_Max', 'importRow.notBefore');
   const dated = STEP_DATE_ORDER.map((step) => `${step}.outValue`).filter((field) => value(field) !== null);
-  dated.slice(1).forEach((field, index) => notAfter(dated[index]!, field, `must not be before ${dated[index]}`));
-  notAfter('release.outValue', 'expiry.outValue', 'must not be before release.outValue');
+  dated.slice(1).forEach((field, index) => notAfter(dated[index]!, field, 'importRow.notBefore'));
+  notAfter('release.outValue', 'expiry.outValue', 'importRow.notBefore');
   if (value('assignment.status') === 1 && value('c_Name') === null) {
-    fail(['assignment.status', 'c_Name'], { field: 'c_Name', message: 'is required once the assignment is done' });
+    fail(['assignment.status', 'c_Name'], importFieldError('c_Name', { key: 'importRow.requiredWhenAssigned' }));
   }
   const sec = value('x_SEC');
   if (typeof sec === 'string') {
     const code = parseSingleEuropeanCode(sec);
     if (!('error' in code) && code.expiry !== null && code.expiry !== value('expiry.outValue')) {
-      fail(['x_SEC', 'expiry.outValue'], {
-        field: 'x_SEC',
-        message: `expiry ${code.expiry} differs from expiry.outValue`,
-      });
+      fail(
+        ['x_SEC', 'expiry.outValue'],
+        importFieldError('x_SEC', { key: 'importRow.secExpiryDiffers', params: { expiry: code.expiry } }),
+      );
     }
   }
   return errors;

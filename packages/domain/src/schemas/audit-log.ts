@@ -13,6 +13,11 @@ export const AuditLogEntry = Type.Object({
   targetId: Nullable(Type.String({ description: 'a lot or an id' })),
   before: Type.Unknown({ description: 'the record before the change; null when created' }),
   after: Type.Unknown({ description: 'the record after the change; null when removed' }),
+  actorName: Nullable(Type.String({ description: "the actor's name; null for the system or a user no longer known" })),
+  targetLabel: Nullable(
+    Type.String({ description: 'the target in words: a LOT, a name; null when there is nothing more than its id' }),
+  ),
+  targetLot: Nullable(Type.String({ description: 'the LOT of the graft the target belongs to, when it is one' })),
 });
 export type AuditLogEntry = Static<typeof AuditLogEntry>;
 
@@ -22,20 +27,29 @@ export const AUDIT_PAGE_SIZE = 50;
 const DateOrDateTime = (description: string) =>
   Type.String({ pattern: `${ISO_DATE_PATTERN}|${ISO_DATE_TIME_PATTERN}`, description });
 
+const AUDIT_FILTERS = {
+  actorId: Type.Optional(Id),
+  action: Type.Optional(RequiredText(100)),
+  targetType: Type.Optional(RequiredText(50)),
+  targetId: Type.Optional(RequiredText(100)),
+  from: Type.Optional(DateOrDateTime('yyyy-mm-dd or ISO date-time, UTC')),
+  to: Type.Optional(DateOrDateTime('a date includes that whole day')),
+  hideSignIns: Type.Optional(Type.Boolean({ description: 'leave out logins, logouts and ended sessions' })),
+};
+
 /** `GET /admin/auditlog`: exact filters, a time range (a date includes that whole day, UTC), and the page. */
 export const AuditLogQuery = Type.Object(
-  {
-    ...PageQuery.properties,
-    actorId: Type.Optional(Id),
-    action: Type.Optional(RequiredText(100)),
-    targetType: Type.Optional(RequiredText(50)),
-    targetId: Type.Optional(RequiredText(100)),
-    from: Type.Optional(DateOrDateTime('yyyy-mm-dd or ISO date-time, UTC')),
-    to: Type.Optional(DateOrDateTime('a date includes that whole day')),
-  },
+  { ...PageQuery.properties, ...AUDIT_FILTERS },
   { additionalProperties: false },
 );
 export type AuditLogQuery = Static<typeof AuditLogQuery>;
+
+/** `GET /admin/auditlog/export`: the log's filters; every matching row up to the export's limit. */
+export const AuditLogExportQuery = Type.Object(AUDIT_FILTERS, { additionalProperties: false });
+export type AuditLogExportQuery = Static<typeof AuditLogExportQuery>;
+
+/** The most rows one audit-log export holds; a longer period is exported in parts. */
+export const AUDIT_EXPORT_MAX_ROWS = 50_000;
 
 /** The answer of `GET /admin/auditlog`: newest first, with the number of all matching rows. */
 export const AuditLogPage = Type.Object({

@@ -1,4 +1,4 @@
-import { formatInstantUtc, PRODUCT_NAME } from '@graftmatch/domain';
+import { formatInstantUtc, PRODUCT_NAME, translate } from '@graftmatch/domain';
 import { composeMail, type MailContent, type MailLanguage } from './layout';
 
 /** The bank's steps a requesting physician is mailed of at once. */
@@ -20,14 +20,14 @@ export function requestStepMail(
   },
 ) {
   const { step, lot, bank, link } = input;
-  const deadline = input.deadline ? formatInstantUtc(input.deadline) : null;
+  const deadline = input.deadline ? formatInstantUtc(input.deadline) : translate(language, 'common.notDocumented');
   const reason = input.reason;
   const byLanguage: Record<MailLanguage, () => MailContent> = {
     en: () => {
       const says: Record<MailedRequestStep, [string, string]> = {
         reserved: [
-          `graft ${lot} is reserved for you until ${deadline ?? 'n.d.'}`,
-          `${bank} has reserved the graft with lot ${lot} for you. Please confirm by ${deadline ?? 'n.d.'}; after that the reservation lapses and the graft is offered again.`,
+          `graft ${lot} is reserved for you until ${deadline}`,
+          `${bank} has reserved the graft with lot ${lot} for you. Please confirm by ${deadline}; after that the reservation lapses and the graft is offered again.`,
         ],
         declined: [
           `your request for graft ${lot} was declined`,
@@ -50,8 +50,8 @@ export function requestStepMail(
     de: () => {
       const says: Record<MailedRequestStep, [string, string]> = {
         reserved: [
-          `Graft ${lot} ist bis ${deadline ?? 'n.d.'} für Sie reserviert`,
-          `${bank} hat den Graft mit Lot ${lot} für Sie reserviert. Bitte bestätigen Sie bis ${deadline ?? 'n.d.'}; danach verfällt die Reservierung und der Graft wird wieder angeboten.`,
+          `Graft ${lot} ist bis ${deadline} für Sie reserviert`,
+          `${bank} hat den Graft mit Lot ${lot} für Sie reserviert. Bitte bestätigen Sie bis ${deadline}; danach verfällt die Reservierung und der Graft wird wieder angeboten.`,
         ],
         declined: [
           `Ihre Anfrage für Graft ${lot} wurde abgelehnt`,

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AUDIT_PAGE_SIZE, AuditLogPage, AuditLogQuery } from '@graftmatch/domain';
-import { pageOf } from '../../http/paging';
-import { errors } from '../../http/request-kit';
-import { readAuditLog, type AuditLogDeps } from './auditlog.service';
+import { Type } from '@sinclair/typebox';
+import { AUDIT_PAGE_SIZE, AuditLogExportQuery, AuditLogPage, AuditLogQuery } from '@graftmatch/domain';
+import { TOTAL_COUNT_HEADER, pageOf } from '../../http/paging';
+import { errors, languageOf } from '../../http/request-kit';
+import { exportAuditLog, readAuditLog, type AuditLogDeps } from './auditlog.service';
+
+const CsvFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'text/csv, as an attachment' });
 
 /** The audit log for admins and auditors, under /api/admin. */
 export const adminAuditLogRoutes: FastifyPluginAsyncTypebox<{ deps: AuditLogDeps }> = async (app, { deps }) => {
@@ -14,6 +17,26 @@ export const adminAuditLogRoutes: FastifyPluginAsyncTypebox<{ deps: AuditLogDeps
     async (request) => {
       const { limit: _limit, offset: _offset, ...filter } = request.query;
       return readAuditLog(deps, request.principal, filter, pageOf(request.query, AUDIT_PAGE_SIZE));
+    },
+  );
+
+  app.get(
+    '/auditlog/export',
+    {
+      schema: {
+        tags: ['admin'],
+        querystring: AuditLogExportQuery,
+        produces: ['text/csv'],
+        response: { 200: CsvFile, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await exportAuditLog(deps, request.principal, request.query, languageOf(request));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header(TOTAL_COUNT_HEADER, String(file.total))
+        .send(file.content);
     },
   );
 };

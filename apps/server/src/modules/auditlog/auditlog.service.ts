@@ -1,26 +1,45 @@
 import type { Kysely } from 'kysely';
+import { stringify } from 'csv-stringify/sync';
 import {
+  AUDIT_EXPORT_MAX_ROWS,
+  SIGN_IN_ACTIONS,
+  auditActionWords,
+  auditChanges,
   auditTargetTypeOf,
   auditTargetTypeSpellings,
+  auditTargetTypeWords,
+  auditValueText,
+  formatInstantUtc,
+  fullName,
   isIsoDate,
   shiftDate,
+  translate,
   type AuditLogEntry,
+  type AuditLogExportQuery,
   type AuditLogPage,
-  type AuditLogQuery,
+  type Language,
 } from '@graftmatch/domain';
 import type { AuditLogRow, DB } from '../../db/types';
-import { badRequest } from '../../http/problem';
+import { fieldError, badRequest } from '../../http/problem';
 import type { Page } from '../../http/paging';
 import { requireAdmin } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
-import { listAuditRows, type AuditLogFilter } from './auditlog.repository';
+import { neutraliseFormula } from '../imports/csv-formula';
+import {
+  auditNames,
+  exportAuditRows,
+  listAuditRows,
+  type AuditLogFilter,
+  type AuditNames,
+} from './auditlog.repository';
 
 export interface AuditLogDeps {
   db: Kysely<DB>;
+  now: () => Date;
 }
 
 /** The filters of the query: `from` a date (from its start) or a date-time; `to` a date (to its end) or a date-time (exclusive), UTC. */
-type AuditLogFilters = Omit<AuditLogQuery, 'limit' | 'offset'>;
+type AuditLogFilters = AuditLogExportQuery;
 
 function parseJson(text: string | null): unknown {
   if (text === null) {
@@ -33,17 +52,52 @@ function parseJson(text: string | null): unknown {
   }
 }
 
-const toWire = (row: AuditLogRow): AuditLogEntry => ({
-  id: row.id,
-  at: row.at,
-  actorId: row.actorUserId,
-  action: row.action,
+/** The ids a page of rows names, by what they are, for one lookup of their names and LOTs. */
+async function namesOf(deps: AuditLogDeps, rows: readonly AuditLogRow[]): Promise<AuditNames> {
+  const targets = (type: string) =>
+    rows.filter((row) => auditTargetTypeOf(row.targetType) === type && row.targetId).map((row) => row.targetId!);
+  return auditNames(deps.db, {
+    users: [...rows.flatMap((row) => (row.actorUserId ? [row.actorUserId] : [])), ...targets('user')],
+    clinics: targets('clinic'),
+    eutes: targets('eute'),
+    grafts: targets('graft'),
+    files: targets('graftFile'),
+    requests: targets('graftRequest'),
+    imports: targets('importLog'),
+  });
+}
+
+function targetLabel(type: string, id: string | null, names: AuditNames): string | null {
+  if (id === null) {
+    return null;
+  }
+  const user = type === 'user' ? names.users.get(id) : undefined;
+  const byType: Readonly<Record<string, Map<string, string>>> = {
+    clinic: names.clinics,
+    eute: names.eutes,
+    importLog: names.imports,
+  };
+  return (user && fullName(user)) ?? (byType[type] ?? names.lots).get(id) ?? null;
+}
+
+const toWire = (row: AuditLogRow, names: AuditNames): AuditLogEntry => {
   // Rows written before the vocabulary keep their old spelling; the reader sees the one name.
-  targetType: auditTargetTypeOf(row.targetType) ?? row.targetType,
-  targetId: row.targetId,
-  before: parseJson(row.before),
-  after: parseJson(row.after),
-});
+  const targetType = auditTargetTypeOf(row.targetType) ?? row.targetType;
+  const actor = row.actorUserId ? names.users.get(row.actorUserId) : undefined;
+  return {
+    id: row.id,
+    at: row.at,
+    actorId: row.actorUserId,
+    action: row.action,
+    targetType,
+    targetId: row.targetId,
+    before: parseJson(row.before),
+    after: parseJson(row.after),
+    actorName: actor ? fullName(actor) : null,
+    targetLabel: targetLabel(targetType, row.targetId, names),
+    targetLot: row.targetId === null ? null : (names.lots.get(row.targetId) ?? null),
+  };
+};
 
 /** The start of the day after a date, so `to=2026-11-21` includes that whole day. */
 const dayAfter = (date: string) => `${shiftDate(date, 1)}T00:00:00.000Z`;
@@ -52,8 +106,8 @@ function bounds(query: AuditLogFilters): Pick<AuditLogFilter, 'from' | 'until'> 
   const instant = (text: string, field: string) => {
     const time = new Date(text);
     if (Number.isNaN(time.getTime())) {
-      throw badRequest(`${field} must be a date or an ISO 8601 date-time.`, [
-        { field, message: 'must be a date or date-time' },
+      throw badRequest({ key: 'problem.dateOrDateTime', params: { field } }, [
+        fieldError(field, { key: 'validation.dateOrDateTime' }),
       ]);
     }
     return time.toISOString();
@@ -77,7 +131,17 @@ function targetTypes(name: string | undefined): Pick<AuditLogFilter, 'targetType
   return { targetTypes: type ? auditTargetTypeSpellings(type) : [name] };
 }
 
-/** `GET /admin/auditlog`: admins and auditors read; newest first, paged, filterable. */
+function filterOf(query: AuditLogFilters): AuditLogFilter {
+  const { from: _from, to: _to, targetType, hideSignIns, ...exact } = query;
+  return {
+    ...exact,
+    ...targetTypes(targetType),
+    ...bounds(query),
+    ...(hideSignIns ? { exceptActions: SIGN_IN_ACTIONS } : {}),
+  };
+}
+
+/** `GET /admin/auditlog`: admins and auditors read; newest first, paged, filterable, with names and LOTs. */
 export async function readAuditLog(
   deps: AuditLogDeps,
   principal: Principal | null,
@@ -85,7 +149,59 @@ export async function readAuditLog(
   page: Page,
 ): Promise<AuditLogPage> {
   requireAdmin(principal, { write: false });
-  const { from: _from, to: _to, targetType, ...exact } = query;
-  const rows = await listAuditRows(deps.db, { ...exact, ...targetTypes(targetType), ...bounds(query) }, page);
-  return { items: rows.items.map(toWire), total: rows.total, limit: page.limit, offset: page.offset };
+  const rows = await listAuditRows(deps.db, filterOf(query), page);
+  const names = await namesOf(deps, rows.items);
+  return {
+    items: rows.items.map((row) => toWire(row, names)),
+    total: rows.total,
+    limit: page.limit,
+    offset: page.offset,
+  };
+}
+
+export interface AuditLogExport {
+  content: Buffer;
+  fileName: string;
+  /** Every matching row; more than the file holds when the export's limit cut it. */
+  total: number;
+}
+
+/**
+ * `GET /admin/auditlog/export`: the rows the same filters show, newest first, as CSV for an
+ * inspection: UTF-8 with a BOM, the words in `language`, formula-safe cells (csv-formula.ts).
+ */
+export async function exportAuditLog(
+  deps: AuditLogDeps,
+  principal: Principal | null,
+  query: AuditLogFilters,
+  language: Language,
+): Promise<AuditLogExport> {
+  requireAdmin(principal, { write: false });
+  const rows = await exportAuditRows(deps.db, filterOf(query), AUDIT_EXPORT_MAX_ROWS);
+  const names = await namesOf(deps, rows.items);
+  const missing = translate(language, 'common.notDocumented');
+  const column = (name: string) => translate(language, `auditLog.column.${name}` as 'auditLog.column.time');
+  const header = ['time', 'actor', 'action', 'actionCode', 'targetType', 'target', 'targetId', 'changes'].map(column);
+  const lines = rows.items.map((row) => {
+    const entry = toWire(row, names);
+    const changes = auditChanges(entry.before, entry.after)
+      .map(
+        (change) =>
+          `${change.field}: ${auditValueText(change.before, missing)} → ${auditValueText(change.after, missing)}`,
+      )
+      .join('; ');
+    return [
+      formatInstantUtc(entry.at),
+      entry.actorId === null ? translate(language, 'auditLog.system') : (entry.actorName ?? entry.actorId),
+      auditActionWords(entry.action, language),
+      entry.action,
+      auditTargetTypeWords(entry.targetType, language),
+      entry.targetLabel ?? '',
+      entry.targetId ?? '',
+      changes,
+    ].map(neutraliseFormula);
+  });
+  const text = stringify([header, ...lines], { record_delimiter: '\r\n' });
+  const stamp = deps.now().toISOString().slice(0, 10);
+  return { content: Buffer.from(`\uFEFF${text}`, 'utf8'), fileName: `audit-log_${stamp}.csv`, total: rows.total };
 }

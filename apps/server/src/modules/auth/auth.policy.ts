@@ -29,7 +29,7 @@ export function requireAdmin(principal: Principal | null, access: { write: boole
 export function requirePhysician(principal: Principal | null): Principal {
   const caller = requireUser(principal);
   if (caller.clinicIds.length === 0) {
-    throw forbidden('Only physicians of an active clinic may do this.');
+    throw forbidden({ key: 'problem.onlyPhysicians' });
   }
   return caller;
 }
@@ -38,7 +38,7 @@ export function requirePhysician(principal: Principal | null): Principal {
 export function requireEuteEmployee(principal: Principal | null): Principal {
   const caller = requireUser(principal);
   if (caller.euteIds.length === 0) {
-    throw forbidden('Only employees of an active tissue bank may do this.');
+    throw forbidden({ key: 'problem.onlyBankEmployees' });
   }
   return caller;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fullName, webPaths, type AuditAction } from '@graftmatch/domain';
 import type { RecoveryPurpose } from '../../db/types';
-import { badRequest, notFound } from '../../http/problem';
+import { badRequest, fieldError, notFound } from '../../http/problem';
 import type { QueuedMail } from '../../mail/mailer';
 import { invitationMail, recoveryMail } from '../../mail/templates/password-link';
 import type { Executor } from '../../db/executor';
@@ -95,7 +95,7 @@ export async function recoverPassword(
   password: string,
   ctx: RequestContext,
 ): Promise<void> {
-  const invalid = () => badRequest('This link is invalid, used or expired. Please request a new one.');
+  const invalid = () => badRequest({ key: 'problem.linkInvalid' });
   const now = deps.now();
   const link = await repo.findRecoveryToken(deps.db, deps.secrets.hash(token));
   if (!link || link.usedAt !== null || link.expiresAt <= now.toISOString()) {
@@ -141,7 +141,7 @@ export async function changePassword(
   const now = deps.now();
   const user = await repo.findLoginUserById(deps.db, caller.userId);
   if (!user?.passwordHash) {
-    throw notFound('No such user.');
+    throw notFound({ key: 'problem.noUser' });
   }
   await checkPasswordWithLockout(deps, user, body.oldPassword, {
     ctx,
@@ -152,9 +152,7 @@ export async function changePassword(
   });
   assertAcceptablePassword('newPassword', body.newPassword, { email: user.email });
   if (body.newPassword === body.oldPassword) {
-    throw badRequest('The new password must differ from the current one.', [
-      { field: 'newPassword', message: 'equals the current password' },
-    ]);
+    throw badRequest({ key: 'problem.samePassword' }, [fieldError('newPassword', { key: 'validation.samePassword' })]);
   }
   const passwordHash = await hashPassword(body.newPassword);
   await deps.db.transaction().execute(async (trx) => {
@@ -183,7 +181,7 @@ export async function sendInvitation(
 ): Promise<void> {
   const user = await repo.findLoginUserById(deps.db, userId);
   if (!user) {
-    throw notFound('No such user.');
+    throw notFound({ key: 'problem.noUser' });
   }
   const now = deps.now();
   await issueAuditedLink(

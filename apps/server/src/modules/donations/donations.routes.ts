@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { StockGraft, StockQuery, type StockGraft as StockGraftType } from '@graftmatch/domain';
 import { ANSWERED_FROM_CACHE, type AnswerCache } from '../../http/answer-cache';
 import { PageQuery, pageOf, sendPaged } from '../../http/paging';
-import { LotParams, errors } from '../../http/request-kit';
+import { LotParams, errors, languageOf } from '../../http/request-kit';
 import { GraftListResponse, GraftResponse, WaitingListResponse } from '../../http/wire-responses';
 import { wire } from '../../http/wire';
 import {
@@ -44,7 +44,8 @@ export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: DonationsDeps
       ...ANSWERED_FROM_CACHE,
       schema: { tags: ['euteemployee'], produces: ['application/pdf'], response: { 200: PdfFile, ...errors } },
     },
-    async (request, reply) => deps.answers.sendDocument(request, reply, demandPdf(deps, request.principal)),
+    async (request, reply) =>
+      deps.answers.sendDocument(request, reply, demandPdf(deps, request.principal, languageOf(request))),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import {
   ListStatus,
   toIsoDate,
   type Graft,
+  type Language,
   type StockGraft,
   type StockQuery,
   type WaitingListEntry,
@@ -37,13 +38,18 @@ export function listOpenDemand(
  * `GET /euteemployee/waitinglist/download`: the open demand as a PDF with its file name. Kept while
  * the demand is unchanged, so its generation time is when this content was made (docs/decisions.md).
  */
-export function demandPdf(deps: DonationsDeps, principal: Principal | null): Cacheable<CacheableDocument> {
+export function demandPdf(
+  deps: DonationsDeps,
+  principal: Principal | null,
+  language: Language,
+): Cacheable<CacheableDocument> {
   const demand = demandForPdf(deps, principal);
   return {
     ...demand,
+    key: `${demand.key}:${language}`,
     compute: async () => {
       const generatedAt = deps.now();
-      const bytes = await renderWaitingListPdf({ ...(await demand.compute()), generatedAt });
+      const bytes = await renderWaitingListPdf({ ...(await demand.compute()), generatedAt, language });
       return { bytes, type: 'application/pdf', fileName: waitingListFileName(generatedAt) };
     },
   };

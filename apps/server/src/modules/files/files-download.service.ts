@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { FileKind, fileKindName } from '@graftmatch/domain';
+import { FileKind, fileKindName, type Language } from '@graftmatch/domain';
 import type { GraftFileRow } from '../../db/types';
 import { ProblemError, notFound } from '../../http/problem';
 import { factsheetFileName, renderFactsheetPdf } from '../../pdf/factsheet-pdf';
@@ -104,7 +104,7 @@ export async function stlModel(deps: FilesDeps, principal: Principal | null, lot
   const graft = await readableGraft(deps, principal, lot);
   const [model] = await repo.filesOfGraft(deps.db, graft.id, fileKindName(FileKind.Stl));
   if (!model) {
-    throw notFound(`No 3D model for lot ${lot}.`);
+    throw notFound({ key: 'problem.noModel', params: { lot } });
   }
   return { ...storedDownload(deps, model), contentType: 'model/stl' };
 }
@@ -120,13 +120,17 @@ export async function oneFile(
 }
 
 /** The generated factsheet, with the main photo when there is one. */
-async function generatedFactsheet(deps: FilesDeps, graftRow: Parameters<typeof presentGraft>[1]): Promise<ZipSource> {
+async function generatedFactsheet(
+  deps: FilesDeps,
+  graftRow: Parameters<typeof presentGraft>[1],
+  language: Language,
+): Promise<ZipSource> {
   const graft = await presentGraft(deps.db, graftRow, todayOf(deps));
   const [photo] = await repo.filesOfGraft(deps.db, graftRow.id, fileKindName(FileKind.Photos));
   const image = photo
     ? await toEmbeddableImage(await streamToBuffer(await openStored(deps, photo)), photo.contentType)
     : null;
-  const pdf = await renderFactsheetPdf({ graft, photo: image, generatedAt: deps.now() });
+  const pdf = await renderFactsheetPdf({ graft, photo: image, generatedAt: deps.now(), language });
   return { name: factsheetFileName(graft.e_Lot), size: pdf.length, open: async () => Readable.from([pdf]) };
 }
 
@@ -136,6 +140,7 @@ export async function zipOfKind(
   principal: Principal | null,
   type: string,
   lot: string,
+  language: Language,
 ): Promise<Download> {
   const { kind, stored } = kindOf(type);
   const graft = await readableGraft(deps, principal, lot);
@@ -152,10 +157,10 @@ export async function zipOfKind(
     open: () => openStored(deps, file),
   }));
   if (sources.length === 0 && kind === FileKind.Factsheet) {
-    sources = [await generatedFactsheet(deps, graft)];
+    sources = [await generatedFactsheet(deps, graft, language)];
   }
   if (sources.length === 0) {
-    throw notFound(`Lot ${lot} has no files of type ${type}.`);
+    throw notFound({ key: 'problem.noFilesOfType', params: { lot, type } });
   }
   const zip = await streamZip(sources, deps.now());
   return {

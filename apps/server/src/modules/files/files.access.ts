@@ -29,7 +29,7 @@ export function kindOf(segment: string): { kind: FileKind; stored: GraftFileKind
   return { kind, stored: fileKindName(kind) };
 }
 
-const noGraft = (lot: string) => notFound(`No graft with lot ${lot}.`);
+const noGraft = (lot: string) => notFound({ key: 'problem.noGraft', params: { lot } });
 
 /** Whether the caller may see the graft's files; writing needs more (`requireFileWrite`). */
 export async function accessTo(deps: FilesDeps, caller: Principal, graft: GraftRow) {

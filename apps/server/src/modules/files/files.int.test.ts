@@ -9,6 +9,7 @@ import { valveTubeStl } from '../../demo/demo-files/stl';
 import { ROLES, expectProblem, startSeededApp, today, type Role, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
 import { unzip, uploadFiles, zipOf, type UploadedFile } from '../../../test/support/files';
+import { pdfText } from '../../../test/support/pdf';
 
 // Files (docs/api.md, "Files"): every kind uploaded, listed, downloaded, zipped and deleted, by every role, with
 // visibility exactly as the graft's. Another bank's or clinic's file is 404.
@@ -192,6 +193,16 @@ describe(`who may upload, and what each reader sees (${testEngineName()})`, () =
     const entries = await unzip(await bytes(zip));
     const pdf = entries.get(`Factsheet_${lots.freeX}.pdf`);
     expect(pdf?.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await pdfText(pdf!)).toContain(`Factsheet – lot ${lots.freeX}`);
     expect((await app.clients.physicianA.get(`/api/file/getzipfile/1/${lots.freeX}`)).status).toBe(404);
+
+    // In the caller's language.
+    const german = await app.clients.physicianA.get(`/api/file/getzipfile/6/${lots.freeX}`, {
+      headers: { 'accept-language': 'de' },
+    });
+    const text = await pdfText((await unzip(await bytes(german))).get(`Factsheet_${lots.freeX}.pdf`)!);
+    expect(text).toContain(`Datenblatt – Lot ${lots.freeX}`);
+    expect(text).toContain('Prozessschritte');
+    expect(text).toMatch(/Erstellt von GraftMatch: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
   });
 });

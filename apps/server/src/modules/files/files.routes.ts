@@ -5,6 +5,7 @@ import { FILE_UPLOAD_RULES, FileKindParam, Lot, MAX_FILES_PER_UPLOAD, Problem } 
 import type { FastifyRequest } from 'fastify';
 import { MAX_PATH_SEGMENT_LENGTH } from '../../http/path-segments';
 import { ProblemError, badRequest } from '../../http/problem';
+import { languageOf } from '../../http/request-kit';
 import { GraftResponse } from '../../http/wire-responses';
 import type { FilesDeps } from './files.access';
 import { MissingFileError, mainImage, oneFile, stlModel, zipOfKind } from './files-download.service';
@@ -77,7 +78,11 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async 
       },
     },
     async (request, reply) =>
-      sendDownload(request, reply, await zipOfKind(deps, request.principal, request.params.type, request.params.lot)),
+      sendDownload(
+        request,
+        reply,
+        await zipOfKind(deps, request.principal, request.params.type, request.params.lot, languageOf(request)),
+      ),
   );
 };
 

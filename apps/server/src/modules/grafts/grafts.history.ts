@@ -68,7 +68,7 @@ export function historyEvent(row: repo.GraftAuditRow): GraftHistoryEvent {
   };
 }
 
-const noGraft = (lot: string) => notFound(`No graft with lot ${lot}.`);
+const noGraft = (lot: string) => notFound({ key: 'problem.noGraft', params: { lot } });
 
 /**
  * `GET /grafts/{lot}/history`: admins, auditors and the graft's bank read all of it; a physician reads

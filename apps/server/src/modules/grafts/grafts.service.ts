@@ -118,11 +118,11 @@ async function readGraftForPhysician(
 ): Promise<Graft> {
   const row = await repo.findListedGraftByLot(deps.db, lot);
   if (!row) {
-    throw notFound(`No graft with lot ${lot}.`);
+    throw notFound({ key: 'problem.noGraft', params: { lot } });
   }
   const ownClinic = scope.all || (row.clinicId !== null && scope.ids.includes(row.clinicId));
   if (!ownClinic && !(await isFreeForEveryPhysician(deps.db, row, today))) {
-    throw notFound(`No graft with lot ${lot}.`);
+    throw notFound({ key: 'problem.noGraft', params: { lot } });
   }
   return presentGraft(deps.db, row, today);
 }
@@ -243,7 +243,7 @@ export async function getDonation(deps: GraftsDeps, principal: Principal | null,
   const scope = euteReadScope(principal);
   const row = await repo.findListedGraftByLot(deps.db, lot);
   if (!row || (!scope.all && !scope.ids.includes(row.euteId))) {
-    throw notFound(`No donation with lot ${lot} in your tissue banks.`);
+    throw notFound({ key: 'problem.noDonation', params: { lot } });
   }
   return presentGraft(deps.db, row, todayOf(deps));
 }

@@ -38,7 +38,7 @@ function toWire(row: EuteApiKeyRow): ApiKey {
 
 async function requireBank(deps: ApiKeyDeps, euteId: string) {
   if ((await findEuteByRef(deps.db, euteId))?.id !== euteId) {
-    throw notFound('No such tissue bank.');
+    throw notFound({ key: 'problem.noBank' });
   }
 }
 
@@ -93,7 +93,7 @@ export async function revokeApiKey(deps: ApiKeyDeps, actor: ApiKeyActor, euteId:
   await deps.db.transaction().execute(async (trx) => {
     const row = await repo.findApiKey(trx, euteId, id);
     if (!row) {
-      throw notFound('No such API key.');
+      throw notFound({ key: 'problem.noApiKey' });
     }
     if (row.revokedAt !== null) {
       return;

@@ -1,4 +1,11 @@
-import type { ImportFieldError, ImportNotice, ImportNoticeCode, ImportValue, ImportedFields } from '@graftmatch/domain';
+import {
+  importFieldError,
+  type ImportFieldError,
+  type ImportNotice,
+  type ImportNoticeCode,
+  type ImportValue,
+  type ImportedFields,
+} from '@graftmatch/domain';
 import type { EuteRow } from '../../db/types';
 
 // A graft's bank name and contact (`e_Name`, `e_EMail`) come from the bank imported into, not from
@@ -31,7 +38,7 @@ export function bankContact(
   const nameCell = cells.e_Name;
   const error =
     typeof nameCell === 'string' && !sameName(nameCell, bank.name)
-      ? { field: 'e_Name', message: `names another tissue bank (${nameCell}) than this import's (${bank.name})` }
+      ? importFieldError('e_Name', { key: 'importRow.otherBankNamed', params: { named: nameCell, bank: bank.name } })
       : null;
   if (typeof nameCell !== 'string' && (stored?.e_Name ?? null) !== bank.name) {
     taken.push('bankNameFromRecord');

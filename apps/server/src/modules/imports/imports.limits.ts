@@ -63,7 +63,7 @@ export class ReadBudget {
 }
 
 export function tooManyRows(max: number) {
-  return badRequest(`The file has more than ${max} rows; at most ${max} fit in one import.`);
+  return badRequest({ key: 'problem.tooManyRows', params: { max } });
 }
 
 export function unpacksTooLarge(part: string, limit: number) {

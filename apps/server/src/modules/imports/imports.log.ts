@@ -1,4 +1,13 @@
-import type { ImportLogListItem, ImportNotice, ImportResult, ImportRowError, ImportSummary } from '@graftmatch/domain';
+import {
+  translateMessage,
+  type ImportFieldError,
+  type ImportLogListItem,
+  type ImportNotice,
+  type ImportResult,
+  type ImportRowError,
+  type ImportSummary,
+  type Language,
+} from '@graftmatch/domain';
 import type { ImportLogRow, NewImportLogRow } from '../../db/types';
 import type { ImportPlan } from './imports.plan';
 
@@ -75,10 +84,18 @@ export function toImportLogListItem(
   };
 }
 
-export function toImportResult(row: ImportLogRow | NewImportLogRow, dryRun: boolean): ImportResult {
+/**
+ * The log with its row errors worded in `language`: each error keeps its catalogue message, so it
+ * reads in either language; one kept as text only (written before the catalogue) reads as written.
+ * The log's text stays the record as it was written, in English.
+ */
+export function toImportResult(row: ImportLogRow | NewImportLogRow, dryRun: boolean, language: Language): ImportResult {
+  const errors = parseJson<(ImportRowError & Pick<ImportFieldError, 'wording'>)[]>(row.errors, []);
   return {
     ...toImportLogListItem(row, dryRun),
-    errors: parseJson<ImportRowError[]>(row.errors, []),
+    errors: errors.map(({ wording, ...error }) =>
+      wording ? { ...error, message: translateMessage(language, wording) } : error,
+    ),
     notices: parseJson<ImportNotice[]>(row.notices, []),
   };
 }

@@ -1,4 +1,4 @@
-import type { ImportLogListItem, ImportResult } from '@graftmatch/domain';
+import type { ImportLogListItem, ImportResult, Language } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import type { Page, Paged } from '../../http/paging';
@@ -21,12 +21,17 @@ export async function listImportLogs(
   return { items: rows.items.map((row) => toImportLogListItem(row)), total: rows.total };
 }
 
-export async function getImportLog(deps: ReadDeps, principal: Principal | null, id: string): Promise<ImportResult> {
+export async function getImportLog(
+  deps: ReadDeps,
+  principal: Principal | null,
+  id: string,
+  language: Language,
+): Promise<ImportResult> {
   const row = await repo.findImportLog(deps.db, importLogScope(principal), id);
   if (!row) {
-    throw notFound('No such import log.');
+    throw notFound({ key: 'problem.noImportLog' });
   }
-  return toImportResult(row, false);
+  return toImportResult(row, false, language);
 }
 
 /** The newest log the caller may see; 404 before the first import. */
@@ -34,7 +39,7 @@ export async function lastImportLog(deps: ReadDeps, principal: Principal | null)
   const { items } = await repo.listImportLogs(deps.db, importLogScope(principal), { limit: 1, offset: 0 });
   const newest = items[0];
   if (!newest) {
-    throw notFound('No grafts have been imported yet.');
+    throw notFound({ key: 'problem.noImportYet' });
   }
   return toImportLogListItem(newest);
 }

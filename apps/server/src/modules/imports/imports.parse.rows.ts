@@ -1,4 +1,4 @@
-import type { ImportCell } from '@graftmatch/domain';
+import type { ImportCell, ImportFieldError } from '@graftmatch/domain';
 import { badRequest } from '../../http/problem';
 import type { ReadBudget } from './imports.limits';
 
@@ -13,7 +13,7 @@ export type ImportSource = Buffer | { path: string };
 export interface SourceRow {
   row: number;
   cells: Record<string, ImportCell>;
-  errors: { field: string; message: string }[];
+  errors: ImportFieldError[];
   /** The graft's id the file names (a FHIR product's logical id): a new graft keeps it when no graft has it. */
   id?: string;
 }
@@ -43,12 +43,12 @@ export async function* prepend<T>(head: readonly T[], iterator: AsyncIterator<T>
 
 export function checkHeader(header: string[], known: ReadonlySet<string>): string[] {
   if (!header.includes('e_Lot')) {
-    throw badRequest('The file has no e_Lot column; the first row must name the columns (docs/import.md).');
+    throw badRequest({ key: 'problem.noLotColumn' });
   }
   const seen = new Set<string>();
   for (const name of header) {
     if (seen.has(name) && name !== '') {
-      throw badRequest(`The column ${name} appears twice.`);
+      throw badRequest({ key: 'problem.columnTwice', params: { name } });
     }
     seen.add(name);
   }

@@ -1,5 +1,5 @@
 import { pipeline, Readable } from 'node:stream';
-import { IMPORT_MAX_ROWS, PROCESS_STEP_NAMES, type ImportCell } from '@graftmatch/domain';
+import { IMPORT_MAX_ROWS, PROCESS_STEP_NAMES, importFieldError, type ImportCell } from '@graftmatch/domain';
 import { parse } from 'csv-parse';
 import { ProblemError, badRequest } from '../../http/problem';
 import { IMPORT_LIMITS, tooManyRows } from './imports.limits';
@@ -79,7 +79,12 @@ export async function readCsv(text: AsyncGenerator<string>, sink: RowSink): Prom
       const errors =
         record.length === header.length
           ? []
-          : [{ field: 'row', message: `has ${record.length} cells where the header has ${header.length}` }];
+          : [
+              importFieldError('row', {
+                key: 'importRow.cellCount',
+                params: { cells: record.length, columns: header.length },
+              }),
+            ];
       // A cell may carry the export's `'` before a formula character (csv-formula.ts).
       const cellAt = (column: number) => restoreFormula(record[column] ?? '');
       sink.add({ row: count + 1, cells: keptCells(header, sink, cellAt), errors });
@@ -212,7 +217,7 @@ export const MAX_IGNORED_NAMES = 1000;
 /** One graft object of the API's own shape: scalar fields, and each process step as `{ status, outValue }`. */
 function flattenGraft(value: unknown, row: number, sink: RowSink, ignored: Set<string>): SourceRow {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { row, cells: {}, errors: [{ field: 'row', message: 'must be a graft object' }] };
+    return { row, cells: {}, errors: [importFieldError('row', { key: 'importRow.notAnObject' })] };
   }
   const { known } = sink;
   const cells: Record<string, ImportCell> = {};
@@ -226,14 +231,14 @@ function flattenGraft(value: unknown, row: number, sink: RowSink, ignored: Set<s
         if (known.has(name) && isCell(cell)) {
           cells[name] = cell;
         } else if (known.has(name)) {
-          errors.push({ field: name, message: 'must be text, a number or null' });
+          errors.push(importFieldError(name, { key: 'importRow.cellType' }));
         }
       }
     } else if (known.has(key)) {
       if (isCell(inner)) {
         cells[key] = inner;
       } else {
-        errors.push({ field: key, message: 'must be text, a number or null' });
+        errors.push(importFieldError(key, { key: 'importRow.cellType' }));
       }
     } else if (ignored.size < MAX_IGNORED_NAMES) {
       ignored.add(key);

@@ -45,10 +45,10 @@ async function* decodedText(chunks: AsyncIterable<Buffer>): AsyncGenerator<strin
     try {
       text = chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
     } catch {
-      throw badRequest('The file is neither an xlsx workbook nor UTF-8 text (CSV or JSON). Save it as UTF-8.');
+      throw badRequest({ key: 'problem.fileNotText' });
     }
     if (text.includes('\u0000')) {
-      throw badRequest('The file holds binary data; upload CSV, JSON or xlsx.');
+      throw badRequest({ key: 'problem.fileBinary' });
     }
     return text;
   };
@@ -70,7 +70,7 @@ async function textFormat(texts: AsyncIterator<string>): Promise<{ format: 'csv'
       return { format: TEXT_FORMATS[visible[0]] ?? 'csv', head };
     }
   }
-  throw badRequest('The file is empty.');
+  throw badRequest({ key: 'problem.fileEmpty' });
 }
 
 /**
@@ -92,7 +92,7 @@ export async function parseImportFile<T>(
   const first = await chunks.next();
   if (first.done || first.value.length === 0) {
     await chunks.return(undefined);
-    throw badRequest('The file is empty.');
+    throw badRequest({ key: 'problem.fileEmpty' });
   }
   if (first.value.subarray(0, 4).equals(ZIP_MAGIC)) {
     await chunks.return(undefined);

@@ -6,7 +6,9 @@ import {
   checkImportedGraft,
   correctedTraceabilityFields,
   graftListStatus,
+  importFieldError,
   readImportCells,
+  type ImportFieldError,
   type ImportNotice,
   type ImportRowError,
   type ImportedFields,
@@ -32,7 +34,7 @@ export interface ReadRow {
   /** The e_Lot cell as written, for error messages even when it is not a valid lot. */
   lotText: string | null;
   fields: ImportedFields;
-  errors: { field: string; message: string }[];
+  errors: ImportFieldError[];
   /** The id the file names for the graft, if any (SourceRow.id). */
   id?: string;
 }
@@ -109,10 +111,10 @@ function correctionErrors(before: ImportedFields, after: ImportedFields, reason:
   const corrected = correctedTraceabilityFields(before, after);
   return corrected.length > 0 && typeof reason !== 'string'
     ? [
-        {
-          field: CORRECTION_REASON_COLUMN,
-          message: `is required to correct ${corrected.join(', ')} of an assigned graft`,
-        },
+        importFieldError(CORRECTION_REASON_COLUMN, {
+          key: 'importRow.reasonRequired',
+          params: { fields: corrected.join(', ') },
+        }),
       ]
     : [];
 }
@@ -152,16 +154,16 @@ export function planImport(rows: readonly ReadRow[], context: ImportContext): Im
     const stored = lot ? context.existing.get(lot) : undefined;
     const bankRef = read.fields.e_Eute;
     if (typeof bankRef === 'string' && !bankRefs.has(bankRef)) {
-      errors.push({ field: 'e_Eute', message: `names another tissue bank (${bankRef}) than this import's` });
+      errors.push(importFieldError('e_Eute', { key: 'importRow.otherBank', params: { bank: bankRef } }));
     }
     if (lot && firstRowOfLot.has(lot)) {
-      errors.push({ field: 'e_Lot', message: `appears again (first in row ${firstRowOfLot.get(lot)})` });
+      errors.push(importFieldError('e_Lot', { key: 'importRow.lotAgain', params: { row: firstRowOfLot.get(lot)! } }));
     } else if (lot) {
       firstRowOfLot.set(lot, read.row);
     }
     const foreign = stored !== undefined && stored.euteId !== bank.id;
     if (foreign) {
-      errors.push({ field: 'e_Lot', message: 'belongs to another tissue bank' });
+      errors.push(importFieldError('e_Lot', { key: 'importRow.lotOfOtherBank' }));
     }
 
     const before = stored ? rowToFields(stored) : newGraftFields();
@@ -178,9 +180,9 @@ export function planImport(rows: readonly ReadRow[], context: ImportContext): Im
     } else if (clinicName !== before.c_Name || !stored) {
       const clinic = context.clinics.get(clinicName.toLowerCase());
       if (!clinic) {
-        errors.push({ field: 'c_Name', message: `no clinic is named ${clinicName}` });
+        errors.push(importFieldError('c_Name', { key: 'importRow.noSuchClinic', params: { clinic: clinicName } }));
       } else if (!clinic.active) {
-        errors.push({ field: 'c_Name', message: `the clinic ${clinicName} is inactive` });
+        errors.push(importFieldError('c_Name', { key: 'importRow.inactiveClinic', params: { clinic: clinicName } }));
       }
       clinicId = clinic?.id ?? null;
     }
@@ -195,7 +197,7 @@ export function planImport(rows: readonly ReadRow[], context: ImportContext): Im
     const statusRead = PROCESS_STEP_NAMES.every((step) => !unreadable.has(`${step}.status`));
     const leavesArchive = storedEffective === ListStatus.Archive && status.effective !== ListStatus.Archive;
     if (!foreign && statusRead && leavesArchive) {
-      errors.push({ field: 'listStatus', message: 'an archived graft never leaves the Archive' });
+      errors.push(importFieldError('listStatus', { key: 'importRow.archivedStays' }));
     }
 
     if (errors.length > 0 || !lot) {

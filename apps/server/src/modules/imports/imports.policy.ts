@@ -29,7 +29,7 @@ export function importableBanks(caller: ImportCaller): 'any' | string[] {
     return 'any';
   }
   if (principal.euteIds.length === 0) {
-    throw forbidden('Only tissue-bank employees and administrators may import grafts.');
+    throw forbidden({ key: 'problem.whoImports' });
   }
   return principal.euteIds;
 }

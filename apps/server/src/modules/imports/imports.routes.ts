@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { PageQuery, pageOf, sendPaged } from '../../http/paging';
 import { wire } from '../../http/wire';
 import { apiKeyOf } from '../../http/credentials';
+import { languageOf } from '../../http/request-kit';
 import { authenticateApiKey } from './apikeys.service';
 import { createImportGate, LARGE_IMPORT_BYTES } from './imports.gate';
 import type { ImportCaller } from './imports.policy';
@@ -90,7 +91,14 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ deps: ImportDeps }> = asy
       const caller = await importCallerOf(deps, request);
       const upload = await spoolUpload(request);
       const { dryRun, strict, bank } = request.query;
-      const run = () => importGrafts(deps, caller, upload, { dryRun, strict, bank, fileName: upload.fileName });
+      const run = () =>
+        importGrafts(deps, caller, upload, {
+          dryRun,
+          strict,
+          bank,
+          fileName: upload.fileName,
+          language: languageOf(request),
+        });
       try {
         const large = upload.bytes > LARGE_IMPORT_BYTES || (await isZipFile(upload.path));
         return await (large ? oneLargeImport(run) : run());
@@ -113,7 +121,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ deps: ImportDeps }> = asy
     {
       schema: { tags: ['import'], params: Type.Object({ id: Id }), response: { 200: ImportResultResponse, ...errors } },
     },
-    async (request) => getImportLog(deps, request.principal, request.params.id),
+    async (request) => getImportLog(deps, request.principal, request.params.id, languageOf(request)),
   );
 };
 

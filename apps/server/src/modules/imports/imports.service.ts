@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { replaceForbiddenCharacters, utcDate, type ImportResult, type ImportRowError } from '@graftmatch/domain';
+import {
+  replaceForbiddenCharacters,
+  utcDate,
+  type ImportResult,
+  type ImportRowError,
+  type Language,
+} from '@graftmatch/domain';
 import { refreshPlannerStatistics } from '../../db/dialect';
 import { writeOrConflict } from '../../db/write-or-conflict';
 import type { EuteRow, NewImportLogRow } from '../../db/types';
@@ -38,6 +44,8 @@ export interface ImportOptions {
   strict: boolean;
   /** The file's name as given, for the log only. */
   fileName: string | null;
+  /** The language the answer's row errors are worded in; English when not given (the command line). */
+  language?: Language;
 }
 
 /** From this many grafts written at once, the planner's statistics are refreshed after the answer. */
@@ -59,10 +67,10 @@ async function resolveBank(
   }
   const bank = await repo.findEuteByRef(executor, ref);
   if (allowed === 'any' && !bank) {
-    throw badRequest(`No tissue bank has the EUTE number or id ${ref}.`);
+    throw badRequest({ key: 'problem.noBankRef', params: { ref } });
   }
   if (!bank || (allowed !== 'any' && !allowed.includes(bank.id))) {
-    throw forbidden('You may import only into your own tissue bank.');
+    throw forbidden({ key: 'problem.ownBankImport' });
   }
   return bank;
 }
@@ -235,7 +243,11 @@ export async function importGrafts(
   if (options.dryRun) {
     const plan = await planFor(deps.db, file, at);
     const refused = options.strict && plan.failedRows > 0;
-    return toImportResult(logRowOf(file, caller, options, { id: randomUUID(), at, plan, refused }), true);
+    return toImportResult(
+      logRowOf(file, caller, options, { id: randomUUID(), at, plan, refused }),
+      true,
+      options.language ?? 'en',
+    );
   }
   const { plan, logRow, refused, bankTold, alerts, physiciansTold } = await writeOrConflict(
     deps.db,
@@ -267,7 +279,7 @@ export async function importGrafts(
   if (!refused && plan.inserts.length + plan.updates.length >= STATISTICS_AFTER_ROWS) {
     deps.afterAnswer.run('graft statistics', () => refreshPlannerStatistics(deps.db, 'grafts'));
   }
-  return toImportResult(logRow, false);
+  return toImportResult(logRow, false, options.language ?? 'en');
 }
 
 /**
@@ -311,5 +323,5 @@ export async function importGraftsWithin(
 ): Promise<ImportResult> {
   const file = await readFile(trx, caller, content, options.bank);
   const { logRow } = await writeFile(trx, file, caller, { ...options, dryRun: false }, options.at);
-  return toImportResult(logRow, false);
+  return toImportResult(logRow, false, 'en');
 }

@@ -49,7 +49,7 @@ export async function retryMail(deps: MailsDeps, actor: Actor, id: string): Prom
   const row = await deps.db.transaction().execute(async (trx) => {
     const before = await repo.findListedMail(trx, id);
     if (!before) {
-      throw notFound('No such mail.');
+      throw notFound({ key: 'problem.noMail' });
     }
     const giveUpAt = new Date(now.getTime() + RETRY_FOR_MS).toISOString();
     if (!(await repo.requeueMail(trx, { id, now: now.toISOString(), giveUpAt }))) {

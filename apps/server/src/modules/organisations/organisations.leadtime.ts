@@ -19,7 +19,7 @@ export async function setLeadTime(
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.setLeadTime(trx, euteId, days, now.toISOString()))) {
-      throw notFound('No such tissue bank.');
+      throw notFound({ key: 'problem.noBank' });
     }
     await recordAudit(trx, {
       actorUserId: caller.userId,

@@ -11,7 +11,7 @@ import * as repo from './organisations.repository';
 
 type SettingsDeps = { db: Kysely<DB>; now: () => Date };
 
-const noBank = () => notFound('No such tissue bank.');
+const noBank = () => notFound({ key: 'problem.noBank' });
 
 export async function getBankReminderSettings(
   deps: SettingsDeps,

@@ -144,7 +144,7 @@ const clinicWithDetail = clinics.detailed;
 async function assertClinicNameFree(trx: Executor, name: string, exceptId: string | null) {
   const owner = await repo.findClinicIdByName(trx, name);
   if (owner && owner !== exceptId) {
-    throw conflict(`A clinic named "${name}" already exists.`);
+    throw conflict({ key: 'problem.clinicExists', params: { name } });
   }
 }
 
@@ -240,10 +240,10 @@ export async function addEute(deps: OrganisationsDeps, actor: Actor, request: Ad
     deps.db,
     async (trx) => {
       if (await repo.findEuteIdByName(trx, name)) {
-        throw conflict(`A tissue bank named "${name}" already exists.`);
+        throw conflict({ key: 'problem.bankExists', params: { name } });
       }
       if (await repo.findEuteIdByNumber(trx, euteNumber)) {
-        throw conflict(`A tissue bank with the EUTE number ${euteNumber} already exists.`);
+        throw conflict({ key: 'problem.euteNumberExists', params: { number: euteNumber } });
       }
       const id = randomUUID();
       await repo.insertEute(trx, {
@@ -313,7 +313,7 @@ const changeEute = (
     checkName: async (trx) => {
       const owner = changes.name ? await repo.findEuteIdByName(trx, changes.name) : undefined;
       if (owner && owner !== id) {
-        throw conflict(`A tissue bank named "${changes.name}" already exists.`);
+        throw conflict({ key: 'problem.bankExists', params: { name: changes.name ?? '' } });
       }
     },
     update: (trx, at) => repo.updateEute(trx, id, { ...changes, updatedAt: at }),

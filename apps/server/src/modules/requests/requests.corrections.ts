@@ -2,12 +2,14 @@ import {
   correctableFields,
   parsePatientCode,
   toIsoDate,
+  translate,
   utcDate,
   validateCorrection,
   type CorrectionField,
   type CorrectionRequest,
   type CorrectionSide,
   type GraftRequest,
+  type Language,
   type RequestAction,
   type RequestHistory,
 } from '@graftmatch/domain';
@@ -29,7 +31,7 @@ import * as repo from './requests.corrections.repository';
 // the new value passes the step's own rules, the request or graft changes together with an audit
 // row holding old value, new value and reason, and the step's document is filed anew beside the old.
 
-const noRequest = () => notFound('No such graft request.');
+const noRequest = () => notFound({ key: 'problem.noRequest' });
 
 /** The sides the caller acts for on this request; 404 for another tenant's, 403 without a role. */
 function sidesOf(principal: Principal | null, request: { clinicId: string; euteId: string }): CorrectionSide[] {
@@ -131,7 +133,15 @@ export async function correctRequest(
     if (errors.length > 0) {
       throw badRequest(`Invalid correction: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
     }
-    await apply(trx, deps, { request, graft, body, now, actorUserId: caller.userId, ip: actor.ip });
+    await apply(trx, deps, {
+      request,
+      graft,
+      body,
+      now,
+      actorUserId: caller.userId,
+      ip: actor.ip,
+      language: actor.language ?? 'en',
+    });
     return (await requests.findRequest(trx, id))!;
   });
   await announce(deps, [id], true);
@@ -157,6 +167,7 @@ interface Application {
   now: Date;
   actorUserId: string;
   ip: string | null;
+  language: Language;
 }
 
 /** Writes the correction, its audit row and the step's new document in the caller's transaction. */
@@ -193,12 +204,17 @@ async function apply(trx: Executor, deps: RequestsDeps, run: Application): Promi
       today,
       actorUserId: run.actorUserId,
       ip: run.ip,
+      language: run.language,
       wire: () => requestToWire(row, null, today),
     };
     // The graft's new dates go into the document too, so write them first.
     await requests.updateGraft(trx, graft.id, { ...changes, updatedAt: at });
-    const correction = `${body.field}: ${oldValue ?? 'n.d.'} → ${body.value} (${body.reason})`;
-    changes = { [DOCUMENT_COLUMN[kind]]: await fileDocument(ctx, kind, [['Correction', correction]]) };
+    const correction = `${body.field}: ${oldValue ?? translate(run.language, 'common.notDocumented')} → ${body.value} (${body.reason})`;
+    changes = {
+      [DOCUMENT_COLUMN[kind]]: await fileDocument(ctx, kind, [
+        [translate(run.language, 'requestDocument.correction'), correction],
+      ]),
+    };
   }
   await requests.updateGraft(trx, graft.id, { ...changes, updatedAt: at });
 }

@@ -5,6 +5,7 @@ import {
   rankCandidates,
   type CandidateInput,
   type GraftRequest,
+  type Language,
   type RankedCandidate,
   type RequestInbox,
   type RequestInboxGraft,
@@ -62,6 +63,7 @@ function requestCandidate(request: GraftRequest): Candidate {
 export async function bankInbox(
   deps: Pick<RequestsDeps, 'db' | 'now'>,
   principal: Principal | null,
+  language: Language,
 ): Promise<RequestInbox> {
   const scope = bankInboxScope(principal);
   const today = utcDate(deps.now());
@@ -98,7 +100,7 @@ export async function bankInbox(
     if (candidates.length === 0) {
       continue;
     }
-    const ranked = rankCandidates(candidates, graft.tDproximal, today).map(
+    const ranked = rankCandidates(candidates, graft.tDproximal, today, language).map(
       ({ id: _id, diameterRange: _range, implantFrom, since: _since, requested: _requested, ...rest }) => ({
         ...rest,
         leadTimeWarning: leadTimeWarning(implantFrom, today, Number(graft.leadTimeDays)),

@@ -26,6 +26,8 @@ export async function lapseOverdueReservations(deps: RequestsDeps): Promise<numb
         input: {},
         actorUserId: null,
         ip: null,
+        // A lapse files no document.
+        language: 'en',
       });
       freed.push(row.graftId);
     } catch (error) {

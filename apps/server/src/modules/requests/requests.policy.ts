@@ -8,7 +8,7 @@ import type { RequestScope } from './requests.repository';
 // the requesting clinic's physicians, the bank side the graft's bank's employees; auditors read
 // both lists and step nothing. Anyone else gets 404, so another tenant's request does not leak.
 
-const noRequest = () => notFound('No such graft request.');
+const noRequest = () => notFound({ key: 'problem.noRequest' });
 
 /** The physician list: the caller's own requests in their clinics; every request for auditors. */
 export function physicianListScope(principal: Principal | null): RequestScope {

@@ -28,7 +28,7 @@ export async function receiveGraft(deps: RequestsDeps, actor: Actor, id: string,
   const now = deps.now();
   const row = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.markReceived(trx, id, caller.userId, now.toISOString()))) {
-      throw conflict('The request changed meanwhile; load it again.');
+      throw conflict({ key: 'problem.requestChanged' });
     }
     const received = (await repo.findRequest(trx, id))!;
     await recordAudit(trx, {

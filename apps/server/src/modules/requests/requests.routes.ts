@@ -12,7 +12,7 @@ import {
   type RequestSide,
   requestStepRoutes,
 } from '@graftmatch/domain';
-import { IdParams, actorOf, problems } from '../../http/request-kit';
+import { IdParams, actorOf, languageOf, problems } from '../../http/request-kit';
 import { wire } from '../../http/wire';
 import { bankInbox } from './requests.inbox';
 import { receiveGraft } from './requests.receipt';
@@ -92,7 +92,7 @@ export const physicianRequestRoutes: FastifyPluginAsyncTypebox<{ deps: RequestsD
 /** The tissue bank's side under /api/euteemployee. */
 export const bankRequestRoutes: FastifyPluginAsyncTypebox<{ deps: RequestsDeps }> = async (app, { deps }) => {
   app.get('/requests', { schema: { tags: ['euteemployee'], response: { 200: Inbox, ...errors } } }, async (request) =>
-    bankInbox(deps, request.principal),
+    bankInbox(deps, request.principal, languageOf(request)),
   );
   await app.register(stepRoutes('bank'), { deps });
 };

@@ -4,6 +4,7 @@ import {
   utcDate,
   type CreateGraftRequestRequest,
   type GraftRequest,
+  type Language,
   type RequestAction,
   type RequestActorSide,
   type RequestSide,
@@ -42,7 +43,7 @@ export interface RequestsDeps {
 }
 
 const todayOf = (deps: Pick<RequestsDeps, 'now'>) => utcDate(deps.now());
-const noGraft = (lot: string) => notFound(`No free graft with lot ${lot}.`);
+const noGraft = (lot: string) => notFound({ key: 'problem.noFreeGraft', params: { lot } });
 
 /** After a commit: both sides hear of the request, and those who see the graft of a graft change. */
 export async function announce(deps: RequestsDeps, ids: readonly string[], graftChanged: boolean): Promise<void> {
@@ -68,7 +69,7 @@ export async function createRequest(
 ): Promise<GraftRequest> {
   const scope = physicianListScope(actor.principal);
   if (!('requesterUserId' in scope)) {
-    throw forbidden('Auditors read requests and change nothing.');
+    throw forbidden({ key: 'problem.auditorsRead' });
   }
   const today = todayOf(deps);
   const graft = await repo.findGraftByLot(deps.db, body.lot);
@@ -162,7 +163,15 @@ export async function takeStep(
     // The package in hand must be the assigned graft (docs/decisions.md, "Scanning").
     await checkPackageCode(deps, found, input.sec, { step: 'implant', userId: caller.userId, ip: actor.ip });
   }
-  const result = await runStep(deps, { id, side, action, input, actorUserId: caller.userId, ip: actor.ip });
+  const result = await runStep(deps, {
+    id,
+    side,
+    action,
+    input,
+    actorUserId: caller.userId,
+    ip: actor.ip,
+    language: actor.language ?? 'en',
+  });
   return requestToWire(result.row, side, todayOf(deps));
 }
 
@@ -173,6 +182,8 @@ interface StepRun {
   input: RequestStepInput;
   actorUserId: string | null;
   ip: string | null;
+  /** The language of the document the step files. */
+  language: Language;
 }
 
 /** One step in one transaction; also the lapse job's way in. Answers the changed request. */
@@ -184,7 +195,7 @@ export async function runStep(deps: RequestsDeps, run: StepRun): Promise<{ row: 
     async (trx) => {
       const row = await repo.findRequest(trx, run.id);
       if (!row) {
-        throw notFound('No such graft request.');
+        throw notFound({ key: 'problem.noRequest' });
       }
       const decision = decideRequestTransition(row.state, run.action, run.side);
       if (!decision.allowed) {
@@ -199,13 +210,14 @@ export async function runStep(deps: RequestsDeps, run: StepRun): Promise<{ row: 
         now,
         today,
         actorUserId: run.actorUserId,
+        language: run.language,
         ip: run.ip,
         wire: () => requestToWire(ctx.row, null, today),
       };
       const changes = await prepareStep(ctx, decision.to);
       const lapseBefore = run.action === 'lapse' ? now.toISOString() : undefined;
       if (!(await repo.moveRequest(trx, row.id, row.state, changes, lapseBefore))) {
-        throw conflict('The request changed meanwhile; load it again.');
+        throw conflict({ key: 'problem.requestChanged' });
       }
       ctx.row = (await repo.findRequest(trx, row.id))!;
       await recordAudit(trx, {

@@ -1,15 +1,17 @@
 import {
   DEFAULT_RESERVATION_HOURS,
-  NOT_DOCUMENTED,
   StepStatus,
   displayPatientCode,
+  formatInstantUtc,
   graftListStatus,
-  graftTypeLabel,
+  graftTypeWords,
   isGraftTypeNumber,
   parsePatientCode,
   toIsoDate,
+  translatorFor,
   validateImplantation,
   type GraftRequest,
+  type Language,
   type RequestAction,
   type RequestState,
   type RequestStepInput,
@@ -36,6 +38,8 @@ export interface StepContext {
   today: string;
   actorUserId: string | null;
   ip: string | null;
+  /** The language of the step's document. */
+  language: Language;
   /** The request as the document shows it. */
   wire: () => GraftRequest;
 }
@@ -50,7 +54,7 @@ export async function prepareStep(ctx: StepContext, to: RequestState): Promise<R
   if (action === 'reserve' || action === 'assign') {
     const graft = await repo.findGraftById(ctx.trx, row.graftId);
     if (!isOpenOn(graft, ctx.today)) {
-      throw conflict(`The graft ${row.eLot} is no longer free.`);
+      throw conflict({ key: 'problem.noLongerFree', params: { lot: row.eLot } });
     }
     const holder = await repo.holdingRequest(ctx.trx, row.graftId, row.id);
     if (holder) {
@@ -65,7 +69,7 @@ export async function prepareStep(ctx: StepContext, to: RequestState): Promise<R
       };
     case 'confirm':
       if (row.deadline !== null && row.deadline <= at) {
-        throw conflict(`The reservation ended at ${row.deadline}; it can no longer be confirmed.`);
+        throw conflict({ key: 'problem.reservationEnded', params: { deadline: formatInstantUtc(row.deadline) } });
       }
       return { ...base, deadline: null };
     case 'decline':
@@ -104,24 +108,30 @@ export async function fileDocument(
   const { row } = ctx;
   const request = ctx.wire();
   const steps = await repo.requestSteps(ctx.trx, row.id);
+  const t = translatorFor(ctx.language);
+  const missing = t('common.notDocumented');
   const content = await renderRequestDocument({
     kind,
     lot: row.eLot,
+    language: ctx.language,
     fields: [
-      ['Lot', row.eLot],
-      ['Graft type', isGraftTypeNumber(row.tProdName2) ? graftTypeLabel(row.tProdName2) : String(row.tProdName2)],
-      ['Diameter (mm)', row.tDproximal === null ? NOT_DOCUMENTED : String(row.tDproximal)],
-      ['Tissue bank', row.euteName],
-      ['Clinic', row.cName],
-      ['Physician', request.physician_Name],
-      ['Patient', displayPatientCode(request.patient_Code)],
-      ['Implant window', `${request.query_i_min ?? NOT_DOCUMENTED} – ${request.query_i_max ?? NOT_DOCUMENTED}`],
-      ['State', request.state],
-      ...(request.implantedOn ? [['Implanted on', request.implantedOn] as [string, string]] : []),
-      ...(request.reason ? [['Reason', request.reason] as [string, string]] : []),
+      [t('requestDocument.lot'), row.eLot],
+      [
+        t('requestDocument.graftType'),
+        isGraftTypeNumber(row.tProdName2) ? graftTypeWords(row.tProdName2, ctx.language) : String(row.tProdName2),
+      ],
+      [t('requestDocument.diameter'), row.tDproximal === null ? missing : String(row.tDproximal)],
+      [t('requestDocument.bank'), row.euteName],
+      [t('requestDocument.clinic'), row.cName],
+      [t('requestDocument.physician'), request.physician_Name],
+      [t('requestDocument.patient'), displayPatientCode(request.patient_Code)],
+      [t('requestDocument.implantWindow'), `${request.query_i_min ?? missing} – ${request.query_i_max ?? missing}`],
+      [t('requestDocument.state'), request.state],
+      ...(request.implantedOn ? [[t('requestDocument.implantedOn'), request.implantedOn] as [string, string]] : []),
+      ...(request.reason ? [[t('requestDocument.reason'), request.reason] as [string, string]] : []),
       ...extra,
     ],
-    steps: steps.map((step) => ({ action: step.action, at: step.at, by: step.email ?? 'system' })),
+    steps: steps.map((step) => ({ action: step.action, at: step.at, by: step.email ?? t('auditLog.system') })),
     generatedAt: ctx.now,
   });
   return fileGeneratedDocument(ctx.trx, ctx.storage, {

@@ -5,7 +5,7 @@ import {
   type CreateGraftRequestRequest,
 } from '@graftmatch/domain';
 import type { Executor } from '../../db/executor';
-import { badRequest, notFound } from '../../http/problem';
+import { badRequest, fieldError, notFound } from '../../http/problem';
 import { entryCriteria } from '../waitinglist/waitinglist.mapper';
 import { searchableGraft } from './requests.mapper';
 import * as repo from './requests.repository';
@@ -29,26 +29,26 @@ export async function requestTarget(
   if (!body.waitinglistid) {
     const code = body.patient_Code;
     if (code === undefined || !(code === PATIENT_CODE_PLACEHOLDER || isCompletePatientCode(code))) {
-      throw badRequest('A request without a waiting-list entry needs the patient code, or NN-00-0000 if not known.', [
-        { field: 'patient_Code', message: 'must be a complete code (initial-MM-YYYY) or NN-00-0000 (not known yet)' },
+      throw badRequest({ key: 'problem.patientCodeNeeded' }, [
+        fieldError('patient_Code', { key: 'validation.patientCode' }),
       ]);
     }
     return { entry: undefined, patientCode: code };
   }
   if (body.patient_Code !== undefined) {
-    throw badRequest('The patient code comes from the waiting-list entry.', [
-      { field: 'patient_Code', message: 'must be left out when a waiting-list entry is given' },
+    throw badRequest({ key: 'problem.patientCodeFromEntry' }, [
+      fieldError('patient_Code', { key: 'validation.patientCodeFromEntry' }),
     ]);
   }
   const entry = await repo.findOwnOpenEntry(executor, body.waitinglistid, caller.requesterUserId);
   if (!entry || !caller.clinicIds.includes(entry.clinicId)) {
-    throw notFound('No such waiting-list entry in your waiting list.');
+    throw notFound({ key: 'problem.noOwnEntry' });
   }
   const criteria = entryCriteria(entry);
   const searchable = searchableGraft(graft);
   if (!criteria || !searchable || !fitsWaitingListEntry(searchable, criteria)) {
-    throw badRequest(`The graft ${graft.eLot} does not fit this waiting-list entry (type and sizes).`, [
-      { field: 'waitinglistid', message: 'must be an entry of the graft’s type whose ranges the graft fits' },
+    throw badRequest({ key: 'problem.doesNotFit', params: { lot: graft.eLot } }, [
+      fieldError('waitinglistid', { key: 'validation.fittingEntry' }),
     ]);
   }
   return { entry, patientCode: null };

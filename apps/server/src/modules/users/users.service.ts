@@ -51,7 +51,7 @@ async function presentUsers(executor: Executor, rows: readonly repo.AdminUserRow
 async function presentUser(executor: Executor, id: string): Promise<User> {
   const row = await repo.findUser(executor, id);
   if (!row) {
-    throw notFound('No such user.');
+    throw notFound({ key: 'problem.noUser' });
   }
   const [user] = await presentUsers(executor, [row]);
   return user as User;
@@ -117,7 +117,7 @@ async function checkMemberships(
 async function assertEmailFree(trx: Executor, email: string, exceptUserId: string | null): Promise<void> {
   const owner = await repo.findUserIdByEmail(trx, email);
   if (owner && owner !== exceptUserId) {
-    throw conflict(`A user with the e-mail ${email} already exists.`);
+    throw conflict({ key: 'problem.emailExists', params: { email } });
   }
 }
 

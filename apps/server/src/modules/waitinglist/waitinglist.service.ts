@@ -65,7 +65,7 @@ async function withFits(deps: ReadDeps, rows: Paged<repo.EntryRow>, today: strin
 async function presentEntry(executor: Executor, counter: FitCounter, id: string): Promise<WaitingListEntry> {
   const row = await repo.findOpenEntry(executor, id);
   if (!row) {
-    throw notFound('No such waiting-list entry.');
+    throw notFound({ key: 'problem.noEntry' });
   }
   return withFitCount(counter, row);
 }
@@ -231,7 +231,7 @@ export async function addEntry(
 async function ownOpenEntry(trx: Executor, caller: Principal, clinicIds: string[], id: string) {
   const row = await repo.findOpenEntry(trx, id);
   if (!row || row.ownerUserId !== caller.userId || !clinicIds.includes(row.clinicId)) {
-    throw notFound('No such waiting-list entry in your waiting list.');
+    throw notFound({ key: 'problem.noOwnEntry' });
   }
   return row;
 }

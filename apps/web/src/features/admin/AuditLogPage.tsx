@@ -1,35 +1,43 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import {
   ActionIcon,
+  Anchor,
   Button,
   Code,
   Group,
   Modal,
   SimpleGrid,
   Stack,
+  Switch,
+  Table,
   Text,
   TextInput,
   Select,
   Title,
 } from '@mantine/core';
-import { IconListDetails } from '@tabler/icons-react';
+import { IconDownload, IconListDetails } from '@tabler/icons-react';
 import {
   AUDIT_PAGE_SIZE,
   AUDIT_TARGET_TYPE_NAMES,
   auditActionWords,
+  auditChanges,
   auditTargetTypeWords,
+  auditValueText,
   fullName,
   type AuditLogEntry,
 } from '@graftmatch/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Column } from '../../components/ColumnTable';
 import { EmptyState } from '../../components/EmptyState';
 import { PagedTable } from '../../components/PagedTable';
 import { PageTitle } from '../../components/PageTitle';
 import { usePages } from '../../components/usePages';
 import { currentLanguage } from '../../i18n';
-import { getAuditLog, listClinics, listEutes, listUsers, type AuditLogFilter } from './api';
+import { saveFile } from '../grafts/saveFile';
+import { downloadAuditLog, getAuditLog, listUsers, type AuditLogFilter } from './api';
+import { auditActorLink, auditTargetLink } from './auditLinks';
 import { adminKeys } from './keys';
 import classes from './admin.module.css';
 
@@ -42,6 +50,8 @@ export function formatUtc(iso: string): string {
 
 const EMPTY: AuditLogFilter = { actorId: '', action: '', targetType: '', targetId: '', from: '', to: '' };
 
+type Language = ReturnType<typeof currentLanguage>;
+
 /** `home/admin/auditlog`: every change, newest first, a page at a time, with the API's filters. */
 export function AuditLogPage() {
   const { t } = useTranslation();
@@ -52,23 +62,23 @@ export function AuditLogPage() {
   const paged = usePages(adminKeys.auditLog(filter), (page, signal) => getAuditLog(filter, page, signal), {
     pageSize: AUDIT_PAGE_SIZE,
   });
-  // Names for the ids in the log: users, clinics and tissue banks the admin area already lists.
+  // The actor filter's choices; the rows bring their own names and LOTs.
   const users = useQuery({ queryKey: adminKeys.users('all'), queryFn: () => listUsers('all') });
-  const clinics = useQuery({ queryKey: adminKeys.clinics('all'), queryFn: () => listClinics('all') });
-  const eutes = useQuery({ queryKey: adminKeys.eutes('all'), queryFn: () => listEutes('all') });
-  const names = useMemo(() => {
-    const map = new Map<string, string>();
-    for (const user of users.data ?? []) {
-      map.set(user.id, fullName(user));
-    }
-    for (const clinic of clinics.data ?? []) {
-      map.set(clinic.id, clinic.c_Name);
-    }
-    for (const eute of eutes.data ?? []) {
-      map.set(eute.id, eute.name);
-    }
-    return map;
-  }, [users.data, clinics.data, eutes.data]);
+  const actors = useMemo(
+    () => (users.data ?? []).map((user) => ({ value: user.id, label: `${fullName(user)} (${user.email})` })),
+    [users.data],
+  );
+  const exported = useMutation({
+    mutationFn: () => downloadAuditLog(filter),
+    onSuccess: ({ blob, fileName }) => saveFile(blob, fileName ?? 'audit-log.csv'),
+  });
+  // Hiding sign-ins applies at once: it is a view of the rows shown, not a criterion to type.
+  const hideSignIns = (hide: boolean) => {
+    const patch = { hideSignIns: hide || undefined };
+    setDraft((current) => ({ ...current, ...patch }));
+    setFilter((current) => ({ ...current, ...patch }));
+    paged.setPage(1);
+  };
 
   const set = (patch: AuditLogFilter) => setDraft((current) => ({ ...current, ...patch }));
   const apply = (event: FormEvent) => {
@@ -88,28 +98,28 @@ export function AuditLogPage() {
     {
       key: 'actor',
       header: t('admin.auditLog.actor'),
-      cell: (entry) => (entry.actorId ? (names.get(entry.actorId) ?? entry.actorId) : t('admin.auditLog.system')),
+      cell: (entry) =>
+        entry.actorId === null ? (
+          t('admin.auditLog.system')
+        ) : (
+          <Anchor component={Link} to={auditActorLink(entry.actorId)} size="sm" data-testid="audit-actor-link">
+            {entry.actorName ?? entry.actorId}
+          </Anchor>
+        ),
     },
     {
       key: 'action',
       header: t('admin.auditLog.action'),
       cell: (entry) => (
         <>
-          <Text size="sm">{auditActionWords(entry.action, language)}</Text>
-          <Code>{entry.action}</Code>
+          <AuditSentence entry={entry} language={language} />
+          <Text size="xs" c="dimmed">
+            {auditTargetTypeWords(entry.targetType, language)} · <Code>{entry.action}</Code>
+          </Text>
         </>
       ),
     },
-    {
-      key: 'target',
-      header: t('admin.auditLog.target'),
-      cell: (entry) => (
-        <Text size="sm">
-          {auditTargetTypeWords(entry.targetType, language)}
-          {entry.targetId && `: ${names.get(entry.targetId) ?? entry.targetId}`}
-        </Text>
-      ),
-    },
+
     {
       key: 'details',
       header: t('admin.auditLog.details'),
@@ -137,7 +147,7 @@ export function AuditLogPage() {
           <Select
             label={t('admin.auditLog.actor')}
             placeholder={t('admin.auditLog.anyone')}
-            data={(users.data ?? []).map((user) => ({ value: user.id, label: `${fullName(user)} (${user.email})` }))}
+            data={actors}
             value={draft.actorId || null}
             onChange={(value) => set({ actorId: value ?? '' })}
             searchable
@@ -190,6 +200,22 @@ export function AuditLogPage() {
           <Button variant="default" onClick={reset} data-testid="audit-reset">
             {t('admin.auditLog.reset')}
           </Button>
+          <Switch
+            label={t('admin.auditLog.hideSignIns')}
+            checked={filter.hideSignIns === true}
+            onChange={(event) => hideSignIns(event.currentTarget.checked)}
+            data-testid="audit-hide-sign-ins"
+          />
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={() => exported.mutate()}
+            loading={exported.isPending}
+            ml="auto"
+            data-testid="audit-export"
+          >
+            {t('admin.auditLog.export')}
+          </Button>
         </Group>
       </form>
       <PagedTable
@@ -220,21 +246,78 @@ export function AuditLogPage() {
         title={shownEntry ? `${auditActionWords(shownEntry.action, language)} · ${formatUtc(shownEntry.at)}` : ''}
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
-        {shownEntry && (
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {(['before', 'after'] as const).map((side) => (
-              <Stack key={side} gap={4}>
-                <Title order={3} size="h6">
-                  {t(`admin.auditLog.${side}`)}
-                </Title>
-                <Code block className={classes.json}>
-                  {JSON.stringify(shownEntry[side], null, 2) ?? 'null'}
-                </Code>
-              </Stack>
-            ))}
-          </SimpleGrid>
-        )}
+        {shownEntry && <AuditChanges entry={shownEntry} />}
       </Modal>
     </>
+  );
+}
+
+/** What happened in words, with the target's name or LOT linked to its page: "Graft added by import EB1-2026-0901". */
+function AuditSentence({ entry, language }: { entry: AuditLogEntry; language: Language }) {
+  const link = auditTargetLink(entry);
+  const label = entry.targetLabel ?? entry.targetId;
+  return (
+    <Text size="sm" data-testid="audit-sentence">
+      {auditActionWords(entry.action, language)}
+      {label !== null && ' '}
+      {label !== null &&
+        (link ? (
+          <Anchor component={Link} to={link} size="sm" data-testid="audit-target-link">
+            {label}
+          </Anchor>
+        ) : (
+          label
+        ))}
+    </Text>
+  );
+}
+
+/** The fields a row changed, before and after; the stored record below for the full picture. */
+function AuditChanges({ entry }: { entry: AuditLogEntry }) {
+  const { t } = useTranslation();
+  const changes = auditChanges(entry.before, entry.after);
+  const missing = t('common.notDocumented');
+  return (
+    <Stack gap="md">
+      {changes.length === 0 ? (
+        <Text size="sm">{t('admin.auditLog.noChanges')}</Text>
+      ) : (
+        <Table striped layout="fixed" data-testid="audit-changes">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('admin.auditLog.field')}</Table.Th>
+              <Table.Th scope="col">{t('admin.auditLog.before')}</Table.Th>
+              <Table.Th scope="col">{t('admin.auditLog.after')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {changes.map((change) => (
+              <Table.Tr key={change.field} data-testid="audit-change">
+                <Table.Td className={classes.changed}>
+                  <Code>{change.field}</Code>
+                </Table.Td>
+                <Table.Td className={classes.changed}>{auditValueText(change.before, missing)}</Table.Td>
+                <Table.Td className={classes.changed}>{auditValueText(change.after, missing)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <details>
+        <summary>{t('admin.auditLog.stored')}</summary>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
+          {(['before', 'after'] as const).map((side) => (
+            <Stack key={side} gap={4}>
+              <Title order={3} size="h6">
+                {t(`admin.auditLog.${side}`)}
+              </Title>
+              <Code block className={classes.json}>
+                {JSON.stringify(entry[side], null, 2) ?? 'null'}
+              </Code>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </details>
+    </Stack>
   );
 }

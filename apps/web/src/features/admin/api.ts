@@ -21,7 +21,8 @@ import type {
   TestAlertResult,
   UserAttention,
 } from '@graftmatch/domain';
-import { call } from '../../api/call';
+import { call, download } from '../../api/call';
+import type { DownloadedFile } from '../../api/client';
 
 export type { AuditLogPage } from '@graftmatch/domain';
 
@@ -143,6 +144,11 @@ export type AuditLogFilter = Omit<AuditLogQuery, 'limit' | 'offset'>;
 
 export function getAuditLog(filter: AuditLogFilter, page: PageQuery, signal?: AbortSignal): Promise<AuditLogPage> {
   return call('GET /admin/auditlog', { query: { ...filter, ...page }, signal });
+}
+
+/** The rows the same filters show, as CSV for an inspection, worded in the UI's language. */
+export function downloadAuditLog(filter: AuditLogFilter): Promise<DownloadedFile> {
+  return download('GET /admin/auditlog/export', 'text/csv, application/problem+json', { query: filter });
 }
 
 /** Every connected user sees the message as an alert (push event `testR`); the answer says how many. */

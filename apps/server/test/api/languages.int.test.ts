@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportResult, RequestInbox } from '@graftmatch/domain';
+import { createTestUser, readOutbox, waitForOutboxMail } from '../support/auth';
+import { TestClient } from '../support/client';
+import { startSeededApp, type SeededApp } from '../support/clinical';
+import { testEngineName } from '../support/database';
+import { csvFile, graftCells, uploadImport } from '../support/imports';
+import { pdfText } from '../support/pdf';
+import { freeGraftOfX, requestGraft, stepOk } from '../support/requests';
+
+// The server's texts in the caller's language (docs/decisions.md, "Server texts"): an answer follows
+// Accept-Language, a mail the recipient's language setting.
+
+const DE = { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' };
+const EN = { 'accept-language': 'en' };
+
+describe(`server texts in the caller's language (${testEngineName()})`, () => {
+  let app: SeededApp;
+
+  beforeAll(async () => {
+    app = await startSeededApp();
+  });
+
+  afterAll(async () => {
+    await app?.server.close();
+  });
+
+  it("words the bank's candidate reasons in German or English", async () => {
+    const { physicianA, employeeX } = app.clients;
+    const lot = await freeGraftOfX(app);
+    await requestGraft(physicianA, { lot, patient_Code: 'S-03-2020' });
+    const reasons = async (headers: Record<string, string>) => {
+      const inbox = (await (await employeeX.get('/api/euteemployee/requests', { headers })).json()) as RequestInbox;
+      const graft = inbox.find((item) => item.lot === lot);
+      expect(graft?.candidates.length).toBeGreaterThan(0);
+      return inbox.flatMap((item) => item.candidates.map((candidate) => candidate.reason)).join('\n');
+    };
+    const german = await reasons(DE);
+    expect(german).toContain('in der App angefragt');
+    expect(german).not.toMatch(/waiting|implant window|requested in the app|asked for this graft/);
+    // The English answer after the German one: a replayed or cached answer keeps to its language.
+    const english = await reasons(EN);
+    expect(english).toContain('requested in the app');
+    expect(english).not.toMatch(/wartet|Implantationsfenster|angefragt/);
+  });
+
+  it('words a validation error in German or English', async () => {
+    const { physicianA } = app.clients;
+    const bad = { query_type: 2, query_d_min: 'wide' };
+    const german = await physicianA.post('/api/physician/waitinglist', bad, { headers: DE });
+    expect(german.status).toBe(400);
+    const problem = (await german.json()) as { title: string; detail: string; errors: { message: string }[] };
+    expect(problem.title).toBe('Ungültige Anfrage');
+    expect(problem.detail).toMatch(/^Ungültige Anfrage: /);
+    expect(problem.errors.map((error) => error.message).join(' ')).toMatch(/muss|fehlt/);
+    const english = (await (await physicianA.post('/api/physician/waitinglist', bad, { headers: EN })).json()) as {
+      title: string;
+      detail: string;
+    };
+    expect(english).toMatchObject({ title: 'Bad Request' });
+    expect(english.detail).toMatch(/^Invalid request: /);
+    // A refusal without a login too.
+    const anonymous = (await (
+      await app.clients.anonymous.get('/api/physician/waitinglist', { headers: DE })
+    ).json()) as {
+      detail: string;
+    };
+    expect(anonymous.detail).toBe('Eine Anmeldung ist erforderlich.');
+    // A service's own refusal.
+    const missing = await physicianA.post(
+      '/api/physician/requests',
+      { lot: 'NO-SUCH-LOT', patient_Code: 'S-03-2020' },
+      { headers: DE },
+    );
+    expect(missing.status).toBe(404);
+    expect((await missing.json()) as { title: string; detail: string }).toMatchObject({
+      title: 'Nicht gefunden',
+      detail: 'Es gibt keinen freien Graft mit Lot NO-SUCH-LOT.',
+    });
+  });
+
+  it('keeps an import row error so that it reads in either language', async () => {
+    const { employeeX } = app.clients;
+    const file = csvFile([graftCells('LANG-0001', { t_Dproximal: 'wide', t_Lmin: 999 })]);
+    const answer = await uploadImport(employeeX, file, {}, { headers: DE });
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    const imported = (await answer.json()) as ImportResult;
+    expect(imported.errors.map((error) => error.message)).toEqual([
+      'muss eine Zahl sein',
+      'muss zwischen 10 und 120 mm liegen',
+    ]);
+    const log = async (headers: Record<string, string>) =>
+      ((await (await employeeX.get(`/api/import/logs/${imported.id}`, { headers })).json()) as ImportResult).errors;
+    expect((await log(EN)).map((error) => error.message)).toEqual([
+      'must be a number',
+      'must be between 10 and 120 mm',
+    ]);
+    expect((await log(DE)).map((error) => error.message)).toEqual([
+      'muss eine Zahl sein',
+      'muss zwischen 10 und 120 mm liegen',
+    ]);
+  });
+
+  it('writes the demand PDF in German with "k. A." style words, and in English', async () => {
+    const { employeeX } = app.clients;
+    const german = await pdfText(
+      Buffer.from(await (await employeeX.get('/api/euteemployee/waitinglist/download', { headers: DE })).arrayBuffer()),
+    );
+    expect(german).toContain('GraftMatch Warteliste');
+    expect(german).toContain('Gewebebank: Gewebebank Nord gGmbH');
+    expect(german).toMatch(/Erstellt: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(german).toContain('Patientencode');
+    expect(german).toMatch(/Seite 1 von \d+/);
+    expect(german).not.toMatch(/waiting list|Patient code|Page 1 of|Pulmonary valve|Aortic valve/);
+    expect(german).toMatch(/Pulmonalklappe|Aortenklappe/);
+    const english = await pdfText(
+      Buffer.from(await (await employeeX.get('/api/euteemployee/waitinglist/download', { headers: EN })).arrayBuffer()),
+    );
+    expect(english).toContain('GraftMatch waiting list');
+    expect(english).not.toContain('Warteliste');
+  });
+
+  it('files the allocation note in the language of the one who assigns', async () => {
+    const { physicianA, employeeX } = app.clients;
+    const lot = await freeGraftOfX(app);
+    const request = await requestGraft(physicianA, { lot, patient_Code: 'S-03-2020' });
+    await stepOk(employeeX, 'euteemployee', request.id, 'reserve');
+    await stepOk(physicianA, 'physician', request.id, 'confirm');
+    const assigned = await employeeX.post(`/api/euteemployee/requests/${request.id}/assign`, {}, { headers: DE });
+    expect(assigned.status, await assigned.clone().text()).toBe(200);
+    const graft = (await (await physicianA.get(`/api/physician/graftsearch/${lot}`)).json()) as {
+      allocationNotificationFiles: { name: string }[];
+    };
+    const note = graft.allocationNotificationFiles[0]?.name ?? '';
+    expect(note).toBe(`Allocation_note_${lot}.pdf`);
+    const pdf = await physicianA.get(`/api/file/getfile/2/${encodeURIComponent(note)}`);
+    const text = await pdfText(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toContain(`Zuteilungsschein – Lot ${lot}`);
+    expect(text).toContain('Implantationsfenster');
+    expect(text).not.toContain('Allocation note');
+  });
+
+  it("mails a user in the user's language, whatever the request's language", async () => {
+    const german = await createTestUser(app.server, { language: 'de' });
+    const english = await createTestUser(app.server, { language: 'en' });
+    const browser = new TestClient(app.server.baseUrl);
+    await browser.get('/api/health');
+    const since = (await readOutbox(app.server)).length;
+    for (const { email } of [german, english]) {
+      expect((await browser.post('/api/auth/recoveryrequest', { email }, { headers: EN })).status).toBe(204);
+    }
+    const toGerman = await waitForOutboxMail(app.server, german.email, since);
+    expect(toGerman.subject).toBe('Neues GraftMatch-Passwort festlegen');
+    expect(toGerman.text).toContain('Guten Tag');
+    const toEnglish = await waitForOutboxMail(app.server, english.email, since);
+    expect(toEnglish.text).toContain('Hello');
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES_DE } from './messages.de';
+import { MESSAGES_EN } from './messages.en';
+import { languageOfHeader, translate } from './translate';
+
+const keys = (node: object, prefix = ''): string[] =>
+  Object.entries(node).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keys(value as object, `${prefix}${key}.`),
+  );
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+describe('the server catalogue', () => {
+  it('has the same keys and placeholders in German as in English', () => {
+    expect(keys(MESSAGES_DE)).toEqual(keys(MESSAGES_EN));
+    for (const key of keys(MESSAGES_EN)) {
+      expect(placeholders(translate('de', key)), key).toEqual(placeholders(translate('en', key)));
+    }
+  });
+
+  it('fills placeholders and words "n.d." as "k. A." in German', () => {
+    expect(translate('de', 'ranking.waiting', { days: 12 })).toBe('wartet seit 12 T');
+    expect(translate('en', 'ranking.waiting', { days: 12 })).toBe('waiting 12 d');
+    expect(translate('de', 'common.notDocumented')).toBe('k. A.');
+    expect(translate('en', 'no.such.key')).toBe('no.such.key');
+  });
+});
+
+describe('the language of an Accept-Language header', () => {
+  it.each([
+    [undefined, 'en'],
+    ['', 'en'],
+    ['de', 'de'],
+    ['de-AT,de;q=0.9,en;q=0.8', 'de'],
+    ['en-US,en;q=0.9,de;q=0.8', 'en'],
+    ['fr-FR,de;q=0.5', 'de'],
+    ['fr', 'en'],
+    ['en;q=0.2,de;q=0.7', 'de'],
+    ['de;q=0', 'en'],
+  ])('%s → %s', (header, language) => {
+    expect(languageOfHeader(header)).toBe(language);
+  });
+});
