@@ -96,6 +96,7 @@ describe('every page loads without console errors or failed requests, and axe fi
         [`/home/clinic/graft/${currentLot}`, `Graft ${currentLot}`],
         [`/home/clinic/graft/${archivedLot}`, `Graft ${archivedLot}`],
         ['/home/password', 'Change password'],
+        ['/home/settings', 'Settings'],
         ['/home/notifications', 'Notifications'],
         ['/home/no-such-page', 'Page not found'],
         ['/home/clinic/search/no_such_type', 'Page not found'],

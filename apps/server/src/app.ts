@@ -189,7 +189,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api/auth', deps: auth, secureCookies });
   await app.register(meRoutes, { prefix: '/api/users', deps: auth, secureCookies });
   await app.register(mySettingsRoutes, { prefix: '/api/users', deps: { db: deps.database.db, now } });
-  const { publisher: push, connections: pushConnections, connectedUsers } = await registerPush(app, {
+  const {
+    publisher: push,
+    connections: pushConnections,
+    connectedUsers,
+  } = await registerPush(app, {
     database: deps.database,
     auth,
     publicUrl: deps.config.publicUrl,

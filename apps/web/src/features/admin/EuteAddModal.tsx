@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { AddEuteRequest, maxLengthOf, type Eute } from '@graftmatch/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useFormMutation } from '../../app/useFormMutation';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify';
 import { addEute } from './api';
@@ -28,7 +29,7 @@ function EuteAddForm({ onDone, onSaved }: { onDone: () => void; onSaved: (eute: 
   const queryClient = useQueryClient();
   const [fields, setFields] = useState({ name: '', euteNumber: '', email: '' });
   const [touched, setTouched] = useState(false);
-  const save = useMutation({
+  const save = useFormMutation({
     mutationFn: () =>
       addEute({
         name: fields.name.trim(),
@@ -56,6 +57,7 @@ function EuteAddForm({ onDone, onSaved }: { onDone: () => void; onSaved: (eute: 
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
       const value = event.currentTarget.value;
       setFields((current) => ({ ...current, [name]: value }));
+      save.edited(name);
     },
     'data-testid': `eute-add-${name}`,
   });
@@ -68,7 +70,7 @@ function EuteAddForm({ onDone, onSaved }: { onDone: () => void; onSaved: (eute: 
           required
           maxLength={maxLengthOf(AddEuteRequest, 'name')}
           data-autofocus
-          error={missing('name') ? t('admin.required') : undefined}
+          error={missing('name') ? t('admin.required') : save.fieldError('name')}
           {...input('name')}
         />
         <TextInput
@@ -76,7 +78,7 @@ function EuteAddForm({ onDone, onSaved }: { onDone: () => void; onSaved: (eute: 
           description={t('admin.eutes.numberHint')}
           required
           maxLength={maxLengthOf(AddEuteRequest, 'euteNumber')}
-          error={missing('euteNumber') ? t('admin.required') : undefined}
+          error={missing('euteNumber') ? t('admin.required') : save.fieldError('euteNumber')}
           {...input('euteNumber')}
         />
         <TextInput

@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { CreateApiKeyRequest, maxLengthOf, type ApiKey, type CreateApiKeyResponse } from '@graftmatch/domain';
 import { showDateTime } from '../../i18n/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useFormMutation } from '../../app/useFormMutation';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
@@ -44,7 +45,7 @@ function NewKeyForm({ euteId, onCreated }: { euteId: string; onCreated: (key: Cr
   const queryClient = useQueryClient();
   const [label, setLabel] = useState('');
   const [touched, setTouched] = useState(false);
-  const create = useMutation({
+  const create = useFormMutation({
     mutationFn: () => createApiKey(euteId, label.trim()),
     onSuccess: async (key) => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.apiKeys(euteId) });
@@ -68,8 +69,11 @@ function NewKeyForm({ euteId, onCreated }: { euteId: string; onCreated: (key: Cr
           label={t('admin.apiKeys.label')}
           placeholder={t('admin.apiKeys.labelPlaceholder')}
           value={label}
-          onChange={(event) => setLabel(event.currentTarget.value)}
-          error={touched && label.trim() === '' ? t('admin.required') : undefined}
+          onChange={(event) => {
+            setLabel(event.currentTarget.value);
+            create.edited('label');
+          }}
+          error={touched && label.trim() === '' ? t('admin.required') : create.fieldError('label')}
           maxLength={maxLengthOf(CreateApiKeyRequest, 'label')}
           data-testid="apikey-label"
         />

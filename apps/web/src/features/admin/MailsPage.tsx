@@ -10,7 +10,7 @@ import { PagedTable } from '../../components/PagedTable';
 import { PageTitle } from '../../components/PageTitle';
 import { notify } from '../../components/notify';
 import { usePages } from '../../components/usePages';
-import { formatUtc } from './AuditLogPage';
+import { showDateTime } from '../../i18n/format';
 import { listMails, retryMail } from './api';
 import { adminKeys } from './keys';
 import { useAdminRights } from './useAdminRights';
@@ -41,7 +41,7 @@ export function MailsPage() {
     },
   });
   const columns: Column<OutboxMail>[] = [
-    { key: 'time', header: t('admin.mails.time'), nowrap: true, cell: (mail) => formatUtc(mail.createdAt) },
+    { key: 'time', header: t('admin.mails.time'), nowrap: true, cell: (mail) => showDateTime(mail.createdAt) },
     { key: 'kind', header: t('admin.mails.kind'), cell: (mail) => mail.kind },
     { key: 'recipient', header: t('admin.mails.recipient'), cell: (mail) => mail.recipient },
     { key: 'subject', header: t('admin.mails.subject'), cell: (mail) => mail.subject },

@@ -11,6 +11,8 @@ export function LabelButtons({ lot }: { lot: string }) {
   const { t } = useTranslation();
   const label = useMutation({
     mutationFn: (format: 'a4' | '100x50') => downloadLabel(lot, format),
+    // Its failure is shown beside the buttons.
+    meta: { silent: true },
     onSuccess: ({ blob, fileName }, format) => saveFile(blob, fileName ?? `Label_${lot}_${format}.pdf`),
   });
   return (

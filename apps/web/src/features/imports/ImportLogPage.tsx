@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { getImportLog } from './api';
-import { formatUtcMinute } from './format';
+import { showDateTime } from '../../i18n/format';
 import { ImportErrorTable } from './ImportErrorTable';
 import { ImportNotices } from './ImportNotices';
 import { ModeBadges } from './ImportLogsPage';
@@ -26,7 +26,7 @@ export function ImportLogPage() {
   const data = log.data;
   const fields: [string, string][] = data
     ? [
-        [t('imports.date'), formatUtcMinute(data.date)],
+        [t('imports.date'), showDateTime(data.date)],
         [t('imports.bank'), bankName(data.euteId)],
         [t('imports.importer'), data.importer],
         [t('imports.model'), data.model],
@@ -43,7 +43,7 @@ export function ImportLogPage() {
           {t('imports.backToLogs')}
         </Group>
       </Anchor>
-      <PageTitle title={data ? t('imports.logTitle', { date: formatUtcMinute(data.date) }) : t('imports.logsTitle')} />
+      <PageTitle title={data ? t('imports.logTitle', { date: showDateTime(data.date) }) : t('imports.logsTitle')} />
       {log.isPending && <PageLoader />}
       {log.isError && <ErrorAlert error={log.error} onRetry={() => void log.refetch()} />}
       {data && (

@@ -10,7 +10,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { usePages } from '../../components/usePages';
 import { useMe, areasOf } from '../auth';
 import { listImportLogs } from './api';
-import { formatUtcMinute } from './format';
+import { showDateTime } from '../../i18n/format';
 import { importKeys } from './keys';
 import { IMPORT_PATH, importLogPath } from './paths';
 import { useBankNames } from './useBankNames';
@@ -53,7 +53,7 @@ export function ImportLogsPage() {
             style={{ whiteSpace: 'nowrap' }}
             data-testid="import-log-open"
           >
-            {formatUtcMinute(log.date)}
+            {showDateTime(log.date)}
           </Anchor>
           <ModeBadges log={log} />
         </Group>

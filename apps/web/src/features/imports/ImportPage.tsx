@@ -27,9 +27,14 @@ export function ImportPage() {
   const [bank, setBank] = useState<string | null>(null);
   const [strict, setStrict] = useState(false);
   const options = { strict, bank: bank ?? undefined };
-  const check = useMutation({ mutationFn: (chosen: File) => uploadGrafts(chosen, { ...options, dryRun: true }) });
+  // Both show their failure on the page.
+  const check = useMutation({
+    mutationFn: (chosen: File) => uploadGrafts(chosen, { ...options, dryRun: true }),
+    meta: { silent: true },
+  });
   const run = useMutation({
     mutationFn: (chosen: File) => uploadGrafts(chosen, { ...options, dryRun: false }),
+    meta: { silent: true },
     // Every list of grafts and logs may have changed.
     onSuccess: () => void queryClient.invalidateQueries(),
   });

@@ -31,6 +31,8 @@ export function NotificationsPage() {
   });
   const mark = useMutation({
     mutationFn: markNotificationsRead,
+    // Its failure is shown on the page.
+    meta: { silent: true },
     onSuccess: (_answer, body) => {
       if ('all' in body) {
         notify('success', t('notifications.markedAll'));

@@ -36,9 +36,7 @@ export function ReserveHoursInput({ value, onChange }: { value: HoursValue; onCh
       onChange={onChange}
       error={hours === null ? t('requests.hoursRange', { max: MAX_RESERVATION_HOURS }) : undefined}
       description={
-        hours === null
-          ? undefined
-          : t('requests.reservedUntil', { time: endOfReservation(hours, new Date()) })
+        hours === null ? undefined : t('requests.reservedUntil', { time: endOfReservation(hours, new Date()) })
       }
       inputWrapperOrder={['label', 'input', 'description', 'error']}
       data-testid="step-hours"
