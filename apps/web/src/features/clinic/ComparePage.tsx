@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Anchor, Table, Text } from '@mantine/core';
-import { isBifurcated, NOT_DOCUMENTED, type Graft } from '@graftmatch/domain';
+import { isBifurcated, type Graft } from '@graftmatch/domain';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -11,12 +11,11 @@ import { PageTitle } from '../../components/PageTitle';
 import { clinicDetailsPath } from '../grafts/graftColumns';
 import { expiryDate, lengthRange, mm, typeLabel } from '../grafts/graftFormat';
 import { MediaMarks } from '../grafts/MediaMarks';
+import { orNotDocumented } from '../../i18n/format';
 import { FirstPhoto } from '../media';
 import { getGraft } from './api';
 import { lotsFromParams } from './compareLots';
 import { clinicKeys } from './keys';
-
-const text = (value: string | null) => (value && value.trim() ? value : NOT_DOCUMENTED);
 
 /** The facts compared, a row each: its label and how a graft fills its cell. */
 function factRows(t: ReturnType<typeof useTranslation>['t'], grafts: Graft[]): [string, (graft: Graft) => ReactNode][] {
@@ -33,9 +32,12 @@ function factRows(t: ReturnType<typeof useTranslation>['t'], grafts: Graft[]): [
   }
   rows.push(
     [t('graft.expiry'), (graft) => <span data-testid="compare-expiry">{expiryDate(graft)}</span>],
-    [t('graft.tissueBank'), (graft) => text(graft.e_Name)],
-    [t('graft.remarksDonor'), (graft) => <span className="pre-wrap">{text(graft.d_Remarks_public)}</span>],
-    [t('graft.remarksProcessing'), (graft) => <span className="pre-wrap">{text(graft.x_Remarks_public)}</span>],
+    [t('graft.tissueBank'), (graft) => orNotDocumented(graft.e_Name)],
+    [t('graft.remarksDonor'), (graft) => <span className="pre-wrap">{orNotDocumented(graft.d_Remarks_public)}</span>],
+    [
+      t('graft.remarksProcessing'),
+      (graft) => <span className="pre-wrap">{orNotDocumented(graft.x_Remarks_public)}</span>,
+    ],
   );
   return rows;
 }

@@ -1,15 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Badge, Group, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
-import {
-  deadlineCountdown,
-  formatInstantUtc,
-  openStage,
-  type DeadlineUrgency,
-  type VigilanceReport,
-} from '@graftmatch/domain';
+import { deadlineCountdown, openStage, type DeadlineUrgency, type VigilanceReport } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { serverNow } from '../../api/serverClock';
+import { showDateTime } from '../../i18n/format';
 
 const TICK_MS = 15_000;
 // Amber is yellow with dark text: white on Mantine's orange falls short of 4.5:1.
@@ -40,7 +35,7 @@ export function VigilanceClock({ report }: { report: VigilanceReport }) {
     <Group gap="xs" wrap="wrap" data-testid="vigilance-clock" data-urgency={countdown.urgency}>
       <Text size="sm" fw={500}>
         {t(stage === 'notification' ? 'vigilance.clockNotification' : 'vigilance.clockConfirmation', {
-          time: formatInstantUtc(deadline),
+          time: showDateTime(deadline),
         })}
       </Text>
       <Badge

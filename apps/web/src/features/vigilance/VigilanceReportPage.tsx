@@ -2,17 +2,12 @@ import { useState, type ReactNode } from 'react';
 import { Anchor, Badge, Button, Group, Paper, Stack, Stepper, Table, Text, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft } from '@tabler/icons-react';
-import {
-  ANNEX_PARTS,
-  formatInstantUtc,
-  webPaths,
-  type UpdateVigilanceReportRequest,
-  type VigilanceReport,
-} from '@graftmatch/domain';
+import { ANNEX_PARTS, webPaths, type UpdateVigilanceReportRequest, type VigilanceReport } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { showDateTime } from '../../i18n/format';
 import { FormModal } from '../../components/FormModal';
 import { notify } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
@@ -105,7 +100,7 @@ function ReportView({ report }: { report: VigilanceReport }) {
             {report.clinicName ? ` · ${t('vigilance.clinic')}: ${report.clinicName}` : ''}
           </Text>
           <Text size="sm">
-            {t('vigilance.discovered')}: {formatInstantUtc(report.discoveredAt)}
+            {t('vigilance.discovered')}: {showDateTime(report.discoveredAt)}
           </Text>
           <VigilanceClock report={report} />
         </Stack>
@@ -264,7 +259,7 @@ function Quarantine({ report, bank }: { report: VigilanceReport; bank: boolean }
         {report.quarantine && (
           <Text size="sm" data-testid="quarantine-state">
             {t('vigilance.quarantined', {
-              time: formatInstantUtc(report.quarantine.since),
+              time: showDateTime(report.quarantine.since),
               lots: report.quarantine.lots.join(', ') || '–',
             })}
           </Text>
@@ -272,7 +267,7 @@ function Quarantine({ report, bank }: { report: VigilanceReport; bank: boolean }
         {report.quarantine?.liftedAt && (
           <Text size="sm">
             {t('vigilance.lifted', {
-              time: formatInstantUtc(report.quarantine.liftedAt),
+              time: showDateTime(report.quarantine.liftedAt),
               reason: report.quarantine.liftReason,
             })}
           </Text>
