@@ -39,6 +39,7 @@ export const TABLE_WRITERS = {
   auditCheckpoints: ['modules/audit'],
   dataVersions: ['db'],
   mailOutbox: ['mail', 'modules/mails'],
+  matchesSeen: ['modules/dashboards'],
 };
 
 /** A Kysely write to one of `tables`, named by a string literal. */

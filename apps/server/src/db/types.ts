@@ -394,6 +394,11 @@ export interface RemindersSentTable {
   sentAt: Timestamp;
 }
 
+/** When a physician last looked at their waiting list: their home counts the matches new since then. */
+export interface MatchesSeenTable {
+  userId: string;
+  seenAt: Timestamp;
+}
 export interface DB {
   users: UsersTable;
   clinics: ClinicsTable;
@@ -419,6 +424,7 @@ export interface DB {
   notifications: NotificationsTable;
   jobs: JobsTable;
   remindersSent: RemindersSentTable;
+  matchesSeen: MatchesSeenTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

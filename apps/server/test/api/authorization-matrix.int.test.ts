@@ -392,9 +392,20 @@ const ROUTES: Record<string, Cell> = {
     request: () => ({ path: '/api/physician/dashboard' }),
     expect: expected(200, [...PHYSICIANS, 'auditor']),
   },
+  // Marking one's own waiting list seen is the caller's own state, so auditors may too (dashboards.homes.int.test.ts).
+  'POST /api/physician/dashboard/matches-seen': {
+    method: 'POST',
+    request: () => ({ path: '/api/physician/dashboard/matches-seen' }),
+    expect: expected(200, [...PHYSICIANS, 'auditor']),
+  },
   'GET /api/euteemployee/dashboard': {
     method: 'GET',
     request: () => ({ path: '/api/euteemployee/dashboard' }),
+    expect: expected(200, [...EMPLOYEES, 'auditor']),
+  },
+  'GET /api/euteemployee/dashboard/trend': {
+    method: 'GET',
+    request: () => ({ path: '/api/euteemployee/dashboard/trend' }),
     expect: expected(200, [...EMPLOYEES, 'auditor']),
   },
   'GET /api/admin/dashboard': {

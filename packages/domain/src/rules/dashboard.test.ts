@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demandDiameter, diameterBand, importIsStale, requestAge } from './dashboard';
+import { demandDiameter, diameterBand, importIsStale, requestAge, trendMonths } from './dashboard';
 
 describe('diameterBand', () => {
   it('names the 5 mm band by its lower bound, the bound itself belonging to the band above', () => {
@@ -35,5 +35,16 @@ describe('importIsStale', () => {
     expect(importIsStale('2026-11-20T12:00:00.000Z', now)).toBe(false);
     expect(importIsStale('2026-11-20T11:59:59.000Z', now)).toBe(true);
     expect(importIsStale('2026-11-26T12:00:00.000Z', now, 1)).toBe(false);
+  });
+});
+
+describe('trendMonths', () => {
+  it('twelve months ending today, each read at its last day, across a year and a leap February', () => {
+    const months = trendMonths('2028-03-15');
+    expect(months).toHaveLength(12);
+    expect(months[0]).toEqual({ month: '2027-04', asOf: '2027-04-30' });
+    expect(months[9]).toEqual({ month: '2028-01', asOf: '2028-01-31' });
+    expect(months[10]).toEqual({ month: '2028-02', asOf: '2028-02-29' });
+    expect(months[11]).toEqual({ month: '2028-03', asOf: '2028-03-15' });
   });
 });

@@ -43,3 +43,21 @@ export function requestAge(requestedAt: string, now: Date): RequestAge {
 export function importIsStale(lastImportAt: string | null, now: Date, days = STALE_IMPORT_DAYS): boolean {
   return lastImportAt === null || now.getTime() - new Date(lastImportAt).getTime() > days * 86_400_000;
 }
+
+/** How many months a bank's stock/demand trend covers, this month included. */
+export const TREND_MONTHS = 12;
+
+/**
+ * The months of the trend, oldest first: each named yyyy-mm with the day it is read at, its last
+ * day, except this month, read at `today`.
+ */
+export function trendMonths(today: string, months = TREND_MONTHS): { month: string; asOf: string }[] {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  return Array.from({ length: months }, (_, index) => {
+    const back = months - 1 - index;
+    // Day 0 of the following month is the last day of this one.
+    const last = new Date(Date.UTC(year, month - back, 0));
+    const asOf = back === 0 ? today : last.toISOString().slice(0, 10);
+    return { month: asOf.slice(0, 7), asOf };
+  });
+}

@@ -15,6 +15,7 @@ import * as graftReceipt from './2026-11-27-graft-receipt';
 import * as graftsBankLotIndex from './2026-11-27-grafts-bank-lot-index';
 import * as jobsAndReminders from './2026-11-27-jobs-and-reminders';
 import * as notifications from './2026-11-27-notifications';
+import * as matchesSeen from './2026-11-28-matches-seen';
 
 // Listed by name; Kysely applies them in name order, so names start with their date.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-grafts-bank-lot-index': graftsBankLotIndex,
   '2026-11-27-jobs-and-reminders': jobsAndReminders,
   '2026-11-27-notifications': notifications,
+  '2026-11-28-matches-seen': matchesSeen,
 };

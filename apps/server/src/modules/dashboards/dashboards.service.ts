@@ -1,5 +1,6 @@
 import {
   DASHBOARD_ITEMS,
+  buildFitCounter,
   DEFAULT_LEAD_TIME_DAYS,
   EXPIRY_HORIZONS,
   LAPSING_WITHIN_HOURS,
@@ -9,6 +10,7 @@ import {
   importIsStale,
   requestAge,
   shiftDate,
+  trendMonths,
   utcDate,
   type AdminDashboard,
   type DashboardEntry,
@@ -17,6 +19,7 @@ import {
   type ImportSummary,
   type PhysicianDashboard,
   type StockDemandCell,
+  type StockTrend,
 } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
@@ -73,6 +76,41 @@ const toEntry = (row: repo.EntryRow, fitting: number, lots: string[] = []): Dash
 });
 
 /**
+ * Of the matched entries, those a Free graft written after `seenAt` fits (docs/decisions.md
+ * "Dashboards"): the fit counter of the waiting list, built on just those grafts. Never looked: all.
+ */
+async function newSince(
+  db: Kysely<DB>,
+  matched: readonly { row: repo.EntryRow }[],
+  seenAt: string | null,
+  today: string,
+): Promise<number> {
+  if (seenAt === null || matched.length === 0) {
+    return matched.length;
+  }
+  const changed = await repo.freeGraftsChangedSince(db, seenAt, today);
+  if (changed.length === 0) {
+    return 0;
+  }
+  const counter = buildFitCounter(changed);
+  return matched.filter(({ row }) => {
+    const criteria = entryCriteria(row);
+    return criteria !== null && counter.count(criteria) > 0;
+  }).length;
+}
+
+/**
+ * `POST /physician/dashboard/matches-seen`: the caller looked at their waiting list now, so their
+ * home counts new matches from here on. Physicians, and auditors for their own home.
+ */
+export async function markMatchesSeen(deps: Omit<DashboardsDeps, 'fitCounts'>, principal: Principal | null) {
+  const { caller } = clinicReadScope(principal);
+  const seenAt = deps.now().toISOString();
+  await repo.markMatchesSeen(deps.db, caller.userId, seenAt);
+  return { seenAt };
+}
+
+/**
  * `GET /physician/dashboard`: the caller's reservations awaiting an answer (soonest deadline first),
  * grafts to receive and implantations to record; of their open entries those free grafts fit, those
  * at risk (the window opens within the longest lead time of an active bank, nothing fits) and those
@@ -85,7 +123,7 @@ export async function physicianDashboard(
   const scope = clinicReadScope(principal);
   const now = deps.now();
   const today = utcDate(now);
-  const [requests, entries, leadTime, counter] = await Promise.all([
+  const [requests, entries, leadTime, counter, seenAt] = await Promise.all([
     repo.requestsIn(
       deps.db,
       scope.all ? { all: true } : { requesterUserId: scope.caller.userId, clinicIds: scope.ids },
@@ -94,6 +132,7 @@ export async function physicianDashboard(
     repo.entriesOf(deps.db, scope.all ? { all: true } : { ownerUserId: scope.caller.userId, clinicIds: scope.ids }),
     repo.longestLeadTime(deps.db),
     deps.fitCounts(today),
+    repo.matchesSeenAt(deps.db, scope.caller.userId),
   ]);
   const riskHorizon = shiftDate(today, leadTime ?? DEFAULT_LEAD_TIME_DAYS);
   const wanted = entries
@@ -111,6 +150,7 @@ export async function physicianDashboard(
         toEntry(row, fitting, await repo.fittingLots(deps.db, row, today, LOTS_PER_ENTRY)),
       ),
   );
+  const newMatches = await newSince(deps.db, matched, seenAt, today);
   const inState = (state: string) => requests.filter((row) => row.state === state).map(toRequest);
   return {
     serverTime: now.toISOString(),
@@ -118,6 +158,7 @@ export async function physicianDashboard(
     toReceive: counted(inState('assigned')),
     toRecord: counted(inState('delivered')),
     matches: { count: matched.length, items: shown },
+    newMatches: { count: newMatches, since: seenAt },
     atRisk: counted(
       wanted
         .filter(({ row, fitting }) => fitting === 0 && row.queryIMin <= riskHorizon)
@@ -163,13 +204,15 @@ export async function euteDashboard(deps: DashboardsDeps, principal: Principal |
   const today = utcDate(now);
   const lapseBy = new Date(now.getTime() + LAPSING_WITHIN_HOURS * 3_600_000).toISOString();
   const [h30, h60, h90] = EXPIRY_HORIZONS.map((days) => shiftDate(today, days)) as [string, string, string];
-  const [requests, expiring, stock, demand, last] = await Promise.all([
+  const [requests, expiring, stock, demand, last, silence] = await Promise.all([
     repo.requestsIn(deps.db, scope, ['requested', 'reserved', 'assigned']),
     repo.expiringStock(deps.db, scope, today, [h30, h60, h90], DASHBOARD_ITEMS),
     repo.freeStockBySize(deps.db, scope, today),
     repo.openDemandBySize(deps.db),
     repo.latestImport(deps.db, scope),
+    repo.shortestImportSilence(deps.db, scope),
   ]);
+  const staleAfterDays = silence ?? STALE_IMPORT_DAYS;
   const open = requests.filter((row) => row.state === 'requested').map(toRequest);
   const byAge = { day: 0, days: 0, older: 0 };
   for (const request of open) {
@@ -199,8 +242,61 @@ export async function euteDashboard(deps: DashboardsDeps, principal: Principal |
     },
     stockDemand: stockDemandCells(stock, demand),
     lastImport: last ? { id: last.id, date: last.date, rows: summary.rows ?? 0, failed: summary.failed ?? 0 } : null,
-    staleImport: importIsStale(last?.date ?? null, now),
-    staleAfterDays: STALE_IMPORT_DAYS,
+    staleImport: importIsStale(last?.date ?? null, now, staleAfterDays),
+    staleAfterDays,
+  };
+}
+
+/**
+ * `GET /euteemployee/dashboard/trend`: per month of the last 12 and graft type, the banks' free
+ * stock and the open demand at the month's end (docs/decisions.md "Dashboards"). Past months are
+ * read from the grafts' and entries' dates; this month is today's stock and demand, by the rules
+ * of the stock against demand, so its totals are theirs.
+ */
+export async function stockTrend(deps: Omit<DashboardsDeps, 'fitCounts'>, principal: Principal | null): Promise<StockTrend> {
+  const read = euteReadScope(principal);
+  const scope: repo.BankScope = read.all ? { all: true } : { euteIds: read.ids };
+  const months = trendMonths(utcDate(deps.now()));
+  const past = months.slice(0, -1).map((month) => month.asOf);
+  const today = months.at(-1)!.asOf;
+  const [stockThen, demandThen, stockNow, demandNow] = await Promise.all([
+    repo.freeStockOn(deps.db, scope, past),
+    repo.openDemandOn(deps.db, past),
+    repo.freeStockBySize(deps.db, scope, today),
+    repo.openDemandBySize(deps.db),
+  ]);
+  const perType = new Map<number, { stock: number[]; demand: number[] }>();
+  const of = (type: number) => {
+    let found = perType.get(type);
+    if (!found) {
+      found = { stock: months.map(() => 0), demand: months.map(() => 0) };
+      perType.set(type, found);
+    }
+    return found;
+  };
+  const last = months.length - 1;
+  for (const row of stockThen) {
+    row.counts.forEach((n, index) => (of(row.type).stock[index] = n));
+  }
+  for (const row of demandThen) {
+    row.counts.forEach((n, index) => (of(row.type).demand[index] = n));
+  }
+  for (const row of stockNow) {
+    of(row.type).stock[last]! += row.n;
+  }
+  for (const row of demandNow) {
+    of(row.type).demand[last]! += row.n;
+  }
+  const types = [...perType.keys()].sort((a, b) => a - b);
+  return {
+    months: months.map((month, index) => ({
+      ...month,
+      types: types.map((type) => ({
+        type,
+        stock: perType.get(type)!.stock[index]!,
+        demand: perType.get(type)!.demand[index]!,
+      })),
+    })),
   };
 }
 
@@ -234,7 +330,7 @@ export async function adminDashboard(deps: AdminDashboardDeps, principal: Princi
         name: eute.name,
         lastImportAt,
         failed: summary.failed ?? 0,
-        stale: importIsStale(lastImportAt, now),
+        stale: importIsStale(lastImportAt, now, Number(eute.importSilenceDays)),
       };
     }),
   );
