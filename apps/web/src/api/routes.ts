@@ -3,6 +3,8 @@ import type {
   AdminDashboard,
   EuteDashboard,
   PhysicianDashboard,
+  MatchesSeen,
+  StockTrend,
   BankReminderSettings,
   BankReminderSettingsRequest,
   AddClinicRequest,
@@ -202,7 +204,9 @@ export interface ApiRoutes {
   'GET /notifications': { query: NotificationListQuery; response: NotificationPage };
   'POST /notifications/read': { body: MarkNotificationsReadRequest; response: MarkNotificationsReadResponse };
   'GET /physician/dashboard': { response: PhysicianDashboard };
+  'POST /physician/dashboard/matches-seen': { response: MatchesSeen };
   'GET /euteemployee/dashboard': { response: EuteDashboard };
+  'GET /euteemployee/dashboard/trend': { response: StockTrend };
   'GET /admin/dashboard': { response: AdminDashboard };
 }
 

@@ -10,6 +10,7 @@ import { getEuteDashboard } from './api';
 import { Counter, HomeCard, Nothing } from './HomeCard';
 import { dashboardKeys } from './keys';
 import { StockDemandTable } from './StockDemandTable';
+import { StockTrendCard } from './StockTrendCard';
 
 // The chart library is fetched only when a bank's home has cells to draw (docs/performance.md).
 const StockDemandChart = lazy(() => import('./StockDemandChart'));
@@ -151,6 +152,7 @@ export function EuteHome() {
           </>
         )}
       </HomeCard>
+      <StockTrendCard />
     </SimpleGrid>
   );
 }

@@ -1,5 +1,11 @@
 import { Anchor, List, SimpleGrid, Text } from '@mantine/core';
-import { formatDate, formatDateTime, type DashboardEntry, type DashboardRequest } from '@graftmatch/domain';
+import {
+  formatDate,
+  formatDateTime,
+  webPaths,
+  type DashboardEntry,
+  type DashboardRequest,
+} from '@graftmatch/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +14,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { getPhysicianDashboard } from './api';
 import { Counter, HomeCard, Nothing } from './HomeCard';
 import { dashboardKeys } from './keys';
+import { QuickSearch } from './QuickSearch';
 
 const requestsIn = (state: string) => `/home/clinic/requests?state=${state}`;
 
@@ -57,6 +64,21 @@ function EntryItems({ items, lots }: { items: DashboardEntry[]; lots?: boolean }
         </List.Item>
       ))}
     </List>
+  );
+}
+
+/** How many of the matched entries a graft freed since the physician last looked at their waiting list fits. */
+function NewMatches({ count, since }: { count: number; since: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" fw={count > 0 ? 600 : undefined} mb="xs" data-testid="new-matches">
+      {since === null
+        ? t('dashboard.physician.newNeverLooked', { count })
+        : t('dashboard.physician.newSince', { count, when: formatDateTime(since) })}{' '}
+      <Anchor component={Link} to={webPaths.clinicWaitingList}>
+        {t('dashboard.physician.toWaitingList')}
+      </Anchor>
+    </Text>
   );
 }
 
@@ -116,8 +138,14 @@ export function PhysicianHome() {
         {data.matches.count === 0 ? (
           <Nothing text={t('dashboard.physician.noMatches')} />
         ) : (
-          <EntryItems items={data.matches.items} lots />
+          <>
+            <NewMatches count={data.newMatches.count} since={data.newMatches.since} />
+            <EntryItems items={data.matches.items} lots />
+          </>
         )}
+      </HomeCard>
+      <HomeCard title={t('dashboard.physician.quickSearch')} testId="card-quick-search" counters={null}>
+        <QuickSearch />
       </HomeCard>
       <HomeCard
         title={t('dashboard.physician.attention')}
