@@ -71,7 +71,7 @@ function EntryItems({ items, lots }: { items: DashboardEntry[]; lots?: boolean }
 function NewMatches({ count, since }: { count: number; since: string | null }) {
   const { t } = useTranslation();
   return (
-    <Text size="sm" fw={count > 0 ? 600 : undefined} mb="xs" data-testid="new-matches">
+    <Text size="sm" fw={count > 0 ? 600 : undefined} mb="xs" data-testid="new-matches" data-count={count}>
       {since === null
         ? t('dashboard.physician.newNeverLooked', { count })
         : t('dashboard.physician.newSince', { count, when: formatDateTime(since) })}{' '}
