@@ -121,10 +121,14 @@ describe.each<ViewportName>(['phone', 'desktop'])('the homes at %s size', (size)
     await checkScreenOnce(page, `physician home (${size})`);
     await lookAtWaitingList(page);
     await expect.poll(() => newMatchesOf(page)).toBe(0);
-    await expect.poll(async () => page.getByTestId('new-matches').textContent()).toMatch(/^0 new since \d{4}-\d{2}-\d{2}T/);
+    await expect
+      .poll(async () => page.getByTestId('new-matches').textContent())
+      .toMatch(/^0 new since \d{4}-\d{2}-\d{2}T/);
 
     const bank = await apiSession(baseUrl, dataDir, DEMO.bankNorth);
-    await importFreeGrafts(bank, [{ lot: `NEW-${size}-${Date.now().toString(36)}`, diameter: '22.5', expiresInDays: 200 }]);
+    await importFreeGrafts(bank, [
+      { lot: `NEW-${size}-${Date.now().toString(36)}`, diameter: '22.5', expiresInDays: 200 },
+    ]);
     const expected = await (
       await apiSession(baseUrl, dataDir, DEMO.berg)
     ).get<PhysicianDashboard>('/physician/dashboard');

@@ -61,7 +61,11 @@ describe('quickSearchQuery', () => {
       query_l_l_min: 0,
       query_l_r_min: 0,
     });
-    expect(quickSearchQuery(GraftType.AorticValve, 6)).toMatchObject({ query_d_min: 5, query_d_max: 8, query_l_min: 10 });
+    expect(quickSearchQuery(GraftType.AorticValve, 6)).toMatchObject({
+      query_d_min: 5,
+      query_d_max: 8,
+      query_l_min: 10,
+    });
     expect(quickSearchQuery(GraftType.AorticValve, 49.5)).toMatchObject({ query_d_min: 47.5, query_d_max: 50 });
     expect(validateSearchQuery(quickSearchQuery(GraftType.PulmonaryValveNoBifurcation, 30, 120))).toEqual([]);
   });

@@ -332,9 +332,7 @@ export async function freeStockOn(executor: Executor, scope: BankScope, days: re
     .where(ofBanks(scope))
     .where('grafts.releaseStatus', '=', sql.lit(StepStatus.Done))
     .where((eb) =>
-      eb.and(
-        PROCESS_STEP_NAMES.map((step) => eb(sql.ref(`grafts.${step}Status`), '<>', sql.lit(StepStatus.Failed))),
-      ),
+      eb.and(PROCESS_STEP_NAMES.map((step) => eb(sql.ref(`grafts.${step}Status`), '<>', sql.lit(StepStatus.Failed)))),
     )
     .where((eb) => eb.or([eb('grafts.expiryDate', 'is', null), eb('grafts.expiryDate', '>=', days[0]!)]))
     .select(['grafts.tProdName2 as type', ...days.map((day, index) => countWhere(freeOn(day)).as(`d${index}`))])
@@ -362,7 +360,10 @@ export async function openDemandOn(executor: Executor, days: readonly string[]) 
     .where((eb) =>
       eb.or([eb('waitingListEntries.closedAt', 'is', null), eb('waitingListEntries.closedAt', '>', days[0]!)]),
     )
-    .select(['waitingListEntries.queryType as type', ...days.map((day, index) => countWhere(openOn(day)).as(`d${index}`))])
+    .select([
+      'waitingListEntries.queryType as type',
+      ...days.map((day, index) => countWhere(openOn(day)).as(`d${index}`)),
+    ])
     .groupBy('waitingListEntries.queryType')
     .execute();
   return rows.map((row) => {

@@ -253,7 +253,10 @@ export async function euteDashboard(deps: DashboardsDeps, principal: Principal |
  * read from the grafts' and entries' dates; this month is today's stock and demand, by the rules
  * of the stock against demand, so its totals are theirs.
  */
-export async function stockTrend(deps: Omit<DashboardsDeps, 'fitCounts'>, principal: Principal | null): Promise<StockTrend> {
+export async function stockTrend(
+  deps: Omit<DashboardsDeps, 'fitCounts'>,
+  principal: Principal | null,
+): Promise<StockTrend> {
   const read = euteReadScope(principal);
   const scope: repo.BankScope = read.all ? { all: true } : { euteIds: read.ids };
   const months = trendMonths(utcDate(deps.now()));

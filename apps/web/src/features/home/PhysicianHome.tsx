@@ -1,11 +1,5 @@
 import { Anchor, List, SimpleGrid, Text } from '@mantine/core';
-import {
-  formatDate,
-  formatDateTime,
-  webPaths,
-  type DashboardEntry,
-  type DashboardRequest,
-} from '@graftmatch/domain';
+import { formatDate, formatDateTime, webPaths, type DashboardEntry, type DashboardRequest } from '@graftmatch/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
