@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { aWaitingListRequest } from '@graftmatch/domain/testing';
 import { type EuteDashboard, type PhysicianDashboard, type StockTrend } from '@graftmatch/domain';
 import { apiIdle, settled, watchApi } from './support/app';
 import { openContext, sharedBrowser, screenshot, type ViewportName } from './support/browser';
@@ -26,17 +27,10 @@ async function entryForBerg(patientCode: string): Promise<void> {
   const berg = await apiSession(baseUrl, dataDir, DEMO.berg);
   const from = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   const until = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
-  await berg.post('/physician/waitinglist', {
-    query_type: 5,
-    query_d_min: 20,
-    query_d_max: 25,
-    query_l_min: 30,
-    query_l_l_min: 0,
-    query_l_r_min: 0,
-    patient_Code: patientCode,
-    query_i_min: from,
-    query_i_Max: until,
-  });
+  await berg.post(
+    '/physician/waitinglist',
+    aWaitingListRequest({ patient_Code: patientCode, query_i_min: from, query_i_Max: until }),
+  );
 }
 
 const newMatchesOf = async (page: Page) => Number(await page.getByTestId('new-matches').getAttribute('data-count'));

@@ -2,7 +2,15 @@ import { ListStatus, PROCESS_STEP_NAMES, StepStatus, type RequestState } from '@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/types';
-import { fitsSizes, inListStatus, inStock, inStockState, ofActiveEute } from '../../queries/grafts';
+import {
+  FREE_GRAFT_SIZE_COLUMNS,
+  fitsSizes,
+  inListStatus,
+  inStock,
+  inStockState,
+  ofActiveEute,
+  toFreeGraftSizes,
+} from '../../queries/grafts';
 import { isOpenEntry } from '../../queries/waiting-list';
 
 // All SQL of the homes (docs/decisions.md "Dashboards"). Reads only; the rules of list status,
@@ -285,19 +293,12 @@ export async function markMatchesSeen(executor: Executor, userId: string, at: st
 export async function freeGraftsChangedSince(executor: Executor, since: string, today: string) {
   const rows = await executor
     .selectFrom('grafts')
-    .select(['tProdName2', 'tDproximal', 'tLmax', 'tLleft', 'tLright', 'expiryDate'])
+    .select([...FREE_GRAFT_SIZE_COLUMNS])
     .where('grafts.updatedAt', '>', since)
     .where(inListStatus(ListStatus.Free, today))
     .where(ofActiveEute)
     .execute();
-  return rows.map((row) => ({
-    t_ProdName_2: row.tProdName2,
-    t_Dproximal: row.tDproximal,
-    t_Lmax: row.tLmax,
-    t_Lleft: row.tLleft,
-    t_Lright: row.tLright,
-    expiry: row.expiryDate,
-  }));
+  return rows.map(toFreeGraftSizes);
 }
 
 const dayOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`;
