@@ -4,9 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { PageLoader } from '../../components/PageLoader';
 import { getPhysicianDashboard } from './api';
-import { Counter, HomeCard, Nothing } from './HomeCard';
+import { Counter, HomeCard, HomeLoading, Nothing } from './HomeCard';
 import { dashboardKeys } from './keys';
 import { QuickSearch } from './QuickSearch';
 
@@ -81,7 +80,7 @@ export function PhysicianHome() {
   const { t } = useTranslation();
   const home = useQuery({ queryKey: dashboardKeys.physician, queryFn: getPhysicianDashboard });
   if (home.isPending) {
-    return <PageLoader />;
+    return <HomeLoading />;
   }
   if (home.isError) {
     return <ErrorAlert error={home.error} onRetry={() => void home.refetch()} />;
