@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AdminDashboard, EuteDashboard, MatchesSeen, PhysicianDashboard, StockTrend } from '@graftmatch/domain';
+import { ANSWERED_FROM_CACHE, type AnswerCache } from '../../http/answer-cache';
 import { errors } from '../../http/request-kit';
 import {
   adminDashboard,
@@ -26,7 +27,9 @@ export const physicianDashboardRoutes: FastifyPluginAsyncTypebox<{ deps: Dashboa
 };
 
 /** `GET /euteemployee/dashboard`; its 12-month trend apart, so the home's counters stay quick. */
-export const euteDashboardRoutes: FastifyPluginAsyncTypebox<{ deps: DashboardsDeps }> = async (app, { deps }) => {
+export const euteDashboardRoutes: FastifyPluginAsyncTypebox<{
+  deps: DashboardsDeps & { answers: AnswerCache };
+}> = async (app, { deps }) => {
   app.get(
     '/dashboard',
     { schema: { tags: ['euteemployee'], response: { 200: EuteDashboard, ...errors } } },
@@ -34,8 +37,8 @@ export const euteDashboardRoutes: FastifyPluginAsyncTypebox<{ deps: DashboardsDe
   );
   app.get(
     '/dashboard/trend',
-    { schema: { tags: ['euteemployee'], response: { 200: StockTrend, ...errors } } },
-    async (request) => stockTrend(deps, request.principal),
+    { ...ANSWERED_FROM_CACHE, schema: { tags: ['euteemployee'], response: { 200: StockTrend, ...errors } } },
+    async (request, reply) => deps.answers.send(request, reply, stockTrend(deps, request.principal)),
   );
 };
 

@@ -23,6 +23,7 @@ import {
 } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
+import type { Cacheable } from '../../http/answer-cache';
 import type { DB } from '../../db/types';
 import { clinicReadScope, euteReadScope, requireAdmin } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
@@ -253,20 +254,29 @@ export async function euteDashboard(deps: DashboardsDeps, principal: Principal |
  * read from the grafts' and entries' dates; this month is today's stock and demand, by the rules
  * of the stock against demand, so its totals are theirs.
  */
-export async function stockTrend(
+export function stockTrend(
   deps: Omit<DashboardsDeps, 'fitCounts'>,
   principal: Principal | null,
-): Promise<StockTrend> {
+): Cacheable<StockTrend> {
   const read = euteReadScope(principal);
   const scope: repo.BankScope = read.all ? { all: true } : { euteIds: read.ids };
-  const months = trendMonths(utcDate(deps.now()));
+  const today = utcDate(deps.now());
+  // The grafts' and entries' versions and the day decide the answer: kept as the bytes sent until one changes.
+  return {
+    key: `trend:${today}:${read.all ? '*' : read.ids.join(',')}`,
+    readsWaitingList: true,
+    compute: () => readTrend(deps.db, scope, today),
+  };
+}
+
+async function readTrend(db: Kysely<DB>, scope: repo.BankScope, today: string): Promise<StockTrend> {
+  const months = trendMonths(today);
   const past = months.slice(0, -1).map((month) => month.asOf);
-  const today = months.at(-1)!.asOf;
   const [stockThen, demandThen, stockNow, demandNow] = await Promise.all([
-    repo.freeStockOn(deps.db, scope, past),
-    repo.openDemandOn(deps.db, past),
-    repo.freeStockBySize(deps.db, scope, today),
-    repo.openDemandBySize(deps.db),
+    repo.freeStockOn(db, scope, past),
+    repo.openDemandOn(db, past),
+    repo.freeStockBySize(db, scope, today),
+    repo.openDemandBySize(db),
   ]);
   const perType = new Map<number, { stock: number[]; demand: number[] }>();
   const of = (type: number) => {
