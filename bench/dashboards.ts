@@ -15,6 +15,8 @@ export const dashboardsBenchmark: Benchmark = {
     const homes = [
       { role: 'physician', path: '/api/physician/dashboard', headers: session.physician.headers },
       { role: 'tissue bank', path: '/api/euteemployee/dashboard', headers: session.employee.headers },
+      // The bank's 12-month trend, fetched beside its home (a request of its own).
+      { role: 'tissue bank trend', path: '/api/euteemployee/dashboard/trend', headers: session.employee.headers },
       { role: 'admin', path: '/api/admin/dashboard', headers: admin.headers },
     ];
     const rows: Row[] = [];

@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SCREEN_PAGE_SIZE, type EuteDashboard, type PhysicianDashboard } from '@graftmatch/domain';
-import { settled, watchApi } from './support/app';
+import { aWaitingListRequest } from '@graftmatch/domain/testing';
+import { SCREEN_PAGE_SIZE, type EuteDashboard, type PhysicianDashboard, type StockTrend } from '@graftmatch/domain';
+import { apiIdle, settled, watchApi } from './support/app';
 import { openContext, sharedBrowser, screenshot, type ViewportName } from './support/browser';
 import { checkScreenOnce, expectNoAxeViolations, expectNoProblems } from './support/checks';
 import { importFreeGrafts } from './support/grafts';
@@ -19,6 +20,33 @@ async function reservationForBerg(lot: string): Promise<void> {
   const berg = await apiSession(baseUrl, dataDir, DEMO.berg);
   const request = await berg.post<{ id: string }>('/physician/requests', { lot, patient_Code: 'NN-00-0000' });
   await bank.post(`/euteemployee/requests/${request.id}/reserve`, {});
+}
+
+/** Dr. Berg's entry for a 20 to 25 mm aortic valve, which the grafts `importFreeGrafts` makes (22.5 mm) fit. */
+async function entryForBerg(patientCode: string): Promise<void> {
+  const berg = await apiSession(baseUrl, dataDir, DEMO.berg);
+  const from = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const until = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+  await berg.post(
+    '/physician/waitinglist',
+    aWaitingListRequest({ patient_Code: patientCode, query_i_min: from, query_i_Max: until }),
+  );
+}
+
+const newMatchesOf = async (page: Page) => Number(await page.getByTestId('new-matches').getAttribute('data-count'));
+
+/** Opens the waiting list from the home's new-matches line, waits until it is marked seen, and comes back. */
+async function lookAtWaitingList(page: Page): Promise<void> {
+  const marked = page.waitForResponse(
+    (response) => response.url().endsWith('/api/physician/dashboard/matches-seen') && response.status() === 200,
+  );
+  await page.getByTestId('new-matches').getByRole('link').click();
+  await settled(page, 'Waiting list');
+  await checkScreenOnce(page, 'waiting list');
+  await marked;
+  await page.goBack();
+  await page.getByTestId('home-physician').waitFor();
+  await apiIdle(page);
 }
 
 const countOf = async (page: Page, testId: string) =>
@@ -88,6 +116,55 @@ describe.each<ViewportName>(['phone', 'desktop'])('the homes at %s size', (size)
     expectNoProblems(problems, 'on the physician home');
   });
 
+  it('the physician: new matches since the last look go up with a matching import and to 0 after looking; the quick search opens its URL', async () => {
+    await context.clearCookies();
+    const page = await context.newPage();
+    watchApi(page);
+    await entryForBerg('B-01-2020');
+    await loginThroughUi(page, dataDir, DEMO.berg);
+    await waitForPath(page, '/home');
+    await page.getByTestId('home-physician').waitFor();
+    await checkScreenOnce(page, `physician home (${size})`);
+    await lookAtWaitingList(page);
+    await expect.poll(() => newMatchesOf(page)).toBe(0);
+    await expect
+      .poll(async () => page.getByTestId('new-matches').textContent())
+      .toMatch(/^0 new since \d{4}-\d{2}-\d{2}T/);
+
+    const bank = await apiSession(baseUrl, dataDir, DEMO.bankNorth);
+    await importFreeGrafts(bank, [
+      { lot: `NEW-${size}-${Date.now().toString(36)}`, diameter: '22.5', expiresInDays: 200 },
+    ]);
+    const expected = await (
+      await apiSession(baseUrl, dataDir, DEMO.berg)
+    ).get<PhysicianDashboard>('/physician/dashboard');
+    expect(expected.newMatches.count).toBeGreaterThanOrEqual(1);
+    await page.reload();
+    await page.getByTestId('home-physician').waitFor();
+    await expect.poll(() => newMatchesOf(page)).toBe(expected.newMatches.count);
+    await screenshot(page, `${size}-home-physician-new-matches`);
+    await expectNoAxeViolations(page, `physician home with new matches (${size})`);
+
+    await lookAtWaitingList(page);
+    await expect.poll(() => newMatchesOf(page)).toBe(0);
+
+    const quick = page.getByTestId('quick-search');
+    await quick.getByLabel('Graft type').selectOption('5');
+    await quick.getByLabel('Proximal diameter').fill('22');
+    await quick.getByLabel('Minimum total length').fill('40');
+    await screenshot(page, `${size}-home-quick-search`);
+    await quick.getByLabel('Minimum total length').press('Enter');
+    await waitForPath(page, '/home/clinic/search/aortic_valve');
+    const url = new URL(page.url());
+    expect(`${url.pathname}${url.search}`).toBe(
+      '/home/clinic/search/aortic_valve?d_min=20&d_max=24&l_min=40&l_l_min=0&l_r_min=0',
+    );
+    await settled(page, /Search/);
+    await checkScreenOnce(page, 'search from the quick search');
+    expectNoProblems(problems, 'on the physician home and its quick search');
+    await page.close();
+  });
+
   it('the tissue bank: expiring stock and stock against demand, a cell leading to exactly its free grafts', async () => {
     await context.clearCookies();
     const bankPage = await context.newPage();
@@ -102,6 +179,20 @@ describe.each<ViewportName>(['phone', 'desktop'])('the homes at %s size', (size)
     expect(await countOf(bankPage, 'counter-exp30')).toBe(expected.expiring.within30);
     expect(await countOf(bankPage, 'counter-exp90')).toBe(expected.expiring.within90);
     await bankPage.getByTestId('stock-demand-chart').waitFor();
+    // The 12-month trend: the chart and its table, whose last row is this month's stock and demand.
+    const trend = await (
+      await apiSession(baseUrl, dataDir, DEMO.bankNorth)
+    ).get<StockTrend>('/euteemployee/dashboard/trend');
+    await bankPage.getByTestId('stock-trend-chart').waitFor();
+    const trendRows = bankPage.getByTestId('stock-trend-table').locator('tbody tr');
+    await expect.poll(() => trendRows.count()).toBe(12);
+    const thisMonth = trend.months.at(-1)!;
+    const sum = (of: 'stock' | 'demand') => thisMonth.types.reduce((total, each) => total + each[of], 0);
+    expect(await trendRows.last().locator('th, td').allTextContents()).toEqual([
+      thisMonth.month,
+      String(sum('stock')),
+      String(sum('demand')),
+    ]);
     await screenshot(bankPage, `${size}-home-eute`);
     await expectNoAxeViolations(bankPage, `bank home (${size})`);
 

@@ -40,6 +40,7 @@ export const TABLE_WRITERS = {
   dataVersions: ['db'],
   mailOutbox: ['mail', 'modules/mails'],
   vigilanceReports: ['modules/vigilance'],
+  matchesSeen: ['modules/dashboards'],
 };
 
 /** A Kysely write to one of `tables`, named by a string literal. */

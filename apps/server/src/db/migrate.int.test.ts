@@ -39,6 +39,7 @@ describe(`migrations on ${testEngineName()}`, () => {
         'import_logs',
         'jobs',
         'mail_outbox',
+        'matches_seen',
         'notifications',
         'recovery_tokens',
         'refresh_token_families',

@@ -427,6 +427,11 @@ export interface VigilanceReportsTable {
   updatedAt: Timestamp;
 }
 
+/** When a physician last looked at their waiting list: their home counts the matches new since then. */
+export interface MatchesSeenTable {
+  userId: string;
+  seenAt: Timestamp;
+}
 export interface DB {
   users: UsersTable;
   clinics: ClinicsTable;
@@ -453,6 +458,7 @@ export interface DB {
   jobs: JobsTable;
   remindersSent: RemindersSentTable;
   vigilanceReports: VigilanceReportsTable;
+  matchesSeen: MatchesSeenTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,13 @@
-import { ListStatus, StepStatus, type GraftSearchQuery, type RequestState, type StockState } from '@graftmatch/domain';
+import {
+  ListStatus,
+  StepStatus,
+  type FreeGraftSizes,
+  type GraftSearchQuery,
+  type RequestState,
+  type StockState,
+} from '@graftmatch/domain';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { DB } from '../db/types';
+import type { DB, GraftsTable } from '../db/types';
 
 // Named query helpers for grafts (docs/decisions.md §11), shared by the repositories that read
 // grafts (grafts, waiting list, requests), so every reader applies the same rules.
@@ -106,5 +113,27 @@ export function inStockState(state: StockState) {
       case 'delivered':
         return eb.and([eb('grafts.listStatus', '=', sql.lit(ListStatus.Current)), delivered]);
     }
+  };
+}
+
+/** The columns the fit counter reads of a Free graft. */
+export const FREE_GRAFT_SIZE_COLUMNS = [
+  'tProdName2',
+  'tDproximal',
+  'tLmax',
+  'tLleft',
+  'tLright',
+  'expiryDate',
+] as const;
+
+/** A graft row's sizes as the fit counter (domain `buildFitCounter`) reads them. */
+export function toFreeGraftSizes(row: Pick<GraftsTable, (typeof FREE_GRAFT_SIZE_COLUMNS)[number]>): FreeGraftSizes {
+  return {
+    t_ProdName_2: row.tProdName2,
+    t_Dproximal: row.tDproximal,
+    t_Lmax: row.tLmax,
+    t_Lleft: row.tLleft,
+    t_Lright: row.tLright,
+    expiry: row.expiryDate,
   };
 }

@@ -447,9 +447,20 @@ const ROUTES: Record<string, Cell> = {
     request: () => ({ path: '/api/physician/dashboard' }),
     expect: expected(200, [...PHYSICIANS, 'auditor']),
   },
+  // Marking one's own waiting list seen is the caller's own state, so auditors may too (dashboards.homes.int.test.ts).
+  'POST /api/physician/dashboard/matches-seen': {
+    method: 'POST',
+    request: () => ({ path: '/api/physician/dashboard/matches-seen' }),
+    expect: expected(200, [...PHYSICIANS, 'auditor']),
+  },
   'GET /api/euteemployee/dashboard': {
     method: 'GET',
     request: () => ({ path: '/api/euteemployee/dashboard' }),
+    expect: expected(200, [...EMPLOYEES, 'auditor']),
+  },
+  'GET /api/euteemployee/dashboard/trend': {
+    method: 'GET',
+    request: () => ({ path: '/api/euteemployee/dashboard/trend' }),
     expect: expected(200, [...EMPLOYEES, 'auditor']),
   },
   'GET /api/admin/dashboard': {
@@ -791,12 +802,14 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
 
   test('the auditor reads every route and changes nothing but their own account', () => {
     // Searching and opening the push channel are reads sent by POST; the caller's own settings,
-    // sessions and notifications are the auditor's own account, not the records they audit.
+    // sessions, notifications and when they last looked at the waiting list are the auditor's own
+    // account, not the records they audit.
     const reads = ['POST /api/physician/graftsearch', 'POST /api/push/negotiate'];
     const ownAccount = [
       'PATCH /api/users/settings',
       'DELETE /api/users/sessions/{session of A}',
       'POST /api/notifications/read',
+      'POST /api/physician/dashboard/matches-seen',
     ];
     // A read of something that does not exist answers 404, to auditors as to admins.
     const unknown = ['GET /api/import/logs/{id}'];

@@ -87,6 +87,8 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'GET', path: '/api/admin/mails', write: false },
   { method: 'GET', path: '/api/physician/dashboard', write: false },
   { method: 'GET', path: '/api/euteemployee/dashboard', write: false },
+  { method: 'GET', path: '/api/euteemployee/dashboard/trend', write: false },
+  { method: 'POST', path: '/api/physician/dashboard/matches-seen', write: true },
   { method: 'GET', path: '/api/admin/dashboard', write: false },
   { method: 'POST', path: '/api/admin/mails/:id/retry', write: true },
   { method: 'POST', path: '/api/admin/testR', write: true, fields: ['message'] },

@@ -10,6 +10,8 @@ import type {
   AdminDashboard,
   EuteDashboard,
   PhysicianDashboard,
+  MatchesSeen,
+  StockTrend,
   BankReminderSettings,
   BankReminderSettingsRequest,
   AddClinicRequest,
@@ -238,7 +240,9 @@ export interface ApiRoutes {
   };
   'GET /vigilance/reports/{id}/lookback': { params: { id: string }; response: Lookback };
   'GET /physician/dashboard': { response: PhysicianDashboard };
+  'POST /physician/dashboard/matches-seen': { response: MatchesSeen };
   'GET /euteemployee/dashboard': { response: EuteDashboard };
+  'GET /euteemployee/dashboard/trend': { response: StockTrend };
   'GET /admin/dashboard': { response: AdminDashboard };
 }
 

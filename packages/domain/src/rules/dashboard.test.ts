@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { demandDiameter, diameterBand, entryAttention, importIsStale, isLapsing, requestAge } from './dashboard';
+import { GraftType } from '../constants/graft-types';
+import {
+  demandDiameter,
+  diameterBand,
+  entryAttention,
+  importIsStale,
+  isLapsing,
+  quickSearchQuery,
+  requestAge,
+  trendMonths,
+} from './dashboard';
+import { validateSearchQuery } from './search-validation';
 
 describe('diameterBand', () => {
   it('names the 5 mm band by its lower bound, the bound itself belonging to the band above', () => {
@@ -57,5 +68,36 @@ describe('entryAttention', () => {
     expect(entryAttention({ from: '2026-10-01', until: '2026-11-27', fitting: 3 }, today, horizon)).toBe('matches');
     expect(entryAttention({ from: '2026-12-11', until: '2027-01-01', fitting: 0 }, today, horizon)).toBe('atRisk');
     expect(entryAttention({ from: '2026-12-12', until: '2027-01-01', fitting: 0 }, today, horizon)).toBeNull();
+  });
+});
+
+describe('trendMonths', () => {
+  it('twelve months ending today, each read at its last day, across a year and a leap February', () => {
+    const months = trendMonths('2028-03-15');
+    expect(months).toHaveLength(12);
+    expect(months[0]).toEqual({ month: '2027-04', asOf: '2027-04-30' });
+    expect(months[9]).toEqual({ month: '2028-01', asOf: '2028-01-31' });
+    expect(months[10]).toEqual({ month: '2028-02', asOf: '2028-02-29' });
+    expect(months[11]).toEqual({ month: '2028-03', asOf: '2028-03-15' });
+  });
+});
+
+describe('quickSearchQuery', () => {
+  it('the diameter ± 2 mm within the bounds, the length given or the default, no branches', () => {
+    expect(quickSearchQuery(GraftType.AorticValve, 22, 40)).toEqual({
+      query_type: GraftType.AorticValve,
+      query_d_min: 20,
+      query_d_max: 24,
+      query_l_min: 40,
+      query_l_l_min: 0,
+      query_l_r_min: 0,
+    });
+    expect(quickSearchQuery(GraftType.AorticValve, 6)).toMatchObject({
+      query_d_min: 5,
+      query_d_max: 8,
+      query_l_min: 10,
+    });
+    expect(quickSearchQuery(GraftType.AorticValve, 49.5)).toMatchObject({ query_d_min: 47.5, query_d_max: 50 });
+    expect(validateSearchQuery(quickSearchQuery(GraftType.PulmonaryValveNoBifurcation, 30, 120))).toEqual([]);
   });
 });

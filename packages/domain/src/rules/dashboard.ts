@@ -1,4 +1,8 @@
 // The homes' rules shared by server and web (docs/decisions.md "Dashboards").
+import { DEFAULT_GRAFT_SEARCH_QUERY } from '../constants/default-search';
+import type { GraftTypeNumber } from '../constants/graft-types';
+import type { GraftSearchQuery } from '../schemas/graft-search';
+import { adjustDiameterRange } from './diameter-range';
 
 /** Width of a diameter band of the stock-against-demand grid, in millimetres. */
 export const DIAMETER_BAND_MM = 5;
@@ -74,4 +78,43 @@ export function entryAttention(
     return 'matches';
   }
   return entry.from <= riskHorizon ? 'atRisk' : null;
+}
+
+/** How many months a bank's stock/demand trend covers, this month included. */
+export const TREND_MONTHS = 12;
+
+/**
+ * The months of the trend, oldest first: each named yyyy-mm with the day it is read at, its last
+ * day, except this month, read at `today`.
+ */
+export function trendMonths(today: string, months = TREND_MONTHS): { month: string; asOf: string }[] {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  return Array.from({ length: months }, (_, index) => {
+    const back = months - 1 - index;
+    // Day 0 of the following month is the last day of this one.
+    const last = new Date(Date.UTC(year, month - back, 0));
+    const asOf = back === 0 ? today : last.toISOString().slice(0, 10);
+    return { month: asOf.slice(0, 7), asOf };
+  });
+}
+
+/** The quick search's diameter range: this many millimetres either side of the diameter typed. */
+export const QUICK_SEARCH_TOLERANCE_MM = 2;
+
+/**
+ * The search a physician's home starts from a type, a diameter and perhaps a minimum length: the
+ * diameter ± QUICK_SEARCH_TOLERANCE_MM within the search's bounds, otherwise the search's defaults.
+ */
+export function quickSearchQuery(type: GraftTypeNumber, diameter: number, minLength?: number): GraftSearchQuery {
+  const [low, high] = adjustDiameterRange(
+    [diameter, diameter],
+    [diameter - QUICK_SEARCH_TOLERANCE_MM, diameter + QUICK_SEARCH_TOLERANCE_MM],
+  );
+  return {
+    ...DEFAULT_GRAFT_SEARCH_QUERY,
+    query_type: type,
+    query_d_min: low,
+    query_d_max: high,
+    query_l_min: minLength ?? DEFAULT_GRAFT_SEARCH_QUERY.query_l_min,
+  };
 }

@@ -41,6 +41,10 @@ export const PhysicianDashboard = Type.Object({
   toReceive: Counted(DashboardRequest),
   toRecord: Counted(DashboardRequest),
   matches: Counted(DashboardEntry),
+  newMatches: Type.Object({
+    count: Count,
+    since: Nullable(IsoDateTime, { description: 'when the caller last looked at their waiting list; null: never' }),
+  }),
   atRisk: Counted(DashboardEntry),
   passed: Counted(DashboardEntry),
 });
@@ -80,6 +84,22 @@ export const EuteDashboard = Type.Object({
   staleAfterDays: Count,
 });
 export type EuteDashboard = Static<typeof EuteDashboard>;
+
+/** `POST /physician/dashboard/matches-seen`: the caller looked at their waiting list now. */
+export const MatchesSeen = Type.Object({ seenAt: IsoDateTime });
+export type MatchesSeen = Static<typeof MatchesSeen>;
+
+/** One month of a bank's trend: free stock and open demand at the month's end, per graft type. */
+export const StockTrendMonth = Type.Object({
+  month: Type.String({ pattern: '^\\d{4}-\\d{2}$', description: 'yyyy-mm' }),
+  asOf: IsoDate,
+  types: Type.Array(Type.Object({ type: Type.Integer(), stock: Count, demand: Count })),
+});
+export type StockTrendMonth = Static<typeof StockTrendMonth>;
+
+/** `GET /euteemployee/dashboard/trend`: the last 12 months, oldest first, this month last. */
+export const StockTrend = Type.Object({ months: Type.Array(StockTrendMonth) });
+export type StockTrend = Static<typeof StockTrend>;
 
 const Account = Type.Object({ id: Id, email: Type.String(), name: Type.String(), since: Nullable(IsoDateTime) });
 

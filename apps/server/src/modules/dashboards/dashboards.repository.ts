@@ -1,8 +1,16 @@
-import { ListStatus, type RequestState } from '@graftmatch/domain';
+import { ListStatus, PROCESS_STEP_NAMES, StepStatus, type RequestState } from '@graftmatch/domain';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB, WaitingListEntryRow } from '../../db/types';
-import { RESERVING_STATES, fitsSizes, inListStatus, inStock, ofActiveEute } from '../../queries/grafts';
+import {
+  FREE_GRAFT_SIZE_COLUMNS,
+  RESERVING_STATES,
+  fitsSizes,
+  inListStatus,
+  inStock,
+  ofActiveEute,
+  toFreeGraftSizes,
+} from '../../queries/grafts';
 import { lockedAt, neverSignedIn } from '../../queries/users';
 import { isOpenEntry } from '../../queries/waiting-list';
 
@@ -171,9 +179,26 @@ export function latestImport(executor: Executor, scope: BankScope) {
   return query.orderBy('date', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
-/** Active banks by name. */
+/** Active banks by name, with the days without an import after which each counts as stale. */
 export function activeEutes(executor: Executor) {
-  return executor.selectFrom('eutes').select(['id', 'name']).where('active', '=', 1).orderBy('name').execute();
+  return executor
+    .selectFrom('eutes')
+    .select(['id', 'name', 'importSilenceDays'])
+    .where('active', '=', 1)
+    .orderBy('name')
+    .execute();
+}
+
+/** The fewest days without an import after which a bank in scope counts as stale (null: no bank). */
+export async function shortestImportSilence(executor: Executor, scope: BankScope): Promise<number | null> {
+  let query = executor.selectFrom('eutes').select((eb) => eb.fn.min('importSilenceDays').as('days'));
+  if ('euteIds' in scope) {
+    query = query.where('id', 'in', nonEmpty(scope.euteIds));
+  } else {
+    query = query.where('active', '=', 1);
+  }
+  const row = await query.executeTakeFirst();
+  return row?.days === null || row?.days === undefined ? null : Number(row.days);
 }
 
 /** Active accounts locked out at `now`. */
@@ -224,4 +249,106 @@ export function latestAuditEvents(executor: Executor, limit: number) {
     .orderBy('auditLog.seq', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** When the user last looked at their waiting list, or null if never. */
+export async function matchesSeenAt(executor: Executor, userId: string): Promise<string | null> {
+  const row = await executor.selectFrom('matchesSeen').select('seenAt').where('userId', '=', userId).executeTakeFirst();
+  return row?.seenAt ?? null;
+}
+
+/** The user looked at their waiting list at `at`. */
+export async function markMatchesSeen(executor: Executor, userId: string, at: string): Promise<void> {
+  await executor
+    .insertInto('matchesSeen')
+    .values({ userId, seenAt: at })
+    .onConflict((oc) => oc.column('userId').doUpdateSet({ seenAt: at }))
+    .execute();
+}
+
+/**
+ * The sizes of the Free grafts of active banks on `today` written after `since` (inserted, or
+ * updated: an import touches only rows it changes), as the fit counter reads them.
+ */
+export async function freeGraftsChangedSince(executor: Executor, since: string, today: string) {
+  const rows = await executor
+    .selectFrom('grafts')
+    .select([...FREE_GRAFT_SIZE_COLUMNS])
+    .where('grafts.updatedAt', '>', since)
+    .where(inListStatus(ListStatus.Free, today))
+    .where(ofActiveEute)
+    .execute();
+  return rows.map(toFreeGraftSizes);
+}
+
+const dayOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`;
+
+/** A process step done on or before `day` (a done step without a date counts as done all along). */
+const stepDoneBy = (step: string, day: string) =>
+  sql<boolean>`(${sql.ref(`grafts.${step}Status`)} = ${sql.lit(StepStatus.Done)} and (${sql.ref(
+    `grafts.${step}Out`,
+  )} is null or ${dayOf(`grafts.${step}Out`)} <= ${day}))`;
+
+/**
+ * Free at the end of `day` by the graft's own dates (docs/decisions.md "Dashboards"): released by
+ * then (the release date, else the day it was imported), not assigned, implanted, reported or
+ * expired by then, and no step failed.
+ */
+const freeOn = (day: string) =>
+  sql<boolean>`(coalesce(${dayOf('grafts.releaseOut')}, ${dayOf('grafts.createdAt')}) <= ${day}
+    and not ${stepDoneBy('assignment', day)} and not ${stepDoneBy('implantation', day)}
+    and not ${stepDoneBy('traceabilityReport', day)} and not ${stepDoneBy('expiry', day)}
+    and (${sql.ref('grafts.expiryDate')} is null or ${sql.ref('grafts.expiryDate')} >= ${day}))`;
+
+const countWhere = (condition: ReturnType<typeof sql<boolean>>) =>
+  sql<number | string>`sum(case when ${condition} then 1 else 0 end)`;
+
+/** The banks' free stock per graft type at the end of each day, by the grafts' dates; one scan. */
+export async function freeStockOn(executor: Executor, scope: BankScope, days: readonly string[]) {
+  if (days.length === 0) {
+    return [];
+  }
+  const rows = await executor
+    .selectFrom('grafts')
+    .where(ofBanks(scope))
+    .where('grafts.releaseStatus', '=', sql.lit(StepStatus.Done))
+    .where((eb) =>
+      eb.and(PROCESS_STEP_NAMES.map((step) => eb(sql.ref(`grafts.${step}Status`), '<>', sql.lit(StepStatus.Failed)))),
+    )
+    .where((eb) => eb.or([eb('grafts.expiryDate', 'is', null), eb('grafts.expiryDate', '>=', days[0]!)]))
+    .select(['grafts.tProdName2 as type', ...days.map((day, index) => countWhere(freeOn(day)).as(`d${index}`))])
+    .groupBy('grafts.tProdName2')
+    .execute();
+  return rows.map((row) => {
+    const counts = row as unknown as Record<string, number | string | null>;
+    return { type: row.type, counts: days.map((_, index) => Number(counts[`d${index}`] ?? 0)) };
+  });
+}
+
+/** Open demand per graft type at the end of each day: entries of active clinics made by then and not yet closed. */
+export async function openDemandOn(executor: Executor, days: readonly string[]) {
+  if (days.length === 0) {
+    return [];
+  }
+  const openOn = (day: string) =>
+    sql<boolean>`(${dayOf('waitingListEntries.createdAt')} <= ${day} and (${sql.ref(
+      'waitingListEntries.closedAt',
+    )} is null or ${dayOf('waitingListEntries.closedAt')} > ${day}))`;
+  const rows = await executor
+    .selectFrom('waitingListEntries')
+    .innerJoin('clinics', 'clinics.id', 'waitingListEntries.clinicId')
+    .where('clinics.active', '=', 1)
+    .where((eb) =>
+      eb.or([eb('waitingListEntries.closedAt', 'is', null), eb('waitingListEntries.closedAt', '>', days[0]!)]),
+    )
+    .select([
+      'waitingListEntries.queryType as type',
+      ...days.map((day, index) => countWhere(openOn(day)).as(`d${index}`)),
+    ])
+    .groupBy('waitingListEntries.queryType')
+    .execute();
+  return rows.map((row) => {
+    const counts = row as unknown as Record<string, number | string | null>;
+    return { type: row.type, counts: days.map((_, index) => Number(counts[`d${index}`] ?? 0)) };
+  });
 }

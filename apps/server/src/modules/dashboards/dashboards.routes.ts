@@ -1,29 +1,44 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AdminDashboard, EuteDashboard, PhysicianDashboard } from '@graftmatch/domain';
+import { AdminDashboard, EuteDashboard, MatchesSeen, PhysicianDashboard, StockTrend } from '@graftmatch/domain';
+import { ANSWERED_FROM_CACHE, type AnswerCache } from '../../http/answer-cache';
 import { errors } from '../../http/request-kit';
 import {
   adminDashboard,
   euteDashboard,
+  markMatchesSeen,
   physicianDashboard,
+  stockTrend,
   type AdminDashboardDeps,
   type DashboardsDeps,
 } from './dashboards.service';
 
-/** `GET /physician/dashboard`. */
+/** `GET /physician/dashboard`; `POST /physician/dashboard/matches-seen` when the physician views their waiting list. */
 export const physicianDashboardRoutes: FastifyPluginAsyncTypebox<{ deps: DashboardsDeps }> = async (app, { deps }) => {
   app.get(
     '/dashboard',
     { schema: { tags: ['physician'], response: { 200: PhysicianDashboard, ...errors } } },
     async (request) => physicianDashboard(deps, request.principal),
   );
+  app.post(
+    '/dashboard/matches-seen',
+    { schema: { tags: ['physician'], response: { 200: MatchesSeen, ...errors } } },
+    async (request) => markMatchesSeen(deps, request.principal),
+  );
 };
 
-/** `GET /euteemployee/dashboard`. */
-export const euteDashboardRoutes: FastifyPluginAsyncTypebox<{ deps: DashboardsDeps }> = async (app, { deps }) => {
+/** `GET /euteemployee/dashboard`; its 12-month trend apart, so the home's counters stay quick. */
+export const euteDashboardRoutes: FastifyPluginAsyncTypebox<{
+  deps: DashboardsDeps & { answers: AnswerCache };
+}> = async (app, { deps }) => {
   app.get(
     '/dashboard',
     { schema: { tags: ['euteemployee'], response: { 200: EuteDashboard, ...errors } } },
     async (request) => euteDashboard(deps, request.principal),
+  );
+  app.get(
+    '/dashboard/trend',
+    { ...ANSWERED_FROM_CACHE, schema: { tags: ['euteemployee'], response: { 200: StockTrend, ...errors } } },
+    async (request, reply) => deps.answers.send(request, reply, stockTrend(deps, request.principal)),
   );
 };
 

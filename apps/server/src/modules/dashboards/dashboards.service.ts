@@ -1,5 +1,6 @@
 import {
   DASHBOARD_ITEMS,
+  buildFitCounter,
   EXPIRY_HORIZONS,
   STALE_IMPORT_DAYS,
   demandDiameter,
@@ -8,6 +9,7 @@ import {
   isLapsing,
   requestAge,
   shiftDate,
+  trendMonths,
   utcDate,
   type AdminDashboard,
   type DashboardEntry,
@@ -17,16 +19,19 @@ import {
   type ImportSummary,
   type PhysicianDashboard,
   type StockDemandCell,
+  type StockTrend,
 } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { VersionMemo } from '../../cache/version-memo';
 import type { Database } from '../../db/database';
 import type { DataVersions } from '../../db/data-versions';
+import type { Cacheable } from '../../http/answer-cache';
 import type { DB } from '../../db/types';
 import { clinicReadScope, euteReadScope, requireAdmin } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
 import type { FileSweepStatus } from '../files/files.sweep';
 import type { FitCounts } from '../waitinglist/fit-counts';
+import { entryCriteria } from '../waitinglist/waitinglist.mapper';
 import { entriesNeedingAttention, type EntryRow } from '../waitinglist/waitinglist.service';
 import * as repo from './dashboards.repository';
 
@@ -77,6 +82,41 @@ const toEntry = (row: EntryRow, fitting: number, lots: string[] = []): Dashboard
 });
 
 /**
+ * Of the matched entries, those a Free graft written after `seenAt` fits (docs/decisions.md
+ * "Dashboards"): the fit counter of the waiting list, built on just those grafts. Never looked: all.
+ */
+async function newSince(
+  db: Kysely<DB>,
+  matched: readonly { row: EntryRow }[],
+  seenAt: string | null,
+  today: string,
+): Promise<number> {
+  if (seenAt === null || matched.length === 0) {
+    return matched.length;
+  }
+  const changed = await repo.freeGraftsChangedSince(db, seenAt, today);
+  if (changed.length === 0) {
+    return 0;
+  }
+  const counter = buildFitCounter(changed);
+  return matched.filter(({ row }) => {
+    const criteria = entryCriteria(row);
+    return criteria !== null && counter.count(criteria) > 0;
+  }).length;
+}
+
+/**
+ * `POST /physician/dashboard/matches-seen`: the caller looked at their waiting list now, so their
+ * home counts new matches from here on. Physicians, and auditors for their own home.
+ */
+export async function markMatchesSeen(deps: Omit<DashboardsDeps, 'fitCounts'>, principal: Principal | null) {
+  const { caller } = clinicReadScope(principal);
+  const seenAt = deps.now().toISOString();
+  await repo.markMatchesSeen(deps.db, caller.userId, seenAt);
+  return { seenAt };
+}
+
+/**
  * `GET /physician/dashboard`: the caller's reservations awaiting an answer (soonest deadline first),
  * grafts to receive and implantations to record; of their open entries those free grafts fit, those
  * at risk (the window opens within the longest lead time of an active bank, nothing fits) and those
@@ -89,7 +129,7 @@ export async function physicianDashboard(
   const scope = clinicReadScope(principal);
   const now = deps.now();
   const today = utcDate(now);
-  const [requests, needing] = await Promise.all([
+  const [requests, needing, seenAt] = await Promise.all([
     repo.requestsIn(
       deps.db,
       scope.all ? { all: true } : { requesterUserId: scope.caller.userId, clinicIds: scope.ids },
@@ -105,6 +145,7 @@ export async function physicianDashboard(
           today,
         ),
     ),
+    repo.matchesSeenAt(deps.db, scope.caller.userId),
   ]);
   const needs = (attention: EntryAttention) => needing.filter((entry) => entry.attention === attention);
   const matched = needs('matches');
@@ -122,6 +163,7 @@ export async function physicianDashboard(
       ),
     ),
   );
+  const newMatches = await newSince(deps.db, matched, seenAt, today);
   const inState = (state: string) => requests.filter((row) => row.state === state).map(toRequest);
   return {
     serverTime: now.toISOString(),
@@ -129,6 +171,7 @@ export async function physicianDashboard(
     toReceive: counted(inState('assigned')),
     toRecord: counted(inState('delivered')),
     matches: { count: matched.length, items: shown },
+    newMatches: { count: newMatches, since: seenAt },
     atRisk: counted(needs('atRisk').map(({ row }) => toEntry(row, 0))),
     passed: counted(needs('passed').map(({ row }) => toEntry(row, 0))),
   };
@@ -180,7 +223,7 @@ export async function euteDashboard(deps: DashboardsDeps, principal: Principal |
   const [h30, h60, h90] = EXPIRY_HORIZONS.map((days) => shiftDate(today, days)) as [string, string, string];
   const banks = read.all ? '*' : [...read.ids].sort().join(',');
   const graftDataOn = (versions: DataVersions) => `${versions.graftData}:${today}`;
-  const [requests, expiring, free, reserved, demand, last] = await Promise.all([
+  const [requests, expiring, free, reserved, demand, last, silence] = await Promise.all([
     repo.requestsIn(deps.db, scope, ['requested', 'reserved', 'assigned']),
     deps.remember(`expiring:${banks}`, graftDataOn, () =>
       repo.expiringStock(deps.db, scope, today, [h30, h60, h90], DASHBOARD_ITEMS),
@@ -193,7 +236,9 @@ export async function euteDashboard(deps: DashboardsDeps, principal: Principal |
       () => repo.openDemandBySize(deps.db),
     ),
     repo.latestImport(deps.db, scope),
+    repo.shortestImportSilence(deps.db, scope),
   ]);
+  const staleAfterDays = silence ?? STALE_IMPORT_DAYS;
   const open = requests.filter((row) => row.state === 'requested').map(toRequest);
   const byAge = { day: 0, days: 0, older: 0 };
   for (const request of open) {
@@ -223,8 +268,75 @@ export async function euteDashboard(deps: DashboardsDeps, principal: Principal |
     },
     stockDemand: stockDemandCells(lessReserved(free, reserved), demand),
     lastImport: last ? { id: last.id, date: last.date, rows: summary.rows ?? 0, failed: summary.failed ?? 0 } : null,
-    staleImport: importIsStale(last?.date ?? null, now),
-    staleAfterDays: STALE_IMPORT_DAYS,
+    staleImport: importIsStale(last?.date ?? null, now, staleAfterDays),
+    staleAfterDays,
+  };
+}
+
+/**
+ * `GET /euteemployee/dashboard/trend`: per month of the last 12 and graft type, the banks' free
+ * stock and the open demand at the month's end (docs/decisions.md "Dashboards"). Past months are
+ * read from the grafts' and entries' dates; this month is today's stock and demand, by the rules
+ * of the stock against demand, so its totals are theirs.
+ */
+export function stockTrend(
+  deps: Omit<DashboardsDeps, 'fitCounts'>,
+  principal: Principal | null,
+): Cacheable<StockTrend> {
+  const read = euteReadScope(principal);
+  const scope: repo.BankScope = read.all ? { all: true } : { euteIds: read.ids };
+  const today = utcDate(deps.now());
+  // The grafts' and entries' versions and the day decide the answer: kept as the bytes sent until one changes.
+  return {
+    key: `trend:${today}:${read.all ? '*' : read.ids.join(',')}`,
+    readsWaitingList: true,
+    compute: () => readTrend(deps.db, scope, today),
+  };
+}
+
+async function readTrend(db: Kysely<DB>, scope: repo.BankScope, today: string): Promise<StockTrend> {
+  const months = trendMonths(today);
+  const past = months.slice(0, -1).map((month) => month.asOf);
+  const [stockThen, demandThen, freeNow, reservedNow, demandNow] = await Promise.all([
+    repo.freeStockOn(db, scope, past),
+    repo.openDemandOn(db, past),
+    repo.freeBySize(db, scope, today),
+    repo.reservedBySize(db, scope, today),
+    repo.openDemandBySize(db),
+  ]);
+  const stockNow = lessReserved(freeNow, reservedNow);
+  const perType = new Map<number, { stock: number[]; demand: number[] }>();
+  const of = (type: number) => {
+    let found = perType.get(type);
+    if (!found) {
+      found = { stock: months.map(() => 0), demand: months.map(() => 0) };
+      perType.set(type, found);
+    }
+    return found;
+  };
+  const last = months.length - 1;
+  for (const row of stockThen) {
+    row.counts.forEach((n, index) => (of(row.type).stock[index] = n));
+  }
+  for (const row of demandThen) {
+    row.counts.forEach((n, index) => (of(row.type).demand[index] = n));
+  }
+  for (const row of stockNow) {
+    of(row.type).stock[last]! += row.n;
+  }
+  for (const row of demandNow) {
+    of(row.type).demand[last]! += row.n;
+  }
+  const types = [...perType.keys()].sort((a, b) => a - b);
+  return {
+    months: months.map((month, index) => ({
+      ...month,
+      types: types.map((type) => ({
+        type,
+        stock: perType.get(type)!.stock[index]!,
+        demand: perType.get(type)!.demand[index]!,
+      })),
+    })),
   };
 }
 
@@ -258,7 +370,7 @@ export async function adminDashboard(deps: AdminDashboardDeps, principal: Princi
         name: eute.name,
         lastImportAt,
         failed: summary.failed ?? 0,
-        stale: importIsStale(lastImportAt, now),
+        stale: importIsStale(lastImportAt, now, Number(eute.importSilenceDays)),
       };
     }),
   );

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/executor';
 import { param, prepare } from '../../db/prepared';
 import type { GraftRow, NewWaitingListEntryRow, WaitingListEntryRow } from '../../db/types';
 import type { Page, Paged } from '../../http/paging';
-import { inListStatus, ofActiveEute } from '../../queries/grafts';
+import { FREE_GRAFT_SIZE_COLUMNS, inListStatus, ofActiveEute, toFreeGraftSizes } from '../../queries/grafts';
 import { isOpenEntry, isWantedEntry } from '../../queries/waiting-list';
 
 // All SQL of the waiting list. Every function takes the executor; the caller owns transactions.
@@ -84,19 +84,11 @@ export function createFreeGraftSizesQuery(database: Database): (today: string) =
     database,
     db
       .selectFrom('grafts')
-      .select(['tProdName2', 'tDproximal', 'tLmax', 'tLleft', 'tLright', 'expiryDate'])
+      .select([...FREE_GRAFT_SIZE_COLUMNS])
       .where(inListStatus(ListStatus.Free, param<string>('today')))
       .where(ofActiveEute),
   );
-  return async (today) =>
-    (await query({ today })).map((row) => ({
-      t_ProdName_2: row.tProdName2,
-      t_Dproximal: row.tDproximal,
-      t_Lmax: row.tLmax,
-      t_Lleft: row.tLleft,
-      t_Lright: row.tLright,
-      expiry: row.expiryDate,
-    }));
+  return async (today) => (await query({ today })).map(toFreeGraftSizes);
 }
 
 /**

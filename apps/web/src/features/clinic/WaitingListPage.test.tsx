@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { clearSession, setAccessToken } from '../../api/session';
-import { fakeApi, fakeJwt, pagedJson } from '../../test/fakeApi';
+import { fakeApi, fakeJwt, json, pagedJson } from '../../test/fakeApi';
 import { aWaitingListEntry } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { WaitingListPage } from './WaitingListPage';
@@ -32,15 +32,21 @@ afterEach(() => {
 describe('the physician’s waiting list, a page at a time', () => {
   it('first asks for one page of 50, gives the count of all, and fetches the page picked', async () => {
     const list = entries(120);
-    const api = fakeApi({ 'GET /api/physician/waitinglist': pagedJson(list) });
+    const api = fakeApi({
+      'GET /api/physician/waitinglist': pagedJson(list),
+      'POST /api/physician/dashboard/matches-seen': () => json({ seenAt: '2026-11-27T10:00:00.000Z' }),
+    });
     renderRoutes(routes, '/home/clinic/waitinglist');
     await screen.findByTestId('wl-list');
+    // Seen once the list shows, so the home counts new matches from now; paging does not mark again.
+    await waitFor(() => expect(api.callsTo('POST', '/api/physician/dashboard/matches-seen')).toHaveLength(1));
     expect(shownIds()).toEqual(list.slice(0, 50).map((entry) => entry.waitinglistid));
     expect(screen.getByTestId('wl-count').textContent).toBe('120 entries');
 
     fireEvent.click(pageButton('3'));
     await waitFor(() => expect(shownIds()).toEqual(list.slice(100).map((entry) => entry.waitinglistid)));
     expect(screen.getByTestId('wl-count').textContent).toBe('120 entries');
+    expect(api.callsTo('POST', '/api/physician/dashboard/matches-seen')).toHaveLength(1);
     expect(api.callsTo('GET', '/api/physician/waitinglist').map((call) => call.query.toString())).toEqual([
       'limit=50&offset=0',
       'limit=50&offset=100',

@@ -13,6 +13,7 @@ import { PagedSection } from '../../components/PagePicker';
 import { PageTitle } from '../../components/PageTitle';
 import { usePages } from '../../components/usePages';
 import { useReadOnly } from '../auth';
+import { useMarkMatchesSeen } from '../home';
 import { getWaitingListPage, removeWaitingListEntry } from './api';
 import { clinicKeys } from './keys';
 import { WaitingListEntryCard } from './WaitingListEntryCard';
@@ -35,6 +36,7 @@ export function WaitingListPage() {
   const entries = list.data?.items ?? [];
   const [editing, setEditing] = useState<WaitingListEntry | null>(null);
   const readOnly = useReadOnly();
+  useMarkMatchesSeen(list.isSuccess);
   const remove = useMutation({
     mutationFn: (id: string) => removeWaitingListEntry(id),
     onSuccess: async () => {

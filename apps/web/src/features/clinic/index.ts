@@ -2,3 +2,5 @@
 export { getWaitingList } from './api';
 export { clinicKeys } from './keys';
 export { PatientCodeInput } from './PatientCodeInput';
+/** The search page's address of a search, for searches started elsewhere (the physician's home). */
+export { searchPath } from './searchQuery';

@@ -4,9 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { PageLoader } from '../../components/PageLoader';
 import { getAdminDashboard } from './api';
-import { Counter, HomeCard, Nothing } from './HomeCard';
+import { Counter, HomeCard, HomeLoading, Nothing } from './HomeCard';
 import { dashboardKeys } from './keys';
 
 /** The admin's home (auditors read it and change nothing): accounts, imports, mails, push, health, audit. */
@@ -14,7 +13,7 @@ export function AdminHome() {
   const { t } = useTranslation();
   const home = useQuery({ queryKey: dashboardKeys.admin, queryFn: getAdminDashboard });
   if (home.isPending) {
-    return <PageLoader />;
+    return <HomeLoading />;
   }
   if (home.isError) {
     return <ErrorAlert error={home.error} onRetry={() => void home.refetch()} />;

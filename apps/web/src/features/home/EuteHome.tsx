@@ -6,11 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { PageLoader } from '../../components/PageLoader';
 import { getEuteDashboard } from './api';
-import { Counter, HomeCard, Nothing } from './HomeCard';
+import { Counter, HomeCard, HomeLoading, Nothing } from './HomeCard';
 import { dashboardKeys } from './keys';
 import { StockDemandTable } from './StockDemandTable';
+import { StockTrendCard } from './StockTrendCard';
 
 // The chart library is fetched only when a bank's home has cells to draw (docs/performance.md).
 const StockDemandChart = lazy(() => import('./StockDemandChart'));
@@ -36,7 +36,7 @@ export function EuteHome() {
   const { t } = useTranslation();
   const home = useQuery({ queryKey: dashboardKeys.eute, queryFn: getEuteDashboard });
   if (home.isPending) {
-    return <PageLoader />;
+    return <HomeLoading />;
   }
   if (home.isError) {
     return <ErrorAlert error={home.error} onRetry={() => void home.refetch()} />;
@@ -162,6 +162,7 @@ export function EuteHome() {
           </>
         )}
       </HomeCard>
+      <StockTrendCard />
     </SimpleGrid>
   );
 }

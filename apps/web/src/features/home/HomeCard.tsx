@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { PageLoader } from '../../components/PageLoader';
 import { Link } from 'react-router';
 
 /** One counter of a home: its number, what it counts, and (when a list shows those rows) a link to it. */
@@ -71,5 +72,17 @@ export function Nothing({ text }: { text: string }) {
     <Text size="sm" c="dimmed" data-testid="home-nothing">
       {text}
     </Text>
+  );
+}
+
+/**
+ * A home while its counters are on their way: a screen's height, so that the cards arriving do not
+ * push what stands below them (the areas) down the screen (a layout shift, docs/performance.md).
+ */
+export function HomeLoading() {
+  return (
+    <Box mih="100vh" data-testid="home-loading">
+      <PageLoader />
+    </Box>
   );
 }

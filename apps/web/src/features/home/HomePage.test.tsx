@@ -28,6 +28,7 @@ const PHYSICIAN: PhysicianDashboard = {
   toReceive: none,
   toRecord: none,
   matches: none,
+  newMatches: { count: 0, since: null },
   atRisk: none,
   passed: none,
 };

@@ -1,14 +1,14 @@
 import { Anchor, List, SimpleGrid, Text } from '@mantine/core';
-import { type DashboardEntry, type DashboardRequest, type EntryAttention } from '@graftmatch/domain';
+import { webPaths, type DashboardEntry, type DashboardRequest, type EntryAttention } from '@graftmatch/domain';
 import { showDate, showDateTime } from '../../i18n/format';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { PageLoader } from '../../components/PageLoader';
 import { getPhysicianDashboard } from './api';
-import { Counter, HomeCard, Nothing } from './HomeCard';
+import { Counter, HomeCard, HomeLoading, Nothing } from './HomeCard';
 import { dashboardKeys } from './keys';
+import { QuickSearch } from './QuickSearch';
 
 const requestsIn = (state: string) => `/home/clinic/requests?state=${state}`;
 const entriesNeeding = (attention: EntryAttention) => `/home/clinic/waitinglist?show=${attention}`;
@@ -62,12 +62,27 @@ function EntryItems({ items, lots }: { items: DashboardEntry[]; lots?: boolean }
   );
 }
 
+/** How many of the matched entries a graft freed since the physician last looked at their waiting list fits. */
+function NewMatches({ count, since }: { count: number; since: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" fw={count > 0 ? 600 : undefined} mb="xs" data-testid="new-matches" data-count={count}>
+      {since === null
+        ? t('dashboard.physician.newNeverLooked', { count })
+        : t('dashboard.physician.newSince', { count, when: showDateTime(since) })}{' '}
+      <Anchor component={Link} to={webPaths.clinicWaitingList}>
+        {t('dashboard.physician.toWaitingList')}
+      </Anchor>
+    </Text>
+  );
+}
+
 /** The physician's home: requests that need an answer or a step, and waiting-list entries that need a look. */
 export function PhysicianHome() {
   const { t } = useTranslation();
   const home = useQuery({ queryKey: dashboardKeys.physician, queryFn: getPhysicianDashboard });
   if (home.isPending) {
-    return <PageLoader />;
+    return <HomeLoading />;
   }
   if (home.isError) {
     return <ErrorAlert error={home.error} onRetry={() => void home.refetch()} />;
@@ -123,8 +138,14 @@ export function PhysicianHome() {
         {data.matches.count === 0 ? (
           <Nothing text={t('dashboard.physician.noMatches')} />
         ) : (
-          <EntryItems items={data.matches.items} lots />
+          <>
+            <NewMatches count={data.newMatches.count} since={data.newMatches.since} />
+            <EntryItems items={data.matches.items} lots />
+          </>
         )}
+      </HomeCard>
+      <HomeCard title={t('dashboard.physician.quickSearch')} testId="card-quick-search" counters={null}>
+        <QuickSearch />
       </HomeCard>
       <HomeCard
         title={t('dashboard.physician.attention')}
