@@ -1,5 +1,5 @@
 import { translate, type MessageKey } from '../i18n/translate';
-import type { Language } from '../schemas/enums';
+import type { Language } from '../i18n/languages';
 
 /** Graft type numbers of the spec's enum; they travel as `t_ProdName_2`, `query_type` and `query_Type`. */
 export const GraftType = {

@@ -1,4 +1,4 @@
-import type { Catalogue } from './translate';
+import type { Catalogue } from './messages.en';
 
 // The server's texts in German; the type requires every key of the English catalogue.
 

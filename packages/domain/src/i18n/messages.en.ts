@@ -210,3 +210,7 @@ export const MESSAGES_EN = {
     },
   },
 } as const;
+
+type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+/** A catalogue: the English one's shape with any words. */
+export type Catalogue = Widen<typeof MESSAGES_EN>;

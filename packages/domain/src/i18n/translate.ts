@@ -1,12 +1,10 @@
-import type { Language } from '../schemas/enums';
+import type { Language } from './languages';
 import { MESSAGES_DE } from './messages.de';
-import { MESSAGES_EN } from './messages.en';
+import { MESSAGES_EN, type Catalogue } from './messages.en';
 
 // Looking up and filling in the server's texts (docs/decisions.md, "Server texts").
 
-type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-/** A catalogue: the English one's shape with any words. */
-export type Catalogue = Widen<typeof MESSAGES_EN>;
+export type { Catalogue } from './messages.en';
 
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & (string | number)]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { FILE_KINDS } from '../constants/file-kinds';
+import { LANGUAGES } from '../i18n/languages';
 import { GraftType } from '../constants/graft-types';
 import { ListStatus } from '../constants/list-status';
 import { StepStatus } from '../constants/process-steps';
@@ -19,5 +20,5 @@ export const FileKindParam = Type.Union(
   { description: '0 photos, 1 release statements, 2 allocation notes, 3 delivery notes, 5 dicom, 6 factsheet, stl' },
 );
 
-export const Language = Type.Union([Type.Literal('en'), Type.Literal('de')]);
+export const Language = Type.Union([Type.Literal(LANGUAGES[0]), Type.Literal(LANGUAGES[1])]);
 export type Language = Static<typeof Language>;
