@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { displayPatientCode, formatDate, ListStatus, NOT_DOCUMENTED, type Graft } from '@graftmatch/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { BackButton } from '../../components/BackButton';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { MediaSection } from '../media';
@@ -54,20 +53,11 @@ interface ScreenProps {
 /** One graft's details page (back link, title, facts, process steps), loaded the caller's way. */
 export function GraftDetailsScreen({ lot, queryKey, load, editable, actions, history }: ScreenProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const graft = useQuery({ queryKey, queryFn: () => load(lot) });
   return (
     <>
-      <Button
-        variant="subtle"
-        leftSection={<IconArrowLeft size={16} aria-hidden />}
-        onClick={() => void navigate(-1)}
-        mb="sm"
-        px={0}
-      >
-        {t('common.back')}
-      </Button>
+      <BackButton />
       <PageTitle title={t('graft.detailsTitle', { lot })} />
       {graft.isPending && <PageLoader />}
       {graft.isError && <ErrorAlert error={graft.error} onRetry={() => void graft.refetch()} />}

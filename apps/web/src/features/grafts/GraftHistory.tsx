@@ -1,5 +1,5 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
-import { IconArrowLeft, IconHistory } from '@tabler/icons-react';
+import { Anchor, Badge, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
 import {
   auditActionWords,
   auditTargetTypeWords,
@@ -8,10 +8,11 @@ import {
 } from '@graftmatch/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { call } from '../../api/call';
 import { ApiError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { BackButton } from '../../components/BackButton';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { currentLanguage } from '../../i18n';
@@ -167,19 +168,10 @@ export function GraftHistorySection({ lot }: { lot: string }) {
 export function GraftHistoryPage() {
   const { lot = '' } = useParams();
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const history = useGraftHistory(lot);
   return (
     <>
-      <Button
-        variant="subtle"
-        leftSection={<IconArrowLeft size={16} aria-hidden />}
-        onClick={() => void navigate(-1)}
-        mb="sm"
-        px={0}
-      >
-        {t('common.back')}
-      </Button>
+      <BackButton />
       <PageTitle title={t('history.pageTitle', { lot })}>
         <IconHistory aria-hidden />
       </PageTitle>

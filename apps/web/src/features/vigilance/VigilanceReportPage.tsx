@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Anchor, Badge, Button, Group, Paper, Stack, Stepper, Table, Text, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArrowLeft } from '@tabler/icons-react';
 import {
   ANNEX_PARTS,
   formatInstantUtc,
@@ -11,7 +10,8 @@ import {
 } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { BackButton } from '../../components/BackButton';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormModal } from '../../components/FormModal';
 import { notify } from '../../components/notify';
@@ -58,20 +58,10 @@ function confirmFirst(title: string, text: string, onConfirm: () => void, t: (ke
 /** `home/vigilance/{id}`: one report, its two parts as two steps, the look-back and the quarantine. */
 export function VigilanceReportPage() {
   const { id = '' } = useParams();
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const report = useQuery({ queryKey: vigilanceKeys.report(id), queryFn: () => getReport(id) });
   return (
     <>
-      <Button
-        variant="subtle"
-        leftSection={<IconArrowLeft size={16} aria-hidden />}
-        onClick={() => void navigate(-1)}
-        mb="sm"
-        px={0}
-      >
-        {t('common.back')}
-      </Button>
+      <BackButton />
       {report.isPending && <PageLoader />}
       {report.isError && <ErrorAlert error={report.error} onRetry={() => void report.refetch()} />}
       {report.data && <ReportView report={report.data} />}
