@@ -12,7 +12,8 @@ import { expiryDate, mm, typeLabel } from './graftFormat';
 import { GraftHistorySection } from './GraftHistory';
 import { ProcessTimeline } from './ProcessTimeline';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A titled part of a details page. */
+export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
       <Title order={2} size="h4" mb="sm">

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Paper, Stack, Stepper, Table, Text, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
@@ -18,6 +18,7 @@ import { notify } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { useMe, useReadOnly } from '../auth';
+import { Section } from '../grafts/GraftDetailsScreen';
 import {
   confirmReport,
   getLookback,
@@ -30,17 +31,6 @@ import {
 import { vigilanceKeys } from './keys';
 import { AnnexPartFields, EDITABLE, reportReference, StateBadge, type Values } from './reportParts';
 import { VigilanceClock } from './VigilanceClock';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 /** Asks before a step that cannot be undone. */
 function confirmFirst(title: string, text: string, onConfirm: () => void, t: (key: string) => string) {
