@@ -161,6 +161,25 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'GET', path: '/api/fhir/R5/BiologicallyDerivedProductDispense', write: false },
   { method: 'GET', path: '/api/fhir/R5/Procedure', write: false },
   { method: 'GET', path: '/api/fhir/R5/$export', write: false },
+  {
+    method: 'POST',
+    path: '/api/vigilance/reports',
+    write: true,
+    fields: ['kind', 'lot', 'description', 'discoveredAt'],
+  },
+  { method: 'GET', path: '/api/vigilance/reports', write: false },
+  { method: 'GET', path: '/api/vigilance/reports/:id', write: false },
+  {
+    method: 'PATCH',
+    path: '/api/vigilance/reports/:id',
+    write: true,
+    fields: ['sarNotification', 'sarConfirmation', 'saeNotification', 'saeConfirmation'],
+  },
+  { method: 'POST', path: '/api/vigilance/reports/:id/submit-notification', write: true },
+  { method: 'POST', path: '/api/vigilance/reports/:id/confirm', write: true },
+  { method: 'POST', path: '/api/vigilance/reports/:id/quarantine', write: true },
+  { method: 'POST', path: '/api/vigilance/reports/:id/lift-quarantine', write: true, fields: ['reason'] },
+  { method: 'GET', path: '/api/vigilance/reports/:id/lookback', write: false },
 ];
 
 /** Registered routes this file does not fuzz, each with the reason or where it is tried instead. */
@@ -197,6 +216,7 @@ const QUERY_KEYS = [
   'format',
   'bank',
   'unread',
+  'state',
   'x',
   'identifier',
   'product-code',

@@ -82,3 +82,13 @@ export async function startTestApp(
     },
   };
 }
+
+/**
+ * One start of the server on `database` at the clock's `now`, as after a restart: its due jobs run
+ * before it is ready; then it closes. For tests that move the clock while no server runs.
+ */
+export async function startAndStop(config: Config, database: Database, now: () => Date): Promise<void> {
+  const instance: FastifyInstance = await buildApp({ config, database, webRoot: null, now });
+  await instance.ready();
+  await instance.close();
+}

@@ -33,20 +33,25 @@ const field = (part: AnnexPart, en: string, de: string, ...fields: string[]): An
   fields,
 });
 
+/** The three items every part opens with: who reports, and which report. */
+const header = (part: AnnexPart): AnnexField[] => [
+  field(part, 'Tissue establishment', 'Gewebeeinrichtung', 'tissueEstablishment'),
+  field(
+    part,
+    'EU tissue establishment code (if applicable)',
+    'EU-Code der Gewebeeinrichtung (falls zutreffend)',
+    'euTeCode',
+  ),
+  field(part, 'Report identification', 'Meldungskennung', 'reportIdentification'),
+];
+
 /**
  * Every item of Annexes III and IV of Directive 2006/86/EC (as replaced by Directive (EU) 2015/565)
  * and of Art. 44(3) of Regulation (EU) 2024/1938, in the annexes' order, with the report fields
  * that answer it: the one list the form, the PDF and the tests read.
  */
 export const ANNEX_FIELDS: readonly AnnexField[] = [
-  field('III-A', 'Tissue establishment', 'Gewebeeinrichtung', 'tissueEstablishment'),
-  field(
-    'III-A',
-    'EU tissue establishment code (if applicable)',
-    'EU-Code der Gewebeeinrichtung (falls zutreffend)',
-    'euTeCode',
-  ),
-  field('III-A', 'Report identification', 'Meldungskennung', 'reportIdentification'),
+  ...header('III-A'),
   field('III-A', 'Reporting date (yyyy/mm/dd)', 'Meldedatum (JJJJ/MM/TT)', 'reportingDate'),
   field(
     'III-A',
@@ -88,14 +93,7 @@ export const ANNEX_FIELDS: readonly AnnexField[] = [
     'reactionType',
   ),
 
-  field('III-B', 'Tissue establishment', 'Gewebeeinrichtung', 'tissueEstablishment'),
-  field(
-    'III-B',
-    'EU tissue establishment code (if applicable)',
-    'EU-Code der Gewebeeinrichtung (falls zutreffend)',
-    'euTeCode',
-  ),
-  field('III-B', 'Report identification', 'Meldungskennung', 'reportIdentification'),
+  ...header('III-B'),
   field('III-B', 'Confirmation date (yyyy/mm/dd)', 'Bestätigungsdatum (JJJJ/MM/TT)', 'confirmationDate'),
   field(
     'III-B',
@@ -137,14 +135,7 @@ export const ANNEX_FIELDS: readonly AnnexField[] = [
     'correctiveActions',
   ),
 
-  field('IV-A', 'Tissue establishment', 'Gewebeeinrichtung', 'tissueEstablishment'),
-  field(
-    'IV-A',
-    'EU tissue establishment code (if applicable)',
-    'EU-Code der Gewebeeinrichtung (falls zutreffend)',
-    'euTeCode',
-  ),
-  field('IV-A', 'Report identification', 'Meldungskennung', 'reportIdentification'),
+  ...header('IV-A'),
   field('IV-A', 'Reporting date (yyyy/mm/dd)', 'Meldedatum (JJJJ/MM/TT)', 'reportingDate'),
   field(
     'IV-A',
@@ -159,14 +150,7 @@ export const ANNEX_FIELDS: readonly AnnexField[] = [
     'deviations',
   ),
 
-  field('IV-B', 'Tissue establishment', 'Gewebeeinrichtung', 'tissueEstablishment'),
-  field(
-    'IV-B',
-    'EU tissue establishment code (if applicable)',
-    'EU-Code der Gewebeeinrichtung (falls zutreffend)',
-    'euTeCode',
-  ),
-  field('IV-B', 'Report identification', 'Meldungskennung', 'reportIdentification'),
+  ...header('IV-B'),
   field('IV-B', 'Confirmation date (yyyy/mm/dd)', 'Bestätigungsdatum (JJJJ/MM/TT)', 'confirmationDate'),
   field(
     'IV-B',

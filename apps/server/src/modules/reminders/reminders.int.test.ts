@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { shiftDate } from '@graftmatch/domain';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp } from '../../app';
 import { createDatabase, type Database } from '../../db/database';
 import { DEMO, graftRow, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
+import { startAndStop } from '../../../test/support/app';
 import { testClock } from '../../../test/support/clock';
 import { testEngineName } from '../../../test/support/database';
 import { entryFor, freeGraftOfX, requestGraft, stepOk } from '../../../test/support/requests';
@@ -90,17 +89,7 @@ describe(`reminders across restarts, each exactly once (${testEngineName()})`, (
     await app?.server.close();
   });
 
-  /** A start of the server on the same database at the clock's time: its jobs run before it is ready. */
-  async function restart(): Promise<void> {
-    const instance: FastifyInstance = await buildApp({
-      config: app.server.config,
-      database,
-      webRoot: null,
-      now: clock.now,
-    });
-    await instance.ready();
-    await instance.close();
-  }
+  const restart = () => startAndStop(app.server.config, database, clock.now);
 
   /** Reminder mails to `email` whose text holds every fragment. */
   async function reminders(email: string, ...fragments: string[]): Promise<number> {

@@ -2,6 +2,7 @@ import { ListStatus, OPEN_REQUEST_STATES, type RequestState } from '@graftmatch/
 import type { GraftRequestRow, GraftUpdate, NewGraftRequestRow } from '../../db/types';
 import type { Executor } from '../../db/executor';
 import { inListStatus, ofActiveEute } from '../../queries/grafts';
+import { activeBankEmployees } from '../../queries/members';
 import { isOpenEntry, isWantedEntry } from '../../queries/waiting-list';
 
 // All SQL of graft requests. Every function takes the executor; the caller owns transactions.
@@ -217,15 +218,7 @@ export function findOwnOpenEntry(executor: Executor, id: string, ownerUserId: st
 }
 
 /** Active employees of a bank, to tell them of a new request. */
-export function bankEmployees(executor: Executor, euteId: string) {
-  return executor
-    .selectFrom('users')
-    .innerJoin('euteMembers', 'euteMembers.userId', 'users.id')
-    .select(['users.id', 'users.email', 'users.language'])
-    .where('euteMembers.euteId', '=', euteId)
-    .where('users.active', '=', 1)
-    .execute();
-}
+export const bankEmployees = activeBankEmployees;
 
 /** The audited steps of a request, oldest first, with who took them; for its documents. */
 export function requestSteps(executor: Executor, id: string) {

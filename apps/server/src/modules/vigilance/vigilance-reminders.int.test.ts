@@ -1,9 +1,8 @@
 import type { VigilanceReport } from '@graftmatch/domain';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp } from '../../app';
 import { createDatabase, type Database } from '../../db/database';
 import { DEMO, startSeededApp, type SeededApp } from '../../../test/support/clinical';
+import { startAndStop } from '../../../test/support/app';
 import { testClock } from '../../../test/support/clock';
 import { testEngineName } from '../../../test/support/database';
 import { freeGraftOfX } from '../../../test/support/requests';
@@ -37,16 +36,7 @@ describe(`vigilance reminders across restarts, each exactly once (${testEngineNa
     await app?.server.close();
   });
 
-  async function restart(): Promise<void> {
-    const instance: FastifyInstance = await buildApp({
-      config: app.server.config,
-      database,
-      webRoot: null,
-      now: clock.now,
-    });
-    await instance.ready();
-    await instance.close();
-  }
+  const restart = () => startAndStop(app.server.config, database, clock.now);
 
   async function counts() {
     const mails = await database.db

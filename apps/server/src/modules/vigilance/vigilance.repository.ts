@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { NewVigilanceReportRow, VigilanceReportRow, VigilanceReportUpdate } from '../../db/types';
 import type { Page } from '../../http/paging';
+import { activeBankEmployees } from '../../queries/members';
 
 // All SQL of vigilance reports (docs/api.md "Vigilance"): the reports, the grafts of a donation,
 // their quarantine flag, and who is told. Every function takes the executor; the caller owns
@@ -165,15 +166,7 @@ export function physiciansOf(executor: Executor, clinicIds: readonly string[]) {
 }
 
 /** Active employees of a bank. */
-export function employeesOf(executor: Executor, euteId: string) {
-  return executor
-    .selectFrom('users')
-    .innerJoin('euteMembers', 'euteMembers.userId', 'users.id')
-    .select(['users.id', 'users.email', 'users.language'])
-    .where('euteMembers.euteId', '=', euteId)
-    .where('users.active', '=', 1)
-    .execute();
-}
+export const employeesOf = activeBankEmployees;
 
 /** An active user, for reminders to a report's author. */
 export function activeUser(executor: Executor, id: string) {

@@ -21,23 +21,19 @@ import {
   type VigilanceReportPage,
   type VigilanceStep,
 } from '@graftmatch/domain';
-import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { DB, GraftRow } from '../../db/types';
+import type { GraftRow, VigilanceReportUpdate } from '../../db/types';
 import type { Page } from '../../http/paging';
 import { badRequest, conflict, notFound } from '../../http/problem';
 import type { Actor } from '../../http/request-kit';
-import type { Mailer } from '../../mail/mailer';
 import { renderVigilancePdf, vigilancePdfFileName } from '../../pdf/vigilance-pdf';
 import { graftsChanged } from '../../realtime/push-audience';
-import type { PushPublisher } from '../../realtime/push-bus';
-import type { FileStorage } from '../../storage/storage';
 import { recordAudit } from '../audit/audit.service';
 import type { Principal } from '../auth/principal';
 import { fileGeneratedDocument } from '../files/files-generated.service';
 import { effectiveListStatus } from '../grafts/grafts.mapper';
 import { publishNotified, type Notified } from '../notifications/notifications.service';
-import { announce, declineOpenRequestsOn } from '../requests/requests.service';
+import { announce, declineOpenRequestsOn, type RequestsDeps } from '../requests/requests.service';
 import { reportToWire } from './vigilance.mapper';
 import { tellClinicsOfQuarantine, tellOfReport, vigilanceChanged } from './vigilance.notify';
 import { readScope, requireBank, requireWriter, sideOf } from './vigilance.policy';
@@ -48,17 +44,17 @@ import * as repo from './vigilance.repository';
 // submitted once and filed as a PDF on the graft, the look-back over the donation, and the
 // quarantine of its free and reserved grafts. Every change is audited in its transaction.
 
-export interface VigilanceDeps {
-  db: Kysely<DB>;
-  now: () => Date;
-  push: PushPublisher;
-  storage: FileStorage;
-  mailer: Mailer;
-  publicUrl: string;
-  log: { error(details: Record<string, unknown>, message: string): void };
-}
+/** What vigilance needs is what requests need: it declines requests and files documents. */
+export type VigilanceDeps = RequestsDeps;
 
 const noGraft = (lot: string) => notFound(`No graft with lot ${lot} that you may report on.`);
+
+/** Changes the report if it is still in the state it was read in; else 409. */
+async function changeReport(trx: Executor, row: repo.ReportDetails, changes: VigilanceReportUpdate): Promise<void> {
+  if (!(await repo.updateReport(trx, row.id, row.state, changes))) {
+    throw conflict('The report changed meanwhile; load it again.');
+  }
+}
 
 /** A readable, unique report identification: kind, day, and the start of the id. */
 const referenceOf = (kind: string, id: string, at: Date) =>
@@ -246,14 +242,11 @@ export async function updateReport(
   const notification = { ...(JSON.parse(row.notification) as object), ...partA };
   const confirmation = { ...(JSON.parse(row.confirmation) as object), ...partB };
   const wire = await deps.db.transaction().execute(async (trx) => {
-    const changed = await repo.updateReport(trx, id, row.state, {
+    await changeReport(trx, row, {
       notification: JSON.stringify(notification),
       confirmation: JSON.stringify(confirmation),
       updatedAt: now.toISOString(),
     });
-    if (!changed) {
-      throw conflict('The report changed meanwhile; load it again.');
-    }
     const after = reportToWire((await repo.findReport(trx, id))!);
     await recordAudit(trx, {
       actorUserId: actor.principal!.userId,
@@ -310,16 +303,13 @@ export async function submitPart(
   }
   const userId = actor.principal!.userId;
   const outcome = await deps.db.transaction().execute(async (trx) => {
-    const changed = await repo.updateReport(trx, id, row.state, {
+    await changeReport(trx, row, {
       state: decision.to,
       notification: JSON.stringify(notification),
       confirmation: JSON.stringify(confirmation),
       ...(stage === 'notification' ? { notifiedAt: now.toISOString() } : { confirmedAt: now.toISOString() }),
       updatedAt: now.toISOString(),
     });
-    if (!changed) {
-      throw conflict('The report changed meanwhile; load it again.');
-    }
     const content = await renderVigilancePdf({
       kind: row.kind,
       reference: row.reference,
@@ -452,16 +442,13 @@ export async function quarantine(deps: VigilanceDeps, actor: Actor, id: string):
       now,
     });
     const lots = taken.map((graft) => graft.eLot);
-    const changed = await repo.updateReport(trx, id, row.state, {
+    await changeReport(trx, row, {
       quarantinedAt: now.toISOString(),
       quarantineLots: JSON.stringify(lots),
       quarantineLiftedAt: null,
       quarantineLiftReason: null,
       updatedAt: now.toISOString(),
     });
-    if (!changed) {
-      throw conflict('The report changed meanwhile; load it again.');
-    }
     await recordAudit(trx, {
       actorUserId: userId,
       action: 'vigilance.quarantine',
@@ -531,14 +518,11 @@ export async function liftQuarantine(
       0,
       now.toISOString(),
     );
-    const changed = await repo.updateReport(trx, id, row.state, {
+    await changeReport(trx, row, {
       quarantineLiftedAt: now.toISOString(),
       quarantineLiftReason: reason,
       updatedAt: now.toISOString(),
     });
-    if (!changed) {
-      throw conflict('The report changed meanwhile; load it again.');
-    }
     await recordAudit(trx, {
       actorUserId: actor.principal!.userId,
       action: 'vigilance.lift',

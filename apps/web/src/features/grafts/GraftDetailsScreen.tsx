@@ -4,8 +4,8 @@ import { ListStatus, type Graft } from '@graftmatch/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { PageLoader } from '../../components/PageLoader';
 import { BackButton } from '../../components/BackButton';
+import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { MediaSection } from '../media';
 import { notDocumented, showDate, showPatientCode } from '../../i18n/format';
@@ -14,7 +14,8 @@ import { GraftFhirDownload } from './GraftFhirDownload';
 import { GraftHistorySection } from './GraftHistory';
 import { ProcessTimeline } from './ProcessTimeline';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A titled part of a details page. */
+export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
       <Title order={2} size="h4" mb="sm">

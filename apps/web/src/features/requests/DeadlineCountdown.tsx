@@ -23,10 +23,19 @@ function useServerNow(intervalMs: number): Date {
 }
 
 /**
- * A reservation's deadline in UTC (the server's zone, named) and what is left of it: amber under
- * 12 hours, red under 2 (docs/decisions.md "Notifications"); the words say it too, not only the colour.
+ * A deadline in UTC (the server's zone, named) and what is left of it: amber under 12 hours, red
+ * under 2 (docs/decisions.md "Notifications"); the words say it too, not only the colour. A
+ * reservation's unless `label` names another deadline (given the time, it says what is due).
  */
-export function DeadlineCountdown({ deadline }: { deadline: string }) {
+export function DeadlineCountdown({
+  deadline,
+  label,
+  testId = 'request-deadline',
+}: {
+  deadline: string;
+  label?: (time: string) => string;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const countdown = deadlineCountdown(deadline, useServerNow(TICK_MS));
   const left =
@@ -34,9 +43,9 @@ export function DeadlineCountdown({ deadline }: { deadline: string }) {
       ? t('requests.deadlineDays', { days: countdown.days, hours: countdown.hours })
       : t('requests.deadlineHours', { hours: countdown.hours, minutes: countdown.minutes });
   return (
-    <Group gap="xs" wrap="wrap" data-testid="request-deadline" data-urgency={countdown.urgency}>
+    <Group gap="xs" wrap="wrap" data-testid={testId} data-urgency={countdown.urgency}>
       <Text size="sm" fw={500}>
-        {t('requests.deadline', { time: showDateTime(deadline) })}
+        {label ? label(showDateTime(deadline)) : t('requests.deadline', { time: showDateTime(deadline) })}
       </Text>
       <Badge
         color={COLOR[countdown.urgency]}

@@ -1,11 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Paper, Stack, Stepper, Table, Text, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { ANNEX_PARTS, webPaths, type UpdateVigilanceReportRequest, type VigilanceReport } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { BackButton } from '../../components/BackButton';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { showDateTime } from '../../i18n/format';
 import { FormModal } from '../../components/FormModal';
@@ -13,6 +13,7 @@ import { notify } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { useMe, useReadOnly } from '../auth';
+import { Section } from '../grafts/GraftDetailsScreen';
 import {
   confirmReport,
   getLookback,
@@ -25,17 +26,6 @@ import {
 import { vigilanceKeys } from './keys';
 import { AnnexPartFields, EDITABLE, reportReference, StateBadge, type Values } from './reportParts';
 import { VigilanceClock } from './VigilanceClock';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 /** Asks before a step that cannot be undone. */
 function confirmFirst(title: string, text: string, onConfirm: () => void, t: (key: string) => string) {
@@ -53,20 +43,10 @@ function confirmFirst(title: string, text: string, onConfirm: () => void, t: (ke
 /** `home/vigilance/{id}`: one report, its two parts as two steps, the look-back and the quarantine. */
 export function VigilanceReportPage() {
   const { id = '' } = useParams();
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const report = useQuery({ queryKey: vigilanceKeys.report(id), queryFn: () => getReport(id) });
   return (
     <>
-      <Button
-        variant="subtle"
-        leftSection={<IconArrowLeft size={16} aria-hidden />}
-        onClick={() => void navigate(-1)}
-        mb="sm"
-        px={0}
-      >
-        {t('common.back')}
-      </Button>
+      <BackButton />
       {report.isPending && <PageLoader />}
       {report.isError && <ErrorAlert error={report.error} onRetry={() => void report.refetch()} />}
       {report.data && <ReportView report={report.data} />}
