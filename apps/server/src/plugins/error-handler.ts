@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { translate, type Language, type MessageKey } from '@graftmatch/domain';
+import { MESSAGES, translate, type Language, type MessageKey } from '@graftmatch/domain';
 import { languageOf } from '../http/request-kit';
 import { databaseFailure, describeDatabaseError } from '../db/errors';
 import { StorageError } from '../storage/storage';
@@ -16,24 +16,12 @@ interface ProblemBody {
   [key: string]: unknown;
 }
 
-export const STATUS_TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  406: 'Not Acceptable',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  414: 'URI Too Long',
-  415: 'Unsupported Media Type',
-  426: 'Upgrade Required',
-  429: 'Too Many Requests',
-  431: 'Request Header Fields Too Large',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
+/** The standard titles of the statuses the app answers with, as the English catalogue words them. */
+export const STATUS_TITLES: Record<number, string> = Object.fromEntries(
+  Object.entries(MESSAGES.en.problem.title).flatMap(([status, title]) =>
+    status === 'other' ? [] : [[Number(status), title]],
+  ),
+);
 
 /** A status's title in `language`: the standard one, which the catalogue words. */
 const titleOf = (status: number, language: Language) =>

@@ -195,3 +195,11 @@ export function graftRow(euteId: string, overrides: Partial<NewGraftRow> = {}): 
     ...overrides,
   };
 }
+
+/** A GET that must answer 200: its body, and the list's total (`X-Total-Count`) when it has one. */
+export async function readOk<T>(client: TestClient, path: string): Promise<{ body: T; total: number | null }> {
+  const answer = await client.get(path);
+  expect(answer.status, await answer.clone().text()).toBe(200);
+  const total = answer.headers.get('x-total-count');
+  return { body: (await answer.json()) as T, total: total === null ? null : Number(total) };
+}

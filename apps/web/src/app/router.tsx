@@ -5,6 +5,7 @@ import { mayHaveSession } from '../api/session';
 import { LoginPage } from '../features/auth/LoginPage';
 import { rememberReturnTo } from '../features/auth/storage';
 import { TwoFactorPage } from '../features/auth/TwoFactorPage';
+import { mySettingsQuery } from '../features/auth/settings';
 import { meKey, meQuery } from '../features/auth/useMe';
 import { PageLoader } from '../components/PageLoader';
 import { RouteError } from '../components/RouteError';
@@ -137,11 +138,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** A returning user's session is restored while the first page's code loads, not after it. */
+/**
+ * A returning user's session is restored while the first page's code loads, not after it; their
+ * settings follow at once, so a page's hint (shown only once the settings say it was not
+ * dismissed) does not wait for the page to render first.
+ */
 export function restoreSession(queryClient: QueryClient) {
   const signedInArea = routes[1];
   if (mayHaveSession() && matchRoutes(routes, window.location)?.[0]?.route === signedInArea) {
-    void queryClient.prefetchQuery(meQuery);
+    void queryClient.prefetchQuery(meQuery).then(() => {
+      if (queryClient.getQueryData(meKey)) {
+        void queryClient.prefetchQuery(mySettingsQuery);
+      }
+    });
   }
 }
 

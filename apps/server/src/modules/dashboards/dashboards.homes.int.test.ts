@@ -11,7 +11,7 @@ import {
   type StockTrend,
   type WaitingListEntry,
 } from '@graftmatch/domain';
-import { graftRow, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
+import { graftRow, readOk, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
 import { entryFor, freeGraftOfX } from '../../../test/support/requests';
 import type { TestClient } from '../../../test/support/client';
@@ -19,14 +19,7 @@ import type { TestClient } from '../../../test/support/client';
 // The homes' "since I last looked", the bank's 12-month trend and the per-bank stale-import days
 // (docs/decisions.md "Dashboards"), each held against the lists and settings they come from.
 
-async function read<T>(client: TestClient, path: string): Promise<{ body: T; total: number | null }> {
-  const answer = await client.get(path);
-  expect(answer.status, await answer.clone().text()).toBe(200);
-  const total = answer.headers.get('x-total-count');
-  return { body: (await answer.json()) as T, total: total === null ? null : Number(total) };
-}
-
-const home = async (client: TestClient) => (await read<PhysicianDashboard>(client, '/api/physician/dashboard')).body;
+const home = async (client: TestClient) => (await readOk<PhysicianDashboard>(client, '/api/physician/dashboard')).body;
 
 async function markSeen(client: TestClient): Promise<string> {
   const answer = await client.post('/api/physician/dashboard/matches-seen', {});
@@ -67,7 +60,7 @@ describe(`the homes' history and settings (${testEngineName()})`, () => {
     expect((await home(client)).newMatches.count).toBe(0);
     await freeGraftOfX(app);
     const after = await home(client);
-    const entries = await read<WaitingListEntry[]>(client, '/api/physician/waitinglist?limit=500');
+    const entries = await readOk<WaitingListEntry[]>(client, '/api/physician/waitinglist?limit=500');
     // freeGraftOfX: type 5, 20.5 mm, 40 mm long, expiring in a year.
     const fitted = entries.body.filter(
       (entry) =>
@@ -93,8 +86,8 @@ describe(`the homes' history and settings (${testEngineName()})`, () => {
     const db = app.server.database.db;
     const months = trendMonths(today());
     const asOf = (index: number) => months[index]!.asOf;
-    const before = (await read<StockTrend>(app.clients.employeeX, '/api/euteemployee/dashboard/trend')).body;
-    const otherBefore = (await read<StockTrend>(app.clients.employeeY, '/api/euteemployee/dashboard/trend')).body;
+    const before = (await readOk<StockTrend>(app.clients.employeeX, '/api/euteemployee/dashboard/trend')).body;
+    const otherBefore = (await readOk<StockTrend>(app.clients.employeeY, '/api/euteemployee/dashboard/trend')).body;
     expect(before.months.map((month) => month.month)).toEqual(months.map((month) => month.month));
 
     // Released at the end of month 3, assigned on the last day of month 8: free at the ends of months 3 to 7.
@@ -140,20 +133,20 @@ describe(`the homes' history and settings (${testEngineName()})`, () => {
         .execute();
     }
 
-    const after = (await read<StockTrend>(app.clients.employeeX, '/api/euteemployee/dashboard/trend')).body;
+    const after = (await readOk<StockTrend>(app.clients.employeeX, '/api/euteemployee/dashboard/trend')).body;
     const difference = (of: 'stock' | 'demand') =>
       series(after, 7, of).map((n, index) => n - series(before, 7, of)[index]!);
     expect(difference('stock')).toEqual([0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0]);
     expect(difference('demand')).toEqual([0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0]);
-    const other = (await read<StockTrend>(app.clients.employeeY, '/api/euteemployee/dashboard/trend')).body;
+    const other = (await readOk<StockTrend>(app.clients.employeeY, '/api/euteemployee/dashboard/trend')).body;
     expect(series(other, 7, 'stock')).toEqual(series(otherBefore, 7, 'stock'));
 
     // This month equals the stock list (state=free, per type) and the banks' demand list, type by type.
     const now = after.months.at(-1)!;
     expect(now.month).toBe(today().slice(0, 7));
-    const demand = await read<WaitingListEntry[]>(app.clients.employeeX, '/api/euteemployee/waitinglist?limit=500');
+    const demand = await readOk<WaitingListEntry[]>(app.clients.employeeX, '/api/euteemployee/waitinglist?limit=500');
     for (const { type, stock, demand: wanted } of now.types) {
-      const list = await read<unknown[]>(
+      const list = await readOk<unknown[]>(
         app.clients.employeeX,
         `/api/euteemployee/currentdonations?state=free&type=${type}&limit=1`,
       );
@@ -161,10 +154,13 @@ describe(`the homes' history and settings (${testEngineName()})`, () => {
       expect(wanted, `demand of type ${type}`).toBe(demand.body.filter((each) => each.query_Type === type).length);
     }
     const total = (of: 'stock' | 'demand') => now.types.reduce((sum, each) => sum + each[of], 0);
-    const free = await read<unknown[]>(app.clients.employeeX, '/api/euteemployee/currentdonations?state=free&limit=1');
+    const free = await readOk<unknown[]>(
+      app.clients.employeeX,
+      '/api/euteemployee/currentdonations?state=free&limit=1',
+    );
     expect(total('stock')).toBe(free.total);
     expect(total('demand')).toBe(demand.total);
-    const bankHome = (await read<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body;
+    const bankHome = (await readOk<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body;
     expect(total('stock')).toBe(bankHome.stockDemand.reduce((sum, cell) => sum + cell.stock, 0));
     expect(total('demand')).toBe(bankHome.stockDemand.reduce((sum, cell) => sum + cell.demand, 0));
   });
@@ -182,21 +178,21 @@ describe(`the homes' history and settings (${testEngineName()})`, () => {
       .where('euteId', '=', app.ids.euteX)
       .execute();
     const problemOfX = async () =>
-      (await read<AdminDashboard>(app.clients.admin, '/api/admin/dashboard')).body.importProblems.items.find(
+      (await readOk<AdminDashboard>(app.clients.admin, '/api/admin/dashboard')).body.importProblems.items.find(
         (bank) => bank.euteId === app.ids.euteX,
       );
 
     expect((await settings(3)).status).toBe(200);
-    const stale = (await read<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body;
+    const stale = (await readOk<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body;
     expect(stale).toMatchObject({ staleImport: true, staleAfterDays: 3 });
     expect(stale.lastImport?.date).toBe(fourDaysAgo);
     expect((await problemOfX())?.stale).toBe(true);
     // Bank Y's own setting is its own: its demo import is today's.
-    const otherBank = (await read<EuteDashboard>(app.clients.employeeY, '/api/euteemployee/dashboard')).body;
+    const otherBank = (await readOk<EuteDashboard>(app.clients.employeeY, '/api/euteemployee/dashboard')).body;
     expect(otherBank).toMatchObject({ staleImport: false, staleAfterDays: 7 });
 
     expect((await settings(5)).status).toBe(200);
-    const fresh = (await read<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body;
+    const fresh = (await readOk<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body;
     expect(fresh).toMatchObject({ staleImport: false, staleAfterDays: 5 });
     expect((await problemOfX())?.stale ?? false).toBe(false);
   });

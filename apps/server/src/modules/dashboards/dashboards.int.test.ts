@@ -8,20 +8,12 @@ import {
   type PhysicianDashboard,
   type WaitingListEntry,
 } from '@graftmatch/domain';
-import { graftRow, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
+import { graftRow, readOk, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
 import { entryFor, freeGraftOfX, requestGraft, stepOk } from '../../../test/support/requests';
-import type { TestClient } from '../../../test/support/client';
 
 // Each role's home (docs/decisions.md "Dashboards"): every counter counts the rows of the list it
 // links to, so these tests hold each counter against that list's own answer.
-
-async function read<T>(client: TestClient, path: string): Promise<{ body: T; total: number | null }> {
-  const answer = await client.get(path);
-  expect(answer.status, await answer.clone().text()).toBe(200);
-  const total = answer.headers.get('x-total-count');
-  return { body: (await answer.json()) as T, total: total === null ? null : Number(total) };
-}
 
 describe(`the homes (${testEngineName()})`, () => {
   let app: SeededApp;
@@ -42,7 +34,7 @@ describe(`the homes (${testEngineName()})`, () => {
       query_d_max: 50,
       query_l_min: 120,
     });
-    const before = (await read<PhysicianDashboard>(client, '/api/physician/dashboard')).body;
+    const before = (await readOk<PhysicianDashboard>(client, '/api/physician/dashboard')).body;
     const match = before.matches.items.find((entry) => entry.id === matched);
     expect(match?.lots).toContain(lot);
     expect(before.atRisk.items.map((entry) => entry.id)).toContain(atRisk);
@@ -50,14 +42,14 @@ describe(`the homes (${testEngineName()})`, () => {
 
     const request = await requestGraft(client, { lot, waitinglistid: matched });
     await stepOk(app.clients.employeeX, 'euteemployee', request.id, 'reserve');
-    const after = (await read<PhysicianDashboard>(client, '/api/physician/dashboard')).body;
+    const after = (await readOk<PhysicianDashboard>(client, '/api/physician/dashboard')).body;
     const awaiting = after.awaitingAnswer.items.find((item) => item.id === request.id);
     expect(awaiting).toMatchObject({ lot, state: 'reserved' });
     expect(awaiting?.deadline).toEqual(expect.any(String));
     expect(after.awaitingAnswer.count).toBe(before.awaitingAnswer.count + 1);
 
     // The counters against the lists they link to: the waiting list's fit counts and the requests.
-    const entries = await read<WaitingListEntry[]>(client, '/api/physician/waitinglist?limit=500');
+    const entries = await readOk<WaitingListEntry[]>(client, '/api/physician/waitinglist?limit=500');
     const wantedWithFits = entries.body.filter((entry) => entry.matchingGrafts > 0 && entry.query_i_max >= today());
     expect(after.matches.count).toBe(wantedWithFits.length);
     // Each waiting-list counter links to the list filtered by `show`, which holds exactly its entries.
@@ -66,23 +58,23 @@ describe(`the homes (${testEngineName()})`, () => {
       ['atRisk', after.atRisk],
       ['passed', after.passed],
     ] as const) {
-      const filtered = await read<WaitingListEntry[]>(client, `/api/physician/waitinglist?show=${show}&limit=500`);
+      const filtered = await readOk<WaitingListEntry[]>(client, `/api/physician/waitinglist?show=${show}&limit=500`);
       expect(filtered.total, show).toBe(counter.count);
       expect(filtered.body.length, show).toBe(counter.count);
       const shownOnHome = counter.items.map((entry) => entry.id);
       expect(filtered.body.map((entry) => entry.waitinglistid).slice(0, shownOnHome.length), show).toEqual(shownOnHome);
     }
-    const atRiskOnly = await read<WaitingListEntry[]>(client, '/api/physician/waitinglist?show=atRisk&limit=1');
+    const atRiskOnly = await readOk<WaitingListEntry[]>(client, '/api/physician/waitinglist?show=atRisk&limit=1');
     expect(atRiskOnly.body.map((entry) => entry.waitinglistid)).toEqual(
       after.atRisk.items.slice(0, 1).map((entry) => entry.id),
     );
     const unknown = await client.get('/api/physician/waitinglist?show=everything');
     expect(unknown.status).toBe(400);
     expect(unknown.headers.get('content-type')).toContain('application/problem+json');
-    const requests = await read<{ state: string }[]>(client, '/api/physician/requests');
+    const requests = await readOk<{ state: string }[]>(client, '/api/physician/requests');
     expect(after.awaitingAnswer.count).toBe(requests.body.filter((item) => item.state === 'reserved').length);
     // Another physician's home shows none of it.
-    const other = (await read<PhysicianDashboard>(app.clients.physicianB, '/api/physician/dashboard')).body;
+    const other = (await readOk<PhysicianDashboard>(app.clients.physicianB, '/api/physician/dashboard')).body;
     expect(other.awaitingAnswer.items.map((item) => item.id)).not.toContain(request.id);
     expect(other.matches.items.map((entry) => entry.id)).not.toContain(matched);
   });
@@ -101,14 +93,14 @@ describe(`the homes (${testEngineName()})`, () => {
       )
       .execute();
     const request = await requestGraft(app.clients.physicianA, { lot, patient_Code: 'C-03-2020' });
-    const open = (await read<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body;
+    const open = (await readOk<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body;
     expect(open.openRequests.items.map((item) => item.id)).toContain(request.id);
     expect(open.openRequests.byAge.day).toBeGreaterThanOrEqual(1);
     expect(open.expiring.items.map((graft) => graft.lot)).toContain(expiringLot);
     expect(open.expiring.within30).toBeGreaterThanOrEqual(1);
     expect(open.expiring.within30).toBeLessThanOrEqual(open.expiring.within60);
     expect(open.expiring.within60).toBeLessThanOrEqual(open.expiring.within90);
-    const otherBank = (await read<EuteDashboard>(app.clients.employeeY, '/api/euteemployee/dashboard')).body;
+    const otherBank = (await readOk<EuteDashboard>(app.clients.employeeY, '/api/euteemployee/dashboard')).body;
     expect(otherBank.openRequests.items.map((item) => item.id)).not.toContain(request.id);
     expect(otherBank.expiring.items.map((graft) => graft.lot)).not.toContain(expiringLot);
     // Each expiring-stock counter links to the stock list filtered by `expiresWithin`: the same rows.
@@ -117,7 +109,7 @@ describe(`the homes (${testEngineName()})`, () => {
       [60, open.expiring.within60],
       [90, open.expiring.within90],
     ] as const) {
-      const list = await read<{ e_Lot: string }[]>(
+      const list = await readOk<{ e_Lot: string }[]>(
         app.clients.employeeX,
         `/api/euteemployee/currentdonations?expiresWithin=${days}&limit=500`,
       );
@@ -130,7 +122,7 @@ describe(`the homes (${testEngineName()})`, () => {
     expect(wrongDays.status).toBe(400);
 
     await stepOk(app.clients.employeeX, 'euteemployee', request.id, 'reserve');
-    const reserved = (await read<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body;
+    const reserved = (await readOk<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body;
     expect(reserved.openRequests.items.map((item) => item.id)).not.toContain(request.id);
     expect(reserved.lapsing.items.map((item) => item.id)).toContain(request.id);
     expect(reserved.openRequests.count).toBe(open.openRequests.count - 1);
@@ -164,19 +156,22 @@ describe(`the homes (${testEngineName()})`, () => {
         query_d_max: min + Math.floor(random() * 6),
       });
     }
-    const home = (await read<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body;
+    const home = (await readOk<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body;
     const cells = home.stockDemand;
     const sum = (pick: (cell: (typeof cells)[number]) => number) =>
       cells.reduce((total, cell) => total + pick(cell), 0);
-    const stock = await read<unknown[]>(app.clients.employeeX, '/api/euteemployee/currentdonations?state=free&limit=1');
-    const demand = await read<WaitingListEntry[]>(app.clients.employeeX, '/api/euteemployee/waitinglist?limit=500');
+    const stock = await readOk<unknown[]>(
+      app.clients.employeeX,
+      '/api/euteemployee/currentdonations?state=free&limit=1',
+    );
+    const demand = await readOk<WaitingListEntry[]>(app.clients.employeeX, '/api/euteemployee/waitinglist?limit=500');
     expect(sum((cell) => cell.stock)).toBe(stock.total);
     expect(sum((cell) => cell.demand)).toBe(demand.total);
     expect(sum((cell) => cell.demand)).toBe(demand.body.length);
     for (const cell of cells.filter((each) => each.band !== null && each.stock > 0)) {
       const band = cell.band!;
       const query = `state=free&type=${cell.type}&dMin=${band}&dMax=${band + DIAMETER_BAND_MM - 0.01}&limit=1`;
-      const list = await read<unknown[]>(app.clients.employeeX, `/api/euteemployee/currentdonations?${query}`);
+      const list = await readOk<unknown[]>(app.clients.employeeX, `/api/euteemployee/currentdonations?${query}`);
       expect(list.total, `type ${cell.type}, ${band} mm`).toBe(cell.stock);
     }
     for (const cell of cells.filter((each) => each.band !== null && each.demand > 0)) {
@@ -195,12 +190,12 @@ describe(`the homes (${testEngineName()})`, () => {
       .values(graftRow(app.ids.euteX, { eLot: reservedLot, tProdName2: 5, tDproximal: 22.5 }))
       .execute();
     const cellOf = (home: EuteDashboard) => home.stockDemand.find((each) => each.type === 5 && each.band === 20);
-    const before = cellOf((await read<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body);
+    const before = cellOf((await readOk<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body);
     const request = await requestGraft(app.clients.physicianA, { lot: reservedLot, patient_Code: 'NN-00-0000' });
     await stepOk(app.clients.employeeX, 'euteemployee', request.id, 'reserve');
-    const after = cellOf((await read<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body);
+    const after = cellOf((await readOk<EuteDashboard>(app.clients.employeeX, '/api/euteemployee/dashboard')).body);
     expect(after?.stock ?? 0).toBe((before?.stock ?? 0) - 1);
-    const list = await read<unknown[]>(
+    const list = await readOk<unknown[]>(
       app.clients.employeeX,
       `/api/euteemployee/currentdonations?state=free&type=5&dMin=20&dMax=24.99&limit=1`,
     );
@@ -222,23 +217,23 @@ describe(`the homes (${testEngineName()})`, () => {
     });
     expect(added.status, await added.clone().text()).toBe(201);
     const { id } = (await added.json()) as { id: string };
-    const home = (await read<AdminDashboard>(app.clients.admin, '/api/admin/dashboard')).body;
+    const home = (await readOk<AdminDashboard>(app.clients.admin, '/api/admin/dashboard')).body;
     expect(home.readOnly).toBe(false);
     expect(home.neverLoggedIn.items.map((account) => account.id)).toContain(id);
     expect(home.neverLoggedIn.items.map((account) => account.id)).not.toContain(app.ids.users.physicianA);
     // The account counters link to the user list filtered by `show`: the same accounts.
-    const never = await read<{ id: string }[]>(app.clients.admin, '/api/admin/users?show=never&limit=500');
+    const never = await readOk<{ id: string }[]>(app.clients.admin, '/api/admin/users?show=never&limit=500');
     expect(never.total).toBe(home.neverLoggedIn.count);
     expect(never.body.map((user) => user.id).sort()).toEqual(home.neverLoggedIn.items.map((a) => a.id).sort());
-    const locked = await read<{ id: string }[]>(app.clients.admin, '/api/admin/users?show=locked&limit=500');
+    const locked = await readOk<{ id: string }[]>(app.clients.admin, '/api/admin/users?show=locked&limit=500');
     expect(locked.total).toBe(home.locked.count);
     expect(locked.body.map((user) => user.id)).toContain(app.ids.users.physicianB);
     expect(home.locked.items.map((account) => account.id)).toContain(app.ids.users.physicianB);
     expect(home.health).toMatchObject({ database: true, engine: app.server.database.engine });
     expect(home.latestAudit.map((event) => event.targetId)).toContain(id);
-    const failed = await read<{ total: number }>(app.clients.admin, '/api/admin/mails?state=failed');
+    const failed = await readOk<{ total: number }>(app.clients.admin, '/api/admin/mails?state=failed');
     expect(home.failedMails).toBe(failed.body.total);
-    const auditor = (await read<AdminDashboard>(app.clients.auditor, '/api/admin/dashboard')).body;
+    const auditor = (await readOk<AdminDashboard>(app.clients.auditor, '/api/admin/dashboard')).body;
     expect(auditor.readOnly).toBe(true);
   });
 });

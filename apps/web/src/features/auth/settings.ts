@@ -1,5 +1,5 @@
 import type { HintName, PatchUserSettingsRequest, UserSettings } from '@graftmatch/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/call';
 import { meKey } from './useMe';
 
@@ -7,8 +7,10 @@ import { meKey } from './useMe';
 // user's key, so they are dropped with the user at the next login.
 const settingsKey = [...meKey, 'settings'] as const;
 
+export const mySettingsQuery = queryOptions({ queryKey: settingsKey, queryFn: () => call('GET /users/settings') });
+
 export function useMySettings() {
-  return useQuery({ queryKey: settingsKey, queryFn: () => call('GET /users/settings') });
+  return useQuery(mySettingsQuery);
 }
 
 /** Saves a change at once in what the screen shows, and undoes it if the server refuses. */
