@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { User } from '@graftmatch/domain';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { onSessionEnded } from '../api/client';
 import { mayHaveSession } from '../api/session';
@@ -6,6 +7,7 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { rememberReturnTo } from '../features/auth/storage';
 import { TwoFactorPage } from '../features/auth/TwoFactorPage';
 import { mySettingsQuery } from '../features/auth/settings';
+import { prefetchHomesOf } from '../features/home/queries';
 import { meKey, meQuery } from '../features/auth/useMe';
 import { PageLoader } from '../components/PageLoader';
 import { RouteError } from '../components/RouteError';
@@ -141,14 +143,19 @@ export const routes: RouteObject[] = [
 /**
  * A returning user's session is restored while the first page's code loads, not after it; their
  * settings follow at once, so a page's hint (shown only once the settings say it was not
- * dismissed) does not wait for the page to render first.
+ * dismissed) does not wait for the page to render first, and so do the homes' data on `/home`.
  */
 export function restoreSession(queryClient: QueryClient) {
   const signedInArea = routes[1];
   if (mayHaveSession() && matchRoutes(routes, window.location)?.[0]?.route === signedInArea) {
     void queryClient.prefetchQuery(meQuery).then(() => {
-      if (queryClient.getQueryData(meKey)) {
-        void queryClient.prefetchQuery(mySettingsQuery);
+      const user = queryClient.getQueryData<User>(meKey);
+      if (!user) {
+        return;
+      }
+      void queryClient.prefetchQuery(mySettingsQuery);
+      if (window.location.pathname === '/home') {
+        prefetchHomesOf(queryClient, user);
       }
     });
   }

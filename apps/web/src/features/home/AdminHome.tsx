@@ -4,14 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { getAdminDashboard } from './api';
 import { Counter, HomeCard, HomeLoading, Nothing } from './HomeCard';
-import { dashboardKeys } from './keys';
+import { adminHomeQuery } from './queries';
 
 /** The admin's home (auditors read it and change nothing): accounts, imports, mails, push, health, audit. */
 export function AdminHome() {
   const { t } = useTranslation();
-  const home = useQuery({ queryKey: dashboardKeys.admin, queryFn: getAdminDashboard });
+  const home = useQuery(adminHomeQuery);
   if (home.isPending) {
     return <HomeLoading />;
   }

@@ -6,9 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { getEuteDashboard } from './api';
 import { Counter, HomeCard, HomeLoading, Nothing } from './HomeCard';
-import { dashboardKeys } from './keys';
+import { euteHomeQuery } from './queries';
 import { StockDemandTable } from './StockDemandTable';
 import { StockTrendCard } from './StockTrendCard';
 
@@ -34,7 +33,7 @@ function RequestItems({ items }: { items: DashboardRequest[] }) {
 /** The tissue bank's home: requests by age, reservations lapsing, expiring stock, stock against demand, imports. */
 export function EuteHome() {
   const { t } = useTranslation();
-  const home = useQuery({ queryKey: dashboardKeys.eute, queryFn: getEuteDashboard });
+  const home = useQuery(euteHomeQuery);
   if (home.isPending) {
     return <HomeLoading />;
   }

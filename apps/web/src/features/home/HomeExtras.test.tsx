@@ -70,7 +70,7 @@ describe("the homes' additions", () => {
       ],
       '/home',
     );
-    expect((await screen.findByTestId('new-matches')).textContent).toContain('2 new since 2026-11-26T14:05:00Z (UTC).');
+    expect((await screen.findByTestId('new-matches')).textContent).toContain('2 new since 2026-11-26 14:05 UTC.');
     const form = screen.getByTestId('quick-search');
     fireEvent.change(within(form).getByLabelText(/Graft type/), { target: { value: '5' } });
     fireEvent.change(within(form).getByLabelText(/Proximal diameter/), { target: { value: '22' } });

@@ -5,9 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { getPhysicianDashboard } from './api';
 import { Counter, HomeCard, HomeLoading, Nothing } from './HomeCard';
-import { dashboardKeys } from './keys';
+import { physicianHomeQuery } from './queries';
 import { QuickSearch } from './QuickSearch';
 
 const requestsIn = (state: string) => `/home/clinic/requests?state=${state}`;
@@ -80,7 +79,7 @@ function NewMatches({ count, since }: { count: number; since: string | null }) {
 /** The physician's home: requests that need an answer or a step, and waiting-list entries that need a look. */
 export function PhysicianHome() {
   const { t } = useTranslation();
-  const home = useQuery({ queryKey: dashboardKeys.physician, queryFn: getPhysicianDashboard });
+  const home = useQuery(physicianHomeQuery);
   if (home.isPending) {
     return <HomeLoading />;
   }
