@@ -23,7 +23,6 @@ const NOT_CALLED_BY_WEB: Record<string, string> = {
   'DELETE /users/sessions/{}': 'ending one session, for API clients',
   'GET /fhir/R5/metadata': 'the FHIR CapabilityStatement, for hospital systems (docs/fhir.md)',
   'GET /fhir/R5/SearchParameter/{}': 'the custom FHIR search parameter, for hospital systems',
-  'GET /fhir/R5/BiologicallyDerivedProduct': 'FHIR search of grafts, for hospital systems',
   'GET /fhir/R5/BiologicallyDerivedProduct/{}': 'FHIR read of one graft, for hospital systems',
   'GET /fhir/R5/BiologicallyDerivedProductDispense': 'FHIR search of hand-overs, for hospital systems',
   'GET /fhir/R5/Procedure': 'FHIR search of a clinic’s implantations, for hospital systems',
