@@ -26,15 +26,15 @@ interface JsonSchema {
   description?: string;
 }
 
-/** Routes that take no body although they are POSTs: negotiate has only its query. */
 /**
- * Actions whose path says everything: negotiating a push connection, ending a user's sessions;
- * and the upload, whose multipart fields are streamed (never parsed into a body) and described in the route.
+ * POSTs that take no body, actions whose path says everything: negotiating a push connection,
+ * ending a user's sessions, retrying a mail, marking one's matches seen; and the upload, whose multipart fields are streamed (never parsed into a body) and described in the route.
  */
 const NO_BODY = [
   'post /api/push/negotiate',
   'post /api/admin/user/endsessions/{id}',
   'post /api/admin/mails/{id}/retry',
+  'post /api/physician/dashboard/matches-seen',
   'post /api/media/uploadfiles',
 ];
 /** Free-form on purpose: the audit log's before and after snapshots of whatever changed. */
