@@ -1,6 +1,11 @@
 import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testEngineName, type TestDatabase } from '../../test/support/database';
+import {
+  createTestDatabase,
+  migrateBesideOtherFiles,
+  testEngineName,
+  type TestDatabase,
+} from '../../test/support/database';
 import { migrateToLatest } from './migrate';
 import { migrations } from './migrations';
 
@@ -28,7 +33,15 @@ describe(`the bank name and contact of grafts imported before (${testEngineName(
       ...(schema ? { migrationTableSchema: schema } : {}),
     });
     const names = Object.keys(migrations).sort();
-    expect((await migrator.migrateTo(names[names.indexOf(MIGRATION) - 1]!)).error).toBeUndefined();
+    const before = names[names.indexOf(MIGRATION) - 1]!;
+    // Kysely reports a failed migration in its result; thrown, a read that met another file's
+    // schema change is tried again, and a real failure fails the test.
+    await migrateBesideOtherFiles(async () => {
+      const { error } = await migrator.migrateTo(before);
+      if (error) {
+        throw new Error(`migration to ${before} failed`, { cause: error });
+      }
+    });
 
     const bank = { name: 'Gewebebank Nord gGmbH', email: 'requests@gewebebank-nord.example' };
     await db
@@ -54,7 +67,7 @@ describe(`the bank name and contact of grafts imported before (${testEngineName(
       ])
       .execute();
 
-    expect(await migrateToLatest(db)).toContain(MIGRATION);
+    expect(await migrateBesideOtherFiles(() => migrateToLatest(db))).toContain(MIGRATION);
     const grafts = await db.selectFrom('grafts').select(['eLot', 'eName', 'eEmail']).orderBy('eLot').execute();
     expect(grafts).toEqual([
       { eLot: 'BLANK', eName: bank.name, eEmail: bank.email },

@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testEngineName, type TestDatabase } from '../../test/support/database';
+import {
+  createTestDatabase,
+  migrateBesideOtherFiles,
+  testEngineName,
+  type TestDatabase,
+} from '../../test/support/database';
 import { migrateToLatest } from './migrate';
 import { migrations } from './migrations';
 
@@ -52,7 +57,7 @@ describe(`migrations on ${testEngineName()}`, () => {
       ].sort(),
     );
     // The connection works in its own schema; the migrator must find that schema's table and nobody else's.
-    expect(await migrateToLatest(test.database.db)).toEqual([]);
+    expect(await migrateBesideOtherFiles(() => migrateToLatest(test.database.db))).toEqual([]);
     expect(Object.keys(migrations)).toContain('2026-11-21-initial');
   });
 

@@ -52,13 +52,12 @@ const schemaGone = (error: unknown) =>
  * Kysely's migrator reads the columns of every schema in the database before it takes its lock;
  * when another test file drops its own schema at that moment, or migrates its own tables at that
  * moment, the read fails. Nothing was migrated then, so the migration runs again (a real fault of
- * a migration fails all three tries).
+ * a migration fails all three tries). For a test's own migrations too.
  */
-async function migrateBesideOtherFiles(database: Database): Promise<void> {
+export async function migrateBesideOtherFiles<T>(migrate: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await migrateToLatest(database.db);
-      return;
+      return await migrate();
     } catch (error) {
       if (attempt >= 3 || !schemaGone(error)) {
         throw error;
@@ -70,7 +69,7 @@ async function migrateBesideOtherFiles(database: Database): Promise<void> {
 /** Opens and migrates the target; cleanup closes it, then removes what held it. */
 async function migrated(target: DatabaseTarget, remove: () => Promise<unknown>): Promise<TestDatabase> {
   const database = createDatabase(target);
-  await migrateBesideOtherFiles(database);
+  await migrateBesideOtherFiles(() => migrateToLatest(database.db));
   return {
     database,
     target,
