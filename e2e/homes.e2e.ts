@@ -129,7 +129,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the homes at %s size', (size)
     await expect.poll(() => newMatchesOf(page)).toBe(0);
     await expect
       .poll(async () => page.getByTestId('new-matches').textContent())
-      .toMatch(/^0 new since \d{4}-\d{2}-\d{2}T/);
+      .toMatch(/^0 new since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
 
     const bank = await apiSession(baseUrl, dataDir, DEMO.bankNorth);
     await importFreeGrafts(bank, [

@@ -66,8 +66,17 @@ export function lotColumn(t: TFunction, detailsPath: DetailsPath): Column<Pick<G
     key: 'lot',
     header: t('graft.lot'),
     nowrap: true,
+    // An unusually long LOT is cut short (its title has it all) rather than pushing the row's buttons off the screen.
     cell: (graft) => (
-      <Anchor component={Link} to={detailsPath(graft.e_Lot)} fw={600} fz="sm" data-testid={`details-${graft.e_Lot}`}>
+      <Anchor
+        component={Link}
+        to={detailsPath(graft.e_Lot)}
+        fw={600}
+        fz="sm"
+        className="lot-cut"
+        title={graft.e_Lot}
+        data-testid={`details-${graft.e_Lot}`}
+      >
         {graft.e_Lot}
       </Anchor>
     ),
