@@ -159,12 +159,15 @@ describe('scanning the package at implantation with the camera', () => {
     await settled(page, 'My requests');
     await card(page).getByTestId('step-implant').click();
     const dialog = page.getByRole('dialog');
-    // The camera's view, or the message saying why it did not start (named, should it ever show).
+    // What the reader read, or the message saying why the camera did not start (named, should it
+    // ever show). The camera's view closes once it has read, which can be before it is seen here.
     const problem = dialog.getByTestId('scan-camera-problem');
-    await dialog.getByTestId('scan-video').or(problem).waitFor();
+    const input = dialog.getByTestId('scan-input');
+    await expect
+      .poll(async () => (await problem.isVisible()) || (await input.inputValue()) !== '', { timeout: 20_000 })
+      .toBe(true);
     expect(await problem.getAttribute('data-problem', { timeout: 1 }).catch(() => null)).toBeNull();
-    await expect.poll(() => dialog.getByTestId('scan-input').inputValue(), { timeout: 20_000 }).not.toBe('');
-    return dialog.getByTestId('scan-input').inputValue();
+    return input.inputValue();
   }
 
   it('refuses the label of another graft with both codes; the mismatch shows in the history', async () => {
