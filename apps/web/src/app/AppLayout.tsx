@@ -97,7 +97,8 @@ function SignedInShell() {
         </Group>
       </AppShell.Header>
       {/* A closed mobile menu is only moved off screen, so it is made inert to leave the tab order. */}
-      <AppShell.Navbar p="sm" aria-label={t('nav.label')} inert={small && !opened}>
+      {/* Scrolls on its own when a user of every area has more links than the screen is high. */}
+      <AppShell.Navbar p="sm" aria-label={t('nav.label')} inert={small && !opened} style={{ overflowY: 'auto' }}>
         <Navigation onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_ID} tabIndex={-1}>
