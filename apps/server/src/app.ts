@@ -143,9 +143,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const now = deps.now ?? (() => new Date());
+  const fileStorage = deps.storage ?? createLocalDiskStorage(filesDir(deps.config));
   const mailWorker = startMailWorker({
     db: deps.database.db,
     transport: createMailTransport(deps.config, app.log),
+    files: fileStorage,
     now,
     log: app.log,
     timings: deps.mailTimings,
@@ -178,7 +180,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCompression(app);
   await registerOpenApi(app);
 
-  const fileStorage = deps.storage ?? createLocalDiskStorage(filesDir(deps.config));
   const fileSweep = registerFileSweep(app, {
     database: deps.database,
     storage: fileStorage,

@@ -77,6 +77,12 @@ export interface EutesTable {
   expiryReminderDays: WithDefault<string>;
   /** Days without an import after which the admins are reminded of the bank. */
   importSilenceDays: WithDefault<number>;
+  /** Hours after discovery a vigilance report's notification (part A) is due. */
+  vigilanceNotificationHours: WithDefault<number>;
+  /** Days after discovery its confirmation (part B) is due. */
+  vigilanceConfirmationDays: WithDefault<number>;
+  /** Where each submitted part is mailed, with its PDF; none mails nobody. */
+  competentAuthorityEmail: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -362,6 +368,8 @@ export interface MailOutboxTable {
   giveUpAt: string;
   claimedUntil: string | null;
   lastError: string | null;
+  /** JSON MailAttachmentRef[]: stored files sent along, read from the file store at sending. */
+  attachments: string | null;
   createdAt: string;
   updatedAt: string;
 }

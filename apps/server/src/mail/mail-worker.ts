@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
-import type { MailLog } from './mailer';
+import { StorageNotFoundError, type FileStorage } from '../storage/storage';
+import type { MailAttachment, MailAttachmentRef, MailLog } from './mailer';
 import { claimDueMails, markMailFailed, markMailRetry, markMailSent, type ClaimedMail } from './outbox.repository';
 import { failureReason, isPermanentFailure, retryDelayMs, RETRY_BASE_MS } from './retry';
 import type { MailTransport } from './transport';
@@ -10,6 +11,7 @@ import type { MailTransport } from './transport';
 // queued in this process and polls for rows others queued (the command line, other instances,
 // retries that came due). A claim lasts `leaseMs`; a sender that dies with rows claimed leaves
 // them to be claimed again once it has passed, so a mail is sent twice only if it was in flight.
+// A mail's attachments are read from the file store as it is sent; one that is gone fails the mail.
 
 export interface MailTimings {
   /** How often the outbox is looked at without a wake-up. */
@@ -29,9 +31,35 @@ export interface MailWorker {
   stop(graceMs: number): Promise<void>;
 }
 
+/** A stored attachment went missing: sending again cannot help. */
+class AttachmentGone extends Error {
+  readonly responseCode = 550;
+}
+
+async function readAttachments(files: Pick<FileStorage, 'stream'>, json: string | null): Promise<MailAttachment[]> {
+  const refs = json ? (JSON.parse(json) as MailAttachmentRef[]) : [];
+  return Promise.all(
+    refs.map(async (ref) => {
+      try {
+        const chunks: Buffer[] = [];
+        for await (const chunk of await files.stream(ref.storageKey)) {
+          chunks.push(chunk as Buffer);
+        }
+        return { filename: ref.fileName, contentType: ref.contentType, content: Buffer.concat(chunks) };
+      } catch (error) {
+        throw error instanceof StorageNotFoundError
+          ? new AttachmentGone(`The attachment ${ref.fileName} is no longer stored.`)
+          : error;
+      }
+    }),
+  );
+}
+
 export function startMailWorker(deps: {
   db: Kysely<DB>;
   transport: MailTransport;
+  /** Where attachments are read from. */
+  files: Pick<FileStorage, 'stream'>;
   now: () => Date;
   log: MailLog;
   timings?: Partial<MailTimings>;
@@ -65,12 +93,14 @@ export function startMailWorker(deps: {
 
   async function send(mail: ClaimedMail) {
     try {
+      const attachments = await readAttachments(deps.files, mail.attachments);
       await deps.transport.deliver({
         to: mail.recipient,
         subject: mail.subject,
         text: mail.textBody,
         html: mail.htmlBody,
         messageId: mail.messageId,
+        ...(attachments.length > 0 ? { attachments } : {}),
       });
     } catch (error) {
       await settle(mail, error);

@@ -13,10 +13,35 @@ export interface OutgoingMail {
   html: string;
 }
 
-/** What caused a mail; it sets the order of sending (docs/decisions.md "Mail"). */
-export type MailKind = 'pin' | 'recovery' | 'invitation' | 'request' | 'match' | 'reminder';
+/** A file sent along, as the transport hands it over. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
 
-const PRIORITY: Record<MailKind, number> = { pin: 0, recovery: 1, invitation: 1, request: 2, match: 3, reminder: 3 };
+/**
+ * A file a queued mail sends along: a key of the file store, read when the mail is sent, so the
+ * outbox row stays small and a restart still sends it (docs/decisions.md "Mail").
+ */
+export interface MailAttachmentRef {
+  fileName: string;
+  contentType: string;
+  storageKey: string;
+}
+
+/** What caused a mail; it sets the order of sending (docs/decisions.md "Mail"). */
+export type MailKind = 'pin' | 'recovery' | 'invitation' | 'request' | 'authority' | 'match' | 'reminder';
+
+const PRIORITY: Record<MailKind, number> = {
+  pin: 0,
+  recovery: 1,
+  invitation: 1,
+  request: 2,
+  authority: 2,
+  match: 3,
+  reminder: 3,
+};
 /** A PIN is worth nothing after its 10 minutes (docs/decisions.md §7), so its mail is not retried longer. */
 const PIN_RETRY_FOR_MS = 10 * 60_000;
 
@@ -24,6 +49,7 @@ export interface QueuedMail extends OutgoingMail {
   kind: MailKind;
   /** What the mail belongs to, for asking its state later (a PIN mail: its login attempt). */
   reference?: string;
+  attachments?: MailAttachmentRef[];
 }
 
 /**
@@ -78,6 +104,7 @@ export function createMailer(
         subject: mail.subject,
         textBody: mail.text,
         htmlBody: mail.html,
+        attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
         state: 'queued',
         nextAttemptAt: now.toISOString(),
         giveUpAt: new Date(now.getTime() + (mail.kind === 'pin' ? PIN_RETRY_FOR_MS : RETRY_FOR_MS)).toISOString(),

@@ -33,7 +33,17 @@ export async function claimDueMails(db: Kysely<DB>, input: { now: string; claime
     .updateTable('mailOutbox')
     .set((eb) => ({ claimedUntil: input.claimedUntil, attempts: eb('attempts', '+', 1), updatedAt: input.now }))
     .where('id', 'in', due)
-    .returning(['id', 'messageId', 'recipient', 'subject', 'textBody', 'htmlBody', 'attempts', 'giveUpAt'])
+    .returning([
+      'id',
+      'messageId',
+      'recipient',
+      'subject',
+      'textBody',
+      'htmlBody',
+      'attachments',
+      'attempts',
+      'giveUpAt',
+    ])
     .execute();
 }
 

@@ -3,11 +3,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
-import { outboxDir, type MailLog, type OutgoingMail } from './mailer';
+import { outboxDir, type MailAttachment, type MailLog, type OutgoingMail } from './mailer';
 
 /** Hands one mail over: SMTP, or an `.eml` file. Throws as nodemailer does (`responseCode` on a refusal). */
 export interface MailTransport {
-  deliver(mail: OutgoingMail & { messageId: string }): Promise<void>;
+  deliver(mail: OutgoingMail & { messageId: string; attachments?: MailAttachment[] }): Promise<void>;
   /** How many mails it takes at once. */
   readonly parallel: number;
   close(): void;

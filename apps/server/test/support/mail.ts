@@ -13,6 +13,7 @@ export interface SinkMail {
   to: string;
   subject: string;
   text: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** What the sink answers to the next mail: accept it, or refuse with this SMTP code. */
@@ -78,7 +79,17 @@ export async function startSmtpSink(options: { delayMs?: number } = {}): Promise
           if (options.delayMs) {
             await new Promise((resolve) => setTimeout(resolve, options.delayMs));
           }
-          mails.push({ messageId: mail.messageId ?? '', to, subject: mail.subject ?? '', text: mail.text ?? '' });
+          mails.push({
+            messageId: mail.messageId ?? '',
+            to,
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            attachments: mail.attachments.map((file) => ({
+              filename: file.filename ?? '',
+              contentType: file.contentType,
+              content: file.content,
+            })),
+          });
           callback();
         })
         .catch(callback);

@@ -14,6 +14,10 @@ const DAY_MS = 24 * HOUR_MS;
 export const DEFAULT_NOTIFICATION_HOURS = 24;
 /** Part B is due this many days after discovery unless a bank's setting says otherwise. */
 export const DEFAULT_CONFIRMATION_DAYS = 90;
+/** A bank's notification deadline lies between 1 hour and a week after discovery. */
+export const MAX_NOTIFICATION_HOURS = 168;
+/** A bank's confirmation deadline lies between 1 day and a year after discovery. */
+export const MAX_CONFIRMATION_DAYS = 365;
 /** Reminders go out this many hours before a deadline, and again when it passes. */
 export const VIGILANCE_REMINDER_HOURS = 2;
 
@@ -330,4 +334,29 @@ export function missingVigilanceFields(
     missing.push('typeChange');
   }
   return missing;
+}
+
+/** EU TE codes start with the country (ISO 3166 alpha-2); these countries' authorities read German. */
+const GERMAN_SPEAKING_COUNTRIES = ['DE', 'AT', 'CH', 'LI'];
+const GERMAN_SPEAKING_COUNTRY_NAMES = [
+  'germany',
+  'deutschland',
+  'austria',
+  'österreich',
+  'switzerland',
+  'schweiz',
+  'liechtenstein',
+];
+
+/**
+ * The language of a bank's mails to its competent authority (docs/decisions.md "Vigilance"): the
+ * authority is the one of the bank's country, so German for a bank in a German-speaking country
+ * (by its EU TE code, else its address), English otherwise.
+ */
+export function authorityLanguage(bank: { euteNumber: string | null; country: string | null }): Language {
+  const prefix = (bank.euteNumber ?? '').trim().slice(0, 2).toUpperCase();
+  if (/^[A-Z]{2}$/.test(prefix)) {
+    return GERMAN_SPEAKING_COUNTRIES.includes(prefix) ? 'de' : 'en';
+  }
+  return GERMAN_SPEAKING_COUNTRY_NAMES.includes((bank.country ?? '').trim().toLowerCase()) ? 'de' : 'en';
 }

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Email, Id, Nullable, RequiredText, ShortText } from './common';
 import { UserSummary } from './user';
+import { MAX_CONFIRMATION_DAYS, MAX_NOTIFICATION_HOURS } from '../rules/vigilance';
 
 const Text = Nullable(Type.String());
 
@@ -18,6 +19,17 @@ export const Eute = Type.Object({
   email: Text,
   phone: Text,
   leadTimeDays: Type.Integer({ minimum: 0, description: 'days the bank needs from assignment to delivery' }),
+  vigilanceNotificationHours: Type.Integer({
+    minimum: 1,
+    description: 'hours after discovery a vigilance report\'s notification is due',
+  }),
+  vigilanceConfirmationDays: Type.Integer({
+    minimum: 1,
+    description: 'days after discovery a vigilance report\'s confirmation is due',
+  }),
+  competentAuthorityEmail: Nullable(Email, {
+    description: 'the competent authority each submitted vigilance part is mailed to, with its PDF',
+  }),
   euteDetail: Type.Optional(Type.Object({ users: Type.Array(UserSummary) })),
 });
 export type Eute = Static<typeof Eute>;
@@ -32,9 +44,20 @@ const euteFields = {
   phone: ShortText(50),
 };
 
+/** A bank's vigilance settings, set by admins (docs/decisions.md "Vigilance"). */
+const vigilanceFields = {
+  vigilanceNotificationHours: Type.Integer({ minimum: 1, maximum: MAX_NOTIFICATION_HOURS }),
+  vigilanceConfirmationDays: Type.Integer({ minimum: 1, maximum: MAX_CONFIRMATION_DAYS }),
+  /** null clears it: no part is mailed. */
+  competentAuthorityEmail: Nullable(Email),
+};
+
 /** Body of `PATCH /admin/eutes/{id}`: any subset. */
 export const PatchEuteRequest = Type.Partial(
-  Type.Object({ name: RequiredText(), euteNumber: ShortText(50), ...euteFields }, { additionalProperties: false }),
+  Type.Object(
+    { name: RequiredText(), euteNumber: ShortText(50), ...euteFields, ...vigilanceFields },
+    { additionalProperties: false },
+  ),
 );
 export type PatchEuteRequest = Static<typeof PatchEuteRequest>;
 

@@ -45,6 +45,9 @@ const BANK: EuteRow = {
   leadTimeDays: 2,
   expiryReminderDays: '90,30,7',
   importSilenceDays: 7,
+  vigilanceNotificationHours: 24,
+  vigilanceConfirmationDays: 90,
+  competentAuthorityEmail: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

@@ -233,6 +233,9 @@ const unknownBank = (id: string): EuteRow => ({
   leadTimeDays: 0,
   expiryReminderDays: '90,30,7',
   importSilenceDays: 7,
+  vigilanceNotificationHours: 24,
+  vigilanceConfirmationDays: 90,
+  competentAuthorityEmail: null,
   createdAt: '',
   updatedAt: '',
 });

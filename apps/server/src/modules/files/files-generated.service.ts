@@ -25,13 +25,14 @@ export interface GeneratedDocument {
 /**
  * Files a generated document inside the caller's transaction: the object first, then its row and
  * audit row with `trx`. Should the transaction roll back, the object has no row; the file sweep
- * keeps and logs it (docs/decisions.md, "Files"). Answers the name it was filed under.
+ * keeps and logs it (docs/decisions.md, "Files"). Answers the name it was filed under and its key
+ * in the file store.
  */
 export async function fileGeneratedDocument(
   trx: Executor,
   storage: FileStorage,
   document: GeneratedDocument,
-): Promise<string> {
+): Promise<{ name: string; storageKey: string }> {
   const name = firstFreeName(document.fileName, await repo.namesOfGraft(trx, document.graftId, document.kind));
   const id = randomUUID();
   const storageKey = `${document.kind}/${id}`;
@@ -55,5 +56,5 @@ export async function fileGeneratedDocument(
     ip: document.ip,
     at: document.at,
   });
-  return name;
+  return { name, storageKey };
 }

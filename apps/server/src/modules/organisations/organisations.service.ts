@@ -80,7 +80,11 @@ const clinicToWire = (row: ClinicRow): Clinic => ({ id: row.id, c_Name: row.cNam
 function euteToWire(row: EuteRow): Eute {
   const { id, name, euteNumber, address, housenumber, zipcode, city, country, email, phone, leadTimeDays } = row;
   const active = row.active === 1;
-  return { id, name, euteNumber, active, address, housenumber, zipcode, city, country, email, phone, leadTimeDays };
+  const { vigilanceNotificationHours, vigilanceConfirmationDays, competentAuthorityEmail } = row;
+  return {
+    ...{ id, name, euteNumber, active, address, housenumber, zipcode, city, country, email, phone, leadTimeDays },
+    ...{ vigilanceNotificationHours, vigilanceConfirmationDays, competentAuthorityEmail },
+  };
 }
 
 /** One change of a clinic or bank: its name checked, written, audited before → after, in one transaction. */
@@ -283,7 +287,8 @@ export function patchEute(deps: OrganisationsDeps, actor: Actor, id: string, req
   const changes: repo.EuteChanges = Object.fromEntries(
     Object.entries(optional)
       .filter(([, value]) => value !== undefined)
-      .map(([key, value]) => [key, typeof value === 'string' ? emptyToNull(value) : null]),
+      // Texts: empty clears; numbers (the vigilance deadlines) as given; null clears the authority's address.
+      .map(([key, value]) => [key, typeof value === 'string' ? emptyToNull(value) : value]),
   );
   if (name !== undefined) {
     changes.name = requiredText('name', name);

@@ -134,7 +134,7 @@ export async function fileDocument(
     steps: steps.map((step) => ({ action: step.action, at: step.at, by: step.email ?? t('auditLog.system') })),
     generatedAt: ctx.now,
   });
-  return fileGeneratedDocument(ctx.trx, ctx.storage, {
+  const filed = await fileGeneratedDocument(ctx.trx, ctx.storage, {
     graftId: row.graftId,
     lot: row.eLot,
     kind: kind === 'allocation' ? 'allocationNotes' : 'deliveryNotes',
@@ -144,6 +144,7 @@ export async function fileDocument(
     actorUserId: ctx.actorUserId,
     ip: ctx.ip,
   });
+  return filed.name;
 }
 
 /**

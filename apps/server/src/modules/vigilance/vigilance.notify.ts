@@ -1,14 +1,15 @@
-import { webPaths, type VigilanceReport } from '@graftmatch/domain';
+import { authorityLanguage, webPaths, type VigilanceReport, type VigilanceStage } from '@graftmatch/domain';
 import type { Executor } from '../../db/executor';
 import type { Mailer } from '../../mail/mailer';
-import { quarantineMail } from '../../mail/templates/vigilance';
+import { authorityMail, quarantineMail } from '../../mail/templates/vigilance';
 import type { PushEnvelope } from '../../realtime/push-audience';
 import { notify, type Notified } from '../notifications/notifications.service';
 import * as repo from './vigilance.repository';
 
 // Who hears of a vigilance report (docs/api.md "Vigilance"): its bank and its clinic live by push;
 // the bank's employees by notification when a clinic reports; the clinics that hold, implanted or
-// reserved grafts of the donation by notification and mail when its grafts are quarantined.
+// reserved grafts of the donation by notification and mail when its grafts are quarantined; the
+// bank's competent authority, when the bank names one, by mail with each submitted part's PDF.
 
 /** `vigilanceChanged`: the report's bank, its clinic, and auditors re-fetch. */
 export function vigilanceChanged(report: VigilanceReport, euteId: string, clinicId: string | null): PushEnvelope {
@@ -97,4 +98,41 @@ export async function tellClinicsOfQuarantine(
     );
   }
   return notified;
+}
+
+/**
+ * In the submission's transaction: the submitted part goes to the bank's competent authority, if
+ * the bank names one, with the part's filed PDF attached (read from the file store when sent).
+ */
+export async function tellAuthority(
+  trx: Executor,
+  deps: { mailer: Mailer },
+  input: {
+    row: repo.ReportDetails;
+    stage: VigilanceStage;
+    notification: Record<string, unknown>;
+    file: { fileName: string; storageKey: string };
+  },
+): Promise<void> {
+  const { row, notification } = input;
+  const bank = await repo.authorityOf(trx, row.euteId);
+  if (!bank?.competentAuthorityEmail) {
+    return;
+  }
+  const content = authorityMail(authorityLanguage(bank), {
+    kind: row.kind,
+    part: input.stage,
+    report: row.reference,
+    lot: row.eLot,
+    bank: row.euteName,
+    euTeCode: typeof notification.euTeCode === 'string' ? notification.euTeCode : bank.euteNumber,
+    singleEuropeanCode: row.xSec,
+  });
+  await deps.mailer.enqueue(trx, {
+    kind: 'authority',
+    to: bank.competentAuthorityEmail,
+    reference: row.id,
+    ...content,
+    attachments: [{ fileName: input.file.fileName, contentType: 'application/pdf', storageKey: input.file.storageKey }],
+  });
 }

@@ -94,13 +94,18 @@ export async function updateReport(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A graft with its bank's and clinic's names, by lot. */
+/** A graft with its bank's name and vigilance deadlines, by lot. */
 export function findGraftByLot(executor: Executor, lot: string) {
   return executor
     .selectFrom('grafts')
     .innerJoin('eutes', 'eutes.id', 'grafts.euteId')
     .selectAll('grafts')
-    .select(['eutes.name as euteName', 'eutes.euteNumber'])
+    .select([
+      'eutes.name as euteName',
+      'eutes.euteNumber',
+      'eutes.vigilanceNotificationHours',
+      'eutes.vigilanceConfirmationDays',
+    ])
     .where('grafts.eLot', '=', lot)
     .where('grafts.listStatus', 'is not', null)
     .executeTakeFirst();
@@ -185,4 +190,13 @@ export function openReports(executor: Executor) {
 
 export function bankNames(executor: Executor, ids: readonly string[]) {
   return executor.selectFrom('eutes').select(['id', 'name']).where('id', 'in', nonEmpty(ids)).execute();
+}
+
+/** What a mail to the bank's competent authority needs: its address (none: no mail) and the bank's country. */
+export function authorityOf(executor: Executor, euteId: string) {
+  return executor
+    .selectFrom('eutes')
+    .select(['competentAuthorityEmail', 'euteNumber', 'country'])
+    .where('id', '=', euteId)
+    .executeTakeFirst();
 }

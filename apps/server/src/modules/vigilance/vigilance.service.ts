@@ -35,7 +35,7 @@ import { effectiveListStatus } from '../grafts/grafts.mapper';
 import { publishNotified, type Notified } from '../notifications/notifications.service';
 import { announce, declineOpenRequestsOn, type RequestsDeps } from '../requests/requests.service';
 import { reportToWire } from './vigilance.mapper';
-import { tellClinicsOfQuarantine, tellOfReport, vigilanceChanged } from './vigilance.notify';
+import { tellAuthority, tellClinicsOfQuarantine, tellOfReport, vigilanceChanged } from './vigilance.notify';
 import { readScope, requireBank, requireWriter, sideOf } from './vigilance.policy';
 import * as repo from './vigilance.repository';
 
@@ -139,8 +139,9 @@ export async function createReport(
       clinicId: graft.clinicId,
       createdBy: caller.userId,
       discoveredAt,
-      notificationDeadline: notificationDeadline(discoveredAt),
-      confirmationDeadline: confirmationDeadline(discoveredAt),
+      // The bank's deadlines as they stand now; a later change of them leaves this report's alone.
+      notificationDeadline: notificationDeadline(discoveredAt, Number(graft.vigilanceNotificationHours)),
+      confirmationDeadline: confirmationDeadline(discoveredAt, Number(graft.vigilanceConfirmationDays)),
       notifiedAt: null,
       confirmedAt: null,
       notification: JSON.stringify(draftNotification(body.kind, graft, reference, body.description ?? null)),
@@ -317,7 +318,7 @@ export async function submitPart(
       confirmation: stage === 'confirmation' ? confirmation : null,
       generatedAt: now,
     });
-    const fileName = await fileGeneratedDocument(trx, deps.storage, {
+    const filed = await fileGeneratedDocument(trx, deps.storage, {
       graftId: row.graftId,
       lot: row.eLot,
       kind: 'releaseStatements',
@@ -334,13 +335,15 @@ export async function submitPart(
       targetType: 'vigilanceReport',
       targetId: id,
       before: { state: row.state },
-      after: { state: wire.state, file: fileName, [stage]: stage === 'notification' ? notification : confirmation },
+      after: { state: wire.state, file: filed.name, [stage]: stage === 'notification' ? notification : confirmation },
       ip: actor.ip,
       at: now,
     });
+    await tellAuthority(trx, deps, { row, stage, notification, file: { fileName: filed.name, storageKey: filed.storageKey } });
     const notified = side === 'clinic' ? await tellOfReport(trx, wire, row.euteId, 'notified', now) : [];
     return { wire, notified };
   });
+  deps.mailer.wake();
   publishNotified(deps.push, outcome.notified);
   deps.push.publish(vigilanceChanged(outcome.wire, row.euteId, row.clinicId));
   return outcome.wire;

@@ -19,6 +19,9 @@ const EUTE: Eute = {
   email: null,
   phone: null,
   leadTimeDays: 2,
+  vigilanceNotificationHours: 24,
+  vigilanceConfirmationDays: 90,
+  competentAuthorityEmail: null,
 };
 const DEFAULTS: BankReminderSettings = { id: EUTE.id, expiryReminderDays: [90, 30, 7], importSilenceDays: 7 };
 const path = `/api/admin/eutes/${EUTE.id}/reminders`;

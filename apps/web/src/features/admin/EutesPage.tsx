@@ -14,6 +14,7 @@ import { EuteAddModal } from './EuteAddModal';
 import { EuteApiKeys } from './EuteApiKeys';
 import { EuteLeadTime } from './EuteLeadTime';
 import { EuteReminders } from './EuteReminders';
+import { EuteVigilance } from './EuteVigilance';
 import { euteFormErrors, euteState, toEutePatch, type EuteField, type EuteFormState } from './euteForm';
 import { adminKeys } from './keys';
 import { ListWithDetailPage, type ListColumn } from './ListWithDetailPage';
@@ -119,7 +120,7 @@ function addressLines(eute: Eute): string[] {
 
 /**
  * `home/admin/eutes`: tissue banks by name (spec §3) and their onboarding: add, deactivate and
- * reactivate, lead time and API keys. Auditors read all of it.
+ * reactivate, lead time, reminders, vigilance settings and API keys. Auditors read all of it.
  */
 export function EutesPage() {
   const { t } = useTranslation();
@@ -176,6 +177,11 @@ export function EutesPage() {
           <EuteFacts eute={eute} />
           <EuteLeadTime key={`${eute.id}:${eute.leadTimeDays}`} eute={eute} canWrite={canWrite} />
           <EuteReminders key={`reminders:${eute.id}`} eute={eute} canWrite={canWrite} />
+          <EuteVigilance
+            key={`vigilance:${eute.id}:${eute.vigilanceNotificationHours}:${eute.vigilanceConfirmationDays}:${eute.competentAuthorityEmail ?? ''}`}
+            eute={eute}
+            canWrite={canWrite}
+          />
           <EuteApiKeys key={eute.id} euteId={eute.id} canWrite={canWrite} />
         </>
       )}

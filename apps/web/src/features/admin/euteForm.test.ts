@@ -15,6 +15,9 @@ const bank: Eute = {
   email: 'nord@bank.example',
   phone: null,
   leadTimeDays: 2,
+  vigilanceNotificationHours: 24,
+  vigilanceConfirmationDays: 90,
+  competentAuthorityEmail: null,
 };
 
 describe('tissue bank form', () => {
