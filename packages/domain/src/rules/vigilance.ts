@@ -209,6 +209,19 @@ export function openStage(state: VigilanceState): VigilanceStage | null {
   return state === 'draft' ? 'notification' : state === 'notified' ? 'confirmation' : null;
 }
 
+/** The states of a report whose part is still open: its clock runs. */
+export const OPEN_VIGILANCE_STATES = ['draft', 'notified'] as const satisfies readonly VigilanceState[];
+
+/** The deadline of the report's open part; null once both parts are in. */
+export function nextVigilanceDeadline(report: {
+  state: VigilanceState;
+  notificationDeadline: string;
+  confirmationDeadline: string;
+}): string | null {
+  const stage = openStage(report.state);
+  return stage === null ? null : stage === 'notification' ? report.notificationDeadline : report.confirmationDeadline;
+}
+
 /**
  * Which reminder of a deadline is due at `now`: `before` within the last VIGILANCE_REMINDER_HOURS,
  * `due` once it has passed, else null. Each is sent once (its key names it), so a server that was

@@ -34,6 +34,17 @@ export const DashboardEntry = Type.Object({
 });
 export type DashboardEntry = Static<typeof DashboardEntry>;
 
+/** An open vigilance report as the bank's home lists it, with the deadline of its open part. */
+export const DashboardVigilanceReport = Type.Object({
+  id: Id,
+  kind: Type.Union([Type.Literal('SAR'), Type.Literal('SAE')]),
+  reference: Type.String(),
+  lot: Type.String(),
+  stage: Type.Union([Type.Literal('notification'), Type.Literal('confirmation')]),
+  deadline: IsoDateTime,
+});
+export type DashboardVigilanceReport = Static<typeof DashboardVigilanceReport>;
+
 /** `GET /physician/dashboard`: what the caller's requests and waiting-list entries need now. */
 export const PhysicianDashboard = Type.Object({
   serverTime: IsoDateTime,
@@ -82,6 +93,7 @@ export const EuteDashboard = Type.Object({
   lastImport: Nullable(Type.Object({ id: Id, date: IsoDateTime, rows: Count, failed: Count })),
   staleImport: Type.Boolean(),
   staleAfterDays: Count,
+  vigilance: Counted(DashboardVigilanceReport),
 });
 export type EuteDashboard = Static<typeof EuteDashboard>;
 

@@ -227,6 +227,12 @@ export const VigilanceListQuery = Type.Object(
     ...PageQuery.properties,
     state: Type.Optional(VigilanceStateSchema),
     bank: Type.Optional(Id),
+    show: Type.Optional(
+      Type.Literal('open', {
+        description:
+          "the bank home's counter: open reports (draft or notified) of the caller's banks (every bank's for admins and auditors), soonest deadline first",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

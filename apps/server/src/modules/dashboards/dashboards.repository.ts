@@ -12,6 +12,7 @@ import {
   toFreeGraftSizes,
 } from '../../queries/grafts';
 import { lockedAt, neverSignedIn } from '../../queries/users';
+import { nextDeadlineSql, openReportsOfBanks } from '../../queries/vigilance';
 import { isOpenEntry } from '../../queries/waiting-list';
 
 // All SQL of the homes (docs/decisions.md "Dashboards"). Reads only; the rules of list status,
@@ -351,4 +352,24 @@ export async function openDemandOn(executor: Executor, days: readonly string[]) 
     const counts = row as unknown as Record<string, number | string | null>;
     return { type: row.type, counts: days.map((_, index) => Number(counts[`d${index}`] ?? 0)) };
   });
+}
+
+/** The open vigilance reports of the banks in scope, soonest deadline first (the vigilance list's `show=open`). */
+export function openVigilanceReports(executor: Executor, scope: BankScope) {
+  return executor
+    .selectFrom('vigilanceReports')
+    .innerJoin('grafts', 'grafts.id', 'vigilanceReports.graftId')
+    .select([
+      'vigilanceReports.id',
+      'vigilanceReports.kind',
+      'vigilanceReports.reference',
+      'vigilanceReports.state',
+      'vigilanceReports.notificationDeadline',
+      'vigilanceReports.confirmationDeadline',
+      'grafts.eLot',
+    ])
+    .where(openReportsOfBanks(scope))
+    .orderBy(nextDeadlineSql)
+    .orderBy('vigilanceReports.id')
+    .execute();
 }

@@ -7,6 +7,8 @@ import {
   diameterBand,
   importIsStale,
   isLapsing,
+  nextVigilanceDeadline,
+  openStage,
   requestAge,
   shiftDate,
   trendMonths,
@@ -14,6 +16,7 @@ import {
   type AdminDashboard,
   type DashboardEntry,
   type DashboardRequest,
+  type DashboardVigilanceReport,
   type EntryAttention,
   type EuteDashboard,
   type ImportSummary,
@@ -213,7 +216,8 @@ export function stockDemandCells(
 /**
  * `GET /euteemployee/dashboard`: the caller's banks' open requests by age (oldest first),
  * reservations lapsing within a day, assigned grafts awaiting delivery, stock expiring within 30,
- * 60 and 90 days (soonest first), stock against demand and the last import.
+ * 60 and 90 days (soonest first), stock against demand, the last import, and the open vigilance
+ * reports with the deadline of their open part (soonest first).
  */
 export async function euteDashboard(deps: DashboardsDeps, principal: Principal | null): Promise<EuteDashboard> {
   const read = euteReadScope(principal);
@@ -223,7 +227,7 @@ export async function euteDashboard(deps: DashboardsDeps, principal: Principal |
   const [h30, h60, h90] = EXPIRY_HORIZONS.map((days) => shiftDate(today, days)) as [string, string, string];
   const banks = read.all ? '*' : [...read.ids].sort().join(',');
   const graftDataOn = (versions: DataVersions) => `${versions.graftData}:${today}`;
-  const [requests, expiring, free, reserved, demand, last, silence] = await Promise.all([
+  const [requests, expiring, free, reserved, demand, last, silence, vigilance] = await Promise.all([
     repo.requestsIn(deps.db, scope, ['requested', 'reserved', 'assigned']),
     deps.remember(`expiring:${banks}`, graftDataOn, () =>
       repo.expiringStock(deps.db, scope, today, [h30, h60, h90], DASHBOARD_ITEMS),
@@ -237,6 +241,7 @@ export async function euteDashboard(deps: DashboardsDeps, principal: Principal |
     ),
     repo.latestImport(deps.db, scope),
     repo.shortestImportSilence(deps.db, scope),
+    repo.openVigilanceReports(deps.db, scope),
   ]);
   const staleAfterDays = silence ?? STALE_IMPORT_DAYS;
   const open = requests.filter((row) => row.state === 'requested').map(toRequest);
@@ -270,8 +275,19 @@ export async function euteDashboard(deps: DashboardsDeps, principal: Principal |
     lastImport: last ? { id: last.id, date: last.date, rows: summary.rows ?? 0, failed: summary.failed ?? 0 } : null,
     staleImport: importIsStale(last?.date ?? null, now, staleAfterDays),
     staleAfterDays,
+    vigilance: counted(vigilance.map(toVigilanceReport)),
   };
 }
+
+const toVigilanceReport = (row: Awaited<ReturnType<typeof repo.openVigilanceReports>>[number]) =>
+  ({
+    id: row.id,
+    kind: row.kind,
+    reference: row.reference,
+    lot: row.eLot,
+    stage: openStage(row.state)!,
+    deadline: nextVigilanceDeadline(row)!,
+  }) satisfies DashboardVigilanceReport;
 
 /**
  * `GET /euteemployee/dashboard/trend`: per month of the last 12 and graft type, the banks' free

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/executor';
 import type { NewVigilanceReportRow, VigilanceReportRow, VigilanceReportUpdate } from '../../db/types';
 import type { Page } from '../../http/paging';
 import { activeBankEmployees } from '../../queries/members';
+import { nextDeadlineSql, openReportsOfBanks, type VigilanceBankScope } from '../../queries/vigilance';
 
 // All SQL of vigilance reports (docs/api.md "Vigilance"): the reports, the grafts of a donation,
 // their quarantine flag, and who is told. Every function takes the executor; the caller owns
@@ -38,14 +39,20 @@ export function findReport(executor: Executor, id: string): Promise<ReportDetail
   return withNames(executor).where('vigilanceReports.id', '=', id).executeTakeFirst();
 }
 
+/**
+ * The reports in scope, newest first; `openOf` instead: the open reports of those banks, soonest
+ * deadline first (the bank home's counter).
+ */
 export async function listReports(
   executor: Executor,
   scope: VigilanceScope,
-  filter: { state?: VigilanceState; bank?: string },
+  filter: { state?: VigilanceState; bank?: string; openOf?: VigilanceBankScope },
   page: Page,
 ): Promise<{ items: ReportDetails[]; total: number }> {
   let query = withNames(executor);
-  if (!('all' in scope)) {
+  if (filter.openOf) {
+    query = query.where(openReportsOfBanks(filter.openOf));
+  } else if (!('all' in scope)) {
     query = query.where((eb) =>
       eb.or([
         eb('vigilanceReports.euteId', 'in', nonEmpty(scope.euteIds)),
@@ -60,8 +67,10 @@ export async function listReports(
     query = query.where('vigilanceReports.euteId', '=', filter.bank);
   }
   const [items, count] = await Promise.all([
-    query
-      .orderBy('vigilanceReports.createdAt', 'desc')
+    (filter.openOf
+      ? query.orderBy(nextDeadlineSql)
+      : query.orderBy('vigilanceReports.createdAt', 'desc')
+    )
       .orderBy('vigilanceReports.id')
       .limit(page.limit)
       .offset(page.offset)

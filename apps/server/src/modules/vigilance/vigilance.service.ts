@@ -183,7 +183,11 @@ export async function createReport(
   return outcome.wire;
 }
 
-/** `GET /vigilance/reports`: the caller's reports, newest first, by state and bank. */
+/**
+ * `GET /vigilance/reports`: the caller's reports, newest first, by state and bank; `show=open` the
+ * open ones of the caller's banks (every bank's for admins and auditors), soonest deadline first,
+ * as the bank's home counts them.
+ */
 export async function listReports(
   deps: VigilanceDeps,
   principal: Principal | null,
@@ -191,7 +195,8 @@ export async function listReports(
   page: Page,
 ): Promise<VigilanceReportPage> {
   const scope = readScope(principal);
-  const found = await repo.listReports(deps.db, scope, { state: query.state, bank: query.bank }, page);
+  const openOf = query.show === 'open' ? ('all' in scope ? scope : { euteIds: scope.euteIds }) : undefined;
+  const found = await repo.listReports(deps.db, scope, { state: query.state, bank: query.bank, openOf }, page);
   return { items: found.items.map(reportToWire), total: found.total };
 }
 

@@ -10,6 +10,7 @@ import { Counter, HomeCard, HomeLoading, Nothing } from './HomeCard';
 import { euteHomeQuery } from './queries';
 import { StockDemandTable } from './StockDemandTable';
 import { StockTrendCard } from './StockTrendCard';
+import { VigilanceClocksCard } from './VigilanceClocksCard';
 
 // The chart library is fetched only when a bank's home has cells to draw (docs/performance.md).
 const StockDemandChart = lazy(() => import('./StockDemandChart'));
@@ -30,7 +31,10 @@ function RequestItems({ items }: { items: DashboardRequest[] }) {
   );
 }
 
-/** The tissue bank's home: requests by age, reservations lapsing, expiring stock, stock against demand, imports. */
+/**
+ * The tissue bank's home: requests by age, reservations lapsing, the vigilance clocks, expiring
+ * stock, stock against demand, imports.
+ */
 export function EuteHome() {
   const { t } = useTranslation();
   const home = useQuery(euteHomeQuery);
@@ -85,6 +89,7 @@ export function EuteHome() {
           </>
         )}
       </HomeCard>
+      <VigilanceClocksCard vigilance={data.vigilance} />
       <HomeCard
         title={t('dashboard.eute.expiring')}
         testId="card-expiring"

@@ -39,7 +39,9 @@ const BANK: EuteDashboard = {
   lastImport: null,
   staleImport: true,
   staleAfterDays: 3,
+  vigilance: none,
 };
+const HOUR_MS = 3_600_000;
 const TREND: StockTrend = {
   months: Array.from({ length: 12 }, (_, index) => ({
     month: `2026-${String(index + 1).padStart(2, '0')}`,
@@ -97,5 +99,56 @@ describe("the homes' additions", () => {
     expect(rows[3]?.textContent).toBe('2026-04133');
     fireEvent.change(screen.getByLabelText('Graft type shown'), { target: { value: '5' } });
     expect(within(table).getAllByRole('row')[4]?.textContent).toBe('2026-0431');
+  });
+
+  it("lists the bank's open vigilance reports soonest first, the overdue one red, each linked, the counter to the filtered list", async () => {
+    const overdue = {
+      id: '33333333-3333-4333-8333-333333333333',
+      kind: 'SAE' as const,
+      reference: 'SAE-20261126-33333333',
+      lot: 'VG-1',
+      stage: 'notification' as const,
+      deadline: new Date(Date.now() - HOUR_MS).toISOString(),
+    };
+    const later = {
+      id: '44444444-4444-4444-8444-444444444444',
+      kind: 'SAR' as const,
+      reference: 'SAR-20261120-44444444',
+      lot: 'VG-2',
+      stage: 'confirmation' as const,
+      deadline: new Date(Date.now() + 5 * 24 * HOUR_MS).toISOString(),
+    };
+    fakeApi({
+      'GET /api/users/getmyuser': () => json(aPhysician({ clinics: [], eutes: [{ id: ENTRY.id, name: 'Bank' }] })),
+      'GET /api/euteemployee/dashboard': () => json({ ...BANK, vigilance: { count: 2, items: [overdue, later] } }),
+      'GET /api/euteemployee/dashboard/trend': () => json(TREND),
+    });
+    renderRoutes([{ path: '/home', element: <HomePage /> }], '/home');
+    const card = await screen.findByTestId('card-vigilance');
+    expect(within(card).getByTestId('counter-vigilance-count').textContent).toBe('2');
+    expect(within(card).getByTestId('counter-vigilance-link').getAttribute('href')).toBe('/home/vigilance?show=open');
+    const items = within(card).getAllByTestId('vigilance-clock-item');
+    expect(items.map((item) => item.getAttribute('data-id'))).toEqual([overdue.id, later.id]);
+    const [first, second] = items as [HTMLElement, HTMLElement];
+    expect(within(first).getByRole('link', { name: overdue.reference }).getAttribute('href')).toBe(
+      `/home/vigilance/${overdue.id}`,
+    );
+    expect(within(first).getByTestId('vigilance-clock').getAttribute('data-urgency')).toBe('passed');
+    expect(within(first).getByTestId('vigilance-clock').textContent).toContain('Notification (part A) due');
+    expect(within(first).getByTestId('request-countdown').textContent).toMatch(/passed/i);
+    expect(within(second).getByTestId('vigilance-clock').getAttribute('data-urgency')).toBe('normal');
+    expect(within(second).getByTestId('vigilance-clock').textContent).toContain('Confirmation (part B) due');
+  });
+
+  it('says what the vigilance card will show while the bank has no open report', async () => {
+    fakeApi({
+      'GET /api/users/getmyuser': () => json(aPhysician({ clinics: [], eutes: [{ id: ENTRY.id, name: 'Bank' }] })),
+      'GET /api/euteemployee/dashboard': () => json(BANK),
+      'GET /api/euteemployee/dashboard/trend': () => json(TREND),
+    });
+    renderRoutes([{ path: '/home', element: <HomePage /> }], '/home');
+    const card = await screen.findByTestId('card-vigilance');
+    expect(within(card).getByTestId('counter-vigilance-count').textContent).toBe('0');
+    expect(within(card).getByTestId('home-nothing').textContent).toContain('Open vigilance reports');
   });
 });

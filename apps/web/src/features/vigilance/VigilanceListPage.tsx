@@ -3,7 +3,7 @@ import { Anchor, Badge, Group, Paper, SegmentedControl, Stack, Text } from '@man
 import { VIGILANCE_STATES, webPaths, type VigilanceState } from '@graftmatch/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
@@ -16,15 +16,21 @@ import { VigilanceClock } from './VigilanceClock';
 
 const PAGE_SIZE = 20;
 
-/** `home/vigilance`: the caller's reports, newest first, each with the clock of its open part. */
+/**
+ * `home/vigilance`: the caller's reports, newest first, each with the clock of its open part.
+ * `?show=open` (the bank home's counter): the open reports of the caller's banks, soonest deadline first.
+ */
 export function VigilanceListPage() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const show = params.get('show') === 'open' ? 'open' : null;
   const [state, setState] = useState<VigilanceState | 'all'>('all');
   const [page, setPage] = useState(1);
   const reports = useQuery({
-    queryKey: vigilanceKeys.list(state, page),
+    queryKey: vigilanceKeys.list(state, page, show),
     queryFn: () =>
       listReports({
+        ...(show ? { show } : {}),
         ...(state === 'all' ? {} : { state }),
         limit: PAGE_SIZE,
         offset: (page - 1) * PAGE_SIZE,
@@ -33,6 +39,11 @@ export function VigilanceListPage() {
   return (
     <>
       <PageTitle title={t('vigilance.listTitle')} />
+      {show && (
+        <Text size="sm" mb="sm" data-testid="vigilance-filter">
+          {t('vigilance.onlyOpen')} <Link to={webPaths.vigilance}>{t('vigilance.showAll')}</Link>
+        </Text>
+      )}
       <SegmentedControl
         mb="md"
         value={state}
