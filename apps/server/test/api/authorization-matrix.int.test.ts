@@ -636,6 +636,12 @@ const ROUTES: Record<string, Cell> = {
     request: (_a, f) => ({ path: `/api/vigilance/reports/${f.reportOfA}` }),
     expect: REPORT_READERS,
   },
+  // The report as a FHIR AdverseEvent: whoever reads the report.
+  'GET /api/fhir/R5/AdverseEvent/{report of A}': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/fhir/R5/AdverseEvent/${f.reportOfA}` }),
+    expect: REPORT_READERS,
+  },
   'GET /api/vigilance/reports/{report of A}/lookback': {
     method: 'GET',
     request: (_a, f) => ({ path: `/api/vigilance/reports/${f.reportOfA}/lookback` }),

@@ -153,6 +153,8 @@ export interface ApiRoutes {
   'GET /fhir/R5/$export': { response: Blob };
   /** A FHIR R5 searchset Bundle of the grafts with this lot or SEC. */
   'GET /fhir/R5/BiologicallyDerivedProduct': { query: { identifier: string }; response: Blob };
+  /** A vigilance report as a FHIR R5 AdverseEvent. */
+  'GET /fhir/R5/AdverseEvent/{id}': { params: { id: string }; response: Blob };
 
   /** Multipart, the file in the field `file`. */
   'POST /import/grafts': { query: ImportQuery; body: FormData; response: ImportResult };

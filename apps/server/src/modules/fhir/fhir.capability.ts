@@ -114,7 +114,7 @@ export function capabilityStatement(baseUrl: string, date: string): FhirResource
     date,
     publisher: 'GraftMatch',
     description:
-      `Read-only FHIR R5 access to homografts (BiologicallyDerivedProduct), their hand-overs and implantations. ` +
+      `Read-only FHIR R5 access to homografts (BiologicallyDerivedProduct), their hand-overs, implantations and vigilance reports (AdverseEvent). ` +
       `Graft types are coded in ${SYSTEMS.graftType}; properties in ${SYSTEMS.graftProperty}.`,
     kind: 'instance',
     implementation: { description: 'GraftMatch', url: baseUrl },
@@ -141,6 +141,12 @@ export function capabilityStatement(baseUrl: string, date: string): FhirResource
             'Hand-overs of requested grafts, of the caller’s clinics or banks.',
           ),
           resourceEntry('Procedure', 'Implantations, of the caller’s clinics (or the banks of the grafts).'),
+          {
+            type: 'AdverseEvent',
+            documentation:
+              'Vigilance reports (serious adverse reactions and events), for whoever reads the report: its clinic and bank, admins and auditors; a bank’s API key its bank’s.',
+            interaction: [{ code: 'read' }],
+          },
           { type: 'SearchParameter', interaction: [{ code: 'read' }] },
         ],
         operation: [

@@ -9,6 +9,7 @@ import {
   fhirCallerOf,
   metadata,
   operationOutcome,
+  readAdverseEvent,
   readProduct,
   searchDispenses,
   searchParameter,
@@ -117,6 +118,16 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (
       schema: { tags: ['fhir'], params: Type.Object({ id: FhirId }), response: { 200: FhirResource, ...errors } },
     },
     async (request, reply) => sendResource(reply, await readProduct(deps, await callerOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/AdverseEvent/:id',
+    {
+      ...readable,
+      schema: { tags: ['fhir'], params: Type.Object({ id: FhirId }), response: { 200: FhirResource, ...errors } },
+    },
+    async (request, reply) =>
+      sendResource(reply, await readAdverseEvent(deps, await callerOf(request), request.params.id)),
   );
 
   app.get(

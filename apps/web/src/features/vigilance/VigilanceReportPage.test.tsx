@@ -122,4 +122,22 @@ describe('a vigilance report’s page', () => {
       'sarNotification.singleEuropeanCode',
     );
   });
+
+  it('downloads the report as a FHIR AdverseEvent', async () => {
+    const createObjectURL = vi.fn(() => 'blob:report');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const api = fakeApi({
+      'GET /api/users/getmyuser': () => json(aPhysician()),
+      [`GET /api/vigilance/reports/${ID}`]: () => json(draft),
+      [`GET /api/vigilance/reports/${ID}/lookback`]: () => json(lookback),
+      [`GET /api/fhir/R5/AdverseEvent/${ID}`]: () =>
+        new Response(JSON.stringify({ resourceType: 'AdverseEvent', id: ID }), {
+          headers: { 'content-type': 'application/fhir+json' },
+        }),
+    });
+    renderRoutes(routes, `/home/vigilance/${ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Download this report as FHIR (JSON)' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(api.callsTo('GET', `/api/fhir/R5/AdverseEvent/${ID}`)).toHaveLength(1);
+  });
 });

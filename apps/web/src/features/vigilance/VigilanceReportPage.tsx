@@ -25,6 +25,7 @@ import {
 } from './api';
 import { vigilanceKeys } from './keys';
 import { AnnexPartFields, EDITABLE, reportReference, StateBadge, type Values } from './reportParts';
+import { ReportFhirDownload } from './ReportFhirDownload';
 import { VigilanceClock } from './VigilanceClock';
 
 /** Asks before a step that cannot be undone. */
@@ -66,6 +67,7 @@ function ReportView({ report }: { report: VigilanceReport }) {
     <Stack gap="md">
       <PageTitle title={t('vigilance.title', { kind: report.kind, reference: reportReference(report) })}>
         <StateBadge state={report.state} />
+        <ReportFhirDownload id={report.id} reference={reportReference(report)} />
       </PageTitle>
       <Paper withBorder p="md">
         <Stack gap={4}>
