@@ -12,6 +12,8 @@ import {
   ANNEX_FIELDS,
   ANNEX_PARTS,
   annexFieldsOf,
+  authorityLanguage,
+  nextVigilanceDeadline,
   confirmationDeadline,
   decideVigilanceStep,
   donationIdentification,
@@ -286,5 +288,28 @@ describe('what a part needs before it is submitted', () => {
     };
     expect(missingVigilanceFields('SAR', 'confirmation', values)).toEqual(['typeChange']);
     expect(missingVigilanceFields('SAR', 'confirmation', { ...values, typeChange: 'infection' })).toEqual([]);
+  });
+});
+
+describe("a bank's vigilance settings", () => {
+  test('the deadlines of a bank with 12 hours and 30 days', () => {
+    expect(notificationDeadline('2026-11-27T08:00:00.000Z', 12)).toBe('2026-11-27T20:00:00.000Z');
+    expect(confirmationDeadline('2026-11-27T08:00:00.000Z', 30)).toBe('2026-12-27T08:00:00.000Z');
+  });
+
+  test('the next deadline is the open part’s, none once confirmed', () => {
+    const deadlines = { notificationDeadline: 'A', confirmationDeadline: 'B' };
+    expect(nextVigilanceDeadline({ state: 'draft', ...deadlines })).toBe('A');
+    expect(nextVigilanceDeadline({ state: 'notified', ...deadlines })).toBe('B');
+    expect(nextVigilanceDeadline({ state: 'confirmed', ...deadlines })).toBeNull();
+  });
+
+  test("the authority's mail is German for a bank in a German-speaking country, by EU TE code, else by address", () => {
+    expect(authorityLanguage({ euteNumber: 'DE000123', country: null })).toBe('de');
+    expect(authorityLanguage({ euteNumber: 'at123456', country: 'Germany' })).toBe('de');
+    expect(authorityLanguage({ euteNumber: 'NL000123', country: 'Deutschland' })).toBe('en');
+    expect(authorityLanguage({ euteNumber: '12345', country: ' Österreich ' })).toBe('de');
+    expect(authorityLanguage({ euteNumber: null, country: 'France' })).toBe('en');
+    expect(authorityLanguage({ euteNumber: null, country: null })).toBe('en');
   });
 });

@@ -1,8 +1,10 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { Eute, VigilanceReport } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectProblem, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
-import { startSmtpSink, type SmtpSink } from '../../../test/support/mail';
+import { pollUntil, startSmtpSink, type SmtpSink } from '../../../test/support/mail';
 import { pdfText } from '../../../test/support/pdf';
 
 // A bank's vigilance settings (docs/decisions.md "Vigilance"): admins set its deadlines and its
@@ -10,6 +12,7 @@ import { pdfText } from '../../../test/support/pdf';
 // by them, and each submitted part reaches the authority's real mailbox with its PDF attached.
 
 const HOUR_MS = 3_600_000;
+const AUTHORITY = 'vigilance@authority.example';
 
 describe(`vigilance settings per bank (${testEngineName()})`, () => {
   let sink: SmtpSink;
@@ -78,13 +81,13 @@ describe(`vigilance settings per bank (${testEngineName()})`, () => {
     const saved = await app.clients.admin.patch(bankPath(), {
       vigilanceNotificationHours: 12,
       vigilanceConfirmationDays: 30,
-      competentAuthorityEmail: 'vigilance@authority.example',
+      competentAuthorityEmail: AUTHORITY,
     });
     expect(saved.status, await saved.clone().text()).toBe(200);
     expect((await saved.json()) as Eute).toMatchObject({
       vigilanceNotificationHours: 12,
       vigilanceConfirmationDays: 30,
-      competentAuthorityEmail: 'vigilance@authority.example',
+      competentAuthorityEmail: AUTHORITY,
     });
     const audit = await app.server.database.db
       .selectFrom('auditLog')
@@ -92,7 +95,7 @@ describe(`vigilance settings per bank (${testEngineName()})`, () => {
       .where('action', '=', 'eute.update')
       .where('targetId', '=', app.ids.euteX)
       .execute();
-    expect(audit.map((row) => String(row.after)).join()).toContain('vigilance@authority.example');
+    expect(audit.map((row) => String(row.after)).join()).toContain(AUTHORITY);
 
     const discoveredAt = new Date(Date.now() - HOUR_MS).toISOString();
     const created = await app.clients.employeeX.post('/api/vigilance/reports', {
@@ -129,7 +132,7 @@ describe(`vigilance settings per bank (${testEngineName()})`, () => {
     expect(submitted.status, await submitted.clone().text()).toBe(200);
     const reference = report.sae!.notification.reportIdentification;
 
-    const mail = await sink.waitFor((item) => item.to === 'vigilance@authority.example');
+    const mail = await sink.waitFor((item) => item.to === AUTHORITY);
     expect(mail.subject).toContain(reference);
     expect(mail.subject).toContain(lotX);
     expect(mail.subject).toContain('Meldung');
@@ -143,7 +146,7 @@ describe(`vigilance settings per bank (${testEngineName()})`, () => {
     const row = await app.server.database.db
       .selectFrom('mailOutbox')
       .select(['attachments', 'state', 'kind'])
-      .where('recipient', '=', 'vigilance@authority.example')
+      .where('recipient', '=', AUTHORITY)
       .executeTakeFirstOrThrow();
     expect(row.kind).toBe('authority');
     expect(JSON.parse(row.attachments ?? '[]')).toEqual([
@@ -153,6 +156,34 @@ describe(`vigilance settings per bank (${testEngineName()})`, () => {
         storageKey: expect.stringMatching(/^releaseStatements\//),
       },
     ]);
+  });
+
+  test('a refused mail is tried again; once its PDF is gone from the store it fails for good', async () => {
+    const { employeeX } = app.clients;
+    const db = app.server.database.db;
+    const report = (
+      (await (await employeeX.get('/api/vigilance/reports?state=notified')).json()) as { items: VigilanceReport[] }
+    ).items.find((item) => item.lot === lotX)!;
+    sink.answer = (mail) => (mail.to === AUTHORITY ? { code: 451, message: 'Try again later' } : 'accept');
+    await employeeX.patch(`/api/vigilance/reports/${report.id}`, {
+      saeConfirmation: { rootCauseAnalysis: 'Alarm relay failed.', correctiveMeasures: 'Relay replaced.' },
+    });
+    expect((await employeeX.post(`/api/vigilance/reports/${report.id}/confirm`, {})).status).toBe(200);
+    const confirmation = () =>
+      db
+        .selectFrom('mailOutbox')
+        .select(['state', 'attempts', 'lastError', 'attachments', 'subject'])
+        .where('recipient', '=', AUTHORITY)
+        .where('subject', 'like', '%Bestätigung%')
+        .executeTakeFirstOrThrow();
+    await pollUntil(confirmation, (row) => row.attempts >= 1 && (row.lastError ?? '').includes('Try again'));
+    const [attachment] = JSON.parse((await confirmation()).attachments ?? '[]') as { storageKey: string }[];
+    await rm(path.join(app.server.config.dataDir, 'files', attachment!.storageKey));
+    // Still refused: only the missing file can fail it, which is found before the mail server is asked.
+    const failed = await pollUntil(confirmation, (row) => row.state === 'failed');
+    sink.answer = () => 'accept';
+    expect(failed.lastError).toContain('no longer stored');
+    expect(sink.mails.filter((mail) => mail.subject === failed.subject)).toEqual([]);
   });
 
   test('a bank without an authority mails nobody; admins clear the address with null', async () => {
@@ -174,9 +205,10 @@ describe(`vigilance settings per bank (${testEngineName()})`, () => {
     expect((await employeeY.post(`/api/vigilance/reports/${report.id}/submit-notification`, {})).status).toBe(200);
     const queued = await app.server.database.db
       .selectFrom('mailOutbox')
-      .select('id')
+      .select('subject')
       .where('kind', '=', 'authority')
       .execute();
-    expect(queued).toHaveLength(1);
+    expect(queued.map((mail) => mail.subject).filter((subject) => subject.includes(lotY))).toEqual([]);
+    expect(queued).toHaveLength(2);
   });
 });
