@@ -21,11 +21,11 @@ export const Eute = Type.Object({
   leadTimeDays: Type.Integer({ minimum: 0, description: 'days the bank needs from assignment to delivery' }),
   vigilanceNotificationHours: Type.Integer({
     minimum: 1,
-    description: 'hours after discovery a vigilance report\'s notification is due',
+    description: "hours after discovery a vigilance report's notification is due",
   }),
   vigilanceConfirmationDays: Type.Integer({
     minimum: 1,
-    description: 'days after discovery a vigilance report\'s confirmation is due',
+    description: "days after discovery a vigilance report's confirmation is due",
   }),
   competentAuthorityEmail: Nullable(Email, {
     description: 'the competent authority each submitted vigilance part is mailed to, with its PDF',

@@ -1,21 +1,12 @@
 import { Readable } from 'node:stream';
-import {
-  donationIdentification,
-  GRAFT_TYPES,
-  isIsoDate,
-  REQUEST_STATES,
-  utcDate,
-  type RequestState,
-} from '@graftmatch/domain';
+import { GRAFT_TYPES, isIsoDate, REQUEST_STATES, utcDate, type RequestState } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB, EuteRow } from '../../db/types';
 import { badRequest, forbidden, notFound } from '../../http/problem';
 import { requireUser } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
 import { authenticateApiKey } from '../imports/apikeys.service';
-import { reportToWire } from '../vigilance/vigilance.mapper';
-import { sideOf } from '../vigilance/vigilance.policy';
-import { findReport } from '../vigilance/vigilance.repository';
+import { reportForExport } from '../vigilance/vigilance.service';
 import { capabilityStatement, EXPIRATION_DATE_PARAMETER } from './fhir.capability';
 import {
   bankToOrganization,
@@ -281,18 +272,9 @@ export async function readProduct(deps: FhirDeps, caller: FhirCaller, id: string
  * "Vigilance"); a bank's API key for its bank's reports. Others get 404, as for the report.
  */
 export async function readAdverseEvent(deps: FhirDeps, caller: FhirCaller, id: string): Promise<FhirResource> {
-  const row = await findReport(deps.db, id);
-  if (caller.kind === 'apiKey') {
-    if (!row || row.euteId !== caller.euteId) {
-      throw notFound(`AdverseEvent/${id} is not known, or not yours to read.`);
-    }
-  } else {
-    sideOf(caller.principal, row);
-  }
-  return reportToAdverseEvent(reportToWire(row!), {
-    graftId: row!.graftId,
-    donation: donationIdentification(row!.xSec),
-  });
+  const reader = caller.kind === 'apiKey' ? { apiKeyOf: caller.euteId } : { principal: caller.principal };
+  const { report, graftId, donation } = await reportForExport(deps, reader, id);
+  return reportToAdverseEvent(report, { graftId, donation });
 }
 
 const PRODUCT_PARAMETERS = [

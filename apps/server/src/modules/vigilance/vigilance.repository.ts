@@ -67,10 +67,7 @@ export async function listReports(
     query = query.where('vigilanceReports.euteId', '=', filter.bank);
   }
   const [items, count] = await Promise.all([
-    (filter.openOf
-      ? query.orderBy(nextDeadlineSql)
-      : query.orderBy('vigilanceReports.createdAt', 'desc')
-    )
+    (filter.openOf ? query.orderBy(nextDeadlineSql) : query.orderBy('vigilanceReports.createdAt', 'desc'))
       .orderBy('vigilanceReports.id')
       .limit(page.limit)
       .offset(page.offset)

@@ -212,6 +212,26 @@ export async function getReport(
 }
 
 /**
+ * A report with its graft's id and donation, for an export of it (the FHIR AdverseEvent): read as
+ * the report is, or by a bank's API key for its bank's reports. Others get 404.
+ */
+export async function reportForExport(
+  deps: { db: Executor },
+  reader: { principal: Principal | null } | { apiKeyOf: string },
+  id: string,
+): Promise<{ report: VigilanceReport; graftId: string; donation: string | null }> {
+  const row = await repo.findReport(deps.db, id);
+  if ('apiKeyOf' in reader) {
+    if (!row || row.euteId !== reader.apiKeyOf) {
+      throw notFound('No such vigilance report.');
+    }
+  } else {
+    sideOf(reader.principal, row);
+  }
+  return { report: reportToWire(row!), graftId: row!.graftId, donation: donationIdentification(row!.xSec) };
+}
+
+/**
  * `PATCH /vigilance/reports/{id}`: part A while a draft (the report's clinic or bank), part B once
  * notified (the bank). The fields the graft filled in are not in the body's schema.
  */
@@ -344,7 +364,12 @@ export async function submitPart(
       ip: actor.ip,
       at: now,
     });
-    await tellAuthority(trx, deps, { row, stage, notification, file: { fileName: filed.name, storageKey: filed.storageKey } });
+    await tellAuthority(trx, deps, {
+      row,
+      stage,
+      notification,
+      file: { fileName: filed.name, storageKey: filed.storageKey },
+    });
     const notified = side === 'clinic' ? await tellOfReport(trx, wire, row.euteId, 'notified', now) : [];
     return { wire, notified };
   });

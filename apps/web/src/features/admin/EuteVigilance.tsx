@@ -19,10 +19,7 @@ const wholeIn = (value: number | string, max: number) =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= max;
 
 /** What changed of the bank's vigilance settings; an emptied address is sent as null (none). */
-export function vigilancePatch(
-  eute: Eute,
-  form: { hours: number; days: number; authority: string },
-): PatchEuteRequest {
+export function vigilancePatch(eute: Eute, form: { hours: number; days: number; authority: string }): PatchEuteRequest {
   const patch: PatchEuteRequest = {};
   if (form.hours !== eute.vigilanceNotificationHours) {
     patch.vigilanceNotificationHours = form.hours;
