@@ -5,7 +5,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ANNEX_FIELDS, parseSingleEuropeanCode, shiftDate, utcDate, type Graft, type User } from '@graftmatch/domain';
+import {
+  ANNEX_FIELDS,
+  parseSingleEuropeanCode,
+  shiftDate,
+  utcDate,
+  type Eute,
+  type Graft,
+  type User,
+} from '@graftmatch/domain';
 import { settled, watchApi } from './support/app';
 import { openContext, sharedBrowser, type ViewportName } from './support/browser';
 import { checkScreenOnce, expectNoProblems } from './support/checks';
@@ -137,6 +145,29 @@ describe('a serious adverse reaction from report to confirmation', () => {
     expectNoProblems(physician.problems, 'on the report');
   });
 
+  it("the bank's home shows the report's clock; its counter opens the list of exactly the open reports", async () => {
+    const { page } = bank;
+    await page.goto('/home');
+    const card = page.getByTestId('card-vigilance');
+    const clock = card.getByTestId('vigilance-clock-item').filter({ has: page.getByText(lot, { exact: false }) });
+    await clock.first().waitFor();
+    expect(await clock.first().getByTestId('vigilance-clock').textContent()).toContain('Confirmation (part B) due');
+    await checkScreenOnce(page, "the bank's home with a vigilance clock (phone)");
+    const count = Number(await card.getByTestId('counter-vigilance-count').textContent());
+    expect(count).toBeGreaterThan(0);
+    await card.getByTestId('counter-vigilance-link').click();
+    await page.waitForURL(/\/home\/vigilance\?show=open$/);
+    await page.getByTestId('vigilance-filter').waitFor();
+    await page.getByTestId('vigilance-item').first().waitFor();
+    // The list pages by 20: the counter is the rows of every page.
+    const pages = Math.max(1, await page.getByTestId('vigilance-pages').getByRole('button').count());
+    expect(count).toBeLessThanOrEqual(pages * 20);
+    if (count <= 20) {
+      expect(await page.getByTestId('vigilance-item').count()).toBe(count);
+    }
+    expectNoProblems(bank.problems, "on the bank's home and the open reports");
+  });
+
   it('the bank quarantines the other grafts of the donation and confirms the report', async () => {
     const { page } = bank;
     const item = page.getByTestId('vigilance-item').filter({ has: page.getByText(lot, { exact: false }) });
@@ -185,5 +216,53 @@ describe('a serious adverse reaction from report to confirmation', () => {
     }
     expect(text).toContain('Suspected transmission of a bacterial infection');
     expect(text).toContain('minor sequelae');
+  });
+});
+
+describe("a bank's vigilance settings", () => {
+  it('an admin sets the deadlines and the competent authority on the bank; an auditor reads them', async () => {
+    const adminApi = await apiSession(baseUrl, dataDir, DEMO.admin);
+    const northApi = await apiSession(baseUrl, dataDir, DEMO.bankNorth);
+    const bankOfNorth = (await northApi.get<User>('/users/getmyuser')).eutes[0]!;
+    const bankId = bankOfNorth.id;
+    const row = (page: Page) => page.locator(`[data-testid="eute-row"][data-name="${bankOfNorth.name}"]`);
+    const admin = await open('desktop', DEMO.admin);
+    try {
+      const { page } = admin;
+      await page.goto('/home/admin/eutes');
+      await page
+        .getByTestId('eute-row')
+        .filter({ has: page.getByText('North', { exact: false }) })
+        .first()
+        .click();
+      const settings = page.getByTestId('eute-vigilance');
+      await settings.waitFor();
+      await settings.getByTestId('eute-notification-hours').fill('12');
+      await settings.getByTestId('eute-authority-email').fill('vigilance@authority.example');
+      await checkScreenOnce(page, "a bank's vigilance settings");
+      await settings.getByTestId('eute-vigilance-save').click();
+      await expect
+        .poll(async () => (await adminApi.get<Eute>(`/admin/eutes/${bankId}`)).vigilanceNotificationHours)
+        .toBe(12);
+      expect((await adminApi.get<Eute>(`/admin/eutes/${bankId}`)).competentAuthorityEmail).toBe(
+        'vigilance@authority.example',
+      );
+      expectNoProblems(admin.problems, "on a bank's vigilance settings");
+    } finally {
+      // The journeys share the demo data: the bank gets its defaults back.
+      await adminApi.patch(`/admin/eutes/${bankId}`, { vigilanceNotificationHours: 24, competentAuthorityEmail: null });
+      await admin.context.close();
+    }
+    const auditor = await open('desktop', DEMO.auditor);
+    try {
+      await auditor.page.goto('/home/admin/eutes');
+      await row(auditor.page).click();
+      const hours = auditor.page.getByTestId('eute-vigilance').getByTestId('eute-notification-hours');
+      await expect.poll(() => hours.inputValue()).toBe('24');
+      expect(await hours.getAttribute('readonly')).not.toBeNull();
+      expect(await auditor.page.getByTestId('eute-vigilance-save').count()).toBe(0);
+    } finally {
+      await auditor.context.close();
+    }
   });
 });
