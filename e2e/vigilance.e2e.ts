@@ -230,11 +230,7 @@ describe("a bank's vigilance settings", () => {
     try {
       const { page } = admin;
       await page.goto('/home/admin/eutes');
-      await page
-        .getByTestId('eute-row')
-        .filter({ has: page.getByText('North', { exact: false }) })
-        .first()
-        .click();
+      await row(page).click();
       const settings = page.getByTestId('eute-vigilance');
       await settings.waitFor();
       await settings.getByTestId('eute-notification-hours').fill('12');
