@@ -350,7 +350,7 @@ export interface FilesFolderTable {
 /** One outgoing mail and how its sending went (migration 2026-11-26-mail-outbox, docs/operations.md "Mail"). */
 export interface MailOutboxTable {
   id: string;
-  /** What caused it: 'pin', 'recovery', 'invitation', 'match', 'request', 'reminder'. */
+  /** What caused it: 'pin', 'recovery', 'invitation', 'match', 'request', 'authority', 'reminder'. */
   kind: string;
   /** Lower goes first: login PINs are 0. */
   priority: number;

@@ -13,7 +13,7 @@ export type PinMailStatus = Static<typeof PinMailStatus>;
 /** One mail of the outbox as admins see it: never its bodies (a PIN or a link may be in them). */
 export const OutboxMail = Type.Object({
   id: Id,
-  kind: Type.String({ examples: ['pin', 'recovery', 'invitation', 'request', 'match', 'reminder'] }),
+  kind: Type.String({ examples: ['pin', 'recovery', 'invitation', 'request', 'authority', 'match', 'reminder'] }),
   state: MailState,
   recipient: Type.String(),
   subject: Type.String(),
