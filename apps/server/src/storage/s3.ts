@@ -26,6 +26,8 @@ export interface S3StorageOptions {
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   /** The local folder uploads are received into before they go to the bucket. */
   stagingDir: string;
+  /** Keys per ListObjectsV2 page; S3's own maximum unless a test wants pages. */
+  listPageSize?: number;
 }
 
 /** Where staged files are named in the sweep's answers. */
@@ -206,7 +208,9 @@ export async function createS3Storage(options: S3StorageOptions): Promise<FileSt
       do {
         let page;
         try {
-          page = await client.send(new sdk.ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+          page = await client.send(
+            new sdk.ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token, MaxKeys: options.listPageSize }),
+          );
         } catch (error) {
           throw failure('list', 'its objects', error);
         }
