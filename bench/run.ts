@@ -1,7 +1,7 @@
 // Benchmarks: the real server runs in its own process; every load figure is printed next to a
 // baseline measured in the same run (a bare-Fastify twin answering the same bytes), so results
 // compare across machines. Nothing here passes or fails on time. docs/performance.md explains.
-//   npm run bench [-- --seconds 10 --rounds 3 --engines sqlite,postgres --grafts 100000 --entries 1000 --only api,pdf,dashboards,load,import-memory,fhir-export
+//   npm run bench [-- --seconds 10 --rounds 3 --engines sqlite,postgres --grafts 100000 --entries 1000 --only api,pdf,dashboards,load,import-memory,files-s3-memory,fhir-export
 //                    --import-rows 10000,100000]
 //   the audit chain alone: node --import tsx bench/run.ts --only audit --grafts 1000
 import { parseArgs } from 'node:util';
@@ -12,6 +12,7 @@ import { dashboardsBenchmark } from './dashboards';
 import { fhirExportBenchmark } from './fhir-export';
 import { importBenchmark } from './import';
 import { importMemoryBenchmark } from './import-memory';
+import { filesS3MemoryBenchmark } from './files-s3-memory';
 import { lighthouseBenchmark } from './lighthouse';
 import { loadBenchmark } from './load';
 import { seedBenchData } from './seed';
@@ -43,6 +44,7 @@ const BENCHMARKS: Benchmark[] = [
   loadBenchmark,
   importBenchmark,
   importMemoryBenchmark,
+  filesS3MemoryBenchmark,
   fhirExportBenchmark,
   auditBenchmark,
   coldStartBenchmark,
