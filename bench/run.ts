@@ -16,22 +16,13 @@ import { filesS3MemoryBenchmark } from './files-s3-memory';
 import { lighthouseBenchmark } from './lighthouse';
 import { loadBenchmark } from './load';
 import { seedBenchData } from './seed';
-import type { BenchContext, BenchOptions, BenchSession, Benchmark, Row } from './support/benchmark';
-import { collectGarbage } from './support/memory';
+import type { BenchContext, BenchOptions, Benchmark, Row } from './support/benchmark';
 import { printRows, type PrintedRow } from './support/print';
-import { freePort } from '../apps/server/test/support/process';
-import {
-  createEnvironment,
-  DEMO_EMPLOYEE,
-  DEMO_PHYSICIAN,
-  login,
-  startServer,
-  type BenchEnvironment,
-  type Engine,
-} from './support/server';
+import { createEnvironment, type Engine } from './support/server';
 import { loginBytesBenchmark } from './web-bytes';
 import { pushBenchmark } from './push';
 import { openBenchDatabase } from './support/database';
+import { startSession } from './support/session';
 
 /** Every benchmark, in the order they run; each lives in its own file. */
 const BENCHMARKS: Benchmark[] = [
@@ -77,20 +68,6 @@ function parseOptions() {
   const only = values.only?.split(',');
   const benchmarks = only ? BENCHMARKS.filter((benchmark) => only.includes(benchmark.name)) : BENCHMARKS;
   return { options, adminUrl, benchmarks, engines: values.engines.split(',') as Engine[] };
-}
-
-async function startSession(environment: BenchEnvironment, extraEnv: Record<string, string> = {}) {
-  const inspectorPort = await freePort();
-  const server = await startServer(environment, extraEnv, inspectorPort);
-  const session: BenchSession = {
-    baseUrl: server.baseUrl,
-    physician: await login(server.baseUrl, environment.dataDir, DEMO_PHYSICIAN),
-    employee: await login(server.baseUrl, environment.dataDir, DEMO_EMPLOYEE),
-    pid: server.process.pid,
-    collectGarbage: () => collectGarbage(inspectorPort),
-    stop: () => server.stop(),
-  };
-  return session;
 }
 
 async function benchEngine(engine: Engine, first: boolean, run: ReturnType<typeof parseOptions>) {

@@ -32,11 +32,14 @@ export interface S3StorageOptions {
 
 /** Where staged files are named in the sweep's answers. */
 const STAGING_LABEL = 'staging';
-/** S3's smallest part; larger files get larger parts, so no upload needs more than S3's 10,000. */
-const MIN_PART_BYTES = 8 * 1024 * 1024;
+/**
+ * S3's smallest part; larger files get larger parts, so no upload needs more than S3's 10,000.
+ * Each part is held in memory while it is sent: small parts and few at once keep a server's
+ * memory flat while large files go up (docs/performance.md, "Files").
+ */
+const MIN_PART_BYTES = 5 * 1024 * 1024;
 const MAX_PARTS = 9_000;
-/** Parts in flight at once: memory holds about this many parts of one upload. */
-const PARTS_IN_FLIGHT = 4;
+const PARTS_IN_FLIGHT = 2;
 const CONNECT_TIMEOUT_MS = 5_000;
 
 const statusOf = (error: unknown) => (error as S3ServiceException).$metadata?.httpStatusCode;
