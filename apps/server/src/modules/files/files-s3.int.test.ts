@@ -1,7 +1,10 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ListStatus, type Graft } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesDir } from '../../app';
+import { backupInto } from '../../cli/backup';
 import { demoPhoto } from '../../demo/demo-files/documents';
 import { seedDemoWithFiles } from '../../demo/seed-demo-start';
 import { createFileStorage } from '../../storage/file-storage';
@@ -110,6 +113,28 @@ describe(`files in an S3 bucket (${testEngineName()})`, () => {
     const zip = await app.clients.physicianB.get(`/api/file/getzipfile/1/${lot}`);
     expect(zip.status).toBe(503);
     await app.clients.employeeX.request('DELETE', '/api/media/files/1/gone.pdf');
+  });
+});
+
+describe(`graftmatch backup with FILE_STORE=s3 (${testEngineName()})`, () => {
+  it('backs up the database only, and says that the bucket keeps the files', async () => {
+    const server = await startTestApp({ config: { fileStore: peer.fileStore } });
+    const scratch = mkdtempSync(path.join(os.tmpdir(), 'graftmatch-backup-'));
+    try {
+      const target = path.join(scratch, 'backup');
+      const lines = await backupInto(server.database, server.config, target);
+      expect(lines).toContain(
+        `the graft files stay in S3 bucket "${peer.bucket}" and are not in this backup; the bucket's versioning or replication backs them up (docs/operations.md)`,
+      );
+      expect(readdirSync(target)).not.toContain('files');
+      expect(JSON.parse(readFileSync(path.join(target, 'backup.json'), 'utf8'))).toMatchObject({
+        files: 0,
+        missing: 0,
+      });
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+      await server.close();
+    }
   });
 });
 
