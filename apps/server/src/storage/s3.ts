@@ -41,6 +41,8 @@ const MIN_PART_BYTES = 5 * 1024 * 1024;
 const MAX_PARTS = 9_000;
 const PARTS_IN_FLIGHT = 2;
 const CONNECT_TIMEOUT_MS = 5_000;
+/** Each download holds a connection while it streams to its (maybe slow) client; the SDK's default is 50. */
+const MAX_CONNECTIONS = 256;
 
 const statusOf = (error: unknown) => (error as S3ServiceException).$metadata?.httpStatusCode;
 
@@ -81,7 +83,11 @@ export async function createS3Storage(options: S3StorageOptions): Promise<FileSt
     // checksums the SDK would otherwise add to every upload.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS },
+    requestHandler: {
+      connectionTimeout: CONNECT_TIMEOUT_MS,
+      httpAgent: { keepAlive: true, maxSockets: MAX_CONNECTIONS },
+      httpsAgent: { keepAlive: true, maxSockets: MAX_CONNECTIONS },
+    },
   });
 
   const failure = (action: string, key: string, error: unknown) =>

@@ -102,6 +102,13 @@ export function describeFileStorageContract(name: string, makeStore: () => Promi
       expect(part.equals(bytes.subarray(across.start, across.end + 1))).toBe(true);
     }, 120_000);
 
+    it('keeps an empty file as an empty object', async () => {
+      const staged = await storage.stage(Readable.from([]));
+      expect(await staged.commit('pdf/empty')).toMatchObject({ key: 'pdf/empty', size: 0 });
+      expect(await storage.stat('pdf/empty')).toMatchObject({ size: 0 });
+      expect(await text(await storage.stream('pdf/empty'))).toBe('');
+    });
+
     it('lists every object across pages, and replaces an object put again under its key', async () => {
       const keys = ['a/1', 'a/2', 'b/1', 'b/2/c', 'c'];
       for (const key of keys) {
