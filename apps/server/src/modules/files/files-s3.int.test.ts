@@ -41,7 +41,7 @@ describe(`files in an S3 bucket (${testEngineName()})`, () => {
   let xLot: string;
   let photo: Buffer;
   beforeAll(async () => {
-    app = await startSeededApp({ config: { fileStore: peer.fileStore } });
+    app = await startSeededApp({ config: { fileStore: peer.fileStore }, deps: { fileSweepIntervalMs: 200 } });
     bucket = await createFileStorage(app.server.config);
     const graft = await app.server.database.db
       .selectFrom('grafts')
@@ -56,6 +56,8 @@ describe(`files in an S3 bucket (${testEngineName()})`, () => {
     photo = await demoPhoto('front', 200, 640, 480);
   }, 120_000);
   afterAll(() => app?.server.close());
+  const missingFiles = async () =>
+    ((await (await app.clients.anonymous.get('/api/health')).json()) as { missingFiles: number }).missingFiles;
 
   it('uploads a photo into the bucket and serves it whole, in a range, by ETag, as a thumbnail and in a zip', async () => {
     const upload = await uploadFiles(app.clients.employeeX, lot, '0', [
@@ -112,7 +114,9 @@ describe(`files in an S3 bucket (${testEngineName()})`, () => {
     expect(missing.status).toBe(503);
     const zip = await app.clients.physicianB.get(`/api/file/getzipfile/1/${lot}`);
     expect(zip.status).toBe(503);
+    await expect.poll(missingFiles, { timeout: 10_000 }).toBe(1);
     await app.clients.employeeX.request('DELETE', '/api/media/files/1/gone.pdf');
+    await expect.poll(missingFiles, { timeout: 10_000 }).toBe(0);
   });
 });
 
