@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { filesDir } from '../app';
 import type { Config } from '../config';
-import { StartupError } from '../startup';
+import { StartupError, ensureWritableDataDir } from '../startup';
 import { MARKER_FILE, readFolderMarker } from '../storage/folder-marker';
 import { BACKUP_FILES, MANIFEST_FILE, copyStoredFiles, keysIn, type BackupManifest } from './backup-files';
 import { POSTGRES_DUMP_FILE, SQLITE_BACKUP_FILE } from './backup';
@@ -33,6 +33,8 @@ export function restoreFolder(config: Config, dir: string, now = new Date()): st
     );
   }
   const database = engine === 'sqlite' ? path.join(dir, SQLITE_BACKUP_FILE) : null;
+  // A new installation's DATA_DIR may not exist yet; on S3 no files folder creates it on the way.
+  ensureWritableDataDir(config.dataDir);
   checkRestorable(config.dataDir, database);
   const source = path.join(dir, BACKUP_FILES);
   const lines: string[] = [];
