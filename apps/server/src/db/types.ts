@@ -432,6 +432,13 @@ export interface MatchesSeenTable {
   userId: string;
   seenAt: Timestamp;
 }
+/** Failed logins of an address with no account, by a keyed hash of the address (docs/security.md). */
+export interface UnknownLoginAttemptsTable {
+  addressKey: string;
+  failures: number;
+  lockedUntil: Timestamp | null;
+  updatedAt: Timestamp;
+}
 export interface DB {
   users: UsersTable;
   clinics: ClinicsTable;
@@ -459,6 +466,7 @@ export interface DB {
   remindersSent: RemindersSentTable;
   vigilanceReports: VigilanceReportsTable;
   matchesSeen: MatchesSeenTable;
+  unknownLoginAttempts: UnknownLoginAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
