@@ -99,7 +99,8 @@ describe.runIf(postgres)(`two instances behind nginx (${testEngineName()})`, () 
     const common = {
       ...storage.env,
       JWT_SECRET: 'two-instances-behind-nginx-share-this-secret-0123456789',
-      TRUST_PROXY: '1',
+      // Only nginx's address may name the client.
+      TRUST_PROXY: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
     };
     // The second instance has a data folder of its own, sharing the first's files folder (and,
@@ -141,7 +142,7 @@ describe.runIf(postgres)(`two instances behind nginx (${testEngineName()})`, () 
     expect(served.slice(2)).toContain(1 - (loggedInOn ?? 0));
 
     // A client on another address that claims a third one in X-Forwarded-For: nginx overwrites
-    // the header with the address it saw, and the app (TRUST_PROXY=1) records that one.
+    // the header with the address it saw, and the app (trusting nginx's address) records that one.
     const email = `nobody-${randomUUID()}@example.org`;
     const status = await new Promise<number>((resolve, reject) => {
       const call = httpRequest(`${nginx.url}/api/auth/login`, {
@@ -230,7 +231,9 @@ describe.runIf(postgres)(`two instances behind nginx (${testEngineName()})`, () 
     // The clock moves past the deadline while both instances are down; they start at once, and
     // each runs the due jobs before it answers.
     await Promise.all(servers.map((server) => server.kill('SIGTERM')));
-    await storage.select(`update graft_requests set deadline = '2000-01-01T00:00:00.000Z' where id = '${id}' returning id`);
+    await storage.select(
+      `update graft_requests set deadline = '2000-01-01T00:00:00.000Z' where id = '${id}' returning id`,
+    );
     await storage.select(`update jobs set next_run_at = '2000-01-01T00:00:00.000Z' returning name`);
     servers.splice(0, 2, ...(await Promise.all([startInstance(0), startInstance(1)])));
 
@@ -254,7 +257,13 @@ describe.runIf(postgres)(`two instances behind nginx (${testEngineName()})`, () 
       HttpTransportType.ServerSentEvents,
       HttpTransportType.LongPolling,
     ]) {
-      pushClients.push(await connectPush(physician, { transport, keepAliveMs: 5000, reconnectDelaysMs: [0, 250, 500, 1000, 2000, 3000, 5000] }));
+      pushClients.push(
+        await connectPush(physician, {
+          transport,
+          keepAliveMs: 5000,
+          reconnectDelaysMs: [0, 250, 500, 1000, 2000, 3000, 5000],
+        }),
+      );
     }
     const messages: string[] = [];
     // Round robin puts consecutive alerts on alternate instances; raise until both raised one.

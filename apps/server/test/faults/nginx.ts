@@ -38,7 +38,9 @@ export interface Nginx {
 function replaceAll(text: string, from: string, to: string, expected: number): string {
   const found = text.split(from).length - 1;
   if (found !== expected) {
-    throw new Error(`${NGINX_SITE} holds "${from}" ${found} times, not ${expected}: the test's substitution is out of date`);
+    throw new Error(
+      `${NGINX_SITE} holds "${from}" ${found} times, not ${expected}: the test's substitution is out of date`,
+    );
   }
   return text.split(from).join(to);
 }

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration must not know the app's DB type (Kysely's migrations guide) */
 import type { Kysely } from 'kysely';
 
-// Frozen in time: never imports application code. See docs/decisions.md, "Several instances".
+// Frozen in time: never imports application code. See docs/decisions.md, "Authentication".
 //
 // Failed logins of addresses with no account, counted like a real account's, so that the refusal
 // does not tell who has an account. In the database rather than in each process's memory, so that
