@@ -389,6 +389,8 @@ export interface JobsTable {
   lastError: string | null;
   /** A runner holds the job until then; a runner that died leaves it to the next after it. */
   claimedUntil: Timestamp | null;
+  /** How often it was claimed to run (on any instance). */
+  runs: WithDefault<number>;
 }
 
 /** A reminder that was sent, by its dedupe key (docs/operations.md "Reminders"). */
