@@ -25,8 +25,7 @@ const postgres = testEngineName() === 'postgres';
 if (!postgres) {
   console.warn('fault suite: two instances behind nginx not run on SQLite (one process owns the SQLite file)');
 }
-const nginxMissing = postgres && !hasNginx();
-if (nginxMissing) {
+if (postgres && !hasNginx()) {
   // CI installs it (.ci/run); a test that cannot run must not pass silently either.
   throw new Error('the load-balancer test needs nginx on the PATH (apt-get install nginx)');
 }
