@@ -21,7 +21,8 @@ export interface DataVersionReader {
 /**
  * Reads the current versions: one prepared statement on a one-row table. On SQLite the last
  * versions are kept while the database's change token stays the same (db/sqlite-changes.ts), so a
- * request that follows no commit reads no table. PostgreSQL has no such token: it always reads.
+ * request that follows no commit reads no table. PostgreSQL has no such token: callers share
+ * reads instead (docs/performance.md, "Data versions on PostgreSQL").
  */
 export function createDataVersionReader(database: Database): DataVersionReader {
   const query = prepare<Record<string, never>, DataVersions>(
@@ -30,6 +31,38 @@ export function createDataVersionReader(database: Database): DataVersionReader {
   );
   let last: { token: string; versions: DataVersions } | null = null;
   const known = (token: string | null) => (token !== null && last?.token === token ? last.versions : null);
+  const readTable = async () => {
+    const [row] = await query({});
+    if (!row) {
+      throw new Error('data_versions has no row; run the migrations');
+    }
+    return { graftData: Number(row.graftData), access: Number(row.access), waitingList: Number(row.waitingList) };
+  };
+  // Callers share reads: one that arrives while a read is on its way may miss a commit it has
+  // seen, so it waits for the next read, sent after it arrived. Under load that is one read per
+  // round trip instead of one per request, and every caller still sees every commit before it.
+  let sent: Promise<DataVersions> | null = null;
+  let queued: Promise<DataVersions> | null = null;
+  const send = () => {
+    const reading = readTable().finally(() => {
+      if (sent === reading) {
+        sent = null;
+      }
+    });
+    sent = reading;
+    return reading;
+  };
+  const ignore = () => undefined;
+  const shared = () => {
+    if (!sent) {
+      return send();
+    }
+    queued ??= sent.then(ignore, ignore).then(() => {
+      queued = null;
+      return send();
+    });
+    return queued;
+  };
   const read = async () => {
     // Taken right before the read, in the same turn: a commit after it changes the next token.
     const token = database.changeToken?.() ?? null;
@@ -37,15 +70,7 @@ export function createDataVersionReader(database: Database): DataVersionReader {
     if (kept) {
       return kept;
     }
-    const [row] = await query({});
-    if (!row) {
-      throw new Error('data_versions has no row; run the migrations');
-    }
-    const versions = {
-      graftData: Number(row.graftData),
-      access: Number(row.access),
-      waitingList: Number(row.waitingList),
-    };
+    const versions = await shared();
     last = token === null ? null : { token, versions };
     return versions;
   };
