@@ -41,6 +41,10 @@ export interface Measured {
   ratio: number;
   /** Every round's ratio, in order: their spread shows how steady the machine was. */
   ratios: number[];
+  /** The same against the minimal route: the body with its content type and encoding only. */
+  minimalRequestsPerSecond: number;
+  minimalP99: number;
+  minimalRatio: number;
 }
 
 function median(values: readonly number[]): number {
@@ -56,16 +60,28 @@ function median(values: readonly number[]): number {
  */
 export async function measureAgainstTwin(baseUrl: string, scenario: Scenario, options: LoadOptions): Promise<Measured> {
   const answers = await recordAnswers(baseUrl, scenario);
-  const rounds = await withTwin(answers, async (twinUrl) => {
-    const measured: { real: LoadResult; twin: LoadResult }[] = [];
-    for (let round = 0; round < options.rounds; round++) {
-      measured.push({ real: await load(baseUrl, scenario, options), twin: await load(twinUrl, scenario, options) });
-    }
-    return measured;
-  });
-  const failed = rounds.find(({ real, twin }) => real.failures > 0 || twin.failures > 0);
+  const rounds = await withTwin(answers, (twinUrl) =>
+    withTwin(
+      answers,
+      async (minimalUrl) => {
+        const measured: { real: LoadResult; twin: LoadResult; minimal: LoadResult }[] = [];
+        for (let round = 0; round < options.rounds; round++) {
+          measured.push({
+            real: await load(baseUrl, scenario, options),
+            twin: await load(twinUrl, scenario, options),
+            minimal: await load(minimalUrl, scenario, options),
+          });
+        }
+        return measured;
+      },
+      'minimal',
+    ),
+  );
+  const failed = rounds.find(({ real, twin, minimal }) => real.failures + twin.failures + minimal.failures > 0);
   if (failed) {
-    throw new Error(`${scenario.title}: ${failed.real.failures} failed requests (twin ${failed.twin.failures})`);
+    throw new Error(
+      `${scenario.title}: ${failed.real.failures} failed requests (twin ${failed.twin.failures}, minimal ${failed.minimal.failures})`,
+    );
   }
   const ratios = rounds.map(({ real, twin }) => real.requestsPerSecond / twin.requestsPerSecond);
   return {
@@ -77,6 +93,9 @@ export async function measureAgainstTwin(baseUrl: string, scenario: Scenario, op
     twinP99: median(rounds.map(({ twin }) => twin.p99)),
     ratio: median(ratios),
     ratios,
+    minimalRequestsPerSecond: median(rounds.map(({ minimal }) => minimal.requestsPerSecond)),
+    minimalP99: median(rounds.map(({ minimal }) => minimal.p99)),
+    minimalRatio: median(rounds.map(({ real, minimal }) => real.requestsPerSecond / minimal.requestsPerSecond)),
   };
 }
 
@@ -173,6 +192,8 @@ function rowOf(measured: Measured): Row {
     figure: `${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms${spread}`,
     baseline: `${measured.twinRequestsPerSecond.toFixed(0)} req/s, p99 ${measured.twinP99} ms`,
     ratio: measured.ratio,
+    minimal: `${measured.minimalRequestsPerSecond.toFixed(0)} req/s, p99 ${measured.minimalP99} ms`,
+    minimalRatio: measured.minimalRatio,
   };
 }
 

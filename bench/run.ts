@@ -1,7 +1,7 @@
 // Benchmarks: the real server runs in its own process; every load figure is printed next to a
 // baseline measured in the same run (a bare-Fastify twin answering the same bytes), so results
 // compare across machines. Nothing here passes or fails on time. docs/performance.md explains.
-//   npm run bench [-- --seconds 10 --rounds 3 --engines sqlite,postgres --grafts 100000 --entries 1000 --only api,pdf,dashboards,load,import-memory,fhir-export
+//   npm run bench [-- --seconds 10 --rounds 3 --engines sqlite,postgres --grafts 100000 --entries 1000 --only api,pdf,dashboards,load,import-memory,files-s3-memory,fhir-export
 //                    --import-rows 10000,100000]
 //   the audit chain alone: node --import tsx bench/run.ts --only audit --grafts 1000
 import { parseArgs } from 'node:util';
@@ -12,25 +12,17 @@ import { dashboardsBenchmark } from './dashboards';
 import { fhirExportBenchmark } from './fhir-export';
 import { importBenchmark } from './import';
 import { importMemoryBenchmark } from './import-memory';
+import { filesS3MemoryBenchmark } from './files-s3-memory';
 import { lighthouseBenchmark } from './lighthouse';
 import { loadBenchmark } from './load';
 import { seedBenchData } from './seed';
-import type { BenchContext, BenchOptions, BenchSession, Benchmark, Row } from './support/benchmark';
-import { collectGarbage } from './support/memory';
+import type { BenchContext, BenchOptions, Benchmark, Row } from './support/benchmark';
 import { printRows, type PrintedRow } from './support/print';
-import { freePort } from '../apps/server/test/support/process';
-import {
-  createEnvironment,
-  DEMO_EMPLOYEE,
-  DEMO_PHYSICIAN,
-  login,
-  startServer,
-  type BenchEnvironment,
-  type Engine,
-} from './support/server';
+import { createEnvironment, type Engine } from './support/server';
 import { loginBytesBenchmark } from './web-bytes';
 import { pushBenchmark } from './push';
 import { openBenchDatabase } from './support/database';
+import { startSession } from './support/session';
 
 /** Every benchmark, in the order they run; each lives in its own file. */
 const BENCHMARKS: Benchmark[] = [
@@ -43,6 +35,7 @@ const BENCHMARKS: Benchmark[] = [
   loadBenchmark,
   importBenchmark,
   importMemoryBenchmark,
+  filesS3MemoryBenchmark,
   fhirExportBenchmark,
   auditBenchmark,
   coldStartBenchmark,
@@ -75,20 +68,6 @@ function parseOptions() {
   const only = values.only?.split(',');
   const benchmarks = only ? BENCHMARKS.filter((benchmark) => only.includes(benchmark.name)) : BENCHMARKS;
   return { options, adminUrl, benchmarks, engines: values.engines.split(',') as Engine[] };
-}
-
-async function startSession(environment: BenchEnvironment, extraEnv: Record<string, string> = {}) {
-  const inspectorPort = await freePort();
-  const server = await startServer(environment, extraEnv, inspectorPort);
-  const session: BenchSession = {
-    baseUrl: server.baseUrl,
-    physician: await login(server.baseUrl, environment.dataDir, DEMO_PHYSICIAN),
-    employee: await login(server.baseUrl, environment.dataDir, DEMO_EMPLOYEE),
-    pid: server.process.pid,
-    collectGarbage: () => collectGarbage(inspectorPort),
-    stop: () => server.stop(),
-  };
-  return session;
 }
 
 async function benchEngine(engine: Engine, first: boolean, run: ReturnType<typeof parseOptions>) {

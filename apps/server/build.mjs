@@ -19,6 +19,9 @@ const external = [
   'exceljs',
   '@fastify/swagger-ui',
   'tsx',
+  // only with FILE_STORE=s3 (docs/operations.md)
+  '@aws-sdk/client-s3',
+  '@aws-sdk/lib-storage',
 ];
 
 await build({

@@ -126,16 +126,19 @@ export async function recordAnswers(baseUrl: string, scenario: Scenario): Promis
 
 const TWIN = fileURLToPath(new URL('../twin-server.ts', import.meta.url));
 
-/** Runs the bare-Fastify twin in its own process with these answers, for the duration of `use`. */
+/** Runs the bare-Fastify twin (or the minimal route) in its own process with these answers, for the duration of `use`. */
 export async function withTwin<T>(
   answers: Record<string, RecordedAnswer>,
   use: (baseUrl: string) => Promise<T>,
+  mode: 'twin' | 'minimal' = 'twin',
 ): Promise<T> {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'graftmatch-twin-'));
   const file = path.join(folder, 'answers.json');
   writeFileSync(file, JSON.stringify(answers));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', TWIN, file, String(port)], { stdio: 'inherit' });
+  const child = spawn(process.execPath, ['--import', 'tsx', TWIN, file, String(port), mode], {
+    stdio: 'inherit',
+  });
   try {
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitUntilHealthy(baseUrl, 30_000, 50);

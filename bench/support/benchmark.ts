@@ -38,6 +38,9 @@ export interface Row {
   figure: string;
   baseline?: string;
   ratio?: number;
+  /** A second baseline: a minimal route answering the same body with no hooks and no headers of the app. */
+  minimal?: string;
+  minimalRatio?: number;
 }
 
 export interface Benchmark {

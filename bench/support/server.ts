@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { CLI, freePort, waitUntilHealthy } from '../../apps/server/test/support/process';
-import { readPinFromOutbox } from '../../e2e/support/outbox';
+import { outboxMailNames, readPinFromOutbox } from '../../e2e/support/outbox';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -116,6 +116,8 @@ export interface LoggedIn {
 
 export async function login(baseUrl: string, dataDir: string, email: string): Promise<LoggedIn> {
   const started = Date.now();
+  // Another server on the same data folder may have sent this user a PIN a moment ago.
+  const earlier = await outboxMailNames(dataDir);
   const basic = `Basic ${Buffer.from(`${email}:demo-graftmatch`).toString('base64')}`;
   const first = await fetch(`${baseUrl}/api/auth/login`, { headers: { authorization: basic } });
   if (!first.ok) {
@@ -123,7 +125,7 @@ export async function login(baseUrl: string, dataDir: string, email: string): Pr
   }
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.getSetCookie().join(';'))?.[1] ?? '';
   const { twoFactor_Token, twoFactorId } = (await first.json()) as { twoFactor_Token: string; twoFactorId: string };
-  const pin = await readPinFromOutbox(dataDir, email, started);
+  const pin = await readPinFromOutbox(dataDir, email, started, undefined, earlier);
   const second = await fetch(`${baseUrl}/api/auth/twofactor`, {
     method: 'POST',
     headers: {

@@ -1,5 +1,4 @@
 import type { Writable } from 'node:stream';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -63,7 +62,7 @@ import { registerPush, registerWebSockets } from './realtime/register-push';
 import { createJobs } from './jobs/jobs';
 import { DEFAULT_TICK_MS, registerScheduler } from './jobs/scheduler';
 import { createStorageGuard } from './storage-guard';
-import { createLocalDiskStorage } from './storage/local-disk';
+import { createFileStorage } from './storage/file-storage';
 import type { FileStorage } from './storage/storage';
 
 export interface AppDeps {
@@ -126,8 +125,7 @@ const MAIL_STOP_GRACE_MS = 3_000;
 const mailLeaseMs = (config: Config) =>
   2_000 * (config.smtpConnectionTimeoutSeconds + config.smtpGreetingTimeoutSeconds + config.smtpSocketTimeoutSeconds);
 
-/** The local file store's folder. */
-export const filesDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'files');
+export { filesDir } from './storage/file-storage';
 
 /** Builds the whole application without listening, so tests and main.ts share it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -178,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCompression(app);
   await registerOpenApi(app);
 
-  const fileStorage = deps.storage ?? createLocalDiskStorage(filesDir(deps.config));
+  const fileStorage = deps.storage ?? (await createFileStorage(deps.config));
   const fileSweep = registerFileSweep(app, {
     database: deps.database,
     storage: fileStorage,

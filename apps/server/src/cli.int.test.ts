@@ -53,6 +53,24 @@ describe('the graftmatch command line', () => {
     expect(overwrite.stderr).toMatch(/^graftmatch: .* exists and is not an empty folder/);
   });
 
+  it('restores that backup onto FILE_STORE=s3: the database back, the files left to the printed copy into the bucket', async () => {
+    const copy = path.join(dataDir, 'backup');
+    const target = path.join(dataDir, 's3-install');
+    const restore = await runCli(['restore', copy], {
+      DATA_DIR: target,
+      FILE_STORE: 's3',
+      S3_BUCKET: 'graftmatch-files',
+    });
+    expect(restore.code, restore.stderr).toBe(0);
+    expect(restore.stdout).toMatch(
+      new RegExp(
+        `the backup's \\d+ files were not put back: FILE_STORE=s3; copy them into the bucket with: aws s3 sync "${copy}/files" "s3://graftmatch-files" --exclude ".graftmatch-folder"`,
+      ),
+    );
+    expect(restore.stdout).toContain(`restored ${target}/graftmatch.db`);
+    expect(existsSync(path.join(target, 'files'))).toBe(false);
+  });
+
   // Needs a PostgreSQL server: runs in the TEST_DATABASE_URL run (CI does both), shown as skipped otherwise.
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'on PostgreSQL, backs up the files and prints the pg_dump command, and restores the files and prints the pg_restore command',

@@ -32,7 +32,22 @@ export interface Config {
   /** A signed audit checkpoint after this many new rows or `auditCheckpointMinutes`, whichever comes first. */
   auditCheckpointRows: number;
   auditCheckpointMinutes: number;
+  /** Where graft files live: `<dataDir>/files` (the default) or an S3-compatible bucket (docs/operations.md). */
+  fileStore: FileStoreConfig;
 }
+
+/** The S3 bucket of `FILE_STORE=s3`; without keys the SDK's own chain (instance role, profile) answers. */
+export interface S3StoreConfig {
+  kind: 's3';
+  /** Unset: AWS itself; else a MinIO, Ceph, ... address. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
+
+export type FileStoreConfig = { kind: 'disk' } | S3StoreConfig;
 
 /** A configuration problem: its message is one line saying what is wrong and what to do. */
 export class ConfigError extends Error {
@@ -119,6 +134,52 @@ function parseTrustProxy(raw: string | undefined): boolean | string[] {
   return entries;
 }
 
+/** S3 bucket names: 3 to 63 lower-case letters, digits, dots and hyphens. */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+function parseFileStore(env: NodeJS.ProcessEnv): FileStoreConfig {
+  const kind = env.FILE_STORE && env.FILE_STORE !== '' ? env.FILE_STORE : 'disk';
+  if (kind === 'disk') {
+    return { kind };
+  }
+  if (kind !== 's3') {
+    throw new ConfigError(`FILE_STORE must be disk or s3, got "${kind}".`);
+  }
+  const bucket = env.S3_BUCKET ?? '';
+  if (!BUCKET_NAME.test(bucket)) {
+    throw new ConfigError(
+      bucket === ''
+        ? 'FILE_STORE=s3 needs S3_BUCKET, the name of an existing bucket.'
+        : `S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens), got "${bucket}".`,
+    );
+  }
+  const endpoint = env.S3_ENDPOINT && env.S3_ENDPOINT !== '' ? env.S3_ENDPOINT : undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/]/.test(endpoint)) {
+    throw new ConfigError(
+      `S3_ENDPOINT must be an http:// or https:// address, got "${endpoint}"; unset it for AWS itself.`,
+    );
+  }
+  const pathStyle = env.S3_FORCE_PATH_STYLE ?? '';
+  if (!['', 'true', 'false', '1', '0'].includes(pathStyle)) {
+    throw new ConfigError(`S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}".`);
+  }
+  const accessKeyId = env.AWS_ACCESS_KEY_ID ?? '';
+  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY ?? '';
+  if ((accessKeyId === '') !== (secretAccessKey === '')) {
+    throw new ConfigError(
+      'Set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither (then the instance role or AWS profile answers).',
+    );
+  }
+  return {
+    kind,
+    endpoint,
+    bucket,
+    region: env.S3_REGION && env.S3_REGION !== '' ? env.S3_REGION : 'us-east-1',
+    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
+    credentials: accessKeyId === '' ? undefined : { accessKeyId, secretAccessKey },
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort(env.PORT);
   const logLevel = env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info';
@@ -158,5 +219,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditSigningKey: env.AUDIT_SIGNING_KEY && env.AUDIT_SIGNING_KEY !== '' ? env.AUDIT_SIGNING_KEY : undefined,
     auditCheckpointRows: parsePositiveInt('AUDIT_CHECKPOINT_ROWS', env.AUDIT_CHECKPOINT_ROWS, 1000),
     auditCheckpointMinutes: parsePositiveInt('AUDIT_CHECKPOINT_MINUTES', env.AUDIT_CHECKPOINT_MINUTES, 60),
+    fileStore: parseFileStore(env),
   };
 }

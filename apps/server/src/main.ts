@@ -5,7 +5,7 @@ import { claimDataDir } from './cli/data-dir-lock';
 import { seedDemoIfEmpty } from './demo/seed-demo-start';
 import { claimFilesFolder } from './modules/files/files-folder';
 import { StartupError, exitOnStartupError, openDatabase } from './startup';
-import { createLocalDiskStorage } from './storage/local-disk';
+import { createFileStorage } from './storage/file-storage';
 
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -18,12 +18,17 @@ export interface ServeOptions {
 /** The process entry: config, database and migrations, listen, and a graceful shutdown. */
 export async function runServer(options: ServeOptions): Promise<void> {
   const config = loadConfig();
+  // The store first: a missing bucket stops the start before the database is opened.
+  const storage = await createFileStorage(config);
   const database = await openDatabase(config);
-  const storage = createLocalDiskStorage(filesDir(config));
-  const folderProblem = await claimFilesFolder(database, storage, filesDir(config)).catch(async (error: unknown) => {
-    await database.close();
-    throw error;
-  });
+  // The marker proves a shared files folder; a bucket is shared by its name (docs/operations.md).
+  const folderProblem =
+    config.fileStore.kind === 'disk'
+      ? await claimFilesFolder(database, storage, filesDir(config)).catch(async (error: unknown) => {
+          await database.close();
+          throw error;
+        })
+      : null;
   const seeded = options.demo ? await seedDemoIfEmpty(database.db, storage) : null;
   const app = await buildApp({ config, database, webRoot: WEB_ROOT, storage });
   if (folderProblem) {

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../test/support/process';
+import { startS3Peer } from '../test/support/s3';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'graftmatch-startup-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -50,6 +51,39 @@ describe('start-up refuses a bad environment with one clear line', () => {
       result.stderr,
       /cannot connect to PostgreSQL at 127\.0\.0\.1:1\/graftmatch \(ECONNREFUSED.*check DATABASE_URL/,
     );
+  });
+
+  it('refuses a file store it does not know, and FILE_STORE=s3 without a bucket', async () => {
+    const unknown = await runCli(['serve'], { DATA_DIR: scratch, PORT: '0', FILE_STORE: 'nfs' });
+    expect(unknown.code).toBe(1);
+    expectOneClearLine(unknown.stderr, /FILE_STORE must be disk or s3, got "nfs"/);
+    const noBucket = await runCli(['serve'], { DATA_DIR: scratch, PORT: '0', FILE_STORE: 's3' });
+    expect(noBucket.code).toBe(1);
+    expectOneClearLine(noBucket.stderr, /FILE_STORE=s3 needs S3_BUCKET, the name of an existing bucket/);
+  });
+
+  it('stops when the S3 bucket does not exist, before it opens the database', async () => {
+    const peer = await startS3Peer(null);
+    try {
+      const dataDir = path.join(scratch, 's3-data');
+      const result = await runCli(['serve'], {
+        DATA_DIR: dataDir,
+        PORT: '0',
+        ...peer.env,
+        // The SDK's notice that its releases after January 2027 need Node 22 would be a second line.
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      });
+      expect(result.code).toBe(1);
+      expectOneClearLine(
+        result.stderr,
+        new RegExp(
+          `the S3 bucket "graftmatch-test" at ${peer.endpoint} does not exist; create it first \\(graftmatch does not create buckets\\)`,
+        ),
+      );
+      expect(existsSync(path.join(dataDir, 'graftmatch.db'))).toBe(false);
+    } finally {
+      await peer.close();
+    }
   });
 
   it('refuses a PORT that is not a port', async () => {

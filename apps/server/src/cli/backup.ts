@@ -51,13 +51,16 @@ export async function backupInto(database: Database, config: Config, target: str
   } else {
     named = { keys: await allStorageKeys(database.db), marker: (await recordedMarker(database.db)) ?? null };
   }
-  const source = filesDir(config);
-  const files = copyStoredFiles(
-    source,
-    path.join(partial, BACKUP_FILES),
-    named.keys,
-    named.marker ?? readFolderMarker(source),
-  );
+  // Objects in an S3 bucket are not copied: the bucket's own versioning or replication keeps them.
+  const files =
+    config.fileStore.kind === 'disk'
+      ? copyStoredFiles(
+          filesDir(config),
+          path.join(partial, BACKUP_FILES),
+          named.keys,
+          named.marker ?? readFolderMarker(filesDir(config)),
+        )
+      : { copied: 0, missing: [] };
   const manifest: BackupManifest = {
     engine: database.engine,
     createdAt: new Date().toISOString(),
@@ -67,7 +70,13 @@ export async function backupInto(database: Database, config: Config, target: str
   writeFileSync(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   rmSync(target, { recursive: true, force: true });
   renameSync(partial, target);
-  lines.push(`${files.copied} files copied to ${path.join(target, BACKUP_FILES)} (those the backed-up rows name)`);
+  if (config.fileStore.kind === 's3') {
+    lines.push(
+      `the graft files stay in S3 bucket "${config.fileStore.bucket}" and are not in this backup; the bucket's versioning or replication backs them up (docs/operations.md)`,
+    );
+  } else {
+    lines.push(`${files.copied} files copied to ${path.join(target, BACKUP_FILES)} (those the backed-up rows name)`);
+  }
   const note = missingNote(files.missing);
   if (note) {
     lines.push(note);

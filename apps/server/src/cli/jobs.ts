@@ -1,12 +1,11 @@
 import type { Command } from 'commander';
-import { filesDir } from '../app';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { createJobs } from '../jobs/jobs';
 import { addJobs, listJobs, runJob, type Job } from '../jobs/scheduler';
 import { createMailer } from '../mail/mailer';
 import { loadAuditSigningKey } from '../modules/audit/audit.key';
-import { createLocalDiskStorage } from '../storage/local-disk';
+import { createFileStorage } from '../storage/file-storage';
 import { runWithDatabase } from './run-with-database';
 
 // `graftmatch jobs list|run` (docs/operations.md "Jobs"). A job run here claims its row like the
@@ -20,13 +19,13 @@ const log = {
     console.error(`graftmatch: ${message}: ${(details.err as Error | undefined)?.message ?? ''}`),
 };
 
-function jobsOf(database: Database, config: Config): Job[] {
+async function jobsOf(database: Database, config: Config): Promise<Job[]> {
   return createJobs(
     {
       db: database.db,
       now,
       push: { publish: () => undefined },
-      storage: createLocalDiskStorage(filesDir(config)),
+      storage: await createFileStorage(config),
       mailer: createMailer(config, { now }),
       publicUrl: config.publicUrl,
       log,
@@ -53,7 +52,7 @@ export function registerJobsCommand(program: Command) {
     .description('Each job with its interval, its last run and how it went, and its next run.')
     .action(() =>
       runWithDatabase(async (database, config) => {
-        const all = jobsOf(database, config);
+        const all = await jobsOf(database, config);
         await addJobs({ db: database.db, now }, all);
         for (const { job, row } of await listJobs(database.db, all)) {
           console.log(
@@ -77,7 +76,7 @@ export function registerJobsCommand(program: Command) {
     .argument('<name>', 'the job, as `graftmatch jobs list` names it')
     .action((name: string) =>
       runWithDatabase(async (database, config) => {
-        const all = jobsOf(database, config);
+        const all = await jobsOf(database, config);
         const job = all.find((candidate) => candidate.name === name);
         if (!job) {
           throw new Error(`no job named ${name}; the jobs are: ${all.map((candidate) => candidate.name).join(', ')}`);

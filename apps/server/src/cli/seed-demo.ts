@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
-import { filesDir } from '../app';
 import { seedDemoWithFiles } from '../demo/seed-demo-start';
-import { createLocalDiskStorage } from '../storage/local-disk';
+import { createFileStorage } from '../storage/file-storage';
 import { runWithDatabase } from './run-with-database';
 
 export function registerSeedDemoCommand(program: Command) {
@@ -11,7 +10,7 @@ export function registerSeedDemoCommand(program: Command) {
     .option('--force', 'seed even though the database already holds data', false)
     .action((options: { force: boolean }) =>
       runWithDatabase(async (database, config) => {
-        const storage = createLocalDiskStorage(filesDir(config));
+        const storage = await createFileStorage(config);
         const summary = await seedDemoWithFiles(database.db, storage, { force: options.force });
         console.log(`graftmatch: demo data created: ${JSON.stringify(summary)}`);
       }),

@@ -1,6 +1,14 @@
 import { renameSync, rmSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type SqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import { SqliteChangeWatch } from './sqlite-changes';
 import type { DB } from './types';
@@ -63,9 +71,35 @@ function statementName(text: string): string {
  * error; Kysely's ROLLBACK then fails with "no transaction is active" and hides the real cause.
  * Rolling back only what is still open keeps the first error the one that is reported.
  */
+/**
+ * Kysely prepares every statement anew; an import's batches repeat the same INSERT text hundreds
+ * of times. INSERTs are kept prepared (at most `max` texts): they only ever run to the end, while
+ * a SELECT may be iterated by a stream, and a statement being iterated cannot run again.
+ */
+function keepingInsertsPrepared(sqlite: SQLite.Database, max = 64): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      if (!text.startsWith('insert')) {
+        return sqlite.prepare(text);
+      }
+      let statement = kept.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        kept.set(text, statement);
+        if (kept.size > max) {
+          kept.delete(kept.keys().next().value as string);
+        }
+      }
+      return statement;
+    },
+  };
+}
+
 class SqliteDriverKeepingCause extends SqliteDriver {
   constructor(private readonly sqlite: SQLite.Database) {
-    super({ database: sqlite });
+    super({ database: keepingInsertsPrepared(sqlite) });
   }
 
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {

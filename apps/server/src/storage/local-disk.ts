@@ -1,12 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import {
   StorageError,
-  StorageLimitError,
   StorageNotFoundError,
   isValidStorageKey,
   type ByteRange,
@@ -15,38 +11,16 @@ import {
   type StoredObject,
 } from './storage';
 import { MARKER_FILE } from './folder-marker';
+import { errorCode, receiveIntoTemporary, removeStaleEntries, storageFailure as failure } from './staging';
 
 /** Temporary files live beside the objects (same file system, so the commit is an atomic rename). */
 const TEMP_DIR = '.tmp';
 /** Names at the folder's top that are no objects' keys. */
 const RESERVED = new Set([TEMP_DIR, MARKER_FILE]);
 
-function errorCode(error: unknown): string | undefined {
-  return (error as NodeJS.ErrnoException | undefined)?.code;
-}
-
-/** Counts bytes and stops the stream once it passes `maxBytes`. */
-function byteLimit(maxBytes: number): Transform & { bytes: number } {
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      counter.bytes += chunk.length;
-      done(counter.bytes > maxBytes ? new StorageLimitError(maxBytes) : null, chunk);
-    },
-  }) as Transform & { bytes: number };
-  counter.bytes = 0;
-  return counter;
-}
-
 /** Files under one folder (`<dataDir>/files/` by default): `<root>/<key>`. */
 export function createLocalDiskStorage(root: string): FileStorage {
   const tempRoot = path.join(root, TEMP_DIR);
-
-  const failure = (action: string, target: string, error: unknown) =>
-    error instanceof StorageLimitError || error instanceof StorageNotFoundError
-      ? error
-      : new StorageError(`File storage cannot ${action} ${target}: ${(error as Error).message}`, errorCode(error), {
-          cause: error,
-        });
 
   function pathOf(key: string): string {
     if (!isValidStorageKey(key) || RESERVED.has(key.split('/')[0] ?? '')) {
@@ -61,19 +35,10 @@ export function createLocalDiskStorage(root: string): FileStorage {
   }
 
   async function stage(source: Readable, maxBytes = Number.POSITIVE_INFINITY): Promise<StagedFile> {
-    const localPath = path.join(tempRoot, `${randomUUID()}.part`);
-    const limit = byteLimit(maxBytes);
-    try {
-      await mkdir(tempRoot, { recursive: true });
-      await pipeline(source, limit, createWriteStream(localPath, { flags: 'wx' }));
-    } catch (error) {
-      await rm(localPath, { force: true });
-      source.resume();
-      throw failure('write a temporary file in', tempRoot, error);
-    }
+    const { localPath, size } = await receiveIntoTemporary(source, tempRoot, maxBytes);
     let settled = false;
     return {
-      size: limit.bytes,
+      size,
       localPath,
       async commit(key) {
         const target = pathOf(key);
@@ -173,26 +138,6 @@ export function createLocalDiskStorage(root: string): FileStorage {
 
     list: () => walk(root, ''),
 
-    async removeStaleTemporaries(olderThan) {
-      const removed: string[] = [];
-      let names: string[];
-      try {
-        names = await readdir(tempRoot);
-      } catch (error) {
-        if (errorCode(error) === 'ENOENT') {
-          return removed;
-        }
-        throw failure('list', tempRoot, error);
-      }
-      for (const name of names) {
-        const file = path.join(tempRoot, name);
-        const info = await stat(file).catch(() => null);
-        if (info && info.mtime < olderThan) {
-          await rm(file, { force: true, recursive: true });
-          removed.push(`${TEMP_DIR}/${name}`);
-        }
-      }
-      return removed;
-    },
+    removeStaleTemporaries: (olderThan) => removeStaleEntries(tempRoot, TEMP_DIR, olderThan),
   };
 }

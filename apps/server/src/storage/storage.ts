@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 
 // The file store behind graft files (docs/architecture.md, "Files"). Keys are relative paths made
-// of safe segments chosen by the server (never a user's file name). Local disk is the only store
-// today; the interface is what an S3-compatible store would implement as well.
+// of safe segments chosen by the server (never a user's file name). Two stores implement it: local
+// disk (local-disk.ts) and an S3-compatible bucket (s3.ts); storage.contract.ts tests both alike.
 
 /** What the store knows about one stored object. */
 export interface StoredObject {
@@ -19,7 +19,8 @@ export interface ByteRange {
 
 /**
  * A received stream that is not yet visible under any key: content checks read it through
- * `localPath`, then `commit` moves it into place at once (a rename) or `discard` drops it.
+ * `localPath`, then `commit` makes it visible whole at once (a rename on disk, a completed upload on
+ * S3) or `discard` drops it.
  */
 export interface StagedFile {
   readonly size: number;

@@ -51,7 +51,7 @@ export async function sweepStorage(
   if (missing.length > 0) {
     log.error(
       { missing: missing.length, referenced: referenced.size, keys: missing.slice(0, SAMPLE) },
-      'file sweep: files named by file rows are missing from the files folder; their downloads answer 503. Is DATA_DIR/files the folder every instance shares? Nothing was removed (docs/operations.md)',
+      'file sweep: files named by file rows are missing from the files folder; their downloads answer 503. Is DATA_DIR/files (or the S3 bucket) the store every instance shares? Nothing was removed (docs/operations.md)',
     );
   }
   if (unreferenced.length > 0) {

@@ -94,19 +94,27 @@ export function matchFreedGrafts(freed: readonly FreedGraft[], entries: readonly
 
 /** One alert per physician and graft: the lot with every entry of theirs it fits, in the file's order. */
 export function alertsPerGraft(matches: ReturnType<typeof matchFreedGrafts>) {
-  const alerts = new Map<string, { lot: string; entries: [OpenEntry, ...OpenEntry[]] }>();
+  // Per physician, then per lot: a large import makes hundreds of thousands of pairs.
+  const byOwner = new Map<string, Map<string, { lot: string; entries: [OpenEntry, ...OpenEntry[]] }>>();
+  const alerts: { lot: string; entries: [OpenEntry, ...OpenEntry[]] }[] = [];
   for (const { entry, lots } of matches) {
+    let ofOwner = byOwner.get(entry.ownerUserId);
+    if (!ofOwner) {
+      ofOwner = new Map();
+      byOwner.set(entry.ownerUserId, ofOwner);
+    }
     for (const lot of lots) {
-      const key = JSON.stringify([entry.ownerUserId, lot]);
-      const alert = alerts.get(key);
+      const alert = ofOwner.get(lot);
       if (alert) {
         alert.entries.push(entry);
       } else {
-        alerts.set(key, { lot, entries: [entry] });
+        const created = { lot, entries: [entry] as [OpenEntry, ...OpenEntry[]] };
+        ofOwner.set(lot, created);
+        alerts.push(created);
       }
     }
   }
-  return [...alerts.values()];
+  return alerts;
 }
 
 /** The alerts of newly free grafts: per physician and graft, their entries it fits (read with `executor`). */
