@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HttpTransportType } from '@microsoft/signalr';
@@ -13,14 +13,15 @@ import { TestClient } from '../support/client';
 import { testEngineName } from '../support/database';
 import { freePort } from '../support/process';
 import { connectPush, type PushClient } from '../support/push';
+import { startS3Peer, type S3Peer } from '../support/s3';
 import { createFaultStorage, type FaultStorage } from './engine';
 import { runGraftmatch, sleep, startFaultServer, writeContinuously, type FaultServer } from './fault-server';
 import { hasNginx, startNginx, type Nginx } from './nginx';
 
-// Two real instances on one PostgreSQL database behind Debian's nginx running the shipped
-// deploy/nginx/graftmatch.conf (docs/operations.md "Several instances behind nginx"). Every call
-// goes through nginx; its access log names the instance that answered each one. SQLite has one
-// process, so there is nothing to balance.
+// Two real instances on one PostgreSQL database and one S3 bucket (s3rver) behind Debian's nginx
+// running the shipped deploy/nginx/graftmatch.conf (docs/operations.md "Several instances behind
+// nginx"). Every call goes through nginx; its access log names the instance that answered each
+// one. SQLite has one process, so there is nothing to balance.
 const postgres = testEngineName() === 'postgres';
 if (!postgres) {
   console.warn('fault suite: two instances behind nginx not run on SQLite (one process owns the SQLite file)');
@@ -46,6 +47,7 @@ class TaggedClient extends TestClient {
 
 describe.runIf(postgres)(`two instances behind nginx (${testEngineName()})`, () => {
   let storage: FaultStorage;
+  let s3: S3Peer;
   let nginx: Nginx;
   const servers: FaultServer[] = [];
   const folders: string[] = [];
@@ -92,22 +94,22 @@ describe.runIf(postgres)(`two instances behind nginx (${testEngineName()})`, () 
 
   beforeAll(async () => {
     storage = await createFaultStorage();
+    s3 = await startS3Peer();
     const nginxPort = await freePort();
     ports[0] = await freePort();
     ports[1] = await freePort();
     const common = {
       ...storage.env,
+      ...s3.env,
       JWT_SECRET: 'two-instances-behind-nginx-share-this-secret-0123456789',
       // Only nginx's address may name the client.
       TRUST_PROXY: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
     };
-    // The second instance has a data folder of its own, sharing the first's files folder (and,
-    // for the test's PIN reading, its mail outbox).
+    // The second instance has a data folder of its own; it shares the first's mail outbox only so
+    // that the test finds every PIN in one place.
     const dataB = tempFolder('graftmatch-nginx-b-');
     mkdirSync(path.join(storage.dataDir, 'outbox'), { recursive: true });
-    mkdirSync(path.join(storage.dataDir, 'files'), { recursive: true });
-    symlinkSync(path.join(storage.dataDir, 'files'), path.join(dataB, 'files'));
     symlinkSync(path.join(storage.dataDir, 'outbox'), path.join(dataB, 'outbox'));
     envs.push({ ...common, PORT: String(ports[0]) }, { ...common, DATA_DIR: dataB, PORT: String(ports[1]) });
     const seeded = runGraftmatch(['seed-demo'], common);
@@ -123,6 +125,7 @@ describe.runIf(postgres)(`two instances behind nginx (${testEngineName()})`, () 
     await nginx?.stop();
     await Promise.all(servers.map((server) => server.kill('SIGTERM')));
     await storage?.dispose();
+    await s3?.close();
     for (const folder of folders) {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -162,7 +165,7 @@ describe.runIf(postgres)(`two instances behind nginx (${testEngineName()})`, () 
     expect(rows).toEqual([{ ip: '127.0.0.2' }]);
   });
 
-  it('a photo uploaded through one instance downloads through the other', async () => {
+  it('a photo uploaded through one instance into the bucket downloads through the other', async () => {
     const [graft] = await storage.select<{ e_lot: string }>(
       `select g.e_lot from grafts g join eute_members m on m.eute_id = g.eute_id join users u on u.id = m.user_id
         where u.email = '${DEMO.employeeX}' order by g.e_lot limit 1`,
@@ -182,6 +185,12 @@ describe.runIf(postgres)(`two instances behind nginx (${testEngineName()})`, () 
       expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
     }
     expect(answeredBy(admin.tag, `/api/file/getfile/0/${name}`)).toContain(1 - (uploadedOn ?? 0));
+    // In the bucket, not on either instance's disk.
+    const [row] = await storage.select<{ storage_key: string }>(
+      `select storage_key from graft_files where name = '${name}'`,
+    );
+    expect(row?.storage_key).toBeTruthy();
+    expect(existsSync(path.join(storage.dataDir, 'files', row?.storage_key ?? ''))).toBe(false);
   });
 
   it('a burst of wrong passwords split over both instances is counted once per account, known or not', async () => {
