@@ -32,6 +32,7 @@ export const TABLE_WRITERS = {
   refreshTokens: ['modules/auth'],
   twoFactorChallenges: ['modules/auth'],
   recoveryTokens: ['modules/auth'],
+  unknownLoginAttempts: ['modules/auth'],
   importLogs: ['modules/imports'],
   euteApiKeys: ['modules/imports'],
   auditLog: ['modules/audit'],

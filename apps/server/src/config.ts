@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Everything the server reads from its environment, typed and checked once at start-up. */
@@ -16,8 +17,11 @@ export interface Config {
   smtpGreetingTimeoutSeconds: number;
   smtpSocketTimeoutSeconds: number;
   logLevel: string;
-  /** Behind a load balancer: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Behind a load balancer: take the client address from X-Forwarded-For, sent by any peer (true)
+   * or only by these addresses and networks (docs/operations.md "Several instances behind nginx").
+   */
+  trustProxy: boolean | string[];
   jwtSecret: string | undefined;
   sessionIdleDays: number;
   sessionAbsoluteDays: number;
@@ -106,6 +110,30 @@ function parsePositiveInt(name: string, raw: string | undefined, fallback: numbe
   return value;
 }
 
+/** `1` or `true`: any peer; a comma-separated list of addresses or networks (`10.0.0.5, 10.1.0.0/16`): those only. */
+function parseTrustProxy(raw: string | undefined): boolean | string[] {
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') {
+    return false;
+  }
+  if (raw === '1' || raw === 'true') {
+    return true;
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const prefix = Number(bits);
+    const validPrefix =
+      bits === undefined || (/^\d+$/.test(bits) && prefix >= 0 && prefix <= (family === 6 ? 128 : 32));
+    if (family === 0 || !validPrefix || extra !== undefined) {
+      throw new ConfigError(
+        `TRUST_PROXY must be 1, or the load balancers' addresses or networks separated by commas (10.0.0.5, 10.1.0.0/16), got "${raw}".`,
+      );
+    }
+  }
+  return entries;
+}
+
 /** S3 bucket names: 3 to 63 lower-case letters, digits, dots and hyphens. */
 const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
@@ -183,7 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     smtpSocketTimeoutSeconds: parsePositiveInt('SMTP_SOCKET_TIMEOUT_SECONDS', env.SMTP_SOCKET_TIMEOUT_SECONDS, 30),
     logLevel,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     jwtSecret: env.JWT_SECRET && env.JWT_SECRET !== '' ? env.JWT_SECRET : undefined,
     sessionIdleDays: parsePositiveInt('SESSION_IDLE_DAYS', env.SESSION_IDLE_DAYS, 14),
     sessionAbsoluteDays: parsePositiveInt('SESSION_ABSOLUTE_DAYS', env.SESSION_ABSOLUTE_DAYS, 365),

@@ -51,6 +51,7 @@ describe(`migrations on ${testEngineName()}`, () => {
         'refresh_tokens',
         'reminders_sent',
         'two_factor_challenges',
+        'unknown_login_attempts',
         'users',
         'vigilance_reports',
         'waiting_list_entries',

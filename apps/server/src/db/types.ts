@@ -397,6 +397,8 @@ export interface JobsTable {
   lastError: string | null;
   /** A runner holds the job until then; a runner that died leaves it to the next after it. */
   claimedUntil: Timestamp | null;
+  /** How often it was claimed to run (on any instance). */
+  runs: WithDefault<number>;
 }
 
 /** A reminder that was sent, by its dedupe key (docs/operations.md "Reminders"). */
@@ -440,6 +442,13 @@ export interface MatchesSeenTable {
   userId: string;
   seenAt: Timestamp;
 }
+/** Failed logins of an address with no account, by a keyed hash of the address (docs/security.md). */
+export interface UnknownLoginAttemptsTable {
+  addressKey: string;
+  failures: number;
+  lockedUntil: Timestamp | null;
+  updatedAt: Timestamp;
+}
 export interface DB {
   users: UsersTable;
   clinics: ClinicsTable;
@@ -467,6 +476,7 @@ export interface DB {
   remindersSent: RemindersSentTable;
   vigilanceReports: VigilanceReportsTable;
   matchesSeen: MatchesSeenTable;
+  unknownLoginAttempts: UnknownLoginAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

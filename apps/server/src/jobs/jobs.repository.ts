@@ -35,7 +35,7 @@ export async function claimJob(
   }
   const claimed = await db
     .updateTable('jobs')
-    .set({ claimedUntil: input.claimedUntil, lastStartedAt: input.now })
+    .set((eb) => ({ claimedUntil: input.claimedUntil, lastStartedAt: input.now, runs: eb('runs', '+', 1) }))
     .where('name', 'in', skipLockedRows(engineOf(db), free))
     .returning('name')
     .execute();

@@ -55,6 +55,9 @@ describe(`the job scheduler (${testEngineName()})`, () => {
     clock.advanceMinutes(1);
     expect(await runJob({ db: first.database.db, now: clock.now, log }, job)).toBe('ran');
     expect(job.runs).toBe(2);
+    // The row counts the runs of every instance.
+    const row = await second.db.selectFrom('jobs').select('runs').where('name', '=', job.name).executeTakeFirst();
+    expect(row?.runs).toBe(2);
   });
 
   test('overdue for ten days, the job runs once; run now by hand, it runs whether due or not', async () => {

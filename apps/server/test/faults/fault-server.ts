@@ -14,11 +14,12 @@ export interface FaultServer {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
+/** Starts `graftmatch serve --demo` on a free port, or on `env.PORT` (a restart behind a load balancer). */
 export async function startFaultServer(env: Record<string, string>): Promise<FaultServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [CLI, 'serve', '--demo'], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

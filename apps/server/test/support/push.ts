@@ -38,6 +38,8 @@ export interface PushOptions {
    */
   asBrowser?: boolean;
   statefulReconnect?: boolean;
+  /** Reconnect after a lost connection (negotiating anew) with these delays, like the web app. */
+  reconnectDelaysMs?: number[];
 }
 
 /** Connects with the official client, negotiate first, the access token from the logged-in client. */
@@ -53,7 +55,13 @@ export async function connectPush(client: TestClient, options: PushOptions = {})
       },
     })
     .configureLogging(LogLevel.None);
-  const connection = (options.statefulReconnect ? builder.withStatefulReconnect() : builder).build();
+  if (options.statefulReconnect) {
+    builder.withStatefulReconnect();
+  }
+  if (options.reconnectDelaysMs) {
+    builder.withAutomaticReconnect(options.reconnectDelaysMs);
+  }
+  const connection = builder.build();
   // The test app times silent clients out quickly, so this client pings as often.
   connection.keepAliveIntervalInMilliseconds = options.keepAliveMs ?? 100;
   const received: PushMessage[] = [];

@@ -19,6 +19,8 @@ import * as userDismissedHints from './2026-11-27-user-dismissed-hints';
 import * as vigilance from './2026-11-28-vigilance';
 import * as matchesSeen from './2026-11-28-matches-seen';
 import * as vigilanceBankSettings from './2026-11-29-vigilance-bank-settings';
+import * as unknownLoginAttempts from './2026-11-29-unknown-login-attempts';
+import * as jobRuns from './2026-11-29-job-runs';
 
 // Listed by name; Kysely applies them in name order, so names start with their date.
 export const migrations: Record<string, Migration> = {
@@ -42,4 +44,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-vigilance': vigilance,
   '2026-11-28-matches-seen': matchesSeen,
   '2026-11-29-vigilance-bank-settings': vigilanceBankSettings,
+  '2026-11-29-unknown-login-attempts': unknownLoginAttempts,
+  '2026-11-29-job-runs': jobRuns,
 };

@@ -4,7 +4,6 @@ import type { DB } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import { createSecretHasher, loadSigningSecret, type SecretHasher } from './secrets';
 import { createTokenService, type TokenService } from './tokens';
-import { UnknownAccountAttempts } from './lock-rules';
 
 /** What the auth services need, built once per app and handed to them explicitly. */
 export interface AuthDeps {
@@ -14,8 +13,6 @@ export interface AuthDeps {
   tokens: TokenService;
   secrets: SecretHasher;
   now: () => Date;
-  /** Failed logins of addresses without an account, counted like real ones (per app instance). */
-  unknownAccounts: UnknownAccountAttempts;
   /** For failures that happen after the answer was sent (background mail). */
   log: { error(details: Record<string, unknown>, message: string): void };
 }
@@ -35,7 +32,6 @@ export function createAuthDeps(input: {
     tokens: createTokenService(secret, input.now),
     secrets: createSecretHasher(secret),
     now: input.now,
-    unknownAccounts: new UnknownAccountAttempts(),
     log: input.log,
   };
 }

@@ -31,6 +31,57 @@ export async function insertUser(executor: Executor, row: NewUserRow): Promise<v
   await executor.insertInto('users').values(row).execute();
 }
 
+/**
+ * Counts a failed login of an address with no account the way `reserveLoginAttempt` counts a real
+ * one: one more failure, the lock at `maxFailures`, and a fresh count once the lock has passed;
+ * while the lock holds the count stays. One statement, so parallel guesses on any instance all
+ * count. Rows untouched since `forgetBefore` are dropped first. Answers the failure count.
+ */
+export async function countUnknownAccountFailure(
+  executor: Executor,
+  input: { addressKey: string; now: string; maxFailures: number; lockedUntil: string; forgetBefore: string },
+): Promise<number> {
+  await executor.deleteFrom('unknownLoginAttempts').where('updatedAt', '<', input.forgetBefore).execute();
+  const row = await executor
+    .insertInto('unknownLoginAttempts')
+    .values({
+      addressKey: input.addressKey,
+      failures: 1,
+      lockedUntil: input.maxFailures <= 1 ? input.lockedUntil : null,
+      updatedAt: input.now,
+    })
+    .onConflict((oc) =>
+      oc.column('addressKey').doUpdateSet((eb) => {
+        const held = eb('unknownLoginAttempts.lockedUntil', '>', input.now);
+        const passed = eb('unknownLoginAttempts.lockedUntil', '<=', input.now);
+        return {
+          failures: eb
+            .case()
+            .when(held)
+            .then(eb.ref('unknownLoginAttempts.failures'))
+            .when(passed)
+            .then(1)
+            .else(eb('unknownLoginAttempts.failures', '+', 1))
+            .end(),
+          lockedUntil: eb
+            .case()
+            .when(held)
+            .then(eb.ref('unknownLoginAttempts.lockedUntil'))
+            .when(passed)
+            .then(null)
+            .when('unknownLoginAttempts.failures', '>=', input.maxFailures - 1)
+            .then(input.lockedUntil)
+            .else(null)
+            .end(),
+          updatedAt: input.now,
+        };
+      }),
+    )
+    .returning('failures')
+    .executeTakeFirstOrThrow();
+  return row.failures;
+}
+
 /** Adds one failed attempt and answers the new count; atomic, so parallel guesses all count. */
 export async function incrementFailedLogins(executor: Executor, userId: string, updatedAt: string): Promise<number> {
   const row = await executor

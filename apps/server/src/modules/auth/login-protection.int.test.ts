@@ -85,6 +85,25 @@ describe(`login protection: lockout, PIN limits, inactive and unknown accounts (
     ).toBe(8);
   });
 
+  it('locks an unknown address after ten failures like an account, counts afresh once the lock passed, and keeps no address', async () => {
+    const email = 'nobody-locked@clinic.example';
+    const attemptsLeft = async () =>
+      ((await (await login(email, 'wrong')).json()) as { passwordAttempts: number }).passwordAttempts;
+    const counted = await Promise.all(Array.from({ length: 10 }, () => attemptsLeft()));
+    expect(counted.sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    clock.advanceMinutes(14);
+    const locked = await login(email, 'wrong');
+    expect(((await locked.json()) as { detail: string }).detail).toMatch(/locked for 15 minutes/);
+    clock.advanceMinutes(2);
+    expect(await attemptsLeft()).toBe(9);
+    expect(await attemptsLeft()).toBe(8);
+    // A day without failures forgets the address.
+    clock.advanceDays(2);
+    expect(await attemptsLeft()).toBe(9);
+    const keys = await server.database.db.selectFrom('unknownLoginAttempts').select('addressKey').execute();
+    expect(keys.some((row) => row.addressKey.includes('nobody'))).toBe(false);
+  });
+
   it('refuses an inactive user even with the right password, and mails no PIN', async () => {
     const { email } = await createTestUser(server, { password: PASSWORD, active: false });
     const before = (await readOutbox(server)).length;

@@ -17,11 +17,14 @@ import { type AuthDeps } from './auth.deps';
 import type { RequestContext } from '../../http/request-kit';
 import { addMinutes } from '@graftmatch/domain';
 import * as repo from './auth.repository';
-import { isLocked } from './lock-rules';
+import { isLocked, LOCK_MINUTES, MAX_FAILED_LOGINS } from './lock-rules';
 import { checkPasswordWithLockout, lockedProblem, recordFailedAttempt, wrongSecretProblem } from './lockout';
 import { hashPassword, verifyPassword } from './password';
 import { startSession } from './session.service';
 import { TWO_FACTOR_MINUTES } from './tokens';
+
+/** An unknown address's failure count is forgotten a day after its last failure (docs/decisions.md). */
+const FORGET_UNKNOWN_MINUTES = 24 * 60;
 
 /** A PIN is good for 10 minutes and 5 tries (docs/decisions.md §7). */
 export const PIN_MINUTES = TWO_FACTOR_MINUTES;
@@ -79,7 +82,13 @@ export async function loginWithPassword(
   const user = await repo.findLoginUserByEmail(deps.db, email);
   if (!user) {
     await verifyPassword(await decoy(), credentials.password);
-    const { failures, locked } = deps.unknownAccounts.fail(email, now);
+    const failures = await repo.countUnknownAccountFailure(deps.db, {
+      addressKey: deps.secrets.hash(`unknown-login/${email}`),
+      now: now.toISOString(),
+      maxFailures: MAX_FAILED_LOGINS,
+      lockedUntil: addMinutes(now, LOCK_MINUTES).toISOString(),
+      forgetBefore: addMinutes(now, -FORGET_UNKNOWN_MINUTES).toISOString(),
+    });
     await recordAudit(deps.db, {
       actorUserId: null,
       action: 'auth.login.failure',
@@ -89,7 +98,7 @@ export async function loginWithPassword(
       ip: ctx.ip,
       at: now,
     });
-    throw locked ? lockedProblem() : wrongSecretProblem('Wrong user name or password.', failures);
+    throw wrongSecretProblem('Wrong user name or password.', failures);
   }
   await checkPasswordWithLockout(deps, user, credentials.password, {
     ctx,
