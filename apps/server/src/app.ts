@@ -9,9 +9,13 @@ import { createFitCounts } from './modules/waitinglist/fit-counts';
 import { createAfterAnswer, type AfterAnswer } from './http/after-answer';
 import { createAnswerCache } from './http/answer-cache';
 import { MAX_PATH_SEGMENT_LENGTH } from './http/path-segments';
+import { registerRequestIdHeader, requestIdOf } from './http/request-id';
 import { createMailer } from './mail/mailer';
 import { startMailWorker, type MailTimings } from './mail/mail-worker';
 import { createMailTransport } from './mail/transport';
+import { createAppMetrics } from './metrics/app-metrics';
+import { METRICS_PATH, metricsRoutes } from './metrics/metrics.routes';
+import { registerRequestMetrics } from './metrics/request-metrics';
 import { createAuthenticator } from './modules/auth/authenticator';
 import { createGraftSearches } from './modules/grafts/grafts.repository';
 import { createAuthDeps } from './modules/auth/auth.deps';
@@ -140,7 +144,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT_LENGTH },
+    genReqId: requestIdOf(deps.config.trustProxy),
   });
+  const metrics = createAppMetrics({ database: deps.database, log: app.log });
+  // Before every route: each route gets its own counting hook as it is registered.
+  registerRequestMetrics(app, metrics.registry, { excluded: (url) => url === METRICS_PATH });
 
   const now = deps.now ?? (() => new Date());
   const mailWorker = startMailWorker({
@@ -150,8 +158,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     timings: deps.mailTimings,
     leaseMs: mailLeaseMs(deps.config),
+    counters: metrics.mails,
   });
-  const mailer = createMailer(deps.config, { now, wake: mailWorker.wake });
+  const mailer = createMailer(deps.config, { now, wake: mailWorker.wake, counters: metrics.mails });
   const auth = createAuthDeps({ db: deps.database.db, config: deps.config, mailer, now, log: app.log });
   const secureCookies = useSecureCookies(deps.config.publicUrl);
 
@@ -165,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   const authenticate = createAuthenticator({ database: deps.database, tokens: auth.tokens, now });
   const readVersions = createDataVersionReader(deps.database);
+  registerRequestIdHeader(app);
   // First of the request hooks: a replayed answer runs none of the others.
   registerAnswerReplay(app, { enabled: deps.config.answerCache, authenticate, readVersions, guard: storage, now });
   registerStorageGuard(app, storage);
@@ -177,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before every route: it applies to the routes registered after it.
   await registerCompression(app);
   await registerOpenApi(app);
+  await app.register(metricsRoutes, { metrics, token: deps.config.metricsToken });
 
   const fileStorage = deps.storage ?? createLocalDiskStorage(filesDir(deps.config));
   const fileSweep = registerFileSweep(app, {
@@ -193,12 +204,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publisher: push,
     connections: pushConnections,
     connectedUsers,
+    connectionsByTransport,
   } = await registerPush(app, {
     database: deps.database,
     auth,
     publicUrl: deps.config.publicUrl,
     timings: deps.pushTimings,
   });
+  metrics.countPushConnections(connectionsByTransport);
   const clinical = {
     db: deps.database.db,
     now,
@@ -240,7 +253,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Registered after the push hub, so it runs before the hub closes (onClose runs last-registered first).
   app.addHook('onClose', () => mailWorker.stop(MAIL_STOP_GRACE_MS));
   app.addHook('onClose', () => afterAnswer.drain());
-  const imports = { ...clinical, mailer, publicUrl: deps.config.publicUrl, log: app.log, afterAnswer };
+  const imports = {
+    ...clinical,
+    mailer,
+    publicUrl: deps.config.publicUrl,
+    log: app.log,
+    afterAnswer,
+    importCounters: metrics.imports,
+  };
   await app.register(importRoutes, { prefix: '/api/import', deps: imports });
   await app.register(lastImportLogRoutes, { prefix: '/api/file', deps: imports });
   const requests = { ...imports, storage: fileStorage };
@@ -253,10 +273,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestLapseIntervalMs: deps.requestLapseIntervalMs,
     auditCheckpointIntervalMs: deps.auditCheckpointIntervalMs,
   });
+  metrics.jobs.expect(jobs.map((job) => job.name));
   registerScheduler(app, {
     db: deps.database.db,
     now,
     log: app.log,
+    counters: metrics.jobs,
     jobs,
     // Never less often than the most frequent job wants.
     tickMs: Math.min(deps.schedulerTickMs ?? DEFAULT_TICK_MS, ...jobs.map((job) => job.everyMs)),

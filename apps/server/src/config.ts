@@ -28,6 +28,8 @@ export interface Config {
   /** A signed audit checkpoint after this many new rows or `auditCheckpointMinutes`, whichever comes first. */
   auditCheckpointRows: number;
   auditCheckpointMinutes: number;
+  /** The bearer token of `GET /metrics`; unset, the route answers 404 (docs/operations.md "Metrics and traces"). */
+  metricsToken: string | undefined;
 }
 
 /** A configuration problem: its message is one line saying what is wrong and what to do. */
@@ -91,6 +93,19 @@ function parsePositiveInt(name: string, raw: string | undefined, fallback: numbe
   return value;
 }
 
+/** A guessable token would open the metrics to anyone: at least 16 visible characters. */
+function parseMetricsToken(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') {
+    return undefined;
+  }
+  if (!/^[\x21-\x7e]{16,}$/.test(raw)) {
+    throw new ConfigError(
+      'METRICS_TOKEN must be at least 16 visible characters without spaces; make one with `openssl rand -hex 32`, or unset it to serve no metrics.',
+    );
+  }
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort(env.PORT);
   const logLevel = env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info';
@@ -130,5 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditSigningKey: env.AUDIT_SIGNING_KEY && env.AUDIT_SIGNING_KEY !== '' ? env.AUDIT_SIGNING_KEY : undefined,
     auditCheckpointRows: parsePositiveInt('AUDIT_CHECKPOINT_ROWS', env.AUDIT_CHECKPOINT_ROWS, 1000),
     auditCheckpointMinutes: parsePositiveInt('AUDIT_CHECKPOINT_MINUTES', env.AUDIT_CHECKPOINT_MINUTES, 60),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
   };
 }

@@ -31,6 +31,15 @@ export interface Database {
   changeToken?: () => string | null;
   /** PostgreSQL only: a new client outside the pool, for a connection held open (LISTEN for push). */
   openDedicatedClient?: () => pg.Client;
+  /** PostgreSQL only: the pool's connections now, for `/metrics`. */
+  poolStats?: () => PoolStats;
+}
+
+/** The PostgreSQL pool's connections: open, of those idle, and queries waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 // PostgreSQL answers DATE columns as JS Dates by default; we keep them as 'yyyy-mm-dd' text like SQLite does.
@@ -165,6 +174,7 @@ export function createDatabase(target: DatabaseTarget, onConnectionLost = report
       }
     },
     openDedicatedClient: () => new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 5000 }),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async backup() {
       throw new Error('graftmatch backup copies the embedded SQLite database only; back up PostgreSQL with pg_dump.');
     },

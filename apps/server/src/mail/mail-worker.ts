@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
+import type { MailCounters } from '../metrics/app-metrics';
 import type { MailLog } from './mailer';
 import { claimDueMails, markMailFailed, markMailRetry, markMailSent, type ClaimedMail } from './outbox.repository';
 import { failureReason, isPermanentFailure, retryDelayMs, RETRY_BASE_MS } from './retry';
@@ -36,6 +37,7 @@ export function startMailWorker(deps: {
   log: MailLog;
   timings?: Partial<MailTimings>;
   leaseMs: number;
+  counters?: Omit<MailCounters, 'queued'>;
 }): MailWorker {
   const pollMs = deps.timings?.pollMs ?? DEFAULT_POLL_MS;
   const retryBaseMs = deps.timings?.retryBaseMs ?? RETRY_BASE_MS;
@@ -52,6 +54,7 @@ export function startMailWorker(deps: {
     if (isPermanentFailure(error) || nextAttempt.toISOString() > mail.giveUpAt) {
       deps.log.warn({ mailId: mail.id, attempts: mail.attempts, reason }, 'mail failed');
       await markMailFailed(deps.db, { id: mail.id, error: reason, now: now.toISOString() });
+      deps.counters?.failed();
       return;
     }
     deps.log.warn({ mailId: mail.id, attempts: mail.attempts, reason }, 'mail not sent; will retry');
@@ -61,6 +64,7 @@ export function startMailWorker(deps: {
       error: reason,
       now: now.toISOString(),
     });
+    deps.counters?.retried();
   }
 
   async function send(mail: ClaimedMail) {
@@ -77,6 +81,7 @@ export function startMailWorker(deps: {
       return;
     }
     await markMailSent(deps.db, mail.id, deps.now().toISOString());
+    deps.counters?.sent();
   }
 
   async function drainOutbox() {

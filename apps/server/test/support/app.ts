@@ -42,6 +42,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     auditSigningKey: 'dGVzdC1hdWRpdC1rZXktdGVzdC1hdWRpdC1rZXktMDE=',
     auditCheckpointRows: 1000,
     auditCheckpointMinutes: 60,
+    metricsToken: undefined,
     ...overrides,
   };
 }
