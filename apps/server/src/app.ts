@@ -9,6 +9,7 @@ import { createFitCounts } from './modules/waitinglist/fit-counts';
 import { createAfterAnswer, type AfterAnswer } from './http/after-answer';
 import { createAnswerCache } from './http/answer-cache';
 import { MAX_PATH_SEGMENT_LENGTH } from './http/path-segments';
+import { redactUrl } from './http/redact-url';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id';
 import { createMailer } from './mail/mailer';
 import { startMailWorker, type MailTimings } from './mail/mail-worker';
@@ -95,11 +96,6 @@ export interface AppDeps {
   auditCheckpointIntervalMs?: number;
   /** Work done after the answer (an import's alerts); tests pass their own to wait for it. */
   afterAnswer?: AfterAnswer;
-}
-
-// Secrets travel in two URLs by protocol necessity (the push access_token, the recovery link); never log them.
-function redactUrl(url: string): string {
-  return url.replace(/([?&]access_token=)[^&]*/gi, '$1[redacted]').replace(/(\/recovery\/)[^/?]+/g, '$1[redacted]');
 }
 
 function loggerOptions(deps: AppDeps): FastifyServerOptions['logger'] {

@@ -1,8 +1,9 @@
 import { renameSync, rmSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection } from 'kysely';
-import pg from 'pg';
+import bundledPg from 'pg';
 import { SqliteChangeWatch } from './sqlite-changes';
+import { tracedPg } from '../telemetry/handoff';
 import type { DB } from './types';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
@@ -30,7 +31,7 @@ export interface Database {
    */
   changeToken?: () => string | null;
   /** PostgreSQL only: a new client outside the pool, for a connection held open (LISTEN for push). */
-  openDedicatedClient?: () => pg.Client;
+  openDedicatedClient?: () => bundledPg.Client;
   /** PostgreSQL only: the pool's connections now, for `/metrics`. */
   poolStats?: () => PoolStats;
 }
@@ -41,6 +42,9 @@ export interface PoolStats {
   idle: number;
   waiting: number;
 }
+
+// With tracing on, the copy the tracing preload instruments (docs/operations.md "Metrics and traces").
+const pg = tracedPg<typeof bundledPg>() ?? bundledPg;
 
 // PostgreSQL answers DATE columns as JS Dates by default; we keep them as 'yyyy-mm-dd' text like SQLite does.
 const PG_DATE_OID = 1082;
