@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
-import type { JobCounters } from '../metrics/app-metrics';
+import type { JobCounters } from '../metrics/counters';
 import { addMissingJobs, claimJob, finishJob, listJobRows } from './jobs.repository';
 
 // The job scheduler (docs/operations.md "Jobs"): every time-driven task is a job with a name and

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
-import type { MailCounters } from '../metrics/app-metrics';
+import type { MailCounters } from '../metrics/counters';
 import type { MailLog } from './mailer';
 import { claimDueMails, markMailFailed, markMailRetry, markMailSent, type ClaimedMail } from './outbox.repository';
 import { failureReason, isPermanentFailure, retryDelayMs, RETRY_BASE_MS } from './retry';

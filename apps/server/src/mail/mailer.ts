@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Config } from '../config';
 import type { Executor } from '../db/executor';
-import type { MailCounters } from '../metrics/app-metrics';
+import type { MailCounters } from '../metrics/counters';
 import { insertMail } from './outbox.repository';
 import { RETRY_FOR_MS } from './retry';
 

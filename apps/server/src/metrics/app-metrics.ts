@@ -2,29 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { Database, PoolStats } from '../db/database';
 import type { TransportKind } from '../realtime/hub-connection';
+import type { ImportCounters, JobCounters, MailCounters } from './counters';
 import { countQueuedMails, newestImportAt } from './metrics.repository';
-
-/** What the mail worker and the mailer report (mail/mailer.ts, mail/mail-worker.ts). */
-export interface MailCounters {
-  queued(): void;
-  sent(): void;
-  /** Given up: the mail stays in the outbox as failed. */
-  failed(): void;
-  /** A temporary failure; it is tried again. */
-  retried(): void;
-}
-
-/** What the job scheduler reports (jobs/scheduler.ts). */
-export interface JobCounters {
-  /** The jobs there are: each has its series from the start, at 0. */
-  expect(jobs: readonly string[]): void;
-  ran(job: string, failed: boolean): void;
-}
-
-/** What an import reports once it is done (dry runs report nothing). */
-export interface ImportCounters {
-  done(result: { refused: boolean; imported: number; failed: number }): void;
-}
 
 export interface AppMetrics {
   /** This app's own series; every app has its own, so many apps live in one process (the tests). */

@@ -11,7 +11,7 @@ import { writeOrConflict } from '../../db/write-or-conflict';
 import type { EuteRow, NewImportLogRow } from '../../db/types';
 import { badRequest, forbidden } from '../../http/problem';
 import type { AfterAnswer } from '../../http/after-answer';
-import type { ImportCounters } from '../../metrics/app-metrics';
+import type { ImportCounters } from '../../metrics/counters';
 import { recordAudits, type AuditEntry } from '../audit/audit.service';
 import { announceGraftsChanged } from '../grafts/grafts.service';
 import { notify, publishNotified, type Notified } from '../notifications/notifications.service';
