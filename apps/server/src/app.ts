@@ -142,9 +142,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT_LENGTH },
     genReqId: requestIdOf(deps.config.trustProxy),
   });
-  const metrics = createAppMetrics({ database: deps.database, log: app.log });
-  // Before every route: each route gets its own counting hook as it is registered.
-  registerRequestMetrics(app, metrics.registry, { excluded: (url) => url === METRICS_PATH });
+  const metricsOn = deps.config.metricsToken !== undefined;
+  const metrics = createAppMetrics({ database: deps.database, log: app.log, enabled: metricsOn });
+  if (metricsOn) {
+    // Before every route: each route gets its own counting hook as it is registered.
+    registerRequestMetrics(app, metrics.registry, { excluded: (url) => url === METRICS_PATH });
+  }
 
   const now = deps.now ?? (() => new Date());
   const mailWorker = startMailWorker({

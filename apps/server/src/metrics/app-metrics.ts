@@ -35,10 +35,15 @@ function processMetrics(): Registry {
 const TRANSPORTS: TransportKind[] = ['WebSockets', 'ServerSentEvents', 'LongPolling'];
 
 /** The series of docs/operations.md "Metrics and traces", except the request series (request-metrics.ts). */
-export function createAppMetrics(deps: { database: Database; log: FastifyBaseLogger }): AppMetrics {
+export function createAppMetrics(deps: {
+  database: Database;
+  log: FastifyBaseLogger;
+  /** False without METRICS_TOKEN: nothing will scrape, so the process series are not collected. */
+  enabled: boolean;
+}): AppMetrics {
   const registry = new Registry();
   const registers = [registry];
-  const processSeries = processMetrics();
+  const processSeries = deps.enabled ? processMetrics() : null;
 
   const poolStats = deps.database.poolStats;
   if (poolStats) {
@@ -192,7 +197,7 @@ export function createAppMetrics(deps: { database: Database; log: FastifyBaseLog
       pushCounts = count;
     },
     async render() {
-      return `${await processSeries.metrics()}\n${await registry.metrics()}`;
+      return `${processSeries ? `${await processSeries.metrics()}\n` : ''}${await registry.metrics()}`;
     },
     contentType: registry.contentType,
   };
