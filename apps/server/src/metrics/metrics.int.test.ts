@@ -1,8 +1,10 @@
+import { HttpTransportType } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/support/app';
 import { createTestUser, loginAs } from '../../test/support/auth';
 import { startSeededApp, type SeededApp } from '../../test/support/clinical';
 import { csvFile, graftCells, uploadImport } from '../../test/support/imports';
+import { connectPush, SHORT_PUSH_TIMINGS } from '../../test/support/push';
 import { testEngineName } from '../../test/support/database';
 
 const TOKEN = 'metrics-test-token-0123456789abcdef';
@@ -34,7 +36,7 @@ const GRAFT_401 = 'graftmatch_http_requests_total{method="GET",route="/api/physi
 describe(`metrics for Prometheus (${testEngineName()})`, () => {
   let server: TestApp;
   beforeAll(async () => {
-    server = await startTestApp({ config: { metricsToken: TOKEN } });
+    server = await startTestApp({ config: { metricsToken: TOKEN }, deps: { pushTimings: SHORT_PUSH_TIMINGS } });
   });
   afterAll(() => server.close());
 
@@ -131,6 +133,29 @@ describe(`metrics for Prometheus (${testEngineName()})`, () => {
     await expect
       .poll(async () => sample(await scrapeText(server), 'graftmatch_mails_sent_total'), { timeout: 10_000 })
       .toBe(sentBefore + 1);
+  });
+
+  it('counts the open push connections by transport', async () => {
+    const { email } = await createTestUser(server);
+    const client = await loginAs(server, email);
+    const sockets = await connectPush(client);
+    const stream = await connectPush(client, { transport: HttpTransportType.ServerSentEvents });
+    const poll = await connectPush(client, { transport: HttpTransportType.LongPolling });
+    const open = await scrapeText(server);
+    for (const transport of ['WebSockets', 'ServerSentEvents', 'LongPolling']) {
+      expect(sample(open, `graftmatch_push_connections{transport="${transport}"}`), transport).toBe(1);
+    }
+    // The Long Polling client is left to the server's close: stopped, it leaves the close waiting.
+    await Promise.all([sockets, stream].map((push) => push.connection.stop()));
+    await expect
+      .poll(async () => {
+        const text = await scrapeText(server);
+        return ['WebSockets', 'ServerSentEvents', 'LongPolling'].map((transport) =>
+          sample(text, `graftmatch_push_connections{transport="${transport}"}`),
+        );
+      })
+      .toEqual([0, 0, 1]);
+    expect(poll.connection.state).toBe('Connected');
   });
 
   it('answers 404 when no METRICS_TOKEN is set, token or not', async () => {
