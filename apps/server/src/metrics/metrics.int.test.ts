@@ -61,6 +61,8 @@ describe(`metrics for Prometheus (${testEngineName()})`, () => {
     for (let index = 0; index < 3; index += 1) {
       expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
     }
+    const head = await fetch(`${server.baseUrl}/api/health`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
     // Two lots, one pattern: the raw URL never becomes a label.
     for (const lot of ['LOT-A', 'LOT-B']) {
       expect((await fetch(`${server.baseUrl}/api/physician/graftsearch/${lot}`)).status).toBe(401);
@@ -69,6 +71,8 @@ describe(`metrics for Prometheus (${testEngineName()})`, () => {
     expect(sample(after, HEALTH_OK)).toBe(healthBefore + 3);
     expect(sample(after, GRAFT_401)).toBe((sample(before, GRAFT_401) ?? 0) + 2);
     expect(after).not.toContain('LOT-A');
+    const HEAD_OK = 'graftmatch_http_requests_total{method="HEAD",route="/api/health",status="200"}';
+    expect(sample(after, HEAD_OK)).toBe((sample(before, HEAD_OK) ?? 0) + 1);
     const count = sample(
       after,
       'graftmatch_http_request_duration_seconds_count{method="GET",route="/api/health",status="200"}',

@@ -12,10 +12,10 @@ interface Cell {
   buckets: Float64Array;
 }
 
+/** One route's cells, by method (a route may take several) and status. */
 interface RouteCells {
   route: string;
-  method: string;
-  byStatus: Map<number, Cell>;
+  byMethod: Map<string, Map<number, Cell>>;
 }
 
 type Labels = Record<string, string | number>;
@@ -34,11 +34,16 @@ export function registerRequestMetrics(
 ) {
   const routes: RouteCells[] = [];
 
-  const record = (cells: RouteCells, status: number, seconds: number) => {
-    let cell = cells.byStatus.get(status);
+  const record = (cells: RouteCells, method: string, status: number, seconds: number) => {
+    let byStatus = cells.byMethod.get(method);
+    if (!byStatus) {
+      byStatus = new Map();
+      cells.byMethod.set(method, byStatus);
+    }
+    let cell = byStatus.get(status);
     if (!cell) {
       cell = { count: 0, sum: 0, buckets: new Float64Array(DURATION_BUCKETS.length) };
-      cells.byStatus.set(status, cell);
+      byStatus.set(status, cell);
     }
     cell.count += 1;
     cell.sum += seconds;
@@ -54,24 +59,23 @@ export function registerRequestMetrics(
     if (options.excluded(route.url)) {
       return;
     }
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      const cells: RouteCells = { route: route.url, method, byStatus: new Map() };
-      routes.push(cells);
-      const hook: onResponseHookHandler = (_request: FastifyRequest, reply: FastifyReply, done) => {
-        record(cells, reply.statusCode, reply.elapsedTime / 1000);
-        done();
-      };
-      const own =
-        route.onResponse === undefined ? [] : Array.isArray(route.onResponse) ? route.onResponse : [route.onResponse];
-      route.onResponse = [...own, hook];
-    }
+    const cells: RouteCells = { route: route.url, byMethod: new Map() };
+    routes.push(cells);
+    const hook: onResponseHookHandler = (request: FastifyRequest, reply: FastifyReply, done) => {
+      record(cells, request.method, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    };
+    const own =
+      route.onResponse === undefined ? [] : Array.isArray(route.onResponse) ? route.onResponse : [route.onResponse];
+    route.onResponse = [...own, hook];
   });
 
   const each = (visit: (labels: Labels, cell: Cell) => void) => {
     for (const cells of routes) {
-      for (const [status, cell] of cells.byStatus) {
-        visit({ method: cells.method, route: cells.route, status }, cell);
+      for (const [method, byStatus] of cells.byMethod) {
+        for (const [status, cell] of byStatus) {
+          visit({ method, route: cells.route, status }, cell);
+        }
       }
     }
   };
