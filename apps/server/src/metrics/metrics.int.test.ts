@@ -16,6 +16,10 @@ async function scrape(server: TestApp, token = TOKEN): Promise<Response> {
 async function scrapeText(server: TestApp): Promise<string> {
   const response = await scrape(server);
   expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+  // Never kept by a cache, and no anti-forgery cookie for a scraper.
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(response.headers.get('set-cookie')).toBeNull();
   return response.text();
 }
 
