@@ -39,3 +39,17 @@ await build({
     js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
   },
 });
+
+// The tracing preload, loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set (bin/graftmatch.mjs).
+// Its packages stay in node_modules: their instrumentation hooks watch modules load from there.
+await build({
+  entryPoints: [new URL('src/telemetry/preload.ts', import.meta.url).pathname],
+  outfile: new URL('dist/telemetry.js', import.meta.url).pathname,
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+});

@@ -13,4 +13,8 @@ if (!existsSync(entry)) {
   console.error('graftmatch: the server is not built; run `npm run build` first (or `npm run dev` for the sources).');
   process.exit(1);
 }
+// Tracing must start before the server's modules load; without the setting none of it is loaded.
+if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT && process.argv[2] === 'serve') {
+  await import(new URL('../dist/telemetry.js', import.meta.url).href);
+}
 await import(entry.href);

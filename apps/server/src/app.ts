@@ -8,9 +8,14 @@ import { createFitCounts } from './modules/waitinglist/fit-counts';
 import { createAfterAnswer, type AfterAnswer } from './http/after-answer';
 import { createAnswerCache } from './http/answer-cache';
 import { MAX_PATH_SEGMENT_LENGTH } from './http/path-segments';
+import { redactUrl } from './http/redact-url';
+import { registerRequestIdHeader, requestIdOf } from './http/request-id';
 import { createMailer } from './mail/mailer';
 import { startMailWorker, type MailTimings } from './mail/mail-worker';
 import { createMailTransport } from './mail/transport';
+import { createAppMetrics } from './metrics/app-metrics';
+import { METRICS_PATH, metricsRoutes } from './metrics/metrics.routes';
+import { registerRequestMetrics } from './metrics/request-metrics';
 import { createAuthenticator } from './modules/auth/authenticator';
 import { createGraftSearches } from './modules/grafts/grafts.repository';
 import { createAuthDeps } from './modules/auth/auth.deps';
@@ -92,11 +97,6 @@ export interface AppDeps {
   afterAnswer?: AfterAnswer;
 }
 
-// Secrets travel in two URLs by protocol necessity (the push access_token, the recovery link); never log them.
-function redactUrl(url: string): string {
-  return url.replace(/([?&]access_token=)[^&]*/gi, '$1[redacted]').replace(/(\/recovery\/)[^/?]+/g, '$1[redacted]');
-}
-
 function loggerOptions(deps: AppDeps): FastifyServerOptions['logger'] {
   return {
     level: deps.config.logLevel,
@@ -138,7 +138,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT_LENGTH },
+    genReqId: requestIdOf(deps.config.trustProxy),
   });
+  const metricsOn = deps.config.metricsToken !== undefined;
+  const metrics = createAppMetrics({ database: deps.database, log: app.log, enabled: metricsOn });
+  if (metricsOn) {
+    // Before every route: each route gets its own counting hook as it is registered.
+    registerRequestMetrics(app, metrics.registry, { excluded: (url) => url === METRICS_PATH });
+  }
 
   const now = deps.now ?? (() => new Date());
   // Before the mail worker, which reads attachments from it; a store that cannot start starts nothing.
@@ -151,8 +158,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     timings: deps.mailTimings,
     leaseMs: mailLeaseMs(deps.config),
+    counters: metrics.mails,
   });
-  const mailer = createMailer(deps.config, { now, wake: mailWorker.wake });
+  const mailer = createMailer(deps.config, { now, wake: mailWorker.wake, counters: metrics.mails });
   const auth = createAuthDeps({ db: deps.database.db, config: deps.config, mailer, now, log: app.log });
   const secureCookies = useSecureCookies(deps.config.publicUrl);
 
@@ -166,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   const authenticate = createAuthenticator({ database: deps.database, tokens: auth.tokens, now });
   const readVersions = createDataVersionReader(deps.database);
+  registerRequestIdHeader(app);
   // First of the request hooks: a replayed answer runs none of the others.
   registerAnswerReplay(app, { enabled: deps.config.answerCache, authenticate, readVersions, guard: storage, now });
   registerStorageGuard(app, storage);
@@ -178,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before every route: it applies to the routes registered after it.
   await registerCompression(app);
   await registerOpenApi(app);
+  await app.register(metricsRoutes, { metrics, token: deps.config.metricsToken });
 
   const fileSweep = registerFileSweep(app, {
     database: deps.database,
@@ -193,12 +203,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publisher: push,
     connections: pushConnections,
     connectedUsers,
+    connectionsByTransport,
   } = await registerPush(app, {
     database: deps.database,
     auth,
     publicUrl: deps.config.publicUrl,
     timings: deps.pushTimings,
   });
+  metrics.countPushConnections(connectionsByTransport);
   const clinical = {
     db: deps.database.db,
     now,
@@ -240,7 +252,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Registered after the push hub, so it runs before the hub closes (onClose runs last-registered first).
   app.addHook('onClose', () => mailWorker.stop(MAIL_STOP_GRACE_MS));
   app.addHook('onClose', () => afterAnswer.drain());
-  const imports = { ...clinical, mailer, publicUrl: deps.config.publicUrl, log: app.log, afterAnswer };
+  const imports = {
+    ...clinical,
+    mailer,
+    publicUrl: deps.config.publicUrl,
+    log: app.log,
+    afterAnswer,
+    importCounters: metrics.imports,
+  };
   await app.register(importRoutes, { prefix: '/api/import', deps: imports });
   await app.register(lastImportLogRoutes, { prefix: '/api/file', deps: imports });
   const requests = { ...imports, storage: fileStorage };
@@ -253,10 +272,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestLapseIntervalMs: deps.requestLapseIntervalMs,
     auditCheckpointIntervalMs: deps.auditCheckpointIntervalMs,
   });
+  metrics.jobs.expect(jobs.map((job) => job.name));
   registerScheduler(app, {
     db: deps.database.db,
     now,
     log: app.log,
+    counters: metrics.jobs,
     jobs,
     // Never less often than the most frequent job wants.
     tickMs: Math.min(deps.schedulerTickMs ?? DEFAULT_TICK_MS, ...jobs.map((job) => job.everyMs)),

@@ -34,6 +34,8 @@ export interface Config {
   auditCheckpointMinutes: number;
   /** Where graft files live: `<dataDir>/files` (the default) or an S3-compatible bucket (docs/operations.md). */
   fileStore: FileStoreConfig;
+  /** The bearer token of `GET /metrics`; unset, the route answers 404 (docs/operations.md "Metrics and traces"). */
+  metricsToken: string | undefined;
 }
 
 /** The S3 bucket of `FILE_STORE=s3`; without keys the SDK's own chain (instance role, profile) answers. */
@@ -180,6 +182,19 @@ function parseFileStore(env: NodeJS.ProcessEnv): FileStoreConfig {
   };
 }
 
+/** A guessable token would open the metrics to anyone: at least 16 visible characters. */
+function parseMetricsToken(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') {
+    return undefined;
+  }
+  if (!/^[\x21-\x7e]{16,}$/.test(raw)) {
+    throw new ConfigError(
+      'METRICS_TOKEN must be at least 16 visible characters without spaces; make one with `openssl rand -hex 32`, or unset it to serve no metrics.',
+    );
+  }
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort(env.PORT);
   const logLevel = env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info';
@@ -220,5 +235,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditCheckpointRows: parsePositiveInt('AUDIT_CHECKPOINT_ROWS', env.AUDIT_CHECKPOINT_ROWS, 1000),
     auditCheckpointMinutes: parsePositiveInt('AUDIT_CHECKPOINT_MINUTES', env.AUDIT_CHECKPOINT_MINUTES, 60),
     fileStore: parseFileStore(env),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
   };
 }

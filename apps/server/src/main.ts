@@ -6,6 +6,7 @@ import { seedDemoIfEmpty } from './demo/seed-demo-start';
 import { claimFilesFolder } from './modules/files/files-folder';
 import { StartupError, exitOnStartupError, openDatabase } from './startup';
 import { createFileStorage } from './storage/file-storage';
+import { flushTraces } from './telemetry/handoff';
 
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -61,6 +62,7 @@ export async function runServer(options: ServeOptions): Promise<void> {
       await app.close();
       await database.close();
       releaseDataDir();
+      await flushTraces();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

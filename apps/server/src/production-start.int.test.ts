@@ -16,7 +16,7 @@ describe('the production start', () => {
 
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('runs the compiled entry with plain node and loads no tsx', async () => {
+  it('runs the compiled entry with plain node and loads no tsx, nor tracing without OTEL_EXPORTER_OTLP_ENDPOINT', async () => {
     const port = await freePort();
     const server = spawn(process.execPath, ['--import', MODULE_LOG, CLI, 'serve'], {
       env: {
@@ -38,5 +38,6 @@ describe('the production start', () => {
     const modules = readFileSync(moduleLog, 'utf8').split('\n').filter(Boolean);
     expect(modules.some((url) => url.endsWith('/apps/server/dist/cli.js'))).toBe(true);
     expect(modules.filter((url) => /\/tsx\/|\.tsx?$/.test(url))).toEqual([]);
+    expect(modules.filter((url) => /opentelemetry|\/dist\/telemetry\.js$/.test(url))).toEqual([]);
   }, 120_000);
 });

@@ -34,6 +34,12 @@ describe('start-up refuses a bad environment with one clear line', () => {
     expectOneClearLine(result.stderr, /DATABASE_URL is not a valid URL; use postgres:\/\//);
   });
 
+  it('refuses a METRICS_TOKEN short enough to guess', async () => {
+    const result = await runCli(['serve'], { DATA_DIR: scratch, PORT: '0', METRICS_TOKEN: 'secret' });
+    expect(result.code).toBe(1);
+    expectOneClearLine(result.stderr, /METRICS_TOKEN must be at least 16 visible characters/);
+  });
+
   it('refuses a DATABASE_URL of another kind of database', async () => {
     const result = await runCli(['serve'], { DATA_DIR: scratch, PORT: '0', DATABASE_URL: 'mysql://root@localhost/db' });
     expect(result.code).toBe(1);

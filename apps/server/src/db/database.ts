@@ -9,8 +9,9 @@ import {
   type DatabaseConnection,
   type SqliteDatabase,
 } from 'kysely';
-import pg from 'pg';
+import bundledPg from 'pg';
 import { SqliteChangeWatch } from './sqlite-changes';
+import { tracedPg } from '../telemetry/handoff';
 import type { DB } from './types';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
@@ -38,8 +39,20 @@ export interface Database {
    */
   changeToken?: () => string | null;
   /** PostgreSQL only: a new client outside the pool, for a connection held open (LISTEN for push). */
-  openDedicatedClient?: () => pg.Client;
+  openDedicatedClient?: () => bundledPg.Client;
+  /** PostgreSQL only: the pool's connections now, for `/metrics`. */
+  poolStats?: () => PoolStats;
 }
+
+/** The PostgreSQL pool's connections: open, of those idle, and queries waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+// With tracing on, the copy the tracing preload instruments (docs/operations.md "Metrics and traces").
+const pg = tracedPg<typeof bundledPg>() ?? bundledPg;
 
 // PostgreSQL answers DATE columns as JS Dates by default; we keep them as 'yyyy-mm-dd' text like SQLite does.
 const PG_DATE_OID = 1082;
@@ -199,6 +212,7 @@ export function createDatabase(target: DatabaseTarget, onConnectionLost = report
       }
     },
     openDedicatedClient: () => new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 5000 }),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async backup() {
       throw new Error('graftmatch backup copies the embedded SQLite database only; back up PostgreSQL with pg_dump.');
     },

@@ -26,7 +26,14 @@ export interface Replay extends ReplayRequest {
 }
 
 /** Headers that belong to one answer on its connection (Node sets them per answer), not to its content. */
-export const PER_ANSWER_HEADERS = ['content-length', 'connection', 'keep-alive', 'date', 'transfer-encoding'] as const;
+export const PER_ANSWER_HEADERS = [
+  'content-length',
+  'connection',
+  'keep-alive',
+  'date',
+  'transfer-encoding',
+  'x-request-id',
+] as const;
 
 export const sameVersions = (a: DataVersions, b: DataVersions) =>
   a.graftData === b.graftData && a.access === b.access && a.waitingList === b.waitingList;

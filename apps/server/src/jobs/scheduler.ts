@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
+import type { JobCounters } from '../metrics/counters';
 import { addMissingJobs, claimJob, finishJob, listJobRows } from './jobs.repository';
 
 // The job scheduler (docs/operations.md "Jobs"): every time-driven task is a job with a name and
@@ -28,6 +29,8 @@ export interface SchedulerDeps {
   db: Kysely<DB>;
   now: () => Date;
   log: { error(details: Record<string, unknown>, message: string): void };
+  /** The server's metrics; the command line has none. */
+  counters?: Pick<JobCounters, 'ran'>;
 }
 
 /** Rows for the jobs not yet in the table, due now: a new job runs at the first start. */
@@ -69,6 +72,7 @@ export async function runJob(deps: SchedulerDeps, job: Job, force = false): Prom
     nextRunAt: new Date(finishedAt.getTime() + job.everyMs).toISOString(),
     error,
   });
+  deps.counters?.ran(job.name, error !== null);
   return error === null ? 'ran' : 'failed';
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { StorageNotFoundError, type FileStorage } from '../storage/storage';
+import type { MailCounters } from '../metrics/counters';
 import type { MailAttachment, MailAttachmentRef, MailLog } from './mailer';
 import { claimDueMails, markMailFailed, markMailRetry, markMailSent, type ClaimedMail } from './outbox.repository';
 import { failureReason, isPermanentFailure, retryDelayMs, RETRY_BASE_MS } from './retry';
@@ -64,6 +65,7 @@ export function startMailWorker(deps: {
   log: MailLog;
   timings?: Partial<MailTimings>;
   leaseMs: number;
+  counters?: Omit<MailCounters, 'queued'>;
 }): MailWorker {
   const pollMs = deps.timings?.pollMs ?? DEFAULT_POLL_MS;
   const retryBaseMs = deps.timings?.retryBaseMs ?? RETRY_BASE_MS;
@@ -80,6 +82,7 @@ export function startMailWorker(deps: {
     if (isPermanentFailure(error) || nextAttempt.toISOString() > mail.giveUpAt) {
       deps.log.warn({ mailId: mail.id, attempts: mail.attempts, reason }, 'mail failed');
       await markMailFailed(deps.db, { id: mail.id, error: reason, now: now.toISOString() });
+      deps.counters?.failed();
       return;
     }
     deps.log.warn({ mailId: mail.id, attempts: mail.attempts, reason }, 'mail not sent; will retry');
@@ -89,6 +92,7 @@ export function startMailWorker(deps: {
       error: reason,
       now: now.toISOString(),
     });
+    deps.counters?.retried();
   }
 
   async function send(mail: ClaimedMail) {
@@ -107,6 +111,7 @@ export function startMailWorker(deps: {
       return;
     }
     await markMailSent(deps.db, mail.id, deps.now().toISOString());
+    deps.counters?.sent();
   }
 
   async function drainOutbox() {

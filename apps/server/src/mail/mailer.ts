@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Config } from '../config';
 import type { Executor } from '../db/executor';
+import type { MailCounters } from '../metrics/counters';
 import { insertMail } from './outbox.repository';
 import { RETRY_FOR_MS } from './retry';
 
@@ -85,7 +86,7 @@ export function senderDomain(from: string): string {
  */
 export function createMailer(
   config: Pick<Config, 'smtpFrom'>,
-  options: { now: () => Date; wake?: () => void },
+  options: { now: () => Date; wake?: () => void; counters?: Pick<MailCounters, 'queued'> },
 ): Mailer {
   const domain = senderDomain(config.smtpFrom);
   const wake = options.wake ?? (() => undefined);
@@ -111,6 +112,7 @@ export function createMailer(
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
       });
+      options.counters?.queued();
       if (!executor.isTransaction) {
         wake();
       }

@@ -28,6 +28,9 @@ const refusalType = (route: RegisteredRoute) =>
 
 /** A concrete path for a route pattern: every parameter and wildcard filled in. */
 const concretePath = (url: string) => url.replace(/:[A-Za-z0-9_]+/g, randomUUID()).replace(/\*/g, 'x');
+/** The operator's scrape checks its own token, not a user's session (docs/operations.md "Metrics and traces"). */
+const METRICS_TOKEN = 'route-protection-metrics-token-0123';
+
 const isApi = (route: RegisteredRoute) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
 const name = (route: RegisteredRoute) => `${route.method} ${route.url}`;
 
@@ -35,7 +38,7 @@ describe(`every route is protected unless it is one of the open ones (${testEngi
   let server: TestApp;
   let routes: RegisteredRoute[];
   beforeAll(async () => {
-    server = await startTestApp();
+    server = await startTestApp({ config: { metricsToken: METRICS_TOKEN } });
     routes = listRegisteredRoutes(server.app).filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS');
   });
   afterAll(() => server.close());
@@ -49,6 +52,19 @@ describe(`every route is protected unless it is one of the open ones (${testEngi
     expect(routes.filter((route) => isApi(route) && !route.open).map(name)).toEqual(
       expect.arrayContaining(['GET /api/users/getmyuser', 'GET /api/users/logout', 'POST /api/users/resetpassword']),
     );
+  });
+
+  it("serves nothing outside /api/ but the metrics, which refuse anyone without the metrics token, an admin's session included", async () => {
+    expect(routes.filter((route) => !route.url.startsWith('/api/')).map(name)).toEqual(['GET /metrics']);
+    const { email } = await createTestUser(server, { admin: true });
+    const admin = await loginAs(server, email);
+    for (const client of [new TestClient(server.baseUrl), admin]) {
+      const refused = await client.get('/metrics');
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    }
+    const scraped = await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(scraped.status).toBe(200);
   });
 
   it('refuses an anonymous call to every other route with 401 problem+json, anti-forgery header or not', async () => {

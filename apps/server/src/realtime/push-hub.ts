@@ -1,5 +1,11 @@
 import type { Principal } from '../modules/auth/principal';
-import { HubConnection, type HubContext, type PushSession, type PushTransport } from './hub-connection';
+import {
+  HubConnection,
+  type HubContext,
+  type PushSession,
+  type PushTransport,
+  type TransportKind,
+} from './hub-connection';
 import { encodeInvocation } from './hub-protocol';
 import { reaches } from './push-audience';
 import type { PushBus } from './push-bus';
@@ -18,6 +24,8 @@ export interface PushHub {
   count(): number;
   /** The distinct users with a connection open on this instance now (the test alert's answer). */
   userCount(): number;
+  /** Open connections by transport now; one waiting for its client to reconnect has none (`/metrics`). */
+  countByTransport(): Record<TransportKind, number>;
   /** For shutdown: every client is told to reconnect (to another instance), then the transports close. */
   closeAll(): Promise<void>;
 }
@@ -73,6 +81,16 @@ export function createPushHub(bus: PushBus, context: Omit<HubContext, 'onClosed'
     get: (connectionId) => connections.get(connectionId),
     count: () => connections.size,
     userCount: () => new Set([...connections.values()].map((connection) => connection.principal.userId)).size,
+    countByTransport() {
+      const counts: Record<TransportKind, number> = { WebSockets: 0, ServerSentEvents: 0, LongPolling: 0 };
+      for (const connection of connections.values()) {
+        const transport = connection.currentTransport;
+        if (transport) {
+          counts[transport.kind] += 1;
+        }
+      }
+      return counts;
+    },
     async closeAll() {
       shuttingDown = true;
       unsubscribe();

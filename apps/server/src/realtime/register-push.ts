@@ -8,7 +8,7 @@ import { createConnectionTokens } from './connection-token';
 import type { PushTimings } from './hub-connection';
 import { createPostgresBus } from './postgres-bus';
 import { createLocalBus, type PushBus, type PushPublisher } from './push-bus';
-import { createPushHub } from './push-hub';
+import { createPushHub, type PushHub } from './push-hub';
 import { createConnectionRelay } from './push-relay';
 import { pushRoutes } from './push.routes';
 
@@ -64,7 +64,12 @@ function createBus(app: FastifyInstance, database: Database): Promise<PushBus> |
 export async function registerPush(
   app: FastifyInstance,
   deps: PushDeps,
-): Promise<{ publisher: PushPublisher; connections: () => number; connectedUsers: () => number }> {
+): Promise<{
+  publisher: PushPublisher;
+  connections: () => number;
+  connectedUsers: () => number;
+  connectionsByTransport: PushHub['countByTransport'];
+}> {
   const bus = await createBus(app, deps.database);
   const timings = { ...DEFAULT_PUSH_TIMINGS, ...deps.timings };
   const hub = createPushHub(bus, {
@@ -83,5 +88,10 @@ export async function registerPush(
   await app.register(pushRoutes, {
     deps: { auth: deps.auth, hub, tokens, timings, publicUrl: deps.publicUrl, relay },
   });
-  return { publisher: bus, connections: () => hub.count(), connectedUsers: () => hub.userCount() };
+  return {
+    publisher: bus,
+    connections: () => hub.count(),
+    connectedUsers: () => hub.userCount(),
+    connectionsByTransport: () => hub.countByTransport(),
+  };
 }

@@ -43,6 +43,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     auditCheckpointRows: 1000,
     auditCheckpointMinutes: 60,
     fileStore: { kind: 'disk' },
+    metricsToken: undefined,
     ...overrides,
   };
 }

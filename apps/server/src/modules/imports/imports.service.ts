@@ -11,6 +11,7 @@ import { writeOrConflict } from '../../db/write-or-conflict';
 import type { EuteRow, NewImportLogRow } from '../../db/types';
 import { badRequest, forbidden } from '../../http/problem';
 import type { AfterAnswer } from '../../http/after-answer';
+import type { ImportCounters } from '../../metrics/counters';
 import { recordAudits, type AuditEntry } from '../audit/audit.service';
 import { announceGraftsChanged } from '../grafts/grafts.service';
 import { notify, publishNotified, type Notified } from '../notifications/notifications.service';
@@ -35,6 +36,8 @@ export interface ImportDeps extends AlertDeps {
   now: () => Date;
   /** Runs the match alerts and push events once the answer is out (docs/import.md "Match alerts"). */
   afterAnswer: AfterAnswer;
+  /** The server's metrics; the command line has none. */
+  importCounters?: ImportCounters;
 }
 
 export interface ImportOptions {
@@ -268,6 +271,11 @@ export async function importGrafts(
     },
     'Another import of the same lots ran at the same time; nothing was written. Try again.',
   );
+  deps.importCounters?.done({
+    refused,
+    imported: refused ? 0 : plan.inserts.length + plan.updates.length + plan.unchanged,
+    failed: plan.failedRows,
+  });
   deps.mailer.wake();
   publishNotified(deps.push, bankTold);
   if (!refused && plan.changed.length > 0) {
