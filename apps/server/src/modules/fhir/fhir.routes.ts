@@ -74,7 +74,7 @@ function asOperationOutcome(reply: FastifyReply, payload: unknown): unknown {
 export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (app, { deps }) => {
   app.addHook('onSend', async (_request, reply, payload) => asOperationOutcome(reply, payload));
   app.setNotFoundHandler(() => {
-    throw notFound('This FHIR server has no such resource type, interaction or operation.');
+    throw notFound({ key: 'problem.fhir.unknownInteraction' });
   });
   const callerOf = (request: FastifyRequest) =>
     fhirCallerOf(deps, {
