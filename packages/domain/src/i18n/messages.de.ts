@@ -387,6 +387,16 @@ export const MESSAGES_DE: Catalogue = {
       added: 'Hinzugefügt am',
     },
   },
+  // The package label (apps/server/src/pdf/graft-label-pdf.ts); codes, LOT and sizes stay as they are.
+  label: {
+    title: 'Etikett {{lot}}',
+    diameters: 'Ø prox. / dist. {{sizes}} mm',
+    lengths: 'Länge min. / max. {{sizes}} mm',
+    branchDiameters: 'Ø links / rechts {{sizes}} mm',
+    branchLengths: 'Länge links / rechts {{sizes}} mm',
+    lot: 'Lot {{lot}} · {{name}}',
+    noSec: 'Kein SEC erfasst · Lot {{lot}}',
+  },
   factsheet: {
     title: 'Datenblatt – Lot {{lot}}',
     generated: 'Erstellt von {{product}}: {{time}}',
@@ -414,6 +424,23 @@ export const MESSAGES_DE: Catalogue = {
     implantedOn: 'Implantiert am',
     reason: 'Grund',
     correction: 'Korrektur',
+  },
+  // `graftmatch audit verify` and the admin's chain check.
+  auditVerify: {
+    intact: '{{rows}} Zeilen, {{checkpoints}} Checkpoints, Kette intakt bis Sequenz {{seq}}',
+    broken: '{{reason}} ({{checkpoints}} Checkpoints; Kette intakt bis Sequenz {{seq}})',
+    notIntact: 'Audit-Log NICHT intakt: {{summary}}',
+    checkpoint: 'Checkpoint {{size}} ({{at}})',
+    given: 'der übergebene Checkpoint (Größe {{size}})',
+    doesNotVerify: '{{label}} lässt sich nicht verifizieren: {{reason}}',
+    givenDoesNotVerify: 'der übergebene Checkpoint lässt sich nicht verifizieren: {{reason}}',
+    rowMismatch: '{{label}}: Seine Zeile passt nicht zu seiner signierten Notiz',
+    gap: 'Zeile {{row}} fehlt: Auf Zeile {{before}} folgt Zeile {{seq}}',
+    hash: 'Zeile {{seq}} (ID {{id}}) passt nicht zu ihrem Hash: Sie wurde geändert oder eingefügt',
+    otherLog: '{{label}} hat ein anderes Log signiert: Die Zeilen bis {{seq}} wurden geändert',
+    removed: '{{label}} umfasst {{size}} Zeilen, das Log enthält aber {{rows}}: Die Zeilen ab {{from}} wurden entfernt',
+    headBeyond: 'der Kopf der Kette steht bei Zeile {{head}}, das Log endet aber bei Zeile {{rows}}',
+    unchained: '{{count}} Audit-Zeilen liegen außerhalb der Kette (ohne Sequenznummer)',
   },
   auditLog: {
     system: 'System',

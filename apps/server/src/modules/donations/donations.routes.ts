@@ -81,7 +81,13 @@ export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: DonationsDeps
       },
     },
     async (request, reply) => {
-      const label = await donationLabel(deps, request.principal, request.params.lot, request.query.format ?? 'a4');
+      const label = await donationLabel(
+        deps,
+        request.principal,
+        request.params.lot,
+        request.query.format ?? 'a4',
+        languageOf(request),
+      );
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${label.fileName}"`)

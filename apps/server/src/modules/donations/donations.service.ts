@@ -110,7 +110,11 @@ export async function donationLabel(
   principal: Principal | null,
   lot: string,
   format: LabelFormat,
+  language: Language,
 ): Promise<{ bytes: Buffer; fileName: string }> {
   const graft = await findDonation(deps, principal, lot);
-  return { bytes: await renderGraftLabelPdf(graft, format, deps.now()), fileName: labelFileName(lot, format) };
+  return {
+    bytes: await renderGraftLabelPdf(graft, format, deps.now(), language),
+    fileName: labelFileName(lot, format),
+  };
 }
