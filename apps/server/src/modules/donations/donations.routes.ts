@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { StockGraft, StockQuery, type StockGraft as StockGraftType } from '@graftmatch/domain';
+import { SortedPageQuery, StockGraft, StockQuery, type StockGraft as StockGraftType } from '@graftmatch/domain';
 import { ANSWERED_FROM_CACHE, type AnswerCache } from '../../http/answer-cache';
 import { PageQuery, pageOf, sendPaged } from '../../http/paging';
 import { LotParams, errors, languageOf } from '../../http/request-kit';
@@ -98,9 +98,16 @@ export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: DonationsDeps
   app.get(
     '/donationsarchiv',
     {
-      schema: { tags: ['euteemployee'], querystring: PageQuery, response: { 200: GraftListResponse, ...errors } },
+      schema: {
+        tags: ['euteemployee'],
+        querystring: SortedPageQuery,
+        response: { 200: GraftListResponse, ...errors },
+      },
     },
     async (request, reply) =>
-      sendPaged(reply, await listArchivedDonations(deps, request.principal, pageOf(request.query))),
+      sendPaged(
+        reply,
+        await listArchivedDonations(deps, request.principal, pageOf(request.query), request.query.sort),
+      ),
   );
 };

@@ -20,8 +20,10 @@ import {
 // The read-only FHIR R5 API under /api/fhir/R5 (docs/fhir.md). Every answer is application/fhir+json;
 // every refusal, the app's own 401 and 404 included, an OperationOutcome.
 
+// Open to any member: the refusals pass through it as problem+json before they become an OperationOutcome.
 const FhirResource = Type.Unsafe<string>({
   type: 'object',
+  additionalProperties: true,
   description: 'a FHIR R5 resource (application/fhir+json)',
 });
 const errors = { 400: FhirResource, 401: FhirResource, 403: FhirResource, 404: FhirResource };

@@ -238,9 +238,10 @@ export function listEuteDonations(
   principal: Principal | null,
   status: ListedStatus,
   page: Page,
+  sort?: GraftSort,
 ): Promise<Paged<Graft>> {
   const scope = euteReadScope(principal);
-  return listInStatus(deps, scope.all ? { all: true } : { euteIds: scope.ids }, status, page);
+  return listInStatus(deps, scope.all ? { all: true } : { euteIds: scope.ids }, status, page, sort);
 }
 
 /** `GET /euteemployee/currentdonations/{lot}`: any listed graft of the caller's banks; others are 404. */
