@@ -60,7 +60,10 @@ describe(`graftmatch audit (${testEngineName()})`, { timeout: 120_000 }, () => {
     // The summary in German: by --lang, or by the locale in LANG; --lang wins.
     const germanSummary = '12 Zeilen, 2 Checkpoints, Kette intakt bis Sequenz 12\n';
     expect((await verify('--public-key', publicKey, '--lang', 'de')).stdout).toBe(germanSummary);
-    const byLocale = await runCli(['audit', 'verify', '--public-key', publicKey], { ...storage.env, LANG: 'de_DE.UTF-8' });
+    const byLocale = await runCli(['audit', 'verify', '--public-key', publicKey], {
+      ...storage.env,
+      LANG: 'de_DE.UTF-8',
+    });
     expect(byLocale.stdout).toBe(germanSummary);
     const englishWins = await runCli(['audit', 'verify', '--public-key', publicKey, '--lang', 'en'], {
       ...storage.env,

@@ -57,7 +57,12 @@ export const fieldSummary = (language: Language, errors: readonly FieldError[]) 
  * in the caller's language.
  */
 export const invalidFields = (key: MessageKey, errors: FieldError[]) =>
-  new ProblemError(400, 'Bad Request', { key, params: { summary: fieldSummary('en', errors) } }, { errors, summarized: true });
+  new ProblemError(
+    400,
+    'Bad Request',
+    { key, params: { summary: fieldSummary('en', errors) } },
+    { errors, summarized: true },
+  );
 export const unauthorized = (
   detail: Detail = { key: 'problem.authenticationRequired' },
   extras: Record<string, unknown> = {},

@@ -30,7 +30,12 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
   }
   const status = statusOf(error.code);
   this.log.debug({ code: error.code, status }, 'refused a request the HTTP parser could not take');
-  const body = JSON.stringify({ type: 'about:blank', title: STATUS_TITLES[status], status, detail: translate('en', DETAILS[status]!) });
+  const body = JSON.stringify({
+    type: 'about:blank',
+    title: STATUS_TITLES[status],
+    status,
+    detail: translate('en', DETAILS[status]!),
+  });
   const head = [
     `HTTP/1.1 ${status} ${STATUS_TITLES[status]}`,
     `Content-Type: ${PROBLEM_CONTENT_TYPE}`,

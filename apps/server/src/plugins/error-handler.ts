@@ -1,10 +1,23 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, translate, translateMessage, type Language, type Message, type MessageKey } from '@graftmatch/domain';
+import {
+  MESSAGES,
+  translate,
+  translateMessage,
+  type Language,
+  type Message,
+  type MessageKey,
+} from '@graftmatch/domain';
 import { languageOf } from '../http/request-kit';
 import { databaseFailure, describeDatabaseError } from '../db/errors';
 import { StorageError } from '../storage/storage';
 import { MAX_PATH_SEGMENT_LENGTH } from '../http/path-segments';
-import { PROBLEM_CONTENT_TYPE, ProblemError, RETRY_AFTER_SECONDS, fieldSummary, type FieldError } from '../http/problem';
+import {
+  PROBLEM_CONTENT_TYPE,
+  ProblemError,
+  RETRY_AFTER_SECONDS,
+  fieldSummary,
+  type FieldError,
+} from '../http/problem';
 
 interface ProblemBody {
   type: string;

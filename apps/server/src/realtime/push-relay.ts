@@ -26,11 +26,7 @@ export function createConnectionRelay(bus: PushBus, hub: PushHub): ConnectionRel
         throw notFound({ key: 'problem.push.noConnection' });
       }
       if (!(await bus.relay({ connectionId, action }))) {
-        throw new ProblemError(
-          413,
-          'Payload Too Large',
-          { key: 'problem.push.relayTooLarge' },
-        );
+        throw new ProblemError(413, 'Payload Too Large', { key: 'problem.push.relayTooLarge' });
       }
     },
   };

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translate, type ImportResult, type MessageKey, type MessageParams, type RequestInbox } from '@graftmatch/domain';
+import {
+  translate,
+  type ImportResult,
+  type MessageKey,
+  type MessageParams,
+  type RequestInbox,
+} from '@graftmatch/domain';
 import { TEST_PASSWORD, basicAuth, createTestUser, readOutbox, waitForOutboxMail } from '../support/auth';
 import { TestClient } from '../support/client';
 import { startSeededApp, type SeededApp } from '../support/clinical';

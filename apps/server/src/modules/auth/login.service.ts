@@ -173,13 +173,10 @@ export async function completeTwoFactor(
       await repo.voidChallenge(deps.db, challenge.id, now.toISOString());
     }
     const triesLeft = Math.max(0, PIN_TRIES - tries);
-    return refuseWrongSecret(
-      deps,
-      user,
-      ctx,
-      'auth.twofactor.failure',
-      { key: 'problem.auth.wrongPin', params: { tries: triesLeft } },
-    );
+    return refuseWrongSecret(deps, user, ctx, 'auth.twofactor.failure', {
+      key: 'problem.auth.wrongPin',
+      params: { tries: triesLeft },
+    });
   }
   return deps.db.transaction().execute(async (trx) => {
     if (!(await repo.markChallengeUsed(trx, challenge.id, now.toISOString()))) {

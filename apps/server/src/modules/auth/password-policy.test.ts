@@ -21,7 +21,9 @@ describe('new passwords (NIST 800-63B, docs/decisions.md §7)', () => {
     for (const common of ['1234567890', 'Password123', 'QWERTYUIOP', 'passwort123', 'aaaaaaaaaaaa']) {
       expect(passwordWeakness(common)?.kind, common).toBe('passwordCommon');
     }
-    expect(passwordWeakness('Dr.Berg@Clinic.example', { email: 'dr.berg@clinic.example' })?.kind).toBe('passwordIsEmail');
+    expect(passwordWeakness('Dr.Berg@Clinic.example', { email: 'dr.berg@clinic.example' })?.kind).toBe(
+      'passwordIsEmail',
+    );
   });
 
   it('throws 400 problem+json naming the field', () => {

@@ -105,9 +105,6 @@ export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: DonationsDeps
       },
     },
     async (request, reply) =>
-      sendPaged(
-        reply,
-        await listArchivedDonations(deps, request.principal, pageOf(request.query), request.query.sort),
-      ),
+      sendPaged(reply, await listArchivedDonations(deps, request.principal, pageOf(request.query), request.query.sort)),
   );
 };

@@ -37,11 +37,7 @@ export const sourceKeyOf = (key: string): string | null =>
  */
 export class MissingFileError extends ProblemError {
   constructor(readonly file: Pick<GraftFileRow, 'name' | 'storageKey'>) {
-    super(
-      503,
-      'Service Unavailable',
-      { key: 'problem.files.contentMissing', params: { name: file.name } },
-    );
+    super(503, 'Service Unavailable', { key: 'problem.files.contentMissing', params: { name: file.name } });
   }
 }
 

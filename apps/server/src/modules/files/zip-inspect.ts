@@ -117,7 +117,10 @@ export async function inspectZip(
   try {
     zip = await openZip(file);
   } catch (error) {
-    return { status: 415, wording: { key: 'problem.files.zipUnreadable', params: { reason: (error as Error).message } } };
+    return {
+      status: 415,
+      wording: { key: 'problem.files.zipUnreadable', params: { reason: (error as Error).message } },
+    };
   }
   try {
     const entries = await readEntries(zip, limits.maxEntries);
@@ -139,7 +142,10 @@ export async function inspectZip(
     }
     return null;
   } catch (error) {
-    return { status: 415, wording: { key: 'problem.files.zipUnreadable', params: { reason: (error as Error).message } } };
+    return {
+      status: 415,
+      wording: { key: 'problem.files.zipUnreadable', params: { reason: (error as Error).message } },
+    };
   } finally {
     zip.close();
   }

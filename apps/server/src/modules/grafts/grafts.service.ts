@@ -1,6 +1,5 @@
 import {
   ListStatus,
-  SEARCH_PARAMS_ERROR,
   compareGraftsBy,
   compareSearchResults,
   formatSingleEuropeanCode,

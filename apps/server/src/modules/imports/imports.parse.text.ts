@@ -97,7 +97,8 @@ export async function readCsv(text: AsyncGenerator<string>, sink: RowSink): Prom
   return { format: 'csv', ignoredColumns: header === null ? checkHeader([], sink.known) : ignoredColumns };
 }
 
-export const jsonUnreadable = (reason: string) => badRequest({ key: 'problem.imports.jsonUnreadable', params: { reason } });
+export const jsonUnreadable = (reason: string) =>
+  badRequest({ key: 'problem.imports.jsonUnreadable', params: { reason } });
 
 /** Where JSON text read a character at a time stands: how deeply nested, and whether inside a string. */
 export class JsonPosition {

@@ -53,11 +53,10 @@ export async function spoolUpload(request: FastifyRequest): Promise<SpooledUploa
   try {
     await pipeline(file.file, createWriteStream(spooled, { flags: 'wx', mode: 0o600 }));
     if (file.file.truncated) {
-      throw new ProblemError(
-        413,
-        'Payload Too Large',
-        { key: 'problem.imports.fileTooLarge', params: { mib: IMPORT_MAX_BYTES / 1024 / 1024 } },
-      );
+      throw new ProblemError(413, 'Payload Too Large', {
+        key: 'problem.imports.fileTooLarge',
+        params: { mib: IMPORT_MAX_BYTES / 1024 / 1024 },
+      });
     }
   } catch (error) {
     await discard();

@@ -15,7 +15,7 @@ import {
 } from '@graftmatch/domain';
 import type { GraftRow, GraftUpdate } from '../../db/types';
 import type { Executor } from '../../db/executor';
-import { badRequest, conflict, forbidden, invalidFields, notFound } from '../../http/problem';
+import { conflict, forbidden, invalidFields, notFound } from '../../http/problem';
 import type { Actor } from '../../http/request-kit';
 import type { RequestDocumentKind } from '../../pdf/request-documents';
 import { recordAudit } from '../audit/audit.service';

@@ -17,7 +17,7 @@ import {
   type RequestStepInput,
 } from '@graftmatch/domain';
 import type { GraftRow, GraftUpdate } from '../../db/types';
-import { badRequest, conflict, invalidFields } from '../../http/problem';
+import { conflict, invalidFields } from '../../http/problem';
 import { renderRequestDocument, requestDocumentFileName, type RequestDocumentKind } from '../../pdf/request-documents';
 import type { FileStorage } from '../../storage/storage';
 import type { Executor } from '../../db/executor';

@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  compareUsersByLastName,
-  type AddUserRequest,
-  type PatchUserRequest,
-  type User,
-} from '@graftmatch/domain';
+import { compareUsersByLastName, type AddUserRequest, type PatchUserRequest, type User } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB, UserUpdate } from '../../db/types';
 import { conflict, fieldError, invalidFields, notFound, type FieldError } from '../../http/problem';
@@ -29,7 +24,6 @@ export interface UsersDeps {
   auth: AuthDeps;
   log: { warn(details: Record<string, unknown>, message: string): void };
 }
-
 
 async function presentUsers(executor: Executor, rows: readonly repo.AdminUserRow[]): Promise<User[]> {
   const { clinics, eutes } = await repo.membershipsOf(

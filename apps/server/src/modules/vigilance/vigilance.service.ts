@@ -113,9 +113,7 @@ export async function createReport(
   }
   const side = requireWriter(sideOf(actor.principal, graft));
   if (side === 'clinic' && (body.kind !== 'SAR' || graft.implantationStatus !== StepStatus.Done)) {
-    throw body.kind === 'SAR'
-      ? noGraft(body.lot)
-      : badRequest({ key: 'problem.vigilance.saeByBank' });
+    throw body.kind === 'SAR' ? noGraft(body.lot) : badRequest({ key: 'problem.vigilance.saeByBank' });
   }
   const now = deps.now();
   const discoveredAt = body.discoveredAt ?? now.toISOString();
@@ -219,7 +217,8 @@ export async function updateReport(
   const side = requireWriter(sideOf(actor.principal, found));
   const row = found!;
   const kind = row.kind;
-  const [first, second] = kind === 'SAR' ? ['saeNotification', 'saeConfirmation'] : ['sarNotification', 'sarConfirmation'];
+  const [first, second] =
+    kind === 'SAR' ? ['saeNotification', 'saeConfirmation'] : ['sarNotification', 'sarConfirmation'];
   if (first in body || second in body) {
     throw badRequest({ key: 'problem.vigilance.wrongParts', params: { kind, first, second } });
   }
