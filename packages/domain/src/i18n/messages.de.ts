@@ -345,6 +345,12 @@ export const MESSAGES_DE: Catalogue = {
     monthInvalid: 'der Geburtsmonat muss 01-12 sein',
     yearMissing: 'das Geburtsjahr fehlt',
     yearInvalid: 'das Geburtsjahr muss 1900-2100 sein',
+    notFuture: 'darf nicht in der Zukunft liegen (heute ist der {{today}})',
+    beforeDelivery: 'darf nicht vor der Lieferung am {{date}} liegen',
+    beforeAssignment: 'darf nicht vor der Zuteilung am {{date}} liegen',
+    afterDelivery: 'darf nicht nach der Lieferung am {{date}} liegen',
+    afterImplantation: 'darf nicht nach der Implantation am {{date}} liegen',
+    notEmpty: 'darf nicht leer sein',
   },
   ranking: {
     windowOpen: 'Implantationsfenster offen',

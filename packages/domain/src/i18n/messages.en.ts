@@ -323,6 +323,12 @@ export const MESSAGES_EN = {
     monthInvalid: 'the birth month must be 01-12',
     yearMissing: 'the birth year is missing',
     yearInvalid: 'the birth year must be 1900-2100',
+    notFuture: 'must not be in the future (today is {{today}})',
+    beforeDelivery: 'must not be before the delivery on {{date}}',
+    beforeAssignment: 'must not be before the assignment on {{date}}',
+    afterDelivery: 'must not be after the delivery on {{date}}',
+    afterImplantation: 'must not be after the implantation on {{date}}',
+    notEmpty: 'must not be empty',
   },
   ranking: {
     windowOpen: 'implant window open',
