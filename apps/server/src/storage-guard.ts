@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { translateMessage, type Message } from '@graftmatch/domain';
 
 /**
  * Watches that the data folder (and the SQLite file in it) is still the one the server opened.
@@ -8,7 +9,7 @@ import { statSync } from 'node:fs';
  */
 export interface StorageGuard {
   /** Why the storage cannot be trusted any more, or null while it is the one opened at start. */
-  problem(): string | null;
+  problem(): Message | null;
 }
 
 interface Identity {
@@ -39,7 +40,7 @@ export function createStorageGuard(
 ): StorageGuard {
   const identities = paths.map(identityOf);
   let checkedAt = 0;
-  let lastProblem: string | null = null;
+  let lastProblem: Message | null = null;
   return {
     problem() {
       const at = now().getTime();
@@ -50,8 +51,8 @@ export function createStorageGuard(
       const reasons = identities.map(changed).filter((reason): reason is string => reason !== null);
       if (reasons.length > 0) {
         // Sticky: the files this process holds open are no longer the data; only a restart mends that.
-        lastProblem = `the data folder changed under the running server: ${reasons.join('; ')}. Stop the server, put the data folder or a backup back (graftmatch restore DIR), then start again.`;
-        log.fatal({ paths }, lastProblem);
+        lastProblem = { key: 'problem.other.dataFolderChanged', params: { reasons: reasons.join('; ') } };
+        log.fatal({ paths }, translateMessage('en', lastProblem));
       }
       return lastProblem;
     },

@@ -51,6 +51,7 @@ export * from './rules/dates';
 export * from './rules/full-name';
 export * from './rules/patient-code';
 export * from './rules/search-validation';
+export * from './rules/worded-field-error';
 export * from './rules/waiting-list-validation';
 export * from './rules/diameter-range';
 export * from './rules/graft-list-status';

@@ -57,6 +57,22 @@ describe(`graftmatch audit (${testEngineName()})`, { timeout: 120_000 }, () => {
     const intact = await verify('--public-key', publicKey);
     expect(intact.code, intact.stderr).toBe(0);
     expect(intact.stdout).toBe('12 rows, 2 checkpoints, chain intact up to seq 12\n');
+    // The summary in German: by --lang, or by the locale in LANG; --lang wins.
+    const germanSummary = '12 Zeilen, 2 Checkpoints, Kette intakt bis Sequenz 12\n';
+    expect((await verify('--public-key', publicKey, '--lang', 'de')).stdout).toBe(germanSummary);
+    const byLocale = await runCli(['audit', 'verify', '--public-key', publicKey], {
+      ...storage.env,
+      LANG: 'de_DE.UTF-8',
+    });
+    expect(byLocale.stdout).toBe(germanSummary);
+    const englishWins = await runCli(['audit', 'verify', '--public-key', publicKey, '--lang', 'en'], {
+      ...storage.env,
+      LANG: 'de_DE.UTF-8',
+    });
+    expect(englishWins.stdout).toBe('12 rows, 2 checkpoints, chain intact up to seq 12\n');
+    const unknown = await verify('--public-key', publicKey, '--lang', 'fr');
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toMatch(/use de or en/);
     const noKey = await verify();
     expect(noKey.code).toBe(1);
     expect(noKey.stderr).toMatch(/no audit signing key is configured here; pass --public-key FILE/);
@@ -89,6 +105,11 @@ describe(`graftmatch audit (${testEngineName()})`, { timeout: 120_000 }, () => {
     expect(changed.code).toBe(1);
     expect(changed.stderr).toMatch(
       /^graftmatch: audit log NOT intact: row 7 \(id [0-9a-f-]{36}\) does not match its hash/,
+    );
+    const changedGerman = await verify('--public-key', publicKey, '--lang', 'de');
+    expect(changedGerman.code).toBe(1);
+    expect(changedGerman.stderr).toMatch(
+      /^graftmatch: Audit-Log NICHT intakt: Zeile 7 \(ID [0-9a-f-]{36}\) passt nicht zu ihrem Hash: Sie wurde geändert oder eingefügt \(1 Checkpoints; Kette intakt bis Sequenz 6\)/,
     );
   });
 });

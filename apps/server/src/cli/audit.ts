@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
+import { translate, type Language } from '@graftmatch/domain';
 import { loadConfig } from '../config';
 import { findAuditSigningKey, loadAuditSigningKey } from '../modules/audit/audit.key';
 import { parsePublicKey, verifierKey } from '../modules/audit/audit.note';
@@ -7,6 +8,18 @@ import { readLastCheckpoint } from '../modules/audit/audit.repository';
 import { verifyAuditLog } from '../modules/audit/audit.verify';
 import { exitOnStartupError } from '../startup';
 import { runWithDatabase } from './run-with-database';
+
+/** `--lang`: de or en. */
+function cliLanguage(value: string): Language {
+  if (value !== 'de' && value !== 'en') {
+    throw new InvalidArgumentError('use de or en');
+  }
+  return value;
+}
+
+/** The language of a POSIX locale such as `de_DE.UTF-8`: German for `de…`, English otherwise. */
+export const languageOfLocale = (locale: string | undefined): Language =>
+  /^de([_.@-]|$)/i.test(locale ?? '') ? 'de' : 'en';
 
 const stderrLog = { warn: (message: string) => console.error(`graftmatch: ${message}`) };
 
@@ -21,7 +34,8 @@ export function registerAuditCommand(program: Command) {
       'verify with this public key (from `graftmatch audit public-key`) instead of the key of this installation',
     )
     .option('--checkpoint <file>', 'also check a checkpoint kept outside (proves a removed tail)')
-    .action((options: { publicKey?: string; checkpoint?: string }) =>
+    .option('--lang <de|en>', 'language of the summary (default: from LANG, else English)', cliLanguage)
+    .action((options: { publicKey?: string; checkpoint?: string; lang?: Language }) =>
       runWithDatabase(async (database, config) => {
         const publicKey = options.publicKey
           ? parsePublicKey(readFileSync(options.publicKey, 'utf8'))
@@ -30,11 +44,12 @@ export function registerAuditCommand(program: Command) {
           throw new Error('no audit signing key is configured here; pass --public-key FILE');
         }
         const checkpoint = options.checkpoint ? readFileSync(options.checkpoint, 'utf8') : undefined;
-        const result = await verifyAuditLog(database.db, { publicKey, checkpoint });
+        const language = options.lang ?? languageOfLocale(process.env.LANG);
+        const result = await verifyAuditLog(database.db, { publicKey, checkpoint, language });
         if (result.ok) {
           console.log(result.summary);
         } else {
-          console.error(`graftmatch: audit log NOT intact: ${result.summary}`);
+          console.error(`graftmatch: ${translate(language, 'auditVerify.notIntact', { summary: result.summary })}`);
           process.exitCode = 1;
         }
       }),

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { conflict } from '../http/problem';
+import { conflict, type Detail } from '../http/problem';
 import { isUniqueViolation } from './dialect';
 import type { DB } from './types';
 
@@ -10,7 +10,7 @@ import type { DB } from './types';
 export async function writeOrConflict<T>(
   db: Kysely<DB>,
   work: (trx: Transaction<DB>) => Promise<T>,
-  duplicate: string,
+  duplicate: Detail,
 ): Promise<T> {
   try {
     return await db.transaction().execute(work);

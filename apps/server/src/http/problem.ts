@@ -1,4 +1,4 @@
-import { translate, type Message } from '@graftmatch/domain';
+import { translate, type Language, type Message, type MessageKey } from '@graftmatch/domain';
 
 /** One field-level reason of a refused request; `wording` words it anew in the caller's language. */
 export interface FieldError {
@@ -7,21 +7,21 @@ export interface FieldError {
   wording?: Message;
 }
 
-/** A detail given as English text (worded once) or as a catalogue message (worded in the caller's language). */
-export type Detail = string | Message;
+/** A detail is always a catalogue message, worded in the caller's language. */
+export type Detail = Message;
 
-const english = (detail: Detail) => (typeof detail === 'string' ? detail : translate('en', detail.key, detail.params));
+const english = (detail: Detail) => translate('en', detail.key, detail.params);
 
 /**
  * An error that becomes an application/problem+json answer (RFC 9457).
- * Services throw these; the error handler turns them into HTTP answers, in the caller's language
- * where the detail is a catalogue message (docs/decisions.md, "Server texts").
+ * Services throw these; the error handler turns them into HTTP answers, the detail worded in the
+ * caller's language (docs/decisions.md, "Server texts").
  */
 export class ProblemError extends Error {
   override name = 'ProblemError';
   readonly detail: string;
-  /** The detail as a catalogue message; null when it was given as text. */
-  readonly wording: Message | null;
+  /** The detail as a catalogue message, worded in the caller's language when answered. */
+  readonly wording: Message;
   constructor(
     readonly status: number,
     readonly title: string,
@@ -30,7 +30,7 @@ export class ProblemError extends Error {
   ) {
     super(english(detail));
     this.detail = english(detail);
-    this.wording = typeof detail === 'string' ? null : detail;
+    this.wording = detail;
   }
 }
 
@@ -43,6 +43,26 @@ export const fieldError = (field: string, wording: Message): FieldError => ({
 
 export const badRequest = (detail: Detail, errors?: FieldError[]) =>
   new ProblemError(400, 'Bad Request', detail, errors ? { errors } : {});
+
+/** A field's message in `language`: from its wording when it has one, else as written. */
+export const fieldMessage = (language: Language, error: FieldError) =>
+  error.wording ? translate(language, error.wording.key, error.wording.params) : error.message;
+
+/** The field errors as one line, `field message; ...`, in `language`. */
+export const fieldSummary = (language: Language, errors: readonly FieldError[]) =>
+  errors.map((error) => `${error.field} ${fieldMessage(language, error)}`).join('; ');
+
+/**
+ * A 400 whose detail lists its field errors as `{{summary}}`; the error handler lists them anew
+ * in the caller's language.
+ */
+export const invalidFields = (key: MessageKey, errors: FieldError[]) =>
+  new ProblemError(
+    400,
+    'Bad Request',
+    { key, params: { summary: fieldSummary('en', errors) } },
+    { errors, summarized: true },
+  );
 export const unauthorized = (
   detail: Detail = { key: 'problem.authenticationRequired' },
   extras: Record<string, unknown> = {},

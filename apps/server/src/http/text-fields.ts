@@ -1,10 +1,12 @@
-import { badRequest } from './problem';
+import { badRequest, fieldError } from './problem';
 
 /** A required text without its surrounding blanks; only blanks is refused like an empty field. */
 export function requiredText(field: string, value: string): string {
   const trimmed = value.trim();
   if (trimmed === '') {
-    throw badRequest(`${field} must not be blank.`, [{ field, message: 'must not be blank' }]);
+    throw badRequest({ key: 'problem.other.fieldBlank', params: { field } }, [
+      fieldError(field, { key: 'validation.blank' }),
+    ]);
   }
   return trimmed;
 }

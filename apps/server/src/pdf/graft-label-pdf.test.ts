@@ -51,12 +51,12 @@ describe('graft labels', () => {
       ['100x50', 1],
       ['a4', 10],
     ] as const) {
-      const pdf = await renderGraftLabelPdf(graft, format, new Date('2026-11-27T00:00:00Z'));
+      const pdf = await renderGraftLabelPdf(graft, format, new Date('2026-11-27T00:00:00Z'), 'en');
       const text = await pdfText(pdf);
       expect(text.match(/SEC +DE000123 2021264932585/g)?.length, text).toBe(labels);
       expect(text.match(/E0042108 001 20260704/g)?.length).toBe(labels);
       expect(text.match(/Aortic valve/g)?.length).toBe(labels);
-      for (const line of labelSizes(graft)) {
+      for (const line of labelSizes(graft, 'en')) {
         expect(text).toContain(line);
       }
       // The page as a printer draws it (poppler at 600 dpi): the first label's symbols read back.
@@ -67,6 +67,17 @@ describe('graft labels', () => {
         ['DataMatrix', data],
       ]);
     }
+  });
+});
+
+describe('a label in German', () => {
+  it('words the type, the sizes and a missing SEC in German; codes, LOT and sizes stay as they are', async () => {
+    const graft = aGraft({ e_Lot: 'EB1-2022-0002', x_SEC: null, t_Lmin: 30, t_Lmax: 35 });
+    const text = await pdfText(await renderGraftLabelPdf(graft, '100x50', new Date('2026-11-27T00:00:00Z'), 'de'));
+    expect(text).toContain('Aortenklappe');
+    expect(text).toContain('Länge min. / max. 30 / 35 mm');
+    expect(text).toContain('Kein SEC erfasst · Lot EB1-2022-0002');
+    expect(text).not.toMatch(/Aortic valve|Length|No SEC recorded/);
   });
 });
 

@@ -1,8 +1,9 @@
 import {
-  NOT_DOCUMENTED,
   formatSingleEuropeanCode,
-  graftTypeLabel,
+  graftTypeWords,
   isGraftTypeNumber,
+  translatorFor,
+  type Language,
   isbt128SecData,
   parseSingleEuropeanCode,
   type Graft,
@@ -13,7 +14,7 @@ import { FONTS, collectPdf, newPdfDocument } from './pdf-document';
 // Directive (EU) 2015/565 sets it (the acronym SEC, the donation identification sequence and the
 // product identification sequence on two lines), the same code as ISBT 128 data structure 038 in a
 // Code 128 and a Data Matrix symbol, and the graft's type and sizes. A graft without SEC carries
-// its lot in both symbols.
+// its lot in both symbols. Its words follow the language asked for; codes, LOT and sizes stay as they are.
 
 /** One label of 100 × 50 mm on a label printer, or an A4 sheet of ten (two columns, five rows). */
 export type LabelFormat = 'a4' | '100x50';
@@ -59,16 +60,17 @@ export async function labelSymbols(graft: Pick<Graft, 'e_Lot' | 'x_SEC'>): Promi
 const mm = (value: number | null) => (value === null ? null : String(Number(value.toFixed(1))));
 
 /** The sizes a surgeon checks on the package, in millimetres; parts the graft lacks are left out. */
-export function labelSizes(graft: Graft): string[] {
+export function labelSizes(graft: Graft, language: Language): string[] {
+  const t = translatorFor(language);
   const pair = (a: number | null, b: number | null) =>
     a === null && b === null ? null : `${mm(a) ?? '–'} / ${mm(b) ?? '–'}`;
   const lines = [
-    pair(graft.t_Dproximal, graft.t_Ddistal) && `Ø prox. / dist. ${pair(graft.t_Dproximal, graft.t_Ddistal)} mm`,
-    pair(graft.t_Lmin, graft.t_Lmax) && `Length min. / max. ${pair(graft.t_Lmin, graft.t_Lmax)} mm`,
-    pair(graft.t_Dleft, graft.t_Dright) && `Ø left / right ${pair(graft.t_Dleft, graft.t_Dright)} mm`,
-    pair(graft.t_Lleft, graft.t_Lright) && `Length left / right ${pair(graft.t_Lleft, graft.t_Lright)} mm`,
-  ];
-  return lines.filter((line): line is string => typeof line === 'string');
+    ['label.diameters', pair(graft.t_Dproximal, graft.t_Ddistal)],
+    ['label.lengths', pair(graft.t_Lmin, graft.t_Lmax)],
+    ['label.branchDiameters', pair(graft.t_Dleft, graft.t_Dright)],
+    ['label.branchLengths', pair(graft.t_Lleft, graft.t_Lright)],
+  ] as const;
+  return lines.flatMap(([key, sizes]) => (sizes === null ? [] : [t(key, { sizes })]));
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -77,9 +79,18 @@ type Image = Parameters<Doc['image']>[0];
 const openImage = (doc: Doc, png: Buffer): Image =>
   (doc as unknown as { openImage(src: Buffer): Image }).openImage(png);
 
-function drawLabel(doc: Doc, graft: Graft, images: { code128: Image; dataMatrix: Image }, x: number, y: number): void {
+interface LabelPlace {
+  images: { code128: Image; dataMatrix: Image };
+  language: Language;
+  x: number;
+  y: number;
+}
+
+function drawLabel(doc: Doc, graft: Graft, { images, language, x, y }: LabelPlace): void {
+  const t = translatorFor(language);
+  const notDocumented = t('common.notDocumented');
   const textWidth = LABEL.width - 2 * PAD - MATRIX_SIDE - 2 * MM;
-  const type = isGraftTypeNumber(graft.t_ProdName_2) ? graftTypeLabel(graft.t_ProdName_2) : NOT_DOCUMENTED;
+  const type = isGraftTypeNumber(graft.t_ProdName_2) ? graftTypeWords(graft.t_ProdName_2, language) : notDocumented;
   doc.image(images.dataMatrix, x + LABEL.width - PAD - MATRIX_SIDE, y + PAD, {
     width: MATRIX_SIDE,
     height: MATRIX_SIDE,
@@ -87,10 +98,10 @@ function drawLabel(doc: Doc, graft: Graft, images: { code128: Image; dataMatrix:
   doc.fillColor('black').font(FONTS.bold).fontSize(9);
   doc.text(type, x + PAD, y + PAD, { width: textWidth, lineBreak: false, ellipsis: true });
   doc.font(FONTS.regular).fontSize(6.5);
-  for (const line of labelSizes(graft)) {
+  for (const line of labelSizes(graft, language)) {
     doc.text(line, { width: textWidth, lineBreak: false });
   }
-  doc.text(`Lot ${graft.e_Lot} · ${graft.e_Name ?? NOT_DOCUMENTED}`, {
+  doc.text(t('label.lot', { lot: graft.e_Lot, name: graft.e_Name ?? notDocumented }), {
     width: textWidth,
     lineBreak: false,
     ellipsis: true,
@@ -112,7 +123,7 @@ function drawLabel(doc: Doc, graft: Graft, images: { code128: Image; dataMatrix:
     doc
       .font(FONTS.regular)
       .fontSize(8)
-      .text(`No SEC recorded · Lot ${graft.e_Lot}`, x + PAD, secTop, {
+      .text(t('label.noSec', { lot: graft.e_Lot }), x + PAD, secTop, {
         width: LABEL.width - 2 * PAD,
         lineBreak: false,
       });
@@ -124,18 +135,23 @@ function drawLabel(doc: Doc, graft: Graft, images: { code128: Image; dataMatrix:
 }
 
 /** The graft's label sheet as a PDF: one 100 × 50 mm page, or ten labels on A4 with cut lines. */
-export async function renderGraftLabelPdf(graft: Graft, format: LabelFormat, generatedAt: Date): Promise<Buffer> {
+export async function renderGraftLabelPdf(
+  graft: Graft,
+  format: LabelFormat,
+  generatedAt: Date,
+  language: Language,
+): Promise<Buffer> {
   const symbols = await labelSymbols(graft);
   const size = format === 'a4' ? [A4.width, A4.height] : [LABEL.width, LABEL.height];
   const doc = await newPdfDocument({
     size,
     margin: 0,
-    info: { Title: `Label ${graft.e_Lot}`, CreationDate: generatedAt },
+    info: { Title: translatorFor(language)('label.title', { lot: graft.e_Lot }), CreationDate: generatedAt },
   });
   const done = collectPdf(doc);
   const images = { code128: openImage(doc, symbols.code128), dataMatrix: openImage(doc, symbols.dataMatrix) };
   if (format === '100x50') {
-    drawLabel(doc, graft, images, 0, 0);
+    drawLabel(doc, graft, { images, language, x: 0, y: 0 });
   } else {
     const left = (A4.width - A4.columns * LABEL.width) / 2;
     const top = (A4.height - A4.rows * LABEL.height) / 2;
@@ -144,7 +160,7 @@ export async function renderGraftLabelPdf(graft: Graft, format: LabelFormat, gen
         const x = left + column * LABEL.width;
         const y = top + row * LABEL.height;
         doc.lineWidth(0.3).strokeColor('#adb5bd').rect(x, y, LABEL.width, LABEL.height).stroke();
-        drawLabel(doc, graft, images, x, y);
+        drawLabel(doc, graft, { images, language, x, y });
       }
     }
   }

@@ -64,7 +64,7 @@ function forgeryOf(request: FastifyRequest, reply: FastifyReply, secureCookies: 
   }
   const headerToken = request.headers[XSRF_HEADER];
   if (!cookieToken || typeof headerToken !== 'string' || !sameToken(cookieToken, headerToken)) {
-    return forbidden('The anti-forgery header X-XSRF-TOKEN is missing or does not match the XSRF-TOKEN cookie.');
+    return forbidden({ key: 'problem.auth.antiForgery' });
   }
   return null;
 }

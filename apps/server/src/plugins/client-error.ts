@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { translate, type MessageKey } from '@graftmatch/domain';
 import { PROBLEM_CONTENT_TYPE } from '../http/problem';
 import { STATUS_TITLES } from './error-handler';
 
@@ -7,10 +8,11 @@ import { STATUS_TITLES } from './error-handler';
 // malformed request lines, a request that took too long to arrive). Fastify's `clientErrorHandler`
 // answers those on the raw socket; this one writes problem+json like every other refusal.
 
-const DETAILS: Record<number, string> = {
-  400: 'The request could not be read.',
-  408: 'The request took too long to arrive.',
-  431: 'The request line or headers are too large (at most 16 KiB together); send a shorter address.',
+// In English: a request the parser refused has no headers to read a language from.
+const DETAILS: Record<number, MessageKey> = {
+  400: 'problem.other.requestUnreadable',
+  408: 'problem.other.requestTooSlow',
+  431: 'problem.other.headersTooLarge',
 };
 
 function statusOf(code: string | undefined): number {
@@ -28,7 +30,12 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
   }
   const status = statusOf(error.code);
   this.log.debug({ code: error.code, status }, 'refused a request the HTTP parser could not take');
-  const body = JSON.stringify({ type: 'about:blank', title: STATUS_TITLES[status], status, detail: DETAILS[status] });
+  const body = JSON.stringify({
+    type: 'about:blank',
+    title: STATUS_TITLES[status],
+    status,
+    detail: translate('en', DETAILS[status]!),
+  });
   const head = [
     `HTTP/1.1 ${status} ${STATUS_TITLES[status]}`,
     `Content-Type: ${PROBLEM_CONTENT_TYPE}`,

@@ -1,10 +1,23 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, translate, type Language, type MessageKey } from '@graftmatch/domain';
+import {
+  MESSAGES,
+  translate,
+  translateMessage,
+  type Language,
+  type Message,
+  type MessageKey,
+} from '@graftmatch/domain';
 import { languageOf } from '../http/request-kit';
 import { databaseFailure, describeDatabaseError } from '../db/errors';
 import { StorageError } from '../storage/storage';
 import { MAX_PATH_SEGMENT_LENGTH } from '../http/path-segments';
-import { PROBLEM_CONTENT_TYPE, ProblemError, RETRY_AFTER_SECONDS, type FieldError } from '../http/problem';
+import {
+  PROBLEM_CONTENT_TYPE,
+  ProblemError,
+  RETRY_AFTER_SECONDS,
+  fieldSummary,
+  type FieldError,
+} from '../http/problem';
 
 interface ProblemBody {
   type: string;
@@ -35,10 +48,11 @@ const titleOf = (status: number, language: Language) =>
  */
 export function sendProblem(
   reply: FastifyReply,
-  body: { status: number; detail: string; title?: string; errors?: FieldError[]; [key: string]: unknown },
+  body: { status: number; detail: Message; title?: string; errors?: FieldError[]; [key: string]: unknown },
 ) {
   const language = languageOf(reply.request);
-  const { status, detail, title, errors, ...extras } = body;
+  const { status, title, errors, detail: wording, ...extras } = body;
+  const detail = translateMessage(language, wording);
   const standardTitle = title === undefined || title === STATUS_TITLES[status];
   const problem: ProblemBody = {
     type: 'about:blank',
@@ -101,69 +115,88 @@ function fieldErrors(error: FastifyError, language: Language): FieldError[] {
 }
 
 /** The detail of a 414: the router's, and the not-found handler's when a wildcard took the path. */
-export const OVERLONG_SEGMENT_DETAIL = `The address is too long: a part of its path exceeds ${MAX_PATH_SEGMENT_LENGTH} characters.`;
+export const OVERLONG_SEGMENT_DETAIL: Message = {
+  key: 'problem.other.overlongSegment',
+  params: { max: MAX_PATH_SEGMENT_LENGTH },
+};
 
 // Errors the router raises before any route (and so any error handler) is chosen.
-const FRAMEWORK_ERROR_DETAILS: Record<string, string> = {
-  FST_ERR_BAD_URL: 'The address is not valid: a part of its path is not correctly percent-encoded.',
+const FRAMEWORK_ERROR_DETAILS: Record<string, Message> = {
+  FST_ERR_BAD_URL: { key: 'problem.other.badAddress' },
   FST_ERR_MAX_PARAM_LENGTH: OVERLONG_SEGMENT_DETAIL,
+};
+
+// Fastify's own refusals of a body, worded from the catalogue; any other keeps Fastify's words.
+const BODY_ERROR_DETAILS: Record<string, Message> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { key: 'problem.other.bodyTooLarge' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { key: 'problem.other.emptyJsonBody' },
 };
 
 /** Fastify's `frameworkErrors` option: router errors answer problem+json like every other refusal. */
 export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 400;
-  void sendProblem(reply, { status, detail: FRAMEWORK_ERROR_DETAILS[error.code] ?? 'The address could not be read.' });
+  void sendProblem(reply, {
+    status,
+    detail: FRAMEWORK_ERROR_DETAILS[error.code] ?? { key: 'problem.other.unreadableAddress' },
+  });
 }
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const language = languageOf(request);
-    const t = (key: MessageKey) => translate(language, key);
     if (error instanceof ProblemError) {
       if (error.status === 503) {
         void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       }
-      const detail = error.wording ? translate(language, error.wording.key, error.wording.params) : error.detail;
-      return sendProblem(reply, { status: error.status, title: error.title, detail, ...error.extras });
+      const { summarized, ...extras } = error.extras;
+      const params =
+        summarized === true && error.extras.errors
+          ? { ...error.wording.params, summary: fieldSummary(language, error.extras.errors) }
+          : error.wording.params;
+      const detail = { key: error.wording.key, params };
+      return sendProblem(reply, { status: error.status, title: error.title, detail, ...extras });
     }
     if (error.validation) {
       const errors = fieldErrors(error, language);
       const summary = errors.map((e) => `${e.field} ${e.message}`).join('; ');
       return sendProblem(reply, {
         status: 400,
-        detail: translate(language, 'problem.invalidRequest', { summary }),
+        detail: { key: 'problem.invalidRequest', params: { summary } },
         errors,
       });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return sendProblem(reply, { status, detail: error.message });
+      return sendProblem(reply, {
+        status,
+        detail: BODY_ERROR_DETAILS[error.code] ?? { key: 'problem.other.refused', params: { reason: error.message } },
+      });
     }
     if (error instanceof StorageError) {
       request.log.error({ err: error, code: error.code }, 'file storage unavailable');
       void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return sendProblem(reply, {
         status: 503,
-        detail: t('problem.storageUnavailable'),
+        detail: { key: 'problem.storageUnavailable' },
       });
     }
     const failure = databaseFailure(error);
     if (failure === 'input') {
       request.log.warn({ cause: describeDatabaseError(error) }, 'the database refused a value of the request');
-      return sendProblem(reply, { status: 400, detail: t('problem.valueNotStorable') });
+      return sendProblem(reply, { status: 400, detail: { key: 'problem.valueNotStorable' } });
     }
     if (failure === 'unavailable') {
       request.log.error({ err: error, cause: describeDatabaseError(error) }, 'storage unavailable');
       void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return sendProblem(reply, {
         status: 503,
-        detail: t('problem.databaseUnavailable'),
+        detail: { key: 'problem.databaseUnavailable' },
       });
     }
     request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, {
       status: 500,
-      detail: t('problem.serverFailure'),
+      detail: { key: 'problem.serverFailure' },
     });
   });
 }

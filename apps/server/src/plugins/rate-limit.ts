@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { ProblemError } from '../http/problem';
 
 /**
  * Per-IP limit of every auth route (docs/decisions.md §7): 60 calls a minute. Routes opt in with
@@ -12,8 +13,9 @@ export async function registerRateLimit(app: FastifyInstance) {
     global: false,
     // Thrown as an error, so the error handler answers problem+json like every other refusal.
     errorResponseBuilder: (_request, context) =>
-      Object.assign(new Error(`Too many requests: at most ${context.max} a minute. Try again in ${context.after}.`), {
-        statusCode: context.statusCode,
+      new ProblemError(context.statusCode, 'Too Many Requests', {
+        key: 'problem.auth.rateLimited',
+        params: { max: context.max, seconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
       }),
   });
 }

@@ -39,6 +39,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
     if (hasOverlongSegment(pathname)) {
       return sendProblem(reply, { status: 414, detail: OVERLONG_SEGMENT_DETAIL });
     }
-    return sendProblem(reply, { status: 404, detail: `No route ${request.method} ${pathname}.` });
+    return sendProblem(reply, {
+      status: 404,
+      detail: { key: 'problem.other.noRoute', params: { method: request.method, path: pathname } },
+    });
   });
 }

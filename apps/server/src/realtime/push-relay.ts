@@ -23,14 +23,10 @@ export function createConnectionRelay(bus: PushBus, hub: PushHub): ConnectionRel
   return {
     async forward(connectionId, action) {
       if (!bus.relay) {
-        throw notFound('No connection with that id: negotiate again.');
+        throw notFound({ key: 'problem.push.noConnection' });
       }
       if (!(await bus.relay({ connectionId, action }))) {
-        throw new ProblemError(
-          413,
-          'Content Too Large',
-          'Too much at once for another instance; send less per request.',
-        );
+        throw new ProblemError(413, 'Payload Too Large', { key: 'problem.push.relayTooLarge' });
       }
     },
   };

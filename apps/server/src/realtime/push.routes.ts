@@ -81,7 +81,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox<{ deps: PushRouteDeps }> = as
   // Every push request, negotiate included, follows the same Origin rule as the WebSocket.
   app.addHook('onRequest', async (request) => {
     if (!isAllowedOrigin(request.headers.origin, request, deps.publicUrl)) {
-      throw forbidden('This origin may not open the push connection.');
+      throw forbidden({ key: 'problem.push.originRefused' });
     }
   });
   const admissions = new WeakMap<FastifyRequest, Admission>();
@@ -91,7 +91,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox<{ deps: PushRouteDeps }> = as
   const existing = (request: FastifyRequest, token: string) => {
     const grant = deps.tokens.verify(token, sessionOf(request));
     if (!grant) {
-      throw notFound('No connection with that id: negotiate again.');
+      throw notFound({ key: 'problem.push.noConnection' });
     }
     return { grant, connection: deps.hub.get(grant.connectionId) ?? null };
   };
@@ -104,7 +104,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox<{ deps: PushRouteDeps }> = as
     }
     const grant = deps.tokens.redeem(token, sessionOf(request));
     if (!grant) {
-      throw notFound('No connection with that id: negotiate again.');
+      throw notFound({ key: 'problem.push.noConnection' });
     }
     return { grant };
   };
@@ -172,7 +172,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox<{ deps: PushRouteDeps }> = as
       const admission = admit(request, request.query.id);
       // A WebSocket is decided before the upgrade, so that a refusal is still an HTTP answer.
       if (request.ws && 'connection' in admission && !admission.connection.canResume()) {
-        throw conflict('This connection is open and cannot resume on a new WebSocket.');
+        throw conflict({ key: 'problem.push.cannotResume' });
       }
       admissions.set(request, admission);
     },
@@ -192,7 +192,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox<{ deps: PushRouteDeps }> = as
       const admission = admissions.get(request) as Admission;
       if (request.headers.accept?.includes('text/event-stream')) {
         if ('connection' in admission) {
-          throw conflict('This connection already has its transport.');
+          throw conflict({ key: 'problem.push.hasTransport' });
         }
         return streamEvents(reply, (transport) => transport.bind(open(request, admission.grant, transport)));
       }
@@ -203,7 +203,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox<{ deps: PushRouteDeps }> = as
       }
       const transport = admission.connection.currentTransport;
       if (!(transport instanceof LongPollingTransport)) {
-        throw conflict('This connection does not use Long Polling.');
+        throw conflict({ key: 'problem.push.notLongPolling' });
       }
       admission.connection.heard();
       const answer = await transport.poll(reply.raw);
@@ -230,7 +230,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox<{ deps: PushRouteDeps }> = as
       if (!connection) {
         await deps.relay.forward(grant.connectionId, { send: request.body });
       } else if (connection.currentTransport?.kind === 'WebSockets') {
-        throw conflict('This connection sends over its WebSocket.');
+        throw conflict({ key: 'problem.push.sendsOverWebSocket' });
       } else {
         connection.receive(request.body);
       }

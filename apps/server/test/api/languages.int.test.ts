@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportResult, RequestInbox } from '@graftmatch/domain';
-import { createTestUser, readOutbox, waitForOutboxMail } from '../support/auth';
+import {
+  translate,
+  type ImportResult,
+  type MessageKey,
+  type MessageParams,
+  type RequestInbox,
+} from '@graftmatch/domain';
+import { TEST_PASSWORD, basicAuth, createTestUser, readOutbox, waitForOutboxMail } from '../support/auth';
 import { TestClient } from '../support/client';
 import { startSeededApp, type SeededApp } from '../support/clinical';
 import { testEngineName } from '../support/database';
@@ -77,6 +83,106 @@ describe(`server texts in the caller's language (${testEngineName()})`, () => {
       title: 'Nicht gefunden',
       detail: 'Es gibt keinen freien Graft mit Lot NO-SUCH-LOT.',
     });
+  });
+
+  it("words the services' own refusals from the catalogue: login, lockout, FHIR, push, files, vigilance, notifications", async () => {
+    const { anonymous, physicianA, employeeX } = app.clients;
+    const user = await createTestUser(app.server);
+    const wrongPassword = { authorization: basicAuth(user.email, `${TEST_PASSWORD}-wrong`) };
+    const randomId = '00000000-0000-4000-8000-000000000000';
+    const cases: {
+      name: string;
+      send: (headers: Record<string, string>) => Promise<Response>;
+      status: number;
+      key: MessageKey;
+      params?: (language: 'en' | 'de') => MessageParams;
+    }[] = [
+      {
+        name: 'login without credentials',
+        send: (headers) => anonymous.get('/api/auth/login', { headers }),
+        status: 401,
+        key: 'problem.auth.basicRequired',
+      },
+      {
+        name: 'a wrong password, counting down to the lock',
+        send: (headers) => anonymous.get('/api/auth/login', { headers: { ...headers, ...wrongPassword } }),
+        status: 401,
+        key: 'problem.auth.wrongLogin',
+        params: (language) => ({ count: language === 'de' ? 9 : 8 }),
+      },
+      {
+        name: 'an unknown FHIR interaction',
+        send: (headers) => physicianA.get('/api/fhir/R5/NoSuchResource', { headers }),
+        status: 404,
+        key: 'problem.fhir.unknownInteraction',
+      },
+      {
+        name: 'a FHIR search by an expiry that is no date',
+        send: (headers) => physicianA.get('/api/fhir/R5/BiologicallyDerivedProduct?expiration-date=soon', { headers }),
+        status: 400,
+        key: 'problem.fhir.expirationDate',
+      },
+      {
+        name: 'a push connection that does not exist',
+        send: (headers) => physicianA.post(`/api/push?id=${randomId}`, 'x', { headers }),
+        status: 404,
+        key: 'problem.push.noConnection',
+      },
+      {
+        name: 'an upload that is not multipart',
+        send: (headers) => employeeX.post('/api/media/uploadfiles', { files: [] }, { headers }),
+        status: 415,
+        key: 'problem.files.multipart',
+      },
+      {
+        name: 'a vigilance report that does not exist',
+        send: (headers) => employeeX.get(`/api/vigilance/reports/${randomId}`, { headers }),
+        status: 404,
+        key: 'problem.vigilance.noReport',
+      },
+      {
+        name: 'marking notifications read by ids and all at once',
+        send: (headers) => physicianA.post('/api/notifications/read', { ids: [randomId], all: true }, { headers }),
+        status: 400,
+        key: 'problem.other.idsOrAll',
+      },
+    ];
+    for (const { name, send, status, key, params } of cases) {
+      for (const [language, headers] of [
+        ['de', DE],
+        ['en', EN],
+      ] as const) {
+        const answer = await send(headers);
+        expect(answer.status, `${name} (${language})`).toBe(status);
+        const body = (await answer.json()) as { detail?: string; issue?: { diagnostics: string }[] };
+        const detail = body.detail ?? body.issue?.[0]?.diagnostics;
+        expect(detail, `${name} (${language})`).toBe(translate(language, key, params?.(language)));
+      }
+    }
+  });
+
+  it('words a waiting-list entry that breaks a rule, its field errors too, in German', async () => {
+    const { physicianA } = app.clients;
+    const entry = {
+      query_type: 1,
+      query_d_min: 20,
+      query_d_max: 22,
+      query_l_min: 30,
+      query_l_l_min: 0,
+      query_l_r_min: 0,
+      query_i_min: '2030-05-01',
+      query_i_Max: '2030-04-01',
+      patient_Code: 'S-03-2020',
+    };
+    const german = await physicianA.post('/api/physician/waitinglist', entry, { headers: DE });
+    expect(german.status).toBe(400);
+    const problem = (await german.json()) as { detail: string; errors: { field: string; message: string }[] };
+    expect(problem.errors).toEqual([{ field: 'query_i_Max', message: 'darf nicht vor query_i_min liegen' }]);
+    expect(problem.detail).toBe('Ungültiger Wartelisteneintrag: query_i_Max darf nicht vor query_i_min liegen.');
+    const english = (await (await physicianA.post('/api/physician/waitinglist', entry, { headers: EN })).json()) as {
+      detail: string;
+    };
+    expect(english.detail).toBe('Invalid waiting-list entry: query_i_Max must not be before query_i_min.');
   });
 
   it('keeps an import row error so that it reads in either language', async () => {

@@ -146,7 +146,7 @@ export interface ApiRoutes {
   'GET /euteemployee/waitinglist': { query: PageQuery; response: WaitingListEntry[] };
   'GET /euteemployee/waitinglist/download': { response: Blob };
   'GET /euteemployee/currentdonations': { query: StockQuery; response: StockGraft[] };
-  'GET /euteemployee/donationsarchiv': { query: PageQuery; response: Graft[] };
+  'GET /euteemployee/donationsarchiv': { query: SortedPageQuery; response: Graft[] };
   'GET /euteemployee/currentdonations/{lot}': { params: { lot: string }; response: Graft };
   'GET /euteemployee/export': { query: { format: ExportFormat; bank?: string | undefined }; response: Blob };
   /** The bank's grafts as a FHIR R5 collection Bundle (docs/fhir.md). */

@@ -23,6 +23,18 @@ describe('the server catalogue', () => {
     expect(translate('de', 'common.notDocumented')).toBe('k. A.');
     expect(translate('en', 'no.such.key')).toBe('no.such.key');
   });
+
+  it('counts the attempts left in the singular and the plural, in both languages', () => {
+    expect(translate('de', 'problem.auth.wrongLogin', { count: 1 })).toBe(
+      'Falscher Benutzername oder falsches Passwort. Noch 1 Versuch.',
+    );
+    expect(translate('de', 'problem.auth.wrongLogin', { count: 4 })).toBe(
+      'Falscher Benutzername oder falsches Passwort. Noch 4 Versuche.',
+    );
+    expect(translate('en', 'problem.auth.wrongLogin', { count: 4 })).toBe(
+      'Wrong user name or password. 4 attempts left.',
+    );
+  });
 });
 
 describe('the language of an Accept-Language header', () => {

@@ -3,25 +3,31 @@ import { correctableFields, validateCorrection, validateImplantation } from './c
 
 const dates = { today: '2026-11-26', assignedOn: '2026-11-10', deliveredOn: '2026-11-12', implantedOn: '2026-11-20' };
 
+/** The errors as their English text; the catalogue wording is the i18n tests' concern. */
+const english = (errors: { field: string; message: string }[]) =>
+  errors.map(({ field, message }) => ({ field, message }));
+const implantation = (...args: Parameters<typeof validateImplantation>) => english(validateImplantation(...args));
+const correction = (...args: Parameters<typeof validateCorrection>) => english(validateCorrection(...args));
+
 describe('validateImplantation', () => {
   it('accepts an implantation between the delivery and today with a complete patient code', () => {
-    expect(validateImplantation({ date: '2026-11-26', patient_Code: 'A-03-2021' }, dates)).toEqual([]);
-    expect(validateImplantation({ date: '2026-11-12', patient_Code: 'A-03-2021' }, dates)).toEqual([]);
+    expect(implantation({ date: '2026-11-26', patient_Code: 'A-03-2021' }, dates)).toEqual([]);
+    expect(implantation({ date: '2026-11-12', patient_Code: 'A-03-2021' }, dates)).toEqual([]);
   });
 
   it('refuses a date in the future and the placeholder patient code (the reported 2027-05-01 with NN-00-0000)', () => {
-    expect(validateImplantation({ date: '2027-05-01', patient_Code: 'NN-00-0000' }, dates)).toEqual([
+    expect(implantation({ date: '2027-05-01', patient_Code: 'NN-00-0000' }, dates)).toEqual([
       { field: 'date', message: 'must not be in the future (today is 2026-11-26)' },
       { field: 'patient_Code', message: 'must name the patient (initial-MM-YYYY); NN-00-0000 is not a patient' },
     ]);
   });
 
   it('refuses a date before the delivery, a date that does not exist and a partial code', () => {
-    expect(validateImplantation({ date: '2026-11-11', patient_Code: 'A-00-2021' }, dates)).toEqual([
+    expect(implantation({ date: '2026-11-11', patient_Code: 'A-00-2021' }, dates)).toEqual([
       { field: 'date', message: 'must not be before the delivery on 2026-11-12' },
       { field: 'patient_Code', message: 'the birth month is missing' },
     ]);
-    expect(validateImplantation({ date: '2026-02-30', patient_Code: 'A-03-2021' }, dates)).toEqual([
+    expect(implantation({ date: '2026-02-30', patient_Code: 'A-03-2021' }, dates)).toEqual([
       { field: 'date', message: 'must be a date yyyy-mm-dd' },
     ]);
   });
@@ -43,17 +49,17 @@ describe('corrections', () => {
   });
 
   it('checks a corrected value like the step that recorded it', () => {
-    expect(validateCorrection('implantedOn', '2026-11-19', dates)).toEqual([]);
-    expect(validateCorrection('implantedOn', '2026-11-27', dates)).toEqual([
+    expect(correction('implantedOn', '2026-11-19', dates)).toEqual([]);
+    expect(correction('implantedOn', '2026-11-27', dates)).toEqual([
       { field: 'value', message: 'must not be in the future (today is 2026-11-26)' },
     ]);
-    expect(validateCorrection('deliveredOn', '2026-11-21', dates)).toEqual([
+    expect(correction('deliveredOn', '2026-11-21', dates)).toEqual([
       { field: 'value', message: 'must not be after the implantation on 2026-11-20' },
     ]);
-    expect(validateCorrection('assignedOn', '2026-11-13', dates)).toEqual([
+    expect(correction('assignedOn', '2026-11-13', dates)).toEqual([
       { field: 'value', message: 'must not be after the delivery on 2026-11-12' },
     ]);
-    expect(validateCorrection('patient_Code', 'NN-00-0000', dates)).toHaveLength(1);
-    expect(validateCorrection('reason', '  ', dates)).toEqual([{ field: 'value', message: 'must not be empty' }]);
+    expect(correction('patient_Code', 'NN-00-0000', dates)).toHaveLength(1);
+    expect(correction('reason', '  ', dates)).toEqual([{ field: 'value', message: 'must not be empty' }]);
   });
 });

@@ -1,7 +1,8 @@
 import type { RequestState } from '../constants/graft-requests';
-import type { FieldError } from '../schemas/common';
 import { isIsoDate } from './dates';
-import { patientCodeErrors } from './patient-code';
+import type { Message, MessageKey } from '../i18n/translate';
+import { patientCodeIssues } from './patient-code';
+import { wordedFieldError, type WordedFieldError } from './worded-field-error';
 
 // The rules of the clinical record a request leaves behind (docs/decisions.md, "Clinical records"):
 // the implantation and the corrections of a recorded step. Server and web apply the same ones.
@@ -14,7 +15,18 @@ export interface StepDates {
   implantedOn?: string | null;
 }
 
-type Bound = readonly [date: string | null | undefined, step: string];
+type Bound<Step> = readonly [date: string | null | undefined, step: Step];
+type EarlierStep = 'delivery' | 'assignment';
+type LaterStep = 'delivery' | 'implantation';
+
+const BEFORE: Record<EarlierStep, MessageKey> = {
+  delivery: 'validation.beforeDelivery',
+  assignment: 'validation.beforeAssignment',
+};
+const AFTER: Record<LaterStep, MessageKey> = {
+  delivery: 'validation.afterDelivery',
+  implantation: 'validation.afterImplantation',
+};
 
 /** Why a step's date may not be recorded: not a date, in the future, before an earlier or after a later step. */
 export type StepDateProblem = 'invalid' | 'future' | 'beforeEarlierStep' | 'afterLaterStep';
@@ -38,28 +50,42 @@ export function stepDateProblem(
   return before && value > before ? 'afterLaterStep' : null;
 }
 
-function stepDateErrors(field: string, value: unknown, today: string, after?: Bound, before?: Bound): FieldError[] {
+function stepDateErrors(
+  field: string,
+  value: unknown,
+  today: string,
+  after?: Bound<EarlierStep>,
+  before?: Bound<LaterStep>,
+): WordedFieldError[] {
   const problem = stepDateProblem(value, today, after?.[0], before?.[0]);
-  const messages: Record<StepDateProblem, string> = {
-    invalid: 'must be a date yyyy-mm-dd',
-    future: `must not be in the future (today is ${today})`,
-    beforeEarlierStep: `must not be before the ${after?.[1]} on ${after?.[0]}`,
-    afterLaterStep: `must not be after the ${before?.[1]} on ${before?.[0]}`,
+  if (problem === null) {
+    return [];
+  }
+  const wording = (): Message => {
+    switch (problem) {
+      case 'invalid':
+        return { key: 'validation.isoDate' };
+      case 'future':
+        return { key: 'validation.notFuture', params: { today } };
+      case 'beforeEarlierStep':
+        return { key: BEFORE[after![1]], params: { date: after![0]! } };
+      case 'afterLaterStep':
+        return { key: AFTER[before![1]], params: { date: before![0]! } };
+    }
   };
-  return problem ? [{ field, message: messages[problem] }] : [];
+  return [wordedFieldError(field, wording())];
 }
 
-const completeCode = (field: string, code: unknown): FieldError[] =>
-  patientCodeErrors(typeof code === 'string' ? code : null, { unknownAllowed: false }).map((message) => ({
-    field,
-    message,
-  }));
+const completeCode = (field: string, code: unknown): WordedFieldError[] =>
+  patientCodeIssues(typeof code === 'string' ? code : null, { unknownAllowed: false }).map((wording) =>
+    wordedFieldError(field, wording),
+  );
 
 /** The implant step's body: a real date from the delivery to today, and a complete patient code. */
 export function validateImplantation(
   record: { date?: unknown; patient_Code?: unknown },
   dates: StepDates,
-): FieldError[] {
+): WordedFieldError[] {
   return [
     ...stepDateErrors('date', record.date, dates.today, [dates.deliveredOn, 'delivery']),
     ...completeCode('patient_Code', record.patient_Code),
@@ -94,7 +120,7 @@ export function correctableFields(state: RequestState, side: CorrectionSide): Co
 }
 
 /** The new value of a correction, checked like the step that recorded it (errors on `value`). */
-export function validateCorrection(field: CorrectionField, value: string, dates: StepDates): FieldError[] {
+export function validateCorrection(field: CorrectionField, value: string, dates: StepDates): WordedFieldError[] {
   switch (field) {
     case 'assignedOn':
       return stepDateErrors('value', value, dates.today, undefined, [dates.deliveredOn, 'delivery']);
@@ -111,6 +137,6 @@ export function validateCorrection(field: CorrectionField, value: string, dates:
     case 'patient_Code':
       return completeCode('value', value);
     case 'reason':
-      return value.trim() === '' ? [{ field: 'value', message: 'must not be empty' }] : [];
+      return value.trim() === '' ? [wordedFieldError('value', { key: 'validation.notEmpty' })] : [];
   }
 }

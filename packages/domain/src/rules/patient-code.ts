@@ -1,3 +1,4 @@
+import { translateMessage, type Message, type MessageKey } from '../i18n/translate';
 import { NOT_DOCUMENTED } from './dates';
 
 /** Stands for a code nobody entered; each of its parts counts as missing. */
@@ -91,10 +92,10 @@ export function patientPartProblems(parts: PatientCodeParts): Partial<Record<Pat
   return problems;
 }
 
-const PART_MESSAGES: Record<PatientCodePart, Record<PatientPartProblem, string>> = {
-  initial: { missing: 'the initial is missing', invalid: 'the initial must be one letter A-Z' },
-  month: { missing: 'the birth month is missing', invalid: 'the birth month must be 01-12' },
-  year: { missing: 'the birth year is missing', invalid: 'the birth year must be 1900-2100' },
+const PART_MESSAGES: Record<PatientCodePart, Record<PatientPartProblem, MessageKey>> = {
+  initial: { missing: 'validation.initialMissing', invalid: 'validation.initialInvalid' },
+  month: { missing: 'validation.monthMissing', invalid: 'validation.monthInvalid' },
+  year: { missing: 'validation.yearMissing', invalid: 'validation.yearInvalid' },
 };
 
 const LOOSE_CODE = /^([^-]*)-([^-]*)-([^-]*)$/;
@@ -117,17 +118,21 @@ function writtenParts(code: string): PatientCodeParts | null {
  * code always passes, the placeholder `NN-00-0000` only where "not known yet" is allowed, a
  * partial code never (docs/decisions.md, "Patient codes").
  */
-export function patientCodeErrors(code: string | null | undefined, options: { unknownAllowed: boolean }): string[] {
+export function patientCodeIssues(code: string | null | undefined, options: { unknownAllowed: boolean }): Message[] {
   if (code === PATIENT_CODE_PLACEHOLDER) {
-    return options.unknownAllowed ? [] : ['must name the patient (initial-MM-YYYY); NN-00-0000 is not a patient'];
+    return options.unknownAllowed ? [] : [{ key: 'validation.namesPatient' }];
   }
   const parts = writtenParts(code ?? '');
   if (parts === null) {
-    return ['must be initial-MM-YYYY, e.g. A-03-2021'];
+    return [{ key: 'validation.codeShape' }];
   }
   const problems = patientPartProblems(parts);
-  return (Object.keys(problems) as PatientCodePart[]).map((part) => PART_MESSAGES[part][problems[part]!]);
+  return (Object.keys(problems) as PatientCodePart[]).map((part) => ({ key: PART_MESSAGES[part][problems[part]!] }));
 }
+
+/** `patientCodeIssues` in English. */
+export const patientCodeErrors = (code: string | null | undefined, options: { unknownAllowed: boolean }): string[] =>
+  patientCodeIssues(code, options).map((issue) => translateMessage('en', issue));
 
 /** True for a code with all three parts known. */
 export const isCompletePatientCode = (code: string | null | undefined): boolean =>

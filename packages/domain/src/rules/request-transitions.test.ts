@@ -45,7 +45,13 @@ describe('decideRequestTransition', () => {
 
   it('refuses skipping ahead and says what is possible instead', () => {
     const decision = decideRequestTransition('requested', 'assign', 'bank');
-    expect(decision).toEqual({ allowed: false, reason: expect.stringContaining('possible now: reserve, decline') });
+    expect(decision).toEqual({
+      allowed: false,
+      reason: {
+        key: 'problem.requests.stepNotPossible',
+        params: { state: 'requested', action: 'assign', possible: 'reserve, decline' },
+      },
+    });
   });
 
   it('closes for good: no step at all leaves a closed state', () => {

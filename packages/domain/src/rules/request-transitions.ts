@@ -1,3 +1,4 @@
+import type { Message } from '../i18n/translate';
 import {
   OPEN_REQUEST_STATES,
   type RequestAction,
@@ -31,7 +32,7 @@ export const REQUEST_TRANSITIONS: readonly Transition[] = [
   { from: 'delivered', action: 'return', side: 'physician', to: 'returned' },
 ];
 
-export type TransitionDecision = { allowed: true; to: RequestState } | { allowed: false; reason: string };
+export type TransitionDecision = { allowed: true; to: RequestState } | { allowed: false; reason: Message };
 
 /** Whether `side` may take `action` on a request in `state`, and the state it leads to. */
 export function decideRequestTransition(
@@ -47,9 +48,11 @@ export function decideRequestTransition(
   return {
     allowed: false,
     reason:
-      possible.length > 0
-        ? `A ${state} request cannot be ${action === 'lapse' ? 'lapsed' : `given "${action}"`}; possible now: ${possible.join(', ')}.`
-        : `A ${state} request takes no step of yours now.`,
+      possible.length === 0
+        ? { key: 'problem.requests.noStepNow', params: { state } }
+        : action === 'lapse'
+          ? { key: 'problem.requests.cannotLapse', params: { state, possible: possible.join(', ') } }
+          : { key: 'problem.requests.stepNotPossible', params: { state, action, possible: possible.join(', ') } },
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Message } from '../i18n/translate';
 import { ListStatus } from '../constants/list-status';
 import { StepStatus } from '../constants/process-steps';
 import type { Language } from '../schemas/enums';
@@ -241,21 +242,18 @@ export type VigilanceStep = 'submit-notification' | 'confirm';
 export function decideVigilanceStep(
   state: VigilanceState,
   step: VigilanceStep,
-): { allowed: true; to: VigilanceState } | { allowed: false; reason: string } {
+): { allowed: true; to: VigilanceState } | { allowed: false; reason: Message } {
   if (step === 'submit-notification') {
     return state === 'draft'
       ? { allowed: true, to: 'notified' }
-      : { allowed: false, reason: 'The notification (part A) has been submitted already.' };
+      : { allowed: false, reason: { key: 'problem.vigilance.partAAlready' } };
   }
   if (state === 'notified') {
     return { allowed: true, to: 'confirmed' };
   }
   return {
     allowed: false,
-    reason:
-      state === 'draft'
-        ? 'The notification (part A) must be submitted before the confirmation (part B).'
-        : 'The confirmation (part B) has been submitted already.',
+    reason: { key: state === 'draft' ? 'problem.vigilance.partABeforeB' : 'problem.vigilance.partBAlready' },
   };
 }
 

@@ -1,8 +1,8 @@
-import type { FieldError } from '../schemas/common';
 import type { AddWaitingListRequest } from '../schemas/waiting-list';
 import { isIsoDate } from './dates';
-import { patientCodeErrors } from './patient-code';
+import { patientCodeIssues } from './patient-code';
 import { validateSearchQuery } from './search-validation';
+import { wordedFieldError, type WordedFieldError } from './worded-field-error';
 
 /**
  * The rules of a waiting-list entry that JSON Schema cannot say: the search rules, real calendar
@@ -11,7 +11,7 @@ import { validateSearchQuery } from './search-validation';
  * Missing fields are reported too; for a PATCH, pass the stored entry merged with the changes,
  * in request names.
  */
-export function validateWaitingListRequest(request: Partial<AddWaitingListRequest>): FieldError[] {
+export function validateWaitingListRequest(request: Partial<AddWaitingListRequest>): WordedFieldError[] {
   const errors = validateSearchQuery(request);
   const { query_i_min: from, query_i_Max: until, patient_Code: code } = request;
 
@@ -20,14 +20,16 @@ export function validateWaitingListRequest(request: Partial<AddWaitingListReques
     ['query_i_Max', until],
   ] as const) {
     if (!isIsoDate(value)) {
-      errors.push({ field, message: 'must be a date yyyy-mm-dd' });
+      errors.push(wordedFieldError(field, { key: 'validation.isoDate' }));
     }
   }
   if (isIsoDate(from) && isIsoDate(until) && until < from) {
-    errors.push({ field: 'query_i_Max', message: 'must not be before query_i_min' });
+    errors.push(
+      wordedFieldError('query_i_Max', { key: 'validation.notBeforeField', params: { other: 'query_i_min' } }),
+    );
   }
-  for (const message of patientCodeErrors(code, { unknownAllowed: true })) {
-    errors.push({ field: 'patient_Code', message });
+  for (const wording of patientCodeIssues(code, { unknownAllowed: true })) {
+    errors.push(wordedFieldError('patient_Code', wording));
   }
   return errors;
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AuditChainReport } from '@graftmatch/domain';
-import { errors } from '../../http/request-kit';
+import { errors, languageOf } from '../../http/request-kit';
 import { verifyAuditChain, type AuditChainDeps } from './audit.chain.service';
 
 /** The audit chain's verification for admins and auditors, under /api/admin. */
@@ -8,6 +8,6 @@ export const adminAuditChainRoutes: FastifyPluginAsyncTypebox<{ deps: AuditChain
   app.get(
     '/audit/verify',
     { schema: { tags: ['admin'], response: { 200: AuditChainReport, ...errors } } },
-    async (request) => verifyAuditChain(deps, request.principal),
+    async (request) => verifyAuditChain(deps, request.principal, languageOf(request)),
   );
 };

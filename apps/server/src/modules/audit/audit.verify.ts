@@ -1,4 +1,5 @@
 import type { KeyObject } from 'node:crypto';
+import { translatorFor, type Language } from '@graftmatch/domain';
 import type { Executor } from '../../db/executor';
 import { GENESIS_HASH, chainHash } from './audit.chain';
 import { openCheckpoint, type Checkpoint } from './audit.note';
@@ -6,7 +7,7 @@ import * as repo from './audit.repository';
 
 // Verification recomputes the chain from the first row, in batches, so memory stays flat at any
 // size, and checks every stored checkpoint (and one handed in from outside) against it
-// (docs/security.md, "What verification proves").
+// (docs/security.md, "What verification proves"). Its words follow the language asked for.
 
 const BATCH = 10_000;
 
@@ -39,41 +40,52 @@ interface Expected extends Checkpoint {
   at: string | null;
 }
 
+type Words = ReturnType<typeof translatorFor>;
+
 /** The stored checkpoints and the handed-in one, each opened with the public key; throws at the first that does not verify. */
-async function openedCheckpoints(executor: Executor, publicKey: KeyObject, external?: string): Promise<Expected[]> {
+async function openedCheckpoints(
+  executor: Executor,
+  publicKey: KeyObject,
+  t: Words,
+  external?: string,
+): Promise<Expected[]> {
   const opened: Expected[] = [];
   for (const row of await repo.listCheckpoints(executor)) {
-    const label = `checkpoint ${Number(row.size)} (${row.at})`;
+    const label = t('auditVerify.checkpoint', { size: Number(row.size), at: row.at });
     const checkpoint = openCheckpoint(row.note, publicKey);
     if (checkpoint instanceof Error) {
-      throw new Failure('checkpoint', Number(row.size), `${label} does not verify: ${checkpoint.message}`);
+      const reason = checkpoint.message;
+      throw new Failure('checkpoint', Number(row.size), t('auditVerify.doesNotVerify', { label, reason }));
     }
     if (checkpoint.size !== Number(row.size) || checkpoint.rootHash !== row.rootHash) {
-      throw new Failure('checkpoint', Number(row.size), `${label}: its row does not match its signed note`);
+      throw new Failure('checkpoint', Number(row.size), t('auditVerify.rowMismatch', { label }));
     }
     opened.push({ ...checkpoint, label, at: row.at });
   }
   if (external !== undefined) {
     const checkpoint = openCheckpoint(external, publicKey);
     if (checkpoint instanceof Error) {
-      throw new Failure('checkpoint', null, `the given checkpoint does not verify: ${checkpoint.message}`);
+      throw new Failure('checkpoint', null, t('auditVerify.givenDoesNotVerify', { reason: checkpoint.message }));
     }
-    opened.push({ ...checkpoint, label: `the given checkpoint (size ${checkpoint.size})`, at: null });
+    opened.push({ ...checkpoint, label: t('auditVerify.given', { size: checkpoint.size }), at: null });
   }
   return opened.sort((a, b) => a.size - b.size);
 }
 
-/** Recomputes the audit chain and checks every checkpoint's signature and hash. */
+/** Recomputes the audit chain and checks every checkpoint's signature and hash; worded in English unless asked. */
 export async function verifyAuditLog(
   executor: Executor,
-  options: { publicKey: KeyObject; checkpoint?: string },
+  options: { publicKey: KeyObject; checkpoint?: string; language?: Language },
 ): Promise<AuditVerification> {
+  const language = options.language ?? 'en';
+  const t = translatorFor(language);
+  const count = (value: number) => value.toLocaleString(language === 'de' ? 'de-DE' : 'en-US');
   let rows = 0;
   let prevHash = GENESIS_HASH;
   let checkpoints: Expected[] = [];
   let lastCheckpoint: AuditVerification['lastCheckpoint'] = null;
   try {
-    checkpoints = await openedCheckpoints(executor, options.publicKey, options.checkpoint);
+    checkpoints = await openedCheckpoints(executor, options.publicKey, t, options.checkpoint);
     let next = 0;
     // The next batch is asked for before this one is hashed, so PostgreSQL reads while we hash.
     let pending = repo.readChainBatch(executor, 0, BATCH);
@@ -83,24 +95,16 @@ export async function verifyAuditLog(
       for (const row of batch) {
         const seq = Number(row.seq);
         if (seq !== rows + 1) {
-          throw new Failure('gap', rows + 1, `row ${rows + 1} is missing: after row ${rows} comes row ${seq}`);
+          throw new Failure('gap', rows + 1, t('auditVerify.gap', { row: rows + 1, before: rows, seq }));
         }
         if (row.prevHash !== prevHash || chainHash(prevHash, row) !== row.hash) {
-          throw new Failure(
-            'hash',
-            seq,
-            `row ${seq} (id ${row.id}) does not match its hash: it was changed or put there`,
-          );
+          throw new Failure('hash', seq, t('auditVerify.hash', { seq, id: row.id }));
         }
         rows = seq;
         prevHash = row.hash;
         for (let checkpoint = checkpoints[next]; checkpoint?.size === seq; checkpoint = checkpoints[++next]) {
           if (checkpoint.rootHash !== row.hash) {
-            throw new Failure(
-              'checkpoint',
-              seq,
-              `${checkpoint.label} signed another log: the rows up to ${seq} were changed`,
-            );
+            throw new Failure('checkpoint', seq, t('auditVerify.otherLog', { label: checkpoint.label, seq }));
           }
           lastCheckpoint = checkpoint.at ? { size: seq, at: checkpoint.at } : lastCheckpoint;
         }
@@ -111,22 +115,21 @@ export async function verifyAuditLog(
       throw new Failure(
         'truncated',
         rows + 1,
-        `${beyond.label} covers ${beyond.size} rows but the log holds ${rows}: rows from ${rows + 1} on were removed`,
+        t('auditVerify.removed', { label: beyond.label, size: beyond.size, rows, from: rows + 1 }),
       );
     }
     const head = await repo.readChainHeadSeq(executor);
     if (head > rows) {
-      throw new Failure('truncated', rows + 1, `the chain head is at row ${head} but the log ends at row ${rows}`);
+      throw new Failure('truncated', rows + 1, t('auditVerify.headBeyond', { head, rows }));
     }
     const unchained = await repo.countUnchainedRows(executor);
     if (unchained > 0) {
-      throw new Failure('unchained', null, `${unchained} audit rows are outside the chain (no sequence number)`);
+      throw new Failure('unchained', null, t('auditVerify.unchained', { count: unchained }));
     }
   } catch (error) {
     if (!(error instanceof Failure)) {
       throw error;
     }
-    const counts = `${checkpoints.length.toLocaleString('en-US')} checkpoints`;
     return {
       ok: false,
       rows,
@@ -134,7 +137,11 @@ export async function verifyAuditLog(
       verifiedUpTo: rows,
       lastCheckpoint,
       failure: { kind: error.kind, seq: error.seq, message: error.message },
-      summary: `${error.message} (${counts}; chain intact up to seq ${rows.toLocaleString('en-US')})`,
+      summary: t('auditVerify.broken', {
+        reason: error.message,
+        checkpoints: count(checkpoints.length),
+        seq: count(rows),
+      }),
     };
   }
   const stored = checkpoints.filter((checkpoint) => checkpoint.at !== null).length;
@@ -145,6 +152,6 @@ export async function verifyAuditLog(
     verifiedUpTo: rows,
     lastCheckpoint,
     failure: null,
-    summary: `${rows.toLocaleString('en-US')} rows, ${stored.toLocaleString('en-US')} checkpoints, chain intact up to seq ${rows.toLocaleString('en-US')}`,
+    summary: t('auditVerify.intact', { rows: count(rows), checkpoints: count(stored), seq: count(rows) }),
   };
 }

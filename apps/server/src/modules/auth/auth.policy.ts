@@ -20,9 +20,7 @@ export function requireAdmin(principal: Principal | null, access: { write: boole
   if (caller.admin || (caller.audit && !access.write)) {
     return caller;
   }
-  throw forbidden(
-    access.write ? 'Only administrators may change this.' : 'Only administrators and auditors may see this.',
-  );
+  throw forbidden({ key: access.write ? 'problem.auth.onlyAdminsChange' : 'problem.auth.onlyAdminsSee' });
 }
 
 /** A physician: a member of at least one active clinic (`clinicIds`). Answers the caller. */

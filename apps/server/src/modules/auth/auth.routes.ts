@@ -37,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; secureCooki
     async (request) => {
       const credentials = basicCredentialsOf(request);
       if (!credentials) {
-        throw unauthorized('Basic credentials (user name and password) are required.');
+        throw unauthorized({ key: 'problem.auth.basicRequired' });
       }
       return loginWithPassword(deps, credentials, requestContext(request));
     },

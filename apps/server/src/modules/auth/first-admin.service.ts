@@ -61,7 +61,7 @@ export async function createAdmin(deps: AuthDeps, input: NewAdmin): Promise<{ us
       });
       return passwordHash ? null : issuePasswordLink(trx, deps, userId, 'invite', addDays(now, INVITATION_DAYS));
     },
-    `A user with the address ${email} exists already.`,
+    { key: 'problem.auth.userExists', params: { email } },
   );
   return { userId, link };
 }

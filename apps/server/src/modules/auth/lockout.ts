@@ -3,7 +3,7 @@ import { recordAudit } from '../audit/audit.service';
 import type { AuthDeps } from './auth.deps';
 import { LOCK_MINUTES, MAX_FAILED_LOGINS, isLocked } from './lock-rules';
 import type { RequestContext } from '../../http/request-kit';
-import { addMinutes, type AuditAction } from '@graftmatch/domain';
+import { addMinutes, type AuditAction, type MessageParams } from '@graftmatch/domain';
 import { incrementFailedLogins, lockUser, releaseLoginAttempt, reserveLoginAttempt } from './auth.repository';
 import { verifyPassword } from './password';
 
@@ -11,17 +11,26 @@ export function lockedProblem(): ProblemError {
   return new ProblemError(
     401,
     'Unauthorized',
-    `Too many failed attempts: this account is locked for ${LOCK_MINUTES} minutes. Try again later or recover your password.`,
+    { key: 'problem.auth.locked', params: { minutes: LOCK_MINUTES } },
     { passwordAttempts: 0 },
   );
 }
 
+/** What was wrong: its message says so, followed by the attempts left (`count`). */
+export interface WrongSecret {
+  key: 'problem.auth.wrongLogin' | 'problem.auth.wrongCurrentPassword' | 'problem.auth.wrongPin';
+  params?: MessageParams;
+}
+
 /** The refusal of a wrong password or PIN, saying how many attempts are left before the lock. */
-export function wrongSecretProblem(detail: string, failures: number, errors?: FieldError[]): ProblemError {
+export function wrongSecretProblem(detail: WrongSecret, failures: number, errors?: FieldError[]): ProblemError {
   const left = Math.max(0, MAX_FAILED_LOGINS - failures);
   return left === 0
     ? lockedProblem()
-    : unauthorized(`${detail} ${left} attempts left.`, { passwordAttempts: left, ...(errors ? { errors } : {}) });
+    : unauthorized(
+        { key: detail.key, params: { ...detail.params, count: left } },
+        { passwordAttempts: left, ...(errors ? { errors } : {}) },
+      );
 }
 
 /**
@@ -58,7 +67,7 @@ export async function checkPasswordWithLockout(
   deps: AuthDeps,
   user: { id: string; passwordHash: string | null },
   password: string,
-  input: { ctx: RequestContext; action: AuditAction; detail: string; decoyHash: string; errors?: FieldError[] },
+  input: { ctx: RequestContext; action: AuditAction; detail: WrongSecret; decoyHash: string; errors?: FieldError[] },
 ): Promise<void> {
   const at = deps.now();
   const audit = { actorUserId: user.id, targetType: 'user' as const, targetId: user.id, ip: input.ctx.ip, at };

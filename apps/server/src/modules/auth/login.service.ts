@@ -18,7 +18,13 @@ import type { RequestContext } from '../../http/request-kit';
 import { addMinutes } from '@graftmatch/domain';
 import * as repo from './auth.repository';
 import { isLocked, LOCK_MINUTES, MAX_FAILED_LOGINS } from './lock-rules';
-import { checkPasswordWithLockout, lockedProblem, recordFailedAttempt, wrongSecretProblem } from './lockout';
+import {
+  checkPasswordWithLockout,
+  lockedProblem,
+  recordFailedAttempt,
+  wrongSecretProblem,
+  type WrongSecret,
+} from './lockout';
 import { hashPassword, verifyPassword } from './password';
 import { startSession } from './session.service';
 import { TWO_FACTOR_MINUTES } from './tokens';
@@ -52,7 +58,7 @@ async function refuseWrongSecret(
   user: repo.LoginUser,
   ctx: RequestContext,
   action: AuditAction,
-  detail: string,
+  detail: WrongSecret,
 ): Promise<never> {
   throw wrongSecretProblem(detail, await recordFailedAttempt(deps, user.id, ctx, action));
 }
@@ -98,12 +104,12 @@ export async function loginWithPassword(
       ip: ctx.ip,
       at: now,
     });
-    throw wrongSecretProblem('Wrong user name or password.', failures);
+    throw wrongSecretProblem({ key: 'problem.auth.wrongLogin' }, failures);
   }
   await checkPasswordWithLockout(deps, user, credentials.password, {
     ctx,
     action: 'auth.login.failure',
-    detail: 'Wrong user name or password.',
+    detail: { key: 'problem.auth.wrongLogin' },
     decoyHash: await decoy(),
   });
   if (!user.active) {
@@ -116,7 +122,7 @@ export async function loginWithPassword(
       ip: ctx.ip,
       at: now,
     });
-    throw forbidden('This account is deactivated. Please ask your administrator.');
+    throw forbidden({ key: 'problem.auth.deactivated' });
   }
   const pin = newPin();
   const twoFactorId = randomUUID();
@@ -139,14 +145,14 @@ export async function loginWithPassword(
 async function openChallenge(deps: AuthDeps, twoFactorToken: string) {
   const claims = await deps.tokens.verifyTwoFactor(twoFactorToken);
   if (!claims) {
-    throw unauthorized('The two-factor token is missing, invalid or expired. Please log in again.');
+    throw unauthorized({ key: 'problem.auth.twoFactorTokenInvalid' });
   }
   const [challenge, user] = await Promise.all([
     repo.findChallenge(deps.db, claims.twoFactorId),
     repo.findLoginUserById(deps.db, claims.userId),
   ]);
   if (!challenge || !user || challenge.userId !== user.id || challenge.usedAt !== null || !user.active) {
-    throw unauthorized('This login attempt is no longer valid. Please log in again.');
+    throw unauthorized({ key: 'problem.auth.attemptInvalid' });
   }
   if (isLocked(user.lockedUntil, deps.now())) {
     throw lockedProblem();
@@ -164,11 +170,11 @@ export async function completeTwoFactor(
   const { challenge, user } = await openChallenge(deps, twoFactorToken);
   const now = deps.now();
   if (body.passwordid !== challenge.id) {
-    throw unauthorized('The two-factor id does not belong to this login. Please log in again.');
+    throw unauthorized({ key: 'problem.auth.twoFactorIdMismatch' });
   }
   const reserved = await repo.reservePinTry(deps.db, challenge.id, PIN_TRIES, now.toISOString());
   if (!reserved) {
-    throw unauthorized('This PIN is no longer valid. Please request a new PIN.', { passwordAttempts: 0 });
+    throw unauthorized({ key: 'problem.auth.pinExpired' }, { passwordAttempts: 0 });
   }
   const tries = reserved.attempts;
   if (!deps.secrets.matches(body.password, reserved.pinHash)) {
@@ -176,17 +182,14 @@ export async function completeTwoFactor(
       await repo.voidChallenge(deps.db, challenge.id, now.toISOString());
     }
     const triesLeft = Math.max(0, PIN_TRIES - tries);
-    return refuseWrongSecret(
-      deps,
-      user,
-      ctx,
-      'auth.twofactor.failure',
-      `Wrong PIN (${triesLeft} tries left for this PIN).`,
-    );
+    return refuseWrongSecret(deps, user, ctx, 'auth.twofactor.failure', {
+      key: 'problem.auth.wrongPin',
+      params: { tries: triesLeft },
+    });
   }
   return deps.db.transaction().execute(async (trx) => {
     if (!(await repo.markChallengeUsed(trx, challenge.id, now.toISOString()))) {
-      throw unauthorized('This PIN has been used already. Please log in again.');
+      throw unauthorized({ key: 'problem.auth.pinUsed' });
     }
     await repo.clearFailedLogins(trx, user.id);
     const session = await startSession(trx, deps, user.id, ctx);

@@ -1,5 +1,11 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLengthProblem } from '@graftmatch/domain';
-import { badRequest } from '../../http/problem';
+import { badRequest, fieldError } from '../../http/problem';
+
+/** Why a password is refused: the catalogue words it as a detail and as a field error. */
+export interface PasswordWeakness {
+  kind: 'passwordLength' | 'passwordCommon' | 'passwordIsEmail';
+  params?: { min: number; max: number };
+}
 import { COMMON_PASSWORDS } from './common-passwords';
 
 /**
@@ -7,16 +13,16 @@ import { COMMON_PASSWORDS } from './common-passwords';
  * rules, and refused when common or when it is the account's own address.
  * Returns the reason, or null when the password is acceptable.
  */
-export function passwordWeakness(password: string, context: { email?: string } = {}): string | null {
+export function passwordWeakness(password: string, context: { email?: string } = {}): PasswordWeakness | null {
   if (passwordLengthProblem(password)) {
-    return `must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`;
+    return { kind: 'passwordLength', params: { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH } };
   }
   const lowered = password.toLowerCase();
   if (COMMON_PASSWORDS.has(lowered) || /^(.)\1+$/u.test(password)) {
-    return 'is one of the most common passwords; choose another';
+    return { kind: 'passwordCommon' };
   }
   if (context.email && lowered === context.email.toLowerCase()) {
-    return 'must not be your mail address';
+    return { kind: 'passwordIsEmail' };
   }
   return null;
 }
@@ -25,6 +31,8 @@ export function passwordWeakness(password: string, context: { email?: string } =
 export function assertAcceptablePassword(field: string, password: string, context: { email?: string } = {}): void {
   const weakness = passwordWeakness(password, context);
   if (weakness) {
-    throw badRequest(`The new password ${weakness}.`, [{ field, message: weakness }]);
+    throw badRequest({ key: `problem.auth.${weakness.kind}`, params: weakness.params }, [
+      fieldError(field, { key: `validation.${weakness.kind}`, params: weakness.params }),
+    ]);
   }
 }

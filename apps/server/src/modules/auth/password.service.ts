@@ -146,7 +146,7 @@ export async function changePassword(
   await checkPasswordWithLockout(deps, user, body.oldPassword, {
     ctx,
     action: 'auth.password.change.failure',
-    detail: 'The current password is wrong.',
+    detail: { key: 'problem.auth.wrongCurrentPassword' },
     decoyHash: user.passwordHash,
     errors: [{ field: 'oldPassword', message: 'is wrong' }],
   });

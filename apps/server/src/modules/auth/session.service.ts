@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditAction, SessionTokens } from '@graftmatch/domain';
+import type { AuditAction, Message, SessionTokens } from '@graftmatch/domain';
 import { notFound, unauthorized } from '../../http/problem';
 import type { Executor } from '../../db/executor';
 import { recordAudit } from '../audit/audit.service';
@@ -58,7 +58,7 @@ export async function startSession(
   return { sessionId, expiresAt, ...(await issueTokens(trx, deps, userId, sessionId, expiresAt)) };
 }
 
-type RefreshOutcome = { ok: true; tokens: SessionTokens; expiresAt: Date } | { ok: false; detail: string };
+type RefreshOutcome = { ok: true; tokens: SessionTokens; expiresAt: Date } | { ok: false; detail: Message };
 
 /**
  * `GET /auth/refresh`: rotates the refresh token. A token that was rotated before and comes back
@@ -71,7 +71,7 @@ export async function refreshSession(
 ): Promise<{ tokens: SessionTokens; expiresAt: Date }> {
   const claims = await deps.tokens.verifyRefresh(refreshToken);
   if (!claims) {
-    throw unauthorized('The refresh token is missing, invalid or expired. Please log in again.');
+    throw unauthorized({ key: 'problem.auth.refreshInvalid' });
   }
   const now = deps.now();
   const at = now.toISOString();
@@ -82,12 +82,12 @@ export async function refreshSession(
       findLoginUserById(trx, claims.userId),
     ]);
     if (!session || !token || token.familyId !== session.id || session.userId !== claims.userId || session.revokedAt) {
-      return { ok: false, detail: 'This session has ended. Please log in again.' };
+      return { ok: false, detail: { key: 'problem.auth.sessionEnded' } };
     }
     const idleSince = addDays(now, -deps.config.sessionIdleDays).toISOString();
     if (session.expiresAt <= at || session.lastUsedAt <= idleSince || !user?.active) {
       await repo.revokeSession(trx, session.id, at, user?.active ? 'expired' : 'inactive');
-      return { ok: false, detail: 'This session has ended. Please log in again.' };
+      return { ok: false, detail: { key: 'problem.auth.sessionEnded' } };
     }
     if (!(await markUsedOnce(trx, 'refreshTokens', token.id, at))) {
       await repo.revokeSession(trx, session.id, at, 'reuse');
@@ -101,7 +101,7 @@ export async function refreshSession(
       });
       return {
         ok: false,
-        detail: 'This refresh token was used before, so the session has been ended for safety. Please log in again.',
+        detail: { key: 'problem.auth.refreshReused' },
       };
     }
     await repo.touchSession(trx, session.id, at, ctx.ip);
@@ -158,7 +158,7 @@ export async function endOwnSession(
   await deps.db.transaction().execute(async (trx) => {
     const session = await repo.findSession(trx, sessionId);
     if (!session || session.userId !== userId || session.revokedAt) {
-      throw notFound('No such session.');
+      throw notFound({ key: 'problem.auth.noSession' });
     }
     await endSession(trx, { userId, sessionId, reason: 'ended-by-user', action: 'auth.session.end', ip: ctx.ip, at });
   });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { StockGraft, StockQuery, type StockGraft as StockGraftType } from '@graftmatch/domain';
+import { SortedPageQuery, StockGraft, StockQuery, type StockGraft as StockGraftType } from '@graftmatch/domain';
 import { ANSWERED_FROM_CACHE, type AnswerCache } from '../../http/answer-cache';
 import { PageQuery, pageOf, sendPaged } from '../../http/paging';
 import { LotParams, errors, languageOf } from '../../http/request-kit';
@@ -81,7 +81,13 @@ export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: DonationsDeps
       },
     },
     async (request, reply) => {
-      const label = await donationLabel(deps, request.principal, request.params.lot, request.query.format ?? 'a4');
+      const label = await donationLabel(
+        deps,
+        request.principal,
+        request.params.lot,
+        request.query.format ?? 'a4',
+        languageOf(request),
+      );
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${label.fileName}"`)
@@ -92,9 +98,13 @@ export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: DonationsDeps
   app.get(
     '/donationsarchiv',
     {
-      schema: { tags: ['euteemployee'], querystring: PageQuery, response: { 200: GraftListResponse, ...errors } },
+      schema: {
+        tags: ['euteemployee'],
+        querystring: SortedPageQuery,
+        response: { 200: GraftListResponse, ...errors },
+      },
     },
     async (request, reply) =>
-      sendPaged(reply, await listArchivedDonations(deps, request.principal, pageOf(request.query))),
+      sendPaged(reply, await listArchivedDonations(deps, request.principal, pageOf(request.query), request.query.sort)),
   );
 };

@@ -2,6 +2,7 @@ import {
   ListStatus,
   toIsoDate,
   type Graft,
+  type GraftSort,
   type Language,
   type StockGraft,
   type StockQuery,
@@ -55,13 +56,14 @@ export function demandPdf(
   };
 }
 
-/** `GET /euteemployee/donationsarchiv`: the caller's tissue banks' archived grafts. */
+/** `GET /euteemployee/donationsarchiv`: the caller's tissue banks' archived grafts, in `sort`'s order if asked. */
 export function listArchivedDonations(
   deps: DonationsDeps,
   principal: Principal | null,
   page: Page,
+  sort?: GraftSort,
 ): Promise<Paged<Graft>> {
-  return listEuteDonations(deps, principal, ListStatus.Archive, page);
+  return listEuteDonations(deps, principal, ListStatus.Archive, page, sort);
 }
 
 /**
@@ -110,7 +112,11 @@ export async function donationLabel(
   principal: Principal | null,
   lot: string,
   format: LabelFormat,
+  language: Language,
 ): Promise<{ bytes: Buffer; fileName: string }> {
   const graft = await findDonation(deps, principal, lot);
-  return { bytes: await renderGraftLabelPdf(graft, format, deps.now()), fileName: labelFileName(lot, format) };
+  return {
+    bytes: await renderGraftLabelPdf(graft, format, deps.now(), language),
+    fileName: labelFileName(lot, format),
+  };
 }

@@ -21,8 +21,10 @@ import {
 // The read-only FHIR R5 API under /api/fhir/R5 (docs/fhir.md). Every answer is application/fhir+json;
 // every refusal, the app's own 401 and 404 included, an OperationOutcome.
 
+// Open to any member: the refusals pass through it as problem+json before they become an OperationOutcome.
 const FhirResource = Type.Unsafe<string>({
   type: 'object',
+  additionalProperties: true,
   description: 'a FHIR R5 resource (application/fhir+json)',
 });
 const errors = { 400: FhirResource, 401: FhirResource, 403: FhirResource, 404: FhirResource };
@@ -75,7 +77,7 @@ function asOperationOutcome(reply: FastifyReply, payload: unknown): unknown {
 export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (app, { deps }) => {
   app.addHook('onSend', async (_request, reply, payload) => asOperationOutcome(reply, payload));
   app.setNotFoundHandler(() => {
-    throw notFound('This FHIR server has no such resource type, interaction or operation.');
+    throw notFound({ key: 'problem.fhir.unknownInteraction' });
   });
   const callerOf = (request: FastifyRequest) =>
     fhirCallerOf(deps, {

@@ -64,7 +64,7 @@ export function visibilityOf(caller: FhirCaller): FhirVisibility {
     return { all: true };
   }
   if (principal.euteIds.length === 0 && principal.clinicIds.length === 0) {
-    throw forbidden('Only physicians, tissue-bank employees, administrators and auditors may read FHIR resources.');
+    throw forbidden({ key: 'problem.fhir.whoReads' });
   }
   return {
     all: false,
@@ -83,7 +83,7 @@ const MAX_COUNT = 100;
 function requireKnown(params: URLSearchParams, known: readonly string[]) {
   for (const name of new Set(params.keys())) {
     if (!known.includes(name)) {
-      throw badRequest(`Unknown or unsupported search parameter: ${name}. Supported: ${known.join(', ')}.`);
+      throw badRequest({ key: 'problem.fhir.unknownParameter', params: { name, supported: known.join(', ') } });
     }
   }
 }
@@ -95,13 +95,13 @@ function tokens(params: URLSearchParams, name: string): { system: string | null;
     return undefined;
   }
   if (values.length > 1) {
-    throw badRequest(`${name} may be given once; list alternatives separated by commas.`);
+    throw badRequest({ key: 'problem.fhir.parameterOnce', params: { name } });
   }
   return values[0]!.split(',').map((part) => {
     const bar = part.indexOf('|');
     const token = bar < 0 ? { system: null, code: part } : { system: part.slice(0, bar), code: part.slice(bar + 1) };
     if (token.code === '' || token.code.length > 128) {
-      throw badRequest(`${name} needs a value of 1 to 128 characters.`);
+      throw badRequest({ key: 'problem.fhir.tokenLength', params: { name } });
     }
     return token;
   });
@@ -114,7 +114,7 @@ function paging(params: URLSearchParams) {
       return fallback;
     }
     if (!/^\d{1,7}$/.test(text) || Number(text) > max) {
-      throw badRequest(`${name} must be a whole number from 0 to ${max}.`);
+      throw badRequest({ key: 'problem.fhir.wholeNumber', params: { name, max } });
     }
     return Number(text);
   };
@@ -127,7 +127,7 @@ function expiryFilter(params: URLSearchParams): GraftFilter['expiry'] {
   return params.getAll('expiration-date').map((value) => {
     const match = /^(eq|gt|lt|ge|le)?(\d{4}-\d{2}-\d{2})$/.exec(value);
     if (!match || !isIsoDate(match[2])) {
-      throw badRequest('expiration-date must be a date yyyy-mm-dd, optionally prefixed with eq, gt, lt, ge or le.');
+      throw badRequest({ key: 'problem.fhir.expirationDate' });
     }
     return { op: PREFIXES[(match[1] ?? 'eq') as keyof typeof PREFIXES], date: match[2]! };
   });
@@ -164,7 +164,7 @@ function graftFilter(params: URLSearchParams): GraftFilter {
   if (statuses) {
     const codes = new Set(statuses.map(({ code }) => code));
     if ([...codes].some((code) => code !== 'available' && code !== 'unavailable')) {
-      throw badRequest('product-status is available or unavailable.');
+      throw badRequest({ key: 'problem.fhir.productStatus' });
     }
     if (codes.size === 1) {
       filter.status = codes.has('available') ? 'available' : 'unavailable';
@@ -250,7 +250,7 @@ export function metadata(deps: FhirDeps): FhirResource {
 
 export function searchParameter(id: string): FhirResource {
   if (id !== EXPIRATION_DATE_PARAMETER.id) {
-    throw notFound(`SearchParameter/${id} is not known here.`);
+    throw notFound({ key: 'problem.fhir.unknownSearchParameter', params: { id } });
   }
   return EXPIRATION_DATE_PARAMETER;
 }
@@ -261,7 +261,7 @@ export async function readProduct(deps: FhirDeps, caller: FhirCaller, id: string
   const { rows } = await repo.searchGrafts(deps.db, { id }, visibility, today, { limit: 1, offset: 0 });
   const graft = rows[0];
   if (!graft) {
-    throw notFound(`BiologicallyDerivedProduct/${id} is not known, or not yours to read.`);
+    throw notFound({ key: 'problem.fhir.unknownProduct', params: { id } });
   }
   const banks = await banksOf(deps, [graft.euteId]);
   return graftToProduct(graft, banks.get(graft.euteId) ?? unknownBank(graft.euteId), today);
@@ -319,7 +319,7 @@ function productReference(params: URLSearchParams): string[] | undefined {
     .map((value) => {
       const match = /^(?:BiologicallyDerivedProduct\/)?([A-Za-z0-9\-.]{1,64})$/.exec(value);
       if (!match) {
-        throw badRequest('product must be BiologicallyDerivedProduct/<id> or the id.');
+        throw badRequest({ key: 'problem.fhir.productReference' });
       }
       return match[1]!;
     });
@@ -363,18 +363,18 @@ async function bankToExport(deps: FhirDeps, caller: FhirCaller, ref: string | un
   const visibility = visibilityOf(caller);
   const own = visibility.all ? null : visibility.euteIds;
   if (own !== null && own.length === 0) {
-    throw forbidden('Only tissue-bank employees, their API keys, administrators and auditors may export grafts.');
+    throw forbidden({ key: 'problem.fhir.whoExports' });
   }
   const chosen = ref ?? (own?.length === 1 ? own[0] : undefined);
   if (!chosen) {
-    throw badRequest('Name the tissue bank to export: ?bank=<EUTE number or id>.');
+    throw badRequest({ key: 'problem.fhir.nameExportBank' });
   }
   const bank = await repo.findEuteByRef(deps.db, chosen);
   if (!bank) {
-    throw own === null ? notFound(`No tissue bank has the EUTE number or id ${chosen}.`) : forbidden();
+    throw own === null ? notFound({ key: 'problem.noBankRef', params: { ref: chosen } }) : forbidden();
   }
   if (own !== null && !own.includes(bank.id)) {
-    throw forbidden('You may export only your own tissue bank’s grafts.');
+    throw forbidden({ key: 'problem.fhir.ownBankExport' });
   }
   return bank;
 }

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { DICOM_ZIP_LIMITS, FileKind, fileUploadRule } from '@graftmatch/domain';
+import { DICOM_ZIP_LIMITS, FileKind, fileUploadRule, translateMessage, type Message } from '@graftmatch/domain';
 import { fileTypeFromBuffer } from 'file-type';
 import { inspectZip } from './zip-inspect';
 
@@ -10,9 +10,9 @@ export class ContentRefusal extends Error {
   override name = 'ContentRefusal';
   constructor(
     readonly status: 400 | 413 | 415,
-    message: string,
+    readonly wording: Message,
   ) {
-    super(message);
+    super(translateMessage('en', wording));
   }
 }
 
@@ -53,7 +53,7 @@ async function detectDicom(file: string, head: Buffer): Promise<string | null> {
   }
   const problem = await inspectZip(file, DICOM_ZIP_LIMITS, isDicomPart10);
   if (problem) {
-    throw new ContentRefusal(problem.status, problem.message);
+    throw new ContentRefusal(problem.status, problem.wording);
   }
   return 'application/zip';
 }
@@ -65,7 +65,7 @@ async function detectDicom(file: string, head: Buffer): Promise<string | null> {
 export async function checkContent(kind: FileKind, file: string, size: number, name: string): Promise<string> {
   const rule = fileUploadRule(kind);
   if (size === 0) {
-    throw new ContentRefusal(400, `"${name}" is empty.`);
+    throw new ContentRefusal(400, { key: 'problem.files.empty', params: { name } });
   }
   const head = await readHead(file);
   let detected: string | null;
@@ -77,9 +77,12 @@ export async function checkContent(kind: FileKind, file: string, size: number, n
     detected = (await fileTypeFromBuffer(head))?.mime ?? null;
   }
   if (!detected || !rule.contentTypes.includes(detected)) {
+    const extensions = rule.extensions.join(', ');
     throw new ContentRefusal(
       415,
-      `"${name}" is not one of the types this kind takes (${rule.extensions.join(', ')}); its content is ${detected ?? 'of an unknown type'}.`,
+      detected
+        ? { key: 'problem.files.wrongType', params: { name, extensions, detected } }
+        : { key: 'problem.files.wrongTypeUnknown', params: { name, extensions } },
     );
   }
   return detected;

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendProblem } from '../../plugins/error-handler';
 import type { ByteRange } from '../../storage/storage';
 import type { Download } from './files-download.service';
 import { contentDisposition } from './file-names';
@@ -54,16 +55,11 @@ export async function sendDownload(request: FastifyRequest, reply: FastifyReply,
   const range = ifRange && ifRange !== download.etag ? null : parseRange(request.headers.range, download.size);
   if (range === 'unsatisfiable') {
     reply.removeHeader('content-disposition');
-    return reply
-      .code(416)
-      .header('content-range', `bytes */${download.size}`)
-      .type('application/problem+json; charset=utf-8')
-      .send({
-        type: 'about:blank',
-        title: 'Range Not Satisfiable',
-        status: 416,
-        detail: `The file has ${download.size} bytes.`,
-      });
+    return sendProblem(reply.header('content-range', `bytes */${download.size}`), {
+      status: 416,
+      title: 'Range Not Satisfiable',
+      detail: { key: 'problem.other.rangeNotSatisfiable', params: { size: download.size } },
+    });
   }
   if (range) {
     return reply

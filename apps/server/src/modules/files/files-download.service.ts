@@ -37,11 +37,7 @@ export const sourceKeyOf = (key: string): string | null =>
  */
 export class MissingFileError extends ProblemError {
   constructor(readonly file: Pick<GraftFileRow, 'name' | 'storageKey'>) {
-    super(
-      503,
-      'Service Unavailable',
-      `The file "${file.name}" is recorded, but its content is missing from this server's file storage. The operator has been alerted.`,
-    );
+    super(503, 'Service Unavailable', { key: 'problem.files.contentMissing', params: { name: file.name } });
   }
 }
 
@@ -96,7 +92,7 @@ export async function mainImage(
       return thumb ? thumbnailDownload(deps, photo) : storedDownload(deps, photo);
     }
   }
-  throw notFound(`No photo for processed lot ${xLot}.`);
+  throw notFound({ key: 'problem.files.noPhoto', params: { lot: xLot } });
 }
 
 /** `GET /file/getstlfile/{lot}`: the graft's (first) 3D model. */

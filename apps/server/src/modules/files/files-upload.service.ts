@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FileKind } from '@graftmatch/domain';
-import { MAX_FILES_PER_UPLOAD, fileUploadRule, type Graft } from '@graftmatch/domain';
+import { MAX_FILES_PER_UPLOAD, fileUploadRule, type Graft, type Message } from '@graftmatch/domain';
 import type { GraftFileKind, GraftRow } from '../../db/types';
 import { writeOrConflict } from '../../db/write-or-conflict';
-import { ProblemError, badRequest } from '../../http/problem';
+import { ProblemError, badRequest, fieldError } from '../../http/problem';
 import { StorageLimitError, type StagedFile } from '../../storage/storage';
 import { recordAudit } from '../audit/audit.service';
 import { requireUser } from '../auth/auth.policy';
@@ -27,7 +27,7 @@ interface Received {
   contentType: string;
 }
 
-const tooLarge = (detail: string) => new ProblemError(413, 'Payload Too Large', detail);
+const tooLarge = (detail: Message) => new ProblemError(413, 'Payload Too Large', detail);
 
 /** Stages one file of the upload and checks its content; refusals leave nothing behind. */
 async function receive(
@@ -42,7 +42,7 @@ async function receive(
     staged = await deps.storage.stage(part.stream, rule.maxBytes);
   } catch (error) {
     if (error instanceof StorageLimitError) {
-      throw tooLarge(`"${name}" is larger than ${rule.maxBytes / 1024 / 1024} MB, the limit for this file type.`);
+      throw tooLarge({ key: 'problem.files.tooLarge', params: { name, mb: rule.maxBytes / 1024 / 1024 } });
     }
     throw error;
   }
@@ -55,7 +55,7 @@ async function receive(
       throw new ProblemError(
         error.status,
         error.status === 413 ? 'Payload Too Large' : error.status === 415 ? 'Unsupported Media Type' : 'Bad Request',
-        error.message,
+        error.wording,
       );
     }
     throw error;
@@ -75,16 +75,17 @@ async function receiveAll(deps: FilesDeps, caller: Principal, parts: AsyncIterab
       }
       if (part.field !== 'files') {
         part.stream.resume();
-        throw badRequest(`Unknown file field "${part.field}"; send the files as "files".`);
+        throw badRequest({ key: 'problem.files.unknownField', params: { field: part.field } });
       }
       if (!target) {
         const lot = fields.get('lot');
         const type = fields.get('type');
         if (!lot || !type) {
           part.stream.resume();
-          throw badRequest('Send the fields "lot" and "type" before the files.', [
-            ...(lot ? [] : [{ field: 'lot', message: 'is required before the files' }]),
-            ...(type ? [] : [{ field: 'type', message: 'is required before the files' }]),
+          const before = { key: 'validation.requiredBeforeFiles' } as const;
+          throw badRequest({ key: 'problem.files.lotTypeFirst' }, [
+            ...(lot ? [] : [fieldError('lot', before)]),
+            ...(type ? [] : [fieldError('type', before)]),
           ]);
         }
         const { kind, stored } = kindOf(type);
@@ -97,11 +98,11 @@ async function receiveAll(deps: FilesDeps, caller: Principal, parts: AsyncIterab
     throw error;
   }
   if (!target || received.length === 0) {
-    throw badRequest('Send at least one file in the field "files".', [{ field: 'files', message: 'is required' }]);
+    throw badRequest({ key: 'problem.files.noFiles' }, [fieldError('files', { key: 'validation.required' })]);
   }
   if (received.length > MAX_FILES_PER_UPLOAD) {
     await Promise.all(received.map((file) => file.staged.discard()));
-    throw tooLarge(`At most ${MAX_FILES_PER_UPLOAD} files at once.`);
+    throw tooLarge({ key: 'problem.files.tooMany', params: { max: MAX_FILES_PER_UPLOAD } });
   }
   return { ...target, received };
 }
@@ -150,7 +151,7 @@ export async function uploadFiles(deps: FilesDeps, actor: Actor, parts: AsyncIte
           });
         }
       },
-      'Another upload took one of these file names at the same moment; send the files again.',
+      { key: 'problem.files.nameRace' },
     );
   } catch (error) {
     await Promise.all(received.map((file) => file.staged.discard()));

@@ -24,7 +24,7 @@ export const todayOf = (deps: Pick<FilesDeps, 'now'>) => utcDate(deps.now());
 export function kindOf(segment: string): { kind: FileKind; stored: GraftFileKind } {
   const kind = parseFileKind(segment);
   if (kind === null) {
-    throw notFound(`There is no file type ${segment}; types are 0, 1, 2, 3, 5, 6 and stl.`);
+    throw notFound({ key: 'problem.files.unknownType', params: { segment } });
   }
   return { kind, stored: fileKindName(kind) };
 }
@@ -55,7 +55,7 @@ export async function writableGraft(deps: FilesDeps, caller: Principal, lot: str
     throw noGraft(lot);
   }
   if (access !== 'write') {
-    throw forbidden("Only the graft's tissue-bank employees and administrators may change its files.");
+    throw forbidden({ key: 'problem.files.whoChanges' });
   }
   return graft;
 }
@@ -83,11 +83,15 @@ export async function visibleFile(
   }
   const [first] = visible;
   if (!first) {
-    throw notFound(`No file "${name}" of type ${type}${lot ? ` on lot ${lot}` : ''}.`);
+    throw notFound(
+      lot
+        ? { key: 'problem.files.noFileOnLot', params: { name, type, lot } }
+        : { key: 'problem.files.noFile', params: { name, type } },
+    );
   }
   if (visible.length > 1) {
     const lots = visible.map((found) => found.graft.eLot).join(', ');
-    throw conflict(`Lots ${lots} each hold a file "${name}" of type ${type}; name the lot with ?lot=.`);
+    throw conflict({ key: 'problem.files.ambiguous', params: { lots, name, type } });
   }
   return first;
 }

@@ -169,7 +169,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async
     },
     async (request, reply) => {
       if (!request.isMultipart()) {
-        throw new ProblemError(415, 'Unsupported Media Type', 'Send the files as multipart/form-data.');
+        throw new ProblemError(415, 'Unsupported Media Type', { key: 'problem.files.multipart' });
       }
       try {
         const caller = { principal: request.principal, ip: request.ip };
@@ -181,7 +181,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async
         if (endedEarly(request, error)) {
           // The client's doing, not the storage's: no alarm (docs/operations.md, "Logs").
           request.log.info({ cause: (error as Error).message }, 'upload ended early');
-          throw badRequest('The upload ended before all of it arrived; nothing was kept. Send the files again.');
+          throw badRequest({ key: 'problem.files.uploadCut' });
         }
         throw error;
       }

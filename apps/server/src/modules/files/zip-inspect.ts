@@ -1,3 +1,4 @@
+import type { Message } from '@graftmatch/domain';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 
 export interface ZipLimits {
@@ -9,7 +10,7 @@ export interface ZipLimits {
 
 export interface ZipProblem {
   status: 400 | 413 | 415;
-  message: string;
+  wording: Message;
 }
 
 const RATIO_FLOOR_BYTES = 1024 * 1024;
@@ -69,21 +70,24 @@ function checkDirectory(entries: readonly Entry[], zipBytes: number, limits: Zip
   let total = 0;
   for (const entry of entries) {
     if ((entry.generalPurposeBitFlag & 0x1) !== 0) {
-      return { status: 415, message: `The zip entry "${entry.fileName}" is encrypted.` };
+      return { status: 415, wording: { key: 'problem.files.zipEncrypted', params: { name: entry.fileName } } };
     }
     total += entry.uncompressedSize;
     const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
     if (entry.uncompressedSize > RATIO_FLOOR_BYTES && ratio > limits.maxRatio) {
       return {
         status: 413,
-        message: `The zip entry "${entry.fileName}" would unpack ${Math.round(ratio)} times its packed size (at most ${limits.maxRatio}).`,
+        wording: {
+          key: 'problem.files.zipEntryRatio',
+          params: { name: entry.fileName, ratio: Math.round(ratio), max: limits.maxRatio },
+        },
       };
     }
   }
   if (total > limits.maxTotalBytes) {
     return {
       status: 413,
-      message: `The zip would unpack to ${total} bytes (at most ${limits.maxTotalBytes}).`,
+      wording: { key: 'problem.files.zipTotal', params: { total, max: limits.maxTotalBytes } },
     };
   }
   // Many entries each just under the floor would pass one by one; the archive as a whole must not.
@@ -91,7 +95,7 @@ function checkDirectory(entries: readonly Entry[], zipBytes: number, limits: Zip
   if (total > RATIO_FLOOR_BYTES && ratio > limits.maxRatio) {
     return {
       status: 413,
-      message: `The zip would unpack ${Math.round(ratio)} times its size (at most ${limits.maxRatio}).`,
+      wording: { key: 'problem.files.zipRatio', params: { ratio: Math.round(ratio), max: limits.maxRatio } },
     };
   }
   return null;
@@ -113,12 +117,15 @@ export async function inspectZip(
   try {
     zip = await openZip(file);
   } catch (error) {
-    return { status: 415, message: `The zip cannot be read: ${(error as Error).message}.` };
+    return {
+      status: 415,
+      wording: { key: 'problem.files.zipUnreadable', params: { reason: (error as Error).message } },
+    };
   }
   try {
     const entries = await readEntries(zip, limits.maxEntries);
     if (entries === 'too many') {
-      return { status: 413, message: `The zip holds more than ${limits.maxEntries} entries.` };
+      return { status: 413, wording: { key: 'problem.files.zipTooManyEntries', params: { max: limits.maxEntries } } };
     }
     const problem = checkDirectory(entries, zip.fileSize, limits);
     if (problem) {
@@ -126,16 +133,19 @@ export async function inspectZip(
     }
     const files = entries.filter((entry) => !entry.fileName.endsWith('/'));
     if (files.length === 0) {
-      return { status: 415, message: 'The zip holds no files.' };
+      return { status: 415, wording: { key: 'problem.files.zipNoFiles' } };
     }
     for (const entry of files) {
       if (!isAllowed(await readEntryHead(zip, entry, headBytes))) {
-        return { status: 415, message: `The zip entry "${entry.fileName}" is not of the type this kind takes.` };
+        return { status: 415, wording: { key: 'problem.files.zipEntryType', params: { name: entry.fileName } } };
       }
     }
     return null;
   } catch (error) {
-    return { status: 415, message: `The zip cannot be read: ${(error as Error).message}.` };
+    return {
+      status: 415,
+      wording: { key: 'problem.files.zipUnreadable', params: { reason: (error as Error).message } },
+    };
   } finally {
     zip.close();
   }

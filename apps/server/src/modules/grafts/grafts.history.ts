@@ -82,7 +82,7 @@ export async function graftHistory(
 ): Promise<GraftHistory> {
   const caller = requireUser(principal);
   if (!caller.admin && !caller.audit && caller.clinicIds.length === 0 && caller.euteIds.length === 0) {
-    throw forbidden("Only administrators, auditors, tissue-bank employees and physicians may read a graft's history.");
+    throw forbidden({ key: 'problem.grafts.whoReadsHistory' });
   }
   const graft = await repo.findGraftForHistory(deps.db, lot);
   if (!graft) {

@@ -180,6 +180,29 @@ describe(`physician graft search (${testEngineName()})`, () => {
     await expectProblem(await physician.get('/api/physician/archivgrafts?sort=-'), 400);
   });
 
+  test('the bank’s donations archive comes in an asked-for order, the lot breaking ties, and an unknown order is refused', async () => {
+    const { email } = await createTestUser(server, { euteIds: [euteId] });
+    const employee = await loginAs(server, email);
+    const archived = { listStatus: ListStatus.Archive, clinicId, implantationStatus: StepStatus.Done };
+    const late = await insert({ ...archived, tDproximal: 18, ...expires(-20) });
+    const soon = await insert({ ...archived, tDproximal: 26, ...expires(-300) });
+    const unknown = await insert({ ...archived, tDproximal: 22, expiryDate: null, expiryOut: null });
+    // Same expiry and size as `late`: the lot decides, the same on SQLite and PostgreSQL.
+    const twin = await insert({ ...archived, tDproximal: 18, ...expires(-20), eLot: `${late}-B` });
+    const lotsOf = async (query: string) => {
+      const answer = await employee.get(`/api/euteemployee/donationsarchiv${query}`);
+      expect(answer.status, await answer.clone().text()).toBe(200);
+      return ((await answer.json()) as Graft[])
+        .map((graft) => graft.e_Lot)
+        .filter((lot) => [late, soon, unknown, twin].includes(lot));
+    };
+    expect(await lotsOf('?sort=expiry')).toEqual([soon, late, twin, unknown]);
+    expect(await lotsOf('?sort=-expiry')).toEqual([late, twin, soon, unknown]);
+    expect(await lotsOf('?sort=size')).toEqual([late, twin, unknown, soon]);
+    expect(await lotsOf('?sort=-size&limit=50')).toEqual([soon, unknown, late, twin]);
+    await expectProblem(await employee.get('/api/euteemployee/donationsarchiv?sort=age'), 400);
+  });
+
   test('grafts of an inactive tissue bank are hidden from the search', async () => {
     const inactiveBank = randomUUID();
     const at = new Date().toISOString();

@@ -1,6 +1,5 @@
 import {
   ListStatus,
-  SEARCH_PARAMS_ERROR,
   compareGraftsBy,
   compareSearchResults,
   formatSingleEuropeanCode,
@@ -55,7 +54,7 @@ export async function presentGrafts(executor: Executor, rows: readonly GraftRow[
 export function parseSearchQuery(body: unknown): GraftSearchQuery {
   const errors = validateSearchQuery(body);
   if (errors.length > 0) {
-    throw badRequest(SEARCH_PARAMS_ERROR, errors);
+    throw badRequest({ key: 'problem.grafts.searchParams' }, errors);
   }
   const fields = body as Record<keyof GraftSearchQuery, number>;
   return {
@@ -136,11 +135,13 @@ async function readGraftForPhysician(
 export async function findGraftByCode(deps: GraftsDeps, principal: Principal | null, text: string): Promise<Graft> {
   const caller = requireUser(principal);
   if (!caller.audit && caller.clinicIds.length === 0 && caller.euteIds.length === 0) {
-    throw forbidden('Only physicians, tissue-bank employees and auditors may look up a graft by its code.');
+    throw forbidden({ key: 'problem.grafts.whoLooksUp' });
   }
   const code = parseGraftCode(text);
   if ('error' in code) {
-    throw badRequest(`The code ${code.error}.`, [{ field: 'code', message: code.error }]);
+    throw badRequest({ key: 'problem.grafts.codeInvalid', params: { reason: code.error } }, [
+      { field: 'code', message: code.error },
+    ]);
   }
   const today = todayOf(deps);
   const rows =
@@ -158,7 +159,10 @@ export async function findGraftByCode(deps: GraftsDeps, principal: Principal | n
       return presentGraft(deps.db, row, today);
     }
   }
-  throw notFound(`No graft with code ${code.kind === 'lot' ? code.lot : formatSingleEuropeanCode(code.parts)}.`);
+  throw notFound({
+    key: 'problem.grafts.noGraftWithCode',
+    params: { code: code.kind === 'lot' ? code.lot : formatSingleEuropeanCode(code.parts) },
+  });
 }
 
 /** Free on `today`, not quarantined, and of an active bank: a graft every physician may see (docs/decisions.md §5). */
@@ -233,9 +237,10 @@ export function listEuteDonations(
   principal: Principal | null,
   status: ListedStatus,
   page: Page,
+  sort?: GraftSort,
 ): Promise<Paged<Graft>> {
   const scope = euteReadScope(principal);
-  return listInStatus(deps, scope.all ? { all: true } : { euteIds: scope.ids }, status, page);
+  return listInStatus(deps, scope.all ? { all: true } : { euteIds: scope.ids }, status, page, sort);
 }
 
 /** `GET /euteemployee/currentdonations/{lot}`: any listed graft of the caller's banks; others are 404. */

@@ -34,7 +34,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database; files
         await database.ping();
       } catch (error) {
         request.log.warn({ err: error }, 'database not reachable');
-        throw serviceUnavailable('The database is not reachable.');
+        throw serviceUnavailable({ key: 'problem.other.databaseUnreachable' });
       }
       return { status: 'ok' as const, missingFiles: files.missingFiles() };
     },

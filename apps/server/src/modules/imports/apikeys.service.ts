@@ -123,7 +123,7 @@ export async function authenticateApiKey(
 ): Promise<ImportCaller> {
   const found = key.startsWith(KEY_MARK) ? await repo.findUsableApiKey(deps.db, hashOf(key)) : undefined;
   if (!found) {
-    throw unauthorized('The API key is unknown or revoked.');
+    throw unauthorized({ key: 'problem.auth.apiKeyUnknown' });
   }
   const at = deps.now();
   await deps.db.transaction().execute(async (trx) => {

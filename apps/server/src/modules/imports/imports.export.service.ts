@@ -37,14 +37,14 @@ async function bankToExport(deps: ExportDeps, principal: Principal | null, ref: 
   const allowed = exportableBanks(principal);
   const chosen = ref ?? (allowed !== 'any' && allowed.length === 1 ? allowed[0] : undefined);
   if (!chosen) {
-    throw badRequest('Name the tissue bank to export: ?bank=<EUTE number or id>.');
+    throw badRequest({ key: 'problem.fhir.nameExportBank' });
   }
   const bank = await repo.findEuteByRef(deps.db, chosen);
   if (allowed === 'any' && !bank) {
-    throw notFound(`No tissue bank has the EUTE number or id ${chosen}.`);
+    throw notFound({ key: 'problem.noBankRef', params: { ref: chosen } });
   }
   if (!bank || (allowed !== 'any' && !allowed.includes(bank.id))) {
-    throw forbidden('You may export only your own tissue bank’s grafts.');
+    throw forbidden({ key: 'problem.fhir.ownBankExport' });
   }
   return bank;
 }

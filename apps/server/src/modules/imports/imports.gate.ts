@@ -19,9 +19,7 @@ export function createImportGate(waitMs = IMPORT_GATE_WAIT_MS): ImportGate {
     while (running) {
       const left = deadline - performance.now();
       if (left <= 0) {
-        throw serviceUnavailable(
-          'Another large import is running; the server reads one at a time to bound its memory. Try again shortly.',
-        );
+        throw serviceUnavailable({ key: 'problem.imports.busy' });
       }
       const timer = new AbortController();
       await Promise.race([running, sleep(left, undefined, { signal: timer.signal }).catch(() => undefined)]);

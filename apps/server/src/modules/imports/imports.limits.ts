@@ -46,7 +46,7 @@ export class ReadBudget {
   row(cells: number): void {
     this.cells += cells;
     if (this.cells > this.limits.cells) {
-      throw badRequest(`The file has more than ${this.limits.cells} cells; split it into smaller files.`);
+      throw badRequest({ key: 'problem.imports.tooManyCells', params: { max: this.limits.cells } });
     }
     this.charge(64);
   }
@@ -54,10 +54,7 @@ export class ReadBudget {
   private charge(bytes: number): void {
     this.bytes += bytes;
     if (this.bytes > this.limits.memoryBytes) {
-      throw badRequest(
-        `Reading the file would take more than ${inMib(this.limits.memoryBytes)} of memory, ` +
-          'the most one import may use; split it into smaller files.',
-      );
+      throw badRequest({ key: 'problem.imports.tooMuchMemory', params: { size: inMib(this.limits.memoryBytes) } });
     }
   }
 }
@@ -67,8 +64,5 @@ export function tooManyRows(max: number) {
 }
 
 export function unpacksTooLarge(part: string, limit: number) {
-  return badRequest(
-    `The xlsx workbook unpacks to more than ${inMib(limit)} (${part}); it is refused as a possible zip bomb. ` +
-      'Split it into smaller files.',
-  );
+  return badRequest({ key: 'problem.imports.zipBomb', params: { size: inMib(limit), part } });
 }

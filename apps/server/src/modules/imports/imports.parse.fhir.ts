@@ -10,8 +10,7 @@ import type { RowSink, SourceRow } from './imports.parse.rows';
 // each entry is cut out of the text and parsed on its own, so the Bundle is never held whole.
 // The Bundle's other members (type, timestamp, …) are small and parsed as they end.
 
-const notABundle = () =>
-  badRequest('The JSON must be an array of grafts in the shape the API answers, or a FHIR R5 Bundle.');
+const notABundle = () => badRequest({ key: 'problem.imports.notABundle' });
 
 /**
  * The entries of the Bundle `text` holds, each as its own text; the Bundle's other members go

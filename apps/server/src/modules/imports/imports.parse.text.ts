@@ -28,7 +28,7 @@ async function firstLineOf(text: AsyncGenerator<string>): Promise<{ firstLine: s
 
 /** The text unchanged; refuses a line longer than the limit, which could hold millions of empty cells. */
 async function* boundedLines(text: AsyncIterable<string>): AsyncGenerator<string> {
-  const tooLong = () => badRequest(`The CSV has a line of more than ${IMPORT_LIMITS.runChars} characters.`);
+  const tooLong = () => badRequest({ key: 'problem.imports.csvLineTooLong', params: { max: IMPORT_LIMITS.runChars } });
   let run = 0;
   for await (const chunk of text) {
     let from = 0;
@@ -90,12 +90,15 @@ export async function readCsv(text: AsyncGenerator<string>, sink: RowSink): Prom
       sink.add({ row: count + 1, cells: keptCells(header, sink, cellAt), errors });
     }
   } catch (error) {
-    throw error instanceof ProblemError ? error : badRequest(`The CSV cannot be read: ${(error as Error).message}`);
+    throw error instanceof ProblemError
+      ? error
+      : badRequest({ key: 'problem.imports.csvUnreadable', params: { reason: (error as Error).message } });
   }
   return { format: 'csv', ignoredColumns: header === null ? checkHeader([], sink.known) : ignoredColumns };
 }
 
-export const jsonUnreadable = (reason: string) => badRequest(`The JSON cannot be read: ${reason}`);
+export const jsonUnreadable = (reason: string) =>
+  badRequest({ key: 'problem.imports.jsonUnreadable', params: { reason } });
 
 /** Where JSON text read a character at a time stands: how deeply nested, and whether inside a string. */
 export class JsonPosition {
@@ -176,7 +179,7 @@ export async function* jsonArrayElements(text: AsyncIterable<string> | Iterable<
           continue;
         }
         throw state === 'open'
-          ? badRequest('The JSON must be an array of grafts, in the shape the API answers.')
+          ? badRequest({ key: 'problem.imports.jsonNotArray' })
           : jsonUnreadable(`unexpected ${char} after the array`);
       }
       if (!position.structural(char)) {

@@ -45,7 +45,7 @@ function entriesOf(zip: ZipFile): Promise<Map<string, Entry>> {
     zip.on('entry', (entry: Entry) => {
       entries.set(entry.fileName, entry);
       if (entries.size > IMPORT_LIMITS.zipEntries) {
-        reject(badRequest(`The xlsx workbook has more than ${IMPORT_LIMITS.zipEntries} parts.`));
+        reject(badRequest({ key: 'problem.imports.xlsxTooManyParts', params: { max: IMPORT_LIMITS.zipEntries } }));
       } else {
         zip.readEntry();
       }
@@ -94,7 +94,7 @@ class PartLimit extends Transform {
     }
     this.run += chunk.length - from;
     if (this.run > IMPORT_LIMITS.runChars) {
-      done(badRequest(`The xlsx workbook has a text or tag of more than 1 MiB in ${this.part}.`));
+      done(badRequest({ key: 'problem.imports.xlsxLongRun', params: { part: this.part } }));
       return;
     }
     done(null, chunk);
@@ -146,7 +146,7 @@ async function readSharedStrings(reader: WorkbookReaderParts, stream: Readable, 
     sink.budget.keep(plain);
     strings.push(plain);
     if (strings.length > IMPORT_LIMITS.sharedStrings) {
-      throw badRequest(`The xlsx workbook has more than ${IMPORT_LIMITS.sharedStrings} shared strings.`);
+      throw badRequest({ key: 'problem.imports.xlsxTooManyStrings', params: { max: IMPORT_LIMITS.sharedStrings } });
     }
   }
   return strings;
@@ -194,7 +194,7 @@ async function readFirstSheet(sheet: AsyncIterable<ExcelJS.Row>, sink: RowSink):
     });
   }
   if (read === 0) {
-    throw badRequest('The workbook has no rows on its first sheet.');
+    throw badRequest({ key: 'problem.imports.xlsxNoRows' });
   }
   return ignoredColumns;
 }
@@ -218,7 +218,7 @@ async function readWorkbook(zip: ZipFile, sink: RowSink): Promise<string[]> {
   const rels = await part('xl/_rels/workbook.xml.rels');
   const workbook = await part('xl/workbook.xml');
   if (!rels || !workbook) {
-    throw badRequest('The xlsx workbook cannot be read: it has no workbook part.');
+    throw badRequest({ key: 'problem.imports.xlsxNoWorkbook' });
   }
   await reader._parseRels(rels);
   await reader._parseWorkbook(workbook);
@@ -231,12 +231,12 @@ async function readWorkbook(zip: ZipFile, sink: RowSink): Promise<string[]> {
   const sheetPath = firstSheetPath(reader);
   const sheetEntry = sheetPath === undefined ? undefined : entries.get(sheetPath);
   if (!sheetEntry) {
-    throw badRequest('The workbook has no rows on its first sheet.');
+    throw badRequest({ key: 'problem.imports.xlsxNoRows' });
   }
   const sheetStream = await partStream(zip, sheetEntry, IMPORT_LIMITS.unpackedBytes, total);
   const [emitted] = [...reader._parseWorksheet(sheetStream, '1')];
   if (!emitted) {
-    throw badRequest('The workbook has no rows on its first sheet.');
+    throw badRequest({ key: 'problem.imports.xlsxNoRows' });
   }
   return readFirstSheet(emitted.value, sink);
 }
@@ -249,7 +249,7 @@ export async function readXlsx(source: ImportSource, sink: RowSink) {
   } catch (error) {
     throw error instanceof ProblemError
       ? error
-      : badRequest(`The xlsx workbook cannot be read: ${(error as Error).message}`);
+      : badRequest({ key: 'problem.imports.xlsxUnreadable', params: { reason: (error as Error).message } });
   } finally {
     zip?.close();
   }

@@ -44,7 +44,7 @@ export function exportableBanks(principal: Principal | null): 'any' | string[] {
     return 'any';
   }
   if (caller.euteIds.length === 0) {
-    throw forbidden('Only tissue-bank employees, administrators and auditors may export grafts.');
+    throw forbidden({ key: 'problem.imports.whoExports' });
   }
   return caller.euteIds;
 }
@@ -63,7 +63,7 @@ export function importLogScope(principal: Principal | null): LogScope {
     return { all: true };
   }
   if (caller.euteIds.length === 0) {
-    throw forbidden('Only tissue-bank employees, administrators and auditors may see import logs.');
+    throw forbidden({ key: 'problem.imports.whoSeesLogs' });
   }
   return { euteIds: caller.euteIds };
 }

@@ -66,7 +66,7 @@ async function resolveBank(
   const fromFile = rows.map((row) => row.fields.e_Eute).find((ref) => typeof ref === 'string');
   const ref = option ?? (allowed !== 'any' && allowed.length === 1 ? allowed[0] : (fromFile as string | undefined));
   if (!ref) {
-    throw badRequest('Name the tissue bank to import into: ?bank=<EUTE number or id>, or an e_Eute column.');
+    throw badRequest({ key: 'problem.imports.nameImportBank' });
   }
   const bank = await repo.findEuteByRef(executor, ref);
   if (allowed === 'any' && !bank) {
@@ -269,7 +269,7 @@ export async function importGrafts(
         physiciansTold: await notifyMatchAlerts(trx, matched, new Date(at)),
       };
     },
-    'Another import of the same lots ran at the same time; nothing was written. Try again.',
+    { key: 'problem.imports.sameLotsMeanwhile' },
   );
   deps.importCounters?.done({
     refused,

@@ -42,22 +42,21 @@ export interface SpooledUpload {
 /** The file of a multipart upload's `file` field; 415 for any other body, 413 past the size limit. */
 export async function spoolUpload(request: FastifyRequest): Promise<SpooledUpload> {
   if (!request.isMultipart()) {
-    throw new ProblemError(415, 'Unsupported Media Type', 'Send the file as multipart/form-data in the field "file".');
+    throw new ProblemError(415, 'Unsupported Media Type', { key: 'problem.imports.multipartFile' });
   }
   const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   if (!file || file.fieldname !== 'file') {
-    throw badRequest('Send the file as multipart/form-data in the field "file".');
+    throw badRequest({ key: 'problem.imports.multipartFile' });
   }
   const spooled = path.join(tmpdir(), `${SPOOL_PREFIX}${randomUUID()}`);
   const discard = () => rm(spooled, { force: true });
   try {
     await pipeline(file.file, createWriteStream(spooled, { flags: 'wx', mode: 0o600 }));
     if (file.file.truncated) {
-      throw new ProblemError(
-        413,
-        'Content Too Large',
-        `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MiB, the most one import takes.`,
-      );
+      throw new ProblemError(413, 'Payload Too Large', {
+        key: 'problem.imports.fileTooLarge',
+        params: { mib: IMPORT_MAX_BYTES / 1024 / 1024 },
+      });
     }
   } catch (error) {
     await discard();

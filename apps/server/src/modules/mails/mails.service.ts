@@ -53,7 +53,7 @@ export async function retryMail(deps: MailsDeps, actor: Actor, id: string): Prom
     }
     const giveUpAt = new Date(now.getTime() + RETRY_FOR_MS).toISOString();
     if (!(await repo.requeueMail(trx, { id, now: now.toISOString(), giveUpAt }))) {
-      throw conflict(`Only a failed mail can be sent again; this one is ${before.state}.`);
+      throw conflict({ key: 'problem.other.mailRetryOnlyFailed', params: { state: before.state } });
     }
     await recordAudit(trx, {
       actorUserId: admin.userId,

@@ -120,7 +120,7 @@ export async function markNotificationsRead(
 ): Promise<MarkNotificationsReadResponse> {
   const caller = requireUser(principal);
   if ((body.all === true) === (body.ids !== undefined)) {
-    throw badRequest('Give either ids or all: true.');
+    throw badRequest({ key: 'problem.other.idsOrAll' });
   }
   const marked = await repo.markRead(deps.db, caller.userId, body.ids ?? null, deps.now().toISOString());
   return { marked, unread: await repo.countUnread(deps.db, caller.userId) };

@@ -10,6 +10,7 @@ import {
   type PatchEuteRequest,
   type UserSummary,
   type AuditAction,
+  type Message,
 } from '@graftmatch/domain';
 import type { ClinicRow, EuteRow } from '../../db/types';
 import { conflict, notFound } from '../../http/problem';
@@ -48,7 +49,7 @@ function adminReads<Row, Wire, Detailed>(kind: {
   compare: (a: Row, b: Row) => number;
   toWire: (row: Row) => Wire;
   find: (executor: Executor, id: string) => Promise<Row | undefined>;
-  missing: string;
+  missing: Message;
   withDetail: (executor: Executor, row: Row) => Promise<Detailed>;
 }) {
   const detailed = async (executor: Executor, id: string): Promise<Detailed> => {
@@ -98,7 +99,7 @@ async function changeOrganisation<Detailed>(
     detailed: (executor: Executor, id: string) => Promise<Detailed>;
     checkName: (trx: Executor) => Promise<void> | undefined;
     update: (trx: Executor, at: string) => Promise<unknown>;
-    nameTaken: string;
+    nameTaken: Message;
   },
 ): Promise<Detailed> {
   const admin = requireAdmin(actor.principal, { write: true });
@@ -133,7 +134,7 @@ const clinics = adminReads({
   compare: byClinicName,
   toWire: clinicToWire,
   find: repo.findClinic,
-  missing: 'No such clinic.',
+  missing: { key: 'problem.other.noClinic' },
   withDetail: async (executor, row): Promise<Clinic> => ({
     ...clinicToWire(row),
     clinicDetail: { users: members(await repo.clinicMembers(executor, row.id)) },
@@ -180,7 +181,7 @@ export async function addClinic(deps: OrganisationsDeps, actor: Actor, request: 
       });
       return after;
     },
-    `A clinic named "${name}" already exists.`,
+    { key: 'problem.clinicExists', params: { name } },
   );
 }
 
@@ -198,7 +199,7 @@ const changeClinic = (
     detailed: clinicWithDetail,
     checkName: (trx) => (changes.cName === undefined ? undefined : assertClinicNameFree(trx, changes.cName, id)),
     update: (trx, at) => repo.updateClinic(trx, id, { ...changes, updatedAt: at }),
-    nameTaken: `A clinic named "${changes.cName ?? ''}" already exists.`,
+    nameTaken: { key: 'problem.clinicExists', params: { name: changes.cName ?? '' } },
   });
 
 export const patchClinic = (deps: OrganisationsDeps, actor: Actor, id: string, request: PatchClinicRequest) =>
@@ -220,7 +221,7 @@ const eutes = adminReads({
   compare: byEuteName,
   toWire: euteToWire,
   find: repo.findEute,
-  missing: 'No such tissue bank.',
+  missing: { key: 'problem.noBank' },
   withDetail: async (executor, row): Promise<Eute> => ({
     ...euteToWire(row),
     euteDetail: { users: members(await repo.euteMembers(executor, row.id)) },
@@ -277,7 +278,7 @@ export async function addEute(deps: OrganisationsDeps, actor: Actor, request: Ad
       });
       return after;
     },
-    `A tissue bank named "${name}" already exists.`,
+    { key: 'problem.bankExists', params: { name } },
   );
 }
 
@@ -322,5 +323,5 @@ const changeEute = (
       }
     },
     update: (trx, at) => repo.updateEute(trx, id, { ...changes, updatedAt: at }),
-    nameTaken: `A tissue bank named "${changes.name ?? ''}" already exists.`,
+    nameTaken: { key: 'problem.bankExists', params: { name: changes.name ?? '' } },
   });

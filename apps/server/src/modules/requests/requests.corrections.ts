@@ -15,7 +15,7 @@ import {
 } from '@graftmatch/domain';
 import type { GraftRow, GraftUpdate } from '../../db/types';
 import type { Executor } from '../../db/executor';
-import { badRequest, conflict, forbidden, notFound } from '../../http/problem';
+import { conflict, forbidden, invalidFields, notFound } from '../../http/problem';
 import type { Actor } from '../../http/request-kit';
 import type { RequestDocumentKind } from '../../pdf/request-documents';
 import { recordAudit } from '../audit/audit.service';
@@ -40,7 +40,7 @@ function sidesOf(principal: Principal | null, request: { clinicId: string; euteI
     return ['admin'];
   }
   if (caller.audit || (caller.clinicIds.length === 0 && caller.euteIds.length === 0)) {
-    throw forbidden('Only the physician, the tissue bank or an administrator may correct a request.');
+    throw forbidden({ key: 'problem.requests.whoCorrects' });
   }
   const sides: CorrectionSide[] = [
     ...(caller.clinicIds.includes(request.clinicId) ? (['physician'] as const) : []),
@@ -131,7 +131,7 @@ export async function correctRequest(
       implantedOn: request.implantedOn,
     });
     if (errors.length > 0) {
-      throw badRequest(`Invalid correction: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
+      throw invalidFields('problem.requests.invalidCorrection', errors);
     }
     await apply(trx, deps, {
       request,
@@ -153,11 +153,13 @@ function assertMayCorrect(request: requests.RequestDetails, sides: CorrectionSid
     return;
   }
   if (correctableFields(request.state, 'admin').includes(field)) {
-    throw forbidden(
-      `Only the ${field === 'assignedOn' || field === 'deliveredOn' ? 'tissue bank' : 'physician'} may correct ${field} here.`,
-    );
+    const bank = field === 'assignedOn' || field === 'deliveredOn';
+    throw forbidden({
+      key: bank ? 'problem.requests.correctionByBank' : 'problem.requests.correctionByPhysician',
+      params: { field },
+    });
   }
-  throw conflict(`A ${request.state} request has no recorded ${field} to correct.`);
+  throw conflict({ key: 'problem.requests.nothingToCorrect', params: { state: request.state, field } });
 }
 
 interface Application {

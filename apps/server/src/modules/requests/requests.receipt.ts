@@ -19,10 +19,10 @@ export async function receiveGraft(deps: RequestsDeps, actor: Actor, id: string,
   const caller = requireRequestSide(actor.principal, 'physician', found);
   const request = found as repo.RequestDetails;
   if (request.state !== 'delivered') {
-    throw conflict(`Only a delivered graft can be received; this request is ${request.state}.`);
+    throw conflict({ key: 'problem.requests.receiveOnlyDelivered', params: { state: request.state } });
   }
   if (request.receivedAt !== null) {
-    throw conflict(`The graft ${request.eLot} was already received at ${request.receivedAt}.`);
+    throw conflict({ key: 'problem.requests.alreadyReceived', params: { lot: request.eLot, at: request.receivedAt } });
   }
   const code = await checkPackageCode(deps, request, sec, { step: 'receive', userId: caller.userId, ip: actor.ip });
   const now = deps.now();

@@ -20,7 +20,9 @@ export async function checkPackageCode(
 ): Promise<string> {
   const code = parseGraftCode(text ?? '');
   if ('error' in code) {
-    throw badRequest(`The code from the package ${code.error}.`, [{ field: 'sec', message: code.error }]);
+    throw badRequest({ key: 'problem.requests.packageCodeInvalid', params: { reason: code.error } }, [
+      { field: 'sec', message: code.error },
+    ]);
   }
   const scanned = code.kind === 'lot' ? code.lot : formatSingleEuropeanCode(code.parts);
   if (codeMatchesGraft(code, { lot: request.eLot, sec: request.xSec })) {
@@ -42,7 +44,7 @@ export async function checkPackageCode(
   throw new ProblemError(
     409,
     'Conflict',
-    `The package shows ${scanned}, but the graft of this request (${request.eLot}) is ${expected}.`,
+    { key: 'problem.requests.packageMismatch', params: { scanned, lot: request.eLot, expected } },
     { expectedCode: expected, scannedCode: scanned },
   );
 }

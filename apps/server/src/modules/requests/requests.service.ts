@@ -119,7 +119,7 @@ export async function createRequest(
       });
       return { wire, notified: await tellOfRequestState(trx, deps, row, 'create', now) };
     },
-    `You already have an open request for the graft ${body.lot}.`,
+    { key: 'problem.requests.openRequestExists', params: { lot: body.lot } },
   );
   deps.mailer.wake();
   publishNotified(deps.push, created.notified);
@@ -240,7 +240,7 @@ export async function runStep(deps: RequestsDeps, run: StepRun): Promise<{ row: 
       }
       return { row: after, changed: [row.id, ...declined], graftChanged, notified };
     },
-    'Another request holds this graft now.',
+    { key: 'problem.requests.graftHeldNow' },
   );
   deps.mailer.wake();
   publishNotified(deps.push, outcome.notified);
@@ -292,7 +292,7 @@ export async function declineOpenRequestsOn(
     }
     const changes = { state: decision.to, reason: input.reason, deadline: null, updatedAt: input.now.toISOString() };
     if (!(await repo.moveRequest(trx, open.id, open.state, changes))) {
-      throw conflict('A request on these grafts changed meanwhile; try again.');
+      throw conflict({ key: 'problem.requests.changedMeanwhile' });
     }
     await recordAudit(trx, {
       actorUserId: input.actorUserId,

@@ -17,7 +17,7 @@ import {
   type RequestStepInput,
 } from '@graftmatch/domain';
 import type { GraftRow, GraftUpdate } from '../../db/types';
-import { badRequest, conflict } from '../../http/problem';
+import { conflict, invalidFields } from '../../http/problem';
 import { renderRequestDocument, requestDocumentFileName, type RequestDocumentKind } from '../../pdf/request-documents';
 import type { FileStorage } from '../../storage/storage';
 import type { Executor } from '../../db/executor';
@@ -58,7 +58,7 @@ export async function prepareStep(ctx: StepContext, to: RequestState): Promise<R
     }
     const holder = await repo.holdingRequest(ctx.trx, row.graftId, row.id);
     if (holder) {
-      throw conflict(`The graft ${row.eLot} is already ${holder.state} for another request.`);
+      throw conflict({ key: 'problem.requests.heldElsewhere', params: { lot: row.eLot, state: holder.state } });
     }
   }
   switch (action) {
@@ -80,7 +80,7 @@ export async function prepareStep(ctx: StepContext, to: RequestState): Promise<R
       const graft = await repo.findGraftById(ctx.trx, row.graftId);
       const errors = validateImplantation(input, { today: ctx.today, deliveredOn: toIsoDate(graft.deliveryOut) });
       if (errors.length > 0) {
-        throw badRequest(`Invalid implantation: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
+        throw invalidFields('problem.requests.invalidImplantation', errors);
       }
       return { ...base, implantedOn: input.date ?? null, patientCode: input.patient_Code ?? null };
     }

@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  compareUsersByLastName,
-  type AddUserRequest,
-  type FieldError,
-  type PatchUserRequest,
-  type User,
-} from '@graftmatch/domain';
+import { compareUsersByLastName, type AddUserRequest, type PatchUserRequest, type User } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB, UserUpdate } from '../../db/types';
-import { badRequest, conflict, notFound } from '../../http/problem';
+import { conflict, fieldError, invalidFields, notFound, type FieldError } from '../../http/problem';
 import type { Page } from '../../http/paging';
 import type { Executor } from '../../db/executor';
 import { writeOrConflict } from '../../db/write-or-conflict';
@@ -30,9 +24,6 @@ export interface UsersDeps {
   auth: AuthDeps;
   log: { warn(details: Record<string, unknown>, message: string): void };
 }
-
-const LAST_ADMIN =
-  'The last active administrator cannot be deactivated or lose the admin flag; make another user an administrator first.';
 
 async function presentUsers(executor: Executor, rows: readonly repo.AdminUserRow[]): Promise<User[]> {
   const { clinics, eutes } = await repo.membershipsOf(
@@ -94,9 +85,9 @@ async function checkMemberships(
     for (const id of wanted) {
       const organisation = found.find((row) => row.id === id);
       if (!organisation) {
-        errors.push({ field, message: `${id} does not exist` });
+        errors.push(fieldError(field, { key: 'validation.noSuchId', params: { id } }));
       } else if (organisation.active !== 1 && !held.some((row) => row.id === id)) {
-        errors.push({ field, message: `${id} is inactive` });
+        errors.push(fieldError(field, { key: 'validation.inactiveId', params: { id } }));
       }
     }
   };
@@ -109,7 +100,7 @@ async function checkMemberships(
     await check('eutes', euteIds, current.eutes);
   }
   if (errors.length > 0) {
-    throw badRequest(`Invalid memberships: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
+    throw invalidFields('problem.auth.invalidMemberships', errors);
   }
   return { clinicIds, euteIds };
 }
@@ -163,7 +154,7 @@ export async function addUser(deps: UsersDeps, actor: Actor, request: AddUserReq
       });
       return created;
     },
-    `A user with the e-mail ${email} already exists.`,
+    { key: 'problem.emailExists', params: { email } },
   );
   try {
     await sendInvitation(deps.auth, user.id, { userId: admin.userId, ip: actor.ip });
@@ -177,7 +168,7 @@ export async function addUser(deps: UsersDeps, actor: Actor, request: AddUserReq
 /** Refuses a change that would leave no active administrator; call inside the change's transaction. */
 async function assertAdminRemains(trx: Executor): Promise<void> {
   if ((await repo.countActiveAdmins(trx)) === 0) {
-    throw conflict(LAST_ADMIN);
+    throw conflict({ key: 'problem.auth.lastAdmin' });
   }
 }
 
@@ -235,7 +226,7 @@ export async function patchUser(deps: UsersDeps, actor: Actor, request: PatchUse
       });
       return after;
     },
-    `A user with the e-mail ${email ?? ''} already exists.`,
+    { key: 'problem.emailExists', params: { email: email ?? '' } },
   );
 }
 

@@ -8,7 +8,7 @@ import type { VigilanceScope } from './vigilance.repository';
 // their banks, read them, confirm, quarantine and lift; admins and auditors read every report and
 // change none. A report the caller may not read does not exist for them (404).
 
-const noReport = () => notFound('No such vigilance report.');
+const noReport = () => notFound({ key: 'problem.vigilance.noReport' });
 
 /** The reports a caller reads. */
 export function readScope(principal: Principal | null): VigilanceScope {
@@ -17,7 +17,7 @@ export function readScope(principal: Principal | null): VigilanceScope {
     return { all: true };
   }
   if (caller.clinicIds.length === 0 && caller.euteIds.length === 0) {
-    throw forbidden('Only physicians, tissue-bank employees, administrators and auditors see vigilance reports.');
+    throw forbidden({ key: 'problem.vigilance.whoSees' });
   }
   return { euteIds: caller.euteIds, clinicIds: caller.clinicIds };
 }
@@ -46,14 +46,17 @@ export function sideOf(
 /** A change by the report's bank or clinic; readers of all get 403, others 404. */
 export function requireWriter(side: Side): 'bank' | 'clinic' {
   if (side === 'reader') {
-    throw forbidden('Administrators and auditors read vigilance reports and change nothing.');
+    throw forbidden({ key: 'problem.vigilance.readersChangeNothing' });
   }
   return side;
 }
 
 /** A step only the report's bank takes: confirming, quarantining, lifting. */
-export function requireBank(side: Side, what: string): void {
+export function requireBank(
+  side: Side,
+  step: 'bankConfirmation' | 'bankConfirms' | 'bankQuarantines' | 'bankLifts',
+): void {
   if (requireWriter(side) !== 'bank') {
-    throw forbidden(`Only the tissue bank ${what}.`);
+    throw forbidden({ key: `problem.vigilance.${step}` });
   }
 }

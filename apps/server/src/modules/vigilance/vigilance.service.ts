@@ -24,7 +24,7 @@ import {
 import type { Executor } from '../../db/executor';
 import type { GraftRow, VigilanceReportUpdate } from '../../db/types';
 import type { Page } from '../../http/paging';
-import { badRequest, conflict, notFound } from '../../http/problem';
+import { badRequest, conflict, fieldError, notFound } from '../../http/problem';
 import type { Actor } from '../../http/request-kit';
 import { renderVigilancePdf, vigilancePdfFileName } from '../../pdf/vigilance-pdf';
 import { graftsChanged } from '../../realtime/push-audience';
@@ -47,12 +47,12 @@ import * as repo from './vigilance.repository';
 /** What vigilance needs is what requests need: it declines requests and files documents. */
 export type VigilanceDeps = RequestsDeps;
 
-const noGraft = (lot: string) => notFound(`No graft with lot ${lot} that you may report on.`);
+const noGraft = (lot: string) => notFound({ key: 'problem.vigilance.noGraft', params: { lot } });
 
 /** Changes the report if it is still in the state it was read in; else 409. */
 async function changeReport(trx: Executor, row: repo.ReportDetails, changes: VigilanceReportUpdate): Promise<void> {
   if (!(await repo.updateReport(trx, row.id, row.state, changes))) {
-    throw conflict('The report changed meanwhile; load it again.');
+    throw conflict({ key: 'problem.vigilance.changedMeanwhile' });
   }
 }
 
@@ -113,15 +113,13 @@ export async function createReport(
   }
   const side = requireWriter(sideOf(actor.principal, graft));
   if (side === 'clinic' && (body.kind !== 'SAR' || graft.implantationStatus !== StepStatus.Done)) {
-    throw body.kind === 'SAR'
-      ? noGraft(body.lot)
-      : badRequest('Serious adverse events are reported by the tissue bank.');
+    throw body.kind === 'SAR' ? noGraft(body.lot) : badRequest({ key: 'problem.vigilance.saeByBank' });
   }
   const now = deps.now();
   const discoveredAt = body.discoveredAt ?? now.toISOString();
   if (Date.parse(discoveredAt) > now.getTime()) {
-    throw badRequest('The discovery cannot lie in the future.', [
-      { field: 'discoveredAt', message: 'lies in the future' },
+    throw badRequest({ key: 'problem.vigilance.discoveryFuture' }, [
+      fieldError('discoveredAt', { key: 'validation.inFuture' }),
     ]);
   }
   const id = randomUUID();
@@ -223,7 +221,7 @@ export async function reportForExport(
   const row = await repo.findReport(deps.db, id);
   if ('apiKeyOf' in reader) {
     if (!row || row.euteId !== reader.apiKeyOf) {
-      throw notFound('No such vigilance report.');
+      throw notFound({ key: 'problem.vigilance.noReport' });
     }
   } else {
     sideOf(reader.principal, row);
@@ -245,23 +243,22 @@ export async function updateReport(
   const side = requireWriter(sideOf(actor.principal, found));
   const row = found!;
   const kind = row.kind;
-  const other = kind === 'SAR' ? ['saeNotification', 'saeConfirmation'] : ['sarNotification', 'sarConfirmation'];
-  if (other.some((name) => name in body)) {
-    throw badRequest(`A ${kind} report has no ${other.join(' or ')}.`);
+  const [first, second] =
+    kind === 'SAR' ? ['saeNotification', 'saeConfirmation'] : ['sarNotification', 'sarConfirmation'];
+  if (first in body || second in body) {
+    throw badRequest({ key: 'problem.vigilance.wrongParts', params: { kind, first, second } });
   }
   const partA = kind === 'SAR' ? body.sarNotification : body.saeNotification;
   const partB = kind === 'SAR' ? body.sarConfirmation : body.saeConfirmation;
   if (partA && row.state !== 'draft') {
-    throw conflict('The notification (part A) has been submitted and no longer changes.');
+    throw conflict({ key: 'problem.vigilance.partASubmitted' });
   }
   if (partB) {
-    requireBank(side, 'fills in the confirmation');
+    requireBank(side, 'bankConfirmation');
     if (row.state !== 'notified') {
-      throw conflict(
-        row.state === 'draft'
-          ? 'The notification (part A) must be submitted before the confirmation (part B) is filled in.'
-          : 'The confirmation (part B) has been submitted and no longer changes.',
-      );
+      throw conflict({
+        key: row.state === 'draft' ? 'problem.vigilance.partAFirst' : 'problem.vigilance.partBSubmitted',
+      });
     }
   }
   const now = deps.now();
@@ -303,7 +300,7 @@ export async function submitPart(
   const found = await repo.findReport(deps.db, id);
   const side = requireWriter(sideOf(actor.principal, found));
   if (step === 'confirm') {
-    requireBank(side, 'confirms a report');
+    requireBank(side, 'bankConfirms');
   }
   const row = found!;
   const decision = decideVigilanceStep(row.state, step);
@@ -318,8 +315,8 @@ export async function submitPart(
   const missing = missingVigilanceFields(row.kind, stage, stage === 'notification' ? notification : confirmation);
   if (missing.length > 0) {
     throw badRequest(
-      `The ${stage} still lacks: ${missing.join(', ')}.`,
-      missing.map((field) => ({ field, message: 'is required' })),
+      { key: `problem.vigilance.${stage}Lacks`, params: { fields: missing.join(', ') } },
+      missing.map((field) => fieldError(field, { key: 'validation.required' })),
     );
   }
   if (stage === 'notification') {
@@ -442,10 +439,10 @@ export async function lookback(deps: VigilanceDeps, principal: Principal | null,
  */
 export async function quarantine(deps: VigilanceDeps, actor: Actor, id: string): Promise<VigilanceReport> {
   const found = await repo.findReport(deps.db, id);
-  requireBank(sideOf(actor.principal, found), 'quarantines grafts');
+  requireBank(sideOf(actor.principal, found), 'bankQuarantines');
   const row = found!;
   if (row.quarantinedAt !== null && row.quarantineLiftedAt === null) {
-    throw conflict('The grafts of this donation are quarantined already.');
+    throw conflict({ key: 'problem.vigilance.alreadyQuarantined' });
   }
   const now = deps.now();
   const today = utcDate(now);
@@ -535,10 +532,10 @@ export async function liftQuarantine(
   reason: string,
 ): Promise<VigilanceReport> {
   const found = await repo.findReport(deps.db, id);
-  requireBank(sideOf(actor.principal, found), 'lifts a quarantine');
+  requireBank(sideOf(actor.principal, found), 'bankLifts');
   const row = found!;
   if (row.quarantinedAt === null || row.quarantineLiftedAt !== null) {
-    throw conflict('No quarantine of this report is in force.');
+    throw conflict({ key: 'problem.vigilance.noQuarantine' });
   }
   const now = deps.now();
   const lots = JSON.parse(row.quarantineLots ?? '[]') as string[];

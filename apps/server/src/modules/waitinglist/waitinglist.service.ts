@@ -15,7 +15,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import type { Cacheable } from '../../http/answer-cache';
-import { badRequest, notFound } from '../../http/problem';
+import { invalidFields, notFound } from '../../http/problem';
 import type { Page, Paged } from '../../http/paging';
 import { waitingListChanged } from '../../realtime/push-audience';
 import type { PushPublisher } from '../../realtime/push-bus';
@@ -46,7 +46,7 @@ const todayOf = (deps: Pick<ReadDeps, 'now'>) => utcDate(deps.now());
 function assertValid(request: AddWaitingListRequest): void {
   const errors = validateWaitingListRequest(request);
   if (errors.length > 0) {
-    throw badRequest(`Invalid waiting-list entry: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
+    throw invalidFields('problem.waitingList.invalidEntry', errors);
   }
 }
 

@@ -58,6 +58,29 @@ describe('donations of the tissue bank', () => {
     expect(api.calls.some((call) => call.path.startsWith('/api/physician'))).toBe(false);
   });
 
+  it('keeps the order in the URL: the Diameter header sorts ascending, then descending, then back to the latest change', async () => {
+    const api = fakeApi({ 'GET /api/euteemployee/donationsarchiv': pagedJson([assigned]) });
+    const { router } = renderRoutes(routes, '/home/eute/archive');
+    await screen.findAllByTestId('details-EB1/2025-0042');
+    const header = () => screen.getByTestId('sort-size').closest('th');
+    expect(header()?.getAttribute('aria-sort')).toBe('none');
+    const lastSort = () => api.callsTo('GET', '/api/euteemployee/donationsarchiv').at(-1)?.query.get('sort');
+
+    fireEvent.click(screen.getByTestId('sort-size'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=size'));
+    await waitFor(() => expect(lastSort()).toBe('size'));
+    expect(header()?.getAttribute('aria-sort')).toBe('ascending');
+
+    fireEvent.click(screen.getByTestId('sort-size'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=-size'));
+    await waitFor(() => expect(lastSort()).toBe('-size'));
+    expect(header()?.getAttribute('aria-sort')).toBe('descending');
+
+    fireEvent.click(screen.getByTestId('sort-size'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(lastSort()).toBeNull());
+  });
+
   it('says so when the archive is empty', async () => {
     fakeApi({ 'GET /api/euteemployee/donationsarchiv': () => json([]) });
     renderRoutes(routes, '/home/eute/archive');

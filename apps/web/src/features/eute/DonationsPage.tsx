@@ -1,19 +1,36 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
-import { usePages } from '../../components/usePages';
+import { pageFromParams, usePages, withPage } from '../../components/usePages';
+import { sortFromParams, withSort } from '../grafts/graftSort';
 import { PagedGraftResults } from '../grafts/PagedGraftResults';
 import { ExportDownloads } from '../imports';
 import { getArchivedDonations } from './api';
 import { euteKeys } from './keys';
 import { donationPath } from './stockColumns';
 
-/** `home/eute/archive`: the bank's archived grafts, with the export of all. The current ones are the stock (StockPage). */
+/**
+ * `home/eute/archive`: the bank's archived grafts, latest change first or in the URL's order, with
+ * the export of all. The current ones are the stock (StockPage).
+ */
 export function DonationsPage() {
   const { t } = useTranslation();
-  const paged = usePages(euteKeys.archive, getArchivedDonations);
+  const [params, setParams] = useSearchParams();
+  const sort = sortFromParams(params);
+  const paged = usePages(
+    [...euteKeys.archive, sort],
+    (page, signal) => getArchivedDonations({ ...page, ...(sort && { sort }) }, signal),
+    {
+      position: {
+        page: pageFromParams(params),
+        // In place: back leaves the list rather than stepping through its pages.
+        setPage: (page) => setParams((current) => withPage(current, page), { replace: true }),
+      },
+    },
+  );
   const grafts = paged.list;
   return (
     <>
@@ -27,6 +44,8 @@ export function DonationsPage() {
         paged={paged}
         mode="donations"
         detailsPath={donationPath}
+        sorting={{ sort, onSort: (next) => setParams((current) => withSort(current, next), { replace: true }) }}
+        ownOrder={t('sort.latestChange')}
         caption={(total) => t('eute.donationCount', { count: total })}
       />
     </>

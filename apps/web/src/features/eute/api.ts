@@ -1,4 +1,4 @@
-import type { Graft, PageQuery, StockGraft, StockQuery, WaitingListEntry } from '@graftmatch/domain';
+import type { Graft, PageQuery, SortedPageQuery, StockGraft, StockQuery, WaitingListEntry } from '@graftmatch/domain';
 import { call, callAll, callPage, download } from '../../api/call';
 import type { DownloadedFile, ListPage } from '../../api/client';
 
@@ -25,7 +25,8 @@ export function getStock(query: StockQuery, signal?: AbortSignal): Promise<ListP
   return callPage('GET /euteemployee/currentdonations', { query, signal });
 }
 
-export function getArchivedDonations(page: PageQuery, signal?: AbortSignal): Promise<ListPage<Graft>> {
+/** One page of the bank's archive, latest change first or in the order asked for. */
+export function getArchivedDonations(page: SortedPageQuery, signal?: AbortSignal): Promise<ListPage<Graft>> {
   return callPage('GET /euteemployee/donationsarchiv', { query: page, signal });
 }
 
