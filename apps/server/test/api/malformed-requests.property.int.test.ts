@@ -161,6 +161,7 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'GET', path: '/api/fhir/R5/BiologicallyDerivedProductDispense', write: false },
   { method: 'GET', path: '/api/fhir/R5/Procedure', write: false },
   { method: 'GET', path: '/api/fhir/R5/$export', write: false },
+  { method: 'GET', path: '/api/fhir/R5/AdverseEvent/:id', write: false },
   {
     method: 'POST',
     path: '/api/vigilance/reports',
