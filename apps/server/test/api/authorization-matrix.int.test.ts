@@ -6,6 +6,7 @@ import { createTestClinic, createTestUser, loginAs } from '../support/auth';
 import {
   DEMO,
   ROLES,
+  aFreeGraftOfBankX,
   dataFingerprint,
   expectProblem,
   startSeededApp,
@@ -714,14 +715,7 @@ const NOT_IN_MATRIX = [
 const isWrite = (name: string) => !name.startsWith('GET') || /\/(remove|activate|deactivate)\//.test(name);
 
 async function graftWithFiles(app: SeededApp): Promise<Fixture['fileLot']> {
-  const graft = await app.server.database.db
-    .selectFrom('grafts')
-    .select(['eLot', 'xLot'])
-    .where('euteId', '=', app.ids.euteX)
-    .where('listStatus', '=', ListStatus.Free)
-    .where('expiryDate', '>=', today())
-    .orderBy('eLot')
-    .executeTakeFirstOrThrow();
+  const graft = await aFreeGraftOfBankX(app);
   const photo = await uploadFiles(app.clients.employeeX, graft.eLot, '0', [
     { name: 'matrix.jpg', bytes: await demoPhoto('m', 10, 32, 24) },
   ]);

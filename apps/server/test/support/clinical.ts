@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { shiftDate } from '@graftmatch/domain';
+import { ListStatus, shiftDate } from '@graftmatch/domain';
 import type { NewGraftRow } from '../../src/db/types';
 import { startTestApp, type TestApp } from './app';
 import { loginAs, seedDemoInto } from './auth';
@@ -140,6 +140,31 @@ export async function expectProblem(
 }
 
 export const today = () => new Date().toISOString().slice(0, 10);
+
+/** The first `limit` lots of a bank's grafts on a list (not archived), in lot order. */
+export async function listedLots(app: SeededApp, euteId: string, limit: number): Promise<string[]> {
+  const rows = await app.server.database.db
+    .selectFrom('grafts')
+    .select('eLot')
+    .where('euteId', '=', euteId)
+    .where('listStatus', 'is not', null)
+    .orderBy('eLot')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.eLot);
+}
+
+/** Bank X's first free, unexpired graft by lot. */
+export function aFreeGraftOfBankX(app: SeededApp): Promise<{ eLot: string; xLot: string | null }> {
+  return app.server.database.db
+    .selectFrom('grafts')
+    .select(['eLot', 'xLot'])
+    .where('euteId', '=', app.ids.euteX)
+    .where('listStatus', '=', ListStatus.Free)
+    .where('expiryDate', '>=', today())
+    .orderBy('eLot')
+    .executeTakeFirstOrThrow();
+}
 
 /** A released, free graft row of the given bank; tests override what their story is about. */
 export function graftRow(euteId: string, overrides: Partial<NewGraftRow> = {}): NewGraftRow {

@@ -1,6 +1,6 @@
 import type { EuteDashboard, VigilanceReport, VigilanceReportPage } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectProblem, readOk, startSeededApp, type SeededApp } from '../../../test/support/clinical';
+import { expectProblem, listedLots, readOk, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import type { TestClient } from '../../../test/support/client';
 import { testEngineName } from '../../../test/support/database';
 
@@ -39,18 +39,7 @@ describe(`the vigilance clocks on the bank's home (${testEngineName()})`, () => 
 
   beforeAll(async () => {
     app = await startSeededApp();
-    const db = app.server.database.db;
-    const lotsOf = async (euteId: string) =>
-      (
-        await db
-          .selectFrom('grafts')
-          .select('eLot')
-          .where('euteId', '=', euteId)
-          .where('listStatus', 'is not', null)
-          .orderBy('eLot')
-          .limit(4)
-          .execute()
-      ).map((row) => row.eLot);
+    const lotsOf = (euteId: string) => listedLots(app, euteId, 4);
     const [a, b, c, d] = (await lotsOf(app.ids.euteX)) as [string, string, string, string];
     const [y] = (await lotsOf(app.ids.euteY)) as [string];
     const { employeeX, employeeY } = app.clients;

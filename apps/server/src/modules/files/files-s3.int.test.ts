@@ -11,7 +11,7 @@ import { createFileStorage } from '../../storage/file-storage';
 import type { FileStorage } from '../../storage/storage';
 import { startTestApp, type TestApp } from '../../../test/support/app';
 import { loginAs } from '../../../test/support/auth';
-import { startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
+import { aFreeGraftOfBankX, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
 import { unzip, uploadFiles } from '../../../test/support/files';
 import { startS3Peer, type S3Peer } from '../../../test/support/s3';
@@ -43,14 +43,7 @@ describe(`files in an S3 bucket (${testEngineName()})`, () => {
   beforeAll(async () => {
     app = await startSeededApp({ config: { fileStore: peer.fileStore }, deps: { fileSweepIntervalMs: 200 } });
     bucket = await createFileStorage(app.server.config);
-    const graft = await app.server.database.db
-      .selectFrom('grafts')
-      .select(['eLot', 'xLot'])
-      .where('euteId', '=', app.ids.euteX)
-      .where('listStatus', '=', ListStatus.Free)
-      .where('expiryDate', '>=', today())
-      .orderBy('eLot')
-      .executeTakeFirstOrThrow();
+    const graft = await aFreeGraftOfBankX(app);
     lot = graft.eLot;
     xLot = graft.xLot ?? '';
     photo = await demoPhoto('front', 200, 640, 480);

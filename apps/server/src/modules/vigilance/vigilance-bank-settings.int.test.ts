@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Eute, VigilanceReport } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectProblem, startSeededApp, type SeededApp } from '../../../test/support/clinical';
+import { expectProblem, listedLots, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
 import { pollUntil, startSmtpSink, type SmtpSink } from '../../../test/support/mail';
 import { pdfText } from '../../../test/support/pdf';
@@ -26,17 +26,7 @@ describe(`vigilance settings per bank (${testEngineName()})`, () => {
       config: { smtpUrl: sink.url },
       deps: { mailTimings: { retryBaseMs: 100, pollMs: 200 } },
     });
-    const db = app.server.database.db;
-    const lotOf = async (euteId: string) =>
-      (
-        await db
-          .selectFrom('grafts')
-          .select('eLot')
-          .where('euteId', '=', euteId)
-          .where('listStatus', 'is not', null)
-          .orderBy('eLot')
-          .executeTakeFirstOrThrow()
-      ).eLot;
+    const lotOf = async (euteId: string) => (await listedLots(app, euteId, 1))[0] as string;
     lotX = await lotOf(app.ids.euteX);
     lotY = await lotOf(app.ids.euteY);
   }, 120_000);
