@@ -43,6 +43,9 @@ describe('the admins’ mail list', () => {
     renderRoutes(routes, '/home/admin/mails');
     expect(await screen.findByText('550 No such mailbox')).toBeTruthy();
     expect(screen.getByText('bounce@clinic.example')).toBeTruthy();
+    // The kind in words, not the server's name for it.
+    expect(screen.getByText('Password recovery')).toBeTruthy();
+    expect(screen.queryByText('recovery')).toBeNull();
 
     fireEvent.click(screen.getByTestId('mails-state').querySelector('input[value="failed"]')!);
     await waitFor(() => expect(api.callsTo('GET', '/api/admin/mails').at(-1)?.query.get('state')).toBe('failed'));

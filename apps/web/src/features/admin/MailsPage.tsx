@@ -42,7 +42,12 @@ export function MailsPage() {
   });
   const columns: Column<OutboxMail>[] = [
     { key: 'time', header: t('admin.mails.time'), nowrap: true, cell: (mail) => showDateTime(mail.createdAt) },
-    { key: 'kind', header: t('admin.mails.kind'), cell: (mail) => mail.kind },
+    {
+      key: 'kind',
+      header: t('admin.mails.kind'),
+      // A kind a newer server added shows as it is named.
+      cell: (mail) => t(`admin.mails.kinds.${mail.kind}`, { defaultValue: mail.kind }),
+    },
     { key: 'recipient', header: t('admin.mails.recipient'), cell: (mail) => mail.recipient },
     { key: 'subject', header: t('admin.mails.subject'), cell: (mail) => mail.subject },
     {
