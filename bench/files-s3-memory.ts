@@ -5,11 +5,9 @@
 // of 100 MiB; the same file up and down through the disk store is the baseline. s3rver runs in a
 // process of its own, so its memory is not counted.
 //   node --import tsx bench/run.ts --only files-s3-memory --engines sqlite   (after `npm run build`)
-import { createHash, randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { randomUUID } from 'node:crypto';
 import { ListStatus } from '@graftmatch/domain';
-import { dicomZipStream, streamUpload } from '../apps/server/test/faults/uploads';
+import { dicomZipStream, downloadHash, streamUpload } from '../apps/server/test/faults/uploads';
 import { startS3Peer } from '../apps/server/test/support/s3';
 import { seedBenchData } from './seed';
 import type { Benchmark, BenchSession } from './support/benchmark';
@@ -41,19 +39,8 @@ function lotOfEmployeesBank(environment: BenchEnvironment): Promise<string> {
   });
 }
 
-/** Downloads a file chunk by chunk; answers its status, size and SHA-256. */
-async function download(session: BenchSession, name: string) {
-  const answer = await fetch(`${session.baseUrl}/api/file/getfile/5/${name}`, { headers: session.employee.headers });
-  const hash = createHash('sha256');
-  let bytes = 0;
-  if (answer.body) {
-    for await (const chunk of Readable.fromWeb(answer.body as WebReadableStream<Uint8Array>)) {
-      hash.update(chunk as Buffer);
-      bytes += (chunk as Buffer).length;
-    }
-  }
-  return { status: answer.status, bytes, sha256: hash.digest('hex') };
-}
+const downloadFile = (session: BenchSession, name: string) =>
+  downloadHash(`${session.baseUrl}/api/file/getfile/5/${name}`, session.employee.headers);
 
 async function upload(session: BenchSession, lot: string, name: string, entries: number) {
   const sent = streamUpload(
@@ -94,12 +81,12 @@ async function uploadMeasured(environment: BenchEnvironment, extraEnv: Record<st
     }
     const warmUp = `warm-up-${randomUUID()}.zip`;
     await upload(session, lot, warmUp, WARM_UP_ENTRIES);
-    await download(session, warmUp);
+    await downloadFile(session, warmUp);
     await session.collectGarbage?.();
     const name = `series-${randomUUID()}.zip`;
     const up = await measured(pid, rssBytes(pid), () => upload(session, lot, name, ENTRIES));
     await session.collectGarbage?.();
-    const down = await measured(pid, rssBytes(pid), () => download(session, name));
+    const down = await measured(pid, rssBytes(pid), () => downloadFile(session, name));
     if (down.result.status !== 200 || down.result.sha256 !== up.result.sha256) {
       throw new Error(`the file came back ${down.result.status} with ${down.result.bytes} bytes, not whole`);
     }

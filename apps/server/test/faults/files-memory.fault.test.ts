@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Graft } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngineName } from '../support/database';
 import { createFaultStorage, type FaultStorage } from './engine';
 import { loginAdmin, startFaultServer, type Admin, type FaultServer } from './fault-server';
-import { dicomZipStream, residentBytes, streamUpload } from './uploads';
+import { dicomZipStream, downloadHash, residentBytes, streamUpload } from './uploads';
 
 // Files (docs/performance.md, "Files"): memory stays flat while a large file streams through the server. 3,200 slices of
 // 64 KiB make a 200 MiB DICOM zip (within the DICOM limits: 1 GiB, 10,000 entries).
@@ -17,19 +14,8 @@ const MAX_GROWTH = 50 * MB;
 /** 20 MiB first, so the heap and buffer pools have grown to their working size before the baseline. */
 const WARM_UP_ENTRIES = 320;
 
-/** Downloads a file and answers its size and SHA-256, reading it chunk by chunk. */
-async function downloadHash(url: string, admin: Admin): Promise<{ status: number; bytes: number; sha256: string }> {
-  const answer = await fetch(url, { headers: { authorization: admin.headers.authorization ?? '' } });
-  const hash = createHash('sha256');
-  let bytes = 0;
-  if (answer.body) {
-    for await (const chunk of Readable.fromWeb(answer.body as WebReadableStream<Uint8Array>)) {
-      hash.update(chunk as Buffer);
-      bytes += (chunk as Buffer).length;
-    }
-  }
-  return { status: answer.status, bytes, sha256: hash.digest('hex') };
-}
+/** Only the bearer token: a download sends no anti-forgery pair. */
+const authorizationOf = (admin: Admin) => ({ authorization: admin.headers.authorization ?? '' });
 
 describe(`fault: a 200 MB DICOM zip up and down keeps the server's memory flat (${testEngineName()})`, () => {
   let storage: FaultStorage;
@@ -61,7 +47,9 @@ describe(`fault: a 200 MB DICOM zip up and down keeps the server's memory flat (
         dicomZipStream(WARM_UP_ENTRIES, ENTRY_BYTES),
       );
       expect(await warmUp.answer).toMatchObject({ status: 200 });
-      expect((await downloadHash(`${server.baseUrl}/api/file/getfile/5/warm-up.zip`, admin)).status).toBe(200);
+      expect(
+        (await downloadHash(`${server.baseUrl}/api/file/getfile/5/warm-up.zip`, authorizationOf(admin))).status,
+      ).toBe(200);
 
       const baseline = residentBytes(pid);
       let peak = baseline;
@@ -84,7 +72,10 @@ describe(`fault: a 200 MB DICOM zip up and down keeps the server's memory flat (
         expect(stored?.size).toBe(upload.sent());
         expect(upload.sent()).toBeGreaterThan(200 * MB);
 
-        const download = await downloadHash(`${server.baseUrl}/api/file/getfile/5/large-series.zip`, admin);
+        const download = await downloadHash(
+          `${server.baseUrl}/api/file/getfile/5/large-series.zip`,
+          authorizationOf(admin),
+        );
         expect(download).toEqual({ status: 200, bytes: upload.sent(), sha256: await upload.sha256 });
       } finally {
         clearInterval(sampler);

@@ -3,6 +3,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { ZipFile } from 'yazl';
 import { MARKER_FILE } from '../../src/storage/folder-marker';
 import type { Admin } from './fault-server';
@@ -149,4 +150,21 @@ export function filesFolder(dataDir: string): { objects: Map<string, number>; te
     }
   }
   return { objects, temporaries };
+}
+
+/** Downloads `url` chunk by chunk, never holding it whole; answers its status, size and SHA-256. */
+export async function downloadHash(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; bytes: number; sha256: string }> {
+  const answer = await fetch(url, { headers });
+  const hash = createHash('sha256');
+  let bytes = 0;
+  if (answer.body) {
+    for await (const chunk of Readable.fromWeb(answer.body as WebReadableStream<Uint8Array>)) {
+      hash.update(chunk as Buffer);
+      bytes += (chunk as Buffer).length;
+    }
+  }
+  return { status: answer.status, bytes, sha256: hash.digest('hex') };
 }
