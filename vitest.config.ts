@@ -26,7 +26,7 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           // Typing into forms of a rendered page takes seconds on a busy two-core machine.
           testTimeout: 30_000,

@@ -1,15 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { skipLoadedPreloads } from './build/preload';
 
 const THEME_COLOUR = '#0b7285';
-const preloads = skipLoadedPreloads();
 
 export default defineConfig({
   plugins: [
     react(),
-    preloads.plugin,
     VitePWA({
       registerType: 'autoUpdate',
       // Registered by the app itself once the first screen is up (src/app/serviceWorker.ts).
@@ -64,6 +61,9 @@ export default defineConfig({
     emptyOutDir: true,
     // three.js (about 560 kB) is its own chunk, loaded only when a 3D model is shown.
     chunkSizeWarningLimit: 600,
-    modulePreload: { resolveDependencies: preloads.resolveDependencies },
+    // No preload links for lazy imports: placing them took the main thread about 170 ms at start-up
+    // with the CPU slowed four times, and a returning user has the files in the service worker
+    // (docs/performance.md, "Web delivery").
+    modulePreload: false,
   },
 });
