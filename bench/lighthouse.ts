@@ -65,15 +65,14 @@ async function signIn(port: number, baseUrl: string, refreshCookie: string, retu
   await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
   await page.evaluate("localStorage.setItem('graftmatch.session', '1')");
   if (returning === 'service-worker') {
-    // The app registers its worker a few seconds after the login screen is up; installed means
-    // the precache is complete.
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      const worker = registration.active;
-      if (worker && worker.state !== 'activated') {
-        await new Promise((resolve) => worker.addEventListener('statechange', resolve));
-      }
-    });
+    // The app registers its worker a few seconds after the login screen is up; once it is active
+    // it has been installed, which means its precache is complete.
+    await page.evaluate(async (timeoutMs) => {
+      const late = new Promise((_resolve, reject) =>
+        setTimeout(() => reject(new Error('the service worker was not installed within a minute')), timeoutMs),
+      );
+      await Promise.race([navigator.serviceWorker.ready, late]);
+    }, 60_000);
   }
   await page.close();
   await browser.close();

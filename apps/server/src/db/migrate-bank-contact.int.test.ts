@@ -1,13 +1,12 @@
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
   migrateBesideOtherFiles,
+  migrateToJustBefore,
   testEngineName,
   type TestDatabase,
 } from '../../test/support/database';
 import { migrateToLatest } from './migrate';
-import { migrations } from './migrations';
 
 // Grafts imported before a graft's bank name and contact came from its bank's record get them by
 // migration (docs/import.md "Bank name and contact"), so every graft can be requested by mail.
@@ -26,22 +25,7 @@ describe(`the bank name and contact of grafts imported before (${testEngineName(
 
   it('takes the bank’s record name for a missing or another bank’s name, and its address for a missing contact', async () => {
     const { db } = test.database;
-    const schema = test.target.engine === 'postgres' ? test.target.schema : undefined;
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: async () => migrations },
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    });
-    const names = Object.keys(migrations).sort();
-    const before = names[names.indexOf(MIGRATION) - 1]!;
-    // Kysely reports a failed migration in its result; thrown, a read that met another file's
-    // schema change is tried again, and a real failure fails the test.
-    await migrateBesideOtherFiles(async () => {
-      const { error } = await migrator.migrateTo(before);
-      if (error) {
-        throw new Error(`migration to ${before} failed`, { cause: error });
-      }
-    });
+    await migrateToJustBefore(test, MIGRATION);
 
     const bank = { name: 'Gewebebank Nord gGmbH', email: 'requests@gewebebank-nord.example' };
     await db

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Migrator } from 'kysely';
 import pg from 'pg';
 import { createDatabase, type Database, type DatabaseTarget } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
+import { migrations } from '../../src/db/migrations';
 
 export interface TestDatabase {
   database: Database;
@@ -64,6 +66,28 @@ export async function migrateBesideOtherFiles<T>(migrate: () => Promise<T>): Pro
       }
     }
   }
+}
+
+/**
+ * Migrates the test's database back to the migration just before `migration`, so that a test can
+ * write the rows of before and then run `migration` on them. Kysely reports a failed migration in
+ * its result; thrown, a read that met another file's schema change is tried again.
+ */
+export async function migrateToJustBefore(test: TestDatabase, migration: string): Promise<void> {
+  const schema = test.target.engine === 'postgres' ? test.target.schema : undefined;
+  const migrator = new Migrator({
+    db: test.database.db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const names = Object.keys(migrations).sort();
+  const before = names[names.indexOf(migration) - 1] ?? '';
+  await migrateBesideOtherFiles(async () => {
+    const { error } = await migrator.migrateTo(before);
+    if (error) {
+      throw new Error(`migration to ${before} failed`, { cause: error });
+    }
+  });
 }
 
 /** Opens and migrates the target; cleanup closes it, then removes what held it. */

@@ -1,8 +1,9 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
   migrateBesideOtherFiles,
+  migrateToJustBefore,
   testEngineName,
   type TestDatabase,
 } from '../../../test/support/database';
@@ -16,6 +17,8 @@ import { verifyAuditLog } from './audit.verify';
 
 // Migration 2026-11-26-tamper-evident-audit chains the rows written before it, in the order of
 // their time and id, so that the chain covers them and the writers after it continue it.
+const CHAIN_MIGRATION = '2026-11-26-tamper-evident-audit';
+
 describe(`the migration that chains the audit rows of before (${testEngineName()})`, () => {
   let test: TestDatabase;
   let db: Kysely<DB>;
@@ -27,17 +30,7 @@ describe(`the migration that chains the audit rows of before (${testEngineName()
   afterAll(() => test.cleanup());
 
   it('chains the existing rows by time and id, and the app continues the chain', async () => {
-    const schema = test.target.engine === 'postgres' ? test.target.schema : undefined;
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: async () => migrations },
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    });
-    // Every migration before the chain's, whichever was added last before it.
-    const names = Object.keys(migrations).sort();
-    const before = names[names.indexOf('2026-11-26-tamper-evident-audit') - 1] ?? '';
-    const down = await migrator.migrateTo(before);
-    expect(down.error).toBeUndefined();
+    await migrateToJustBefore(test, CHAIN_MIGRATION);
     for (const [id, at] of [
       ['b', '2026-11-20T10:00:00.000Z'],
       ['c', '2026-11-20T09:00:00.000Z'],
@@ -49,7 +42,9 @@ describe(`the migration that chains the audit rows of before (${testEngineName()
     }
     // The chain's migration, and any added after it.
     expect(await migrateBesideOtherFiles(() => migrateToLatest(db))).toEqual(
-      names.slice(names.indexOf('2026-11-26-tamper-evident-audit')),
+      Object.keys(migrations)
+        .sort()
+        .filter((name) => name >= CHAIN_MIGRATION),
     );
 
     const chained = await db.selectFrom('auditLog').select(['id', 'seq']).orderBy('seq').execute();
