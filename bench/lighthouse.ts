@@ -65,13 +65,18 @@ async function signIn(port: number, baseUrl: string, refreshCookie: string, retu
   await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
   await page.evaluate("localStorage.setItem('graftmatch.session', '1')");
   if (returning === 'service-worker') {
-    // The app registers its worker a few seconds after the login screen is up; once it is active
-    // it has been installed, which means its precache is complete.
+    // The app registers its worker a few seconds after the login screen is up; activated, it has
+    // been installed, which means its precache is complete.
     await page.evaluate(async (timeoutMs) => {
+      const activated = navigator.serviceWorker.ready.then(({ active }) =>
+        active && active.state !== 'activated'
+          ? new Promise((resolve) => active.addEventListener('statechange', resolve))
+          : undefined,
+      );
       const late = new Promise((_resolve, reject) =>
         setTimeout(() => reject(new Error('the service worker was not installed within a minute')), timeoutMs),
       );
-      await Promise.race([navigator.serviceWorker.ready, late]);
+      await Promise.race([activated, late]);
     }, 60_000);
   }
   await page.close();
