@@ -1,11 +1,38 @@
+import { startTransition, useEffect, useState } from 'react';
 import { Group, Loader, Paper, Text } from '@mantine/core';
-import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+
+const isBusy = (queryClient: QueryClient) => queryClient.isFetching() + queryClient.isMutating() > 0;
+
+/**
+ * Whether any request is in flight, updated as a transition: a request that starts or ends while
+ * a page is being drawn in the background then joins that render instead of interrupting it,
+ * which would make React start the page again (docs/performance.md, "Web delivery").
+ */
+function useBusy(): boolean {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(() => isBusy(queryClient));
+  useEffect(() => {
+    const update = () => {
+      const next = isBusy(queryClient);
+      startTransition(() => setBusy(next));
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe(update);
+    const stopMutations = queryClient.getMutationCache().subscribe(update);
+    update();
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient]);
+  return busy;
+}
 
 /** 'Loading...' with a spinner whenever any request is in flight (spec §2). It never takes clicks. */
 export function GlobalLoader() {
   const { t } = useTranslation();
-  const busy = useIsFetching() + useIsMutating() > 0;
+  const busy = useBusy();
   return (
     <div role="status" aria-live="polite" className="global-loader">
       {busy && (

@@ -13,6 +13,8 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve));
  * its own task, so a slow phone never sees one long block of script (docs/performance.md).
  */
 export async function start(root: HTMLElement) {
+  // Not in the task that has just evaluated the app's modules, which is long enough by itself.
+  await nextTask();
   const queryClient = createQueryClient();
   restoreSession(queryClient);
   await nextTask();
