@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +32,30 @@ describe('graceful close', () => {
     expect(await response.text()).toBe('first half, second half');
     await closed;
     // Without closing it, the connection would stay until Fastify's 72 s keep-alive timeout.
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
+  }, 30_000);
+
+  it('cuts a connection that has sent no request yet when closing begins, instead of waiting for its header timeout', async () => {
+    const app = Fastify({ forceCloseConnections: 'idle' });
+    registerGracefulClose(app);
+    app.get('/ok', async () => 'ok');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    // A browser opens such connections ahead of need.
+    const socket = connect(port, '127.0.0.1');
+    const socketClosed = new Promise((resolve) => socket.once('close', resolve));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    await expect
+      .poll(() => new Promise((resolve) => app.server.getConnections((_error, count) => resolve(count))))
+      .toBe(1);
+    // A keep-alive connection that was used stays usable until closing begins.
+    expect(await (await fetch(`http://127.0.0.1:${port}/ok`)).text()).toBe('ok');
+
+    const startedAt = Date.now();
+    await app.close();
+    await socketClosed;
+    // Without cutting it, Node would keep it until its 60 s header timeout.
     expect(Date.now() - startedAt).toBeLessThan(5_000);
   }, 30_000);
 });
