@@ -48,6 +48,7 @@ export * from './schemas/vigilance';
 export * from './rules/text';
 export * from './rules/password-length';
 export * from './rules/dates';
+export * from './rules/time-zones';
 export * from './rules/full-name';
 export * from './rules/patient-code';
 export * from './rules/search-validation';

@@ -7,7 +7,7 @@ import { wordedFieldError, type WordedFieldError } from './worded-field-error';
 // The rules of the clinical record a request leaves behind (docs/decisions.md, "Clinical records"):
 // the implantation and the corrections of a recorded step. Server and web apply the same ones.
 
-/** The dates the graft's steps were recorded on, and today (UTC). */
+/** The dates the graft's steps were recorded on, and today: the recording organisation's local day (`localDay`). */
 export interface StepDates {
   today: string;
   assignedOn?: string | null;
