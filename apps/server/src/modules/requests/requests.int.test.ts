@@ -1,7 +1,7 @@
-import { DEFAULT_RESERVATION_HOURS, type GraftRequest, type RequestInbox } from '@graftmatch/domain';
+import { DEFAULT_RESERVATION_HOURS, shiftDate, type GraftRequest, type RequestInbox } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loginAs, readOutbox } from '../../../test/support/auth';
-import { DEMO, expectProblem, startSeededApp, type SeededApp } from '../../../test/support/clinical';
+import { DEMO, expectProblem, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
 import { testClock } from '../../../test/support/clock';
 import { testEngineName } from '../../../test/support/database';
 import { connectPush, type PushClient } from '../../../test/support/push';
@@ -13,6 +13,8 @@ import { entryFor, freeGraftOfX, packageCode, requestGraft, step, stepOk } from 
 
 interface GraftAnswer {
   e_Lot: string;
+  i_Min: string | null;
+  i_Max: string | null;
   assignment: { status: number };
   delivery: { status: number };
   implantation: { status: number; outValue: string | null };
@@ -52,6 +54,7 @@ describe(`graft requests from request to implantation (${testEngineName()})`, ()
     const { employeeY } = app.clients;
     const lot = await freeGraftOfX(app);
     const entryA = await entryFor(physicianA, 'A-03-2021', 30);
+    const windowA = [shiftDate(today(), 30), shiftDate(today(), 90)];
     const entryB = await entryFor(physicianB, 'B-04-2022', 1);
     const mailsBefore = (await readOutbox(app.server)).length;
 
@@ -142,6 +145,8 @@ describe(`graft requests from request to implantation (${testEngineName()})`, ()
     await expectProblem(await physicianB.get(`/api/physician/graftsearch/${lot}`), 404);
     const current = (await (await physicianA.get(`/api/physician/graftsearch/${lot}`)).json()) as GraftAnswer;
     expect(current.assignment.status).toBe(1);
+    // Its Assignment box shows the window of the entry it was requested for.
+    expect([current.i_Min, current.i_Max]).toEqual(windowA);
     const note = current.allocationNotificationFiles[0]?.name ?? '';
     expect(note).toMatch(/^Allocation_note_.*\.pdf$/);
     const pdf = await physicianA.get(`/api/file/getfile/2/${encodeURIComponent(note)}`);

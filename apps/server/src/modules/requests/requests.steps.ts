@@ -166,6 +166,8 @@ export async function applyGraftEffects(ctx: StepContext): Promise<boolean> {
         physicianName: request.physician_Name,
         physicianEmail: row.requesterEmail,
         physicianPhone: row.requesterPhone,
+        // The graft's Assignment box shows the request's window; without an entry the bank's own stays.
+        ...(request.query_i_min ? { iMin: request.query_i_min, iMax: request.query_i_max } : {}),
         aAlloNote: await fileDocument(ctx, 'allocation'),
       };
       break;
