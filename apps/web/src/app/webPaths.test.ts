@@ -9,6 +9,7 @@ describe('the web paths the server links to', () => {
     ['clinicGraft', webPaths.clinicGraft('DE/ABC 1'), 'graft/:lot'],
     ['clinicRequests', webPaths.clinicRequests, 'requests'],
     ['clinicWaitingList', webPaths.clinicWaitingList, 'waitinglist'],
+    ['euteDonation', webPaths.euteDonation('DE/ABC 1'), 'donation/:lot'],
     ['euteRequests', webPaths.euteRequests, 'requests'],
     ['recover', webPaths.recover('a-b_C'), '/recover/:token'],
     ['vigilance', webPaths.vigilance, 'home/vigilance'],

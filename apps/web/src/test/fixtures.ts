@@ -52,6 +52,9 @@ export function aGraftRequest(overrides: Partial<GraftRequest> = {}): GraftReque
   return {
     id: REQUEST_ID,
     lot: 'EL-7',
+    t_ProdName_2: 5,
+    t_Dproximal: 20.5,
+    t_Lmax: 40,
     state: 'reserved',
     deadline: '2026-11-25T10:00:00.000Z',
     waitinglistid: null,

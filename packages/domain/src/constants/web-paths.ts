@@ -4,6 +4,8 @@
 export const webPaths = {
   /** A graft's details page for a physician. */
   clinicGraft: (lot: string) => `/home/clinic/graft/${encodeURIComponent(lot)}`,
+  /** One of the bank's grafts, for its employees. */
+  euteDonation: (lot: string) => `/home/eute/donation/${encodeURIComponent(lot)}`,
   /** The physician's graft requests. */
   clinicRequests: '/home/clinic/requests',
   /** The physician's waiting list. */

@@ -73,6 +73,9 @@ export type OptionalReasonRequest = Static<typeof OptionalReasonRequest>;
 export const GraftRequest = Type.Object({
   id: Id,
   lot: Lot,
+  t_ProdName_2: Type.Integer({ description: "the graft's type number (1 to 8)" }),
+  t_Dproximal: Nullable(Type.Number({ description: "the graft's proximal diameter in mm" })),
+  t_Lmax: Nullable(Type.Number({ description: "the graft's longest usable length in mm" })),
   state: RequestStateSchema,
   deadline: Nullable(IsoDateTime, { description: 'end of the reservation while reserved' }),
   waitinglistid: Nullable(Id),

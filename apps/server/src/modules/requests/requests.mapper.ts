@@ -22,6 +22,9 @@ export function requestToWire(row: RequestDetails, side: RequestActorSide | null
   return {
     id: row.id,
     lot: row.eLot,
+    t_ProdName_2: row.tProdName2,
+    t_Dproximal: row.tDproximal,
+    t_Lmax: row.tLmax,
     state: row.state,
     deadline: row.state === 'reserved' ? row.deadline : null,
     waitinglistid: row.waitingListEntryId,

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { AuditChainReport, GraftHistory, User } from '@graftmatch/domain';
 import { clearSession, setAccessToken } from '../../api/session';
 import { changeLanguage } from '../../i18n';
+import { showDateTime } from '../../i18n/format';
 import { fakeApi, fakeJwt, json, problem } from '../../test/fakeApi';
 import { aPhysician } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
@@ -100,6 +101,62 @@ describe("a graft's history", () => {
     await changeLanguage('de');
     await waitFor(() => expect(screen.getByTestId('graft-history').textContent).toContain('Schritt korrigiert'));
     expect(screen.getByTestId('graft-history').textContent).toContain('Status: angefragt → reserviert');
+  });
+
+  // Instants read as the app shows every time (i18n/format.ts), never as stored.
+  const RECEIVED = '2026-11-28T09:14:37.512Z';
+
+  it('speaks words, not stored names: the package’s receipt at a time, a file’s kind, an import’s step', async () => {
+    api({ admin: true, clinics: [] } as Partial<User>, [
+      {
+        at: '2026-11-28T09:15:00.000Z',
+        action: 'request.receive',
+        actor: 'Anna Berg (dr.berg@demo.graftmatch.example)',
+        targetType: 'graftRequest',
+        targetId: 'r1',
+        changes: [{ field: 'receivedAt', oldValue: null, newValue: RECEIVED }],
+        reason: null,
+      },
+      {
+        at: '2026-11-27T16:00:00.000Z',
+        action: 'graft.file.generate',
+        actor: 'Nora North (bank.north@demo.graftmatch.example)',
+        targetType: 'graftFile',
+        targetId: 'f1',
+        changes: [
+          { field: 'kind', oldValue: null, newValue: 'deliveryNotes' },
+          { field: 'name', oldValue: null, newValue: 'Delivery_note_EL-7.pdf' },
+        ],
+        reason: null,
+      },
+      {
+        at: '2026-11-27T10:00:00.000Z',
+        action: 'graft.import.update',
+        actor: 'system',
+        targetType: 'graft',
+        targetId: 'g1',
+        changes: [{ field: 'delivery.status', oldValue: '0', newValue: '1' }],
+        reason: null,
+      },
+    ]);
+    renderRoutes(routes, '/home/grafts/EL-7/history');
+    await screen.findAllByTestId('history-event');
+    const lines = () => screen.getAllByTestId('history-change').map((line) => line.textContent);
+    expect(lines()).toEqual([
+      `Package received: – → ${showDateTime(RECEIVED)}`,
+      'Kind of file: – → Delivery notes',
+      'File name: – → Delivery_note_EL-7.pdf',
+      'Delivery: status: Open → Done',
+    ]);
+    expect(screen.getByTestId('graft-history').textContent).not.toMatch(/receivedAt|deliveryNotes|T09:14/);
+
+    await changeLanguage('de');
+    await waitFor(() => expect(lines()[0]).toBe(`Packung angenommen: – → ${showDateTime(RECEIVED)}`));
+    expect(lines().slice(1)).toEqual([
+      'Dateiart: – → Lieferscheine',
+      'Dateiname: – → Delivery_note_EL-7.pdf',
+      'Auslieferung: Status: Offen → Erledigt',
+    ]);
   });
 
   it('tells a physician how the log is sealed instead of verifying it, and says when nothing is recorded', async () => {

@@ -18,7 +18,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { currentLanguage } from '../../i18n';
 import { useMe } from '../auth';
-import { fieldLabelKey } from './historyFields';
+import { fieldLabel, valueText } from './historyFields';
 
 // A graft's life story (docs/api.md, "A graft's history"): on its details page and at its own address,
 // newest first, in the user's language, with the audit chain's state.
@@ -35,15 +35,12 @@ const notForCaller = (error: unknown) => error instanceof ApiError && (error.sta
 
 function ChangeLine({ change }: { change: GraftHistoryChange }) {
   const { t } = useTranslation();
-  const key = fieldLabelKey(change.field);
-  const value = (text: string | null) =>
-    text === null ? '–' : change.field === 'state' ? t(`requests.state.${text}`, { defaultValue: text }) : text;
   return (
     <Text size="sm" data-testid="history-change">
       {t('history.change', {
-        field: key ? t(key) : change.field,
-        old: value(change.oldValue),
-        new: value(change.newValue),
+        field: fieldLabel(t, change.field),
+        old: valueText(t, change.field, change.oldValue),
+        new: valueText(t, change.field, change.newValue),
       })}
     </Text>
   );

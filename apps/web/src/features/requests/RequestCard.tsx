@@ -1,8 +1,16 @@
-import { Alert, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { type GraftRequest, type RequestSide, type RequestState } from '@graftmatch/domain';
-import { showPatientCode } from '../../i18n/format';
+import {
+  isGraftTypeNumber,
+  webPaths,
+  type GraftRequest,
+  type RequestSide,
+  type RequestState,
+} from '@graftmatch/domain';
+import { showDate, showPatientCode } from '../../i18n/format';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { mm, typeLabel } from '../grafts/graftFormat';
 import { CorrectButton } from './CorrectButton';
 import { DeadlineCountdown } from './DeadlineCountdown';
 import { ReceiveButton } from './ReceiveButton';
@@ -48,16 +56,27 @@ export function RequestCard({ request, side }: { request: GraftRequest; side: Re
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Text fw={600}>
-            {t('requests.lot')} {request.lot}
+            {t('requests.lot')}{' '}
+            <Anchor
+              component={Link}
+              to={side === 'physician' ? webPaths.clinicGraft(request.lot) : webPaths.euteDonation(request.lot)}
+              data-testid="request-lot"
+            >
+              {request.lot}
+            </Anchor>
           </Text>
           <RequestStateBadge state={request.state} />
         </Group>
+        <Text size="sm" data-testid="request-graft">
+          {isGraftTypeNumber(request.t_ProdName_2) ? typeLabel(t, request.t_ProdName_2) : t('common.notDocumented')} ·{' '}
+          {t('requests.size', { diameter: mm(request.t_Dproximal), length: mm(request.t_Lmax) })}
+        </Text>
         {request.deadline && request.state === 'reserved' && <DeadlineCountdown deadline={request.deadline} />}
         {side === 'physician' ? row(t('requests.bank'), request.e_Name) : row(t('requests.clinic'), request.c_Name)}
         {side === 'bank' && row(t('requests.physician'), request.physician_Name)}
         {request.patient_Code && row(t('requests.patient'), showPatientCode(request.patient_Code))}
         {request.query_i_min &&
-          row(t('requests.implantWindow'), `${request.query_i_min} – ${request.query_i_max ?? ''}`)}
+          row(t('requests.implantWindow'), `${showDate(request.query_i_min)} – ${showDate(request.query_i_max)}`)}
         {row(t('requests.noteShown'), request.note)}
         {row(t('requests.reason'), request.reason)}
         {row(t('requests.date'), request.implantedOn)}

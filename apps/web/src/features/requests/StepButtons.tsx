@@ -26,8 +26,8 @@ import { takeStep } from './api';
 import { ReserveHoursInput, validReservationHours, type HoursValue } from './ReserveHoursInput';
 import { requestKeys } from './keys';
 
-// Each step a side may take now (the server's `actions`) as a button; every step asks first,
-// since none can be undone, and collects what it carries (hours, date and patient, reason).
+// Each step a side may take now (the server's `actions`) as a button; every step asks first, saying
+// what it will cause, since none can be undone, and collects what it carries (hours, date and patient, reason).
 
 const CLOSING = new Set(['withdraw', 'decline', 'return']);
 
@@ -104,7 +104,9 @@ function StepForm({ request, side, action, onDone }: FormProps) {
             error={secMissing ? t('scan.required') : null}
           />
         )}
-        <Text size="sm">{t('requests.confirmText')}</Text>
+        <Text size="sm" data-testid="step-consequence">
+          {t(`requests.consequence.${action}`, { clinic: request.c_Name })}
+        </Text>
         {action === 'reserve' && <ReserveHoursInput value={hours} onChange={setHours} />}
         {action === 'implant' && (
           <ImplantFields
