@@ -192,6 +192,8 @@ export const MESSAGES_DE: Catalogue = {
     },
     imports: {
       busy: 'Gerade läuft ein anderer großer Import; der Server liest zur Begrenzung seines Speichers jeweils nur einen. Bitte versuchen Sie es gleich noch einmal.',
+      exportBusy:
+        'Gerade läuft ein anderer großer Export; der Server schreibt jeweils nur einen. Bitte versuchen Sie es gleich noch einmal.',
       tooManyCells: 'Die Datei hat mehr als {{max}} Zellen; bitte teilen Sie sie in kleinere Dateien auf.',
       tooMuchMemory:
         'Das Lesen der Datei bräuchte mehr als {{size}} Arbeitsspeicher, mehr als ein Import belegen darf; bitte teilen Sie sie in kleinere Dateien auf.',

@@ -177,6 +177,7 @@ export const MESSAGES_EN = {
     },
     imports: {
       busy: 'Another large import is running; the server reads one at a time to bound its memory. Try again shortly.',
+      exportBusy: 'Another large export is running; the server writes one at a time. Try again shortly.',
       tooManyCells: 'The file has more than {{max}} cells; split it into smaller files.',
       tooMuchMemory:
         'Reading the file would take more than {{size}} of memory, the most one import may use; split it into smaller files.',

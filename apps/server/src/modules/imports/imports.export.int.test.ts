@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { IMPORT_COLUMN_NAMES, type Graft, type ImportResult } from '@graftmatch/domain';
@@ -6,6 +7,8 @@ import { dataFingerprint, expectProblem, startSeededApp, type SeededApp } from '
 import { testEngineName } from '../../../test/support/database';
 import { uploadImport } from '../../../test/support/imports';
 import { connectPush, type PushClient } from '../../../test/support/push';
+import { LARGE_EXPORT_GRAFTS } from './imports.gate';
+import { insertGrafts } from './imports.repository';
 
 describe(`exporting a bank's grafts and importing them back (${testEngineName()})`, () => {
   let seeded: SeededApp;
@@ -104,6 +107,44 @@ describe(`exporting a bank's grafts and importing them back (${testEngineName()}
     const audited = await download(`/api/euteemployee/export?format=csv&bank=${ids.euteY}`, clients.auditor);
     expect(audited.toString('utf8').trim().split('\r\n')).toHaveLength(southGrafts.length + 1);
   });
+
+  it(
+    'a bank of 5,000 grafts exports one at a time: a second large export meanwhile answers 503 with Retry-After, a small one runs, and a client that leaves gives the turn back',
+    { timeout: 120_000 },
+    async () => {
+      const { clients, ids } = seeded;
+      const [model] = await db().selectFrom('grafts').selectAll().where('euteId', '=', ids.euteY).limit(1).execute();
+      const have = (await db().selectFrom('grafts').select('id').where('euteId', '=', ids.euteY).execute()).length;
+      const extra = Array.from({ length: LARGE_EXPORT_GRAFTS - have }, (_, n) => ({
+        ...model!,
+        id: randomUUID(),
+        eLot: `LARGE-EXPORT-${String(n).padStart(5, '0')}`,
+        xLot: `LARGE-EXPORT-X-${n}`,
+      }));
+      await insertGrafts(db(), extra);
+
+      // The first reader takes the first bytes and then reads no more: the export waits for it, holding the turn.
+      const first = await clients.admin.get(`/api/euteemployee/export?format=xlsx&bank=${ids.euteY}`);
+      expect(first.status).toBe(200);
+      const reader = first.body!.getReader();
+      expect((await reader.read()).value?.byteLength).toBeGreaterThan(0);
+
+      const second = await clients.auditor.get(`/api/euteemployee/export?format=csv&bank=${ids.euteY}`);
+      expect(second.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect((await expectProblem(second, 503)).detail).toMatch(/Another large export is running/);
+      const small = await clients.employeeX.get('/api/euteemployee/export?format=json');
+      expect(small.status).toBe(200);
+      await small.arrayBuffer();
+
+      // The first client leaves; the next large export gets the turn and is whole.
+      await reader.cancel();
+      const next = await clients.auditor.get(`/api/euteemployee/export?format=csv&bank=${ids.euteY}`);
+      expect(next.status).toBe(200);
+      const lines = (await next.text()).trim().split('\r\n');
+      expect(lines).toHaveLength(LARGE_EXPORT_GRAFTS + 1);
+      expect(lines.at(-1)).toMatch(/^LARGE-EXPORT-04/);
+    },
+  );
 
   it('the template is the header row (xlsx: plus a sheet describing each column), for those who import', async () => {
     const { clients } = seeded;

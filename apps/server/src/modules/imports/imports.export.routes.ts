@@ -1,10 +1,13 @@
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Problem } from '@graftmatch/domain';
 import type { FastifyReply } from 'fastify';
 import { exportGrafts, importTemplate, type ExportDeps, type ExportFile } from './imports.export.service';
+import { createExportGate } from './imports.gate';
 
 const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
+const exportErrors = { ...errors, 503: Problem };
 const DownloadedFile = Type.Unsafe<Buffer>({
   type: 'string',
   format: 'binary',
@@ -25,14 +28,12 @@ const TemplateQuery = Type.Object(
   { additionalProperties: false },
 );
 
-const sendFile = (reply: FastifyReply, file: ExportFile) =>
-  reply
-    .type(file.contentType)
-    .header('content-disposition', `attachment; filename="${file.fileName}"`)
-    .send(file.content);
+const sendFile = (reply: FastifyReply, file: Omit<ExportFile, 'content'>, content: ExportFile['content'] | Readable) =>
+  reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(content);
 
-/** `GET /api/euteemployee/export`: a bank's grafts in the import's columns (docs/import.md "Export"). */
+/** `GET /api/euteemployee/export`: a bank's grafts in the import's columns, streamed (docs/import.md "Export"). */
 export const exportRoutes: FastifyPluginAsyncTypebox<{ deps: ExportDeps }> = async (app, { deps }) => {
+  const oneLargeExport = createExportGate();
   app.get(
     '/export',
     {
@@ -40,10 +41,13 @@ export const exportRoutes: FastifyPluginAsyncTypebox<{ deps: ExportDeps }> = asy
         tags: ['euteemployee'],
         querystring: ExportQuery,
         produces: ['text/csv', 'application/json'],
-        response: { 200: DownloadedFile, ...errors },
+        response: { 200: DownloadedFile, ...exportErrors },
       },
     },
-    async (request, reply) => sendFile(reply, await exportGrafts(deps, request.principal, request.query)),
+    async (request, reply) => {
+      const file = await exportGrafts(deps, request.principal, request.query, oneLargeExport);
+      return sendFile(reply, file, file.stream);
+    },
   );
 };
 
@@ -52,6 +56,9 @@ export const importTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/template',
     { schema: { tags: ['import'], querystring: TemplateQuery, response: { 200: DownloadedFile, ...errors } } },
-    async (request, reply) => sendFile(reply, await importTemplate(request.principal, request.query.format)),
+    async (request, reply) => {
+      const file = await importTemplate(request.principal, request.query.format);
+      return sendFile(reply, file, file.content);
+    },
   );
 };

@@ -1,13 +1,15 @@
-import { utcDate, type Graft } from '@graftmatch/domain';
+import { Readable } from 'node:stream';
+import { utcDate } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
-import type { DB, EuteRow } from '../../db/types';
+import type { DB, EuteRow, GraftRow } from '../../db/types';
 import { badRequest, forbidden, notFound } from '../../http/problem';
 import type { Principal } from '../auth/principal';
 import { presentGrafts } from '../grafts/grafts.service';
 import { rowToFields } from './imports.columns';
+import { LARGE_EXPORT_GRAFTS, type TurnGate } from './imports.gate';
 import { exportableBanks, requireTemplateReader } from './imports.policy';
 import * as repo from './imports.repository';
-import { writeCsv, writeXlsx, type ColumnRow } from './imports.write';
+import { csvLines, csvStart, streamXlsx, writeCsv, writeXlsx, type ColumnRow } from './imports.write';
 
 // The export of a bank's grafts in the import's own columns, and the empty template (docs/import.md).
 
@@ -24,14 +26,46 @@ export interface ExportFile {
   fileName: string;
 }
 
+/** An export on its way: the stream is written page by page as the client reads it. */
+export interface ExportStream {
+  stream: Readable;
+  contentType: string;
+  fileName: string;
+}
+
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   json: 'application/json; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-// Wire grafts are built with their file lists, a query per this many grafts.
-const PRESENT_CHUNK = 1000;
+// Grafts read a page at a time by lot (keyset), written in slices: each page is a few milliseconds
+// of the event loop on SQLite, and each written chunk stays below V8's large-object size, so it is
+// freed by the cheap young-generation collection (docs/performance.md "Exports").
+const EXPORT_PAGE = 500;
+const WRITE_SLICE = 100;
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+function* slices<T>(items: readonly T[]): Generator<T[]> {
+  for (let start = 0; start < items.length; start += WRITE_SLICE) {
+    yield items.slice(start, start + WRITE_SLICE);
+  }
+}
+
+/** Every graft of the bank, page by page; the event loop runs between pages (SQLite reads synchronously). */
+async function* pagesOf(deps: ExportDeps, euteId: string): AsyncGenerator<GraftRow[]> {
+  let after: string | null = null;
+  for (;;) {
+    const rows = await repo.graftPageOfBank(deps.db, euteId, after, EXPORT_PAGE);
+    if (rows.length === 0) {
+      return;
+    }
+    after = rows.at(-1)!.eLot;
+    yield rows;
+    await nextTurn();
+  }
+}
 
 async function bankToExport(deps: ExportDeps, principal: Principal | null, ref: string | undefined): Promise<EuteRow> {
   const allowed = exportableBanks(principal);
@@ -49,26 +83,73 @@ async function bankToExport(deps: ExportDeps, principal: Principal | null, ref: 
   return bank;
 }
 
-/** `GET /euteemployee/export`: every graft of the bank, in the import's columns (JSON: the API's graft shape). */
+/** A graft row in the import's columns, its bank named as the import names it. */
+const columnRow = (row: GraftRow, bank: EuteRow): ColumnRow => ({
+  ...rowToFields(row),
+  e_Eute: bank.euteNumber ?? bank.id,
+});
+
+async function* columnPagesOf(deps: ExportDeps, bank: EuteRow): AsyncGenerator<ColumnRow[]> {
+  for await (const rows of pagesOf(deps, bank.id)) {
+    yield rows.map((row) => columnRow(row, bank));
+  }
+}
+
+/** The export's text formats, written as the client reads: CSV in the import's columns, JSON in the API's graft shape. */
+async function* textChunks(deps: ExportDeps, bank: EuteRow, format: 'csv' | 'json', today: string) {
+  if (format === 'csv') {
+    yield csvStart();
+    for await (const rows of columnPagesOf(deps, bank)) {
+      for (const slice of slices(rows)) {
+        yield csvLines(slice);
+      }
+    }
+    return;
+  }
+  let first = true;
+  yield '[';
+  for await (const rows of pagesOf(deps, bank.id)) {
+    for (const slice of slices(rows)) {
+      const grafts = await presentGrafts(deps.db, slice, today);
+      const text = grafts.map((graft) => JSON.stringify(graft)).join(',\n');
+      yield first ? `\n${text}` : `,\n${text}`;
+      first = false;
+    }
+  }
+  yield '\n]\n';
+}
+
+/**
+ * `GET /euteemployee/export`: every graft of the bank, in the import's columns (JSON: the API's
+ * graft shape), streamed page by page. The caller is checked before the first byte; an export of
+ * many grafts waits for its turn (`oneLargeExport`, held until its stream closes).
+ */
 export async function exportGrafts(
   deps: ExportDeps,
   principal: Principal | null,
   options: { format: ExportFormat; bank?: string },
-): Promise<ExportFile> {
+  oneLargeExport: TurnGate,
+): Promise<ExportStream> {
   const bank = await bankToExport(deps, principal, options.bank);
-  const rows = await repo.graftsOfBank(deps.db, bank.id);
-  const at = deps.now();
-  const fileName = `grafts-${bank.euteNumber ?? bank.id}-${utcDate(at)}.${options.format}`;
-  const file = (content: Buffer) => ({ content, contentType: CONTENT_TYPES[options.format], fileName });
-  if (options.format === 'json') {
-    const grafts: Graft[] = [];
-    for (let start = 0; start < rows.length; start += PRESENT_CHUNK) {
-      grafts.push(...(await presentGrafts(deps.db, rows.slice(start, start + PRESENT_CHUNK), utcDate(at))));
-    }
-    return file(Buffer.from(JSON.stringify(grafts, null, 1), 'utf8'));
+  const release =
+    (await repo.countGraftsOfBank(deps.db, bank.id)) >= LARGE_EXPORT_GRAFTS ? await oneLargeExport() : () => {};
+  try {
+    const at = deps.now();
+    const euteRef = bank.euteNumber ?? bank.id;
+    const stream =
+      options.format === 'xlsx'
+        ? await streamXlsx(columnPagesOf(deps, bank))
+        : Readable.from(textChunks(deps, bank, options.format, utcDate(at)), { objectMode: false });
+    stream.once('close', release);
+    return {
+      stream,
+      contentType: CONTENT_TYPES[options.format],
+      fileName: `grafts-${euteRef}-${utcDate(at)}.${options.format}`,
+    };
+  } catch (error) {
+    release();
+    throw error;
   }
-  const columnRows: ColumnRow[] = rows.map((row) => ({ ...rowToFields(row), e_Eute: bank.euteNumber ?? bank.id }));
-  return file(options.format === 'csv' ? writeCsv(columnRows) : await writeXlsx(columnRows, { describe: false }));
 }
 
 /** `GET /import/template`: the header row alone (xlsx: and a sheet describing each column), for those who import. */

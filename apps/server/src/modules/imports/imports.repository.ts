@@ -50,9 +50,27 @@ export async function findTakenGraftIds(executor: Executor, ids: readonly string
   return taken;
 }
 
-/** Every graft of one bank, by lot: what an export writes. */
-export function graftsOfBank(executor: Executor, euteId: string): Promise<GraftRow[]> {
-  return executor.selectFrom('grafts').selectAll().where('euteId', '=', euteId).orderBy('eLot').execute();
+/** One page of a bank's grafts after `afterLot`, by lot: keyset paging, so every page of an export costs the same. */
+export function graftPageOfBank(
+  executor: Executor,
+  euteId: string,
+  afterLot: string | null,
+  size: number,
+): Promise<GraftRow[]> {
+  let query = executor.selectFrom('grafts').selectAll().where('euteId', '=', euteId);
+  if (afterLot !== null) {
+    query = query.where('eLot', '>', afterLot);
+  }
+  return query.orderBy('eLot').limit(size).execute();
+}
+
+export async function countGraftsOfBank(executor: Executor, euteId: string): Promise<number> {
+  const row = await executor
+    .selectFrom('grafts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('euteId', '=', euteId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** Every clinic by lowercase name (clinics are few; names are unique in any case). */

@@ -1,4 +1,5 @@
 import { IMPORT_COLUMNS, type ImportValue } from '@graftmatch/domain';
+import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type ExcelJS from 'exceljs';
 import { neutraliseFormula } from './csv-formula';
@@ -10,17 +11,26 @@ export type ColumnRow = Record<string, ImportValue>;
 
 const NAMES = IMPORT_COLUMNS.map((column) => column.name);
 
+const csvCell = (value: ColumnRow[string] | undefined) =>
+  typeof value === 'string' ? neutraliseFormula(value) : value;
+
+/** CSV lines of rows, each ended by CRLF; with the header row first when asked. */
+export function csvLines(rows: readonly ColumnRow[], header = false): string {
+  return stringify(
+    rows.map((row) => NAMES.map((name) => csvCell(row[name]) ?? '')),
+    { header, columns: NAMES, record_delimiter: '\r\n', cast: { number: (value) => String(value) } },
+  );
+}
+
+/** The start of a CSV file: the BOM (so spreadsheets read umlauts) and the header row. */
+export const csvStart = () => `\uFEFF${csvLines([], true)}`;
+
 /**
- * CSV: UTF-8 with a BOM (so spreadsheets read umlauts), `,` between cells, a header row; a text a
- * spreadsheet would run as a formula gets a leading `'` (csv-formula.ts).
+ * CSV: UTF-8 with a BOM, `,` between cells, a header row; a text a spreadsheet would run as a
+ * formula gets a leading `'` (csv-formula.ts).
  */
 export function writeCsv(rows: readonly ColumnRow[]): Buffer {
-  const cell = (value: ColumnRow[string] | undefined) => (typeof value === 'string' ? neutraliseFormula(value) : value);
-  const text = stringify(
-    rows.map((row) => NAMES.map((name) => cell(row[name]) ?? '')),
-    { header: true, columns: NAMES, record_delimiter: '\r\n', cast: { number: (value) => String(value) } },
-  );
-  return Buffer.from(`\uFEFF${text}`, 'utf8');
+  return Buffer.from(`${csvStart()}${csvLines(rows)}`, 'utf8');
 }
 
 const UNIT: Partial<Record<string, string>> = { mm: 'mm', date: 'yyyy-mm-dd' };
@@ -58,4 +68,47 @@ export async function writeXlsx(rows: readonly ColumnRow[], options: { describe:
     describeColumns(workbook);
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Waits until the reader took what was written (or left); answers false once the stream is closed. */
+async function drained(out: PassThrough): Promise<boolean> {
+  if (out.writableNeedDrain && !out.destroyed) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        out.off('drain', done).off('close', done);
+        resolve();
+      };
+      out.on('drain', done).on('close', done);
+    });
+  }
+  return !out.destroyed;
+}
+
+/**
+ * xlsx written page by page as the client reads (the export; docs/import.md "Export"): exceljs'
+ * streaming writer commits each row into the zip at once and keeps no shared strings, and the next
+ * page is asked for only when the client has taken the last, so memory stays flat at any size.
+ */
+export async function streamXlsx(pages: AsyncIterable<readonly ColumnRow[]>): Promise<Readable> {
+  const { default: Excel } = await import('exceljs');
+  const out = new PassThrough();
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Grafts');
+  const header = sheet.addRow(NAMES);
+  header.font = { bold: true };
+  header.commit();
+  const write = async () => {
+    for await (const rows of pages) {
+      for (const row of rows) {
+        sheet.addRow(NAMES.map((name) => row[name] ?? null)).commit();
+      }
+      if (!(await drained(out))) {
+        return;
+      }
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return out;
 }
