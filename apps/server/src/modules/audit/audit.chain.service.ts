@@ -3,13 +3,13 @@ import { requireAdmin } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
 import type { AuditChainDeps } from './audit.checkpoints';
 import { verifierKey } from './audit.note';
-import { verifyAuditLog, type AuditVerification } from './audit.verify';
+import { checkAuditChain, describeAuditChain, type AuditChainFacts } from './audit.verify';
 
 export type { AuditChainDeps } from './audit.checkpoints';
 
-// One verification at a time per server and language: callers who ask while one runs get its
-// answer, so repeated clicks on a large log do not multiply the work (docs/security.md).
-const running = new WeakMap<AuditChainDeps, Map<Language, Promise<AuditVerification>>>();
+// One verification at a time per server: callers who ask while one runs get its findings, each in
+// their own language, so repeated clicks on a large log do not multiply the work (docs/security.md).
+const running = new WeakMap<AuditChainDeps, Promise<AuditChainFacts>>();
 
 /** Recomputes the chain with the server's public key, worded in `language`; admins and auditors. */
 export async function verifyAuditChain(
@@ -18,14 +18,10 @@ export async function verifyAuditChain(
   language: Language,
 ): Promise<AuditChainReport> {
   requireAdmin(principal, { write: false });
-  const runs = running.get(deps) ?? new Map<Language, Promise<AuditVerification>>();
-  running.set(deps, runs);
-  let verification = runs.get(language);
-  if (!verification) {
-    verification = verifyAuditLog(deps.db, { publicKey: deps.key.publicKey, language }).finally(() =>
-      runs.delete(language),
-    );
-    runs.set(language, verification);
+  let run = running.get(deps);
+  if (!run) {
+    run = checkAuditChain(deps.db, { publicKey: deps.key.publicKey }).finally(() => running.delete(deps));
+    running.set(deps, run);
   }
-  return { ...(await verification), publicKey: verifierKey(deps.key.name, deps.key.publicKey) };
+  return { ...describeAuditChain(await run, language), publicKey: verifierKey(deps.key.name, deps.key.publicKey) };
 }
