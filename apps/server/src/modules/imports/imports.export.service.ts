@@ -39,19 +39,13 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-// Grafts read a page at a time by lot (keyset), written in slices: each page is a few milliseconds
-// of the event loop on SQLite, and each written chunk stays below V8's large-object size, so it is
-// freed by the cheap young-generation collection (docs/performance.md "Exports").
-const EXPORT_PAGE = 500;
-const WRITE_SLICE = 100;
+// Grafts read a page at a time by lot (keyset) and written a page at a time: each page is a few
+// milliseconds of the event loop (SQLite reads synchronously), and each written chunk stays below
+// V8's large-object size, so it is freed by the cheap young-generation collection
+// (docs/performance.md "Exports").
+const EXPORT_PAGE = 100;
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
-function* slices<T>(items: readonly T[]): Generator<T[]> {
-  for (let start = 0; start < items.length; start += WRITE_SLICE) {
-    yield items.slice(start, start + WRITE_SLICE);
-  }
-}
 
 /** Every graft of the bank, page by page; the event loop runs between pages (SQLite reads synchronously). */
 async function* pagesOf(deps: ExportDeps, euteId: string): AsyncGenerator<GraftRow[]> {
@@ -100,21 +94,17 @@ async function* textChunks(deps: ExportDeps, bank: EuteRow, format: 'csv' | 'jso
   if (format === 'csv') {
     yield csvStart();
     for await (const rows of columnPagesOf(deps, bank)) {
-      for (const slice of slices(rows)) {
-        yield csvLines(slice);
-      }
+      yield csvLines(rows);
     }
     return;
   }
   let first = true;
   yield '[';
   for await (const rows of pagesOf(deps, bank.id)) {
-    for (const slice of slices(rows)) {
-      const grafts = await presentGrafts(deps.db, slice, today);
-      const text = grafts.map((graft) => JSON.stringify(graft)).join(',\n');
-      yield first ? `\n${text}` : `,\n${text}`;
-      first = false;
-    }
+    const grafts = await presentGrafts(deps.db, rows, today);
+    const text = grafts.map((graft) => JSON.stringify(graft)).join(',\n');
+    yield first ? `\n${text}` : `,\n${text}`;
+    first = false;
   }
   yield '\n]\n';
 }
