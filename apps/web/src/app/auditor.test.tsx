@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { clearSession, setAccessToken } from '../api/session';
 import { fakeApi, fakeJwt, json, pagedJson } from '../test/fakeApi';
-import { aGraft, aPhysician, aWaitingListEntry } from '../test/fixtures';
+import { aGraft, aGraftRequest, aPhysician, aWaitingListEntry } from '../test/fixtures';
 import { renderRoutes } from '../test/render';
 import { routes } from './router';
 
@@ -30,7 +30,9 @@ function fakeAuditorApi() {
     'POST /api/physician/graftsearch': pagedJson([aGraft({ e_Lot: 'EL-7' })]),
     'GET /api/physician/requests/lots': () => json([]),
     'GET /api/physician/waitinglist': pagedJson([aWaitingListEntry()]),
-    'GET /api/physician/requests': () => json([]),
+    // An implanted request its physician could correct; the server offers auditors no step.
+    'GET /api/physician/requests': () =>
+      json([aGraftRequest({ state: 'implanted', deadline: null, implantedOn: '2026-11-20', actions: [] })]),
     'GET /api/physician/currentgrafts': pagedJson([aGraft({ e_Lot: 'EL-9' })]),
     'GET /api/euteemployee/waitinglist': pagedJson([aWaitingListEntry()]),
     'GET /api/euteemployee/requests': () => json([]),
@@ -65,12 +67,13 @@ describe('the auditor in the web app', () => {
     expect(screen.queryByTestId('wl-remove')).toBeNull();
     expect(screen.getByTestId('read-only')).toBeTruthy();
 
-    for (const path of [
-      '/home/clinic/requests',
-      '/home/clinic/current',
-      '/home/eute/waitinglist',
-      '/home/eute/current',
-    ]) {
+    // Requests: each with its history, none to correct.
+    await router.navigate('/home/clinic/requests');
+    await screen.findByTestId('request-card');
+    expect(screen.getByTestId('history-toggle')).toBeTruthy();
+    expect(screen.queryByTestId('correct')).toBeNull();
+
+    for (const path of ['/home/clinic/current', '/home/eute/waitinglist', '/home/eute/current']) {
       await router.navigate(path);
       await waitFor(() => expect(router.state.location.pathname).toBe(path));
       await screen.findByRole('heading', { level: 1 });

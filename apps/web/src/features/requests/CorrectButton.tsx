@@ -18,6 +18,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
+import { useReadOnly } from '../auth';
 import { PatientCodeInput } from '../clinic';
 import { correctRequest } from './api';
 import { StepDateInput } from './ImplantFields';
@@ -152,11 +153,12 @@ function CorrectForm({
   );
 }
 
-/** "Correct" on a request with a recorded step the reader's side may correct. */
+/** "Correct" on a request with a recorded step the reader's side may correct; auditors correct nothing. */
 export function CorrectButton({ request, side }: { request: GraftRequest; side: RequestSide }) {
   const { t } = useTranslation();
+  const readOnly = useReadOnly();
   const fields = correctableFields(request.state, side);
-  if (fields.length === 0) {
+  if (fields.length === 0 || readOnly) {
     return null;
   }
   const open = () => {
