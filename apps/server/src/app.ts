@@ -11,14 +11,16 @@ import { MAX_PATH_SEGMENT_LENGTH } from './http/path-segments';
 import { redactUrl } from './http/redact-url';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id';
 import { createMailer } from './mail/mailer';
+import { createMailSealer } from './mail/sealed-body';
 import { startMailWorker, type MailTimings } from './mail/mail-worker';
-import { createMailTransport } from './mail/transport';
+import { createMailTransport, type MailTransport } from './mail/transport';
 import { createAppMetrics } from './metrics/app-metrics';
 import { METRICS_PATH, metricsRoutes } from './metrics/metrics.routes';
 import { registerRequestMetrics } from './metrics/request-metrics';
 import { createAuthenticator } from './modules/auth/authenticator';
 import { createGraftSearches } from './modules/grafts/grafts.repository';
 import { createAuthDeps } from './modules/auth/auth.deps';
+import { loadSigningSecret } from './modules/auth/secrets';
 import { loadAuditSigningKey } from './modules/audit/audit.key';
 import { adminAuditChainRoutes } from './modules/audit/audit.routes';
 import { adminAuditLogRoutes } from './modules/auditlog/auditlog.routes';
@@ -95,6 +97,8 @@ export interface AppDeps {
   auditCheckpointIntervalMs?: number;
   /** Work done after the answer (an import's alerts); tests pass their own to wait for it. */
   afterAnswer?: AfterAnswer;
+  /** Wraps the configured mail transport; tests watch what it hands over (the outbox keeps no PIN to read). */
+  watchMailTransport?: (transport: MailTransport) => MailTransport;
 }
 
 function loggerOptions(deps: AppDeps): FastifyServerOptions['logger'] {
@@ -150,9 +154,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   // Before the mail worker, which reads attachments from it; a store that cannot start starts nothing.
   const fileStorage = deps.storage ?? (await createFileStorage(deps.config));
+  const signingSecret = loadSigningSecret(deps.config, app.log);
+  const sealer = createMailSealer(signingSecret);
+  const transport = createMailTransport(deps.config, app.log);
   const mailWorker = startMailWorker({
     db: deps.database.db,
-    transport: createMailTransport(deps.config, app.log),
+    transport: deps.watchMailTransport ? deps.watchMailTransport(transport) : transport,
+    sealer,
     files: fileStorage,
     now,
     log: app.log,
@@ -160,8 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     leaseMs: mailLeaseMs(deps.config),
     counters: metrics.mails,
   });
-  const mailer = createMailer(deps.config, { now, wake: mailWorker.wake, counters: metrics.mails });
-  const auth = createAuthDeps({ db: deps.database.db, config: deps.config, mailer, now, log: app.log });
+  const mailer = createMailer(deps.config, { now, sealer, wake: mailWorker.wake, counters: metrics.mails });
+  const auth = createAuthDeps({ db: deps.database.db, config: deps.config, mailer, signingSecret, now, log: app.log });
   const secureCookies = useSecureCookies(deps.config.publicUrl);
 
   registerValidation(app);
@@ -271,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auditChain,
     requestLapseIntervalMs: deps.requestLapseIntervalMs,
     auditCheckpointIntervalMs: deps.auditCheckpointIntervalMs,
+    mailRetentionDays: deps.config.mailRetentionDays,
   });
   metrics.jobs.expect(jobs.map((job) => job.name));
   registerScheduler(app, {

@@ -16,6 +16,8 @@ export interface Config {
   smtpConnectionTimeoutSeconds: number;
   smtpGreetingTimeoutSeconds: number;
   smtpSocketTimeoutSeconds: number;
+  /** Sent mails are deleted from the outbox this many days after sending (docs/operations.md "Mail"). */
+  mailRetentionDays: number;
   logLevel: string;
   /**
    * Behind a load balancer: take the client address from X-Forwarded-For, sent by any peer (true)
@@ -225,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       10,
     ),
     smtpSocketTimeoutSeconds: parsePositiveInt('SMTP_SOCKET_TIMEOUT_SECONDS', env.SMTP_SOCKET_TIMEOUT_SECONDS, 30),
+    mailRetentionDays: parsePositiveInt('MAIL_RETENTION_DAYS', env.MAIL_RETENTION_DAYS, 30),
     logLevel,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     jwtSecret: env.JWT_SECRET && env.JWT_SECRET !== '' ? env.JWT_SECRET : undefined,

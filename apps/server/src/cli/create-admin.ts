@@ -2,7 +2,9 @@ import { text } from 'node:stream/consumers';
 import { InvalidArgumentError, type Command } from 'commander';
 import { loadConfig } from '../config';
 import { createMailer } from '../mail/mailer';
+import { createMailSealer } from '../mail/sealed-body';
 import { createAuthDeps } from '../modules/auth/auth.deps';
+import { loadSigningSecret } from '../modules/auth/secrets';
 import { createAdmin } from '../modules/auth/first-admin.service';
 import { INVITATION_DAYS } from '../modules/auth/password.service';
 import { runWithDatabase } from './run-with-database';
@@ -44,10 +46,12 @@ export function registerCreateAdminCommand(program: Command) {
           warn: (message: string) => console.warn(`graftmatch: ${message}`),
           error: () => undefined,
         };
+        const signingSecret = loadSigningSecret(config, log);
         const deps = createAuthDeps({
           db: database.db,
           config,
-          mailer: createMailer(config, { now: () => new Date() }),
+          mailer: createMailer(config, { now: () => new Date(), sealer: createMailSealer(signingSecret) }),
+          signingSecret,
           now: () => new Date(),
           log,
         });

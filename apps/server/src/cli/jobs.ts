@@ -39,6 +39,7 @@ async function jobsOf(database: Database, config: Config): Promise<Job[]> {
         checkpointRows: config.auditCheckpointRows,
         checkpointMinutes: config.auditCheckpointMinutes,
       },
+      mailRetentionDays: config.mailRetentionDays,
     },
   );
 }

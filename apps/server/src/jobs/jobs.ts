@@ -1,5 +1,6 @@
 import { CHECKPOINT_INTERVAL_MS, writeCheckpointIfDue, type AuditChainDeps } from '../modules/audit/audit.checkpoints';
 import { lapseOverdueReservations, LAPSE_INTERVAL_MS } from '../modules/requests/requests.lapse';
+import { sweepOutbox } from '../mail/outbox-retention';
 import { deleteExpiredNotifications } from '../modules/notifications/notifications.service';
 import type { RequestsDeps } from '../modules/requests/requests.service';
 import {
@@ -22,6 +23,8 @@ export interface JobOptions {
   auditChain: AuditChainDeps;
   requestLapseIntervalMs?: number;
   auditCheckpointIntervalMs?: number;
+  /** Days a sent mail stays in the outbox (MAIL_RETENTION_DAYS). */
+  mailRetentionDays: number;
 }
 
 export function createJobs(deps: RequestsDeps, options: JobOptions): Job[] {
@@ -76,6 +79,12 @@ export function createJobs(deps: RequestsDeps, options: JobOptions): Job[] {
       description: 'Deletes notifications older than 90 days (never audit rows).',
       everyMs: 60 * MINUTE_MS,
       run: () => deleteExpiredNotifications(deps),
+    },
+    {
+      name: 'outbox-sweep',
+      description: 'Fails PIN and link mails that expired unsent; deletes sent mails older than MAIL_RETENTION_DAYS.',
+      everyMs: 60 * MINUTE_MS,
+      run: () => sweepOutbox({ db: deps.db, now: deps.now, retentionDays: options.mailRetentionDays }),
     },
     {
       name: ADMIN_REMINDER_JOB,

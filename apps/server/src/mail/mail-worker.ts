@@ -5,6 +5,7 @@ import type { MailCounters } from '../metrics/counters';
 import type { MailAttachment, MailAttachmentRef, MailLog } from './mailer';
 import { claimDueMails, markMailFailed, markMailRetry, markMailSent, type ClaimedMail } from './outbox.repository';
 import { failureReason, isPermanentFailure, retryDelayMs, RETRY_BASE_MS } from './retry';
+import type { MailSealer } from './sealed-body';
 import type { MailTransport } from './transport';
 
 // The mail worker (docs/operations.md "Mail"): claims due outbox rows, most urgent first, as many
@@ -13,6 +14,7 @@ import type { MailTransport } from './transport';
 // retries that came due). A claim lasts `leaseMs`; a sender that dies with rows claimed leaves
 // them to be claimed again once it has passed, so a mail is sent twice only if it was in flight.
 // A mail's attachments are read from the file store as it is sent; one that is gone fails the mail.
+// A sealed body (a PIN, a link) is opened only here, just before it is handed over.
 
 export interface MailTimings {
   /** How often the outbox is looked at without a wake-up. */
@@ -59,6 +61,8 @@ async function readAttachments(files: Pick<FileStorage, 'stream'>, json: string 
 export function startMailWorker(deps: {
   db: Kysely<DB>;
   transport: MailTransport;
+  /** Opens the bodies that carry a secret. */
+  sealer: MailSealer;
   /** Where attachments are read from. */
   files: Pick<FileStorage, 'stream'>;
   now: () => Date;
@@ -101,8 +105,8 @@ export function startMailWorker(deps: {
       await deps.transport.deliver({
         to: mail.recipient,
         subject: mail.subject,
-        text: mail.textBody,
-        html: mail.htmlBody,
+        text: deps.sealer.open(mail.id, mail.textBody),
+        html: deps.sealer.open(mail.id, mail.htmlBody),
         messageId: mail.messageId,
         ...(attachments.length > 0 ? { attachments } : {}),
       });

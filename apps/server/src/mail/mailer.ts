@@ -5,6 +5,7 @@ import type { Executor } from '../db/executor';
 import type { MailCounters } from '../metrics/counters';
 import { insertMail } from './outbox.repository';
 import { RETRY_FOR_MS } from './retry';
+import { SEALED_KINDS, type MailSealer } from './sealed-body';
 
 /** One outgoing mail: both bodies, so every mail client shows something readable. */
 export interface OutgoingMail {
@@ -86,7 +87,13 @@ export function senderDomain(from: string): string {
  */
 export function createMailer(
   config: Pick<Config, 'smtpFrom'>,
-  options: { now: () => Date; wake?: () => void; counters?: Pick<MailCounters, 'queued'> },
+  options: {
+    now: () => Date;
+    /** Seals the bodies of PIN and set-password mails; a process without one (import, jobs) never queues those. */
+    sealer?: MailSealer;
+    wake?: () => void;
+    counters?: Pick<MailCounters, 'queued'>;
+  },
 ): Mailer {
   const domain = senderDomain(config.smtpFrom);
   const wake = options.wake ?? (() => undefined);
@@ -94,6 +101,11 @@ export function createMailer(
     async enqueue(executor, mail) {
       const id = randomUUID();
       const now = options.now();
+      const sealer = (SEALED_KINDS as readonly string[]).includes(mail.kind) ? options.sealer : null;
+      if (sealer === undefined) {
+        throw new Error(`a ${mail.kind} mail carries a secret; this mailer was given no sealer`);
+      }
+      const body = (value: string) => (sealer ? sealer.seal(id, value) : value);
       await insertMail(executor, {
         id,
         kind: mail.kind,
@@ -103,8 +115,8 @@ export function createMailer(
         messageId: `<${id}@${domain}>`,
         recipient: mail.to,
         subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html,
+        textBody: body(mail.text),
+        htmlBody: body(mail.html),
         attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
         state: 'queued',
         nextAttemptAt: now.toISOString(),

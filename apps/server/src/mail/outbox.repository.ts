@@ -1,7 +1,8 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely } from 'kysely';
 import { engineOf, skipLockedRows } from '../db/dialect';
 import type { Executor } from '../db/executor';
 import type { DB, MailOutboxTable } from '../db/types';
+import { SEALED_KINDS } from './sealed-body';
 
 // All SQL of the mail worker and the outbox writer (docs/operations.md "Mail").
 
@@ -49,10 +50,20 @@ export async function claimDueMails(db: Kysely<DB>, input: { now: string; claime
 
 export type ClaimedMail = Awaited<ReturnType<typeof claimDueMails>>[number];
 
+/** A body that carried a secret is emptied once its mail is sent or has failed (docs/security.md "Mail outbox"). */
+function emptiedIfSealed(eb: ExpressionBuilder<DB, 'mailOutbox'>, column: 'textBody' | 'htmlBody') {
+  return eb.case().when('kind', 'in', SEALED_KINDS).then('').else(eb.ref(column)).end();
+}
+
+const bodiesEmptiedIfSealed = (eb: ExpressionBuilder<DB, 'mailOutbox'>) => ({
+  textBody: emptiedIfSealed(eb, 'textBody'),
+  htmlBody: emptiedIfSealed(eb, 'htmlBody'),
+});
+
 export async function markMailSent(db: Kysely<DB>, id: string, now: string): Promise<void> {
   await db
     .updateTable('mailOutbox')
-    .set({ state: 'sent', claimedUntil: null, lastError: null, updatedAt: now })
+    .set((eb) => ({ state: 'sent', claimedUntil: null, lastError: null, updatedAt: now, ...bodiesEmptiedIfSealed(eb) }))
     .where('id', '=', id)
     .execute();
 }
@@ -73,10 +84,49 @@ export async function markMailRetry(
 export async function markMailFailed(db: Kysely<DB>, input: { id: string; error: string; now: string }) {
   await db
     .updateTable('mailOutbox')
-    .set({ state: 'failed', claimedUntil: null, lastError: input.error, updatedAt: input.now })
+    .set((eb) => ({
+      state: 'failed',
+      claimedUntil: null,
+      lastError: input.error,
+      updatedAt: input.now,
+      ...bodiesEmptiedIfSealed(eb),
+    }))
     .where('id', '=', input.id)
     .where('state', '=', 'queued')
     .execute();
+}
+
+/**
+ * Fails the secret-carrying mails whose time ran out unsent (no server ran, or every attempt failed)
+ * and empties their bodies; one a sender holds right now is left to its sender.
+ */
+export async function expireSealedMails(db: Kysely<DB>, input: { now: string; reason: string }): Promise<number> {
+  const result = await db
+    .updateTable('mailOutbox')
+    .set({
+      state: 'failed',
+      claimedUntil: null,
+      lastError: input.reason,
+      updatedAt: input.now,
+      textBody: '',
+      htmlBody: '',
+    })
+    .where('state', '=', 'queued')
+    .where('kind', 'in', SEALED_KINDS)
+    .where('giveUpAt', '<', input.now)
+    .where((eb) => eb.or([eb('claimedUntil', 'is', null), eb('claimedUntil', '<=', input.now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Deletes the mails sent before `before` (the outbox's retention). */
+export async function deleteSentMailsBefore(db: Kysely<DB>, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('mailOutbox')
+    .where('state', '=', 'sent')
+    .where('updatedAt', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The state of the newest mail with this reference (a PIN mail of one login attempt), and its last failure. */

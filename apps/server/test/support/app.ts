@@ -5,6 +5,8 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app';
 import type { Config } from '../../src/config';
+import type { OutgoingMail } from '../../src/mail/mailer';
+import type { MailTransport } from '../../src/mail/transport';
 import type { Database, DatabaseTarget } from '../../src/db/database';
 import { createTestDatabase } from './database';
 
@@ -17,6 +19,8 @@ export interface TestApp {
   baseUrl: string;
   /** Every log line the app wrote, as text. */
   logLines: string[];
+  /** Every mail the transport accepted, by Message-ID (the outbox keeps no PIN or link to read). */
+  sentMails: Map<string, OutgoingMail>;
   close(): Promise<void>;
 }
 
@@ -33,6 +37,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     smtpConnectionTimeoutSeconds: 2,
     smtpGreetingTimeoutSeconds: 2,
     smtpSocketTimeoutSeconds: 2,
+    mailRetentionDays: 30,
     logLevel: 'info',
     trustProxy: false,
     jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
@@ -66,7 +71,16 @@ export async function startTestApp(
       done();
     },
   });
-  const app = await buildApp({ config, database, webRoot: null, logStream, ...options.deps });
+  const sentMails = new Map<string, OutgoingMail>();
+  const watchMailTransport = (transport: MailTransport): MailTransport => ({
+    parallel: transport.parallel,
+    close: () => transport.close(),
+    async deliver(mail) {
+      await transport.deliver(mail);
+      sentMails.set(mail.messageId, mail);
+    },
+  });
+  const app = await buildApp({ config, database, webRoot: null, logStream, watchMailTransport, ...options.deps });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -77,6 +91,7 @@ export async function startTestApp(
     config,
     baseUrl: `http://127.0.0.1:${port}`,
     logLines,
+    sentMails,
     async close() {
       await app.close();
       await cleanup();

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { seedDemo, type SeedDemoSummary } from '../../src/demo/seed-demo';
 import { outboxDir } from '../../src/mail/mailer';
+import { createMailSealer } from '../../src/mail/sealed-body';
 import { hashPassword } from '../../src/modules/auth/password';
+import { loadSigningSecret } from '../../src/modules/auth/secrets';
 import type { TestApp } from './app';
 import { outboxSettled } from './mail';
 import { TestClient } from './client';
@@ -83,8 +85,37 @@ export const basicAuth = (email: string, password: string) =>
   `Basic ${Buffer.from(`${email}:${password}`, 'utf8').toString('base64')}`;
 
 /**
- * Logs in through the real flow: Basic login, the PIN read from its mail in the outbox table (so it
- * works with any transport; the mail's delivery is tested in auth-flow.int.test.ts), two-factor.
+ * The text of the PIN mail of login attempt `twoFactorId`, as its user would read it: the mail the
+ * app's transport accepted, or while it still waits (a mail server that never takes it), its sealed
+ * body opened with the app's key. The outbox row alone holds no readable PIN.
+ */
+export async function pinMailText(server: TestApp, twoFactorId: string, timeoutMs = 10_000): Promise<string> {
+  const sealer = createMailSealer(loadSigningSecret(server.config, { warn: () => undefined }));
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await server.database.db
+      .selectFrom('mailOutbox')
+      .select(['id', 'messageId', 'state', 'textBody'])
+      .where('reference', '=', twoFactorId)
+      .executeTakeFirstOrThrow();
+    // The transport's record first: it is written before the row is marked sent and emptied.
+    const sent = server.sentMails.get(row.messageId);
+    if (sent) {
+      return sent.text;
+    }
+    if (row.textBody !== '') {
+      return sealer.open(row.id, row.textBody);
+    }
+    if (row.state === 'failed' || Date.now() > deadline) {
+      throw new Error(`the PIN mail of ${twoFactorId} is ${row.state} and was not seen sent`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * Logs in through the real flow: Basic login, the PIN read from its mail as the app's transport
+ * handed it over (so it works with any transport; the outbox row keeps no readable PIN), two-factor.
  * Answers a client holding the access token (`accessToken`), the refresh cookie and the
  * anti-forgery cookie.
  */
@@ -95,14 +126,9 @@ export async function loginAs(server: TestApp, email: string, password = TEST_PA
     throw new Error(`loginAs(${email}): login answered ${login.status} ${await login.text()}`);
   }
   const { twoFactor_Token, twoFactorId } = (await login.json()) as { twoFactor_Token: string; twoFactorId: string };
-  const pinMail = await server.database.db
-    .selectFrom('mailOutbox')
-    .select('textBody')
-    .where('reference', '=', twoFactorId)
-    .executeTakeFirstOrThrow();
   const answer = await client.post(
     '/api/auth/twofactor',
-    { passwordid: twoFactorId, password: pinOf({ text: pinMail.textBody }) },
+    { passwordid: twoFactorId, password: pinOf({ text: await pinMailText(server, twoFactorId) }) },
     { headers: { authorization: `Bearer ${twoFactor_Token}` } },
   );
   if (answer.status !== 200) {

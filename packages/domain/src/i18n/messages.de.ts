@@ -227,6 +227,9 @@ export const MESSAGES_DE: Catalogue = {
       dataFolderChanged:
         'Der Datenordner wurde unter dem laufenden Server verändert: {{reasons}}. Bitte halten Sie den Server an, stellen Sie den Datenordner oder eine Sicherung wieder her (graftmatch restore DIR) und starten Sie ihn erneut.',
       mailRetryOnlyFailed: 'Nur eine fehlgeschlagene Mail kann erneut gesendet werden; diese hat den Status {{state}}.',
+      mailRetrySecret:
+        'Eine PIN- oder Passwort-Mail kann nicht erneut gesendet werden: Ihr Inhalt wird nicht mehr aufbewahrt. Die Person fordert eine neue PIN oder einen neuen Link an.',
+      fileStoreUnreachable: 'Der Dateispeicher ist nicht erreichbar.',
       idsOrAll: 'Bitte geben Sie entweder ids oder all: true an.',
       noClinic: 'Diese Klinik gibt es nicht.',
       badAddress: 'Die Adresse ist ungültig: Ein Teil ihres Pfades ist nicht korrekt prozentkodiert.',

@@ -207,6 +207,9 @@ export const MESSAGES_EN = {
       dataFolderChanged:
         'The data folder changed under the running server: {{reasons}}. Stop the server, put the data folder or a backup back (graftmatch restore DIR), then start again.',
       mailRetryOnlyFailed: 'Only a failed mail can be sent again; this one is {{state}}.',
+      mailRetrySecret:
+        'A PIN or set-password mail cannot be sent again: its content is no longer kept. The user asks for a new PIN or link.',
+      fileStoreUnreachable: 'The file store is not reachable.',
       idsOrAll: 'Give either ids or all: true.',
       noClinic: 'No such clinic.',
       badAddress: 'The address is not valid: a part of its path is not correctly percent-encoded.',

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DB } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
-import { createSecretHasher, loadSigningSecret, type SecretHasher } from './secrets';
+import { createSecretHasher, type SecretHasher } from './secrets';
 import { createTokenService, type TokenService } from './tokens';
 
 /** What the auth services need, built once per app and handed to them explicitly. */
@@ -21,10 +21,12 @@ export function createAuthDeps(input: {
   db: Kysely<DB>;
   config: Config;
   mailer: Mailer;
+  /** From `loadSigningSecret`: signs tokens, keys the hashes of short secrets. */
+  signingSecret: Uint8Array;
   now: () => Date;
-  log: AuthDeps['log'] & { warn(message: string): void };
+  log: AuthDeps['log'];
 }): AuthDeps {
-  const secret = loadSigningSecret(input.config, input.log);
+  const secret = input.signingSecret;
   return {
     db: input.db,
     config: input.config,

@@ -8,7 +8,9 @@ import { TestClient } from '../../../test/support/client';
 import { testEngineName } from '../../../test/support/database';
 import { runCli } from '../../../test/support/process';
 import { createMailer } from '../../mail/mailer';
+import { createMailSealer } from '../../mail/sealed-body';
 import { createAuthDeps } from './auth.deps';
+import { loadSigningSecret } from './secrets';
 import { createAdmin } from './first-admin.service';
 import { sendInvitation } from './password.service';
 
@@ -18,10 +20,12 @@ describe(`the first administrator and invitations (${testEngineName()})`, () => 
   beforeAll(async () => {
     server = await startTestApp();
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const signingSecret = loadSigningSecret(server.config, log);
     deps = createAuthDeps({
       db: server.database.db,
       config: server.config,
-      mailer: createMailer(server.config, { now: () => new Date() }),
+      mailer: createMailer(server.config, { now: () => new Date(), sealer: createMailSealer(signingSecret) }),
+      signingSecret,
       now: () => new Date(),
       log,
     });

@@ -1,6 +1,7 @@
 import type { ImportResult, MailListPage, OutboxMail } from '@graftmatch/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAfterAnswer } from '../../http/after-answer';
+import { createMailer } from '../../mail/mailer';
 import { TEST_PASSWORD, basicAuth, createTestUser } from '../../../test/support/auth';
 import { DEMO, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { TestClient } from '../../../test/support/client';
@@ -95,7 +96,7 @@ describe(`the mail outbox with a real SMTP peer (${testEngineName()})`, () => {
     );
   });
 
-  it('a permanent refusal (5xx) fails at once; admins see why, auditors too, and an admin sends it again', async () => {
+  it('a permanent refusal (5xx) fails at once; admins see why, auditors too; an admin sends a request mail again, never a link mail', async () => {
     const bounce = await createTestUser(app.server, { email: 'bounce@clinic.example' });
     sink.answer = ({ to }) => (to === bounce.email ? { code: 550, message: 'No such mailbox' } : 'accept');
     const anonymous = new TestClient(app.server.baseUrl);
@@ -112,8 +113,23 @@ describe(`the mail outbox with a real SMTP peer (${testEngineName()})`, () => {
       // Never a body: it may hold a PIN or a set-password link.
       expect(JSON.stringify(page)).not.toMatch(/recover\//);
     }
-    const failed = (await (await admin.get('/api/admin/mails?state=failed')).json()) as MailListPage;
-    const id = failed.items[0]!.id;
+    const failedLink = (await (await admin.get('/api/admin/mails?state=failed')).json()) as MailListPage;
+    // Its link was emptied from the outbox when it failed: the user asks for a new one.
+    expect((await admin.post(`/api/admin/mails/${failedLink.items[0]!.id}/retry`)).status).toBe(409);
+
+    // A mail without a secret (as a graft request to a bank) fails the same way and can be sent again.
+    const mailer = createMailer(app.server.config, { now: () => new Date() });
+    const id = await mailer.enqueue(app.server.database.db, {
+      kind: 'request',
+      to: bounce.email,
+      subject: 'Request for graft with LOT X-1 via GraftMatch',
+      text: 'Request',
+      html: '<p>Request</p>',
+    });
+    await pollUntil(
+      () => app.server.database.db.selectFrom('mailOutbox').select('state').where('id', '=', id).executeTakeFirst(),
+      (row) => row?.state === 'failed',
+    );
     expect((await auditor.post(`/api/admin/mails/${id}/retry`)).status).toBe(403);
 
     sink.answer = () => 'accept';

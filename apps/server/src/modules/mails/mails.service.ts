@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../http/problem';
 import type { Actor } from '../../http/request-kit';
 import type { Mailer } from '../../mail/mailer';
 import { RETRY_FOR_MS } from '../../mail/retry';
+import { SEALED_KINDS } from '../../mail/sealed-body';
 import { recordAudit } from '../audit/audit.service';
 import { requireAdmin } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
@@ -50,6 +51,10 @@ export async function retryMail(deps: MailsDeps, actor: Actor, id: string): Prom
     const before = await repo.findListedMail(trx, id);
     if (!before) {
       throw notFound({ key: 'problem.noMail' });
+    }
+    if ((SEALED_KINDS as readonly string[]).includes(before.kind)) {
+      // Its body was emptied when it failed (docs/security.md "Mail outbox").
+      throw conflict({ key: 'problem.other.mailRetrySecret' });
     }
     const giveUpAt = new Date(now.getTime() + RETRY_FOR_MS).toISOString();
     if (!(await repo.requeueMail(trx, { id, now: now.toISOString(), giveUpAt }))) {
