@@ -92,11 +92,10 @@ async function drained(out: PassThrough): Promise<boolean> {
 export async function streamXlsx(pages: AsyncIterable<readonly ColumnRow[]>): Promise<Readable> {
   const { default: Excel } = await import('exceljs');
   const out = new PassThrough();
-  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Grafts');
-  const header = sheet.addRow(NAMES);
-  header.font = { bold: true };
-  header.commit();
+  // No styles (the header is not bold): each styled cell costs a style lookup, a tenth of the writing time.
+  sheet.addRow(NAMES).commit();
   const write = async () => {
     for await (const rows of pages) {
       for (const row of rows) {
