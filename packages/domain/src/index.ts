@@ -26,6 +26,7 @@ export * from './schemas/waiting-list';
 export * from './schemas/user';
 export * from './schemas/clinic';
 export * from './schemas/eute';
+export * from './schemas/time-zone';
 export * from './schemas/auth';
 export * from './schemas/session';
 export * from './schemas/import-log';

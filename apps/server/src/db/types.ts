@@ -55,6 +55,8 @@ export interface ClinicsTable {
   id: string;
   cName: string;
   active: WithDefault<Flag>;
+  /** IANA zone whose local day dates the clinic's steps (docs/decisions.md "Time zones"). */
+  timeZone: WithDefault<string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -83,6 +85,8 @@ export interface EutesTable {
   vigilanceConfirmationDays: WithDefault<number>;
   /** Where each submitted part is mailed, with its PDF; none mails nobody. */
   competentAuthorityEmail: string | null;
+  /** IANA zone whose local day dates the bank's steps (docs/decisions.md "Time zones"). */
+  timeZone: WithDefault<string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -207,6 +211,10 @@ export interface GraftRequestsTable {
   /** End of the reservation while reserved. */
   deadline: Timestamp | null;
   implantedOn: DateText | null;
+  /** The zone each step date was judged in; null for dates recorded by the UTC day before zones. */
+  implantedTimeZone: string | null;
+  assignedTimeZone: string | null;
+  deliveredTimeZone: string | null;
   patientCode: string | null;
   /** When the package's code was found to match at the clinic, and by whom. */
   receivedAt: Timestamp | null;

@@ -3,20 +3,44 @@ import '../test/render';
 import { changeLanguage } from '.';
 import { notDocumented, orNotDocumented, showDate, showDateTime, showPatientCode } from './format';
 
-afterEach(() => changeLanguage('en'));
+// The browser's zone is the reader's; Node's Intl follows TZ when it changes, as a browser follows its system's.
+const zoneBefore = process.env.TZ;
+const readIn = (zone: string) => {
+  process.env.TZ = zone;
+};
+
+afterEach(async () => {
+  process.env.TZ = zoneBefore;
+  await changeLanguage('en');
+});
 
 describe('the one date format of the web app', () => {
-  it('shows dates as yyyy-mm-dd, an instant by its UTC date', () => {
+  it('shows dates as yyyy-mm-dd, an instant by its day in the reader’s zone', () => {
+    readIn('UTC');
     expect(showDate('2026-11-28')).toBe('2026-11-28');
     expect(showDate('2026-11-28T23:30:00Z')).toBe('2026-11-28');
     expect(showDate(new Date(Date.UTC(2026, 0, 5, 1, 2)))).toBe('2026-01-05');
+    readIn('Europe/Berlin');
+    expect(showDate('2026-11-28')).toBe('2026-11-28');
+    expect(showDate('2026-11-28T23:30:00Z')).toBe('2026-11-29');
   });
 
-  it('shows date-times as yyyy-mm-dd HH:mm in UTC, the zone named, never the browser’s locale format', () => {
+  it('shows date-times as yyyy-mm-dd HH:mm in the reader’s zone, the zone named, never the browser’s locale format', async () => {
+    readIn('UTC');
     expect(showDateTime('2026-11-28T13:22:16.000Z')).toBe('2026-11-28 13:22 UTC');
     expect(showDateTime('2026-11-28T14:22:16+01:00')).toBe('2026-11-28 13:22 UTC');
     expect(showDateTime(new Date(Date.UTC(2026, 10, 28, 13, 22, 59)))).toBe('2026-11-28 13:22 UTC');
     expect(showDateTime('2026-11-28T13:22:16.000Z')).not.toContain('/');
+
+    // The deadline the issue saw as "2026-12-03 22:15 UTC", as a reader in Berlin and in New York sees it.
+    readIn('Europe/Berlin');
+    expect(showDateTime('2026-12-03T22:15:00Z')).toBe('2026-12-03 23:15 CET');
+    expect(showDateTime('2026-07-01T22:30:00Z')).toBe('2026-07-02 00:30 CEST');
+    await changeLanguage('de');
+    expect(showDateTime('2026-12-03T22:15:00Z')).toBe('2026-12-03 23:15 MEZ');
+    readIn('America/New_York');
+    await changeLanguage('en');
+    expect(showDateTime('2026-12-03T22:15:00Z')).toBe('2026-12-03 17:15 EST');
   });
 
   it('shows a missing or unreadable value as n.d., “k. A.” in German', async () => {

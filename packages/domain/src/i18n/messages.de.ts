@@ -222,6 +222,7 @@ export const MESSAGES_DE: Catalogue = {
         'Gleichzeitig lief ein anderer Import derselben Lots; nichts wurde geschrieben. Bitte versuchen Sie es erneut.',
     },
     other: {
+      timeZoneUnknown: '{{zone}} ist keine Zeitzone, die dieser Server kennt.',
       fieldBlank: '{{field}} darf nicht leer sein.',
       databaseUnreachable: 'Die Datenbank ist nicht erreichbar.',
       dataFolderChanged:
@@ -326,6 +327,7 @@ export const MESSAGES_DE: Catalogue = {
     patientCodeFromEntry: 'entfällt, wenn ein Wartelisteneintrag angegeben ist',
     fittingEntry: 'muss ein Eintrag vom Typ des Grafts sein, in dessen Bereiche der Graft passt',
     samePassword: 'ist das bisherige Passwort',
+    timeZone: 'muss eine IANA-Zeitzone sein, etwa Europe/Berlin',
     blank: 'darf nicht leer sein',
     passwordLength: 'muss {{min}} bis {{max}} Zeichen lang sein',
     passwordCommon: 'gehört zu den häufigsten Passwörtern; bitte wählen Sie ein anderes',

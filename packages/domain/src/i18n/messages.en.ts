@@ -202,6 +202,7 @@ export const MESSAGES_EN = {
       sameLotsMeanwhile: 'Another import of the same lots ran at the same time; nothing was written. Try again.',
     },
     other: {
+      timeZoneUnknown: '{{zone}} is not a time zone this server knows.',
       fieldBlank: '{{field}} must not be blank.',
       databaseUnreachable: 'The database is not reachable.',
       dataFolderChanged:
@@ -303,6 +304,7 @@ export const MESSAGES_EN = {
     patientCodeFromEntry: 'must be left out when a waiting-list entry is given',
     fittingEntry: 'must be an entry of the graft’s type whose ranges the graft fits',
     samePassword: 'equals the current password',
+    timeZone: 'must be an IANA time zone such as Europe/Berlin',
     blank: 'must not be blank',
     passwordLength: 'must be {{min}} to {{max}} characters long',
     passwordCommon: 'is one of the most common passwords; choose another',

@@ -119,6 +119,19 @@ export function correctableFields(state: RequestState, side: CorrectionSide): Co
   return side === 'bank' ? bank : physician;
 }
 
+/** Which organisation records each correctable value: its local day dates it (docs/decisions.md "Time zones"). */
+export const CORRECTION_RECORDER: Record<CorrectionField, 'clinic' | 'bank'> = {
+  assignedOn: 'bank',
+  deliveredOn: 'bank',
+  implantedOn: 'clinic',
+  patient_Code: 'clinic',
+  reason: 'clinic',
+};
+
+/** The zone whose local day is "today" for a correction of `field` on a request. */
+export const correctionTimeZone = (field: CorrectionField, zones: { clinicTimeZone: string; bankTimeZone: string }) =>
+  CORRECTION_RECORDER[field] === 'bank' ? zones.bankTimeZone : zones.clinicTimeZone;
+
 /** The new value of a correction, checked like the step that recorded it (errors on `value`). */
 export function validateCorrection(field: CorrectionField, value: string, dates: StepDates): WordedFieldError[] {
   switch (field) {

@@ -16,6 +16,12 @@ export function supportedTimeZones(): readonly string[] {
   return supported;
 }
 
+/** The zone this runtime runs in (a browser's: its reader's), or UTC when it names none Intl knows. */
+export function runtimeTimeZone(): string {
+  const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return isTimeZone(zone) ? zone : 'UTC';
+}
+
 /** True for a zone an organisation may have: one of `supportedTimeZones()`. */
 export function isTimeZone(value: unknown): value is string {
   return typeof value === 'string' && supportedTimeZones().includes(value);

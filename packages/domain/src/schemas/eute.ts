@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Email, Id, Nullable, RequiredText, ShortText } from './common';
 import { UserSummary } from './user';
+import { TimeZone } from './time-zone';
 import { MAX_CONFIRMATION_DAYS, MAX_NOTIFICATION_HOURS } from '../rules/vigilance';
 
 const Text = Nullable(Type.String());
@@ -30,6 +31,7 @@ export const Eute = Type.Object({
   competentAuthorityEmail: Nullable(Email, {
     description: 'the competent authority each submitted vigilance part is mailed to, with its PDF',
   }),
+  timeZone: TimeZone,
   euteDetail: Type.Optional(Type.Object({ users: Type.Array(UserSummary) })),
 });
 export type Eute = Static<typeof Eute>;
@@ -42,6 +44,7 @@ const euteFields = {
   country: ShortText(),
   email: Email,
   phone: ShortText(50),
+  timeZone: TimeZone,
 };
 
 /** A bank's vigilance settings, set by admins (docs/decisions.md "Vigilance"). */

@@ -1,4 +1,4 @@
-import { formatInstantUtc, PRODUCT_NAME, translate } from '@graftmatch/domain';
+import { formatInstantInZone, PRODUCT_NAME, translate } from '@graftmatch/domain';
 import { composeMail, type MailContent, type MailLanguage } from './layout';
 
 /** The bank's steps a requesting physician is mailed of at once. */
@@ -6,7 +6,8 @@ export type MailedRequestStep = 'reserved' | 'declined' | 'delivered';
 
 /**
  * The tissue bank reserved, declined or delivered the graft a physician requested: to the
- * requesting physician, naming the lot and, for a reservation, the deadline to confirm by (UTC).
+ * requesting physician, naming the lot and, for a reservation, the deadline to confirm by in the
+ * clinic's local time (docs/decisions.md "Time zones").
  */
 export function requestStepMail(
   language: MailLanguage,
@@ -15,12 +16,16 @@ export function requestStepMail(
     lot: string;
     bank: string;
     deadline: string | null;
+    /** The recipient's clinic's zone, which the deadline is shown in. */
+    timeZone: string;
     reason: string | null;
     link: string;
   },
 ) {
   const { step, lot, bank, link } = input;
-  const deadline = input.deadline ? formatInstantUtc(input.deadline) : translate(language, 'common.notDocumented');
+  const deadline = input.deadline
+    ? formatInstantInZone(input.deadline, input.timeZone, language)
+    : translate(language, 'common.notDocumented');
   const reason = input.reason;
   const byLanguage: Record<MailLanguage, () => MailContent> = {
     en: () => {

@@ -48,6 +48,7 @@ const BANK: EuteRow = {
   vigilanceNotificationHours: 24,
   vigilanceConfirmationDays: 90,
   competentAuthorityEmail: null,
+  timeZone: 'Europe/Berlin',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
@@ -56,6 +57,7 @@ const CLINIC: ClinicRow = {
   id: '8a0f4b2e-1111-4a5b-9c8d-7e6f5a4b3c2d',
   cName: 'Demo Heart Clinic',
   active: 1,
+  timeZone: 'Europe/Berlin',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

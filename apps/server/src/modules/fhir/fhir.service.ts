@@ -1,5 +1,12 @@
 import { Readable } from 'node:stream';
-import { GRAFT_TYPES, isIsoDate, REQUEST_STATES, utcDate, type RequestState } from '@graftmatch/domain';
+import {
+  DEFAULT_TIME_ZONE,
+  GRAFT_TYPES,
+  isIsoDate,
+  REQUEST_STATES,
+  utcDate,
+  type RequestState,
+} from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB, EuteRow } from '../../db/types';
 import { badRequest, forbidden, notFound } from '../../http/problem';
@@ -238,6 +245,7 @@ const unknownBank = (id: string): EuteRow => ({
   vigilanceNotificationHours: 24,
   vigilanceConfirmationDays: 90,
   competentAuthorityEmail: null,
+  timeZone: DEFAULT_TIME_ZONE,
   createdAt: '',
   updatedAt: '',
 });

@@ -1,4 +1,4 @@
-import { utcDate, type GraftHistory } from '@graftmatch/domain';
+import { DEFAULT_TIME_ZONE, localDay, type GraftHistory } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO, expectProblem, graftRow, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { deliveredRequest } from '../../../test/support/clinical-records';
@@ -23,7 +23,7 @@ describe(`a graft's history (${testEngineName()})`, () => {
 
   test('tells every step of a request to implantation, with names, and a correction with its reason, newest first', async () => {
     const delivered = await deliveredRequest(app, 'K-11-2018');
-    const today = utcDate(new Date());
+    const today = localDay(new Date(), DEFAULT_TIME_ZONE);
     await stepOk(app.clients.physicianA, 'physician', delivered.id, 'implant', {
       date: today,
       patient_Code: delivered.patient_Code,

@@ -33,7 +33,7 @@ export async function insertClinic(executor: Executor, row: NewClinicRow): Promi
 export async function updateClinic(
   executor: Executor,
   id: string,
-  changes: Partial<Pick<ClinicRow, 'cName' | 'active' | 'updatedAt'>>,
+  changes: Partial<Pick<ClinicRow, 'cName' | 'active' | 'timeZone' | 'updatedAt'>>,
 ) {
   await executor.updateTable('clinics').set(changes).where('id', '=', id).execute();
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   compareNames,
   compareUsersByLastName,
+  isTimeZone,
   type AddClinicRequest,
   type AddEuteRequest,
   type Clinic,
@@ -13,7 +14,7 @@ import {
   type Message,
 } from '@graftmatch/domain';
 import type { ClinicRow, EuteRow } from '../../db/types';
-import { conflict, notFound } from '../../http/problem';
+import { badRequest, conflict, fieldError, notFound } from '../../http/problem';
 import type { Page } from '../../http/paging';
 import type { Executor } from '../../db/executor';
 import { recordAudit } from '../audit/audit.service';
@@ -76,15 +77,30 @@ function adminReads<Row, Wire, Detailed>(kind: {
   };
 }
 
-const clinicToWire = (row: ClinicRow): Clinic => ({ id: row.id, c_Name: row.cName, active: row.active === 1 });
+const clinicToWire = (row: ClinicRow): Clinic => ({
+  id: row.id,
+  c_Name: row.cName,
+  active: row.active === 1,
+  timeZone: row.timeZone,
+});
+
+/** A zone as given, if Intl knows it; else 400 (docs/decisions.md "Time zones"). Undefined keeps the default. */
+function knownTimeZone(zone: string | undefined): string | undefined {
+  if (zone !== undefined && !isTimeZone(zone)) {
+    throw badRequest({ key: 'problem.other.timeZoneUnknown', params: { zone } }, [
+      fieldError('timeZone', { key: 'validation.timeZone' }),
+    ]);
+  }
+  return zone;
+}
 
 function euteToWire(row: EuteRow): Eute {
   const { id, name, euteNumber, address, housenumber, zipcode, city, country, email, phone, leadTimeDays } = row;
   const active = row.active === 1;
-  const { vigilanceNotificationHours, vigilanceConfirmationDays, competentAuthorityEmail } = row;
+  const { vigilanceNotificationHours, vigilanceConfirmationDays, competentAuthorityEmail, timeZone } = row;
   return {
     ...{ id, name, euteNumber, active, address, housenumber, zipcode, city, country, email, phone, leadTimeDays },
-    ...{ vigilanceNotificationHours, vigilanceConfirmationDays, competentAuthorityEmail },
+    ...{ vigilanceNotificationHours, vigilanceConfirmationDays, competentAuthorityEmail, timeZone },
   };
 }
 
@@ -157,6 +173,7 @@ export async function addClinic(deps: OrganisationsDeps, actor: Actor, request: 
   const admin = requireAdmin(actor.principal, { write: true });
   const now = deps.now();
   const name = requiredText('c_Name', request.c_Name);
+  const timeZone = knownTimeZone(request.timeZone);
   return writeOrConflict(
     deps.db,
     async (trx) => {
@@ -166,6 +183,7 @@ export async function addClinic(deps: OrganisationsDeps, actor: Actor, request: 
         id,
         cName: name,
         active: 1,
+        ...(timeZone ? { timeZone } : {}),
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
       });
@@ -191,7 +209,7 @@ const changeClinic = (
   actor: Actor,
   id: string,
   action: AuditAction,
-  changes: { cName?: string; active?: 0 | 1 },
+  changes: { cName?: string; active?: 0 | 1; timeZone?: string },
 ) =>
   changeOrganisation(deps, actor, action, {
     targetType: 'clinic',
@@ -203,13 +221,10 @@ const changeClinic = (
   });
 
 export const patchClinic = (deps: OrganisationsDeps, actor: Actor, id: string, request: PatchClinicRequest) =>
-  changeClinic(
-    deps,
-    actor,
-    id,
-    'clinic.update',
-    request.c_Name !== undefined ? { cName: requiredText('c_Name', request.c_Name) } : {},
-  );
+  changeClinic(deps, actor, id, 'clinic.update', {
+    ...(request.c_Name !== undefined ? { cName: requiredText('c_Name', request.c_Name) } : {}),
+    ...(request.timeZone !== undefined ? { timeZone: knownTimeZone(request.timeZone) } : {}),
+  });
 
 export const setClinicActive = (deps: OrganisationsDeps, actor: Actor, id: string, active: boolean) =>
   changeClinic(deps, actor, id, active ? 'clinic.activate' : 'clinic.deactivate', { active: active ? 1 : 0 });
@@ -240,6 +255,7 @@ export async function addEute(deps: OrganisationsDeps, actor: Actor, request: Ad
   const { name: givenName, euteNumber: givenNumber, ...optional } = request;
   const name = requiredText('name', givenName);
   const euteNumber = requiredText('euteNumber', givenNumber);
+  const timeZone = knownTimeZone(optional.timeZone);
   const text = (value: string | undefined) => (value?.trim() ? value.trim() : null);
   return writeOrConflict(
     deps.db,
@@ -263,6 +279,7 @@ export async function addEute(deps: OrganisationsDeps, actor: Actor, request: Ad
         country: text(optional.country),
         email: text(optional.email),
         phone: text(optional.phone),
+        ...(timeZone ? { timeZone } : {}),
         createdAt: now,
         updatedAt: now,
       });
@@ -294,6 +311,7 @@ export function patchEute(deps: OrganisationsDeps, actor: Actor, id: string, req
   if (name !== undefined) {
     changes.name = requiredText('name', name);
   }
+  knownTimeZone(optional.timeZone);
   return changeEute(deps, actor, id, 'eute.update', changes);
 }
 

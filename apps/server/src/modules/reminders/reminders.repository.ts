@@ -101,9 +101,13 @@ function requestsIn(db: Kysely<DB>, state: 'requested' | 'reserved' | 'delivered
     .selectFrom('graftRequests')
     .innerJoin('grafts', 'grafts.id', 'graftRequests.graftId')
     .innerJoin('users', 'users.id', 'graftRequests.requesterUserId')
+    .innerJoin('clinics', 'clinics.id', 'graftRequests.clinicId')
+    .innerJoin('eutes', 'eutes.id', 'graftRequests.euteId')
     .select([
       'graftRequests.id',
       'graftRequests.euteId',
+      'clinics.timeZone as clinicTimeZone',
+      'eutes.timeZone as bankTimeZone',
       'graftRequests.createdAt',
       'graftRequests.updatedAt',
       'graftRequests.deadline',

@@ -4,7 +4,7 @@ import {
   elapsedThreshold,
   FAILING_MAIL_MINUTES,
   fitsWaitingListEntry,
-  formatInstantUtc,
+  formatInstantInZone,
   isGraftTypeNumber,
   LAPSING_RESERVATION_BANK_HOURS,
   parseReminderDays,
@@ -139,8 +139,13 @@ export async function requestReminders(deps: ReminderDeps): Promise<number> {
   );
   for (const reservation of ending) {
     const deadline = reservation.deadline as string;
-    // Shown as the app shows every deadline (docs/decisions.md "Notifications"); the key keeps the stored instant.
-    const shown = formatInstantUtc(deadline);
+    // Each side reads the deadline in its organisation's zone (docs/decisions.md "Time zones"); the key keeps the stored instant.
+    const shownIn = (zone: string) => ({
+      en: formatInstantInZone(deadline, zone, 'en'),
+      de: formatInstantInZone(deadline, zone, 'de'),
+    });
+    const atBank = shownIn(reservation.bankTimeZone);
+    const atClinic = shownIn(reservation.clinicTimeZone);
     const left = -hoursBetween(deadline, now);
     const bankHours = countdownThreshold(left, LAPSING_RESERVATION_BANK_HOURS);
     const bank = employees.get(reservation.euteId) ?? [];
@@ -151,8 +156,8 @@ export async function requestReminders(deps: ReminderDeps): Promise<number> {
         recipients: bank,
         subject: reservation.eLot,
         text: {
-          en: `The reservation of graft ${reservation.eLot} lapses at ${shown} unless the physician confirms it.`,
-          de: `Die Reservierung von Graft ${reservation.eLot} verfällt am ${shown}, wenn der Arzt sie nicht bestätigt.`,
+          en: `The reservation of graft ${reservation.eLot} lapses at ${atBank.en} unless the physician confirms it.`,
+          de: `Die Reservierung von Graft ${reservation.eLot} verfällt am ${atBank.de}, wenn der Arzt sie nicht bestätigt.`,
         },
         path: '/home/eute/requests',
       });
@@ -165,8 +170,8 @@ export async function requestReminders(deps: ReminderDeps): Promise<number> {
         recipients: [reservation],
         subject: reservation.eLot,
         text: {
-          en: `Your reservation of graft ${reservation.eLot} ends at ${shown} (within ${physicianHours} ${physicianHours === 1 ? 'hour' : 'hours'}): confirm it, or it lapses.`,
-          de: `Ihre Reservierung von Graft ${reservation.eLot} endet am ${shown} (in höchstens ${physicianHours} ${physicianHours === 1 ? 'Stunde' : 'Stunden'}): bestätigen Sie sie, sonst verfällt sie.`,
+          en: `Your reservation of graft ${reservation.eLot} ends at ${atClinic.en} (within ${physicianHours} ${physicianHours === 1 ? 'hour' : 'hours'}): confirm it, or it lapses.`,
+          de: `Ihre Reservierung von Graft ${reservation.eLot} endet am ${atClinic.de} (in höchstens ${physicianHours} ${physicianHours === 1 ? 'Stunde' : 'Stunden'}): bestätigen Sie sie, sonst verfällt sie.`,
         },
         path: '/home/clinic/requests',
       });

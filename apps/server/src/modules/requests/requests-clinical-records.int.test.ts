@@ -1,4 +1,4 @@
-import { shiftDate, utcDate, type RequestHistory } from '@graftmatch/domain';
+import { DEFAULT_TIME_ZONE, localDay, shiftDate, type RequestHistory } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO, expectProblem, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { archivedGraft, deliveredRequest, implantedRequest } from '../../../test/support/clinical-records';
@@ -15,6 +15,8 @@ import { freeGraftOfX, packageCode, requestGraft, step, stepOk } from '../../../
 
 describe(`the clinical record of a request (${testEngineName()})`, () => {
   const clock = testClock();
+  // The demo's clinics and banks are in Berlin: their steps are dated by its local day.
+  const berlinDay = () => localDay(clock.now(), DEFAULT_TIME_ZONE);
   let app: SeededApp;
   beforeAll(async () => {
     app = await startSeededApp({ deps: { now: clock.now } });
@@ -37,7 +39,7 @@ describe(`the clinical record of a request (${testEngineName()})`, () => {
 
   test('the implant step refuses a future date with the placeholder code, and a date before the delivery with a partial code', async () => {
     const delivered = await deliveredRequest(app, 'K-11-2018');
-    const today = utcDate(clock.now());
+    const today = berlinDay();
     expect(delivered).toMatchObject({ state: 'delivered', deliveredOn: today, patient_Code: 'K-11-2018' });
     const { physicianA } = app.clients;
 
@@ -84,7 +86,7 @@ describe(`the clinical record of a request (${testEngineName()})`, () => {
   }, 60_000);
 
   test('the physician corrects the implantation date: audited, shown in the history, report filed anew', async () => {
-    const delivered = utcDate(clock.now());
+    const delivered = berlinDay();
     const implanted = await implantedRequest(app, delivered);
     clock.advanceDays(2);
     await loginAgain();
@@ -139,7 +141,7 @@ describe(`the clinical record of a request (${testEngineName()})`, () => {
   }, 60_000);
 
   test('the bank corrects its steps, the physician hers, admins any; others are refused', async () => {
-    const day = utcDate(clock.now());
+    const day = berlinDay();
     const implanted = await implantedRequest(app, day);
     const body = (field: string, value: string) => ({ field, value, reason: 'Wrong entry' });
 

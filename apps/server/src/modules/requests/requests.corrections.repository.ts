@@ -3,11 +3,16 @@ import type { Executor } from '../../db/executor';
 
 // The SQL of corrections: the request's corrected fields and its history from the audit log.
 
-/** Sets corrected fields of a request (its implantation date, patient code or reason). */
+/** Sets corrected fields of a request (its implantation date, patient code or reason, a date's zone). */
 export async function updateRequest(
   executor: Executor,
   id: string,
-  changes: Partial<Pick<GraftRequestRow, 'implantedOn' | 'patientCode' | 'reason'>> & { updatedAt: string },
+  changes: Partial<
+    Pick<
+      GraftRequestRow,
+      'implantedOn' | 'patientCode' | 'reason' | 'implantedTimeZone' | 'assignedTimeZone' | 'deliveredTimeZone'
+    >
+  > & { updatedAt: string },
 ): Promise<void> {
   await executor.updateTable('graftRequests').set(changes).where('id', '=', id).execute();
 }

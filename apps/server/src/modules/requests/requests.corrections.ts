@@ -1,5 +1,7 @@
 import {
   correctableFields,
+  correctionTimeZone,
+  localDay,
   parsePatientCode,
   toIsoDate,
   translate,
@@ -52,11 +54,16 @@ function sidesOf(principal: Principal | null, request: { clinicId: string; euteI
   return sides;
 }
 
-/** What a field changes: where its value is read from and written to, and the document it shows in. */
+type Zoned = Pick<requests.RequestDetails, 'clinicTimeZone' | 'bankTimeZone'>;
+
+/**
+ * What a field changes: where its value is read from and written to (a date with the zone it was
+ * judged in, docs/decisions.md "Time zones"), and the document it shows in.
+ */
 interface FieldEffect {
   step: RequestAction;
   old: (row: requests.RequestDetails, graft: GraftRow) => string | null;
-  request?: (value: string) => Omit<Parameters<typeof repo.updateRequest>[2], 'updatedAt'>;
+  request?: (value: string, row: Zoned) => Omit<Parameters<typeof repo.updateRequest>[2], 'updatedAt'>;
   graft?: (value: string) => GraftUpdate;
   document: (row: requests.RequestDetails) => RequestDocumentKind | null;
 }
@@ -65,19 +72,21 @@ const EFFECTS: Record<CorrectionField, FieldEffect> = {
   assignedOn: {
     step: 'assign',
     old: (_row, graft) => toIsoDate(graft.assignmentOut),
+    request: (_value, row) => ({ assignedTimeZone: row.bankTimeZone }),
     graft: (value) => ({ assignmentOut: value }),
     document: () => 'allocation',
   },
   deliveredOn: {
     step: 'deliver',
     old: (_row, graft) => toIsoDate(graft.deliveryOut),
+    request: (_value, row) => ({ deliveredTimeZone: row.bankTimeZone }),
     graft: (value) => ({ deliveryOut: value }),
     document: () => 'delivery',
   },
   implantedOn: {
     step: 'implant',
     old: (row) => row.implantedOn,
-    request: (value) => ({ implantedOn: value }),
+    request: (value, row) => ({ implantedOn: value, implantedTimeZone: row.clinicTimeZone }),
     graft: (value) => ({ implantationOut: value }),
     document: () => 'traceability',
   },
@@ -125,7 +134,7 @@ export async function correctRequest(
     assertMayCorrect(request, sides, body.field);
     const graft = await requests.findGraftById(trx, request.graftId);
     const errors = validateCorrection(body.field, body.value, {
-      today,
+      today: localDay(now, correctionTimeZone(body.field, request)),
       assignedOn: toIsoDate(graft.assignmentOut),
       deliveredOn: toIsoDate(graft.deliveryOut),
       implantedOn: request.implantedOn,
@@ -179,7 +188,7 @@ async function apply(trx: Executor, deps: RequestsDeps, run: Application): Promi
   const oldValue = effect.old(request, graft);
   const at = now.toISOString();
   if (effect.request) {
-    await repo.updateRequest(trx, request.id, { ...effect.request(body.value), updatedAt: at });
+    await repo.updateRequest(trx, request.id, { ...effect.request(body.value, request), updatedAt: at });
   }
   await recordAudit(trx, {
     actorUserId: run.actorUserId,
@@ -204,6 +213,8 @@ async function apply(trx: Executor, deps: RequestsDeps, run: Application): Promi
       input: {},
       now,
       today,
+      clinicDay: localDay(now, row.clinicTimeZone),
+      bankDay: localDay(now, row.bankTimeZone),
       actorUserId: run.actorUserId,
       ip: run.ip,
       language: run.language,

@@ -1,4 +1,11 @@
-import { DEFAULT_RESERVATION_HOURS, shiftDate, type GraftRequest, type RequestInbox } from '@graftmatch/domain';
+import {
+  DEFAULT_RESERVATION_HOURS,
+  DEFAULT_TIME_ZONE,
+  localDay,
+  shiftDate,
+  type GraftRequest,
+  type RequestInbox,
+} from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loginAs, readOutbox } from '../../../test/support/auth';
 import { DEMO, expectProblem, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
@@ -160,13 +167,13 @@ describe(`graft requests from request to implantation (${testEngineName()})`, ()
     // Delivery with its note, then A records the implantation: the loop closes, the graft is archived.
     await stepOk(employeeX, 'euteemployee', ofA.id, 'deliver');
     const implanted = await stepOk(physicianA, 'physician', ofA.id, 'implant', {
-      date: clock.now().toISOString().slice(0, 10),
+      date: localDay(clock.now(), DEFAULT_TIME_ZONE),
       patient_Code: 'A-03-2021',
       sec: await packageCode(app, lot),
     });
     expect(implanted).toMatchObject({
       state: 'implanted',
-      implantedOn: clock.now().toISOString().slice(0, 10),
+      implantedOn: localDay(clock.now(), DEFAULT_TIME_ZONE),
       actions: [],
     });
     await pushX.next('requestChanged', (m) => m.args[0].id === ofA.id && m.args[0].state === 'implanted');

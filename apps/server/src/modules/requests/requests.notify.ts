@@ -85,6 +85,7 @@ export async function tellOfRequestState(
       lot: row.eLot,
       bank: row.euteName,
       deadline: row.deadline,
+      timeZone: row.clinicTimeZone,
       reason: row.reason,
       link,
     });

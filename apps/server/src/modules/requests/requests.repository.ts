@@ -32,7 +32,9 @@ function withDetails(executor: Executor) {
       'grafts.deliveryOut',
       'eutes.name as euteName',
       'eutes.leadTimeDays',
+      'eutes.timeZone as bankTimeZone',
       'clinics.cName',
+      'clinics.timeZone as clinicTimeZone',
       'users.title as requesterTitle',
       'users.firstName as requesterFirstName',
       'users.lastName as requesterLastName',
@@ -79,7 +81,19 @@ export async function moveRequest(
   executor: Executor,
   id: string,
   from: RequestState,
-  changes: Partial<Pick<GraftRequestRow, 'state' | 'deadline' | 'reason' | 'implantedOn' | 'patientCode'>> & {
+  changes: Partial<
+    Pick<
+      GraftRequestRow,
+      | 'state'
+      | 'deadline'
+      | 'reason'
+      | 'implantedOn'
+      | 'patientCode'
+      | 'implantedTimeZone'
+      | 'assignedTimeZone'
+      | 'deliveredTimeZone'
+    >
+  > & {
     updatedAt: string;
   },
   deadlineBefore?: string,

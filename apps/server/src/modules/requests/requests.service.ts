@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   decideRequestTransition,
+  localDay,
   utcDate,
   type CreateGraftRequestRequest,
   type GraftRequest,
@@ -209,6 +210,8 @@ export async function runStep(deps: RequestsDeps, run: StepRun): Promise<{ row: 
         input: run.input,
         now,
         today,
+        clinicDay: localDay(now, row.clinicTimeZone),
+        bankDay: localDay(now, row.bankTimeZone),
         actorUserId: run.actorUserId,
         language: run.language,
         ip: run.ip,

@@ -35,7 +35,11 @@ export interface StepContext {
   action: RequestAction;
   input: RequestStepInput;
   now: Date;
+  /** The UTC day: lists and expiry. */
   today: string;
+  /** The local days of the request's clinic and bank: the dates of the steps each records (`localDay`). */
+  clinicDay: string;
+  bankDay: string;
   actorUserId: string | null;
   ip: string | null;
   /** The language of the step's document. */
@@ -72,17 +76,27 @@ export async function prepareStep(ctx: StepContext, to: RequestState): Promise<R
         throw conflict({ key: 'problem.reservationEnded', params: { deadline: formatInstantUtc(row.deadline) } });
       }
       return { ...base, deadline: null };
+    case 'assign':
+      return { ...base, deadline: null, assignedTimeZone: row.bankTimeZone };
+    case 'deliver':
+      return { ...base, deadline: null, deliveredTimeZone: row.bankTimeZone };
     case 'decline':
     case 'return':
       return { ...base, deadline: null, reason: input.reason ?? null };
     case 'implant': {
       // The date and patient code end up in the traceability report (docs/decisions.md, "Clinical records").
       const graft = await repo.findGraftById(ctx.trx, row.graftId);
-      const errors = validateImplantation(input, { today: ctx.today, deliveredOn: toIsoDate(graft.deliveryOut) });
+      // "In the future" is judged by the clinic's local day (docs/decisions.md "Time zones").
+      const errors = validateImplantation(input, { today: ctx.clinicDay, deliveredOn: toIsoDate(graft.deliveryOut) });
       if (errors.length > 0) {
         throw invalidFields('problem.requests.invalidImplantation', errors);
       }
-      return { ...base, implantedOn: input.date ?? null, patientCode: input.patient_Code ?? null };
+      return {
+        ...base,
+        implantedOn: input.date ?? null,
+        implantedTimeZone: row.clinicTimeZone,
+        patientCode: input.patient_Code ?? null,
+      };
     }
     default:
       return { ...base, deadline: null };
@@ -159,7 +173,7 @@ export async function applyGraftEffects(ctx: StepContext): Promise<boolean> {
       const request = ctx.wire();
       changes = {
         assignmentStatus: StepStatus.Done,
-        assignmentOut: today,
+        assignmentOut: ctx.bankDay,
         clinicId: row.clinicId,
         cName: row.cName,
         aRequestor: request.physician_Name,
@@ -175,7 +189,7 @@ export async function applyGraftEffects(ctx: StepContext): Promise<boolean> {
     case 'deliver':
       changes = {
         deliveryStatus: StepStatus.Done,
-        deliveryOut: today,
+        deliveryOut: ctx.bankDay,
         aDeliverNote: await fileDocument(ctx, 'delivery'),
       };
       break;
@@ -183,7 +197,7 @@ export async function applyGraftEffects(ctx: StepContext): Promise<boolean> {
       const patient = parsePatientCode(ctx.input.patient_Code);
       changes = {
         implantationStatus: StepStatus.Done,
-        implantationOut: ctx.input.date ?? today,
+        implantationOut: ctx.input.date ?? ctx.clinicDay,
         patientInitial: patient?.initial ?? null,
         patientMonth: patient?.month ?? null,
         patientYear: patient?.year ?? null,

@@ -12,6 +12,7 @@ import { addClinic, getClinic, listClinics, listUsers, patchClinic, setClinicAct
 import { adminKeys } from './keys';
 import { ListWithDetailPage, type ListColumn } from './ListWithDetailPage';
 import { MembersList } from './MembersList';
+import { OrganisationTimeZone } from './OrganisationTimeZone';
 import { EditButton, SaveError } from './shared';
 import { useAdminRights } from './useAdminRights';
 import { useListWithDetail } from './useListWithDetail';
@@ -163,6 +164,13 @@ export function ClinicsPage() {
       }
       detail={(clinic) => (
         <>
+          <OrganisationTimeZone
+            key={`timezone:${clinic.id}:${clinic.timeZone}`}
+            kind="clinic"
+            organisation={clinic}
+            name={clinic.c_Name}
+            canWrite={canWrite}
+          />
           <Title order={3} size="h6">
             {t('admin.members')}
           </Title>

@@ -22,6 +22,7 @@ const EUTE: Eute = {
   vigilanceNotificationHours: 24,
   vigilanceConfirmationDays: 90,
   competentAuthorityEmail: null,
+  timeZone: 'Europe/Berlin',
 };
 const DEFAULTS: BankReminderSettings = { id: EUTE.id, expiryReminderDays: [90, 30, 7], importSilenceDays: 7 };
 const path = `/api/admin/eutes/${EUTE.id}/reminders`;

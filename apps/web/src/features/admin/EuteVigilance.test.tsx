@@ -22,6 +22,7 @@ const EUTE: Eute = {
   vigilanceNotificationHours: 24,
   vigilanceConfirmationDays: 90,
   competentAuthorityEmail: 'vigilance@authority.example',
+  timeZone: 'Europe/Berlin',
 };
 const path = `/api/admin/eutes/${EUTE.id}`;
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;

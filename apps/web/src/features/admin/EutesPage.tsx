@@ -13,6 +13,7 @@ import { getEute, listEutes, patchEute, setEuteActive } from './api';
 import { EuteAddModal } from './EuteAddModal';
 import { EuteApiKeys } from './EuteApiKeys';
 import { EuteLeadTime } from './EuteLeadTime';
+import { OrganisationTimeZone } from './OrganisationTimeZone';
 import { EuteReminders } from './EuteReminders';
 import { EuteVigilance } from './EuteVigilance';
 import { euteFormErrors, euteState, toEutePatch, type EuteField, type EuteFormState } from './euteForm';
@@ -176,6 +177,13 @@ export function EutesPage() {
         <>
           <EuteFacts eute={eute} />
           <EuteLeadTime key={`${eute.id}:${eute.leadTimeDays}`} eute={eute} canWrite={canWrite} />
+          <OrganisationTimeZone
+            key={`timezone:${eute.id}:${eute.timeZone}`}
+            kind="eute"
+            organisation={eute}
+            name={eute.name}
+            canWrite={canWrite}
+          />
           <EuteReminders key={`reminders:${eute.id}`} eute={eute} canWrite={canWrite} />
           <EuteVigilance
             key={`vigilance:${eute.id}:${eute.vigilanceNotificationHours}:${eute.vigilanceConfirmationDays}:${eute.competentAuthorityEmail ?? ''}`}

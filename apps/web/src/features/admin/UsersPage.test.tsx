@@ -9,7 +9,12 @@ import { renderRoutes } from '../../test/render';
 import { UsersPage } from './UsersPage';
 
 const routes = [{ path: '/home/admin/users', element: <UsersPage /> }];
-const CLINIC: Clinic = { id: '11111111-1111-4111-8111-111111111111', c_Name: 'Herzzentrum Süd', active: true };
+const CLINIC: Clinic = {
+  id: '11111111-1111-4111-8111-111111111111',
+  c_Name: 'Herzzentrum Süd',
+  active: true,
+  timeZone: 'Europe/Berlin',
+};
 const NEW_ID = '33333333-3333-4333-8333-333333333333';
 const anAdmin = () =>
   aPhysician({

@@ -18,6 +18,7 @@ const bank: Eute = {
   vigilanceNotificationHours: 24,
   vigilanceConfirmationDays: 90,
   competentAuthorityEmail: null,
+  timeZone: 'Europe/Berlin',
 };
 
 describe('tissue bank form', () => {

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Button, Select, Stack, Text, Textarea, Group } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
+  correctionTimeZone,
+  localDay,
   CorrectionRequest,
   correctableFields,
   maxLengthOf,
@@ -9,7 +11,6 @@ import {
   parsePatientCode,
   patientPartProblems,
   stepDateProblem,
-  utcDate,
   type CorrectionField,
   type GraftRequest,
   type RequestSide,
@@ -67,7 +68,7 @@ function CorrectForm({
   const [text, setText] = useState('');
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
-  const today = utcDate(new Date());
+  const today = localDay(new Date(), correctionTimeZone(field, request));
   const { earlier, later } = neighbours(request, field);
   const dateProblem = DATE_FIELDS.has(field) ? stepDateProblem(date, today, earlier, later) : null;
   const partProblems = field === 'patient_Code' ? patientPartProblems(patient) : {};

@@ -3,8 +3,8 @@ import {
   PATIENT_CODE_PLACEHOLDER,
   parsePatientCode,
   patientPartProblems,
+  localDay,
   stepDateProblem,
-  utcDate,
   type GraftRequest,
   type PatientCodePart,
   type PatientCodeParts,
@@ -15,7 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { PatientCodeInput } from '../clinic';
 
 // The implant step's date and patient code, checked by the domain's rules before anything is sent
-// (docs/decisions.md, "Clinical records").
+// (docs/decisions.md, "Clinical records"). "Today" is the clinic's local day, as on the server
+// (docs/decisions.md, "Time zones").
 
 export interface ImplantValue {
   date: string;
@@ -27,15 +28,15 @@ export interface ImplantProblems {
   patient: Partial<Record<PatientCodePart, PatientPartProblem>>;
 }
 
-/** Today's date and the linked entry's patient code, unless that is "not known yet". */
+/** The clinic's today and the linked entry's patient code, unless that is "not known yet". */
 export function initialImplant(request: GraftRequest, now = new Date()): ImplantValue {
   const code = request.patient_Code === PATIENT_CODE_PLACEHOLDER ? null : parsePatientCode(request.patient_Code);
-  return { date: utcDate(now), patient: code ?? { initial: null, month: null, year: null } };
+  return { date: localDay(now, request.clinicTimeZone), patient: code ?? { initial: null, month: null, year: null } };
 }
 
 export function implantProblems(value: ImplantValue, request: GraftRequest, now = new Date()): ImplantProblems {
   return {
-    date: stepDateProblem(value.date, utcDate(now), request.deliveredOn),
+    date: stepDateProblem(value.date, localDay(now, request.clinicTimeZone), request.deliveredOn),
     patient: patientPartProblems(value.patient),
   };
 }
