@@ -36,6 +36,8 @@ export interface Config {
   auditCheckpointMinutes: number;
   /** Where graft files live: `<dataDir>/files` (the default) or an S3-compatible bucket (docs/operations.md). */
   fileStore: FileStoreConfig;
+  /** SQLite: how long a write waits while another process (an import) writes, before it answers 503 (docs/operations.md "Writers on SQLite"). */
+  sqliteWriteWaitSeconds: number;
   /** The bearer token of `GET /metrics`; unset, the route answers 404 (docs/operations.md "Metrics and traces"). */
   metricsToken: string | undefined;
 }
@@ -238,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditCheckpointRows: parsePositiveInt('AUDIT_CHECKPOINT_ROWS', env.AUDIT_CHECKPOINT_ROWS, 1000),
     auditCheckpointMinutes: parsePositiveInt('AUDIT_CHECKPOINT_MINUTES', env.AUDIT_CHECKPOINT_MINUTES, 60),
     fileStore: parseFileStore(env),
+    sqliteWriteWaitSeconds: parsePositiveInt('SQLITE_WRITE_WAIT_SECONDS', env.SQLITE_WRITE_WAIT_SECONDS, 30),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
   };
 }

@@ -36,7 +36,11 @@ export async function openDatabase(config: Config): Promise<Database> {
   ensureWritableDataDir(config.dataDir);
   const database = config.databaseUrl
     ? createDatabase({ engine: 'postgres', url: config.databaseUrl })
-    : createDatabase({ engine: 'sqlite', file: path.join(config.dataDir, 'graftmatch.db') });
+    : createDatabase({
+        engine: 'sqlite',
+        file: path.join(config.dataDir, 'graftmatch.db'),
+        writeWaitMs: config.sqliteWriteWaitSeconds * 1000,
+      });
   try {
     await database.ping();
   } catch (error) {

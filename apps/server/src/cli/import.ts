@@ -6,6 +6,7 @@ import { loadConfig } from '../config';
 import { createAfterAnswer } from '../http/after-answer';
 import { createMailer } from '../mail/mailer';
 import { importGrafts } from '../modules/imports/imports.service';
+import { retryWhileBusy } from './import-retry';
 import { runWithDatabase } from './run-with-database';
 
 interface ImportCommandOptions {
@@ -60,22 +61,28 @@ export function registerImportCommand(program: Command) {
         };
         // The match mails are queued after the import, as on the server; the server's mail worker sends them.
         const afterAnswer = createAfterAnswer(log);
+        const deps = {
+          db: database.db,
+          now: () => new Date(),
+          // No push hub lives in this process; open clients see the change at their next fetch.
+          push: { publish: () => undefined },
+          mailer: createMailer(config, { now: () => new Date() }),
+          publicUrl: config.publicUrl,
+          log,
+          afterAnswer,
+        };
+        const importOptions = {
+          bank: options.bank,
+          dryRun: options.dryRun,
+          strict: options.strict,
+          fileName: path.basename(file),
+        };
         let result: ImportResult;
         try {
-          result = await importGrafts(
-            {
-              db: database.db,
-              now: () => new Date(),
-              // No push hub lives in this process; open clients see the change at their next fetch.
-              push: { publish: () => undefined },
-              mailer: createMailer(config, { now: () => new Date() }),
-              publicUrl: config.publicUrl,
-              log,
-              afterAnswer,
-            },
-            { kind: 'cli', source: path.basename(file) },
-            { path: file },
-            { bank: options.bank, dryRun: options.dryRun, strict: options.strict, fileName: path.basename(file) },
+          // A busy database (the server writing) is waited for, then tried again (cli/import-retry.ts).
+          result = await retryWhileBusy(
+            () => importGrafts(deps, { kind: 'cli', source: path.basename(file) }, { path: file }, importOptions),
+            (line) => console.error(line),
           );
         } catch (error) {
           throw new Error(`import failed: ${reasonOf(error)}`);

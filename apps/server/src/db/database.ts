@@ -1,22 +1,17 @@
 import { renameSync, rmSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
-import {
-  CamelCasePlugin,
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  SqliteDriver,
-  type DatabaseConnection,
-  type SqliteDatabase,
-} from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import bundledPg from 'pg';
 import { SqliteChangeWatch } from './sqlite-changes';
+import { SqliteWriterDriver } from './sqlite-driver';
 import { tracedPg } from '../telemetry/handoff';
 import type { DB } from './types';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
-export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string; schema?: string };
+export type DatabaseTarget =
+  /** `writeWaitMs`: how long a writer waits for another process's write (db/sqlite-driver.ts). */
+  { engine: 'sqlite'; file: string; writeWaitMs?: number } | { engine: 'postgres'; url: string; schema?: string };
 
 export interface Database {
   db: Kysely<DB>;
@@ -79,56 +74,17 @@ function statementName(text: string): string {
   return name;
 }
 
-/**
- * SQLite rolls a transaction back by itself when a statement fails with SQLITE_FULL or an I/O
- * error; Kysely's ROLLBACK then fails with "no transaction is active" and hides the real cause.
- * Rolling back only what is still open keeps the first error the one that is reported.
- */
-/**
- * Kysely prepares every statement anew; an import's batches repeat the same INSERT text hundreds
- * of times. INSERTs are kept prepared (at most `max` texts): they only ever run to the end, while
- * a SELECT may be iterated by a stream, and a statement being iterated cannot run again.
- */
-function keepingInsertsPrepared(sqlite: SQLite.Database, max = 64): SqliteDatabase {
-  const kept = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string) {
-      if (!text.startsWith('insert')) {
-        return sqlite.prepare(text);
-      }
-      let statement = kept.get(text);
-      if (!statement) {
-        statement = sqlite.prepare(text);
-        kept.set(text, statement);
-        if (kept.size > max) {
-          kept.delete(kept.keys().next().value as string);
-        }
-      }
-      return statement;
-    },
-  };
-}
-
-class SqliteDriverKeepingCause extends SqliteDriver {
-  constructor(private readonly sqlite: SQLite.Database) {
-    super({ database: keepingInsertsPrepared(sqlite) });
-  }
-
-  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    if (this.sqlite.inTransaction) {
-      await super.rollbackTransaction(connection);
-    }
-  }
-}
-
-class SqliteDialectKeepingCause extends SqliteDialect {
-  constructor(private readonly sqlite: SQLite.Database) {
+/** Kysely's SQLite dialect on our driver: write transactions wait their turn (db/sqlite-driver.ts). */
+class SqliteWriterDialect extends SqliteDialect {
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly writeWaitMs: number | undefined,
+  ) {
     super({ database: sqlite });
   }
 
   override createDriver() {
-    return new SqliteDriverKeepingCause(this.sqlite);
+    return new SqliteWriterDriver(this.sqlite, this.writeWaitMs);
   }
 }
 
@@ -143,11 +99,10 @@ export function createDatabase(target: DatabaseTarget, onConnectionLost = report
     const sqlite = new SQLite(target.file);
     const walMode = sqlite.pragma('journal_mode = WAL', { simple: true }) === 'wal';
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
     // Clinical records: a commit that was answered must survive a power failure (docs/decisions.md).
     sqlite.pragma('synchronous = FULL');
     const changes = new SqliteChangeWatch(sqlite, walMode ? `${target.file}-shm` : null);
-    const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause(sqlite), plugins: plugins() });
+    const db = new Kysely<DB>({ dialect: new SqliteWriterDialect(sqlite, target.writeWaitMs), plugins: plugins() });
     const statements = new Map<string, SQLite.Statement>();
     return {
       db,

@@ -54,3 +54,11 @@ export function describeDatabaseError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return code ? `${code}: ${message}` : message;
 }
+
+/**
+ * SQLite's "database is locked": another process holds the write lock longer than a writer waits
+ * (db/sqlite-driver.ts); the same work may succeed when tried again later.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  return /^SQLITE_BUSY/.test(errorCode(error) ?? '');
+}

@@ -23,6 +23,11 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
+  // Nothing pending (most starts, and every command beside a running server) is found by reading
+  // only: the migration run would take SQLite's write lock (docs/operations.md "Writers on SQLite").
+  if ((await migrator.getMigrations()).every((migration) => migration.executedAt !== undefined)) {
+    return [];
+  }
   const result: MigrationResultSet = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');

@@ -48,6 +48,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     auditCheckpointRows: 1000,
     auditCheckpointMinutes: 60,
     fileStore: { kind: 'disk' },
+    sqliteWriteWaitSeconds: 30,
     metricsToken: undefined,
     ...overrides,
   };
