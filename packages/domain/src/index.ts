@@ -73,6 +73,7 @@ export * from './rules/dashboard';
 export * from './rules/deadline-countdown';
 export * from './rules/reminders';
 export * from './rules/vigilance';
+export * from './rules/document-records';
 
 export * from './push/push-events';
 

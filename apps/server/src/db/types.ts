@@ -19,7 +19,15 @@ export type DateText = string;
 /** ISO-8601 UTC with Z, as written by Date#toISOString(). */
 export type Timestamp = string;
 export type GraftFileKind =
-  'photos' | 'releaseStatements' | 'allocationNotes' | 'deliveryNotes' | 'dicom' | 'factsheet' | 'stl';
+  | 'photos'
+  | 'releaseStatements'
+  | 'allocationNotes'
+  | 'deliveryNotes'
+  | 'dicom'
+  | 'factsheet'
+  | 'traceabilityReports'
+  | 'vigilanceReports'
+  | 'stl';
 export type RecoveryPurpose = 'recovery' | 'invite';
 
 /** A column with a database default: optional on insert, always present when read. */
@@ -170,6 +178,14 @@ export interface GraftFilesTable {
   contentType: string;
   storageKey: string;
   createdAt: Timestamp;
+  /** The app made it (a note, a report); such files are records (docs/decisions.md, "Records"). */
+  generated: WithDefault<Flag>;
+  /** 1, or the version before's plus one. */
+  version: WithDefault<number>;
+  /** The version this one replaced; each is replaced at most once (a unique index). */
+  supersedesId: string | null;
+  /** Why this version replaced the one before. */
+  reason: string | null;
 }
 
 export interface WaitingListEntriesTable {

@@ -18,7 +18,7 @@ import { testEngineName } from '../support/database';
 import { uploadFiles } from '../support/files';
 import { deliveredRequest, implantedRequest } from '../support/clinical-records';
 import { freeGraftOfX, packageCode, requestGraft } from '../support/requests';
-import { demoPhoto } from '../../src/demo/demo-files/documents';
+import { demoPhoto, simplePdf } from '../../src/demo/demo-files/documents';
 import { valveTubeStl } from '../../src/demo/demo-files/stl';
 
 // The authorization matrix (docs/security.md, V8): every protected route (the clinic, tissue-bank and admin
@@ -94,6 +94,13 @@ async function scratchEute(app: SeededApp): Promise<string> {
 
 /** Who reads the files of a Free graft of bank X: everyone but bank Y, to whom it does not exist. */
 const FILE_READERS = expected(200, [...PHYSICIANS, 'employeeX', 'admin', 'auditor'], { employeeY: 404 });
+
+/** Who is refused a record's delete: everyone who sees the implanted graft of clinic A and bank X. */
+const RECORD_DELETE = expected(409, ['physicianA', 'employeeX', 'admin', 'auditor'], {
+  physicianB: 404,
+  employeeY: 404,
+});
+const RELEASE_STATEMENT = 'matrix-release.pdf';
 
 async function freshPhoto(app: SeededApp, fixture: Fixture): Promise<string> {
   const name = `matrix-${next()}.jpg`;
@@ -549,6 +556,26 @@ const ROUTES: Record<string, Cell> = {
     request: async (a, f) => ({ path: `/api/media/files/0/${await freshPhoto(a, f)}` }),
     expect: expected(200, ['employeeX', 'admin'], { employeeY: 404 }),
   },
+  // Records (docs/decisions.md, "Records"): nobody deletes them, whatever may write the graft's files.
+  'DELETE /api/media/files/{type}/{traceability report}': {
+    method: 'DELETE',
+    request: (_a, f) => ({
+      path: `/api/media/files/7/Traceability_report_${f.implantedLotOfA}.pdf?lot=${f.implantedLotOfA}`,
+    }),
+    expect: RECORD_DELETE,
+  },
+  'DELETE /api/media/files/{type}/{delivery note}': {
+    method: 'DELETE',
+    request: (_a, f) => ({
+      path: `/api/media/files/3/Delivery_note_${f.implantedLotOfA}.pdf?lot=${f.implantedLotOfA}`,
+    }),
+    expect: RECORD_DELETE,
+  },
+  'DELETE /api/media/files/{type}/{release statement of an assigned graft}': {
+    method: 'DELETE',
+    request: (_a, f) => ({ path: `/api/media/files/1/${RELEASE_STATEMENT}?lot=${f.implantedLotOfA}` }),
+    expect: RECORD_DELETE,
+  },
   'POST /api/push/negotiate': {
     method: 'POST',
     request: () => ({ path: '/api/push/negotiate?negotiateVersion=1' }),
@@ -769,6 +796,10 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
       reportOfA: '',
     };
     fixture.implantedLotOfA = (await implantedRequest(app, day)).lot;
+    const statement = await uploadFiles(app.clients.employeeX, fixture.implantedLotOfA, '1', [
+      { name: RELEASE_STATEMENT, bytes: await simplePdf('Release statement', ['matrix'], new Date()) },
+    ]);
+    expect(statement.status).toBe(200);
     fixture.reportOfA = await freshReport(app, fixture, 'draft');
   });
 
@@ -813,7 +844,11 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
     ];
     // A read of something that does not exist answers 404, to auditors as to admins.
     const unknown = ['GET /api/import/logs/{id}'];
-    const cells = Object.entries(ROUTES).filter(([name]) => !ownAccount.includes(name) && !unknown.includes(name));
+    // A record's delete is refused to everyone who sees it, as 409 naming the rule.
+    const records = Object.keys(ROUTES).filter((name) => ROUTES[name]?.expect === RECORD_DELETE);
+    const cells = Object.entries(ROUTES).filter(
+      ([name]) => !ownAccount.includes(name) && !unknown.includes(name) && !records.includes(name),
+    );
     const auditorGets = (status: number) => cells.filter(([, cell]) => cell.expect.auditor === status);
     const writes = cells.filter(([name]) => isWrite(name) && !reads.includes(name)).map(([name]) => name);
     expect(auditorGets(403).map(([name]) => name)).toEqual(writes);

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { GraftRequest } from '@graftmatch/domain';
+import type { GraftFile, GraftRequest } from '@graftmatch/domain';
 import type { SeededApp } from './clinical';
 import { entryFor, freeGraftOfX, packageCode, requestGraft, stepOk } from './requests';
 
@@ -39,6 +39,7 @@ export async function archivedGraft(app: SeededApp, lot: string) {
     traceabilityReport: { status: number; outValue: string | null };
     patient_Initial: string | null;
     deliveryNoteFiles: { name: string }[];
+    traceabilityReportFiles: GraftFile[];
   }[];
   return grafts.find((graft) => graft.e_Lot === lot);
 }

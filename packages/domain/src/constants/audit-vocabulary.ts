@@ -76,6 +76,7 @@ export const AUDIT_ACTIONS = {
   'graft.file.upload': { en: 'File uploaded', de: 'Datei hochgeladen' },
   'graft.file.delete': { en: 'File deleted', de: 'Datei gelöscht' },
   'graft.file.generate': { en: 'Document filed', de: 'Dokument abgelegt' },
+  'graft.file.supersede': { en: 'Document superseded by a new version', de: 'Dokument durch neue Version ersetzt' },
   'waitinglist.add': { en: 'Waiting-list entry added', de: 'Wartelisteneintrag hinzugefügt' },
   'waitinglist.update': { en: 'Waiting-list entry changed', de: 'Wartelisteneintrag geändert' },
   'waitinglist.remove': { en: 'Waiting-list entry removed', de: 'Wartelisteneintrag entfernt' },

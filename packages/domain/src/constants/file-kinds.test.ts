@@ -6,6 +6,8 @@ describe('file kinds', () => {
     expect(parseFileKind('0')).toBe(FileKind.Photos);
     expect(parseFileKind('5')).toBe(FileKind.Dicom);
     expect(parseFileKind('stl')).toBe(FileKind.Stl);
+    expect(parseFileKind('7')).toBe(FileKind.TraceabilityReports);
+    expect(parseFileKind('8')).toBe(FileKind.VigilanceReports);
   });
 
   it('refuses kinds the spec does not know, including the missing number 4', () => {
@@ -21,6 +23,8 @@ describe('file kinds', () => {
     expect(graftFileField(FileKind.DeliveryNotes)).toBe('deliveryNoteFiles');
     expect(graftFileField(FileKind.Dicom)).toBe('dicomFiles');
     expect(graftFileField(FileKind.Stl)).toBe('stlFiles');
+    expect(graftFileField(FileKind.TraceabilityReports)).toBe('traceabilityReportFiles');
+    expect(graftFileField(FileKind.VigilanceReports)).toBe('vigilanceReportFiles');
     expect(graftFileField(FileKind.Factsheet)).toBeNull();
   });
 

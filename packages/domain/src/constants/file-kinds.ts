@@ -1,6 +1,7 @@
 /**
  * Kinds of files attached to a lot. The numbers are the `{type}` of `/file/getzipfile/{type}/{lot}`
- * (spec §7); STL models have no number in the spec, so their kind is the string 'stl'.
+ * (spec §7); STL models have no number in the spec, so their kind is the string 'stl'. Traceability
+ * and vigilance reports (7, 8) are ours: the app makes them, nobody uploads them (docs/api.md, "Files").
  */
 export const FileKind = {
   Photos: 0,
@@ -9,6 +10,8 @@ export const FileKind = {
   DeliveryNotes: 3,
   Dicom: 5,
   Factsheet: 6,
+  TraceabilityReports: 7,
+  VigilanceReports: 8,
   Stl: 'stl',
 } as const;
 export type FileKind = (typeof FileKind)[keyof typeof FileKind];
@@ -28,6 +31,8 @@ export const FILE_KINDS = [
   { kind: FileKind.DeliveryNotes, name: 'deliveryNotes', graftField: 'deliveryNoteFiles' },
   { kind: FileKind.Dicom, name: 'dicom', graftField: 'dicomFiles' },
   { kind: FileKind.Factsheet, name: 'factsheet', graftField: null },
+  { kind: FileKind.TraceabilityReports, name: 'traceabilityReports', graftField: 'traceabilityReportFiles' },
+  { kind: FileKind.VigilanceReports, name: 'vigilanceReports', graftField: 'vigilanceReportFiles' },
   { kind: FileKind.Stl, name: 'stl', graftField: 'stlFiles' },
 ] as const satisfies readonly FileKindInfo[];
 
@@ -56,7 +61,7 @@ export function graftFileField(kind: FileKind): GraftFileField | null {
   return fileKindInfo(kind).graftField;
 }
 
-/** Reads a route's `{type}` segment ('0', ..., '6', 'stl'); null when it names no kind. */
+/** Reads a route's `{type}` segment ('0', ..., '8', 'stl'); null when it names no kind. */
 export function parseFileKind(segment: string): FileKind | null {
   return FILE_KINDS.find((info) => String(info.kind) === segment)?.kind ?? null;
 }

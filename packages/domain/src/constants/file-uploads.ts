@@ -34,6 +34,11 @@ export const FILE_UPLOAD_RULES: Readonly<Record<string, FileUploadRule>> = {
   [String(FileKind.Stl)]: { contentTypes: ['model/stl'], extensions: ['.stl'], maxBytes: 200 * MB },
 };
 
+/** Whether users may upload files of this kind; the app alone makes traceability and vigilance reports. */
+export function isUploadableKind(kind: FileKind): boolean {
+  return FILE_UPLOAD_RULES[String(kind)] !== undefined;
+}
+
 export function fileUploadRule(kind: FileKind): FileUploadRule {
   const rule = FILE_UPLOAD_RULES[String(kind)];
   if (!rule) {

@@ -155,7 +155,16 @@ export const MESSAGES_DE: Catalogue = {
       unknownField: 'Unbekanntes Dateifeld „{{field}}“; bitte senden Sie die Dateien als „files“.',
       lotTypeFirst: 'Bitte senden Sie die Felder „lot“ und „type“ vor den Dateien.',
       noFiles: 'Bitte senden Sie mindestens eine Datei im Feld „files“.',
-      unknownType: 'Den Dateityp {{segment}} gibt es nicht; Typen sind 0, 1, 2, 3, 5, 6 und stl.',
+      unknownType: 'Den Dateityp {{segment}} gibt es nicht; Typen sind 0, 1, 2, 3, 5, 6, 7, 8 und stl.',
+      notUploadable: 'Dateien des Typs {{type}} erstellt GraftMatch; sie können nicht hochgeladen werden.',
+      record:
+        '„{{name}}“ ist ein Nachweis (ein von GraftMatch erstelltes Dokument, eine Version eines Dokuments oder die Freigabeerklärung eines zugeteilten Grafts): Nachweise werden nie gelöscht. Laden Sie eine neue Version hoch, die ihn mit Begründung ersetzt.',
+      supersedeOne: 'Eine neue Version ersetzt genau eine Datei: Senden Sie mit „supersedes“ genau eine Datei.',
+      supersedeReason: 'Begründen Sie, warum die neue Version „{{name}}“ ersetzt (Feld „reason“).',
+      supersededAlready:
+        '„{{name}}“ ist nicht die aktuelle Version („{{current}}“ hat sie ersetzt); ersetzen Sie die aktuelle.',
+      supersedeRace:
+        'Gleichzeitig wurde eine andere neue Version dieses Dokuments abgelegt; sehen Sie sich die Versionen an und versuchen Sie es erneut.',
       whoChanges: 'Die Dateien eines Grafts dürfen nur Mitarbeitende seiner Gewebebank und Administratoren ändern.',
       noFile: 'Es gibt keine Datei „{{name}}“ vom Typ {{type}}.',
       noFileOnLot: 'Im Lot {{lot}} gibt es keine Datei „{{name}}“ vom Typ {{type}}.',
@@ -440,6 +449,7 @@ export const MESSAGES_DE: Catalogue = {
     allocation: 'Zuteilungsschein',
     delivery: 'Lieferschein',
     traceability: 'Rückverfolgbarkeitsbericht',
+    remade: 'Neu erstellt beim Schritt „{{action}}“',
     steps: 'Schritte',
     lot: 'Lot',
     graftType: 'Grafttyp',

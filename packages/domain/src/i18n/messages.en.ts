@@ -146,7 +146,16 @@ export const MESSAGES_EN = {
       unknownField: 'Unknown file field "{{field}}"; send the files as "files".',
       lotTypeFirst: 'Send the fields "lot" and "type" before the files.',
       noFiles: 'Send at least one file in the field "files".',
-      unknownType: 'There is no file type {{segment}}; types are 0, 1, 2, 3, 5, 6 and stl.',
+      unknownType: 'There is no file type {{segment}}; types are 0, 1, 2, 3, 5, 6, 7, 8 and stl.',
+      notUploadable: 'Files of type {{type}} are made by GraftMatch; they cannot be uploaded.',
+      record:
+        '"{{name}}" is a record (a document GraftMatch made, a version of a document, or the release statement of an assigned graft): records are never deleted. Upload a new version that supersedes it, with a reason.',
+      supersedeOne: 'A new version supersedes one file: send exactly one file with "supersedes".',
+      supersedeReason: 'Say why the new version supersedes "{{name}}" (field "reason").',
+      supersededAlready:
+        '"{{name}}" is not the current version ("{{current}}" superseded it); supersede the current one.',
+      supersedeRace:
+        'Another new version of this document was filed at the same moment; look at the versions and try again.',
       whoChanges: "Only the graft's tissue-bank employees and administrators may change its files.",
       noFile: 'No file "{{name}}" of type {{type}}.',
       noFileOnLot: 'No file "{{name}}" of type {{type}} on lot {{lot}}.',
@@ -417,6 +426,7 @@ export const MESSAGES_EN = {
     allocation: 'Allocation note',
     delivery: 'Delivery note',
     traceability: 'Traceability report',
+    remade: 'Made again at the step "{{action}}"',
     steps: 'Steps',
     lot: 'Lot',
     graftType: 'Graft type',

@@ -17,7 +17,10 @@ export const StepStatusSchema = Type.Enum(StepStatus, { description: '0 open, 1 
  */
 export const FileKindParam = Type.Union(
   FILE_KINDS.map((info) => Type.Literal(String(info.kind))),
-  { description: '0 photos, 1 release statements, 2 allocation notes, 3 delivery notes, 5 dicom, 6 factsheet, stl' },
+  {
+    description:
+      '0 photos, 1 release statements, 2 allocation notes, 3 delivery notes, 5 dicom, 6 factsheet, 7 traceability reports, 8 vigilance reports, stl',
+  },
 );
 
 export const Language = Type.Union([Type.Literal(LANGUAGES[0]), Type.Literal(LANGUAGES[1])]);

@@ -9,11 +9,16 @@ export const ProcessStep = Type.Object({
 });
 export type ProcessStep = Static<typeof ProcessStep>;
 
-/** A stored file of a lot, as listed on the graft. */
+/** A stored file of a lot, as listed on the graft, with its place among the document's versions. */
 export const GraftFile = Type.Object({
   name: Type.String(),
   size: Type.Integer({ minimum: 0, description: 'bytes' }),
   contentType: Type.String(),
+  version: Type.Integer({ minimum: 1, description: '1 for a first version; a superseding version counts on' }),
+  current: Type.Boolean({ description: 'no newer version supersedes it' }),
+  record: Type.Boolean({ description: 'a record: never deleted, only superseded (docs/api.md, "Files")' }),
+  reason: Nullable(Type.String({ description: 'why this version superseded the one before' })),
+  createdAt: Type.String({ format: 'date-time' }),
 });
 export type GraftFile = Static<typeof GraftFile>;
 
@@ -66,6 +71,8 @@ export const Graft = Type.Object({
   allocationNotificationFiles: Type.Array(GraftFile),
   deliveryNoteFiles: Type.Array(GraftFile),
   dicomFiles: Type.Array(GraftFile),
+  traceabilityReportFiles: Type.Array(GraftFile),
+  vigilanceReportFiles: Type.Array(GraftFile),
 
   decellularization: ProcessStep,
   release: ProcessStep,

@@ -42,6 +42,8 @@ export function aGraft(overrides: Partial<Graft> = {}): Graft {
     allocationNotificationFiles: [],
     deliveryNoteFiles: [],
     dicomFiles: [],
+    traceabilityReportFiles: [],
+    vigilanceReportFiles: [],
     decellularization: { status: StepStatus.Done, outValue: '2021-01-10' },
     release: { status: StepStatus.Done, outValue: '2021-02-01' },
     assignment: open,

@@ -22,6 +22,7 @@ import * as vigilanceBankSettings from './2026-11-29-vigilance-bank-settings';
 import * as unknownLoginAttempts from './2026-11-29-unknown-login-attempts';
 import * as jobRuns from './2026-11-29-job-runs';
 import * as timeZones from './2026-12-01-time-zones';
+import * as documentRecords from './2026-12-02-document-records';
 
 // Listed by name; Kysely applies them in name order, so names start with their date.
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-unknown-login-attempts': unknownLoginAttempts,
   '2026-11-29-job-runs': jobRuns,
   '2026-12-01-time-zones': timeZones,
+  '2026-12-02-document-records': documentRecords,
 };

@@ -69,6 +69,21 @@ export function firstFreeName(name: string, taken: ReadonlySet<string>): string 
 }
 
 /**
+ * The name of a document's version `version` (2 or more): `name v2.pdf` after the first version's
+ * `name.pdf`, ending in `extension` when given (the new file's own); the first not in `taken`.
+ */
+export function versionedName(
+  firstName: string,
+  version: number,
+  taken: ReadonlySet<string>,
+  extension?: string,
+): string {
+  const firstExtension = extensionOf(firstName);
+  const stem = firstName.slice(0, firstName.length - firstExtension.length);
+  return firstFreeName(fitted(stem, ` v${version}${extension ?? firstExtension}`), taken);
+}
+
+/**
  * `Content-Disposition` per RFC 6266: an ASCII `filename` for old clients and the exact name
  * as UTF-8 in `filename*` (RFC 8187).
  */

@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FileKind } from '@graftmatch/domain';
-import { MAX_FILES_PER_UPLOAD, fileUploadRule, type Graft, type Message } from '@graftmatch/domain';
-import type { GraftFileKind, GraftRow } from '../../db/types';
+import {
+  MAX_FILES_PER_UPLOAD,
+  MAX_SUPERSEDE_REASON_LENGTH,
+  fileUploadRule,
+  isUploadableKind,
+  type Graft,
+  type Message,
+} from '@graftmatch/domain';
+import type { Transaction } from 'kysely';
+import type { DB, GraftFileKind, GraftRow } from '../../db/types';
 import { writeOrConflict } from '../../db/write-or-conflict';
-import { ProblemError, badRequest, fieldError } from '../../http/problem';
+import { ProblemError, badRequest, conflict, fieldError, notFound } from '../../http/problem';
 import { StorageLimitError, type StagedFile } from '../../storage/storage';
 import { recordAudit } from '../audit/audit.service';
 import { requireUser } from '../auth/auth.policy';
@@ -16,6 +25,7 @@ import { thumbnailKey } from './files-download.service';
 import * as repo from './files.repository';
 import { ContentRefusal, checkContent } from './file-content';
 import { cleanFileName, firstFreeName } from './file-names';
+import { nextVersion, refuseRecordDelete } from './files-versions';
 
 /** One part of a multipart upload, as the route reads it. */
 export type UploadPart =
@@ -89,6 +99,12 @@ async function receiveAll(deps: FilesDeps, caller: Principal, parts: AsyncIterab
           ]);
         }
         const { kind, stored } = kindOf(type);
+        if (!isUploadableKind(kind)) {
+          part.stream.resume();
+          throw badRequest({ key: 'problem.files.notUploadable', params: { type } }, [
+            fieldError('type', { key: 'problem.files.notUploadable', params: { type } }),
+          ]);
+        }
         target = { graft: await writableGraft(deps, caller, lot), kind, stored };
       }
       received.push(await receive(deps, target.kind, part));
@@ -104,17 +120,68 @@ async function receiveAll(deps: FilesDeps, caller: Principal, parts: AsyncIterab
     await Promise.all(received.map((file) => file.staged.discard()));
     throw tooLarge({ key: 'problem.files.tooMany', params: { max: MAX_FILES_PER_UPLOAD } });
   }
-  return { ...target, received };
+  try {
+    return { ...target, received, supersede: supersedeOf(fields, received.length) };
+  } catch (error) {
+    await Promise.all(received.map((file) => file.staged.discard()));
+    throw error;
+  }
+}
+
+/** A new version to file: the fields `supersedes` (the current version's name) and `reason`, with one file. */
+interface Supersede {
+  name: string;
+  reason: string;
+}
+
+function supersedeOf(fields: ReadonlyMap<string, string>, files: number): Supersede | null {
+  const name = fields.get('supersedes');
+  if (name === undefined) {
+    return null;
+  }
+  if (files !== 1) {
+    throw badRequest({ key: 'problem.files.supersedeOne' }, [
+      fieldError('files', { key: 'problem.files.supersedeOne' }),
+    ]);
+  }
+  const reason = fields.get('reason')?.trim() ?? '';
+  if (reason === '' || reason.length > MAX_SUPERSEDE_REASON_LENGTH) {
+    const wording = { key: 'problem.files.supersedeReason', params: { name } } as const;
+    throw badRequest(wording, [fieldError('reason', wording)]);
+  }
+  return { name, reason };
+}
+
+/**
+ * The version the upload supersedes, checked on the locked graft: it exists and nothing superseded
+ * it yet (docs/decisions.md, "Records").
+ */
+async function supersededVersion(trx: Transaction<DB>, graft: GraftRow, stored: GraftFileKind, supersede: Supersede) {
+  await repo.lockGraft(trx, graft.id);
+  const files = await repo.filesOfGraft(trx, graft.id, stored);
+  const old = files.find((file) => file.name === supersede.name);
+  if (!old) {
+    throw notFound({
+      key: 'problem.files.noFileOnLot',
+      params: { name: supersede.name, type: stored, lot: graft.eLot },
+    });
+  }
+  const newer = files.find((file) => file.supersedesId === old.id);
+  if (newer) {
+    throw conflict({ key: 'problem.files.supersededAlready', params: { name: old.name, current: newer.name } });
+  }
+  return { old, files };
 }
 
 /**
  * `POST /media/uploadfiles`: stores the files, then their rows and audit rows in one transaction.
  * Names are made unique within the graft and kind (`name (2).pdf`); other grafts' names are
- * neither consulted nor revealed.
+ * neither consulted nor revealed. With `supersedes`, the one file is the next version of that
+ * file (`name v2.pdf`), kept beside it with the reason, both audited.
  */
 export async function uploadFiles(deps: FilesDeps, actor: Actor, parts: AsyncIterable<UploadPart>): Promise<Graft> {
   const caller = requireUser(actor.principal);
-  const { graft, stored, received } = await receiveAll(deps, caller, parts);
+  const { graft, stored, received, supersede } = await receiveAll(deps, caller, parts);
   const committed: string[] = [];
   try {
     await writeOrConflict(
@@ -122,8 +189,12 @@ export async function uploadFiles(deps: FilesDeps, actor: Actor, parts: AsyncIte
       async (trx) => {
         const taken = await repo.namesOfGraft(trx, graft.id, stored);
         const at = deps.now();
+        const superseded = supersede ? await supersededVersion(trx, graft, stored, supersede) : null;
         for (const file of received) {
-          const name = firstFreeName(file.name, taken);
+          const version = superseded
+            ? nextVersion(superseded.old, superseded.files, path.extname(file.name))
+            : { version: 1, supersedesId: null, name: firstFreeName(file.name, taken) };
+          const { name } = version;
           taken.add(name);
           const id = randomUUID();
           const storageKey = `${stored}/${id}`;
@@ -138,20 +209,39 @@ export async function uploadFiles(deps: FilesDeps, actor: Actor, parts: AsyncIte
             contentType: file.contentType,
             storageKey,
             createdAt: at.toISOString(),
+            version: version.version,
+            supersedesId: version.supersedesId,
+            reason: supersede?.reason ?? null,
           };
           await repo.insertFile(trx, row);
+          const audit = { actorUserId: caller.userId, targetType: 'graftFile', ip: actor.ip, at } as const;
+          const supersedes = superseded ? { supersedes: superseded.old.name, reason: row.reason } : {};
           await recordAudit(trx, {
-            actorUserId: caller.userId,
+            ...audit,
             action: 'graft.file.upload',
-            targetType: 'graftFile',
             targetId: id,
-            after: { lot: graft.eLot, kind: stored, name, size: row.size, contentType: row.contentType },
-            ip: actor.ip,
-            at,
+            after: {
+              lot: graft.eLot,
+              kind: stored,
+              name,
+              size: row.size,
+              contentType: row.contentType,
+              version: row.version,
+              ...supersedes,
+            },
           });
+          if (superseded) {
+            await recordAudit(trx, {
+              ...audit,
+              action: 'graft.file.supersede',
+              targetId: superseded.old.id,
+              before: { lot: graft.eLot, kind: stored, name: superseded.old.name, version: superseded.old.version },
+              after: { supersededBy: name, version: row.version, reason: row.reason },
+            });
+          }
         }
       },
-      { key: 'problem.files.nameRace' },
+      supersede ? { key: 'problem.files.supersedeRace' } : { key: 'problem.files.nameRace' },
     );
   } catch (error) {
     await Promise.all(received.map((file) => file.staged.discard()));
@@ -162,7 +252,10 @@ export async function uploadFiles(deps: FilesDeps, actor: Actor, parts: AsyncIte
   return presentGraft(deps.db, graft, todayOf(deps));
 }
 
-/** `DELETE /media/files/{type}/{name}[?lot=]`: the row and its audit row, then the stored object (and thumbnail). */
+/**
+ * `DELETE /media/files/{type}/{name}[?lot=]`: the row and its audit row, then the stored object (and
+ * thumbnail). A record is never deleted: 409.
+ */
 export async function deleteFile(
   deps: FilesDeps,
   actor: Actor,
@@ -171,9 +264,13 @@ export async function deleteFile(
   const caller = requireUser(actor.principal);
   const { stored } = kindOf(request.type);
   const { file, graft: owner } = await visibleFile(deps, caller, request.type, request.name, request.lot);
+  // Records are refused to everyone who sees them, before who may write is asked (docs/decisions.md, "Records").
+  await refuseRecordDelete(deps.db, file, owner);
   const graft = await writableGraft(deps, caller, owner.eLot);
   const name = file.name;
   await deps.db.transaction().execute(async (trx) => {
+    const locked = await repo.lockGraft(trx, graft.id);
+    await refuseRecordDelete(trx, file, locked ?? graft);
     await repo.deleteFile(trx, file.id);
     await recordAudit(trx, {
       actorUserId: caller.userId,

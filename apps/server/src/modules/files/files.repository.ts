@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { GraftFileKind, GraftFileRow, GraftFilesTable, GraftRow } from '../../db/types';
 import type { Executor } from '../../db/executor';
+import { engineOf } from '../../db/dialect';
 
 // All SQL of the files feature. Every function takes the executor; the caller owns transactions.
 
@@ -59,6 +60,21 @@ export async function namesOfGraft(executor: Executor, graftId: string, kind: Gr
     .where('kind', '=', kind)
     .execute();
   return new Set(rows.map((row) => row.name));
+}
+
+/**
+ * The graft row, locked until the transaction ends on PostgreSQL, so that a file's record state
+ * (the graft's assignment, a newer version) cannot change between the check and the write. SQLite
+ * runs one writing transaction at a time.
+ */
+export function lockGraft(executor: Executor, id: string): Promise<GraftRow | undefined> {
+  const query = executor.selectFrom('grafts').selectAll().where('id', '=', id);
+  return (engineOf(executor) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** The version that superseded this file, if any. */
+export function supersederOf(executor: Executor, id: string): Promise<GraftFileRow | undefined> {
+  return executor.selectFrom('graftFiles').selectAll().where('supersedesId', '=', id).executeTakeFirst();
 }
 
 export async function insertFile(executor: Executor, row: Insertable<GraftFilesTable>): Promise<void> {

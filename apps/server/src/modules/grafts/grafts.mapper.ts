@@ -5,6 +5,9 @@ import {
   isExpired,
   isOpenForMatching,
   isGraftTypeNumber,
+  isRecord,
+  firstVersionName,
+  StepStatus,
   type Graft,
   type GraftFile,
   type GraftFileField,
@@ -44,22 +47,57 @@ function emptyFileLists(): FileLists {
     allocationNotificationFiles: [],
     deliveryNoteFiles: [],
     dicomFiles: [],
+    traceabilityReportFiles: [],
+    vigilanceReportFiles: [],
   };
 }
 
-/** Groups file rows by graft id, into the graft's file-list fields (the factsheet has none). */
-export function fileListsByGraft(files: readonly GraftFileRow[]): Map<string, FileLists> {
-  const byGraft = new Map<string, FileLists>();
+/** Groups file rows by graft id. */
+export function filesByGraft(files: readonly GraftFileRow[]): Map<string, GraftFileRow[]> {
+  const byGraft = new Map<string, GraftFileRow[]>();
   for (const file of files) {
+    const ofGraft = byGraft.get(file.graftId) ?? [];
+    ofGraft.push(file);
+    byGraft.set(file.graftId, ofGraft);
+  }
+  return byGraft;
+}
+
+/**
+ * A graft's files in its file-list fields (the factsheet has none): each document's versions
+ * together, oldest first, documents by the name of their first version; whether each is current
+ * and a record (docs/decisions.md, "Records").
+ */
+function fileListsOf(row: GraftRow, files: readonly GraftFileRow[]): FileLists {
+  const superseded = new Set(files.map((file) => file.supersedesId).filter((id) => id !== null));
+  const ordered = files
+    .map((file) => ({ file, first: firstVersionName(file, files) }))
+    .sort((a, b) => (a.first === b.first ? a.file.version - b.file.version : a.first < b.first ? -1 : 1));
+  const assigned = row.assignmentStatus === StepStatus.Done;
+  const lists = emptyFileLists();
+  for (const { file } of ordered) {
     const field = FILE_KINDS.find((info) => info.name === file.kind)?.graftField;
     if (!field) {
       continue;
     }
-    const lists = byGraft.get(file.graftId) ?? emptyFileLists();
-    lists[field].push({ name: file.name, size: Number(file.size), contentType: file.contentType });
-    byGraft.set(file.graftId, lists);
+    const facts = {
+      kind: file.kind,
+      generated: file.generated === 1,
+      version: file.version,
+      superseded: superseded.has(file.id),
+    };
+    lists[field].push({
+      name: file.name,
+      size: Number(file.size),
+      contentType: file.contentType,
+      version: file.version,
+      current: !facts.superseded,
+      record: isRecord(facts, assigned),
+      reason: file.reason,
+      createdAt: file.createdAt,
+    });
   }
-  return byGraft;
+  return lists;
 }
 
 function stepsOf(row: GraftRow): Record<ProcessStepName, ProcessStep> {
@@ -68,7 +106,7 @@ function stepsOf(row: GraftRow): Record<ProcessStepName, ProcessStep> {
   ) as Record<ProcessStepName, ProcessStep>;
 }
 
-export function graftRowToGraft(row: GraftRow, files: FileLists | undefined, today: string): Graft {
+export function graftRowToGraft(row: GraftRow, files: readonly GraftFileRow[] | undefined, today: string): Graft {
   const type = row.tProdName2;
   if (!isGraftTypeNumber(type)) {
     throw new Error(`graft ${row.eLot} has an unknown type ${type}`);
@@ -102,7 +140,7 @@ export function graftRowToGraft(row: GraftRow, files: FileLists | undefined, tod
     a_Allo_Note: row.aAlloNote,
     a_DeliverNote: row.aDeliverNote,
     x_SEC: row.xSec,
-    ...(files ?? emptyFileLists()),
+    ...fileListsOf(row, files ?? []),
     ...stepsOf(row),
     e_Name: row.eName,
     e_Eute: row.euteId,

@@ -23,7 +23,7 @@ import { clinicReadScope, euteReadScope, requireUser } from '../auth/auth.policy
 import { graftsChanged, type ChangedGraft } from '../../realtime/push-audience';
 import type { PushPublisher } from '../../realtime/push-bus';
 import type { Principal } from '../auth/principal';
-import { fileListsByGraft, graftRowToGraft, isOpenOn } from './grafts.mapper';
+import { filesByGraft, graftRowToGraft, isOpenOn } from './grafts.mapper';
 import * as repo from './grafts.repository';
 
 export interface GraftsDeps {
@@ -38,7 +38,7 @@ const todayOf = (deps: Pick<GraftsDeps, 'now'>): string => utcDate(deps.now());
 
 /** Rows to wire grafts, with their file lists fetched in one query. */
 export async function presentGrafts(executor: Executor, rows: readonly GraftRow[], today: string): Promise<Graft[]> {
-  const files = fileListsByGraft(
+  const files = filesByGraft(
     await repo.filesOfGrafts(
       executor,
       rows.map((row) => row.id),

@@ -263,6 +263,8 @@ const READ_ONLY_JSON_FIELDS = new Set([
   'allocationNotificationFiles',
   'deliveryNoteFiles',
   'dicomFiles',
+  'traceabilityReportFiles',
+  'vigilanceReportFiles',
 ]);
 
 export async function readJson(text: AsyncIterable<string>, sink: RowSink): Promise<TextRead> {

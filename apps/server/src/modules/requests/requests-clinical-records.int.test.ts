@@ -112,12 +112,19 @@ describe(`the clinical record of a request (${testEngineName()})`, () => {
 
     const graft = await archivedGraft(app, implanted.lot);
     expect(graft?.implantation.outValue).toBe(typo);
-    expect(graft?.deliveryNoteFiles.map((file) => file.name).sort()).toEqual([
-      `Delivery_note_${implanted.lot}.pdf`,
-      `Traceability_report_${implanted.lot} (2).pdf`,
-      `Traceability_report_${implanted.lot}.pdf`,
+    expect(graft?.deliveryNoteFiles.map((file) => file.name)).toEqual([`Delivery_note_${implanted.lot}.pdf`]);
+    // The report made again is its next version, the correction its reason; the first is kept.
+    expect(graft?.traceabilityReportFiles).toEqual([
+      expect.objectContaining({ name: `Traceability_report_${implanted.lot}.pdf`, version: 1, current: false }),
+      expect.objectContaining({
+        name: `Traceability_report_${implanted.lot} v2.pdf`,
+        version: 2,
+        current: true,
+        record: true,
+        reason: expect.stringContaining(reason),
+      }),
     ]);
-    expect(graft?.traceabilityReport.outValue).toBe(`Traceability_report_${implanted.lot} (2).pdf`);
+    expect(graft?.traceabilityReport.outValue).toBe(`Traceability_report_${implanted.lot} v2.pdf`);
 
     const history = (await (
       await app.clients.employeeX.get(`/api/requests/${implanted.id}/history`)
@@ -162,7 +169,7 @@ describe(`the clinical record of a request (${testEngineName()})`, () => {
     expect((await correct('employeeX', implanted.id, body('assignedOn', shiftDate(day, -2)))).status).toBe(200);
     expect((await correct('employeeX', implanted.id, body('deliveredOn', shiftDate(day, -1)))).status).toBe(200);
     expect((await archivedGraft(app, implanted.lot))?.deliveryNoteFiles.map((file) => file.name)).toContain(
-      `Delivery_note_${implanted.lot} (2).pdf`,
+      `Delivery_note_${implanted.lot} v2.pdf`,
     );
     const recoded = await correct('admin', implanted.id, body('patient_Code', 'B-04-2020'));
     expect(recoded.status).toBe(200);

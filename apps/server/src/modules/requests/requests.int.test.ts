@@ -28,6 +28,7 @@ interface GraftAnswer {
   traceabilityReport: { status: number };
   allocationNotificationFiles: { name: string }[];
   deliveryNoteFiles: { name: string }[];
+  traceabilityReportFiles: { name: string }[];
 }
 
 describe(`graft requests from request to implantation (${testEngineName()})`, () => {
@@ -186,10 +187,8 @@ describe(`graft requests from request to implantation (${testEngineName()})`, ()
       implantation: { status: 1 },
       traceabilityReport: { status: 1 },
     });
-    expect(archived?.deliveryNoteFiles.map((f) => f.name).sort()).toEqual([
-      `Delivery_note_${lot}.pdf`,
-      `Traceability_report_${lot}.pdf`,
-    ]);
+    expect(archived?.deliveryNoteFiles.map((f) => f.name)).toEqual([`Delivery_note_${lot}.pdf`]);
+    expect(archived?.traceabilityReportFiles.map((f) => f.name)).toEqual([`Traceability_report_${lot}.pdf`]);
     await refused(await step(physicianA, 'physician', ofA.id, 'return', { reason: 'late' }));
     await refused(await step(employeeX, 'euteemployee', ofA.id, 'deliver'));
 

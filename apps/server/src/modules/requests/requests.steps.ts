@@ -1,6 +1,7 @@
 import {
   DEFAULT_RESERVATION_HOURS,
   StepStatus,
+  auditActionWords,
   displayPatientCode,
   formatInstantUtc,
   graftListStatus,
@@ -16,7 +17,7 @@ import {
   type RequestState,
   type RequestStepInput,
 } from '@graftmatch/domain';
-import type { GraftRow, GraftUpdate } from '../../db/types';
+import type { GraftFileKind, GraftRow, GraftUpdate } from '../../db/types';
 import { conflict, invalidFields } from '../../http/problem';
 import { renderRequestDocument, requestDocumentFileName, type RequestDocumentKind } from '../../pdf/request-documents';
 import type { FileStorage } from '../../storage/storage';
@@ -113,6 +114,13 @@ const stepsOf = (graft: GraftRow) => ({
   traceabilityReport: { status: graft.traceabilityReportStatus },
 });
 
+/** Each request document under its kind (docs/api.md, "Files"). */
+const DOCUMENT_FILE_KIND = {
+  allocation: 'allocationNotes',
+  delivery: 'deliveryNotes',
+  traceability: 'traceabilityReports',
+} as const satisfies Record<RequestDocumentKind, GraftFileKind>;
+
 /** Files the step's document; `extra` rows follow the request's (a correction and its reason). */
 export async function fileDocument(
   ctx: StepContext,
@@ -151,9 +159,13 @@ export async function fileDocument(
   const filed = await fileGeneratedDocument(ctx.trx, ctx.storage, {
     graftId: row.graftId,
     lot: row.eLot,
-    kind: kind === 'allocation' ? 'allocationNotes' : 'deliveryNotes',
+    kind: DOCUMENT_FILE_KIND[kind],
     fileName: requestDocumentFileName(kind, row.eLot),
     content,
+    // A correction says what it corrected; a step that makes the document again says which step.
+    reason:
+      extra.map(([, value]) => value).join('; ') ||
+      t('requestDocument.remade', { action: auditActionWords(`request.${ctx.action}`, ctx.language) }),
     at: ctx.now,
     actorUserId: ctx.actorUserId,
     ip: ctx.ip,

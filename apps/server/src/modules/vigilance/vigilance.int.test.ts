@@ -291,14 +291,14 @@ describe(`vigilance: report, look-back, quarantine (${testEngineName()})`, () =>
       .innerJoin('grafts', 'grafts.id', 'graftFiles.graftId')
       .select('graftFiles.name')
       .where('grafts.eLot', '=', lots.implanted)
-      .where('graftFiles.kind', '=', 'releaseStatements')
+      .where('graftFiles.kind', '=', 'vigilanceReports')
       .execute();
     expect(files.map((file) => file.name).sort()).toEqual([
       expect.stringMatching(/_part_A\.pdf$/),
       expect.stringMatching(/_part_A_and_B\.pdf$/),
     ]);
     const both = files.find((file) => file.name.endsWith('_part_A_and_B.pdf'))!;
-    const pdf = await employeeX.get(`/api/file/getfile/1/${encodeURIComponent(both.name)}`);
+    const pdf = await employeeX.get(`/api/file/getfile/8/${encodeURIComponent(both.name)}`);
     expect(pdf.status).toBe(200);
     const text = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).replace(/\s+/g, ' ');
     for (const entry of ANNEX_FIELDS.filter((field) => ['III-A', 'III-B', 'Art44-3'].includes(field.part))) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  auditActionWords,
   confirmationDeadline,
   decideVigilanceStep,
   donationIdentification,
@@ -12,6 +13,7 @@ import {
   notificationDeadline,
   parseSingleEuropeanCode,
   StepStatus,
+  translate,
   utcDate,
   type CreateVigilanceReportRequest,
   type Lookback,
@@ -343,9 +345,15 @@ export async function submitPart(
     const filed = await fileGeneratedDocument(trx, deps.storage, {
       graftId: row.graftId,
       lot: row.eLot,
-      kind: 'releaseStatements',
+      kind: 'vigilanceReports',
       fileName: vigilancePdfFileName(row.kind, row.reference, stage === 'confirmation'),
       content,
+      reason: translate(actor.language ?? 'en', 'requestDocument.remade', {
+        action: auditActionWords(
+          stage === 'notification' ? 'vigilance.notify' : 'vigilance.confirm',
+          actor.language ?? 'en',
+        ),
+      }),
       at: now,
       actorUserId: userId,
       ip: actor.ip,

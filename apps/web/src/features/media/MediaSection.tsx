@@ -6,21 +6,29 @@ import { DocumentList } from './DocumentList';
 import { DOCUMENT_KINDS, MODELS, PHOTOS, filesOf, type MediaKind } from './kinds';
 import { ModelView } from './ModelView';
 import { PhotoGallery } from './PhotoGallery';
+import type { Supersede } from './SupersedeButton';
 import { UploadArea } from './UploadArea';
 import { useFileChanges } from './useMediaActions';
 import { ZipButton } from './ZipButton';
 
 interface Props {
   graft: Graft;
-  /** Tissue-bank employees of the graft's bank and admins upload and delete. */
+  /** Tissue-bank employees of the graft's bank and admins upload, delete (what is no record) and supersede. */
   editable: boolean;
   /** Takes the graft as an upload or delete answers it. */
   onGraft: (graft: Graft) => void;
 }
 
+/** What a kind's list offers those who may change the graft's files. */
+interface Changes {
+  onDelete: ((name: string) => void) | undefined;
+  onSupersede: ((supersede: Supersede) => void) | undefined;
+  busy: boolean;
+}
+
 interface KindProps extends Props {
   kind: MediaKind;
-  children: (onDelete: ((name: string) => void) | undefined) => ReactNode;
+  children: (changes: Changes) => ReactNode;
 }
 
 /**
@@ -32,7 +40,8 @@ function KindCard({ graft, editable, onGraft, kind, children }: KindProps) {
   const files = filesOf(graft, kind);
   const changes = useFileChanges(kind, graft.e_Lot, onGraft);
   const title = t(`files.${kind.label}`);
-  if (files.length === 0 && !editable) {
+  const uploads = editable && kind.uploadable;
+  if (files.length === 0 && !uploads) {
     return null;
   }
   return (
@@ -54,9 +63,13 @@ function KindCard({ graft, editable, onGraft, kind, children }: KindProps) {
             {t('files.none')}
           </Text>
         ) : (
-          children(editable ? changes.confirmRemove : undefined)
+          children({
+            onDelete: editable ? changes.confirmRemove : undefined,
+            onSupersede: uploads ? (supersede) => changes.supersede.mutate(supersede) : undefined,
+            busy: changes.progress !== null,
+          })
         )}
-        {editable && (
+        {uploads && (
           <UploadArea kind={kind} progress={changes.progress} onFiles={(picked) => changes.add.mutate(picked)} />
         )}
       </Stack>
@@ -79,10 +92,10 @@ export function MediaSection(props: Props) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <KindCard {...props} kind={PHOTOS}>
-        {(onDelete) => <PhotoGallery lot={lot} files={props.graft.fotoFiles} onDelete={onDelete} />}
+        {({ onDelete }) => <PhotoGallery lot={lot} files={props.graft.fotoFiles} onDelete={onDelete} />}
       </KindCard>
       <KindCard {...props} kind={MODELS}>
-        {(onDelete) => (
+        {({ onDelete }) => (
           <>
             <ModelView key={props.graft.stlFiles.map((file) => file.name).join('/')} lot={lot} />
             <DocumentList kind={MODELS} lot={lot} files={props.graft.stlFiles} onDelete={onDelete} />
@@ -91,7 +104,7 @@ export function MediaSection(props: Props) {
       </KindCard>
       {DOCUMENT_KINDS.map((kind) => (
         <KindCard key={kind.type} {...props} kind={kind}>
-          {(onDelete) => <DocumentList kind={kind} lot={lot} files={filesOf(props.graft, kind)} onDelete={onDelete} />}
+          {(changes) => <DocumentList kind={kind} lot={lot} files={filesOf(props.graft, kind)} {...changes} />}
         </KindCard>
       ))}
     </SimpleGrid>

@@ -65,6 +65,25 @@ export function uploadFiles(
   return upload('POST /media/uploadfiles', form, onProgress);
 }
 
+/** A new version of the file `name`, superseding it with `reason`; both are kept (docs/api.md, "Files"). */
+export function supersedeFile(
+  lot: string,
+  type: string,
+  name: string,
+  reason: string,
+  file: File,
+  onProgress: (progress: UploadProgress) => void,
+): Promise<Graft> {
+  const form = new FormData();
+  // The server needs the fields before the file.
+  form.append('lot', lot);
+  form.append('type', type);
+  form.append('supersedes', name);
+  form.append('reason', reason);
+  form.append('files', file, file.name);
+  return upload('POST /media/uploadfiles', form, onProgress);
+}
+
 export function deleteFile(type: string, name: string, lot: string): Promise<Graft> {
   return call('DELETE /media/files/{type}/{name}', { params: { type, name }, query: { lot } });
 }

@@ -1,13 +1,22 @@
-import { FILE_UPLOAD_RULES, FileKind, type Graft, type GraftFile, type GraftFileField } from '@graftmatch/domain';
+import {
+  FILE_UPLOAD_RULES,
+  FileKind,
+  isUploadableKind,
+  type Graft,
+  type GraftFile,
+  type GraftFileField,
+} from '@graftmatch/domain';
 
 /** A kind of file the details page lists: its route `{type}`, graft field and i18n key. */
 export interface MediaKind {
   type: string;
   field: GraftFileField;
   /** Key under `files.` of the kind's title. */
-  label: 'photos' | 'stl' | 'release' | 'allocation' | 'delivery' | 'dicom';
+  label: 'photos' | 'stl' | 'release' | 'allocation' | 'delivery' | 'dicom' | 'traceability' | 'vigilance';
   /** For the file picker: the extensions the server takes for this kind. */
   accept: string;
+  /** Users upload files of this kind; traceability and vigilance reports only GraftMatch makes. */
+  uploadable: boolean;
 }
 
 const kind = (type: FileKind, field: GraftFileField, label: MediaKind['label']): MediaKind => ({
@@ -15,16 +24,19 @@ const kind = (type: FileKind, field: GraftFileField, label: MediaKind['label']):
   field,
   label,
   accept: (FILE_UPLOAD_RULES[String(type)]?.extensions ?? []).join(','),
+  uploadable: isUploadableKind(type),
 });
 
 export const PHOTOS = kind(FileKind.Photos, 'fotoFiles', 'photos');
 export const MODELS = kind(FileKind.Stl, 'stlFiles', 'stl');
-/** The kinds shown as plain lists of downloads, in the order of spec §7's types. */
+/** The kinds shown as lists of downloads, in the order of their types (spec §7's, then ours). */
 export const DOCUMENT_KINDS: readonly MediaKind[] = [
   kind(FileKind.ReleaseStatements, 'releaseStatementFiles', 'release'),
   kind(FileKind.AllocationNotes, 'allocationNotificationFiles', 'allocation'),
   kind(FileKind.DeliveryNotes, 'deliveryNoteFiles', 'delivery'),
   kind(FileKind.Dicom, 'dicomFiles', 'dicom'),
+  kind(FileKind.TraceabilityReports, 'traceabilityReportFiles', 'traceability'),
+  kind(FileKind.VigilanceReports, 'vigilanceReportFiles', 'vigilance'),
 ];
 
 export function filesOf(graft: Graft, of: MediaKind): GraftFile[] {

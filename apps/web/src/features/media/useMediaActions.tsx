@@ -7,7 +7,7 @@ import { Text } from '@mantine/core';
 import { notifyFailure } from '../../app/notifyFailure';
 import { notify } from '../../components/notify';
 import { saveFile } from '../grafts/saveFile';
-import { deleteFile, downloadFile, downloadZip, forgetModel, uploadFiles } from './api';
+import { deleteFile, downloadFile, downloadZip, forgetModel, supersedeFile, uploadFiles } from './api';
 import { MODELS, type MediaKind } from './kinds';
 
 /** Downloads one file and saves it; a failure is shown (spec §8). */
@@ -37,7 +37,7 @@ export function useZipDownload(kind: MediaKind, lot: string) {
   return { ...mutation, ...progress };
 }
 
-/** Uploads and deletes of one kind; the answer is the graft with its new file lists. */
+/** Uploads, new versions and deletes of one kind; the answer is the graft with its new file lists. */
 export function useFileChanges(kind: MediaKind, lot: string, onGraft: (graft: Graft) => void) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<number | null>(null);
@@ -60,6 +60,21 @@ export function useFileChanges(kind: MediaKind, lot: string, onGraft: (graft: Gr
     onError: (error) => notifyFailure(error, { refused: t('files.notAccepted'), failed: t('files.uploadFailed') }),
     onSettled: () => setProgress(null),
   });
+  const supersede = useMutation({
+    mutationFn: ({ name, reason, file }: { name: string; reason: string; file: File }) => {
+      setProgress(0);
+      return supersedeFile(lot, kind.type, name, reason, file, ({ loaded, total }) =>
+        setProgress(total > 0 ? loaded / total : 0),
+      );
+    },
+    onSuccess: (graft) => {
+      changed(graft);
+      notify('success', t('files.superseded'));
+    },
+    meta: { silent: true },
+    onError: (error) => notifyFailure(error, { refused: t('files.notAccepted'), failed: t('files.uploadFailed') }),
+    onSettled: () => setProgress(null),
+  });
   const remove = useMutation({
     mutationFn: (name: string) => deleteFile(kind.type, name, lot),
     onSuccess: (graft) => {
@@ -77,5 +92,5 @@ export function useFileChanges(kind: MediaKind, lot: string, onGraft: (graft: Gr
       confirmProps: { color: 'red', 'data-testid': 'confirm-delete-file' },
       onConfirm: () => remove.mutate(name),
     });
-  return { add, progress, confirmRemove };
+  return { add, supersede, progress, confirmRemove };
 }
