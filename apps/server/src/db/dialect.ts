@@ -74,6 +74,19 @@ export function skipLockedRows<D, T extends keyof D, O>(
 }
 
 /**
+ * Rows read to decide a change on them (a vigilance report's quarantine): on PostgreSQL
+ * `FOR UPDATE`, so a second transaction, on this or another instance, waits for the first to end
+ * and then reads what it wrote. SQLite writes one transaction at a time, so there the read inside
+ * the transaction already sees every earlier writer's commit.
+ */
+export function lockedForChange<D, T extends keyof D, O>(
+  engine: DatabaseEngine,
+  query: SelectQueryBuilder<D, T, O>,
+): SelectQueryBuilder<D, T, O> {
+  return engine === 'postgres' ? query.forUpdate() : query;
+}
+
+/**
  * Tells PostgreSQL's planner what a table holds now. After many rows changed at once it plans from
  * the statistics of before until autovacuum analyzes the table, up to a minute later or never where
  * autovacuum is off: at 100,000 grafts planned on the statistics of 200, an uncached search took

@@ -165,6 +165,8 @@ export interface GraftsTable extends GraftStepColumns {
   expiryDate: DateText | null;
   /** Taken out of search and matching by a vigilance report (docs/decisions.md "Quarantine"). */
   quarantined: WithDefault<Flag>;
+  /** The vigilance report whose quarantine holds the graft; null when none does (docs/decisions.md "Quarantine"). */
+  quarantineReportId: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -708,6 +708,11 @@ const ROUTES: Record<string, Cell> = {
     }),
     expect: REPORT_BANK,
   },
+  'POST /api/vigilance/quarantine/release-orphaned': {
+    method: 'POST',
+    request: () => ({ path: '/api/vigilance/quarantine/release-orphaned', body: { reason: 'Repair' } }),
+    expect: expected(200, ['admin']),
+  },
   'GET /api/fhir/R5/$export': {
     method: 'GET',
     request: (a, _f, role) => ({

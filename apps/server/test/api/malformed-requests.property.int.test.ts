@@ -181,6 +181,7 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'POST', path: '/api/vigilance/reports/:id/quarantine', write: true },
   { method: 'POST', path: '/api/vigilance/reports/:id/lift-quarantine', write: true, fields: ['reason'] },
   { method: 'GET', path: '/api/vigilance/reports/:id/lookback', write: false },
+  { method: 'POST', path: '/api/vigilance/quarantine/release-orphaned', write: true, fields: ['reason'] },
 ];
 
 /** Registered routes this file does not fuzz, each with the reason or where it is tried instead. */

@@ -46,8 +46,12 @@ export interface Admin {
 }
 
 /** The demo admin, logged in through Basic login and the PIN in the outbox. */
-export async function loginAdmin(baseUrl: string, dataDir: string): Promise<Admin> {
-  const email = 'admin@demo.graftmatch.example';
+export function loginAdmin(baseUrl: string, dataDir: string): Promise<Admin> {
+  return loginDemoUser(baseUrl, dataDir, 'admin@demo.graftmatch.example');
+}
+
+/** A demo user, logged in through Basic login and the PIN in the outbox. */
+export async function loginDemoUser(baseUrl: string, dataDir: string, email: string): Promise<Admin> {
   const started = Date.now();
   const first = await fetch(`${baseUrl}/api/auth/login`, {
     headers: { authorization: `Basic ${Buffer.from(`${email}:demo-graftmatch`).toString('base64')}` },

@@ -102,6 +102,10 @@ export const AUDIT_ACTIONS = {
     de: 'Grafts der Spende unter Quarantäne gestellt',
   },
   'vigilance.lift': { en: 'Quarantine lifted', de: 'Quarantäne aufgehoben' },
+  'vigilance.releaseOrphaned': {
+    en: 'Graft no report held released from quarantine',
+    de: 'Graft ohne haltende Meldung aus der Quarantäne entlassen',
+  },
   'mail.retry': { en: 'Mail sent again', de: 'Mail erneut gesendet' },
   'demo.seed': { en: 'Demo data loaded', de: 'Demodaten geladen' },
   'demo.files': { en: 'Demo files loaded', de: 'Demodateien geladen' },

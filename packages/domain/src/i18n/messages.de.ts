@@ -285,7 +285,6 @@ export const MESSAGES_DE: Catalogue = {
       bankConfirms: 'Eine Meldung bestätigt nur die Gewebebank.',
       bankQuarantines: 'Grafts in Quarantäne nimmt nur die Gewebebank.',
       bankLifts: 'Eine Quarantäne hebt nur die Gewebebank auf.',
-      noGraft: 'Es gibt keinen Graft mit Lot {{lot}}, zu dem Sie melden dürfen.',
       changedMeanwhile: 'Die Meldung wurde inzwischen geändert; bitte laden Sie sie neu.',
       saeByBank: 'Schwerwiegende unerwünschte Ereignisse meldet die Gewebebank.',
       discoveryFuture: 'Die Entdeckung kann nicht in der Zukunft liegen.',

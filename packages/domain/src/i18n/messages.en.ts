@@ -261,7 +261,6 @@ export const MESSAGES_EN = {
       bankConfirms: 'Only the tissue bank confirms a report.',
       bankQuarantines: 'Only the tissue bank quarantines grafts.',
       bankLifts: 'Only the tissue bank lifts a quarantine.',
-      noGraft: 'No graft with lot {{lot}} that you may report on.',
       changedMeanwhile: 'The report changed meanwhile; load it again.',
       saeByBank: 'Serious adverse events are reported by the tissue bank.',
       discoveryFuture: 'The discovery cannot lie in the future.',

@@ -222,6 +222,17 @@ export type UpdateVigilanceReportRequest = Static<typeof UpdateVigilanceReportRe
 export const LiftQuarantineRequest = Type.Object({ reason: RequiredText(500) }, { additionalProperties: false });
 export type LiftQuarantineRequest = Static<typeof LiftQuarantineRequest>;
 
+/** `POST /vigilance/quarantine/release-orphaned` (admins): why grafts no report holds are released. */
+export const ReleaseOrphanedQuarantinesRequest = LiftQuarantineRequest;
+export type ReleaseOrphanedQuarantinesRequest = Static<typeof ReleaseOrphanedQuarantinesRequest>;
+
+/** The lots released, in lot order. */
+export const ReleaseOrphanedQuarantinesResponse = Type.Object(
+  { released: Type.Array(Type.String()) },
+  { additionalProperties: false },
+);
+export type ReleaseOrphanedQuarantinesResponse = Static<typeof ReleaseOrphanedQuarantinesResponse>;
+
 export const VigilanceListQuery = Type.Object(
   {
     ...PageQuery.properties,

@@ -21,6 +21,7 @@ import * as matchesSeen from './2026-11-28-matches-seen';
 import * as vigilanceBankSettings from './2026-11-29-vigilance-bank-settings';
 import * as unknownLoginAttempts from './2026-11-29-unknown-login-attempts';
 import * as jobRuns from './2026-11-29-job-runs';
+import * as quarantineReport from './2026-12-01-quarantine-report';
 import * as timeZones from './2026-12-01-time-zones';
 import * as documentRecords from './2026-12-02-document-records';
 
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-vigilance-bank-settings': vigilanceBankSettings,
   '2026-11-29-unknown-login-attempts': unknownLoginAttempts,
   '2026-11-29-job-runs': jobRuns,
+  '2026-12-01-quarantine-report': quarantineReport,
   '2026-12-01-time-zones': timeZones,
   '2026-12-02-document-records': documentRecords,
 };

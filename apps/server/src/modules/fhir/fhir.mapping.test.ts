@@ -100,6 +100,7 @@ function aGraftRow(overrides: Partial<GraftRow> = {}): GraftRow {
     clinicId: null,
     listStatus: ListStatus.Free,
     quarantined: 0,
+    quarantineReportId: null,
     expiryDate: '2028-12-31',
     decellularizationStatus: StepStatus.Done,
     decellularizationOut: '2026-03-01',

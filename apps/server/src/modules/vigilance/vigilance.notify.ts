@@ -1,8 +1,10 @@
 import { authorityLanguage, webPaths, type VigilanceReport, type VigilanceStage } from '@graftmatch/domain';
 import type { Executor } from '../../db/executor';
+import type { GraftRow } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import { authorityMail, quarantineMail } from '../../mail/templates/vigilance';
-import type { PushEnvelope } from '../../realtime/push-audience';
+import { graftsChanged, type PushEnvelope } from '../../realtime/push-audience';
+import type { PushPublisher } from '../../realtime/push-bus';
 import { notify, type Notified } from '../notifications/notifications.service';
 import * as repo from './vigilance.repository';
 
@@ -17,6 +19,17 @@ export function vigilanceChanged(report: VigilanceReport, euteId: string, clinic
     message: { event: 'vigilanceChanged', args: [{ id: report.id, lot: report.lot, state: report.state }] },
     audience: { euteIds: [euteId], clinicIds: clinicId ? [clinicId] : [], auditors: true },
   };
+}
+
+/** Those who saw the grafts while Free (every physician) re-fetch: they left or rejoin the search. */
+export function announceQuarantine(push: PushPublisher, grafts: readonly GraftRow[]): void {
+  if (grafts.length > 0) {
+    push.publish(
+      graftsChanged(
+        grafts.map((graft) => ({ lot: graft.eLot, euteId: graft.euteId, clinicId: graft.clinicId, free: true })),
+      ),
+    );
+  }
 }
 
 /** A clinic made or submitted a report: the bank's employees are notified in the same transaction. */

@@ -24,23 +24,50 @@ export function readScope(principal: Principal | null): VigilanceScope {
 
 export type Side = 'bank' | 'clinic' | 'reader';
 
-/** How the caller stands to a report (or a graft): its bank, its clinic, or a reader of all; 404 for others. */
+/** How the caller stands to a report or a graft: its bank, its clinic, a reader of all, or not at all. */
+function standing(caller: Principal, record: { euteId: string; clinicId: string | null }): Side | undefined {
+  if (caller.euteIds.includes(record.euteId)) {
+    return 'bank';
+  }
+  if (record.clinicId !== null && caller.clinicIds.includes(record.clinicId)) {
+    return 'clinic';
+  }
+  return caller.admin || caller.audit ? 'reader' : undefined;
+}
+
+/** How the caller stands to a report; 404 for others. */
 export function sideOf(
   principal: Principal | null,
   report: { euteId: string; clinicId: string | null } | undefined,
 ): Side {
   const caller = requireUser(principal);
-  if (report && caller.euteIds.includes(report.euteId)) {
-    return 'bank';
-  }
-  if (report && report.clinicId !== null && caller.clinicIds.includes(report.clinicId)) {
-    return 'clinic';
-  }
-  if (report && (caller.admin || caller.audit)) {
-    return 'reader';
+  const side = report && standing(caller, report);
+  if (side) {
+    return side;
   }
   readScope(caller);
   throw noReport();
+}
+
+/** A lot the caller may not report on: the text of every route for a lot the caller may not see. */
+export const noGraft = (lot: string) => notFound({ key: 'problem.noGraft', params: { lot } });
+
+/**
+ * How the caller stands to the graft they report on. Another clinic's or bank's graft answers the
+ * same 404 as a lot that does not exist; a caller of no clinic or bank gets 403 whatever the lot.
+ */
+export function graftSideOf(
+  principal: Principal | null,
+  graft: { euteId: string; clinicId: string | null } | undefined,
+  lot: string,
+): Side {
+  const caller = requireUser(principal);
+  readScope(caller);
+  const side = graft && standing(caller, graft);
+  if (!side) {
+    throw noGraft(lot);
+  }
+  return side;
 }
 
 /** A change by the report's bank or clinic; readers of all get 403, others 404. */

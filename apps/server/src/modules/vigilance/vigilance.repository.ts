@@ -1,5 +1,6 @@
 import { HOLDING_REQUEST_STATES, OPEN_REQUEST_STATES, type VigilanceState } from '@graftmatch/domain';
 import { sql } from 'kysely';
+import { engineOf, lockedForChange } from '../../db/dialect';
 import type { Executor } from '../../db/executor';
 import type { NewVigilanceReportRow, VigilanceReportRow, VigilanceReportUpdate } from '../../db/types';
 import type { Page } from '../../http/paging';
@@ -84,6 +85,21 @@ export async function insertReport(executor: Executor, row: NewVigilanceReportRo
   await executor.insertInto('vigilanceReports').values(row).execute();
 }
 
+/**
+ * The report's state and quarantine inside the transaction that changes them, its row locked on
+ * PostgreSQL until the commit, so two quarantines or lifts at once are decided one after the other
+ * (docs/decisions.md "Quarantine").
+ */
+export function lockQuarantine(trx: Executor, id: string) {
+  return lockedForChange(
+    engineOf(trx),
+    trx
+      .selectFrom('vigilanceReports')
+      .select(['id', 'state', 'quarantinedAt', 'quarantineLots', 'quarantineLiftedAt'])
+      .where('id', '=', id),
+  ).executeTakeFirst();
+}
+
 /** Changes the report if it is still in `state`; answers whether it did. */
 export async function updateReport(
   executor: Executor,
@@ -150,15 +166,56 @@ export function openRequestsOf(executor: Executor, graftIds: readonly string[]) 
 /** Of these requests' states, the ones that hold their graft (reserved, confirmed). */
 export const isHolding = (state: string) => (HOLDING_REQUEST_STATES as readonly string[]).includes(state);
 
-export async function setQuarantined(executor: Executor, graftIds: readonly string[], quarantined: 0 | 1, at: string) {
+/** Quarantines the grafts not quarantined yet, recording the report that holds them. */
+export async function quarantineGrafts(executor: Executor, graftIds: readonly string[], reportId: string, at: string) {
   if (graftIds.length === 0) {
     return;
   }
   await executor
     .updateTable('grafts')
-    .set({ quarantined, updatedAt: at })
+    .set({ quarantined: 1, quarantineReportId: reportId, updatedAt: at })
+    .where('id', 'in', [...graftIds])
+    .where('quarantined', '=', 0)
+    .execute();
+}
+
+/** Returns the grafts to search and matching; no report holds them any more. */
+export async function releaseGrafts(executor: Executor, graftIds: readonly string[], at: string) {
+  if (graftIds.length === 0) {
+    return;
+  }
+  await executor
+    .updateTable('grafts')
+    .set({ quarantined: 0, quarantineReportId: null, updatedAt: at })
     .where('id', 'in', [...graftIds])
     .execute();
+}
+
+/** The grafts the report's quarantine holds, whatever its list of lots says. */
+export function graftsQuarantinedBy(executor: Executor, reportId: string) {
+  return executor
+    .selectFrom('grafts')
+    .selectAll()
+    .where('quarantineReportId', '=', reportId)
+    .where('quarantined', '=', 1)
+    .orderBy('eLot')
+    .execute();
+}
+
+/**
+ * Quarantined grafts no report holds: left by two quarantines of one report at once before each
+ * graft recorded its report (docs/operations.md "Grafts left in quarantine"). Locked on PostgreSQL.
+ */
+export function orphanedQuarantines(trx: Executor) {
+  return lockedForChange(
+    engineOf(trx),
+    trx
+      .selectFrom('grafts')
+      .selectAll()
+      .where('quarantined', '=', 1)
+      .where('quarantineReportId', 'is', null)
+      .orderBy('eLot'),
+  ).execute();
 }
 
 export function graftsByIds(executor: Executor, ids: readonly string[]) {

@@ -4,12 +4,15 @@ import {
   CreateVigilanceReportRequest as CreateSchema,
   LiftQuarantineRequest,
   Lookback as LookbackSchema,
+  ReleaseOrphanedQuarantinesRequest,
+  ReleaseOrphanedQuarantinesResponse as ReleasedSchema,
   UpdateVigilanceReportRequest as UpdateSchema,
   VigilanceListQuery,
   VigilanceReport as ReportSchema,
   VigilanceReportPage as PageSchema,
   type CreateVigilanceReportRequest,
   type Lookback,
+  type ReleaseOrphanedQuarantinesResponse,
   type UpdateVigilanceReportRequest,
   type VigilanceReport,
   type VigilanceReportPage,
@@ -17,6 +20,7 @@ import {
 import { pageOf } from '../../http/paging';
 import { IdParams, actorOf, problems } from '../../http/request-kit';
 import { wire } from '../../http/wire';
+import { releaseOrphanedQuarantines } from './vigilance.repair';
 import {
   createReport,
   getReport,
@@ -33,6 +37,7 @@ const errors = problems(400, 401, 403, 404, 409);
 const Report = wire<VigilanceReport>(ReportSchema);
 const Reports = wire<VigilanceReportPage>(PageSchema);
 const LookbackAnswer = wire<Lookback>(LookbackSchema);
+const Released = wire<ReleaseOrphanedQuarantinesResponse>(ReleasedSchema);
 const CreateBody = wire<CreateVigilanceReportRequest>(CreateSchema);
 const UpdateBody = wire<UpdateVigilanceReportRequest>(UpdateSchema);
 const tags = ['vigilance'];
@@ -86,6 +91,11 @@ export const vigilanceRoutes: FastifyPluginAsyncTypebox<{ deps: VigilanceDeps }>
     '/reports/:id/lift-quarantine',
     { schema: { tags, params: IdParams, body: LiftQuarantineRequest, response: { 200: Report, ...errors } } },
     async (request) => liftQuarantine(deps, actorOf(request), request.params.id, request.body.reason),
+  );
+  app.post(
+    '/quarantine/release-orphaned',
+    { schema: { tags, body: ReleaseOrphanedQuarantinesRequest, response: { 200: Released, ...errors } } },
+    async (request) => releaseOrphanedQuarantines(deps, actorOf(request), request.body.reason),
   );
   app.get(
     '/reports/:id/lookback',

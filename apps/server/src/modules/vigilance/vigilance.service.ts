@@ -21,6 +21,7 @@ import {
   type VigilanceListQuery,
   type VigilanceReport,
   type VigilanceReportPage,
+  type VigilanceState,
   type VigilanceStep,
 } from '@graftmatch/domain';
 import type { Executor } from '../../db/executor';
@@ -29,7 +30,6 @@ import type { Page } from '../../http/paging';
 import { badRequest, conflict, fieldError, notFound } from '../../http/problem';
 import type { Actor } from '../../http/request-kit';
 import { renderVigilancePdf, vigilancePdfFileName } from '../../pdf/vigilance-pdf';
-import { graftsChanged } from '../../realtime/push-audience';
 import { recordAudit } from '../audit/audit.service';
 import type { Principal } from '../auth/principal';
 import { fileGeneratedDocument } from '../files/files-generated.service';
@@ -37,8 +37,14 @@ import { effectiveListStatus } from '../grafts/grafts.mapper';
 import { publishNotified, type Notified } from '../notifications/notifications.service';
 import { announce, declineOpenRequestsOn, type RequestsDeps } from '../requests/requests.service';
 import { reportToWire } from './vigilance.mapper';
-import { tellAuthority, tellClinicsOfQuarantine, tellOfReport, vigilanceChanged } from './vigilance.notify';
-import { readScope, requireBank, requireWriter, sideOf } from './vigilance.policy';
+import {
+  announceQuarantine,
+  tellAuthority,
+  tellClinicsOfQuarantine,
+  tellOfReport,
+  vigilanceChanged,
+} from './vigilance.notify';
+import { graftSideOf, noGraft, readScope, requireBank, requireWriter, sideOf } from './vigilance.policy';
 import * as repo from './vigilance.repository';
 
 // Vigilance reports (docs/api.md "Vigilance", docs/decisions.md "Vigilance" and "Quarantine"):
@@ -49,10 +55,12 @@ import * as repo from './vigilance.repository';
 /** What vigilance needs is what requests need: it declines requests and files documents. */
 export type VigilanceDeps = RequestsDeps;
 
-const noGraft = (lot: string) => notFound({ key: 'problem.vigilance.noGraft', params: { lot } });
-
 /** Changes the report if it is still in the state it was read in; else 409. */
-async function changeReport(trx: Executor, row: repo.ReportDetails, changes: VigilanceReportUpdate): Promise<void> {
+async function changeReport(
+  trx: Executor,
+  row: { id: string; state: VigilanceState },
+  changes: VigilanceReportUpdate,
+): Promise<void> {
   if (!(await repo.updateReport(trx, row.id, row.state, changes))) {
     throw conflict({ key: 'problem.vigilance.changedMeanwhile' });
   }
@@ -109,11 +117,9 @@ export async function createReport(
   actor: Actor,
   body: CreateVigilanceReportRequest,
 ): Promise<VigilanceReport> {
-  const graft = await repo.findGraftByLot(deps.db, body.lot);
-  if (!graft) {
-    throw noGraft(body.lot);
-  }
-  const side = requireWriter(sideOf(actor.principal, graft));
+  const found = await repo.findGraftByLot(deps.db, body.lot);
+  const side = requireWriter(graftSideOf(actor.principal, found, body.lot));
+  const graft = found!;
   if (side === 'clinic' && (body.kind !== 'SAR' || graft.implantationStatus !== StepStatus.Done)) {
     throw body.kind === 'SAR' ? noGraft(body.lot) : badRequest({ key: 'problem.vigilance.saeByBank' });
   }
@@ -441,22 +447,24 @@ export async function lookback(deps: VigilanceDeps, principal: Principal | null,
 
 /**
  * `POST .../quarantine`, by the report's bank, in one transaction: the donation's Free and
- * reserved grafts leave search and matching, open requests on them are declined with the report
- * as reason, and the physicians of the clinics that hold, implanted or reserved grafts of the
- * donation are told by notification and mail.
+ * reserved grafts leave search and matching, each recording the report, open requests on them are
+ * declined with the report as reason, and the physicians of the clinics that hold, implanted or
+ * reserved grafts of the donation are told by notification and mail. Whether a quarantine is in
+ * force is read on the locked report inside the transaction, so of two at once one answers 409.
  */
 export async function quarantine(deps: VigilanceDeps, actor: Actor, id: string): Promise<VigilanceReport> {
   const found = await repo.findReport(deps.db, id);
   requireBank(sideOf(actor.principal, found), 'bankQuarantines');
   const row = found!;
-  if (row.quarantinedAt !== null && row.quarantineLiftedAt === null) {
-    throw conflict({ key: 'problem.vigilance.alreadyQuarantined' });
-  }
   const now = deps.now();
   const today = utcDate(now);
   const userId = actor.principal!.userId;
   const reason = `Quarantined after vigilance report ${row.reference} on graft ${row.eLot}.`;
   const outcome = await deps.db.transaction().execute(async (trx) => {
+    const current = await repo.lockQuarantine(trx, id);
+    if (!current || (current.quarantinedAt !== null && current.quarantineLiftedAt === null)) {
+      throw conflict({ key: 'problem.vigilance.alreadyQuarantined' });
+    }
     const { grafts } = await donationGrafts(trx, row);
     // Free ones, reserved ones included: assigned, delivered and implanted grafts stay where they are.
     const taken = grafts.filter(
@@ -466,10 +474,10 @@ export async function quarantine(deps: VigilanceDeps, actor: Actor, id: string):
       trx,
       grafts.map((graft) => graft.id),
     );
-    await repo.setQuarantined(
+    await repo.quarantineGrafts(
       trx,
       taken.map((graft) => graft.id),
-      1,
+      id,
       now.toISOString(),
     );
     const declined = await declineOpenRequestsOn(trx, deps, {
@@ -480,7 +488,7 @@ export async function quarantine(deps: VigilanceDeps, actor: Actor, id: string):
       now,
     });
     const lots = taken.map((graft) => graft.eLot);
-    await changeReport(trx, row, {
+    await changeReport(trx, current, {
       quarantinedAt: now.toISOString(),
       quarantineLots: JSON.stringify(lots),
       quarantineLiftedAt: null,
@@ -516,23 +524,16 @@ export async function quarantine(deps: VigilanceDeps, actor: Actor, id: string):
   deps.mailer.wake();
   publishNotified(deps.push, outcome.notified);
   await announce(deps, outcome.declined.ids, false);
-  announceQuarantine(deps, outcome.taken);
+  announceQuarantine(deps.push, outcome.taken);
   deps.push.publish(vigilanceChanged(outcome.wire, row.euteId, row.clinicId));
   return outcome.wire;
 }
 
-/** Those who saw the grafts while Free (every physician) re-fetch: they left or rejoin the search. */
-function announceQuarantine(deps: VigilanceDeps, grafts: readonly GraftRow[]): void {
-  if (grafts.length > 0) {
-    deps.push.publish(
-      graftsChanged(
-        grafts.map((graft) => ({ lot: graft.eLot, euteId: graft.euteId, clinicId: graft.clinicId, free: true })),
-      ),
-    );
-  }
-}
-
-/** `POST .../lift-quarantine`, by the report's bank, with a reason: the grafts return to search. */
+/**
+ * `POST .../lift-quarantine`, by the report's bank, with a reason: the grafts the report's
+ * quarantine holds (as each graft records, whatever the report's list says) return to search.
+ * Decided on the locked report, as the quarantine is.
+ */
 export async function liftQuarantine(
   deps: VigilanceDeps,
   actor: Actor,
@@ -542,21 +543,19 @@ export async function liftQuarantine(
   const found = await repo.findReport(deps.db, id);
   requireBank(sideOf(actor.principal, found), 'bankLifts');
   const row = found!;
-  if (row.quarantinedAt === null || row.quarantineLiftedAt !== null) {
-    throw conflict({ key: 'problem.vigilance.noQuarantine' });
-  }
   const now = deps.now();
-  const lots = JSON.parse(row.quarantineLots ?? '[]') as string[];
   const outcome = await deps.db.transaction().execute(async (trx) => {
-    const { grafts } = await donationGrafts(trx, row);
-    const released = grafts.filter((graft) => lots.includes(graft.eLot) && graft.quarantined === 1);
-    await repo.setQuarantined(
+    const current = await repo.lockQuarantine(trx, id);
+    if (!current || current.quarantinedAt === null || current.quarantineLiftedAt !== null) {
+      throw conflict({ key: 'problem.vigilance.noQuarantine' });
+    }
+    const released = await repo.graftsQuarantinedBy(trx, id);
+    await repo.releaseGrafts(
       trx,
       released.map((graft) => graft.id),
-      0,
       now.toISOString(),
     );
-    await changeReport(trx, row, {
+    await changeReport(trx, current, {
       quarantineLiftedAt: now.toISOString(),
       quarantineLiftReason: reason,
       updatedAt: now.toISOString(),
@@ -566,14 +565,14 @@ export async function liftQuarantine(
       action: 'vigilance.lift',
       targetType: 'vigilanceReport',
       targetId: id,
-      before: { lots },
+      before: { lots: JSON.parse(current.quarantineLots ?? '[]') as string[] },
       after: { released: released.map((graft) => graft.eLot), reason },
       ip: actor.ip,
       at: now,
     });
     return { wire: reportToWire((await repo.findReport(trx, id))!), released };
   });
-  announceQuarantine(deps, outcome.released);
+  announceQuarantine(deps.push, outcome.released);
   deps.push.publish(vigilanceChanged(outcome.wire, row.euteId, row.clinicId));
   return outcome.wire;
 }
