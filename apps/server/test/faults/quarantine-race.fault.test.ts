@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { DEMO } from '../support/clinical';
 import { testEngineName } from '../support/database';
 import { csvFile, graftCells } from '../support/imports';
 import { createFaultStorage, type FaultStorage } from './engine';
-import { loginDemoUser, runGraftmatch, startFaultServer, type Admin, type FaultServer } from './fault-server';
+import { loginDemoUser, startFaultServer, type Admin, type FaultServer } from './fault-server';
 
 // Quarantines of one vigilance report at the same moment (docs/decisions.md "Quarantine"): on
 // PostgreSQL two real server processes on one database, the calls of each trial spread over both;
@@ -19,7 +19,6 @@ interface Held {
   e_lot: string;
   x_sec: string;
   t_prod_name_2: number;
-  eute_number: string;
   clinic_id: string;
 }
 
@@ -47,37 +46,7 @@ describe(`fault: parallel quarantines of one report (${testEngineName()})`, () =
   beforeAll(async () => {
     storage = await createFaultStorage();
     const env = { ...storage.env, ...SHARED_SECRET };
-    const seeded = runGraftmatch(['seed-demo'], env);
-    expect(seeded.code, seeded.stderr).toBe(0);
-    // A graft of bank North assigned to a clinic, with an SEC, that expires well after today.
-    const later = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
-    [held] = (await storage.select<Held>(
-      `select g.e_lot, g.x_sec, g.t_prod_name_2, e.eute_number, g.clinic_id
-         from grafts g join eutes e on e.id = g.eute_id
-         join eute_members m on m.eute_id = g.eute_id join users u on u.id = m.user_id
-        where u.email = ${quote(DEMO.employeeX)} and g.clinic_id is not null and g.x_sec is not null
-          and g.expiry_date > ${quote(later)}
-        order by g.e_lot limit 1`,
-    )) as [Held];
-    expect(held).toBeDefined();
-    physicians = await storage.select<{ id: string; email: string }>(
-      `select u.id, u.email from clinic_members c join users u on u.id = c.user_id
-        where c.clinic_id = ${quote(held.clinic_id)} and u.active = 1 order by u.id`,
-    );
-    expect(physicians.length).toBeGreaterThan(0);
-    const parts = held.x_sec.split(' ');
-    const expiry = (parts[4] ?? '').replace(/(\d{4})(\d{2})(\d{2})/, '$1-$2-$3');
-    const rows = [2, 3, 4].map((split) => {
-      const lot = `${held.e_lot}-Q${split}`;
-      siblings.push(lot);
-      const sec = [...parts.slice(0, 3), String(split).padStart(3, '0'), parts[4]].join(' ');
-      return graftCells(lot, { t_ProdName_2: held.t_prod_name_2, x_SEC: sec, 'expiry.outValue': expiry });
-    });
-    const file = path.join(tempFolder('graftmatch-quarantine-import-'), 'siblings.csv');
-    writeFileSync(file, csvFile(rows));
-    const imported = runGraftmatch(['import', file, '--bank', held.eute_number], env);
-    expect(imported.code, imported.stderr + imported.stdout).toBe(0);
-
+    // The first instance seeds the demo data into the empty database (`serve --demo`).
     servers.push(await startFaultServer(env));
     if (storage.engine === 'postgres') {
       // The second instance has a data folder of its own that shares the files folder (as several
@@ -90,6 +59,35 @@ describe(`fault: parallel quarantines of one report (${testEngineName()})`, () =
       servers.push(await startFaultServer({ ...env, DATA_DIR: dataB }));
     }
     bank = await loginDemoUser(servers[0]!.baseUrl, storage.dataDir, DEMO.employeeX);
+    // A graft of bank North assigned to a clinic, with an SEC, that expires well after today.
+    const later = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    [held] = (await storage.select<Held>(
+      `select g.e_lot, g.x_sec, g.t_prod_name_2, g.clinic_id
+         from grafts g join eute_members m on m.eute_id = g.eute_id join users u on u.id = m.user_id
+        where u.email = ${quote(DEMO.employeeX)} and g.clinic_id is not null and g.x_sec is not null
+          and g.expiry_date > ${quote(later)}
+        order by g.e_lot limit 1`,
+    )) as [Held];
+    expect(held).toBeDefined();
+    physicians = await storage.select<{ id: string; email: string }>(
+      `select u.id, u.email from clinic_members c join users u on u.id = c.user_id
+        where c.clinic_id = ${quote(held.clinic_id)} and u.active = 1 order by u.id`,
+    );
+    expect(physicians.length).toBeGreaterThan(0);
+    // Three Free grafts of the same donation (other split numbers), imported by the bank.
+    const parts = held.x_sec.split(' ');
+    const expiry = (parts[4] ?? '').replace(/(\d{4})(\d{2})(\d{2})/, '$1-$2-$3');
+    const rows = [2, 3, 4].map((split) => {
+      const lot = `${held.e_lot}-Q${split}`;
+      siblings.push(lot);
+      const sec = [...parts.slice(0, 3), String(split).padStart(3, '0'), parts[4]].join(' ');
+      return graftCells(lot, { t_ProdName_2: held.t_prod_name_2, x_SEC: sec, 'expiry.outValue': expiry });
+    });
+    const form = new FormData();
+    form.append('file', new Blob([csvFile(rows)]), 'siblings.csv');
+    const { 'content-type': _json, ...headers } = bank.headers;
+    const imported = await fetch(`${servers[0]!.baseUrl}/api/import/grafts`, { method: 'POST', headers, body: form });
+    expect(imported.status, await imported.clone().text()).toBe(200);
     const created = await post(0, '/api/vigilance/reports', { kind: 'SAE', lot: siblings[0] });
     expect(created.status, await created.clone().text()).toBe(201);
     const report = (await created.json()) as { id: string; sae: { notification: { reportIdentification: string } } };
