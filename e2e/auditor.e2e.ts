@@ -88,7 +88,10 @@ describe('the auditor', () => {
       expect(await statusOf(page, lot)).toBe('Current');
 
       // Delivered and implanted: the request is closed and the graft archived on both sides.
-      await bank.post(`/euteemployee/requests/${request.id}/deliver`, {});
+      await bank.post(`/euteemployee/requests/${request.id}/deliver`, {
+        carrier: 'MedCourier Berlin',
+        reference: 'MC-2026-0042',
+      });
       const today = new Date().toISOString().slice(0, 10);
       // The implantation names the package's code: the graft's SEC, or its lot when it has none.
       const graft = await berg.get<{ x_SEC: string | null }>(`/grafts/by-code/${encodeURIComponent(lot)}`);

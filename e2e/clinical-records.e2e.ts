@@ -62,7 +62,10 @@ async function deliveredRequest(): Promise<GraftRequest & { code: string }> {
   await bank.post(`/euteemployee/requests/${request.id}/reserve`, {});
   await physician.post(`/physician/requests/${request.id}/confirm`, {});
   await bank.post(`/euteemployee/requests/${request.id}/assign`, {});
-  await bank.post(`/euteemployee/requests/${request.id}/deliver`, {});
+  await bank.post(`/euteemployee/requests/${request.id}/deliver`, {
+    carrier: 'MedCourier Berlin',
+    reference: 'MC-2026-0042',
+  });
   // The bank dates its steps back (a correction itself), so the implantation has days to move in.
   const back = (field: string, days: number) =>
     bank.post(`/requests/${request.id}/corrections`, {

@@ -62,7 +62,10 @@ async function implantedAndCorrected() {
   await bank.post(`/euteemployee/requests/${request.id}/reserve`, {});
   await physician.post(`/physician/requests/${request.id}/confirm`, {});
   await bank.post(`/euteemployee/requests/${request.id}/assign`, {});
-  await bank.post(`/euteemployee/requests/${request.id}/deliver`, {});
+  await bank.post(`/euteemployee/requests/${request.id}/deliver`, {
+    carrier: 'MedCourier Berlin',
+    reference: 'MC-2026-0042',
+  });
   await physician.post(`/physician/requests/${request.id}/implant`, {
     date: today,
     patient_Code: 'H-04-2017',

@@ -124,9 +124,15 @@ describe.each<ViewportName>(['desktop', 'phone'])('a graft from request to impla
     await takeStep(bank.page, theirs, 'assign', `assign (${size})`);
     await expect.poll(() => stateOf(mine)).toBe('assigned');
 
-    await takeStep(bank.page, theirs, 'deliver', `deliver (${size})`);
+    // The delivery says how the graft travels, for the traceability report.
+    await takeStep(bank.page, theirs, 'deliver', `deliver (${size})`, async (dialog) => {
+      await dialog.getByTestId('delivery-carrier').fill('MedCourier Berlin');
+      await dialog.getByTestId('delivery-reference').fill(`MC-${size}-0042`);
+    });
     await expect.poll(() => stateOf(mine)).toBe('delivered');
     await closeNotification(physician.page, `delivered graft ${lot}`);
+    // The physician's card shows what was sent.
+    await mine.getByText(`MedCourier Berlin, reference MC-${size}-0042`).waitFor();
 
     // The package's code, as a keyboard-wedge scanner would type it (the camera is in scan.e2e.ts).
     const berg = await apiSession(baseUrl, dataDir, DEMO.berg);

@@ -109,7 +109,10 @@ async function deliver(physician: Api, bank: Api, lot: string): Promise<GraftReq
   await bank.post(`/euteemployee/requests/${request.id}/reserve`, {});
   await physician.post(`/physician/requests/${request.id}/confirm`, {});
   await bank.post(`/euteemployee/requests/${request.id}/assign`, {});
-  await bank.post(`/euteemployee/requests/${request.id}/deliver`, {});
+  await bank.post(`/euteemployee/requests/${request.id}/deliver`, {
+    carrier: 'MedCourier Berlin',
+    reference: 'MC-2026-0042',
+  });
   return request;
 }
 

@@ -14,6 +14,8 @@ export type { Language, ListStatus, StepStatus };
 
 /** A boolean stored as 0/1. */
 export type Flag = 0 | 1;
+/** Why a waiting-list entry was closed: removed by its physician, or a graft implanted for it. */
+export type EntryClosedAs = 'removed' | 'implanted';
 /** 'yyyy-mm-dd' */
 export type DateText = string;
 /** ISO-8601 UTC with Z, as written by Date#toISOString(). */
@@ -207,8 +209,12 @@ export interface WaitingListEntriesTable {
   queryIMin: DateText;
   queryIMax: DateText;
   queryTimestamp: Timestamp;
-  /** Removing an entry closes it; rows stay for the audit trail. */
+  /** Removing an entry or implanting a graft for it closes it; rows stay for the audit trail. */
   closedAt: Timestamp | null;
+  /** How it was closed (migration 2026-12-01-implantation-and-delivery-facts). */
+  closedAs: EntryClosedAs | null;
+  /** The graft implanted for it, when closed as implanted. */
+  implantedGraftId: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -237,6 +243,12 @@ export interface GraftRequestsTable {
   /** When the package's code was found to match at the clinic, and by whom. */
   receivedAt: Timestamp | null;
   receivedBy: string | null;
+  /** The implantation date lies outside the entry's implant window (recorded, not refused). */
+  implantedOutsideWindow: WithDefault<Flag>;
+  /** The delivery's facts, for the traceability report (docs/api.md "Graft requests"). */
+  deliveryCarrier: string | null;
+  deliveryReference: string | null;
+  deliveryNote: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -4,7 +4,10 @@ import type { DB } from '../db/types';
 // Named query helpers for waiting-list entries (docs/decisions.md §11), shared by the repositories
 // that read entries (waiting list, requests), so "open" means the same in each.
 
-/** Not removed: removing an entry closes it, and the row stays for the audit trail. */
+/**
+ * Neither removed nor implanted: removing an entry or implanting a graft for it closes it, and the
+ * row stays for the audit trail (docs/decisions.md, "One implantation per patient").
+ */
 export function isOpenEntry(eb: ExpressionBuilder<DB, 'waitingListEntries'>): Expression<SqlBool> {
   return eb('waitingListEntries.closedAt', 'is', null);
 }

@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
 import type { GraftFile, GraftRequest } from '@graftmatch/domain';
 import type { SeededApp } from './clinical';
-import { entryFor, freeGraftOfX, packageCode, requestGraft, stepOk } from './requests';
+import { DELIVERY, entryFor, freeGraftOfX, packageCode, requestGraft, stepOk, uniquePatientCode } from './requests';
 
 // Requests driven to a recorded step, for the implantation and correction tests (docs/api.md, "Corrections").
 
 /** Physician A's request for a fresh graft of bank X, for an entry of `patientCode`, delivered today. */
-export async function deliveredRequest(app: SeededApp, patientCode = 'A-03-2021') {
+export async function deliveredRequest(app: SeededApp, patientCode = uniquePatientCode()) {
   const { physicianA, employeeX } = app.clients;
   const lot = await freeGraftOfX(app);
   const entry = await entryFor(physicianA, patientCode, 30);
@@ -14,12 +14,16 @@ export async function deliveredRequest(app: SeededApp, patientCode = 'A-03-2021'
   await stepOk(employeeX, 'euteemployee', request.id, 'reserve');
   await stepOk(physicianA, 'physician', request.id, 'confirm');
   await stepOk(employeeX, 'euteemployee', request.id, 'assign');
-  return stepOk(employeeX, 'euteemployee', request.id, 'deliver');
+  return stepOk(employeeX, 'euteemployee', request.id, 'deliver', DELIVERY);
 }
 
 /** A delivered request implanted on `date` for the entry's patient. */
-export async function implantedRequest(app: SeededApp, date: string): Promise<GraftRequest> {
-  const delivered = await deliveredRequest(app);
+export async function implantedRequest(
+  app: SeededApp,
+  date: string,
+  patientCode = uniquePatientCode(),
+): Promise<GraftRequest> {
+  const delivered = await deliveredRequest(app, patientCode);
   const implanted = await stepOk(app.clients.physicianA, 'physician', delivered.id, 'implant', {
     date,
     patient_Code: delivered.patient_Code,

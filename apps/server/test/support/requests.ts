@@ -62,11 +62,24 @@ export async function entryFor(
 
 export async function requestGraft(
   client: TestClient,
-  body: { lot: string; waitinglistid?: string; patient_Code?: string; note?: string },
+  body: { lot: string; waitinglistid?: string; patient_Code?: string; note?: string; priorImplantationReason?: string },
 ) {
   const answer = await client.post('/api/physician/requests', body);
   expect(answer.status, await answer.clone().text()).toBe(201);
   return (await answer.json()) as GraftRequest;
+}
+
+/** What a delivery carries (docs/api.md "Graft requests"): the carrier and the shipment's reference. */
+export const DELIVERY = { carrier: 'MedCourier Berlin', reference: 'MC-2026-0042' } as const;
+
+/**
+ * A patient code no other test uses: a graft implanted for one patient makes the next request of
+ * the same type for that code within 90 days need an acknowledgement (docs/decisions.md).
+ */
+export function uniquePatientCode(): string {
+  const initial = String.fromCharCode(65 + randomInt(26));
+  const month = String(1 + randomInt(12)).padStart(2, '0');
+  return `${initial}-${month}-${1950 + randomInt(150)}`;
 }
 
 /** One step; answers the response so tests can check refusals too. */

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly passwordAttempts: number | null = null,
     /** A refused scan: the graft's own code and the one read from the package. */
     readonly codes: { expected: string; scanned: string } | null = null,
+    /** A refusal for want of an acknowledgement: the patient's implantation within 90 days. */
+    readonly priorImplantation: { lot: string; implantedOn: string } | null = null,
   ) {
     super(detail || title);
   }
@@ -44,6 +46,9 @@ export async function toApiError(response: Response): Promise<ApiError> {
     typeof problem.passwordAttempts === 'number' ? problem.passwordAttempts : null,
     typeof problem.expectedCode === 'string' && typeof problem.scannedCode === 'string'
       ? { expected: problem.expectedCode, scanned: problem.scannedCode }
+      : null,
+    problem.priorImplantation
+      ? { lot: problem.priorImplantation.lot, implantedOn: problem.priorImplantation.implantedOn }
       : null,
   );
 }

@@ -80,6 +80,10 @@ export const AUDIT_ACTIONS = {
   'waitinglist.add': { en: 'Waiting-list entry added', de: 'Wartelisteneintrag hinzugefügt' },
   'waitinglist.update': { en: 'Waiting-list entry changed', de: 'Wartelisteneintrag geändert' },
   'waitinglist.remove': { en: 'Waiting-list entry removed', de: 'Wartelisteneintrag entfernt' },
+  'waitinglist.implanted': {
+    en: 'Waiting-list entry closed by the implantation',
+    de: 'Wartelisteneintrag durch die Implantation geschlossen',
+  },
   'request.create': { en: 'Graft requested', de: 'Graft angefragt' },
   'request.reserve': { en: 'Graft reserved', de: 'Graft reserviert' },
   'request.receive': { en: 'Package received at the clinic', de: 'Packung in der Klinik angenommen' },

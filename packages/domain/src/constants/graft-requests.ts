@@ -42,3 +42,10 @@ export const MAX_RESERVATION_HOURS = 168;
 /** Days a tissue bank needs from assignment to delivery, unless an admin sets another. */
 export const DEFAULT_LEAD_TIME_DAYS = 2;
 export const MAX_LEAD_TIME_DAYS = 60;
+
+/**
+ * A request, waiting-list entry or reservation for a patient code that had an implantation of the
+ * same graft type within this many days needs an acknowledgement with a reason (docs/decisions.md,
+ * "One implantation per patient").
+ */
+export const PRIOR_IMPLANTATION_DAYS = 90;

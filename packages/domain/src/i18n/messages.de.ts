@@ -269,6 +269,9 @@ export const MESSAGES_DE: Catalogue = {
       changedMeanwhile: 'Eine Anfrage zu diesen Grafts wurde inzwischen geändert; bitte versuchen Sie es erneut.',
       heldElsewhere: 'Der Graft {{lot}} ist bereits für eine andere Anfrage vergeben (Status {{state}}).',
       invalidImplantation: 'Ungültige Implantation: {{summary}}.',
+      invalidDelivery: 'Ungültige Lieferung: {{summary}}.',
+      priorImplantation:
+        'Die Patientin bzw. der Patient {{patientCode}} hat am {{date}} {{lot}} (gleicher Grafttyp) erhalten; zum Fortfahren bestätigen Sie dies mit einer Begründung (priorImplantationReason).',
       stepNotPossible:
         'Eine Anfrage im Status {{state}} erlaubt den Schritt „{{action}}“ nicht; jetzt möglich: {{possible}}.',
       cannotLapse: 'Eine Anfrage im Status {{state}} kann nicht verfallen; jetzt möglich: {{possible}}.',
@@ -460,6 +463,12 @@ export const MESSAGES_DE: Catalogue = {
     implantWindow: 'Implantationsfenster',
     state: 'Status',
     implantedOn: 'Implantiert am',
+    outsideWindow: 'Außerhalb Implantationsfenster',
+    yes: 'ja',
+    deliveredOn: 'Geliefert am',
+    carrier: 'Transporteur',
+    shipmentReference: 'Sendungsreferenz',
+    deliveryNote: 'Hinweis zur Lieferung',
     reason: 'Grund',
     correction: 'Korrektur',
   },

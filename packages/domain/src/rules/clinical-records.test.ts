@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { correctableFields, validateCorrection, validateImplantation } from './clinical-records';
+import {
+  correctableFields,
+  isOutsideImplantWindow,
+  priorImplantationsSince,
+  validateCorrection,
+  validateDelivery,
+  validateImplantation,
+} from './clinical-records';
 
 const dates = { today: '2026-11-26', assignedOn: '2026-11-10', deliveredOn: '2026-11-12', implantedOn: '2026-11-20' };
 
@@ -61,5 +68,43 @@ describe('corrections', () => {
     ]);
     expect(correction('patient_Code', 'NN-00-0000', dates)).toHaveLength(1);
     expect(correction('reason', '  ', dates)).toEqual([{ field: 'value', message: 'must not be empty' }]);
+  });
+});
+
+describe('validateDelivery', () => {
+  it('accepts a delivery from the assignment to today with carrier and reference, the date left to the server', () => {
+    expect(english(validateDelivery({ date: '2026-11-10', carrier: 'DHL', reference: 'JD0146' }, dates))).toEqual([]);
+    expect(english(validateDelivery({ carrier: 'Courier', reference: '42' }, dates))).toEqual([]);
+  });
+
+  it('refuses a date before the assignment or in the future, and a blank carrier or reference', () => {
+    expect(english(validateDelivery({ date: '2026-11-09', carrier: ' ', reference: 'R1' }, dates))).toEqual([
+      { field: 'date', message: 'must not be before the assignment on 2026-11-10' },
+      { field: 'carrier', message: expect.any(String) },
+    ]);
+    expect(english(validateDelivery({ date: '2026-11-27' }, dates)).map((error) => error.field)).toEqual([
+      'date',
+      'carrier',
+      'reference',
+    ]);
+  });
+});
+
+describe('isOutsideImplantWindow', () => {
+  const window = { from: '2026-12-01', to: '2026-12-31' };
+  it('is outside before the first and after the last day of the window, inside on both ends', () => {
+    expect(isOutsideImplantWindow('2026-11-30', window)).toBe(true);
+    expect(isOutsideImplantWindow('2027-01-01', window)).toBe(true);
+    expect(isOutsideImplantWindow('2026-12-01', window)).toBe(false);
+    expect(isOutsideImplantWindow('2026-12-31', window)).toBe(false);
+  });
+  it('is never outside for a request without a window', () => {
+    expect(isOutsideImplantWindow('2026-11-30', { from: null, to: null })).toBe(false);
+  });
+});
+
+describe('priorImplantationsSince', () => {
+  it('reaches 90 days back: an implantation on 2026-09-02 still counts on 2026-12-01', () => {
+    expect(priorImplantationsSince('2026-12-01')).toBe('2026-09-02');
   });
 });

@@ -1,5 +1,6 @@
 import type { RequestState } from '../constants/graft-requests';
-import { isIsoDate } from './dates';
+import { PRIOR_IMPLANTATION_DAYS } from '../constants/graft-requests';
+import { isIsoDate, shiftDate } from './dates';
 import type { Message, MessageKey } from '../i18n/translate';
 import { patientCodeIssues } from './patient-code';
 import { wordedFieldError, type WordedFieldError } from './worded-field-error';
@@ -90,6 +91,39 @@ export function validateImplantation(
     ...stepDateErrors('date', record.date, dates.today, [dates.deliveredOn, 'delivery']),
     ...completeCode('patient_Code', record.patient_Code),
   ];
+}
+
+/** The deliver step's body: a real date from the assignment to today, a carrier and a shipment reference. */
+export function validateDelivery(
+  record: { date?: unknown; carrier?: unknown; reference?: unknown },
+  dates: StepDates,
+): WordedFieldError[] {
+  const blank = (field: string, value: unknown) =>
+    typeof value !== 'string' || value.trim() === '' ? [wordedFieldError(field, { key: 'validation.notEmpty' })] : [];
+  return [
+    ...(record.date === undefined
+      ? []
+      : stepDateErrors('date', record.date, dates.today, [dates.assignedOn, 'assignment'])),
+    ...blank('carrier', record.carrier),
+    ...blank('reference', record.reference),
+  ];
+}
+
+/**
+ * Whether an implantation on `date` falls outside the implant window of the entry it was requested
+ * for; never for a request without a window. Recorded, not refused (docs/decisions.md, "One
+ * implantation per patient").
+ */
+export function isOutsideImplantWindow(
+  date: string,
+  window: { from: string | null | undefined; to: string | null | undefined },
+): boolean {
+  return (!!window.from && date < window.from) || (!!window.to && date > window.to);
+}
+
+/** The first day whose implantations still count as prior ones on `today` (PRIOR_IMPLANTATION_DAYS back). */
+export function priorImplantationsSince(today: string): string {
+  return shiftDate(today, -PRIOR_IMPLANTATION_DAYS);
 }
 
 /** What a correction may change: a step's date, the implanted patient's code, a decline's or return's reason. */

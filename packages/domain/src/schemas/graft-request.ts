@@ -8,7 +8,7 @@ import {
   REQUEST_STATES,
 } from '../constants/graft-requests';
 import { PATIENT_CODE_PATTERN } from '../rules/patient-code';
-import { Id, IsoDate, IsoDateTime, Lot, MultiLineText, Nullable } from './common';
+import { Id, IsoDate, IsoDateTime, Lot, MultiLineText, Nullable, RequiredText } from './common';
 
 // Wire shapes of graft requests (docs/api.md "Graft requests").
 
@@ -20,6 +20,15 @@ export const RequestStateSchema = Type.Union(
 const Reason = MultiLineText(1000);
 
 /**
+ * Why a patient who had a graft of this type implanted within PRIOR_IMPLANTATION_DAYS gets another:
+ * the explicit acknowledgement that lets such a request, entry or reservation through, audited
+ * (docs/decisions.md, "One implantation per patient").
+ */
+export const PriorImplantationReason = MultiLineText(1000, {
+  description: 'acknowledges an implantation of the same graft type for this patient code within 90 days, and why',
+});
+
+/**
  * Body of `POST /physician/requests`: for a waiting-list entry the graft fits, or else for the patient
  * code given (complete, or `NN-00-0000` for "not known yet"); the service checks which.
  */
@@ -29,6 +38,7 @@ export const CreateGraftRequestRequest = Type.Object(
     waitinglistid: Type.Optional(Id),
     patient_Code: Type.Optional(Type.String({ pattern: PATIENT_CODE_PATTERN })),
     note: Type.Optional(Reason),
+    priorImplantationReason: Type.Optional(PriorImplantationReason),
   },
   { additionalProperties: false },
 );
@@ -36,7 +46,10 @@ export type CreateGraftRequestRequest = Static<typeof CreateGraftRequestRequest>
 
 /** Body of `.../reserve`: how long the physician has to confirm. */
 export const ReserveGraftRequestRequest = Type.Object(
-  { hours: Type.Integer({ minimum: 1, maximum: MAX_RESERVATION_HOURS, default: DEFAULT_RESERVATION_HOURS }) },
+  {
+    hours: Type.Integer({ minimum: 1, maximum: MAX_RESERVATION_HOURS, default: DEFAULT_RESERVATION_HOURS }),
+    priorImplantationReason: Type.Optional(PriorImplantationReason),
+  },
   { additionalProperties: false },
 );
 export type ReserveGraftRequestRequest = Static<typeof ReserveGraftRequestRequest>;
@@ -58,6 +71,18 @@ export const ImplantGraftRequestRequest = Type.Object(
   { additionalProperties: false },
 );
 export type ImplantGraftRequestRequest = Static<typeof ImplantGraftRequestRequest>;
+
+/** Body of `.../deliver`: the bank's day it sent the graft (today when left out), how, and under which reference. */
+export const DeliverGraftRequestRequest = Type.Object(
+  {
+    date: Type.Optional(IsoDate),
+    carrier: RequiredText(200, { description: 'who carries the package (courier, company)' }),
+    reference: RequiredText(200, { description: "the shipment's reference (tracking or waybill number)" }),
+    note: Type.Optional(Reason),
+  },
+  { additionalProperties: false },
+);
+export type DeliverGraftRequestRequest = Static<typeof DeliverGraftRequestRequest>;
 
 /** Body of `.../receive`: the code on the delivered package. */
 export const ReceiveGraftRequestRequest = Type.Object({ sec: ScannedGraftCode }, { additionalProperties: false });
@@ -88,6 +113,12 @@ export const GraftRequest = Type.Object({
   assignedOn: Nullable(IsoDate, { description: "the graft's assignment date" }),
   deliveredOn: Nullable(IsoDate, { description: "the graft's delivery date; the implantation may not be earlier" }),
   receivedAt: Nullable(IsoDateTime, { description: "when the package's code was found to match at the clinic" }),
+  deliveryCarrier: Nullable(Type.String({ description: 'who carried the delivered graft' })),
+  deliveryReference: Nullable(Type.String({ description: "the delivery's shipment reference" })),
+  deliveryNote: Nullable(Type.String({ description: "the bank's note on the delivery" })),
+  implantedOutsideWindow: Type.Boolean({
+    description: "the implantation date lies outside the entry's implant window",
+  }),
   c_Name: Type.String(),
   physician_Name: Type.String(),
   e_Name: Type.String(),

@@ -13,5 +13,11 @@ export const Problem = Type.Object({
   passwordAttempts: Type.Optional(Type.Integer({ minimum: 0, description: 'login attempts left' })),
   expectedCode: Type.Optional(Type.String({ description: "a refused scan: the graft's own code" })),
   scannedCode: Type.Optional(Type.String({ description: 'a refused scan: the code read from the package' })),
+  priorImplantation: Type.Optional(
+    Type.Object(
+      { lot: Type.String(), implantedOn: Type.String(), patient_Code: Type.String(), graftType: Type.Integer() },
+      { description: 'a refusal for want of an acknowledgement: the implantation of the same type within 90 days' },
+    ),
+  ),
 });
 export type Problem = Static<typeof Problem>;

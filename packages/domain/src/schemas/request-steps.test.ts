@@ -28,5 +28,17 @@ describe('the request step map', () => {
     expect(Value.Check(REQUEST_STEP_BODIES.decline, {})).toBe(true);
     expect(Value.Check(REQUEST_STEP_BODIES.assign, {})).toBe(true);
     expect(Value.Check(REQUEST_STEP_BODIES.assign, { hours: 1 })).toBe(false);
+    // The delivery says how the graft travels; the date is the bank's today when left out.
+    expect(Value.Check(REQUEST_STEP_BODIES.deliver, {})).toBe(false);
+    expect(Value.Check(REQUEST_STEP_BODIES.deliver, { carrier: 'DHL Medical', reference: 'JD014600' })).toBe(true);
+    expect(
+      Value.Check(REQUEST_STEP_BODIES.deliver, {
+        date: '2026-12-01',
+        carrier: 'DHL',
+        reference: 'R',
+        note: 'On dry ice',
+      }),
+    ).toBe(true);
+    expect(Value.Check(REQUEST_STEP_BODIES.deliver, { carrier: 'DHL', reference: '' })).toBe(false);
   });
 });

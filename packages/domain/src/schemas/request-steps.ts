@@ -7,6 +7,7 @@ import {
   type RequestActorSide,
 } from '../constants/graft-requests';
 import {
+  DeliverGraftRequestRequest,
   ImplantGraftRequestRequest,
   OptionalReasonRequest,
   ReasonGraftRequestRequest,
@@ -23,7 +24,7 @@ export type RequestStepAction = PhysicianRequestAction | BankRequestAction;
 
 /** Whatever any step may carry: the fields of every step body, each optional. */
 export type RequestStepInput = Partial<
-  ReserveGraftRequestRequest & ImplantGraftRequestRequest & ReasonGraftRequestRequest
+  ReserveGraftRequestRequest & ImplantGraftRequestRequest & ReasonGraftRequestRequest & DeliverGraftRequestRequest
 >;
 
 /** A step's body schema; its values are always a `RequestStepInput`. */
@@ -43,7 +44,7 @@ export const REQUEST_STEP_BODIES = {
   reserve: Type.Optional(ReserveGraftRequestRequest),
   decline: Type.Optional(OptionalReasonRequest),
   assign: NoStepBody,
-  deliver: NoStepBody,
+  deliver: DeliverGraftRequestRequest,
 } as const satisfies Record<RequestStepAction, StepBodySchema>;
 
 /** The body each step takes, by action. */

@@ -5,6 +5,7 @@ import { Email, Id, IsoDate, IsoDateTime, Nullable, RequiredText, ShortText } fr
 import { sizeCriteriaFields } from './graft-search';
 import { PATIENT_CODE_PATTERN, PATIENT_CODE_PLACEHOLDER } from '../rules/patient-code';
 import { ENTRY_ATTENTION } from '../rules/dashboard';
+import { PriorImplantationReason } from './graft-request';
 import { PageQuery } from './paging';
 
 // The request and the answer spell fields differently on purpose (docs/decisions.md §4): a client written
@@ -32,7 +33,10 @@ const entryRequestFields = {
  * Body of `POST /physician/waitinglist`: a standing search plus patient and implant window.
  * `validateWaitingListRequest` adds the cross-field rules.
  */
-export const AddWaitingListRequest = Type.Object(entryRequestFields, { additionalProperties: false });
+export const AddWaitingListRequest = Type.Object(
+  { ...entryRequestFields, priorImplantationReason: Type.Optional(PriorImplantationReason) },
+  { additionalProperties: false },
+);
 export type AddWaitingListRequest = Static<typeof AddWaitingListRequest>;
 
 /** Body of `PATCH /physician/waitinglist/{id}`: any subset of the add parameters. */

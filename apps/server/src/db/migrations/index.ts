@@ -24,6 +24,7 @@ import * as jobRuns from './2026-11-29-job-runs';
 import * as quarantineReport from './2026-12-01-quarantine-report';
 import * as timeZones from './2026-12-01-time-zones';
 import * as documentRecords from './2026-12-02-document-records';
+import * as implantationAndDeliveryFacts from './2026-12-02-implantation-and-delivery-facts';
 
 // Listed by name; Kysely applies them in name order, so names start with their date.
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01-quarantine-report': quarantineReport,
   '2026-12-01-time-zones': timeZones,
   '2026-12-02-document-records': documentRecords,
+  '2026-12-02-implantation-and-delivery-facts': implantationAndDeliveryFacts,
 };

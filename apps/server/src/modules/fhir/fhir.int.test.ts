@@ -41,7 +41,7 @@ describe(`the FHIR R5 API (${testEngineName()})`, () => {
 
   beforeAll(async () => {
     seeded = await startSeededApp();
-    const request = await implantedRequest(seeded, new Date().toISOString().slice(0, 10));
+    const request = await implantedRequest(seeded, new Date().toISOString().slice(0, 10), 'A-03-2021');
     implanted = { id: request.id };
     const answer = await seeded.clients.admin.post(`/api/admin/eutes/${seeded.ids.euteX}/apikeys`, { label: 'lab' });
     keyOfX = (await answer.json()) as CreateApiKeyResponse;

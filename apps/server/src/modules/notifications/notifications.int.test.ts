@@ -8,7 +8,7 @@ import { testEngineName } from '../../../test/support/database';
 import { csvFile, graftCells, uploadImport } from '../../../test/support/imports';
 import { startSmtpSink, type SmtpSink } from '../../../test/support/mail';
 import { connectPush, type PushClient } from '../../../test/support/push';
-import { entryFor, freeGraftOfX, requestGraft, step, stepOk } from '../../../test/support/requests';
+import { DELIVERY, entryFor, freeGraftOfX, requestGraft, step, stepOk } from '../../../test/support/requests';
 import { deleteExpiredNotifications } from './notifications.service';
 
 // The notification centre (docs/api.md "Notifications"): what concerns a user is stored for them in
@@ -96,7 +96,7 @@ describe(`the notification centre (${testEngineName()})`, () => {
       'requested',
     ]);
     await stepOk(employeeX, 'euteemployee', request.id, 'assign');
-    await stepOk(employeeX, 'euteemployee', request.id, 'deliver');
+    await stepOk(employeeX, 'euteemployee', request.id, 'deliver', DELIVERY);
     const delivered = await sink.waitFor(
       (m) => m.to.includes(DEMO.physicianA) && m.subject.includes(lot) && m.subject.includes('delivered'),
     );

@@ -6,7 +6,7 @@ import { DEMO, graftRow, startSeededApp, today, type SeededApp } from '../../../
 import { startAndStop } from '../../../test/support/app';
 import { testClock } from '../../../test/support/clock';
 import { testEngineName } from '../../../test/support/database';
-import { entryFor, freeGraftOfX, requestGraft, stepOk } from '../../../test/support/requests';
+import { DELIVERY, entryFor, freeGraftOfX, requestGraft, stepOk } from '../../../test/support/requests';
 
 // Reminders (docs/operations.md "Reminders"): the clock moves across each threshold while no
 // server runs; each start runs the due jobs; every reminder is sent once, at its threshold, and a
@@ -55,7 +55,7 @@ describe(`reminders across restarts, each exactly once (${testEngineName()})`, (
     await stepOk(employeeX, 'euteemployee', delivered.id, 'reserve', { hours: 48 });
     await stepOk(physicianA, 'physician', delivered.id, 'confirm');
     await stepOk(employeeX, 'euteemployee', delivered.id, 'assign');
-    await stepOk(employeeX, 'euteemployee', delivered.id, 'deliver');
+    await stepOk(employeeX, 'euteemployee', delivered.id, 'deliver', DELIVERY);
 
     // A mail the mail server keeps refusing.
     failingMailId = randomUUID();

@@ -2,6 +2,7 @@ import { ListStatus } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/types';
+import { isOpenEntry, isWantedEntry } from '../../queries/waiting-list';
 
 // All SQL of the reminders (docs/operations.md "Reminders"): what is due, who hears of it, and
 // the dedupe keys of what was sent.
@@ -72,7 +73,7 @@ export function freeGraftsExpiring(db: Kysely<DB>, euteId: string, today: string
     .execute();
 }
 
-/** Open waiting-list entries of active clinics whose implant window has not closed. */
+/** Waiting-list entries still looking for a graft on `today` (the one rule of queries/waiting-list). */
 export function openEntries(db: Kysely<DB>, today: string) {
   return db
     .selectFrom('waitingListEntries')
@@ -88,9 +89,7 @@ export function openEntries(db: Kysely<DB>, today: string) {
       'waitingListEntries.queryLRMin',
       'waitingListEntries.queryIMin',
     ])
-    .where('waitingListEntries.closedAt', 'is', null)
-    .where('waitingListEntries.queryIMax', '>=', today)
-    .where('clinics.active', '=', 1)
+    .where(isWantedEntry(today))
     .orderBy('waitingListEntries.patientCode')
     .execute();
 }
@@ -149,7 +148,7 @@ export function entriesPastTheirWindow(db: Kysely<DB>, today: string) {
       'waitingListEntries.queryIMax',
       ...recipientColumns,
     ])
-    .where('waitingListEntries.closedAt', 'is', null)
+    .where(isOpenEntry)
     .where('waitingListEntries.queryIMax', '<', today)
     .where('users.active', '=', 1)
     .orderBy('waitingListEntries.patientCode')

@@ -211,6 +211,7 @@ async function apply(trx: Executor, deps: RequestsDeps, run: Application): Promi
       row,
       action: effect.step,
       input: {},
+      recorded: {},
       now,
       today,
       clinicDay: localDay(now, row.clinicTimeZone),

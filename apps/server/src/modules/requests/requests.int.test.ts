@@ -12,7 +12,15 @@ import { DEMO, expectProblem, startSeededApp, today, type SeededApp } from '../.
 import { testClock } from '../../../test/support/clock';
 import { testEngineName } from '../../../test/support/database';
 import { connectPush, type PushClient } from '../../../test/support/push';
-import { entryFor, freeGraftOfX, packageCode, requestGraft, step, stepOk } from '../../../test/support/requests';
+import {
+  DELIVERY,
+  entryFor,
+  freeGraftOfX,
+  packageCode,
+  requestGraft,
+  step,
+  stepOk,
+} from '../../../test/support/requests';
 
 // Graft requests (docs/api.md, "Graft requests"): from request to implantation. Two physicians compete for one graft of bank X; a
 // reservation lapses by itself and frees the graft; the other is assigned, delivered and
@@ -166,7 +174,7 @@ describe(`graft requests from request to implantation (${testEngineName()})`, ()
     ).toBe('%PDF-');
 
     // Delivery with its note, then A records the implantation: the loop closes, the graft is archived.
-    await stepOk(employeeX, 'euteemployee', ofA.id, 'deliver');
+    await stepOk(employeeX, 'euteemployee', ofA.id, 'deliver', DELIVERY);
     const implanted = await stepOk(physicianA, 'physician', ofA.id, 'implant', {
       date: localDay(clock.now(), DEFAULT_TIME_ZONE),
       patient_Code: 'A-03-2021',
@@ -190,7 +198,7 @@ describe(`graft requests from request to implantation (${testEngineName()})`, ()
     expect(archived?.deliveryNoteFiles.map((f) => f.name)).toEqual([`Delivery_note_${lot}.pdf`]);
     expect(archived?.traceabilityReportFiles.map((f) => f.name)).toEqual([`Traceability_report_${lot}.pdf`]);
     await refused(await step(physicianA, 'physician', ofA.id, 'return', { reason: 'late' }));
-    await refused(await step(employeeX, 'euteemployee', ofA.id, 'deliver'));
+    await refused(await step(employeeX, 'euteemployee', ofA.id, 'deliver', DELIVERY));
 
     // Every step left its audit row (the test clock stands still, so their times tie: compare as a set).
     const audited = await app.server.database.db
@@ -219,7 +227,7 @@ describe(`graft requests from request to implantation (${testEngineName()})`, ()
     await stepOk(employeeX, 'euteemployee', request.id, 'reserve', { hours: 1 });
     await stepOk(physicianA, 'physician', request.id, 'confirm');
     await stepOk(employeeX, 'euteemployee', request.id, 'assign');
-    await stepOk(employeeX, 'euteemployee', request.id, 'deliver');
+    await stepOk(employeeX, 'euteemployee', request.id, 'deliver', DELIVERY);
     await expectProblem(await step(physicianA, 'physician', request.id, 'return', {}), 400);
     const returned = await stepOk(physicianA, 'physician', request.id, 'return', { reason: 'Patient not operated' });
     expect(returned).toMatchObject({ state: 'returned', reason: 'Patient not operated' });
@@ -240,9 +248,10 @@ describe(`graft requests from request to implantation (${testEngineName()})`, ()
     expect(Date.parse(deadline ?? '') - clock.now().getTime()).toBe(DEFAULT_RESERVATION_HOURS * 3_600_000);
     expect((await bare(physicianA, 'physician', request.id, 'confirm')).status).toBe(200);
     expect((await bare(employeeX, 'euteemployee', request.id, 'assign')).status).toBe(200);
-    const delivered = await bare(employeeX, 'euteemployee', request.id, 'deliver');
+    // A step that needs what it carries still says so: a delivery names its carrier and reference.
+    await expectProblem(await bare(employeeX, 'euteemployee', request.id, 'deliver'), 400);
+    const delivered = await step(employeeX, 'euteemployee', request.id, 'deliver', DELIVERY);
     expect(((await delivered.json()) as GraftRequest).state).toBe('delivered');
-    // A step that needs what it carries still says so.
     await expectProblem(await bare(physicianA, 'physician', request.id, 'implant'), 400);
   });
 

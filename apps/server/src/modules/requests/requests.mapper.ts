@@ -37,6 +37,10 @@ export function requestToWire(row: RequestDetails, side: RequestActorSide | null
     assignedOn: toIsoDate(row.assignmentOut),
     deliveredOn: toIsoDate(row.deliveryOut),
     receivedAt: row.receivedAt,
+    deliveryCarrier: row.deliveryCarrier,
+    deliveryReference: row.deliveryReference,
+    deliveryNote: row.deliveryNote,
+    implantedOutsideWindow: row.implantedOutsideWindow === 1,
     c_Name: row.cName,
     physician_Name: fullName({
       title: row.requesterTitle,

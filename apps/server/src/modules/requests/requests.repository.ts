@@ -92,6 +92,10 @@ export async function moveRequest(
       | 'implantedTimeZone'
       | 'assignedTimeZone'
       | 'deliveredTimeZone'
+      | 'implantedOutsideWindow'
+      | 'deliveryCarrier'
+      | 'deliveryReference'
+      | 'deliveryNote'
     >
   > & {
     updatedAt: string;
@@ -217,6 +221,7 @@ export function findOwnOpenEntry(executor: Executor, id: string, ownerUserId: st
     .select([
       'id',
       'clinicId',
+      'patientCode',
       'queryType',
       'queryDMin',
       'queryDMax',

@@ -24,11 +24,13 @@ import type { Actor } from '../../http/request-kit';
 import { recordAudit } from '../audit/audit.service';
 import type { Principal } from '../auth/principal';
 import { announceGraftsChanged, isFreeForEveryPhysician } from '../grafts/grafts.service';
+import { waitingListChanged } from '../../realtime/push-audience';
 import { requestToWire } from './requests.mapper';
 import { publishNotified, type Notified } from '../notifications/notifications.service';
 import { mailBankOfRequest, requestChanged, tellOfRequestState } from './requests.notify';
 import { physicianListScope, requireRequestSide } from './requests.policy';
 import { checkPackageCode } from './requests.scan';
+import { checkPriorImplantation } from './requests.prior-implantation';
 import { requestTarget } from './requests.target';
 import * as repo from './requests.repository';
 import { applyGraftEffects, prepareStep, type StepContext } from './requests.steps';
@@ -84,6 +86,12 @@ export async function createRequest(
   const created = await writeOrConflict(
     deps.db,
     async (trx) => {
+      const acknowledged = await checkPriorImplantation(trx, {
+        patientCode: patientCode ?? entry?.patientCode ?? null,
+        graftType: graft.tProdName2,
+        today,
+        reason: body.priorImplantationReason,
+      });
       await repo.insertRequest(trx, {
         id,
         graftId: graft.id,
@@ -107,7 +115,7 @@ export async function createRequest(
         action: 'request.create',
         targetType: 'graftRequest',
         targetId: id,
-        after: wire,
+        after: acknowledged ? { ...wire, priorImplantation: acknowledged } : wire,
         ip: actor.ip,
         at: now,
       });
@@ -216,6 +224,7 @@ export async function runStep(deps: RequestsDeps, run: StepRun): Promise<{ row: 
         language: run.language,
         ip: run.ip,
         wire: () => requestToWire(ctx.row, null, today),
+        recorded: {},
       };
       const changes = await prepareStep(ctx, decision.to);
       const lapseBefore = run.action === 'lapse' ? now.toISOString() : undefined;
@@ -228,8 +237,9 @@ export async function runStep(deps: RequestsDeps, run: StepRun): Promise<{ row: 
         action: `request.${run.action}`,
         targetType: 'graftRequest',
         targetId: row.id,
-        before: { state: row.state },
-        after: ctx.wire(),
+        // What the step recorded besides the state, so the graft's history lists it as changed.
+        before: { state: row.state, ...Object.fromEntries(Object.keys(ctx.recorded).map((key) => [key, null])) },
+        after: { ...ctx.wire(), ...ctx.recorded },
         ip: run.ip,
         at: now,
       });
@@ -248,6 +258,10 @@ export async function runStep(deps: RequestsDeps, run: StepRun): Promise<{ row: 
   deps.mailer.wake();
   publishNotified(deps.push, outcome.notified);
   await announce(deps, outcome.changed, outcome.graftChanged);
+  if (run.action === 'implant' && outcome.row.waitingListEntryId !== null) {
+    // The implantation closed the entry: its owner's lists and the banks' demand drop it.
+    deps.push.publish(waitingListChanged(outcome.row.requesterUserId, outcome.row.waitingListEntryId));
+  }
   return { row: outcome.row };
 }
 

@@ -10,9 +10,12 @@ import {
   parsePatientCode,
   toIsoDate,
   translatorFor,
+  isOutsideImplantWindow,
+  validateDelivery,
   validateImplantation,
   type GraftRequest,
   type Language,
+  type MessageKey,
   type RequestAction,
   type RequestState,
   type RequestStepInput,
@@ -24,6 +27,8 @@ import type { FileStorage } from '../../storage/storage';
 import type { Executor } from '../../db/executor';
 import { isOpenOn } from '../grafts/grafts.mapper';
 import { fileGeneratedDocument } from '../files/files-generated.service';
+import { checkPriorImplantation } from './requests.prior-implantation';
+import { closeEntryByImplantation } from '../waitinglist/waitinglist.service';
 import * as repo from './requests.repository';
 
 // What each step does besides moving the request (docs/api.md "Graft requests"): checks on the
@@ -47,6 +52,8 @@ export interface StepContext {
   language: Language;
   /** The request as the document shows it. */
   wire: () => GraftRequest;
+  /** What the step recorded besides the request's state, for its audit row (set by `prepareStep`). */
+  recorded: Record<string, unknown>;
 }
 
 type RequestChanges = Parameters<typeof repo.moveRequest>[3];
@@ -67,11 +74,22 @@ export async function prepareStep(ctx: StepContext, to: RequestState): Promise<R
     }
   }
   switch (action) {
-    case 'reserve':
+    case 'reserve': {
+      // The bank too is told of an implantation within 90 days (docs/decisions.md, "One implantation per patient").
+      const acknowledged = await checkPriorImplantation(ctx.trx, {
+        patientCode: row.patientCode ?? row.entryPatientCode,
+        graftType: row.tProdName2,
+        today: ctx.today,
+        reason: input.priorImplantationReason,
+      });
+      if (acknowledged) {
+        ctx.recorded = { priorImplantation: acknowledged };
+      }
       return {
         ...base,
         deadline: new Date(now.getTime() + (input.hours ?? DEFAULT_RESERVATION_HOURS) * 3_600_000).toISOString(),
       };
+    }
     case 'confirm':
       if (row.deadline !== null && row.deadline <= at) {
         throw conflict({ key: 'problem.reservationEnded', params: { deadline: formatInstantUtc(row.deadline) } });
@@ -84,6 +102,20 @@ export async function prepareStep(ctx: StepContext, to: RequestState): Promise<R
     case 'decline':
     case 'return':
       return { ...base, deadline: null, reason: input.reason ?? null };
+    case 'deliver': {
+      // How the graft travelled goes into the traceability report (docs/decisions.md, "Delivery facts").
+      const errors = validateDelivery(input, { today: ctx.bankDay, assignedOn: toIsoDate(row.assignmentOut) });
+      if (errors.length > 0) {
+        throw invalidFields('problem.requests.invalidDelivery', errors);
+      }
+      const facts = {
+        deliveryCarrier: input.carrier!.trim(),
+        deliveryReference: input.reference!.trim(),
+        deliveryNote: input.note?.trim() || null,
+      };
+      ctx.recorded = { deliveredOn: input.date ?? ctx.bankDay, ...facts };
+      return { ...base, deadline: null, ...facts };
+    }
     case 'implant': {
       // The date and patient code end up in the traceability report (docs/decisions.md, "Clinical records").
       const graft = await repo.findGraftById(ctx.trx, row.graftId);
@@ -92,11 +124,17 @@ export async function prepareStep(ctx: StepContext, to: RequestState): Promise<R
       if (errors.length > 0) {
         throw invalidFields('problem.requests.invalidImplantation', errors);
       }
+      // Recorded, not refused: the web asked before (docs/decisions.md, "One implantation per patient").
+      const outside = isOutsideImplantWindow(input.date!, { from: row.queryIMin, to: row.queryIMax });
+      if (outside) {
+        ctx.recorded = { implantedOutsideWindow: true };
+      }
       return {
         ...base,
         implantedOn: input.date ?? null,
         implantedTimeZone: row.clinicTimeZone,
         patientCode: input.patient_Code ?? null,
+        implantedOutsideWindow: outside ? 1 : 0,
       };
     }
     default:
@@ -132,6 +170,9 @@ export async function fileDocument(
   const steps = await repo.requestSteps(ctx.trx, row.id);
   const t = translatorFor(ctx.language);
   const missing = t('common.notDocumented');
+  const deliveredOn = request.deliveredOn ?? (ctx.action === 'deliver' ? (ctx.input.date ?? ctx.bankDay) : null);
+  const optional = (label: MessageKey, value: string | null): [string, string][] =>
+    value === null || value === '' ? [] : [[t(label), value]];
   const content = await renderRequestDocument({
     kind,
     lot: row.eLot,
@@ -149,7 +190,12 @@ export async function fileDocument(
       [t('requestDocument.patient'), displayPatientCode(request.patient_Code)],
       [t('requestDocument.implantWindow'), `${request.query_i_min ?? missing} – ${request.query_i_max ?? missing}`],
       [t('requestDocument.state'), request.state],
+      ...optional('requestDocument.deliveredOn', deliveredOn),
+      ...optional('requestDocument.carrier', request.deliveryCarrier),
+      ...optional('requestDocument.shipmentReference', request.deliveryReference),
+      ...optional('requestDocument.deliveryNote', request.deliveryNote),
       ...(request.implantedOn ? [[t('requestDocument.implantedOn'), request.implantedOn] as [string, string]] : []),
+      ...optional('requestDocument.outsideWindow', request.implantedOutsideWindow ? t('requestDocument.yes') : null),
       ...(request.reason ? [[t('requestDocument.reason'), request.reason] as [string, string]] : []),
       ...extra,
     ],
@@ -201,11 +247,22 @@ export async function applyGraftEffects(ctx: StepContext): Promise<boolean> {
     case 'deliver':
       changes = {
         deliveryStatus: StepStatus.Done,
-        deliveryOut: ctx.bankDay,
+        deliveryOut: ctx.input.date ?? ctx.bankDay,
         aDeliverNote: await fileDocument(ctx, 'delivery'),
       };
       break;
     case 'implant': {
+      if (row.waitingListEntryId !== null) {
+        await closeEntryByImplantation(ctx.trx, {
+          entryId: row.waitingListEntryId,
+          graftId: row.graftId,
+          lot: row.eLot,
+          requestId: row.id,
+          actorUserId: ctx.actorUserId,
+          ip: ctx.ip,
+          now: ctx.now,
+        });
+      }
       const patient = parsePatientCode(ctx.input.patient_Code);
       changes = {
         implantationStatus: StepStatus.Done,

@@ -16,7 +16,7 @@ import * as repo from './requests.repository';
 
 type Graft = NonNullable<Awaited<ReturnType<typeof repo.findGraftByLot>>>;
 export interface RequestTarget {
-  entry: { id: string; clinicId: string } | undefined;
+  entry: { id: string; clinicId: string; patientCode: string } | undefined;
   patientCode: string | null;
 }
 

@@ -36,7 +36,7 @@ describe(`vigilance: report, look-back, quarantine (${testEngineName()})`, () =>
     app = await startSeededApp();
     const db = app.server.database.db;
     await db.updateTable('users').set({ language: 'en' }).execute();
-    const implanted = await implantedRequest(app, new Date().toISOString().slice(0, 10));
+    const implanted = await implantedRequest(app, new Date().toISOString().slice(0, 10), 'A-03-2021');
     lots.implanted = implanted.lot;
     const { xSec } = await db
       .selectFrom('grafts')

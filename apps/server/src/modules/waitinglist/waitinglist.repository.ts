@@ -189,9 +189,28 @@ export async function updateEntry(
 export async function closeEntry(executor: Executor, id: string, closedAt: string): Promise<void> {
   await executor
     .updateTable('waitingListEntries')
-    .set({ closedAt, updatedAt: closedAt })
+    .set({ closedAt, closedAs: 'removed', updatedAt: closedAt })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Closes the entry a graft was implanted for, in the implantation's transaction, if still open (a
+ * removed entry stays removed): it leaves every list of open and wanted entries.
+ */
+export async function closeEntryAsImplanted(
+  executor: Executor,
+  entryId: string,
+  graftId: string,
+  at: string,
+): Promise<boolean> {
+  const result = await executor
+    .updateTable('waitingListEntries')
+    .set({ closedAt: at, closedAs: 'implanted', implantedGraftId: graftId, updatedAt: at })
+    .where('id', '=', entryId)
+    .where(isOpenEntry)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The caller's contact details, the defaults of a new entry's physician fields. */

@@ -26,6 +26,7 @@ import { clinicReadScope, euteReadScope, requirePhysician } from '../auth/auth.p
 import type { Principal } from '../auth/principal';
 import type { FitCounts } from './fit-counts';
 import { entryCriteria, entryToRequest, entryToWire, requestToChanges } from './waitinglist.mapper';
+import { checkPriorImplantation } from '../requests/requests.prior-implantation';
 import * as repo from './waitinglist.repository';
 
 export interface WaitingListDeps {
@@ -193,6 +194,12 @@ export async function addEntry(
   // Counted before the transaction: the counts read grafts only, and a write holds no lock meanwhile.
   const counter = await deps.fitCounts(todayOf(deps));
   const added = await deps.db.transaction().execute(async (trx) => {
+    const acknowledged = await checkPriorImplantation(trx, {
+      patientCode: request.patient_Code,
+      graftType: request.query_type,
+      today: todayOf(deps),
+      reason: request.priorImplantationReason,
+    });
     const contact = await repo.findUserContact(trx, caller.userId);
     const id = randomUUID();
     const row = {
@@ -217,7 +224,7 @@ export async function addEntry(
       action: 'waitinglist.add',
       targetType: 'waitingListEntry',
       targetId: id,
-      after: entry,
+      after: acknowledged ? { ...entry, priorImplantation: acknowledged } : entry,
       ip: actor.ip,
       at: now,
     });
@@ -251,6 +258,16 @@ export async function patchEntry(
     const row = await ownOpenEntry(trx, caller, clinicIds, id);
     const merged: AddWaitingListRequest = { ...entryToRequest(row), ...definedFields(patch) };
     assertValid(merged);
+    // A new patient or graft type is checked like a new entry (docs/decisions.md, "One implantation per patient").
+    const acknowledged =
+      merged.patient_Code !== row.patientCode || merged.query_type !== row.queryType
+        ? await checkPriorImplantation(trx, {
+            patientCode: merged.patient_Code,
+            graftType: merged.query_type,
+            today: todayOf(deps),
+            reason: patch.priorImplantationReason,
+          })
+        : null;
     await repo.updateEntry(trx, id, requestToChanges(merged), now.toISOString());
     const entry = await presentEntry(trx, counter, id);
     await recordAudit(trx, {
@@ -259,7 +276,7 @@ export async function patchEntry(
       targetType: 'waitingListEntry',
       targetId: id,
       before: withFitCount(counter, row),
-      after: entry,
+      after: acknowledged ? { ...entry, priorImplantation: acknowledged } : entry,
       ip: actor.ip,
       at: now,
     });
@@ -290,6 +307,37 @@ export async function removeEntry(deps: WaitingListDeps, actor: Actor, id: strin
     });
   });
   deps.push.publish(waitingListChanged(caller.userId, id));
+}
+
+/**
+ * Inside the implantation's transaction: one implantation closes the entry it was requested for,
+ * with its own audit row (docs/decisions.md, "One implantation per patient"). A removed entry stays
+ * removed. The caller announces the change after its commit (`waitingListChanged`).
+ */
+export async function closeEntryByImplantation(
+  trx: Executor,
+  input: {
+    entryId: string;
+    graftId: string;
+    lot: string;
+    requestId: string;
+    actorUserId: string | null;
+    ip: string | null;
+    now: Date;
+  },
+): Promise<void> {
+  if (await repo.closeEntryAsImplanted(trx, input.entryId, input.graftId, input.now.toISOString())) {
+    await recordAudit(trx, {
+      actorUserId: input.actorUserId,
+      action: 'waitinglist.implanted',
+      targetType: 'waitingListEntry',
+      targetId: input.entryId,
+      before: { closedAs: null },
+      after: { closedAs: 'implanted', lot: input.lot, requestId: input.requestId },
+      ip: input.ip,
+      at: input.now,
+    });
+  }
 }
 
 function definedFields<T extends object>(value: T): Partial<T> {

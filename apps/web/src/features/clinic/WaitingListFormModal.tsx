@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal';
 import { useNavigate } from 'react-router';
 import { useMe } from '../auth';
+import { asksPriorImplantation, PriorImplantationQuestion } from '../requests';
 import { addWaitingListEntry, patchWaitingListEntry } from './api';
 import { CriteriaFields } from './CriteriaFields';
 import { clinicKeys } from './keys';
@@ -69,11 +70,15 @@ function WaitingListForm({
     entry ? entryState(entry) : newEntryState(initialQuery ?? defaultQuery(DEFAULT_WAITING_LIST_QUERY_TYPE), me.data),
   );
   const [touched, setTouched] = useState(false);
+  const [priorReason, setPriorReason] = useState('');
   const errors = formErrors(state);
   const set = (patch: Partial<WaitingListFormState>) => setState((current) => ({ ...current, ...patch }));
   const save = useMutation({
     mutationFn: () => {
-      const body = toRequest(state);
+      const body = {
+        ...toRequest(state),
+        ...(priorReason.trim() ? { priorImplantationReason: priorReason.trim() } : {}),
+      };
       return entry
         ? patchWaitingListEntry(entry.waitinglistid, body)
         : addWaitingListEntry({ ...body, query_timestamp: new Date().toISOString() });
@@ -156,6 +161,14 @@ function WaitingListForm({
             autoComplete="tel"
           />
         </SimpleGrid>
+        {save.isError && asksPriorImplantation(save.error) && (
+          <PriorImplantationQuestion
+            error={save.error}
+            reason={priorReason}
+            onReason={setPriorReason}
+            question="entry"
+          />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}

@@ -79,7 +79,23 @@ export function RequestCard({ request, side }: { request: GraftRequest; side: Re
           row(t('requests.implantWindow'), `${showDate(request.query_i_min)} – ${showDate(request.query_i_max)}`)}
         {row(t('requests.noteShown'), request.note)}
         {row(t('requests.reason'), request.reason)}
+        {request.deliveredOn &&
+          request.deliveryCarrier &&
+          row(
+            t('delivery.sent'),
+            t('delivery.sentText', {
+              date: request.deliveredOn,
+              carrier: request.deliveryCarrier,
+              reference: request.deliveryReference ?? '',
+            }),
+          )}
+        {row(t('delivery.note'), request.deliveryNote)}
         {row(t('requests.date'), request.implantedOn)}
+        {request.implantedOutsideWindow && (
+          <Text size="sm" c="orange" data-testid="implanted-outside-window">
+            {t('requests.implantedOutsideWindow')}
+          </Text>
+        )}
         {request.leadTimeWarning && (
           <Alert color="orange" icon={<IconAlertTriangle size={16} aria-hidden />} p="xs" data-testid="lead-time">
             {t('requests.leadTime', { count: request.leadTimeDays })}

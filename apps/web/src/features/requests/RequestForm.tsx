@@ -15,11 +15,11 @@ import { showPatientCode } from '../../i18n/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
 import { getWaitingList, clinicKeys, PatientCodeInput } from '../clinic';
 import { typeLabel } from '../grafts/graftFormat';
 import { createRequest } from './api';
+import { PriorImplantationQuestion } from './PriorImplantationQuestion';
 import { requestKeys } from './keys';
 
 // A request is for a patient (docs/decisions.md "Graft requests"): the physician's entry the graft
@@ -43,6 +43,7 @@ export function RequestForm({ graft, onDone }: { graft: Graft; onDone: () => voi
   const [notKnown, setNotKnown] = useState(false);
   const [tried, setTried] = useState(false);
   const [note, setNote] = useState('');
+  const [priorReason, setPriorReason] = useState('');
   const code = notKnown ? PATIENT_CODE_PLACEHOLDER : formatPatientCode(patient);
   const codeMissing = entry === null && !notKnown && !isCompletePatientCode(code);
   const send = useMutation({
@@ -51,6 +52,7 @@ export function RequestForm({ graft, onDone }: { graft: Graft; onDone: () => voi
         lot: graft.e_Lot,
         ...(entry ? { waitinglistid: entry } : { patient_Code: code }),
         ...(note.trim() ? { note: note.trim() } : {}),
+        ...(priorReason.trim() ? { priorImplantationReason: priorReason.trim() } : {}),
       }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: requestKeys.all });
@@ -102,7 +104,14 @@ export function RequestForm({ graft, onDone }: { graft: Graft; onDone: () => voi
           onChange={(e) => setNote(e.currentTarget.value)}
           maxLength={maxLengthOf(CreateGraftRequestRequest, 'note')}
         />
-        {send.isError && <ErrorAlert error={send.error} />}
+        {send.isError && (
+          <PriorImplantationQuestion
+            error={send.error}
+            reason={priorReason}
+            onReason={setPriorReason}
+            question="request"
+          />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}

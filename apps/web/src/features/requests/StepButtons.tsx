@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   DEFAULT_RESERVATION_HOURS,
+  isOutsideImplantWindow,
   ReasonGraftRequestRequest,
   maxLengthOf,
   formatPatientCode,
@@ -23,6 +24,8 @@ import {
   type ImplantProblems,
 } from './ImplantFields';
 import { takeStep } from './api';
+import { deliveryBody, deliveryComplete, DeliveryFields, initialDelivery } from './DeliveryFields';
+import { PriorImplantationQuestion } from './PriorImplantationQuestion';
 import { ReserveHoursInput, validReservationHours, type HoursValue } from './ReserveHoursInput';
 import { requestKeys } from './keys';
 
@@ -45,6 +48,14 @@ function StepForm({ request, side, action, onDone }: FormProps) {
   const [implant, setImplant] = useState(() => initialImplant(request));
   const [problems, setProblems] = useState<ImplantProblems | null>(null);
   const [reason, setReason] = useState('');
+  const [delivery, setDelivery] = useState(() => initialDelivery());
+  const [deliveryTried, setDeliveryTried] = useState(false);
+  const [priorReason, setPriorReason] = useState('');
+  // Implanting outside the entry's window is asked once, then recorded as such (docs/decisions.md).
+  const [outsideAsked, setOutsideAsked] = useState(false);
+  const outside =
+    action === 'implant' &&
+    isOutsideImplantWindow(implant.date, { from: request.query_i_min, to: request.query_i_max });
   // The implantation names the package in hand: scanned first, the server compares it with the graft.
   const [sec, setSec] = useState('');
   const [secMissing, setSecMissing] = useState(false);
@@ -54,12 +65,14 @@ function StepForm({ request, side, action, onDone }: FormProps) {
     mutationFn: () => {
       const body: RequestStepInput =
         action === 'reserve'
-          ? { hours: Number(hours) }
-          : action === 'implant'
-            ? { date: implant.date, patient_Code: formatPatientCode(implant.patient), sec: sec.trim() }
-            : action === 'return' || (action === 'decline' && reason.trim() !== '')
-              ? { reason: reason.trim() }
-              : {};
+          ? { hours: Number(hours), ...(priorReason.trim() ? { priorImplantationReason: priorReason.trim() } : {}) }
+          : action === 'deliver'
+            ? deliveryBody(delivery)
+            : action === 'implant'
+              ? { date: implant.date, patient_Code: formatPatientCode(implant.patient), sec: sec.trim() }
+              : action === 'return' || (action === 'decline' && reason.trim() !== '')
+                ? { reason: reason.trim() }
+                : {};
       return takeStep(side, request.id, action, body);
     },
     onSuccess: async () => {
@@ -86,6 +99,16 @@ function StepForm({ request, side, action, onDone }: FormProps) {
           if (hasImplantProblems(found) || sec.trim() === '' || graftCodeProblem(sec) !== null) {
             return;
           }
+          if (outside && !outsideAsked) {
+            setOutsideAsked(true);
+            return;
+          }
+        }
+        if (action === 'deliver') {
+          setDeliveryTried(true);
+          if (!deliveryComplete(delivery, request)) {
+            return;
+          }
         }
         step.mutate();
       }}
@@ -108,6 +131,9 @@ function StepForm({ request, side, action, onDone }: FormProps) {
           {t(`requests.consequence.${action}`, { clinic: request.c_Name })}
         </Text>
         {action === 'reserve' && <ReserveHoursInput value={hours} onChange={setHours} />}
+        {action === 'deliver' && (
+          <DeliveryFields value={delivery} onChange={setDelivery} request={request} tried={deliveryTried} />
+        )}
         {action === 'implant' && (
           <ImplantFields
             value={implant}
@@ -119,6 +145,11 @@ function StepForm({ request, side, action, onDone }: FormProps) {
             deliveredOn={request.deliveredOn}
           />
         )}
+        {outside && outsideAsked && (
+          <Alert color="orange" role="alert" data-testid="implant-outside-window">
+            {t('requests.outsideWindowAsk', { from: request.query_i_min, until: request.query_i_max })}
+          </Alert>
+        )}
         {(action === 'return' || action === 'decline') && (
           <Textarea
             label={t('requests.reason')}
@@ -129,7 +160,17 @@ function StepForm({ request, side, action, onDone }: FormProps) {
             data-testid="step-reason"
           />
         )}
-        {step.isError && <ScanRefusal error={step.error} />}
+        {step.isError &&
+          (action === 'reserve' ? (
+            <PriorImplantationQuestion
+              error={step.error}
+              reason={priorReason}
+              onReason={setPriorReason}
+              question="reserve"
+            />
+          ) : (
+            <ScanRefusal error={step.error} />
+          ))}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}
