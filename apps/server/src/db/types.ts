@@ -211,7 +211,7 @@ export interface WaitingListEntriesTable {
   queryTimestamp: Timestamp;
   /** Removing an entry or implanting a graft for it closes it; rows stay for the audit trail. */
   closedAt: Timestamp | null;
-  /** How it was closed (migration 2026-12-01-implantation-and-delivery-facts). */
+  /** How it was closed (migration 2026-12-02-implantation-and-delivery-facts). */
   closedAs: EntryClosedAs | null;
   /** The graft implanted for it, when closed as implanted. */
   implantedGraftId: string | null;

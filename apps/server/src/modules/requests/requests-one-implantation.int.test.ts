@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { shiftDate, utcDate, type GraftHistory, type GraftRequest, type WaitingListEntry } from '@graftmatch/domain';
+import {
+  FileKind,
+  shiftDate,
+  utcDate,
+  type GraftHistory,
+  type GraftRequest,
+  type WaitingListEntry,
+} from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectProblem, graftRow, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import type { TestClient } from '../../../test/support/client';
@@ -294,7 +301,7 @@ describe(`one implantation per patient, and a delivery with its facts (${testEng
     }[];
     const report = graft.find((item) => item.e_Lot === lot)?.traceabilityReport.outValue ?? '';
     expect(report).toMatch(/^Traceability_report_/);
-    const pdf = await physicianA.get(`/api/file/getfile/3/${encodeURIComponent(report)}`);
+    const pdf = await physicianA.get(`/api/file/getfile/${FileKind.TraceabilityReports}/${encodeURIComponent(report)}`);
     expect(pdf.status).toBe(200);
     const text = await pdfText(Buffer.from(await pdf.arrayBuffer()));
     expect(text).toMatch(new RegExp(`Carrier\\s+${facts.carrier}`));

@@ -97,8 +97,6 @@ export async function prepareStep(ctx: StepContext, to: RequestState): Promise<R
       return { ...base, deadline: null };
     case 'assign':
       return { ...base, deadline: null, assignedTimeZone: row.bankTimeZone };
-    case 'deliver':
-      return { ...base, deadline: null, deliveredTimeZone: row.bankTimeZone };
     case 'decline':
     case 'return':
       return { ...base, deadline: null, reason: input.reason ?? null };
@@ -114,7 +112,7 @@ export async function prepareStep(ctx: StepContext, to: RequestState): Promise<R
         deliveryNote: input.note?.trim() || null,
       };
       ctx.recorded = { deliveredOn: input.date ?? ctx.bankDay, ...facts };
-      return { ...base, deadline: null, ...facts };
+      return { ...base, deadline: null, deliveredTimeZone: row.bankTimeZone, ...facts };
     }
     case 'implant': {
       // The date and patient code end up in the traceability report (docs/decisions.md, "Clinical records").
