@@ -26,6 +26,8 @@ const NOT_CALLED_BY_WEB: Record<string, string> = {
   'GET /fhir/R5/BiologicallyDerivedProduct/{}': 'FHIR read of one graft, for hospital systems',
   'GET /fhir/R5/BiologicallyDerivedProductDispense': 'FHIR search of hand-overs, for hospital systems',
   'GET /fhir/R5/Procedure': 'FHIR search of a clinic’s implantations, for hospital systems',
+  'POST /vigilance/quarantine/release-orphaned':
+    'an admin’s one-off repair of grafts an old race left quarantined (docs/operations.md "Grafts left in quarantine")',
 };
 
 /** The OpenAPI document and its viewer (plugins/openapi.ts), for integrators, not for the web app. */

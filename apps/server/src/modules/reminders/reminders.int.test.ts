@@ -89,7 +89,8 @@ describe(`reminders across restarts, each exactly once (${testEngineName()})`, (
     await app?.server.close();
   });
 
-  const restart = () => startAndStop(app.server.config, database, clock.now);
+  // The story spans 70 days; the outbox sweep would delete the reminders sent in its first weeks (its own test covers that).
+  const restart = () => startAndStop({ ...app.server.config, mailRetentionDays: 365 }, database, clock.now);
 
   /** Reminder mails to `email` whose text holds every fragment. */
   async function reminders(email: string, ...fragments: string[]): Promise<number> {
