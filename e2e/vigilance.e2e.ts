@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   ANNEX_FIELDS,
+  FileKind,
   parseSingleEuropeanCode,
   shiftDate,
   utcDate,
@@ -203,12 +204,14 @@ describe('a serious adverse reaction from report to confirmation', () => {
   it('both parts are filed on the graft as a PDF that holds every annex field', async () => {
     const northApi = await apiSession(baseUrl, dataDir, DEMO.bankNorth);
     const graft = await northApi.get<Graft>(`/euteemployee/currentdonations/${encodeURIComponent(lot)}`);
-    const both = graft.releaseStatementFiles.find((file) => file.name.endsWith('_part_A_and_B.pdf'));
+    const both = graft.vigilanceReportFiles.find((file) => file.name.endsWith('_part_A_and_B.pdf'));
     expect(both, 'the PDF of both parts').toBeDefined();
-    expect(graft.releaseStatementFiles.some((file) => file.name.endsWith('_part_A.pdf'))).toBe(true);
+    expect(graft.vigilanceReportFiles.some((file) => file.name.endsWith('_part_A.pdf'))).toBe(true);
     const text = (
       await pdfText(
-        await northApi.bytes(`/file/getfile/1/${encodeURIComponent(both!.name)}?lot=${encodeURIComponent(lot)}`),
+        await northApi.bytes(
+          `/file/getfile/${FileKind.VigilanceReports}/${encodeURIComponent(both!.name)}?lot=${encodeURIComponent(lot)}`,
+        ),
       )
     ).replace(/\s+/g, ' ');
     for (const entry of ANNEX_FIELDS.filter((field) => ['III-A', 'III-B', 'Art44-3'].includes(field.part))) {

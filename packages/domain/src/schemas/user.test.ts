@@ -49,7 +49,9 @@ describe('user and clinic schemas', () => {
   });
 
   it('lists a clinic without its detail and shows it with its members', () => {
-    expect(Value.Check(Clinic, { id: CLINIC_ID, c_Name: 'Klinikum Nord', active: true })).toBe(true);
+    expect(
+      Value.Check(Clinic, { id: CLINIC_ID, c_Name: 'Klinikum Nord', active: true, timeZone: 'Europe/Berlin' }),
+    ).toBe(true);
     const member = {
       id: ANNA_ID,
       title: 'Dr.',
@@ -59,7 +61,13 @@ describe('user and clinic schemas', () => {
       active: true,
     };
     expect(
-      Value.Check(Clinic, { id: CLINIC_ID, c_Name: 'Klinikum Nord', active: true, clinicDetail: { users: [member] } }),
+      Value.Check(Clinic, {
+        id: CLINIC_ID,
+        c_Name: 'Klinikum Nord',
+        active: true,
+        timeZone: 'Europe/Berlin',
+        clinicDetail: { users: [member] },
+      }),
     ).toBe(true);
   });
 });
