@@ -1,4 +1,10 @@
-import { addDays, formatInstantUtc, type Notification, type NotificationPage } from '@graftmatch/domain';
+import {
+  addDays,
+  DEFAULT_TIME_ZONE,
+  formatInstantInZone,
+  type Notification,
+  type NotificationPage,
+} from '@graftmatch/domain';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createAfterAnswer } from '../../http/after-answer';
@@ -72,7 +78,8 @@ describe(`the notification centre (${testEngineName()})`, () => {
 
     const mail = await sink.waitFor((m) => m.to.includes(DEMO.physicianA) && m.subject.includes(lot));
     expect(mail.subject).toContain('reserved');
-    expect(mail.text).toContain(formatInstantUtc(reserved.deadline ?? ''));
+    // In the physician's clinic's zone (the demo clinics are in Berlin), docs/decisions.md "Time zones".
+    expect(mail.text).toContain(formatInstantInZone(reserved.deadline ?? '', DEFAULT_TIME_ZONE, 'en'));
   });
 
   test('a decline and a delivery reach the physician too; the physician’s own steps reach the bank', async () => {
