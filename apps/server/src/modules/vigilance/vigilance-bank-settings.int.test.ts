@@ -143,7 +143,7 @@ describe(`vigilance settings per bank (${testEngineName()})`, () => {
       {
         fileName: pdf!.filename,
         contentType: 'application/pdf',
-        storageKey: expect.stringMatching(/^releaseStatements\//),
+        storageKey: expect.stringMatching(/^vigilanceReports\//),
       },
     ]);
   });
