@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  migrateBesideOtherFiles,
-  migrateToJustBefore,
-  testEngineName,
-  type TestDatabase,
-} from '../../test/support/database';
-import { migrateToLatest } from './migrate';
+import { describe, expect, it } from 'vitest';
+import { testEngineName } from '../../test/support/database';
+import { migrationStory } from '../../test/support/migration-story';
 
 // Grafts imported before a graft's bank name and contact came from its bank's record get them by
 // migration (docs/import.md "Bank name and contact"), so every graft can be requested by mail.
@@ -15,17 +9,10 @@ const MIGRATION = '2026-11-26-import-bank-contact';
 const AT = '2026-11-20T08:00:00.000Z';
 
 describe(`the bank name and contact of grafts imported before (${testEngineName()})`, () => {
-  let test: TestDatabase;
-  beforeAll(async () => {
-    test = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await test?.cleanup();
-  });
+  const story = migrationStory(MIGRATION);
 
   it('takes the bank’s record name for a missing or another bank’s name, and its address for a missing contact', async () => {
-    const { db } = test.database;
-    await migrateToJustBefore(test, MIGRATION);
+    const db = await story.before();
 
     const bank = { name: 'Gewebebank Nord gGmbH', email: 'requests@gewebebank-nord.example' };
     await db
@@ -51,7 +38,7 @@ describe(`the bank name and contact of grafts imported before (${testEngineName(
       ])
       .execute();
 
-    expect(await migrateBesideOtherFiles(() => migrateToLatest(db))).toContain(MIGRATION);
+    expect(await story.migrate()).toContain(MIGRATION);
     const grafts = await db.selectFrom('grafts').select(['eLot', 'eName', 'eEmail']).orderBy('eLot').execute();
     expect(grafts).toEqual([
       { eLot: 'BLANK', eName: bank.name, eEmail: bank.email },

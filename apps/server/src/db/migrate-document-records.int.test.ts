@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  migrateBesideOtherFiles,
-  migrateToJustBefore,
-  testEngineName,
-  type TestDatabase,
-} from '../../test/support/database';
+import { describe, expect, it } from 'vitest';
+import { testEngineName } from '../../test/support/database';
+import { migrationStory } from '../../test/support/migration-story';
 import { recordAudit } from '../modules/audit/audit.service';
-import { migrateToLatest } from './migrate';
 
 // Documents filed before each kind had its own (docs/decisions.md, "Records"): the SAR notification
 // PDF lay among the release statements, traceability reports among the delivery notes, and a document
@@ -18,17 +12,10 @@ const MIGRATION = '2026-12-02-document-records';
 const AT = '2026-11-20T08:00:00.000Z';
 
 describe(`documents filed before kinds and versions (${testEngineName()})`, () => {
-  let test: TestDatabase;
-  beforeAll(async () => {
-    test = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await test?.cleanup();
-  });
+  const story = migrationStory(MIGRATION);
 
   it('moves the SAR PDF and the traceability reports to their kinds, and chains a document made again', async () => {
-    const { db } = test.database;
-    await migrateToJustBefore(test, MIGRATION);
+    const db = await story.before();
 
     await db
       .insertInto('eutes')
@@ -75,7 +62,7 @@ describe(`documents filed before kinds and versions (${testEngineName()})`, () =
     await file('scan', 'deliveryNotes', 'Traceability_report_scan.pdf', false);
     await file('report2', 'deliveryNotes', 'Traceability_report_L-1 (2).pdf', true);
 
-    expect(await migrateBesideOtherFiles(() => migrateToLatest(db))).toContain(MIGRATION);
+    expect(await story.migrate()).toContain(MIGRATION);
     const rows = await db
       .selectFrom('graftFiles')
       .select(['id', 'kind', 'name', 'generated', 'version', 'supersedesId', 'reason'])

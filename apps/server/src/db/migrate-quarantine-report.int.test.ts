@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  migrateBesideOtherFiles,
-  migrateToJustBefore,
-  testEngineName,
-  type TestDatabase,
-} from '../../test/support/database';
-import { migrateToLatest } from './migrate';
+import { describe, expect, it } from 'vitest';
+import { testEngineName } from '../../test/support/database';
+import { migrationStory } from '../../test/support/migration-story';
 
 // Grafts quarantined before each recorded its report are linked by migration (docs/decisions.md
 // "Quarantine"): to the quarantine in force whose list names them, else to the quarantine in force
@@ -18,17 +12,10 @@ const AT = '2026-11-30T08:00:00.000Z';
 const sec = (donation: string, split: string) => `DE000123 ${donation} E0042105 ${split} 20300120`;
 
 describe(`the report of grafts quarantined before (${testEngineName()})`, () => {
-  let test: TestDatabase;
-  beforeAll(async () => {
-    test = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await test?.cleanup();
-  });
+  const story = migrationStory(MIGRATION);
 
   it('links listed grafts, then the rest of a donation in quarantine, and leaves those of a lifted one', async () => {
-    const { db } = test.database;
-    await migrateToJustBefore(test, MIGRATION);
+    const db = await story.before();
     await db
       .insertInto('eutes')
       .values({ id: 'bank-north', euteNumber: 'DE000123', name: 'Bank North', createdAt: AT, updatedAt: AT })
@@ -83,7 +70,7 @@ describe(`the report of grafts quarantined before (${testEngineName()})`, () => 
       ])
       .execute();
 
-    expect(await migrateBesideOtherFiles(() => migrateToLatest(db))).toContain(MIGRATION);
+    expect(await story.migrate()).toContain(MIGRATION);
     const grafts = await db
       .selectFrom('grafts')
       .select(['eLot', 'quarantined', 'quarantineReportId'])
