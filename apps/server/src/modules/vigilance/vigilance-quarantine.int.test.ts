@@ -139,7 +139,9 @@ describe(`vigilance: quarantine and lift decided once (${testEngineName()})`, ()
       .set({ quarantined: 1, quarantineReportId: null })
       .where('eLot', '=', stuck)
       .execute();
-    const body = { reason: 'Left in quarantine by two quarantines at once, see docs/operations.md "Grafts left in quarantine".' };
+    const body = {
+      reason: 'Left in quarantine by two quarantines at once (docs/operations.md, Grafts left in quarantine).',
+    };
     for (const client of [app.clients.employeeX, app.clients.auditor, app.clients.physicianA]) {
       await expectProblem(await client.post('/api/vigilance/quarantine/release-orphaned', body), 403);
     }

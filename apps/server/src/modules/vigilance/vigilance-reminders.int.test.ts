@@ -36,7 +36,8 @@ describe(`vigilance reminders across restarts, each exactly once (${testEngineNa
     await app?.server.close();
   });
 
-  const restart = () => startAndStop(app.server.config, database, clock.now);
+  // The story spans the 90-day confirmation; the outbox sweep would delete the first reminders (its own test covers that).
+  const restart = () => startAndStop({ ...app.server.config, mailRetentionDays: 365 }, database, clock.now);
 
   async function counts() {
     const mails = await database.db
