@@ -24,14 +24,12 @@ import { releaseOrphanedQuarantines } from './vigilance.repair';
 import {
   createReport,
   getReport,
-  liftQuarantine,
   listReports,
-  lookback,
-  quarantine,
   submitPart,
   updateReport,
   type VigilanceDeps,
 } from './vigilance.service';
+import { liftQuarantine, lookback, quarantine } from './vigilance.quarantine';
 
 const errors = problems(400, 401, 403, 404, 409);
 const Report = wire<VigilanceReport>(ReportSchema);
