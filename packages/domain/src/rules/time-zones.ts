@@ -58,13 +58,14 @@ function partsIn(instant: Date, timeZone: string): Record<string, string> {
   return Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
 }
 
+const dayOf = (parts: Record<string, string>) => `${parts.year}-${parts.month}-${parts.day}`;
+
 /**
  * The calendar day `yyyy-mm-dd` an instant falls on in a zone: "today" for a clinical step recorded
  * by an organisation in that zone. Throws a RangeError for an unknown zone.
  */
 export function localDay(instant: Date, timeZone: string): string {
-  const parts = partsIn(instant, timeZone);
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  return dayOf(partsIn(instant, timeZone));
 }
 
 // The short names readers know: English has "CET" in British and "EST" in American English, and
@@ -100,6 +101,5 @@ export function formatInstantInZone(value: string | Date, timeZone: string, lang
     return 'n.d.';
   }
   const parts = partsIn(instant, timeZone);
-  const day = `${parts.year}-${parts.month}-${parts.day}`;
-  return `${day} ${parts.hour}:${parts.minute} ${zoneAbbreviation(instant, timeZone, language)}`;
+  return `${dayOf(parts)} ${parts.hour}:${parts.minute} ${zoneAbbreviation(instant, timeZone, language)}`;
 }
