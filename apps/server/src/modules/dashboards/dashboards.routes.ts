@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AdminDashboard, EuteDashboard, MatchesSeen, PhysicianDashboard, StockTrend } from '@graftmatch/domain';
 import { ANSWERED_FROM_CACHE, type AnswerCache } from '../../http/answer-cache';
 import { errors } from '../../http/request-kit';
+import { adminDashboard, type AdminDashboardDeps } from './dashboards.admin';
 import {
-  adminDashboard,
   euteDashboard,
   markMatchesSeen,
   physicianDashboard,
   stockTrend,
-  type AdminDashboardDeps,
   type DashboardsDeps,
 } from './dashboards.service';
 

@@ -13,7 +13,6 @@ import {
   shiftDate,
   trendMonths,
   utcDate,
-  type AdminDashboard,
   type DashboardEntry,
   type DashboardRequest,
   type DashboardVigilanceReport,
@@ -26,13 +25,11 @@ import {
 } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { VersionMemo } from '../../cache/version-memo';
-import type { Database } from '../../db/database';
 import type { DataVersions } from '../../db/data-versions';
 import type { Cacheable } from '../../http/answer-cache';
 import type { DB } from '../../db/types';
-import { clinicReadScope, euteReadScope, requireAdmin } from '../auth/auth.policy';
+import { clinicReadScope, euteReadScope } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
-import type { FileSweepStatus } from '../files/files.sweep';
 import type { FitCounts } from '../waitinglist/fit-counts';
 import { entryCriteria } from '../waitinglist/waitinglist.mapper';
 import { entriesNeedingAttention, type EntryRow } from '../waitinglist/waitinglist.service';
@@ -50,17 +47,9 @@ export interface DashboardsDeps {
   fitCounts: FitCounts;
 }
 
-export interface AdminDashboardDeps extends Omit<DashboardsDeps, 'fitCounts' | 'remember'> {
-  database: Pick<Database, 'engine' | 'ping'>;
-  files: FileSweepStatus;
-  /** Push connections open on this instance. */
-  pushConnections: () => number;
-}
-
 const LOTS_PER_ENTRY = 5;
-const AUDIT_EVENTS = 10;
 
-const counted = <T>(items: readonly T[]) => ({ count: items.length, items: items.slice(0, DASHBOARD_ITEMS) });
+export const counted = <T>(items: readonly T[]) => ({ count: items.length, items: items.slice(0, DASHBOARD_ITEMS) });
 
 const toRequest = (row: repo.RequestItemRow): DashboardRequest => ({
   id: row.id,
@@ -353,58 +342,5 @@ async function readTrend(db: Kysely<DB>, scope: repo.BankScope, today: string): 
         demand: perType.get(type)!.demand[index]!,
       })),
     })),
-  };
-}
-
-const fullName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
-
-/**
- * `GET /admin/dashboard` (admins, and auditors read-only): locked and never-used accounts, banks whose
- * last import failed rows or is stale, failed mails, push connections, health and the latest audit events.
- */
-export async function adminDashboard(deps: AdminDashboardDeps, principal: Principal | null): Promise<AdminDashboard> {
-  const caller = requireAdmin(principal, { write: false });
-  const now = deps.now();
-  const databaseUp = await deps.database.ping().then(
-    () => true,
-    () => false,
-  );
-  const [locked, never, eutes, failedMails, audit] = await Promise.all([
-    repo.lockedAccounts(deps.db, now.toISOString()),
-    repo.neverUsedAccounts(deps.db),
-    repo.activeEutes(deps.db),
-    repo.failedMailCount(deps.db),
-    repo.latestAuditEvents(deps.db, AUDIT_EVENTS),
-  ]);
-  const imports = await Promise.all(
-    eutes.map(async (eute) => {
-      const last = await repo.latestImport(deps.db, { euteIds: [eute.id] });
-      const summary = last?.summary ? (JSON.parse(last.summary) as Partial<ImportSummary>) : {};
-      const lastImportAt = last?.date ?? null;
-      return {
-        euteId: eute.id,
-        name: eute.name,
-        lastImportAt,
-        failed: summary.failed ?? 0,
-        stale: importIsStale(lastImportAt, now, Number(eute.importSilenceDays)),
-      };
-    }),
-  );
-  const account = (row: { id: string; email: string; firstName: string; lastName: string; since: string | null }) => ({
-    id: row.id,
-    email: row.email,
-    name: fullName(row),
-    since: row.since,
-  });
-  return {
-    serverTime: now.toISOString(),
-    readOnly: !caller.admin,
-    locked: counted(locked.map(account)),
-    neverLoggedIn: counted(never.map(account)),
-    importProblems: counted(imports.filter((bank) => bank.failed > 0 || bank.stale)),
-    failedMails,
-    pushConnections: deps.pushConnections(),
-    health: { database: databaseUp, engine: deps.database.engine, missingFiles: deps.files.missingFiles() },
-    latestAudit: audit,
   };
 }

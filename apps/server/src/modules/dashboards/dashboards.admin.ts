@@ -1,0 +1,69 @@
+import { fullName, importIsStale, type AdminDashboard, type ImportSummary } from '@graftmatch/domain';
+import type { Database } from '../../db/database';
+import { requireAdmin } from '../auth/auth.policy';
+import type { Principal } from '../auth/principal';
+import type { FileSweepStatus } from '../files/files.sweep';
+import * as repo from './dashboards.repository';
+import { counted, type DashboardsDeps } from './dashboards.service';
+
+// The admins' home (docs/decisions.md "Dashboards").
+
+const AUDIT_EVENTS = 10;
+
+export interface AdminDashboardDeps extends Omit<DashboardsDeps, 'fitCounts' | 'remember'> {
+  database: Pick<Database, 'engine' | 'ping'>;
+  files: FileSweepStatus;
+  /** Push connections open on this instance. */
+  pushConnections: () => number;
+}
+
+/**
+ * `GET /admin/dashboard` (admins, and auditors read-only): locked and never-used accounts, banks whose
+ * last import failed rows or is stale, failed mails, push connections, health and the latest audit events.
+ */
+export async function adminDashboard(deps: AdminDashboardDeps, principal: Principal | null): Promise<AdminDashboard> {
+  const caller = requireAdmin(principal, { write: false });
+  const now = deps.now();
+  const databaseUp = await deps.database.ping().then(
+    () => true,
+    () => false,
+  );
+  const [locked, never, eutes, failedMails, audit] = await Promise.all([
+    repo.lockedAccounts(deps.db, now.toISOString()),
+    repo.neverUsedAccounts(deps.db),
+    repo.activeEutes(deps.db),
+    repo.failedMailCount(deps.db),
+    repo.latestAuditEvents(deps.db, AUDIT_EVENTS),
+  ]);
+  const imports = await Promise.all(
+    eutes.map(async (eute) => {
+      const last = await repo.latestImport(deps.db, { euteIds: [eute.id] });
+      const summary = last?.summary ? (JSON.parse(last.summary) as Partial<ImportSummary>) : {};
+      const lastImportAt = last?.date ?? null;
+      return {
+        euteId: eute.id,
+        name: eute.name,
+        lastImportAt,
+        failed: summary.failed ?? 0,
+        stale: importIsStale(lastImportAt, now, Number(eute.importSilenceDays)),
+      };
+    }),
+  );
+  const account = (row: { id: string; email: string; firstName: string; lastName: string; since: string | null }) => ({
+    id: row.id,
+    email: row.email,
+    name: fullName(row),
+    since: row.since,
+  });
+  return {
+    serverTime: now.toISOString(),
+    readOnly: !caller.admin,
+    locked: counted(locked.map(account)),
+    neverLoggedIn: counted(never.map(account)),
+    importProblems: counted(imports.filter((bank) => bank.failed > 0 || bank.stale)),
+    failedMails,
+    pushConnections: deps.pushConnections(),
+    health: { database: databaseUp, engine: deps.database.engine, missingFiles: deps.files.missingFiles() },
+    latestAudit: audit,
+  };
+}
