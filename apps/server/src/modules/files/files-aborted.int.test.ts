@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesDir } from '../../app';
 import { demoPhoto } from '../../demo/demo-files/documents';
@@ -35,7 +35,7 @@ function multipart(file: Buffer | null): Buffer {
 
 /**
  * Sends a POST over a plain socket with `body` and a `Content-Length` of `declared`, then either
- * waits for the answer (the server closes the connection after a refusal) or closes the socket
+ * waits for the answer (the request asks to close the connection after it) or closes the socket
  * at once (`destroy`). Answers what came back.
  */
 function rawUpload(body: Buffer, declared: number, finish: 'wait' | 'destroy'): Promise<string> {
@@ -46,6 +46,7 @@ function rawUpload(body: Buffer, declared: number, finish: 'wait' | 'destroy'): 
     `Authorization: Bearer ${app.clients.employeeX.accessToken ?? ''}`,
     `Content-Type: multipart/form-data; boundary=${BOUNDARY}`,
     `Content-Length: ${declared}`,
+    'Connection: close',
     '',
     '',
   ].join('\r\n');
@@ -58,6 +59,16 @@ function rawUpload(body: Buffer, declared: number, finish: 'wait' | 'destroy'): 
     socket.write(head);
     socket.write(body, () => (finish === 'destroy' ? socket.destroy() : undefined));
   });
+}
+
+/** Collects what a socket receives; `until` waits for a pattern in it. */
+function received(socket: Socket) {
+  let text = '';
+  socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+  return {
+    until: (pattern: RegExp) => expect.poll(() => text, { timeout: 10_000 }).toMatch(pattern),
+    text: () => text,
+  };
 }
 
 /** The log lines written since line `from`, once the request logged more than its arrival. */
@@ -95,6 +106,37 @@ describe(`aborted uploads (${testEngineName()})`, () => {
     }
     expect(await fileRows()).toEqual([]);
     expect(storedFiles()).toEqual([]);
+  });
+
+  it('lets a refused sender finish its body, read the refusal and go on using the connection', async () => {
+    const { port } = new URL(app.server.baseUrl);
+    const start = multipart(photo.subarray(0, 1000));
+    const rest = Buffer.alloc(1024 * 1024);
+    const socket = connect(Number(port), '127.0.0.1');
+    const answer = received(socket);
+    const failures: Error[] = [];
+    socket.on('error', (error) => failures.push(error));
+    socket.write(
+      [
+        'POST /api/media/uploadfiles HTTP/1.1',
+        `Host: 127.0.0.1:${port}`,
+        `Authorization: Bearer ${app.clients.physicianA.accessToken ?? ''}`,
+        `Content-Type: multipart/form-data; boundary=${BOUNDARY}`,
+        `Content-Length: ${start.length + rest.length}`,
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    socket.write(start);
+    // The physician may not upload: the answer comes while most of the file is still unsent.
+    await answer.until(/^HTTP\/1\.1 403 [\s\S]*"status":403/);
+    expect(answer.text()).not.toMatch(/connection: close/i);
+    await new Promise<void>((resolve, reject) => socket.write(rest, (error) => (error ? reject(error) : resolve())));
+    socket.write(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+    await answer.until(/HTTP\/1\.1 200 /);
+    socket.destroy();
+    expect(failures).toEqual([]);
+    expect(await fileRows()).toEqual([]);
   });
 
   it('logs a client that closes the connection mid-file at info level, not as a storage failure', async () => {

@@ -99,6 +99,14 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<UploadPart> {
   }
 }
 
+/** Up to this many declared bytes a refused upload is still received, so its sender reads the refusal. */
+const DRAINED_UPLOAD_BYTES = 8 * 1024 * 1024;
+
+function smallRemainder(request: FastifyRequest): boolean {
+  const declared = Number(request.headers['content-length']);
+  return Number.isFinite(declared) && declared <= DRAINED_UPLOAD_BYTES;
+}
+
 /** The code of the error `clientGone` rejects with. */
 const CLIENT_GONE = 'CLIENT_GONE';
 
@@ -175,9 +183,17 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async
         const caller = { principal: request.principal, ip: request.ip };
         return await Promise.race([uploadFiles(deps, caller, partsOf(request)), clientGone(request)]);
       } catch (error) {
-        // A refusal may come while the client still sends; closing the connection ends the upload
-        // instead of leaving unread bytes on a keep-alive connection.
-        void reply.header('connection', 'close');
+        if (!request.raw.complete) {
+          // A refusal may come while the client still sends. The rest of a small body is read and
+          // dropped, so the client reads the answer instead of a broken pipe; a large or unknown one
+          // is cut off by closing the connection rather than received for nothing.
+          if (smallRemainder(request)) {
+            request.raw.unpipe();
+            request.raw.resume();
+          } else {
+            void reply.header('connection', 'close');
+          }
+        }
         if (endedEarly(request, error)) {
           // The client's doing, not the storage's: no alarm (docs/operations.md, "Logs").
           request.log.info({ cause: (error as Error).message }, 'upload ended early');
