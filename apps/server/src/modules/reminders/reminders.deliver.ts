@@ -1,3 +1,4 @@
+import { formatInstantInZone } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
@@ -28,6 +29,12 @@ export interface Reminder {
   /** The app's path that deals with it ("/home/eute/requests"). */
   path: string;
 }
+
+/** An instant as a reminder names it: in the recipient organisation's zone (docs/decisions.md "Time zones"), in each language. */
+export const instantShownIn = (instant: string, zone: string): Record<MailLanguage, string> => ({
+  en: formatInstantInZone(instant, zone, 'en'),
+  de: formatInstantInZone(instant, zone, 'de'),
+});
 
 export interface ReminderDeps {
   db: Kysely<DB>;

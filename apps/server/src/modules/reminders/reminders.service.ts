@@ -4,7 +4,6 @@ import {
   elapsedThreshold,
   FAILING_MAIL_MINUTES,
   fitsWaitingListEntry,
-  formatInstantInZone,
   isGraftTypeNumber,
   LAPSING_RESERVATION_BANK_HOURS,
   parseReminderDays,
@@ -17,7 +16,7 @@ import {
   utcDate,
 } from '@graftmatch/domain';
 import { entryCriteria } from '../waitinglist/waitinglist.mapper';
-import { deliverReminder, type Reminder, type ReminderDeps } from './reminders.deliver';
+import { deliverReminder, instantShownIn, type Reminder, type ReminderDeps } from './reminders.deliver';
 import * as repo from './reminders.repository';
 
 // The reminder jobs (docs/operations.md "Reminders", thresholds in docs/decisions.md
@@ -140,12 +139,8 @@ export async function requestReminders(deps: ReminderDeps): Promise<number> {
   for (const reservation of ending) {
     const deadline = reservation.deadline as string;
     // Each side reads the deadline in its organisation's zone (docs/decisions.md "Time zones"); the key keeps the stored instant.
-    const shownIn = (zone: string) => ({
-      en: formatInstantInZone(deadline, zone, 'en'),
-      de: formatInstantInZone(deadline, zone, 'de'),
-    });
-    const atBank = shownIn(reservation.bankTimeZone);
-    const atClinic = shownIn(reservation.clinicTimeZone);
+    const atBank = instantShownIn(deadline, reservation.bankTimeZone);
+    const atClinic = instantShownIn(deadline, reservation.clinicTimeZone);
     const left = -hoursBetween(deadline, now);
     const bankHours = countdownThreshold(left, LAPSING_RESERVATION_BANK_HOURS);
     const bank = employees.get(reservation.euteId) ?? [];

@@ -1,4 +1,4 @@
-import type { VigilanceReport } from '@graftmatch/domain';
+import { formatInstantInZone, type VigilanceReport } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDatabase, type Database } from '../../db/database';
 import { DEMO, startSeededApp, type SeededApp } from '../../../test/support/clinical';
@@ -10,6 +10,7 @@ import { freeGraftOfX } from '../../../test/support/requests';
 // The deadlines of a vigilance report (docs/decisions.md "Vigilance"): the clock moves across 2 h
 // before and past each deadline while no server runs; each start runs the due jobs; each reminder
 // goes out once, by mail, notification and push, and a second start at the same moment sends nothing.
+// Each names its deadline in the bank's zone.
 
 describe(`vigilance reminders across restarts, each exactly once (${testEngineName()})`, () => {
   const clock = testClock();
@@ -54,10 +55,12 @@ describe(`vigilance reminders across restarts, each exactly once (${testEngineNa
       .where('userId', '=', app.ids.users.employeeX)
       .where('kind', '=', 'reminder')
       .execute();
+    // The deadline is named in the bank's zone (the demo bank's is Europe/Berlin), as the app shows it there.
+    const due = (deadline: string) => `due at ${formatInstantInZone(deadline, 'Europe/Berlin', 'en')}`;
     return {
-      notificationBefore: count('notification (part A)', 'is due at'),
+      notificationBefore: count('notification (part A)', 'is due at', due(report.notificationDeadline)),
       notificationDue: count('notification (part A)', 'is overdue'),
-      confirmationBefore: count('confirmation (part B)', 'is due at'),
+      confirmationBefore: count('confirmation (part B)', 'is due at', due(report.confirmationDeadline)),
       confirmationDue: count('confirmation (part B)', 'is overdue'),
       centre: notifications.filter((row) => row.payload.includes(report.lot)).length,
     };

@@ -1,5 +1,5 @@
-import { formatInstantUtc, openStage, vigilanceReminderDue, webPaths } from '@graftmatch/domain';
-import { deliverReminder, type Reminder, type ReminderDeps } from '../reminders/reminders.deliver';
+import { openStage, vigilanceReminderDue, webPaths } from '@graftmatch/domain';
+import { deliverReminder, instantShownIn, type Reminder, type ReminderDeps } from '../reminders/reminders.deliver';
 import * as repo from './vigilance.repository';
 import { reminderRecipients } from './vigilance.service';
 
@@ -21,7 +21,8 @@ export async function vigilanceReminders(deps: ReminderDeps): Promise<number> {
     if (due === null) {
       continue;
     }
-    const when = formatInstantUtc(deadline);
+    // Its bank's zone: the bank answers for the deadline, and its author is the bank's or a clinic near it.
+    const when = instantShownIn(deadline, row.bankTimeZone);
     const part = {
       en: stage === 'notification' ? 'notification (part A)' : 'confirmation (part B)',
       de: stage === 'notification' ? 'Erstmeldung (Teil A)' : 'Bestätigung (Teil B)',
@@ -34,12 +35,12 @@ export async function vigilanceReminders(deps: ReminderDeps): Promise<number> {
       text:
         due === 'before'
           ? {
-              en: `The ${part.en} of ${row.kind} report ${row.reference} on graft ${row.eLot} is due at ${when}.`,
-              de: `Die ${part.de} der ${row.kind}-Meldung ${row.reference} zu Graft ${row.eLot} ist bis ${when} fällig.`,
+              en: `The ${part.en} of ${row.kind} report ${row.reference} on graft ${row.eLot} is due at ${when.en}.`,
+              de: `Die ${part.de} der ${row.kind}-Meldung ${row.reference} zu Graft ${row.eLot} ist bis ${when.de} fällig.`,
             }
           : {
-              en: `The ${part.en} of ${row.kind} report ${row.reference} on graft ${row.eLot} was due at ${when} and is overdue.`,
-              de: `Die ${part.de} der ${row.kind}-Meldung ${row.reference} zu Graft ${row.eLot} war bis ${when} fällig und ist überfällig.`,
+              en: `The ${part.en} of ${row.kind} report ${row.reference} on graft ${row.eLot} was due at ${when.en} and is overdue.`,
+              de: `Die ${part.de} der ${row.kind}-Meldung ${row.reference} zu Graft ${row.eLot} war bis ${when.de} fällig und ist überfällig.`,
             },
       path: webPaths.vigilanceReport(row.id),
     });

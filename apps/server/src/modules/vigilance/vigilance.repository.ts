@@ -248,7 +248,10 @@ export function activeUser(executor: Executor, id: string) {
 
 /** Reports whose part is still open: drafts and notified ones. */
 export function openReports(executor: Executor) {
-  return withNames(executor).where('vigilanceReports.state', 'in', ['draft', 'notified']).execute();
+  return withNames(executor)
+    .select('eutes.timeZone as bankTimeZone')
+    .where('vigilanceReports.state', 'in', ['draft', 'notified'])
+    .execute();
 }
 
 export function bankNames(executor: Executor, ids: readonly string[]) {
