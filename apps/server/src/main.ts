@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp, filesDir } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { claimDataDir } from './cli/data-dir-lock';
 import { seedDemoIfEmpty } from './demo/seed-demo-start';
 import { claimFilesFolder } from './modules/files/files-folder';
@@ -19,6 +19,17 @@ export interface ServeOptions {
 /** The process entry: config, database and migrations, listen, and a graceful shutdown. */
 export async function runServer(options: ServeOptions): Promise<void> {
   const config = loadConfig();
+  // An embedded database has one server: a second exits before it opens anything (docs/operations.md).
+  const releaseDataDir = config.databaseUrl ? () => {} : claimDataDir(config.dataDir, config.publicUrl);
+  try {
+    await serve(config, options, releaseDataDir);
+  } catch (error) {
+    releaseDataDir();
+    throw error;
+  }
+}
+
+async function serve(config: Config, options: ServeOptions, releaseDataDir: () => void): Promise<void> {
   // The store first: a missing bucket stops the start before the database is opened.
   const storage = await createFileStorage(config);
   const database = await openDatabase(config);
@@ -45,7 +56,6 @@ export async function runServer(options: ServeOptions): Promise<void> {
     );
   }
 
-  const releaseDataDir = claimDataDir(config.dataDir);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) {

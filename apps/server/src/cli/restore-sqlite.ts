@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { StartupError } from '../startup';
-import { serverUsing } from './data-dir-lock';
+import { describeHolder, serverUsing } from './data-dir-lock';
 
 /** Refuses a copy that is not a whole, consistent GraftMatch database. */
 function checkBackup(file: string): void {
@@ -47,9 +47,9 @@ export function restoreSqlite(dataDir: string, backup: string, now = new Date())
 
 /** Refuses while a server serves from `dataDir`, and a `backup` (when named) that is not a whole GraftMatch database. */
 export function checkRestorable(dataDir: string, backup: string | null): void {
-  const pid = serverUsing(dataDir);
-  if (pid !== null) {
-    throw new StartupError(`a server (process ${pid}) is using DATA_DIR "${dataDir}"; stop it first, then restore.`);
+  const holder = serverUsing(dataDir);
+  if (holder) {
+    throw new StartupError(`${describeHolder(holder)} is using DATA_DIR "${dataDir}"; stop it first, then restore.`);
   }
   if (backup === null) {
     return;

@@ -97,7 +97,7 @@ describe.runIf(sqliteOnly)(`fault: disk full, and restore after a crash (${testE
 
         const refused = runGraftmatch(['restore', backupDir], storage.env);
         expect(refused.code).toBe(1);
-        expect(refused.stderr).toMatch(/a server \(process \d+\) is using DATA_DIR/);
+        expect(refused.stderr).toMatch(/a server \(process \d+ at http.+\) is using DATA_DIR/);
 
         const after = writeContinuously(server.baseUrl, admin, 'after-backup');
         await sleep(400);
