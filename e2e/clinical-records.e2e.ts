@@ -1,4 +1,4 @@
-import { shiftDate, utcDate, type Graft, type GraftRequest } from '@graftmatch/domain';
+import { formatInstantInZone, localDay, shiftDate, type Graft, type GraftRequest } from '@graftmatch/domain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { settled, watchApi } from './support/app';
@@ -8,14 +8,28 @@ import { DEMO, apiSession, loginThroughUi } from './support/login';
 
 // Clinical records (docs/decisions.md, "Clinical records"): the implant dialog refuses tomorrow
 // without sending anything, records with the entry's prefilled patient code, and a corrected
-// implantation date shows in the request's history and files a new traceability report.
+// implantation date shows in the request's history and files a new traceability report. The
+// surgeon's browser is in Berlin at 00:30, the hour UTC still calls yesterday: the dialog prefills
+// and records the clinic's own day (docs/decisions.md "Time zones").
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 const browser = sharedBrowser();
 const NORTH = 'Gewebebank Nord gGmbH';
 const PATIENT = 'E-05-2019';
-const today = utcDate(new Date());
+const ZONE = 'Europe/Berlin';
+const today = localDay(new Date(), ZONE);
+
+/** 00:30 of `day` in `zone`. */
+function halfPastMidnight(day: string, zone: string): Date {
+  for (let hours = -14; hours <= 14; hours++) {
+    const instant = new Date(Date.parse(`${day}T00:30:00Z`) + hours * 3_600_000);
+    if (formatInstantInZone(instant, zone, 'en').startsWith(`${day} 00:30 `)) {
+      return instant;
+    }
+  }
+  throw new Error(`no 00:30 on ${day} in ${zone}`);
+}
 
 type Api = Awaited<ReturnType<typeof apiSession>>;
 
@@ -87,7 +101,7 @@ describe('implantation and its correction in the browser', () => {
 
   beforeAll(async () => {
     request = await deliveredRequest();
-    ({ context, page, problems } = await openContext(browser(), baseUrl, 'desktop'));
+    ({ context, page, problems } = await openContext(browser(), baseUrl, 'desktop', { timezoneId: ZONE }));
     page.setDefaultTimeout(15_000);
     watchApi(page);
     page.on('request', (sent) => {
@@ -103,13 +117,16 @@ describe('implantation and its correction in the browser', () => {
 
   const card = () => page.locator(`[data-testid="request-card"][data-lot="${request.lot}"]`).first();
 
-  it('refuses tomorrow inline and sends nothing; records today with the prefilled patient code', async () => {
+  it('at 00:30 in Berlin prefills today, refuses tomorrow inline and sends nothing; records today with the prefilled patient code', async () => {
+    await page.clock.setFixedTime(halfPastMidnight(today, ZONE));
     await page.goto('/home/clinic/requests');
     await settled(page, 'My requests');
     await card().getByTestId('step-implant').click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     expect(await dialog.getByTestId('patient-code-preview').textContent()).toBe(`Code: ${PATIENT}`);
+    const prefilled = await dialog.getByTestId('step-date').inputValue();
+    expect(prefilled).toBe(today);
 
     await dialog.getByTestId('step-date').fill(shiftDate(today, 1));
     await dialog.getByTestId('step-submit').click();
@@ -117,13 +134,18 @@ describe('implantation and its correction in the browser', () => {
     await checkScreenOnce(page, 'implant dialog with an error');
     expect(implantCalls).toEqual([]);
 
-    await dialog.getByTestId('step-date').fill(today);
+    await dialog.getByTestId('step-date').fill(prefilled);
     // No camera here: the package's code is typed, as a keyboard-wedge scanner would.
     await dialog.getByTestId('scan-input').fill(request.code);
     await dialog.getByTestId('step-submit').click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => card().getByTestId('request-state').getAttribute('data-state')).toBe('implanted');
     expect(implantCalls).toHaveLength(1);
+    const physician = await apiSession(baseUrl, dataDir, DEMO.berg);
+    const implanted = (await physician.get<Graft[]>('/physician/archivgrafts')).find(
+      (graft) => graft.e_Lot === request.lot,
+    );
+    expect(implanted?.implantation.outValue).toBe(today);
     expectNoProblems(problems, 'on the implantation');
   }, 60_000);
 
@@ -151,8 +173,12 @@ describe('implantation and its correction in the browser', () => {
       (graft) => graft.e_Lot === request.lot,
     );
     expect(archived?.implantation.outValue).toBe(shiftDate(today, -2));
-    expect(archived?.traceabilityReport.outValue).toBe(`Traceability_report_${request.lot} (2).pdf`);
-    expect(archived?.deliveryNoteFiles.map((file) => file.name)).toContain(`Traceability_report_${request.lot}.pdf`);
+    expect(archived?.traceabilityReport.outValue).toBe(`Traceability_report_${request.lot} v2.pdf`);
+    // Both reports stay, under their own kind (docs/decisions.md "Files").
+    expect(archived?.traceabilityReportFiles.map((file) => file.name)).toEqual([
+      `Traceability_report_${request.lot}.pdf`,
+      `Traceability_report_${request.lot} v2.pdf`,
+    ]);
     expectNoProblems(problems, 'on the correction');
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatInstantUtc, type GraftRequest } from '@graftmatch/domain';
+import { formatInstantInZone, type GraftRequest } from '@graftmatch/domain';
 import { runCli, type Finished } from '../apps/server/test/support/process';
 import { settled, watchApi } from './support/app';
 import { openContext, sharedBrowser, screenshot } from './support/browser';
@@ -55,7 +55,8 @@ describe('a reservation due within the hour', () => {
   beforeAll(async () => {
     reserved = await reservedForAnHour();
     lot = reserved.lot;
-    const deadline = formatInstantUtc(reserved.deadline as string);
+    // In the clinic's zone (the demo clinics are in Berlin), as the app shows it there.
+    const deadline = formatInstantInZone(reserved.deadline as string, 'Europe/Berlin', 'en');
     sentence = `Your reservation of graft ${lot} ends at ${deadline} (within 1 hour): confirm it, or it lapses.`;
     const done = await runJob('request-reminders');
     expect(done.code, done.stdout + done.stderr).toBe(0);

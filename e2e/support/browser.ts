@@ -49,9 +49,18 @@ export function sharedBrowser(): () => Browser {
   };
 }
 
-/** A fresh browser profile at the given size that records console errors and failed requests. */
-export async function openContext(browser: Browser, baseUrl: string, viewport: ViewportName) {
-  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS[viewport] });
+/** A fresh browser profile at the given size (and time zone) that records console errors and failed requests. */
+export async function openContext(
+  browser: Browser,
+  baseUrl: string,
+  viewport: ViewportName,
+  options: { timezoneId?: string } = {},
+) {
+  const context: BrowserContext = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: VIEWPORTS[viewport],
+    ...options,
+  });
   const problems: string[] = [];
   await trackScreens(context);
   context.on('page', (page) => {

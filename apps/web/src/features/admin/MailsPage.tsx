@@ -16,7 +16,7 @@ import { adminKeys } from './keys';
 import { useAdminRights } from './useAdminRights';
 
 const STATES = ['all', 'queued', 'sent', 'failed'] as const;
-const COLORS: Record<MailState, string> = { queued: 'blue.9', sent: 'green.9', failed: 'red.9' };
+const COLORS: Record<MailState, string> = { queued: 'blue.9', sent: 'teal.9', failed: 'red.9' };
 
 /** `home/admin/mails`: the mail outbox, newest first; a failed mail can be sent again (never a body shown). */
 export function MailsPage() {
