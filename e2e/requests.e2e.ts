@@ -143,8 +143,12 @@ describe.each<ViewportName>(['desktop', 'phone'])('a graft from request to impla
       await dialog.getByRole('textbox', { name: 'Initial' }).fill('B');
       await dialog.getByRole('textbox', { name: 'Birth month' }).fill('4');
       await dialog.getByRole('textbox', { name: 'Birth year' }).fill('2019');
+      // The request's window lies ahead: the first press asks, the second records it as outside the window.
+      await dialog.getByTestId('step-submit').click();
+      await dialog.getByText(/lies outside the implant window .* Record anyway\?/).waitFor();
     });
     await expect.poll(() => stateOf(mine)).toBe('implanted');
+    await mine.getByTestId('implanted-outside-window').waitFor();
     // The loop is closed: the bank's inbox lets the graft go.
     await bank.page.locator(`[data-testid="inbox-graft"][data-lot="${lot}"]`).waitFor({ state: 'detached' });
     await screenshot(physician.page, `${size}-requests-implanted`);
