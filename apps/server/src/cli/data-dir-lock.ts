@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { StartupError } from '../startup';
+import { StartupError, ensureWritableDataDir } from '../startup';
 
 // `DATA_DIR/server.pid` says which process serves from the folder (docs/operations.md "One server
 // per data folder"): a second `serve` on an embedded database exits naming the first, and
@@ -79,7 +79,7 @@ export function describeHolder(holder: DataDirHolder): string {
  * release, which removes the file only while it is still this process's.
  */
 export function claimDataDir(dataDir: string, url: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  ensureWritableDataDir(dataDir);
   const file = pidFile(dataDir);
   const mine: DataDirHolder = { pid: process.pid, url, since: new Date().toISOString(), boot: bootId() };
   for (let attempt = 0; ; attempt += 1) {

@@ -306,6 +306,13 @@ describe(`vigilance: report, look-back, quarantine (${testEngineName()})`, () =>
     }
     expect(text).toContain('Transmission of a bacterial infection');
     expect(text).toContain('minor sequelae');
+
+    // The notification the bank is liable for is a record: nobody deletes it (docs/decisions.md "Files").
+    for (const client of [employeeX, app.clients.admin]) {
+      const path = `/api/media/files/8/${encodeURIComponent(both.name)}?lot=${lots.implanted}`;
+      expect((await expectProblem(await client.request('DELETE', path), 409)).detail).toContain('never deleted');
+    }
+    expect((await employeeX.get(`/api/file/getfile/8/${encodeURIComponent(both.name)}`)).status).toBe(200);
   });
 
   test('lifting the quarantine needs a reason and returns the grafts to search; all of it audited', async () => {
