@@ -9,6 +9,8 @@
 // 3. `graftmatch audit verify` (the real command, Node's start included) on 1,000,000 rows with a
 //    checkpoint every 1,000, against the goal of 15 s; and the same verification's CPU time in this
 //    process, which a machine shared with other work does not inflate.
+// 4. The auditor's `GET /api/admin/audit/verify` on the running server over those rows, while
+//    `/api/health` is polled: the slowest health answer against the goal of 200 ms.
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../apps/server/src/db/types';
@@ -19,12 +21,16 @@ import { verifyAuditLog } from '../apps/server/src/modules/audit/audit.verify';
 import { loadConfig } from '../apps/server/src/config';
 import { runCli } from '../apps/server/test/support/process';
 import type { Benchmark, BenchContext, Row } from './support/benchmark';
+import { watchHealth } from '../apps/server/test/faults/health';
 import { openBenchDatabase } from './support/database';
+import { login } from './support/server';
 
 const WRITES = 400;
 const VERIFY_ROWS = 1_000_000;
 const CHECKPOINT_EVERY = 1000;
 const GOAL_SECONDS = 15;
+const HEALTH_GOAL_MS = 200;
+const DEMO_AUDITOR = 'auditor@demo.graftmatch.example';
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -161,6 +167,7 @@ export const auditBenchmark: Benchmark = {
       throw new Error(`graftmatch audit verify failed: ${verified.stderr}`);
     }
     console.error(`[audit] ${verified.stdout.trim()}`);
+    const overHttp = await verifyOverHttp(context);
     const rows: Row[] = [
       { what: `waiting-list add over HTTP, p50 / p99 of ${WRITES} (chain included)`, figure: p50p99(adds) },
       {
@@ -186,7 +193,31 @@ export const auditBenchmark: Benchmark = {
         baseline: `goal ${GOAL_SECONDS} s`,
         ratio: cpu.seconds / GOAL_SECONDS,
       },
+      {
+        what: `GET /api/admin/audit/verify by the auditor on the server: slowest /api/health meanwhile`,
+        figure: `${Math.round(overHttp.health.slowestMs)} ms (${overHttp.health.answered}/${overHttp.health.polls} answered; verify ${overHttp.seconds.toFixed(1)} s)`,
+        baseline: `goal ${HEALTH_GOAL_MS} ms`,
+        ratio: overHttp.health.slowestMs / HEALTH_GOAL_MS,
+      },
     ];
     return rows;
   },
 };
+
+/** The auditor verifies the whole log over HTTP while `/api/health` is polled. */
+async function verifyOverHttp(context: BenchContext) {
+  const { baseUrl } = context.session;
+  const auditor = await login(baseUrl, context.environment.dataDir, DEMO_AUDITOR);
+  const stopHealth = watchHealth(baseUrl);
+  const started = performance.now();
+  try {
+    const answer = await fetch(`${baseUrl}/api/admin/audit/verify`, { headers: auditor.headers });
+    const report = (await answer.json()) as { ok?: boolean };
+    if (answer.status !== 200 || report.ok !== true) {
+      throw new Error(`the auditor's verification answered ${answer.status}: ${JSON.stringify(report)}`);
+    }
+    return { seconds: (performance.now() - started) / 1000, health: await stopHealth() };
+  } finally {
+    await stopHealth();
+  }
+}

@@ -35,7 +35,7 @@ const HEADER = [
   'expiry.outValue',
 ];
 
-function csvOf(count: number, prefix: string): Uint8Array {
+export function csvOf(count: number, prefix: string): Uint8Array {
   const lines = [HEADER.join(',')];
   for (let index = 0; index < count; index += 1) {
     const lot = `${prefix}-${String(index).padStart(6, '0')}`;

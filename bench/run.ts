@@ -1,7 +1,7 @@
 // Benchmarks: the real server runs in its own process; every load figure is printed next to a
 // baseline measured in the same run (a bare-Fastify twin answering the same bytes), so results
 // compare across machines. Nothing here passes or fails on time. docs/performance.md explains.
-//   npm run bench [-- --seconds 10 --rounds 3 --engines sqlite,postgres --grafts 100000 --entries 1000 --only api,pdf,dashboards,load,import-memory,files-s3-memory,fhir-export,export-memory
+//   npm run bench [-- --seconds 10 --rounds 3 --engines sqlite,postgres --grafts 100000 --entries 1000 --only api,pdf,dashboards,load,import-memory,files-s3-memory,fhir-export,export-memory,import-under-load
 //                    --import-rows 10000,100000]
 //   the audit chain alone: node --import tsx bench/run.ts --only audit --grafts 1000
 import { parseArgs } from 'node:util';
@@ -13,6 +13,7 @@ import { exportMemoryBenchmark } from './export-memory';
 import { fhirExportBenchmark } from './fhir-export';
 import { importBenchmark } from './import';
 import { importMemoryBenchmark } from './import-memory';
+import { importUnderLoadBenchmark } from './import-under-load';
 import { filesS3MemoryBenchmark } from './files-s3-memory';
 import { lighthouseBenchmark } from './lighthouse';
 import { loadBenchmark } from './load';
@@ -42,6 +43,7 @@ const BENCHMARKS: Benchmark[] = [
   coldStartBenchmark,
   // Last: it adds grafts to one bank, which would change the figures of those after it.
   exportMemoryBenchmark,
+  importUnderLoadBenchmark,
 ];
 
 const DEMO_GRAFTS = 200;

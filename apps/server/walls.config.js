@@ -42,6 +42,9 @@ export const TABLE_WRITERS = {
   mailOutbox: ['mail', 'modules/mails'],
   vigilanceReports: ['modules/vigilance'],
   matchesSeen: ['modules/dashboards'],
+  notifications: ['modules/notifications'],
+  remindersSent: ['modules/reminders'],
+  jobs: ['jobs'],
 };
 
 /** A Kysely write to one of `tables`, named by a string literal. */
