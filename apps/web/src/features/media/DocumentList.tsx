@@ -43,7 +43,11 @@ export function DocumentList({ kind, lot, files, onDelete, onSupersede, busy = f
             </Anchor>
             <Group gap={4} wrap="nowrap">
               {(file.version > 1 || !file.current) && (
-                <Badge size="sm" variant={file.current ? 'light' : 'outline'} color={file.current ? 'teal.9' : 'gray.7'}>
+                <Badge
+                  size="sm"
+                  variant={file.current ? 'light' : 'outline'}
+                  color={file.current ? 'teal.9' : 'gray.7'}
+                >
                   {file.current
                     ? t('files.current', { version: file.version })
                     : t('files.old', { version: file.version })}
