@@ -9,6 +9,7 @@ const external = [
   // native code
   '@node-rs/argon2',
   'better-sqlite3',
+  'better-sqlite3-napi',
   'sharp',
   'pg-native',
   'bufferutil',

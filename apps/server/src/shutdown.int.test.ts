@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { SQLite } from './db/sqlite-module';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startCli, waitForExit, waitUntilHealthy } from '../test/support/process';
 

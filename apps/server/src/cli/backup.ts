@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { SQLite } from '../db/sqlite-module';
 import type { Command } from 'commander';
 import { filesDir } from '../app';
 import type { Config } from '../config';

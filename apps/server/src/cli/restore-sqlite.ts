@@ -1,12 +1,13 @@
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { SQLite } from '../db/sqlite-module';
 import { StartupError } from '../startup';
 import { describeHolder, serverUsing } from './data-dir-lock';
 
 /** Refuses a copy that is not a whole, consistent GraftMatch database. */
 function checkBackup(file: string): void {
-  let copy: SQLite.Database;
+  let copy: BetterSqlite3.Database;
   try {
     copy = new SQLite(file, { readonly: true, fileMustExist: true });
   } catch (error) {

@@ -1,5 +1,6 @@
 import { renameSync, rmSync } from 'node:fs';
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { SQLite } from './sqlite-module';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import bundledPg from 'pg';
 import { SqliteChangeWatch } from './sqlite-changes';
@@ -77,7 +78,7 @@ function statementName(text: string): string {
 /** Kysely's SQLite dialect on our driver: write transactions wait their turn (db/sqlite-driver.ts). */
 class SqliteWriterDialect extends SqliteDialect {
   constructor(
-    private readonly sqlite: SQLite.Database,
+    private readonly sqlite: BetterSqlite3.Database,
     private readonly writeWaitMs: number | undefined,
   ) {
     super({ database: sqlite });
@@ -103,7 +104,7 @@ export function createDatabase(target: DatabaseTarget, onConnectionLost = report
     sqlite.pragma('synchronous = FULL');
     const changes = new SqliteChangeWatch(sqlite, walMode ? `${target.file}-shm` : null);
     const db = new Kysely<DB>({ dialect: new SqliteWriterDialect(sqlite, target.writeWaitMs), plugins: plugins() });
-    const statements = new Map<string, SQLite.Statement>();
+    const statements = new Map<string, BetterSqlite3.Statement>();
     return {
       db,
       engine: 'sqlite',

@@ -8,8 +8,9 @@ import { createDataVersionReader } from './data-versions';
 import { createDatabase, type Database } from './database';
 import { migrateToLatest } from './migrate';
 import { SqliteChangeWatch } from './sqlite-changes';
+import { SQLITE_DRIVER } from './sqlite-module';
 
-const BETTER_SQLITE3 = createRequire(import.meta.url).resolve('better-sqlite3');
+const BETTER_SQLITE3 = createRequire(import.meta.url).resolve(SQLITE_DRIVER);
 
 /** A commit from another process, as `graftmatch import` run beside the server makes. */
 function bumpInAnotherProcess(file: string) {

@@ -2,7 +2,8 @@ import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { SQLite } from './sqlite-module';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createDatabase, type Database } from './database';
@@ -14,7 +15,7 @@ import { databaseFailure } from './errors';
 
 let file: string;
 let database: Database;
-let other: SQLite.Database;
+let other: BetterSqlite3.Database;
 
 async function count(): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(*) as n from notes`.execute(database.db);

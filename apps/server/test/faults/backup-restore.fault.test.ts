@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FILE_KINDS } from '@graftmatch/domain';
-import SQLite from 'better-sqlite3';
+import { SQLite } from '../../src/db/sqlite-module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngineName } from '../support/database';
 import { createFaultStorage, type FaultStorage } from './engine';

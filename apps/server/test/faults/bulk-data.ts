@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { SQLite } from '../../src/db/sqlite-module';
 import type { Kysely } from 'kysely';
 import { loadConfig } from '../../src/config';
 import type { DB } from '../../src/db/types';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { SQLite } from '../../src/db/sqlite-module';
 import pg from 'pg';
 
 /** The fault suite's storage: a fresh data folder, and on PostgreSQL (TEST_DATABASE_URL) a schema of its own. */
