@@ -5,7 +5,7 @@ import { basicAuth } from '../../../test/support/auth';
 import { DEMO, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { TestClient } from '../../../test/support/client';
 import { testEngineName } from '../../../test/support/database';
-import { pollUntil, startSmtpSink, type SinkMail, type SmtpSink } from '../../../test/support/mail';
+import { outboxSettled, pollUntil, startSmtpSink, type SinkMail, type SmtpSink } from '../../../test/support/mail';
 import { createMailer } from '../../mail/mailer';
 import { sweepOutbox } from '../../mail/outbox-retention';
 import { createMailSealer } from '../../mail/sealed-body';
@@ -49,6 +49,8 @@ describe(`no secret at rest in the mail outbox (${testEngineName()})`, () => {
       'no text column of mail_outbox ever held one of them, their bodies are empty, and each still works',
     { timeout: 60_000 },
     async () => {
+      // The seeded clients' PIN mails are delivered before their rows are marked sent: wait for that.
+      await outboxSettled(app.server.database.db);
       const anonymous = new TestClient(app.server.baseUrl);
       await anonymous.get('/api/health');
       const invited = `invited-${randomUUID().slice(0, 8)}@clinic.example`;
@@ -71,7 +73,6 @@ describe(`no secret at rest in the mail outbox (${testEngineName()})`, () => {
       const { twoFactor_Token, twoFactorId } = (await login.json()) as { twoFactor_Token: string; twoFactorId: string };
 
       // Each was tried and refused, and waits for its next attempt with its body sealed.
-      // (The clients' earlier PIN mails were sent before.)
       const waiting = (
         await pollUntil(
           () => rowsOfKinds(['recovery', 'invitation', 'pin']),
