@@ -4,21 +4,17 @@ import { join } from 'node:path';
 import { ListStatus, REQUEST_STATES, StepStatus, type RequestState } from '@graftmatch/domain';
 import { describe, expect, it } from 'vitest';
 import type { ClinicRow, EuteRow, GraftRow } from '../../db/types';
+import { GRAFT_CLINIC_EXTENSION, SYSTEMS } from './fhir.mapping';
+import { bankToOrganization, clinicToOrganization } from './fhir.organizations';
+import { graftToProduct, productStatusOf } from './fhir.product';
+import { productToRecord, type ProductColumn } from './fhir.product-record';
 import {
-  bankToOrganization,
-  clinicToOrganization,
-  graftToProduct,
-  productStatusOf,
-  productToRecord,
   requestResources,
   requestToDispense,
   requestToProcedure,
   requestToServiceRequest,
-  GRAFT_CLINIC_EXTENSION,
-  SYSTEMS,
-  type ProductColumn,
   type RequestRecord,
-} from './fhir.mapping';
+} from './fhir.requests';
 
 const R5 = join(createRequire(import.meta.url).resolve('hl7.fhir.r5.core/package.json'), '..');
 

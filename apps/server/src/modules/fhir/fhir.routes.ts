@@ -5,7 +5,6 @@ import { apiKeyOf } from '../../http/credentials';
 import { notFound } from '../../http/problem';
 import { FHIR_CONTENT_TYPE } from './fhir.capability';
 import {
-  exportBank,
   fhirCallerOf,
   metadata,
   operationOutcome,
@@ -17,6 +16,7 @@ import {
   searchProducts,
   type FhirDeps,
 } from './fhir.service';
+import { exportBank } from './fhir.export';
 
 // The read-only FHIR R5 API under /api/fhir/R5 (docs/fhir.md). Every answer is application/fhir+json;
 // every refusal, the app's own 401 and 404 included, an OperationOutcome.

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   DEFAULT_TIME_ZONE,
   GRAFT_TYPES,
@@ -15,25 +14,15 @@ import type { Principal } from '../auth/principal';
 import { authenticateApiKey } from '../imports/apikeys.service';
 import { reportForExport } from '../vigilance/vigilance.service';
 import { capabilityStatement, EXPIRATION_DATE_PARAMETER } from './fhir.capability';
-import {
-  bankToOrganization,
-  clinicToOrganization,
-  graftToProduct,
-  LOT_SYSTEM_PATTERN,
-  reportToAdverseEvent,
-  REQUEST_STATE_MAP,
-  requestResources,
-  requestToDispense,
-  requestToProcedure,
-  SYSTEMS,
-  type FhirResource,
-  type RequestRecord,
-} from './fhir.mapping';
+import { reportToAdverseEvent } from './fhir.adverse-event';
+import { LOT_SYSTEM_PATTERN, SYSTEMS, type FhirResource } from './fhir.mapping';
+import { graftToProduct } from './fhir.product';
+import { REQUEST_STATE_MAP, requestToDispense, requestToProcedure, type RequestRecord } from './fhir.requests';
 import * as repo from './fhir.repository';
 import type { FhirVisibility, GraftFilter, LotColumn } from './fhir.repository';
 
-// The read-only FHIR R5 API and the bank export (docs/fhir.md): who reads what, the search
-// parameters, and the Bundles. Errors are ProblemErrors; the routes answer them as OperationOutcome.
+// The read-only FHIR R5 API (docs/fhir.md): who reads what, the search parameters, and the Bundles
+// (the bank export: fhir.export.ts). Errors are ProblemErrors; the routes answer them as OperationOutcome.
 
 export interface FhirDeps {
   db: Kysely<DB>;
@@ -87,7 +76,7 @@ const DEFAULT_COUNT = 20;
 const MAX_COUNT = 100;
 
 /** A parameter the server does not know is refused, as FHIR's handling=strict asks. */
-function requireKnown(params: URLSearchParams, known: readonly string[]) {
+export function requireKnown(params: URLSearchParams, known: readonly string[]) {
   for (const name of new Set(params.keys())) {
     if (!known.includes(name)) {
       throw badRequest({ key: 'problem.fhir.unknownParameter', params: { name, supported: known.join(', ') } });
@@ -361,90 +350,6 @@ export const searchDispenses = (deps: FhirDeps, caller: FhirCaller, params: URLS
 
 export const searchProcedures = (deps: FhirDeps, caller: FhirCaller, params: URLSearchParams) =>
   searchRequests(deps, caller, params, 'procedure');
-
-// ---- export ----
-
-const EXPORT_PAGE = 100;
-const CHUNK_CHARACTERS = 32 * 1024;
-
-async function bankToExport(deps: FhirDeps, caller: FhirCaller, ref: string | undefined): Promise<EuteRow> {
-  const visibility = visibilityOf(caller);
-  const own = visibility.all ? null : visibility.euteIds;
-  if (own !== null && own.length === 0) {
-    throw forbidden({ key: 'problem.fhir.whoExports' });
-  }
-  const chosen = ref ?? (own?.length === 1 ? own[0] : undefined);
-  if (!chosen) {
-    throw badRequest({ key: 'problem.fhir.nameExportBank' });
-  }
-  const bank = await repo.findEuteByRef(deps.db, chosen);
-  if (!bank) {
-    throw own === null ? notFound({ key: 'problem.noBankRef', params: { ref: chosen } }) : forbidden();
-  }
-  if (own !== null && !own.includes(bank.id)) {
-    throw forbidden({ key: 'problem.fhir.ownBankExport' });
-  }
-  return bank;
-}
-
-/**
- * `GET $export?bank=`: a collection Bundle of the bank, its grafts and their requests' resources,
- * written page by page as the client reads, so memory stays flat however many grafts the bank has.
- * The caller is checked before the first byte; the stream itself only reads.
- */
-export async function exportBank(deps: FhirDeps, caller: FhirCaller, params: URLSearchParams): Promise<Readable> {
-  requireKnown(params, ['bank']);
-  const bank = await bankToExport(deps, caller, params.get('bank') ?? undefined);
-  const base = fhirBase(deps);
-  const now = deps.now();
-  const today = utcDate(now);
-  // Every clinic a resource of the Bundle refers to (a request's, or a graft's extension) is in it.
-  const clinicIds = new Set([
-    ...(await repo.findRequests(deps.db, { euteId: bank.id }, { all: true }, null)).map((row) => row.clinicId),
-    ...(await repo.graftClinicIds(deps.db, bank.id)),
-  ]);
-  const clinics = await repo.clinicsByIds(deps.db, [...clinicIds]);
-  const entry = (resource: FhirResource) =>
-    JSON.stringify({ fullUrl: `${base}/${resource.resourceType}/${resource.id}`, resource });
-
-  async function* write(): AsyncGenerator<string> {
-    yield `{"resourceType":"Bundle","type":"collection","timestamp":${JSON.stringify(now.toISOString())},"entry":[`;
-    yield [bankToOrganization(bank), ...clinics.map(clinicToOrganization)].map(entry).join(',');
-    let after: string | null = null;
-    for (;;) {
-      const grafts = await repo.graftPage(deps.db, bank.id, after, EXPORT_PAGE);
-      if (grafts.length === 0) {
-        break;
-      }
-      after = grafts.at(-1)!.eLot;
-      const requests = await repo.findRequests(
-        deps.db,
-        { graftIds: grafts.map((graft) => graft.id), euteId: bank.id },
-        { all: true },
-        null,
-      );
-      const resources = [
-        ...grafts.map((graft) => graftToProduct(graft, bank, today)),
-        ...requests.flatMap((request) => requestResources(request as RequestRecord)),
-      ];
-      // Chunks stay well below V8's large-object size, so each is freed by the cheap young-generation
-      // collection; one string per page would pile up until a full collection (docs/performance.md "FHIR export").
-      let chunk = '';
-      for (const resource of resources) {
-        chunk += `,${entry(resource)}`;
-        if (chunk.length >= CHUNK_CHARACTERS) {
-          yield chunk;
-          chunk = '';
-        }
-      }
-      if (chunk !== '') {
-        yield chunk;
-      }
-    }
-    yield ']}';
-  }
-  return Readable.from(write(), { objectMode: false });
-}
 
 /** The ProblemError of an error the FHIR routes answer, as an OperationOutcome. */
 export function operationOutcome(status: number, detail: string): FhirResource {

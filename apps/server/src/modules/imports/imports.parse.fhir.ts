@@ -1,6 +1,6 @@
 import { IMPORT_MAX_ROWS, type ImportCell } from '@graftmatch/domain';
 import { badRequest } from '../../http/problem';
-import { isJsonObject, productToRecord, type Json } from '../fhir/fhir.mapping';
+import { isJsonObject, productToRecord, type Json } from '../fhir/fhir.product-record';
 import { ROW_KEYS } from './imports.columns';
 import { tooManyRows } from './imports.limits';
 import { JsonPiece, JsonPosition, MAX_IGNORED_NAMES, jsonUnreadable } from './imports.parse.text';
