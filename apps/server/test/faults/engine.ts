@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SQLite } from '../../src/db/sqlite-module';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 
 /** The fault suite's storage: a fresh data folder, and on PostgreSQL (TEST_DATABASE_URL) a schema of its own. */
 export interface FaultStorage {
@@ -89,4 +90,21 @@ export async function createFaultStorage(dataDir = mkdtempSync(path.join(os.tmpd
     },
   };
   return storage;
+}
+
+/** The enclosing suite's fault storage: made before its tests, disposed after them. */
+export function suiteFaultStorage(): () => FaultStorage {
+  let storage: FaultStorage | undefined;
+  beforeAll(async () => {
+    storage = await createFaultStorage();
+  });
+  afterAll(async () => {
+    await storage?.dispose();
+  });
+  return () => {
+    if (!storage) {
+      throw new Error('the fault storage is made before the tests of its suite');
+    }
+    return storage;
+  };
 }

@@ -1,8 +1,8 @@
 import { utimesSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testEngineName } from '../support/database';
-import { createFaultStorage, type FaultStorage } from './engine';
+import { suiteFaultStorage } from './engine';
 import { loginAdmin, sleep, startFaultServer } from './fault-server';
 import { dicomZipStream, filesFolder, stalledAfter, streamUpload } from './uploads';
 
@@ -20,21 +20,15 @@ interface FileRow {
 }
 
 describe(`fault: SIGKILL during uploads (${testEngineName()})`, () => {
-  let storage: FaultStorage;
-  beforeAll(async () => {
-    storage = await createFaultStorage();
-  });
-  afterAll(async () => {
-    await storage?.dispose();
-  });
+  const storage = suiteFaultStorage();
 
   it(
     'First one upload is acknowledged; then the server dies while three more stream in; after the next start every row has its whole file, and no other file is left',
     { timeout: 180_000 },
     async () => {
-      const server = await startFaultServer(storage.env);
-      const admin = await loginAdmin(server.baseUrl, storage.dataDir);
-      const [graft] = await storage.select<{ e_lot: string }>('select e_lot from grafts order by e_lot limit 1');
+      const server = await startFaultServer(storage().env);
+      const admin = await loginAdmin(server.baseUrl, storage().dataDir);
+      const [graft] = await storage().select<{ e_lot: string }>('select e_lot from grafts order by e_lot limit 1');
       const lot = graft?.e_lot ?? '';
       const done = streamUpload(
         server.baseUrl,
@@ -58,7 +52,7 @@ describe(`fault: SIGKILL during uploads (${testEngineName()})`, () => {
       const allSent = () => inFlight.every((upload) => upload.sent() >= 8 * 1024 * 1024);
       for (
         let waited = 0;
-        (filesFolder(storage.dataDir).temporaries.length < 3 || !allSent()) && waited < 20_000;
+        (filesFolder(storage().dataDir).temporaries.length < 3 || !allSent()) && waited < 20_000;
         waited += 50
       ) {
         await sleep(50);
@@ -70,18 +64,18 @@ describe(`fault: SIGKILL during uploads (${testEngineName()})`, () => {
         answers.filter((answer) => !(answer instanceof Error)),
         'uploads answered before the kill',
       ).toEqual([]);
-      const left = filesFolder(storage.dataDir);
+      const left = filesFolder(storage().dataDir);
       expect(left.temporaries.length, 'half files the kill left behind').toBeGreaterThanOrEqual(1);
 
-      if (storage.engine === 'postgres') {
+      if (storage().engine === 'postgres') {
         for (const key of [...left.temporaries, ...left.objects.keys()]) {
-          utimesSync(path.join(storage.dataDir, 'files', key), TEN_MINUTES_AGO(), TEN_MINUTES_AGO());
+          utimesSync(path.join(storage().dataDir, 'files', key), TEN_MINUTES_AGO(), TEN_MINUTES_AGO());
         }
       }
-      const restarted = await startFaultServer(storage.env);
+      const restarted = await startFaultServer(storage().env);
       try {
-        const rows = await storage.select<FileRow>('select kind, name, size, storage_key from graft_files');
-        const after = filesFolder(storage.dataDir);
+        const rows = await storage().select<FileRow>('select kind, name, size, storage_key from graft_files');
+        const after = filesFolder(storage().dataDir);
         expect(after.temporaries).toEqual([]);
         expect(rows.filter((row) => row.name.startsWith('interrupted-'))).toEqual([]);
         // Every row has its object at full size, and every object belongs to a row (thumbnails aside).
@@ -89,7 +83,7 @@ describe(`fault: SIGKILL during uploads (${testEngineName()})`, () => {
         const objects = new Map([...after.objects].filter(([key]) => !key.startsWith('thumbs/')));
         expect(objects).toEqual(expected);
 
-        const again = await loginAdmin(restarted.baseUrl, storage.dataDir);
+        const again = await loginAdmin(restarted.baseUrl, storage().dataDir);
         const download = await fetch(`${restarted.baseUrl}/api/file/getfile/5/acknowledged.zip`, {
           headers: { authorization: again.headers.authorization ?? '' },
         });
