@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { closeNotification, expectHeading, navigate } from './support/app';
 import { openContext, sharedBrowser, screenshot } from './support/browser';
 import { checkScreenOnce, expectNoProblems, expectNoAxeViolations } from './support/checks';
+import { chooseLanguage, expectNoServerNames, fieldError, withoutRefusals } from './support/forms';
 import { DEMO, loginThroughUi, waitForPath } from './support/login';
 
 const baseUrl = inject('baseUrl');
@@ -135,6 +136,35 @@ describe('admin journey at desktop size', () => {
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await edit.waitFor({ state: 'detached' });
     expectNoProblems(problems, 'on the tissue banks');
+  });
+
+  it('a new bank with an address that is none is refused at its field, by its label, in English and German', async () => {
+    const labels = { en: 'E-mail address', de: 'E-Mail-Adresse' };
+    const reasons = {
+      en: 'must be an e-mail address such as name@example.org',
+      de: 'muss eine E-Mail-Adresse sein, etwa name@beispiel.de',
+    };
+    for (const language of ['en', 'de'] as const) {
+      await chooseLanguage(page, language);
+      await page.getByTestId('eute-add').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByTestId('eute-add-name').fill(`E2E Bank ${run}`);
+      await dialog.getByTestId('eute-add-euteNumber').fill(`E2E-${run}`);
+      await dialog.getByTestId('eute-add-email').fill('bank@nowhere');
+      await dialog.getByTestId('eute-add-submit').click();
+      await expect
+        .poll(() => fieldError(dialog.getByTestId('eute-add-email')))
+        .toBe(`${labels[language]} ${reasons[language]}`);
+      const refusal = dialog.getByTestId('eute-add-error');
+      expect(await refusal.textContent()).toContain(labels[language]);
+      expect(await refusal.textContent()).not.toMatch(/Something went wrong|Etwas ist schiefgegangen/);
+      await checkScreenOnce(page, `adding a bank, refused (${language})`);
+      await expectNoServerNames(page, `on adding a bank, refused (${language})`);
+      await dialog.getByRole('button', { name: language === 'de' ? 'Abbrechen' : 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await chooseLanguage(page, 'en');
+    expect(withoutRefusals(problems, 400)).toEqual([]);
   });
 
   it('finds the user creation in the audit log', async () => {

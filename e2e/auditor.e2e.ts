@@ -61,12 +61,15 @@ describe('the auditor', () => {
         await apiSession(baseUrl, dataDir, DEMO.bankNorth),
       ];
 
-      // The search finds the free grafts of every bank; the auditor picks one of bank North.
+      // The search finds the free grafts of every bank; the auditor picks one of bank North that
+      // no other journey on this server has asked for.
       await page.getByTestId('nav-search').waitFor();
       await page.goto(SEARCH);
-      const row = page.getByTestId('graft-row').filter({ hasText: NORTH }).first();
-      await row.waitFor();
-      const lot = (await row.getAttribute('data-lot')) ?? '';
+      const rows = page.getByTestId('graft-row').filter({ hasText: NORTH });
+      await rows.first().waitFor();
+      const requested = new Set(await berg.get<string[]>('/physician/requests/lots'));
+      const lots = await rows.evaluateAll((found) => found.map((row) => row.getAttribute('data-lot') ?? ''));
+      const lot = lots.find((candidate) => candidate !== '' && !requested.has(candidate)) ?? '';
       expect(lot).not.toBe('');
       await readOnly(page, 'search');
       expect(await statusOf(page, lot)).toBe('Free');

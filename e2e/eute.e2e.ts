@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectHeading, navigate, settled, shownLots, watchApi } from './support/app';
+import { apiIdle, expectHeading, navigate, settled, shownLots, watchApi } from './support/app';
 import { openContext, sharedBrowser, screenshot, type ViewportName } from './support/browser';
 import { checkScreenOnce, expectNoProblems, expectNoAxeViolations } from './support/checks';
 import { DEMO, apiSession, loginThroughUi, waitForPath } from './support/login';
@@ -135,6 +135,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('tissue-bank journey at %s siz
   it('the dismissed hint stays away after a reload (it is kept with the account)', async () => {
     await page.getByTestId('eute-hint').getByRole('button', { name: 'Dismiss hint' }).click();
     await page.getByTestId('eute-hint').waitFor({ state: 'detached' });
+    // The dismissal is saved with the account: a reload before its answer would undo it.
+    await apiIdle(page);
     await page.reload();
     await settled(page, 'Demand from waiting lists');
     expect(await page.getByTestId('eute-hint').count()).toBe(0);

@@ -61,7 +61,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('a tissue bank in German (%s)'
     expect(reasons.length).toBeGreaterThan(0);
     expect(reasons.join('\n')).not.toMatch(ENGLISH_REASON);
     expect(await graft.getByTestId('candidate').first().textContent()).toMatch(
-      /wartet seit \d+ T.*in der App angefragt/,
+      /wartet seit \d+ Tag(en)?.*in der App angefragt/,
     );
     await checkScreenOnce(page, `the inbox in German (${size})`);
     await screenshot(page, `${size}-eute-requests-de`);

@@ -133,7 +133,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('notifications waiting at the 
     const deadline = card.getByTestId('request-deadline');
     expect(await deadline.getAttribute('data-urgency')).toBe('soon');
     expect(await deadline.textContent()).toMatch(/Reserviert bis \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
-    expect(await deadline.textContent()).toMatch(/noch [45] Std\. \d+ Min\./);
+    expect(await deadline.textContent()).toMatch(/noch [45] Std\.,? \d+ Min\./);
     await screenshot(page, `${size}-request-countdown`);
     expectNoProblems(problems, 'in the notification centre');
   });

@@ -1,8 +1,7 @@
 import { GRAFT_TYPES } from '@graftmatch/domain';
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { settled, shownLots, watchApi } from './support/app';
-import { openContext, sharedBrowser } from './support/browser';
+import { openInApp, settled, shownLots, watchApi } from './support/app';
+import { launchPersistentBrowser, openContext, sharedBrowser } from './support/browser';
 import { expectNoProblems, expectNoAxeViolations } from './support/checks';
 import { DEMO, DEMO_PASSWORD, loginThroughUi, waitForPath } from './support/login';
 import { outboxMailNames, readPinFromOutbox } from './support/outbox';
@@ -11,18 +10,6 @@ const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 
 const browser = sharedBrowser();
-
-/**
- * Opens a route inside the running app, as a link would (no reload, so no extra session refresh
- * per page: the auth routes are rate limited per address and the whole run shares one).
- */
-async function openInApp(page: Page, url: string) {
-  await page.evaluate((target) => {
-    window.history.pushState({}, '', target);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, url);
-  await page.waitForURL((current) => current.pathname + current.search === url);
-}
 
 describe('every page loads without console errors or failed requests, and axe finds no violation', () => {
   it('the pages without a session: login, PIN, forgotten password, recovery link', async () => {
@@ -92,6 +79,7 @@ describe('every page loads without console errors or failed requests, and axe fi
         ['/home/clinic/waitinglist', 'Waiting list'],
         ['/home/clinic/current', 'Current grafts'],
         ['/home/clinic/archive', 'Archived grafts'],
+        ['/home/clinic/followups', 'Follow-ups'],
         [`/home/clinic/graft/${freeLot}`, `Graft ${freeLot}`],
         [`/home/clinic/graft/${currentLot}`, `Graft ${currentLot}`],
         [`/home/clinic/graft/${archivedLot}`, `Graft ${archivedLot}`],
@@ -129,6 +117,23 @@ describe('every page loads without console errors or failed requests, and axe fi
 });
 
 describe('installed as an app', () => {
+  it('is installable: Chromium finds the manifest, its icons and the service worker it asks for', async () => {
+    // Chromium's own check, the one behind its install prompt (Lighthouse 12 no longer audits it).
+    const browser = await launchPersistentBrowser(baseUrl, 'phone');
+    try {
+      const page = await browser.context.newPage();
+      await page.goto('/login');
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      const cdp = await browser.context.newCDPSession(page);
+      const manifest = await cdp.send('Page.getAppManifest');
+      expect(manifest.errors, 'the web app manifest parses without errors').toEqual([]);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
   it('opens the login screen offline once the service worker has precached it', async () => {
     const { context, page, problems } = await openContext(browser(), baseUrl, 'phone');
     page.setDefaultTimeout(10_000);

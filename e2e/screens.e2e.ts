@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiIdle, closeNotification, settled, watchApi } from './support/app';
 import { openContext, screenshot, sharedBrowser, type ViewportName } from './support/browser';
 import { checkScreenOnce, expectNoProblems } from './support/checks';
+import { withoutRefusals } from './support/forms';
 import { importFreeGrafts } from './support/grafts';
 import { DEMO, apiSession, loginThroughUi, waitForPath } from './support/login';
 
@@ -17,13 +18,6 @@ const browser = sharedBrowser();
 
 /** The toasts on show (Mantine's notifications). */
 const toasts = (page: Page) => page.locator('.mantine-Notification-root');
-
-/** The problems so far without the refusals a step provoked on purpose (the browser logs each 4xx). */
-function withoutRefusals(problems: string[], status: number): string[] {
-  const kept = problems.filter((problem) => !problem.includes(`status of ${status}`));
-  problems.splice(0, problems.length, ...kept);
-  return problems;
-}
 
 /** English on this device, whatever the account's language: the steps read English texts. */
 async function englishHere(page: Page) {

@@ -52,7 +52,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('the bank’s stock at %s size
     await page.getByTestId(size === 'desktop' ? 'graft-table' : 'graft-cards').waitFor();
     const graft = graftOf(page, lot);
     await graft.waitFor();
-    expect(await graft.getByTestId('expiry-badge').getAttribute('data-urgency')).toBe('red');
+    expect(await graft.getByTestId('expiry-badge').getAttribute('data-urgency')).toBe('within30');
     expect(await graft.getByTestId('stock-state').textContent()).toBe('Free');
     expect(await graft.getByTestId('stock-fitting').textContent()).toMatch(/^\d+ entr(y|ies)$/);
     const expiries = await shownExpiries(page);

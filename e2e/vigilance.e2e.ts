@@ -11,6 +11,7 @@ import {
   parseSingleEuropeanCode,
   shiftDate,
   utcDate,
+  VIGILANCE_PAGE_SIZE,
   type Eute,
   type Graft,
   type User,
@@ -18,6 +19,7 @@ import {
 import { settled, watchApi } from './support/app';
 import { openContext, sharedBrowser, type ViewportName } from './support/browser';
 import { checkScreenOnce, expectNoProblems } from './support/checks';
+import { chooseLanguage, expectNoServerNames, fieldError, withoutRefusals } from './support/forms';
 import { DEMO, apiSession, loginThroughUi } from './support/login';
 
 // Vigilance (docs/api.md "Vigilance"): a physician reports a serious adverse reaction on a graft
@@ -128,7 +130,27 @@ describe('a serious adverse reaction from report to confirmation', () => {
       .fill('Fever and positive blood cultures four days after implantation.');
     await dialog.getByTestId('vigilance-create').click();
     await page.waitForURL(/\/home\/vigilance\/[0-9a-f-]{36}$/);
-    await page.getByTestId('field-reactionDate').fill(utcDate(new Date()));
+    // Submitted too early, part A is refused: each field it lacks is marked, and the refusal names
+    // it by its label at the field and above the buttons, in English and in German.
+    const reactionDate = page.getByTestId('field-reactionDate');
+    expect(await reactionDate.evaluate((input) => (input as HTMLInputElement).required)).toBe(true);
+    for (const language of ['en', 'de'] as const) {
+      await chooseLanguage(page, language);
+      const label = (field: string) =>
+        ANNEX_FIELDS.find((entry) => entry.part === 'III-A' && entry.fields.includes(field))?.item[language] ?? field;
+      const missing = language === 'de' ? 'fehlt' : 'is required';
+      await page.getByTestId('submit-notification').click();
+      await confirmDialog(page);
+      await expect.poll(() => fieldError(reactionDate)).toBe(`${label('reactionDate')} ${missing}`);
+      expect(await fieldError(page.getByTestId('field-reactionType'))).toBe(`${label('reactionType')} ${missing}`);
+      expect(await page.getByTestId('vigilance-submit-error').textContent()).toContain(label('reactionDate'));
+      await expectNoServerNames(page, `on part A refused (${language})`);
+    }
+    await chooseLanguage(page, 'en');
+    withoutRefusals(physician.problems, 400);
+    // Nothing quarantined and nothing to quarantine for a physician: no such section.
+    expect(await page.getByRole('heading', { name: 'Quarantine' }).count()).toBe(0);
+    await reactionDate.fill(utcDate(new Date()));
     await page.getByTestId('field-reactionType').fill('Suspected transmission of a bacterial infection');
     await choose(page, 'field-imputability', 'Possible');
     await choose(page, 'field-severity', 'Serious');
@@ -160,10 +182,10 @@ describe('a serious adverse reaction from report to confirmation', () => {
     await page.waitForURL(/\/home\/vigilance\?show=open$/);
     await page.getByTestId('vigilance-filter').waitFor();
     await page.getByTestId('vigilance-item').first().waitFor();
-    // The list pages by 20: the counter is the rows of every page.
+    // The list pages by the domain's page size: the counter is the rows of every page.
     const pages = Math.max(1, await page.getByTestId('vigilance-pages').getByRole('button').count());
-    expect(count).toBeLessThanOrEqual(pages * 20);
-    if (count <= 20) {
+    expect(count).toBeLessThanOrEqual(pages * VIGILANCE_PAGE_SIZE);
+    if (count <= VIGILANCE_PAGE_SIZE) {
       expect(await page.getByTestId('vigilance-item').count()).toBe(count);
     }
     expectNoProblems(bank.problems, "on the bank's home and the open reports");

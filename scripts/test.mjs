@@ -1,7 +1,8 @@
 // The README's test command: unit and integration tests (on PostgreSQL too when
 // TEST_DATABASE_URL is set), then the browser journeys when Chromium is present.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 
 const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', env: process.env }).status ?? 1;
 
@@ -27,4 +28,23 @@ if (!existsSync(chromium)) {
 if (run('npm', ['run', 'build', '--workspace', 'apps/web']) !== 0) {
   process.exit(1);
 }
-process.exit(run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']));
+
+// The journeys in E2E_SHARDS groups side by side (2 by default), each with its own demo server and
+// database (e2e/support/global-setup.ts): a journey waits on the browser and the server more than
+// it computes, so two groups share the two cores well (docs/performance.md "CI").
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+const journeys = (index) =>
+  new Promise((resolve) => {
+    const args = ['vitest', 'run', '--config', 'e2e/vitest.config.ts', `--shard=${index}/${shards}`];
+    const child = spawn('npx', shards > 1 ? args : args.slice(0, -1), {
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const label = shards > 1 ? `[journeys ${index}/${shards}] ` : '';
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => console.log(label + line));
+    }
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+const codes = await Promise.all(Array.from({ length: shards }, (_, index) => journeys(index + 1)));
+process.exit(codes.every((code) => code === 0) ? 0 : 1);

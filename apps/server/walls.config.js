@@ -45,6 +45,13 @@ export const TABLE_WRITERS = {
   notifications: ['modules/notifications'],
   remindersSent: ['modules/reminders'],
   jobs: ['jobs'],
+  alertPreferences: ['modules/alerts'],
+  pushSubscriptions: ['modules/alerts'],
+  alertDigestItems: ['modules/alerts'],
+  followups: ['modules/followups'],
+  passkeys: ['modules/auth'],
+  passkeyChallenges: ['modules/auth'],
+  appSettings: ['modules/auth'],
 };
 
 /** A Kysely write to one of `tables`, named by a string literal. */
@@ -130,12 +137,20 @@ export function serverWalls() {
       ),
     },
     {
-      // db/ is infrastructure: connections, table types, dialect, migrations.
+      // db/ is infrastructure: connections, table types, dialect, migrations; http/ builds on it.
       files: [`${SRC}/db/**/*.ts`],
       ignores: TESTS,
       rules: restrict({
-        group: ['../modules/*', '../modules/**', '../../modules/**', '../plugins/*', '../demo/*', '../demo/**'],
-        message: 'db/ is infrastructure and imports no module, plugin or demo data (docs/architecture.md).',
+        group: [
+          '../modules/*',
+          '../modules/**',
+          '../../modules/**',
+          '../plugins/*',
+          '../demo/*',
+          '../demo/**',
+          '../http/*',
+        ],
+        message: 'db/ is infrastructure and imports no module, plugin, http/ or demo data (docs/architecture.md).',
       }),
     },
     {

@@ -9,7 +9,7 @@ export default defineConfig({
     react(),
     VitePWA({
       registerType: 'autoUpdate',
-      // Registered by the app itself once the first screen is up (src/app/serviceWorker.ts).
+      // Registered by the app itself once the first screen is up (src/lib/serviceWorker.ts).
       injectRegister: false,
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
       manifest: {
@@ -38,6 +38,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/],
         cleanupOutdatedCaches: true,
+        // Web Push: showing an alert and opening its screen on a tap (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
         // API answers may hold patient data: they always go to the network and are never stored.
         runtimeCaching: [
           { urlPattern: ({ url }) => url.pathname.startsWith('/api/'), handler: 'NetworkOnly' },

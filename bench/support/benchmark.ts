@@ -28,7 +28,7 @@ export interface BenchContext {
   grafts: number;
   /** The server of this size, started once and shared by the benchmarks. */
   session: BenchSession;
-  /** Another server on the same database, e.g. with a feature switched off. */
+  /** Another server on the same database, e.g. with a feature switched off (on SQLite `session` pauses meanwhile). */
   startSession(extraEnv: Record<string, string>): Promise<BenchSession>;
 }
 

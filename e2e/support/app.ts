@@ -37,6 +37,13 @@ export function diameterThumbs(page: Page) {
   return { min, max, values };
 }
 
+/** The diameter range the number fields beside the slider show, as `15–25 mm`. */
+export async function shownDiameter(scope: Page | Locator): Promise<string> {
+  const value = (name: string) => scope.getByRole('textbox', { name }).inputValue();
+  const [min, max] = [await value('Smallest proximal diameter'), await value('Largest proximal diameter')];
+  return `${min.replace(' mm', '')}–${max}`;
+}
+
 /** Presses a key on a slider thumb `times` times, as a keyboard user moving the handle. */
 export async function pressOn(thumb: Locator, key: string, times = 1) {
   await thumb.focus();
@@ -116,5 +123,22 @@ export async function settled(page: Page, heading: string | RegExp) {
   await expectHeading(page, heading);
   await apiIdle(page);
   await page.getByTestId('global-loading').waitFor({ state: 'detached' });
-  await page.locator('main .mantine-Loader-root').waitFor({ state: 'detached' });
+  await noLoaderLeft(page);
+}
+
+/** No loader is left in the page's main part, however many sections were loading at once. */
+export async function noLoaderLeft(page: Page) {
+  await page.waitForFunction(() => document.querySelector('main .mantine-Loader-root') === null);
+}
+
+/**
+ * Opens a route inside the running app, as a link would (no reload, so no extra session refresh
+ * per page: the auth routes are rate limited per address and the whole run shares one).
+ */
+export async function openInApp(page: Page, url: string) {
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+  await page.waitForURL((current) => current.pathname + current.search === url);
 }

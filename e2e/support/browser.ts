@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -13,22 +14,41 @@ export const VIEWPORTS = {
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** `extraArgs`: more Chromium switches, e.g. a fake camera for the scanner journey. */
 export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/**
+ * A browser with a profile on disk, as a person's is: Chromium installs apps only from such a
+ * profile (every context of `launchBrowser` is an incognito one). Closing it removes the profile.
+ */
+export async function launchPersistentBrowser(baseUrl: string, viewport: ViewportName) {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'graftmatch-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs,
-    ],
+    args: CHROMIUM_ARGS,
+    baseURL: baseUrl,
+    viewport: VIEWPORTS[viewport],
   });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }
 
 /** One Chromium for a test file: started before its tests, closed after them. */
@@ -74,7 +94,8 @@ export async function openContext(
 function watchPage(page: Page, problems: string[]) {
   page.on('console', (message) => {
     if (message.type() === 'error') {
-      problems.push(`console error on ${page.url()}: ${message.text()}`);
+      // The location names the resource of a "Failed to load resource" line, which its text does not.
+      problems.push(`console error on ${page.url()}: ${message.text()} (${message.location().url})`);
     }
   });
   page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
@@ -88,6 +109,10 @@ function watchPage(page: Page, problems: string[]) {
 }
 
 export async function screenshot(page: Page, name: string) {
+  // CI sets E2E_SCREENSHOTS=off: nobody reads them there, and a full page costs a core for a while.
+  if (process.env.E2E_SCREENSHOTS === 'off') {
+    return;
+  }
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }

@@ -83,3 +83,25 @@ export async function checkScreenOnce(page: Page, label: string) {
     await expectNoAxeViolations(page, label);
   }
 }
+
+/**
+ * Every element between a table and the page's main area (and the page itself) that is wider
+ * than it shows: a table that overflows makes its wrapper scroll sideways.
+ */
+export function overflowingWrappers(page: Page): Promise<string[]> {
+  return page.locator('main table').evaluateAll((tables) => {
+    const found: string[] = [];
+    for (const table of tables) {
+      for (let node = table.parentElement; node && node.tagName !== 'MAIN'; node = node.parentElement) {
+        if (node.scrollWidth > node.clientWidth) {
+          found.push(`${node.className}: ${node.scrollWidth} > ${node.clientWidth}`);
+        }
+      }
+    }
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) {
+      found.push(`page: ${root.scrollWidth} > ${root.clientWidth}`);
+    }
+    return found;
+  });
+}

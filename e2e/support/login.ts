@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { checkScreenOnce } from './checks';
-import { outboxMailNames, readPinFromOutbox } from './outbox';
+import { expectPin, type Mailbox } from './outbox';
 
 /** The demo accounts of `graftmatch serve --demo` (README); all share one password. */
 export const DEMO_PASSWORD = 'demo-graftmatch';
@@ -20,10 +21,17 @@ export async function waitForPath(page: Page, path: string | RegExp, timeout = 1
 
 /**
  * Logs in through the two login pages as a person would: e-mail and password, then the PIN the
- * server wrote to its outbox. Starts at `/login` unless the page is already there (for example
- * after a deep link sent it there). Ends when the app left the PIN page.
+ * server mailed (to `mailbox`: its outbox directory, or the journey's SMTP peer). Starts at
+ * `/login` unless the page is already there (for example after a deep link sent it there). Ends
+ * when the app left the PIN page.
  */
-export async function loginThroughUi(page: Page, dataDir: string, email: string, password = DEMO_PASSWORD) {
+export async function loginThroughUi(
+  page: Page,
+  mailbox: Mailbox,
+  email: string,
+  password = DEMO_PASSWORD,
+  options: { sharedDevice?: boolean } = {},
+) {
   if (new URL(page.url(), 'http://x').pathname !== '/login') {
     await page.goto('/login');
   }
@@ -31,13 +39,17 @@ export async function loginThroughUi(page: Page, dataDir: string, email: string,
   await checkScreenOnce(page, 'login');
   await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  const earlier = await outboxMailNames(dataDir);
-  const notBefore = Date.now();
+  if (options.sharedDevice) {
+    // "This is my device" is ticked unless the person unticks it.
+    await page.locator('label', { hasText: 'This is my device' }).click();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'This is my device' }).isChecked()).toBe(false);
+  }
+  const pinMail = await expectPin(mailbox, email);
   await page.getByRole('button', { name: 'Log in' }).click();
   await waitForPath(page, '/login/login-tfa');
   await page.getByRole('textbox', { name: 'PIN' }).waitFor();
   await checkScreenOnce(page, 'PIN');
-  const pin = await readPinFromOutbox(dataDir, email, notBefore, 5000, earlier);
+  const pin = await pinMail();
   await page.getByRole('textbox', { name: 'PIN' }).fill(pin);
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
@@ -48,9 +60,8 @@ export async function loginThroughUi(page: Page, dataDir: string, email: string,
 }
 
 /** A demo account's API session, for a journey to look up what it will then show in the browser. */
-export async function apiSession(baseUrl: string, dataDir: string, email: string, password = DEMO_PASSWORD) {
-  const earlier = await outboxMailNames(dataDir);
-  const notBefore = Date.now();
+export async function apiSession(baseUrl: string, mailbox: Mailbox, email: string, password = DEMO_PASSWORD) {
+  const pinMail = await expectPin(mailbox, email);
   const first = await fetch(`${baseUrl}/api/auth/login`, {
     headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
   });
@@ -59,7 +70,7 @@ export async function apiSession(baseUrl: string, dataDir: string, email: string
   }
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.getSetCookie().join(';'))?.[1] ?? '';
   const { twoFactor_Token, twoFactorId } = (await first.json()) as { twoFactor_Token: string; twoFactorId: string };
-  const pin = await readPinFromOutbox(dataDir, email, notBefore, 5000, earlier);
+  const pin = await pinMail();
   const json = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
   const second = await fetch(`${baseUrl}/api/auth/twofactor`, {
     method: 'POST',
@@ -72,7 +83,8 @@ export async function apiSession(baseUrl: string, dataDir: string, email: string
     if (!answer.ok) {
       throw new Error(`${answer.url} answered ${answer.status}`);
     }
-    return (await answer.json()) as T;
+    // No content (204): nothing to read.
+    return answer.status === 204 ? (undefined as T) : ((await answer.json()) as T);
   };
   return {
     get: async <T>(path: string) => read<T>(await fetch(`${baseUrl}/api${path}`, { headers })),

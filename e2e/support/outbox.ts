@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
+import type { SmtpSink } from '../../apps/server/test/support/mail';
 
 /** The names of the mails in a server's outbox now; pass them to `readPinFromOutbox` to skip them. */
 export async function outboxMailNames(dataDir: string): Promise<Set<string>> {
@@ -78,4 +79,32 @@ export async function waitForOutboxMail(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Where a server's mails land: the outbox directory in its data directory (a server without
+ * SMTP_URL, as the shared one runs), or the real SMTP peer a journey started for its own server.
+ */
+export type Mailbox = string | SmtpSink;
+
+const PIN = /\b(\d{6})\b/;
+
+/**
+ * Call just before a login: answers how to wait for the PIN of the login mail to `email` that is
+ * sent after this call (never an earlier login's).
+ */
+export async function expectPin(mailbox: Mailbox, email: string): Promise<() => Promise<string>> {
+  if (typeof mailbox === 'string') {
+    const earlier = await outboxMailNames(mailbox);
+    const notBefore = Date.now();
+    return () => readPinFromOutbox(mailbox, email, notBefore, 5000, earlier);
+  }
+  const earlier = new Set(mailbox.mails);
+  return async () => {
+    const mail = await mailbox.waitFor(
+      (one) => !earlier.has(one) && one.to.toLowerCase().includes(email.toLowerCase()) && PIN.test(one.text),
+      5000,
+    );
+    return PIN.exec(mail.text)![1]!;
+  };
 }

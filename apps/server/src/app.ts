@@ -1,9 +1,11 @@
+import type { Agent } from 'node:https';
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { createVersionMemo } from './cache/version-memo';
-import { createDataVersionReader } from './db/data-versions';
+import { createDataVersionReader, type DataVersionReader } from './db/data-versions';
+import { registerFeatures, type FeatureContext } from './features';
 import { createFitCounts } from './modules/waitinglist/fit-counts';
 import { createAfterAnswer, type AfterAnswer } from './http/after-answer';
 import { createAnswerCache } from './http/answer-cache';
@@ -14,43 +16,18 @@ import { createMailer } from './mail/mailer';
 import { createMailSealer } from './mail/sealed-body';
 import { startMailWorker, type MailTimings } from './mail/mail-worker';
 import { createMailTransport, type MailTransport } from './mail/transport';
-import { createAppMetrics } from './metrics/app-metrics';
+import { createAppMetrics, type AppMetrics } from './metrics/app-metrics';
 import { METRICS_PATH, metricsRoutes } from './metrics/metrics.routes';
 import { registerRequestMetrics } from './metrics/request-metrics';
 import { createAuthenticator } from './modules/auth/authenticator';
 import { createGraftSearches } from './modules/grafts/grafts.repository';
 import { createAuthDeps } from './modules/auth/auth.deps';
+import type { PasswordHasher } from './modules/auth/password';
 import { loadSigningSecret } from './modules/auth/secrets';
 import { loadAuditSigningKey } from './modules/audit/audit.key';
-import { adminAuditChainRoutes } from './modules/audit/audit.routes';
-import { adminAuditLogRoutes } from './modules/auditlog/auditlog.routes';
-import { adminMailRoutes } from './modules/mails/mails.routes';
-import {
-  adminDashboardRoutes,
-  euteDashboardRoutes,
-  physicianDashboardRoutes,
-} from './modules/dashboards/dashboards.routes';
-import { adminOrganisationRoutes } from './modules/organisations/organisations.routes';
-import { adminReminderSettingsRoutes } from './modules/organisations/organisations.reminders.routes';
-import { adminTestAlertRoutes } from './modules/testalert/test-alert.routes';
-import { adminUserRoutes } from './modules/users/users.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { meRoutes } from './modules/auth/me.routes';
-import { euteEmployeeRoutes } from './modules/donations/donations.routes';
-import { graftCodeRoutes, physicianGraftRoutes } from './modules/grafts/grafts.routes';
-import { fileRoutes, mediaRoutes } from './modules/files/files.routes';
-import { fhirRoutes } from './modules/fhir/fhir.routes';
+import { createPushSender } from './modules/alerts/push-sender';
+import { loadVapidIdentity } from './modules/alerts/vapid';
 import { registerFileSweep } from './modules/files/files.sweep';
-import { healthRoutes } from './modules/health/health.routes';
-import { adminApiKeyRoutes } from './modules/imports/apikeys.routes';
-import { exportRoutes, importTemplateRoutes } from './modules/imports/imports.export.routes';
-import { importRoutes, lastImportLogRoutes } from './modules/imports/imports.routes';
-import { notificationRoutes } from './modules/notifications/notifications.routes';
-import { vigilanceRoutes } from './modules/vigilance/vigilance.routes';
-import { bankRequestRoutes, physicianRequestRoutes } from './modules/requests/requests.routes';
-import { requestCorrectionRoutes } from './modules/requests/requests.corrections.routes';
-import { mySettingsRoutes } from './modules/users/settings.routes';
-import { physicianWaitingListRoutes } from './modules/waitinglist/waitinglist.routes';
 import { registerAnswerReplay } from './plugins/answer-replay';
 import { registerAntiForgery, useSecureCookies } from './plugins/anti-forgery';
 import { registerAuthentication } from './plugins/authentication';
@@ -99,6 +76,10 @@ export interface AppDeps {
   afterAnswer?: AfterAnswer;
   /** Wraps the configured mail transport; tests watch what it hands over (the outbox keeps no PIN to read). */
   watchMailTransport?: (transport: MailTransport) => MailTransport;
+  /** The TLS agent for Web Push services; tests trust their local push service with it. */
+  pushAgent?: Agent;
+  /** How passwords are hashed and checked (argon2id); tests wrap it to count the checks. */
+  passwords?: PasswordHasher;
 }
 
 function loggerOptions(deps: AppDeps): FastifyServerOptions['logger'] {
@@ -131,9 +112,8 @@ const mailLeaseMs = (config: Config) =>
 
 export { filesDir } from './storage/file-storage';
 
-/** Builds the whole application without listening, so tests and main.ts share it. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({
+function createServer(deps: AppDeps): FastifyInstance {
+  return Fastify({
     logger: loggerOptions(deps),
     // In-flight requests finish on close; idle keep-alive sockets must not hold shutdown up.
     forceCloseConnections: 'idle',
@@ -144,34 +124,74 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT_LENGTH },
     genReqId: requestIdOf(deps.config.trustProxy),
   });
+}
+
+function createMetrics(app: FastifyInstance, deps: AppDeps): AppMetrics {
   const metricsOn = deps.config.metricsToken !== undefined;
   const metrics = createAppMetrics({ database: deps.database, log: app.log, enabled: metricsOn });
   if (metricsOn) {
     // Before every route: each route gets its own counting hook as it is registered.
     registerRequestMetrics(app, metrics.registry, { excluded: (url) => url === METRICS_PATH });
   }
+  return metrics;
+}
 
+/** The services the plugins and features share: the file store, the mail worker and mailer, the auth deps. */
+async function createServices(app: FastifyInstance, deps: AppDeps, metrics: AppMetrics) {
   const now = deps.now ?? (() => new Date());
   // Before the mail worker, which reads attachments from it; a store that cannot start starts nothing.
-  const fileStorage = deps.storage ?? (await createFileStorage(deps.config));
+  const storage = deps.storage ?? (await createFileStorage(deps.config));
   const signingSecret = loadSigningSecret(deps.config, app.log);
   const sealer = createMailSealer(signingSecret);
   const transport = createMailTransport(deps.config, app.log);
+  const vapid = loadVapidIdentity(deps.config, app.log);
   const mailWorker = startMailWorker({
     db: deps.database.db,
     transport: deps.watchMailTransport ? deps.watchMailTransport(transport) : transport,
     sealer,
-    files: fileStorage,
+    files: storage,
     now,
     log: app.log,
     timings: deps.mailTimings,
     leaseMs: mailLeaseMs(deps.config),
     counters: metrics.mails,
+    pushes: createPushSender({ db: deps.database.db, vapid, sealer, now, agent: deps.pushAgent }),
   });
   const mailer = createMailer(deps.config, { now, sealer, wake: mailWorker.wake, counters: metrics.mails });
-  const auth = createAuthDeps({ db: deps.database.db, config: deps.config, mailer, signingSecret, now, log: app.log });
-  const secureCookies = useSecureCookies(deps.config.publicUrl);
+  const auth = createAuthDeps({
+    db: deps.database.db,
+    config: deps.config,
+    mailer,
+    signingSecret,
+    now,
+    log: app.log,
+    passwords: deps.passwords,
+  });
+  return {
+    now,
+    storage,
+    sealer,
+    vapid,
+    mailWorker,
+    mailer,
+    auth,
+    secureCookies: useSecureCookies(deps.config.publicUrl),
+  };
+}
 
+type Services = Awaited<ReturnType<typeof createServices>>;
+
+/**
+ * The cross-cutting plugins, in the order their request hooks run (docs/architecture.md "Plugins"),
+ * all before the features: a hook applies to the routes registered after it. Answers the reader of
+ * data versions, which the homes share.
+ */
+async function registerPlugins(
+  app: FastifyInstance,
+  deps: AppDeps,
+  { now, auth, secureCookies }: Services,
+  metrics: AppMetrics,
+): Promise<DataVersionReader> {
   registerValidation(app);
   registerErrorHandler(app);
   registerGracefulClose(app);
@@ -196,115 +216,100 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCompression(app);
   await registerOpenApi(app);
   await app.register(metricsRoutes, { metrics, token: deps.config.metricsToken });
+  return readVersions;
+}
 
-  const fileSweep = registerFileSweep(app, {
-    database: deps.database,
-    storage: fileStorage,
-    now,
-    intervalMs: deps.fileSweepIntervalMs,
-  });
-  await app.register(healthRoutes, { prefix: '/api', database: deps.database, files: fileSweep });
-  await app.register(authRoutes, { prefix: '/api/auth', deps: auth, secureCookies });
-  await app.register(meRoutes, { prefix: '/api/users', deps: auth, secureCookies });
-  await app.register(mySettingsRoutes, { prefix: '/api/users', deps: { db: deps.database.db, now } });
-  const {
-    publisher: push,
-    connections: pushConnections,
-    connectedUsers,
-    connectionsByTransport,
-  } = await registerPush(app, {
-    database: deps.database,
-    auth,
-    publicUrl: deps.config.publicUrl,
-    timings: deps.pushTimings,
-  });
-  metrics.countPushConnections(connectionsByTransport);
-  const clinical = {
-    db: deps.database.db,
-    now,
-    push,
-    searches: createGraftSearches(deps.database),
-    fitCounts: createFitCounts(deps.database),
-    answers: createAnswerCache({ enabled: deps.config.answerCache }),
-  };
-  await app.register(physicianGraftRoutes, { prefix: '/api/physician', deps: clinical });
-  await app.register(graftCodeRoutes, { prefix: '/api/grafts', deps: clinical });
-  await app.register(physicianWaitingListRoutes, { prefix: '/api/physician', deps: clinical });
-  await app.register(euteEmployeeRoutes, { prefix: '/api/euteemployee', deps: clinical });
-  const files = { ...clinical, storage: fileStorage };
-  await app.register(fileRoutes, { prefix: '/api/file', deps: files });
-  await app.register(mediaRoutes, { prefix: '/api/media', deps: files });
-  await app.register(adminUserRoutes, {
-    prefix: '/api/admin',
-    deps: { db: deps.database.db, now, auth, log: app.log },
-  });
-  await app.register(adminOrganisationRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
-  await app.register(adminReminderSettingsRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
-  await app.register(adminAuditLogRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
-  const auditChain = {
-    db: deps.database.db,
-    key: loadAuditSigningKey(deps.config, app.log),
-    now,
-    checkpointRows: deps.config.auditCheckpointRows,
-    checkpointMinutes: deps.config.auditCheckpointMinutes,
-  };
-  await app.register(adminAuditChainRoutes, { prefix: '/api/admin', deps: auditChain });
-  await app.register(adminMailRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now, mailer } });
-  await app.register(adminTestAlertRoutes, {
-    prefix: '/api/admin',
-    deps: { db: deps.database.db, now, push, connectedUsers },
-  });
-  await app.register(notificationRoutes, { prefix: '/api/notifications', deps: { db: deps.database.db, now } });
-  await app.register(adminApiKeyRoutes, { prefix: '/api/admin', deps: { db: deps.database.db, now } });
+/**
+ * What the features are built with (features.ts), after registering what they lean on: the file
+ * sweep, the push hub, and the closing of the mail worker and of the work after the answer.
+ */
+async function createFeatureContext(
+  app: FastifyInstance,
+  deps: AppDeps,
+  services: Services,
+  { metrics, readVersions }: { metrics: AppMetrics; readVersions: DataVersionReader },
+): Promise<FeatureContext> {
+  const { database, config } = deps;
+  const { now, storage, mailer, auth } = services;
+  const fileSweep = registerFileSweep(app, { database, storage, now, intervalMs: deps.fileSweepIntervalMs });
+  const push = await registerPush(app, { database, auth, publicUrl: config.publicUrl, timings: deps.pushTimings });
+  metrics.countPushConnections(push.connectionsByTransport);
   const afterAnswer = deps.afterAnswer ?? createAfterAnswer(app.log);
   // Registered after the push hub, so it runs before the hub closes (onClose runs last-registered first).
-  app.addHook('onClose', () => mailWorker.stop(MAIL_STOP_GRACE_MS));
+  app.addHook('onClose', () => services.mailWorker.stop(MAIL_STOP_GRACE_MS));
   app.addHook('onClose', () => afterAnswer.drain());
+  const core = { db: database.db, now };
+  const clinical = {
+    ...core,
+    push: push.publisher,
+    searches: createGraftSearches(database),
+    fitCounts: createFitCounts(database),
+    answers: createAnswerCache({ enabled: config.answerCache }),
+  };
   const imports = {
     ...clinical,
     mailer,
-    publicUrl: deps.config.publicUrl,
+    publicUrl: config.publicUrl,
     log: app.log,
     afterAnswer,
     importCounters: metrics.imports,
   };
-  await app.register(importRoutes, { prefix: '/api/import', deps: imports });
-  await app.register(lastImportLogRoutes, { prefix: '/api/file', deps: imports });
-  const requests = { ...imports, storage: fileStorage };
-  await app.register(physicianRequestRoutes, { prefix: '/api/physician', deps: requests });
-  await app.register(bankRequestRoutes, { prefix: '/api/euteemployee', deps: requests });
-  await app.register(requestCorrectionRoutes, { prefix: '/api/requests', deps: requests });
-  await app.register(vigilanceRoutes, { prefix: '/api/vigilance', deps: requests });
-  const jobs = createJobs(requests, {
-    auditChain,
+  return {
+    database,
+    core,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    auth,
+    secureCookies: services.secureCookies,
+    mailer,
+    sealer: services.sealer,
+    vapidPublicKey: services.vapid.publicKey,
+    fileSweep,
+    push: push.publisher,
+    connectedUsers: push.connectedUsers,
+    pushConnections: push.connections,
+    auditChain: {
+      ...core,
+      key: loadAuditSigningKey(config, app.log),
+      checkpointRows: config.auditCheckpointRows,
+      checkpointMinutes: config.auditCheckpointMinutes,
+    },
+    clinical,
+    files: { ...clinical, storage },
+    imports,
+    requests: { ...imports, storage },
+    homes: { ...clinical, remember: createVersionMemo(readVersions) },
+  };
+}
+
+/** Every job of jobs/jobs.ts on the scheduler (docs/operations.md "Jobs"). */
+function registerJobs(app: FastifyInstance, deps: AppDeps, context: FeatureContext, metrics: AppMetrics): void {
+  const jobs = createJobs(context.requests, {
+    auditChain: context.auditChain,
     requestLapseIntervalMs: deps.requestLapseIntervalMs,
     auditCheckpointIntervalMs: deps.auditCheckpointIntervalMs,
     mailRetentionDays: deps.config.mailRetentionDays,
   });
   metrics.jobs.expect(jobs.map((job) => job.name));
   registerScheduler(app, {
-    db: deps.database.db,
-    now,
+    ...context.core,
     log: app.log,
     counters: metrics.jobs,
     jobs,
     // Never less often than the most frequent job wants.
     tickMs: Math.min(deps.schedulerTickMs ?? DEFAULT_TICK_MS, ...jobs.map((job) => job.everyMs)),
   });
-  await app.register(importTemplateRoutes, { prefix: '/api/import' });
-  await app.register(exportRoutes, { prefix: '/api/euteemployee', deps: clinical });
-  await app.register(fhirRoutes, {
-    prefix: '/api/fhir/R5',
-    deps: { db: deps.database.db, now, publicUrl: deps.config.publicUrl, startedAt: now().toISOString() },
-  });
-  const homes = { ...clinical, remember: createVersionMemo(readVersions) };
-  await app.register(physicianDashboardRoutes, { prefix: '/api/physician', deps: homes });
-  await app.register(euteDashboardRoutes, { prefix: '/api/euteemployee', deps: homes });
-  await app.register(adminDashboardRoutes, {
-    prefix: '/api/admin',
-    deps: { db: deps.database.db, now, database: deps.database, files: fileSweep, pushConnections },
-  });
+}
 
+/** Builds the whole application without listening, so tests and main.ts share it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = createServer(deps);
+  const metrics = createMetrics(app, deps);
+  const services = await createServices(app, deps, metrics);
+  const readVersions = await registerPlugins(app, deps, services, metrics);
+  const context = await createFeatureContext(app, deps, services, { metrics, readVersions });
+  await registerFeatures(app, context);
+  registerJobs(app, deps, context, metrics);
   await registerWebApp(app, deps.webRoot);
   return app;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { SQLite } from './db/sqlite-module';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../test/support/process';
+import { DEMO_HISTORY_GRAFTS } from './demo/seed-demo-history';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'graftmatch-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -39,7 +40,8 @@ describe('the graftmatch command line', () => {
     expect(backup.code, backup.stderr).toBe(0);
     const db = new SQLite(path.join(copy, 'graftmatch.db'), { readonly: true });
     try {
-      expect(db.prepare('select count(*) as n from grafts').get()).toEqual({ n: 200 });
+      // The demo's grafts and its history of past implantations (demo/seed-demo-history.ts).
+      expect(db.prepare('select count(*) as n from grafts').get()).toEqual({ n: 200 + DEMO_HISTORY_GRAFTS });
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       const keys = db.prepare('select storage_key from graft_files').pluck().all() as string[];
       expect(keys.length).toBeGreaterThan(0);

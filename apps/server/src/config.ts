@@ -40,6 +40,10 @@ export interface Config {
   sqliteWriteWaitSeconds: number;
   /** The bearer token of `GET /metrics`; unset, the route answers 404 (docs/operations.md "Metrics and traces"). */
   metricsToken: string | undefined;
+  /** The Web Push key pair (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY); else one kept in `<dataDir>/vapid-keys.json` (docs/operations.md "Web Push"). */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Who runs this server, told to push services (VAPID_SUBJECT): a `mailto:` or `https:` address. */
+  vapidSubject: string | undefined;
 }
 
 /** The S3 bucket of `FILE_STORE=s3`; without keys the SDK's own chain (instance role, profile) answers. */
@@ -199,6 +203,31 @@ function parseMetricsToken(raw: string | undefined): string | undefined {
   return raw;
 }
 
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+function parseVapidKeys(publicKey: string | undefined, privateKey: string | undefined): Config['vapidKeys'] {
+  const given = [publicKey, privateKey].filter((value) => value !== undefined && value !== '');
+  if (given.length === 0) {
+    return undefined;
+  }
+  if (given.length === 1 || !BASE64URL.test(publicKey!) || !BASE64URL.test(privateKey!)) {
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together, base64url; generate a pair with: npx web-push generate-vapid-keys',
+    );
+  }
+  return { publicKey: publicKey!, privateKey: privateKey! };
+}
+
+function parseVapidSubject(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') {
+    return undefined;
+  }
+  if (!/^(mailto:|https:\/\/)\S+$/.test(raw)) {
+    throw new ConfigError(`VAPID_SUBJECT must be a mailto: or https:// address, got "${raw}".`);
+  }
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort(env.PORT);
   const logLevel = env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info';
@@ -242,5 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileStore: parseFileStore(env),
     sqliteWriteWaitSeconds: parsePositiveInt('SQLITE_WRITE_WAIT_SECONDS', env.SQLITE_WRITE_WAIT_SECONDS, 30),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    vapidKeys: parseVapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
+    vapidSubject: parseVapidSubject(env.VAPID_SUBJECT),
   };
 }

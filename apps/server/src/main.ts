@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp, filesDir } from './app';
 import { loadConfig, type Config } from './config';
-import { claimDataDir } from './cli/data-dir-lock';
+import { claimDataDir } from './data-dir-lock';
 import { seedDemoIfEmpty } from './demo/seed-demo-start';
 import { claimFilesFolder } from './modules/files/files-folder';
 import { StartupError, exitOnStartupError, openDatabase } from './startup';

@@ -53,24 +53,29 @@ function encodePng(size, rgba) {
   ]);
 }
 
-/** Coverage of one sample point (unit square coordinates, centre 0.5/0.5): 0 none, 1 background, 2 symbol. */
-function sample(x, y, { maskable }) {
+/**
+ * Coverage of one sample point (unit square coordinates, centre 0.5/0.5): 0 none, 1 background, 2 symbol.
+ * A badge (the small icon of a push notification in the status bar) is the symbol alone: the system
+ * draws it by its transparency only.
+ */
+function sample(x, y, { maskable, badge = false }) {
   const dx = x - 0.5;
   const dy = y - 0.5;
   // Maskable icons fill the square; the symbol stays inside the 80% safe zone.
   const corner = 0.18;
   const inRounded =
     maskable ||
+    badge ||
     Math.hypot(Math.max(Math.abs(dx) - (0.5 - corner), 0), Math.max(Math.abs(dy) - (0.5 - corner), 0)) <= corner;
   if (!inRounded) {
     return 0;
   }
   // Heart curve (x^2 + y^2 - 1)^3 - x^2 y^3 <= 0, scaled into the icon and flipped so it points down.
-  const scale = maskable ? 0.26 : 0.32;
+  const scale = badge ? 0.34 : maskable ? 0.26 : 0.32;
   const hx = dx / scale;
   const hy = -(dy + 0.03) / scale;
   const heart = (hx * hx + hy * hy - 1) ** 3 - hx * hx * hy ** 3 <= 0;
-  return heart ? 2 : 1;
+  return heart ? 2 : badge ? 0 : 1;
 }
 
 function draw(size, options) {
@@ -109,3 +114,4 @@ writeFileSync(`${OUT}icon-192.png`, draw(192, { maskable: false }));
 writeFileSync(`${OUT}icon-512.png`, draw(512, { maskable: false }));
 writeFileSync(`${OUT}maskable-512.png`, draw(512, { maskable: true }));
 writeFileSync(`${OUT}apple-touch-icon.png`, draw(180, { maskable: true }));
+writeFileSync(`${OUT}badge-96.png`, draw(96, { maskable: false, badge: true }));

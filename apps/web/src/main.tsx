@@ -1,6 +1,6 @@
 import './app/styles';
 import './app/global.css';
-import { registerServiceWorkerWhenIdle } from './app/serviceWorker';
+import { registerServiceWorkerWhenIdle } from './lib/serviceWorker';
 
 const root = document.getElementById('root');
 if (!root) {

@@ -14,8 +14,10 @@ export * from './constants/import-columns';
 export * from './constants/graft-requests';
 export * from './constants/web-paths';
 export * from './constants/audit-vocabulary';
+export * from './constants/follow-ups';
 
 export * from './schemas/common';
+export * from './schemas/pattern-wording';
 export * from './schemas/max-length';
 export * from './schemas/paging';
 export * from './schemas/sorting';
@@ -44,7 +46,11 @@ export * from './schemas/mail';
 export * from './schemas/dashboard';
 export * from './schemas/notification';
 export * from './schemas/reminder-settings';
+export * from './schemas/alert-preferences';
 export * from './schemas/vigilance';
+export * from './schemas/follow-ups';
+export * from './schemas/outcomes';
+export * from './schemas/passkeys';
 
 export * from './rules/text';
 export * from './rules/password-length';
@@ -74,6 +80,11 @@ export * from './rules/deadline-countdown';
 export * from './rules/reminders';
 export * from './rules/vigilance';
 export * from './rules/document-records';
+export * from './rules/survival-estimates';
+export * from './rules/survival-kaplan-meier';
+export * from './rules/survival-competing-risks';
+export * from './rules/follow-ups';
+export * from './rules/outcomes';
 
 export * from './push/push-events';
 

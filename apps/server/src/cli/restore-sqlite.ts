@@ -3,7 +3,7 @@ import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SQLite } from '../db/sqlite-module';
 import { StartupError } from '../startup';
-import { describeHolder, serverUsing } from './data-dir-lock';
+import { describeHolder, serverUsing } from '../data-dir-lock';
 
 /** Refuses a copy that is not a whole, consistent GraftMatch database. */
 function checkBackup(file: string): void {

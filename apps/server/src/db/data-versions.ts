@@ -3,7 +3,7 @@ import { prepare } from './prepared';
 
 /** The counters of `data_versions`, bumped by the database on writes (migration 2026-11-23-versions-and-search-index). */
 export interface DataVersions {
-  /** Grafts, their files, clinics, banks, memberships. */
+  /** Grafts, their files, clinics, banks, memberships, follow-ups (migration 2026-12-06-followups-versions). */
   graftData: number;
   /** Users, memberships, clinics, banks, a session's end. */
   access: number;

@@ -32,6 +32,9 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return code === SQLITE_FOREIGN_KEY_CODE || code === PG_FOREIGN_KEY_VIOLATION;
 }
 
+/** Ids for an `in` list: PostgreSQL refuses an empty one, so none becomes an id no row has. */
+export const nonEmpty = (ids: readonly string[]) => (ids.length > 0 ? [...ids] : ['-']);
+
 /** Escapes LIKE wildcards so user text matches literally (used with `escape '\'`). */
 export function escapeLikePattern(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);

@@ -28,6 +28,9 @@ describe(`migrations on ${testEngineName()}`, () => {
     const tables = (await ourTables()).map((table) => table.name).sort();
     expect(tables).toEqual(
       [
+        'alert_digest_items',
+        'alert_preferences',
+        'app_settings',
         'audit_chain_head',
         'audit_checkpoints',
         'audit_log',
@@ -38,6 +41,7 @@ describe(`migrations on ${testEngineName()}`, () => {
         'eute_members',
         'eutes',
         'files_folder',
+        'followups',
         'graft_files',
         'graft_requests',
         'grafts',
@@ -46,6 +50,9 @@ describe(`migrations on ${testEngineName()}`, () => {
         'mail_outbox',
         'matches_seen',
         'notifications',
+        'passkey_challenges',
+        'passkeys',
+        'push_subscriptions',
         'recovery_tokens',
         'refresh_token_families',
         'refresh_tokens',

@@ -1,4 +1,12 @@
-import type { Language, ListStatus, ProcessStepName, RequestState, StepStatus } from '@graftmatch/domain';
+import type {
+  FollowUpKind,
+  FollowUpStoredState,
+  Language,
+  ListStatus,
+  ProcessStepName,
+  RequestState,
+  StepStatus,
+} from '@graftmatch/domain';
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 
 // The domain's value types, re-exported so a row type and its column values come from one import.
@@ -89,6 +97,9 @@ export interface EutesTable {
   expiryReminderDays: WithDefault<string>;
   /** Days without an import after which the admins are reminded of the bank. */
   importSilenceDays: WithDefault<number>;
+  /** Hours after which an unanswered request is reminded, then escalated; null: the defaults. */
+  unansweredReminderHours: number | null;
+  unansweredEscalationHours: number | null;
   /** Hours after discovery a vigilance report's notification (part A) is due. */
   vigilanceNotificationHours: WithDefault<number>;
   /** Days after discovery its confirmation (part B) is due. */
@@ -287,6 +298,49 @@ export interface TwoFactorChallengesTable {
   voidedAt: Timestamp | null;
 }
 
+/** A user's passkey: a WebAuthn credential (docs/security.md "Passkeys"). */
+export interface PasskeysTable {
+  id: string;
+  userId: string;
+  /** The authenticator's credential id, base64url. */
+  credentialId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  /** The signature counter as last seen; 0 for authenticators that keep none. */
+  counter: number;
+  /** JSON array of the transports the browser named (`internal`, `hybrid`, `usb` …). */
+  transports: string;
+  /** Whether the credential may be synced (multi-device), fixed for its life; and whether it is backed up now. */
+  backupEligible: Flag;
+  backedUp: Flag;
+  name: string;
+  createdAt: Timestamp;
+  lastUsedAt: Timestamp | null;
+}
+
+export type PasskeyChallengePurpose = 'register' | 'login';
+
+/** A WebAuthn challenge, kept as a keyed hash, single use and short-lived like a PIN. */
+export interface PasskeyChallengesTable {
+  id: string;
+  /** The user adding a passkey; null for a sign-in, where the passkey names its user. */
+  userId: string | null;
+  purpose: PasskeyChallengePurpose;
+  challengeHash: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+}
+
+/** App-wide settings, one row per key; a missing row means the default. */
+export interface AppSettingsTable {
+  key: string;
+  /** JSON. */
+  value: string;
+  updatedAt: Timestamp;
+  updatedBy: string | null;
+}
+
 export interface RecoveryTokensTable {
   id: string;
   userId: string;
@@ -426,6 +480,43 @@ export interface NotificationsTable {
   readAt: string | null;
 }
 
+/** A user's alert channels (migration 2026-12-03-alerts, docs/api.md "Alerts"); no row: the defaults. */
+export interface AlertPreferencesTable {
+  userId: string;
+  digestHour: number;
+  /** JSON of `NotificationPreferences['events']`. */
+  events: string;
+  /** The organisation's local day of the last digest mail: one a day. */
+  lastDigestDay: WithDefault<string | null>;
+  updatedAt: string;
+}
+
+/** One device subscribed for Web Push (RFC 8030); ends with the session that made it. */
+export interface PushSubscriptionsTable {
+  id: string;
+  userId: string;
+  sessionId: string | null;
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (RFC 8291), base64url: the message's encryption keys. */
+  p256dh: string;
+  auth: string;
+  label: string;
+  createdAt: string;
+  lastDeliveredAt: string | null;
+}
+
+/** An alert held for the user's daily digest mail until `sentAt`. */
+export interface AlertDigestItemsTable {
+  id: string;
+  userId: string;
+  event: string;
+  /** The alert's sentence in the user's language. */
+  text: string;
+  link: string;
+  createdAt: string;
+  sentAt: string | null;
+}
+
 /** One scheduled job (migration 2026-11-27-jobs-and-reminders, docs/operations.md "Jobs"). */
 export interface JobsTable {
   name: string;
@@ -475,6 +566,35 @@ export interface VigilanceReportsTable {
   updatedAt: Timestamp;
 }
 
+/** A follow-up of an implantation: a visit of its schedule, or an unscheduled event (docs/api.md "Follow-ups"). */
+export interface FollowupsTable {
+  id: string;
+  /** The implanted graft: a graft is implanted once, so its schedule is made once (unique with `visit`). */
+  graftId: string;
+  /** The request whose implant step made the schedule; null for an implantation its bank recorded. */
+  requestId: string | null;
+  euteId: string;
+  clinicId: string;
+  patientCode: string | null;
+  implantedOn: DateText;
+  kind: FollowUpKind;
+  /** `P30D`, `P1Y` … `P10Y`; null when unscheduled. */
+  visit: string | null;
+  dueOn: DateText | null;
+  state: FollowUpStoredState;
+  /** JSON of the FollowUpRecord once recorded. */
+  record: string | null;
+  /** The record's date (the follow-up's day). */
+  recordDate: DateText | null;
+  recordedAt: Timestamp | null;
+  recordedBy: string | null;
+  lostReason: string | null;
+  /** The follow-up whose recorded death or explant ended this one. */
+  endedBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 /** When a physician last looked at their waiting list: their home counts the matches new since then. */
 export interface MatchesSeenTable {
   userId: string;
@@ -515,6 +635,13 @@ export interface DB {
   vigilanceReports: VigilanceReportsTable;
   matchesSeen: MatchesSeenTable;
   unknownLoginAttempts: UnknownLoginAttemptsTable;
+  alertPreferences: AlertPreferencesTable;
+  pushSubscriptions: PushSubscriptionsTable;
+  alertDigestItems: AlertDigestItemsTable;
+  followups: FollowupsTable;
+  passkeys: PasskeysTable;
+  passkeyChallenges: PasskeyChallengesTable;
+  appSettings: AppSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -534,11 +661,16 @@ export type GraftFileRow = Selectable<GraftFilesTable>;
 export type WaitingListEntryRow = Selectable<WaitingListEntriesTable>;
 export type NewWaitingListEntryRow = Insertable<WaitingListEntriesTable>;
 export type GraftRequestRow = Selectable<GraftRequestsTable>;
+export type FollowUpRow = Selectable<FollowupsTable>;
+export type NewFollowUpRow = Insertable<FollowupsTable>;
+export type FollowUpUpdate = Updateable<FollowupsTable>;
 export type NewGraftRequestRow = Insertable<GraftRequestsTable>;
 export type RefreshTokenFamilyRow = Selectable<RefreshTokenFamiliesTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type TwoFactorChallengeRow = Selectable<TwoFactorChallengesTable>;
 export type RecoveryTokenRow = Selectable<RecoveryTokensTable>;
+export type PasskeyRow = Selectable<PasskeysTable>;
+export type NewPasskeyRow = Insertable<PasskeysTable>;
 export type ImportLogRow = Selectable<ImportLogsTable>;
 export type NewImportLogRow = Insertable<ImportLogsTable>;
 export type EuteApiKeyRow = Selectable<EuteApiKeysTable>;

@@ -2,11 +2,12 @@ import type { Kysely } from 'kysely';
 import type { FileStorage } from '../storage/storage';
 import { seedDemo, type SeedDemoSummary } from './seed-demo';
 import { seedDemoFiles, type SeedDemoFilesSummary } from './seed-demo-files';
+import { seedDemoHistory, type DemoHistorySummary } from './seed-demo-history';
 import type { DB } from '../db/types';
 
-export type SeedDemoWithFilesSummary = SeedDemoSummary & { files: SeedDemoFilesSummary };
+export type SeedDemoWithFilesSummary = SeedDemoSummary & { files: SeedDemoFilesSummary; history: DemoHistorySummary };
 
-/** The demo data, then real files for a few of its grafts (`seed-demo` and the demo start). */
+/** The demo data, then real files for a few of its grafts and the past implantations (`seed-demo` and the demo start). */
 export async function seedDemoWithFiles(
   db: Kysely<DB>,
   storage: FileStorage,
@@ -14,7 +15,8 @@ export async function seedDemoWithFiles(
 ): Promise<SeedDemoWithFilesSummary> {
   const summary = await seedDemo(db, options);
   const files = await seedDemoFiles(db, storage, summary.today);
-  return { ...summary, files };
+  const history = await seedDemoHistory(db, { today: summary.today });
+  return { ...summary, files, history };
 }
 
 /**

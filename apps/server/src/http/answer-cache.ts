@@ -10,7 +10,7 @@ import './request-context';
  * Search results and waiting lists, kept as the bytes sent (docs/performance.md): keyed by what
  * the caller may see and asked for (the service builds the key after its policy check), and
  * valid while the database's versions, read at the start of the request, stay the same: every
- * graft, file, clinic, bank or membership write bumps `graft_data`, every waiting-list write
+ * graft, file, clinic, bank, membership or follow-up write bumps `graft_data`, every waiting-list write
  * `waiting_list`. Answers that read the waiting list depend on both; the others on `graft_data` only.
  */
 export interface AnswerCache {

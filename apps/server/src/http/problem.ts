@@ -63,6 +63,17 @@ export const invalidFields = (key: MessageKey, errors: FieldError[]) =>
     { key, params: { summary: fieldSummary('en', errors) } },
     { errors, summarized: true },
   );
+/**
+ * A 400 for one field whose detail gives that field's reason as `{{reason}}`; the error handler
+ * words the reason anew in the caller's language.
+ */
+export const invalidField = (key: MessageKey, error: FieldError) =>
+  new ProblemError(
+    400,
+    'Bad Request',
+    { key, params: { reason: fieldMessage('en', error) } },
+    { errors: [error], summarized: 'reason' },
+  );
 export const unauthorized = (
   detail: Detail = { key: 'problem.authenticationRequired' },
   extras: Record<string, unknown> = {},

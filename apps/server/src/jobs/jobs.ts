@@ -11,7 +11,9 @@ import {
   requestReminders,
   waitingListReminders,
 } from '../modules/reminders/reminders.service';
+import { sendDueDigests } from '../modules/alerts/digest';
 import { vigilanceReminders } from '../modules/vigilance/vigilance.reminders';
+import { followUpReminders } from '../modules/followups/followups.reminders';
 import type { Job } from './scheduler';
 
 // Every time-driven task of the server, by name (docs/operations.md "Jobs" lists them with what
@@ -67,6 +69,19 @@ export function createJobs(deps: RequestsDeps, options: JobOptions): Job[] {
         'Reminds banks and reporters of vigilance notifications and confirmations due within 2 h or overdue.',
       everyMs: 5 * MINUTE_MS,
       run: () => vigilanceReminders(deps),
+    },
+    {
+      name: 'followup-reminders',
+      description:
+        'Reminds physicians of follow-ups whose window opened, and once more when overdue, on the clinic’s day.',
+      everyMs: 60 * MINUTE_MS,
+      run: () => followUpReminders(deps),
+    },
+    {
+      name: 'alert-digests',
+      description: "Mails each user's daily digest of the alerts they chose to receive so, from their chosen hour.",
+      everyMs: 5 * MINUTE_MS,
+      run: () => sendDueDigests(deps),
     },
     {
       name: 'audit-checkpoint',

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { StorageNotFoundError, type FileStorage } from '../storage/storage';
 import type { MailCounters } from '../metrics/counters';
-import type { MailAttachment, MailAttachmentRef, MailLog } from './mailer';
+import { PUSH_KIND, type MailAttachment, type MailAttachmentRef, type MailLog } from './mailer';
 import { claimDueMails, markMailFailed, markMailRetry, markMailSent, type ClaimedMail } from './outbox.repository';
 import { failureReason, isPermanentFailure, retryDelayMs, RETRY_BASE_MS } from './retry';
 import type { MailSealer } from './sealed-body';
@@ -26,6 +26,15 @@ export interface MailTimings {
 }
 
 export const DEFAULT_POLL_MS = 5_000;
+
+/**
+ * Hands one Web Push message to the push service of a subscribed device (docs/api.md "Alerts").
+ * Throws as a mail transport does: `responseCode` 5xx when it is refused for good (the device is
+ * gone), anything else to be tried again.
+ */
+export interface PushDelivery {
+  deliver(subscriptionId: string, payload: string): Promise<void>;
+}
 
 export interface MailWorker {
   /** Looks at the outbox now (a mail was queued). */
@@ -70,6 +79,8 @@ export function startMailWorker(deps: {
   timings?: Partial<MailTimings>;
   leaseMs: number;
   counters?: Omit<MailCounters, 'queued'>;
+  /** Sends the outbox's push rows; a process without one leaves them to be tried again. */
+  pushes?: PushDelivery;
 }): MailWorker {
   const pollMs = deps.timings?.pollMs ?? DEFAULT_POLL_MS;
   const retryBaseMs = deps.timings?.retryBaseMs ?? RETRY_BASE_MS;
@@ -99,17 +110,28 @@ export function startMailWorker(deps: {
     deps.counters?.retried();
   }
 
+  async function deliver(mail: ClaimedMail) {
+    if (mail.kind === PUSH_KIND) {
+      if (!deps.pushes) {
+        throw new Error('this process sends no pushes');
+      }
+      await deps.pushes.deliver(mail.recipient, mail.textBody);
+      return;
+    }
+    const attachments = await readAttachments(deps.files, mail.attachments);
+    await deps.transport.deliver({
+      to: mail.recipient,
+      subject: mail.subject,
+      text: deps.sealer.open(mail.id, mail.textBody),
+      html: deps.sealer.open(mail.id, mail.htmlBody),
+      messageId: mail.messageId,
+      ...(attachments.length > 0 ? { attachments } : {}),
+    });
+  }
+
   async function send(mail: ClaimedMail) {
     try {
-      const attachments = await readAttachments(deps.files, mail.attachments);
-      await deps.transport.deliver({
-        to: mail.recipient,
-        subject: mail.subject,
-        text: deps.sealer.open(mail.id, mail.textBody),
-        html: deps.sealer.open(mail.id, mail.htmlBody),
-        messageId: mail.messageId,
-        ...(attachments.length > 0 ? { attachments } : {}),
-      });
+      await deliver(mail);
     } catch (error) {
       await settle(mail, error);
       return;

@@ -32,11 +32,18 @@ export interface MailAttachmentRef {
   storageKey: string;
 }
 
-/** What caused a mail; it sets the order of sending (docs/decisions.md "Mail"). */
-export type MailKind = 'pin' | 'recovery' | 'invitation' | 'request' | 'authority' | 'match' | 'reminder';
+/**
+ * What caused a mail; it sets the order of sending (docs/decisions.md "Mail"). A `push` row is a
+ * Web Push message to one subscribed device, sent by the same worker (docs/api.md "Alerts").
+ */
+export type MailKind = 'pin' | 'recovery' | 'invitation' | 'request' | 'authority' | 'match' | 'reminder' | 'push';
+
+/** The outbox rows that are Web Push messages, not mails: the mail lists leave them out. */
+export const PUSH_KIND = 'push' satisfies MailKind;
 
 const PRIORITY: Record<MailKind, number> = {
   pin: 0,
+  push: 1,
   recovery: 1,
   invitation: 1,
   request: 2,
@@ -46,6 +53,10 @@ const PRIORITY: Record<MailKind, number> = {
 };
 /** A PIN is worth nothing after its 10 minutes (docs/decisions.md §7), so its mail is not retried longer. */
 const PIN_RETRY_FOR_MS = 10 * 60_000;
+/** A push still unsent after two hours tells of something the centre and the mail have told already. */
+const PUSH_RETRY_FOR_MS = 2 * 3_600_000;
+const retryFor = (kind: MailKind) =>
+  kind === 'pin' ? PIN_RETRY_FOR_MS : kind === PUSH_KIND ? PUSH_RETRY_FOR_MS : RETRY_FOR_MS;
 
 export interface QueuedMail extends OutgoingMail {
   kind: MailKind;
@@ -120,7 +131,7 @@ export function createMailer(
         attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
         state: 'queued',
         nextAttemptAt: now.toISOString(),
-        giveUpAt: new Date(now.getTime() + (mail.kind === 'pin' ? PIN_RETRY_FOR_MS : RETRY_FOR_MS)).toISOString(),
+        giveUpAt: new Date(now.getTime() + retryFor(mail.kind)).toISOString(),
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
       });

@@ -36,6 +36,7 @@ export async function claimDueMails(db: Kysely<DB>, input: { now: string; claime
     .where('id', 'in', due)
     .returning([
       'id',
+      'kind',
       'messageId',
       'recipient',
       'subject',

@@ -8,7 +8,7 @@ import {
   type Language,
   type MessageKey,
 } from '@graftmatch/domain';
-import { FONTS, collectPdf, newPdfDocument } from './pdf-document';
+import { FONTS, newTitledDocument } from './pdf-document';
 
 // A graft's factsheet (spec §7, file type 6) when the tissue bank uploaded none: every field of
 // the graft, its process steps, and its main photo.
@@ -65,18 +65,15 @@ export async function renderFactsheetPdf(input: FactsheetInput): Promise<Buffer>
   const missing = t('common.notDocumented');
   const text: Text = (value) => (value === null || value === undefined || value === '' ? missing : String(value));
   const title = t('factsheet.title', { lot: graft.e_Lot });
-  const doc = await newPdfDocument({
-    size: 'A4',
+  const { doc, done } = await newTitledDocument({
+    title,
+    lines: [
+      `${graftTypeWords(graft.t_ProdName_2, input.language)} · ${text(graft.e_Name)}`,
+      t('factsheet.generated', { product: PRODUCT_NAME, time: formatInstantUtc(input.generatedAt) }),
+    ],
+    generatedAt: input.generatedAt,
     margin: MARGIN,
-    info: { Title: title, Author: PRODUCT_NAME, CreationDate: input.generatedAt },
   });
-  const done = collectPdf(doc);
-  doc.font(FONTS.bold).fontSize(18).text(title, MARGIN, MARGIN);
-  doc
-    .font(FONTS.regular)
-    .fontSize(10)
-    .text(`${graftTypeWords(graft.t_ProdName_2, input.language)} · ${text(graft.e_Name)}`);
-  doc.text(t('factsheet.generated', { product: PRODUCT_NAME, time: formatInstantUtc(input.generatedAt) }));
   if (input.photo) {
     doc.moveDown();
     doc.image(input.photo, { fit: [doc.page.width - 2 * MARGIN, 220], align: 'center' });

@@ -56,6 +56,7 @@ describe('graft labels', () => {
       expect(text.match(/SEC +DE000123 2021264932585/g)?.length, text).toBe(labels);
       expect(text.match(/E0042108 001 20260704/g)?.length).toBe(labels);
       expect(text.match(/Aortic valve/g)?.length).toBe(labels);
+      expect(text.match(new RegExp(`Use by ${graft.expiry.outValue}`, 'g'))?.length, text).toBe(labels);
       for (const line of labelSizes(graft, 'en')) {
         expect(text).toContain(line);
       }
@@ -77,6 +78,7 @@ describe('a label in German', () => {
     expect(text).toContain('Aortenklappe');
     expect(text).toContain('Länge min. / max. 30 / 35 mm');
     expect(text).toContain('Kein SEC erfasst · Lot EB1-2022-0002');
+    expect(text).toContain(`Verwendbar bis ${graft.expiry.outValue}`);
     expect(text).not.toMatch(/Aortic valve|Length|No SEC recorded/);
   });
 });

@@ -6,6 +6,7 @@ import {
   type Language,
   isbt128SecData,
   parseSingleEuropeanCode,
+  toIsoDate,
   type Graft,
 } from '@graftmatch/domain';
 import { FONTS, collectPdf, newPdfDocument } from './pdf-document';
@@ -106,6 +107,14 @@ function drawLabel(doc: Doc, graft: Graft, { images, language, x, y }: LabelPlac
     lineBreak: false,
     ellipsis: true,
   });
+  // The SEC carries the expiry as eight digits; the person at the shelf reads a date.
+  doc
+    .font(FONTS.bold)
+    .fontSize(7.5)
+    .text(t('label.expiry', { date: toIsoDate(graft.expiry.outValue) ?? notDocumented }), {
+      width: textWidth,
+      lineBreak: false,
+    });
 
   const secTop = y + PAD + MATRIX_SIDE + 1 * MM;
   const parts = secParts(graft);

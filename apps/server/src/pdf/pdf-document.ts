@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { PRODUCT_NAME } from '@graftmatch/domain';
 import type { Font } from 'fontkit';
 
 // DejaVu covers every letter a name may hold; CI installs it (fonts-dejavu-core). Helvetica,
@@ -84,4 +85,30 @@ export function collectPdf(doc: PDFKit.PDFDocument): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+}
+
+/**
+ * A new A4 document (the factsheet, request documents) begun with its title block: the title large and
+ * bold, then `lines` in the body font. Answers the document to draw on and its bytes, which come
+ * once `doc.end()` is called.
+ */
+export async function newTitledDocument(input: {
+  title: string;
+  lines: readonly string[];
+  generatedAt: Date;
+  margin: number;
+}): Promise<{ doc: PDFKit.PDFDocument; done: Promise<Buffer> }> {
+  const { title, margin } = input;
+  const doc = await newPdfDocument({
+    size: 'A4',
+    margin,
+    info: { Title: title, Author: PRODUCT_NAME, CreationDate: input.generatedAt },
+  });
+  const done = collectPdf(doc);
+  doc.font(FONTS.bold).fontSize(18).text(title, margin, margin);
+  doc.font(FONTS.regular).fontSize(10);
+  for (const line of input.lines) {
+    doc.text(line);
+  }
+  return { doc, done };
 }

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME, formatInstantUtc, translate, type Language, type MessageKey } from '@graftmatch/domain';
-import { FONTS, collectPdf, newPdfDocument } from './pdf-document';
+import { FONTS, newTitledDocument } from './pdf-document';
 
 // The documents of a graft request's loop (docs/api.md "Graft requests"): the allocation note
 // at assignment, the delivery note at delivery, the traceability report at implantation or
@@ -29,17 +29,12 @@ const LABEL_WIDTH = 170;
 export async function renderRequestDocument(input: RequestDocumentInput): Promise<Buffer> {
   const t = (key: MessageKey, params?: Record<string, string>) => translate(input.language, key, params);
   const title = t('requestDocument.title', { document: t(`requestDocument.${input.kind}`), lot: input.lot });
-  const doc = await newPdfDocument({
-    size: 'A4',
+  const { doc, done } = await newTitledDocument({
+    title,
+    lines: [t('factsheet.generated', { product: PRODUCT_NAME, time: formatInstantUtc(input.generatedAt) })],
+    generatedAt: input.generatedAt,
     margin: MARGIN,
-    info: { Title: title, Author: PRODUCT_NAME, CreationDate: input.generatedAt },
   });
-  const done = collectPdf(doc);
-  doc.font(FONTS.bold).fontSize(18).text(title, MARGIN, MARGIN);
-  doc
-    .font(FONTS.regular)
-    .fontSize(10)
-    .text(t('factsheet.generated', { product: PRODUCT_NAME, time: formatInstantUtc(input.generatedAt) }));
   doc.moveDown();
   const valueWidth = doc.page.width - 2 * MARGIN - LABEL_WIDTH;
   for (const [label, value] of input.fields) {

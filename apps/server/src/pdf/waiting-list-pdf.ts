@@ -49,19 +49,21 @@ const mm = (value: number) => String(Number(value.toFixed(1)));
 const date = (value: string | null, missing: string) => toIsoDate(value) ?? missing;
 
 // Widths chosen so that the usual cell fits one line (A4 landscape holds 770 pt inside the
-// margins): a cell that must wrap costs pdfkit's line wrapper, the slowest part of the PDF.
+// margins): a cell that must wrap costs pdfkit's line wrapper, the slowest part of the PDF. Every
+// word of a title fits its column in both languages, so titles wrap between words, never inside
+// one (docs/decisions.md, "Locale done properly"); waiting-list-pdf.test.ts holds them to it.
 const COLUMNS: readonly Column[] = [
-  { title: 'waitingListPdf.column.patientCode', width: 56, cell: (e) => e.patient_Code },
+  { title: 'waitingListPdf.column.patientCode', width: 72, cell: (e) => e.patient_Code },
   {
     title: 'waitingListPdf.column.graftType',
-    width: 144,
+    width: 124,
     cell: (e, missing, language) =>
       isGraftTypeNumber(e.query_Type) ? graftTypeWords(e.query_Type, language) : missing,
   },
-  { title: 'waitingListPdf.column.diameter', width: 52, cell: (e) => `${mm(e.query_d_min)} – ${mm(e.query_d_max)}` },
+  { title: 'waitingListPdf.column.diameter', width: 66, cell: (e) => `${mm(e.query_d_min)} – ${mm(e.query_d_max)}` },
   {
     title: 'waitingListPdf.column.lengths',
-    width: 76,
+    width: 68,
     cell: (e) => `${mm(e.query_l_min)} / ${mm(e.query_l_l_min)} / ${mm(e.query_l_r_min)}`,
   },
   {
@@ -71,12 +73,13 @@ const COLUMNS: readonly Column[] = [
   },
   {
     title: 'waitingListPdf.column.physician',
-    width: 152,
+    width: 128,
     cell: (e, missing) =>
       [e.physician_Name, e.physician_Email, e.physician_Phone].filter(Boolean).join('\n') || missing,
   },
-  { title: 'waitingListPdf.column.clinic', width: 118, cell: (e) => e.c_Name },
+  { title: 'waitingListPdf.column.clinic', width: 90, cell: (e) => e.c_Name },
   { title: 'waitingListPdf.column.added', width: 62, cell: (e, missing) => date(e.query_timestamp, missing) },
+  { title: 'waitingListPdf.column.fitting', width: 50, cell: (e) => String(e.matchingGrafts) },
 ];
 
 type Doc = PDFKit.PDFDocument;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   MESSAGES,
+  patternWording,
   translate,
   translateMessage,
   type Language,
@@ -15,6 +16,7 @@ import {
   PROBLEM_CONTENT_TYPE,
   ProblemError,
   RETRY_AFTER_SECONDS,
+  fieldMessage,
   fieldSummary,
   type FieldError,
 } from '../http/problem';
@@ -84,23 +86,24 @@ const VALIDATION_KEYWORDS = new Set([
   'maxLength',
   'minItems',
   'maxItems',
-  'pattern',
   'format',
   'enum',
   'const',
   'additionalProperties',
 ]);
 
-/** Turns ajv's validation output into field-level reasons a person can act on, in the caller's language. */
+/**
+ * Turns ajv's validation output into field-level reasons a person can act on, in the caller's
+ * language; a pattern is told in words (`patternWording`), never as the expression.
+ */
 function fieldErrors(error: FastifyError, language: Language): FieldError[] {
   const context = error.validationContext ?? 'body';
   return (error.validation ?? []).map((issue) => {
-    const params = issue.params as { missingProperty?: string; [key: string]: unknown };
+    const params = issue.params as { missingProperty?: string; pattern?: string; [key: string]: unknown };
     const pointer = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const field = [pointer, params.missingProperty].filter(Boolean).join('.') || context;
-    // English keeps ajv's own words, which name the rule exactly (e.g. the pattern).
-    if (language === 'en') {
-      return { field, message: issue.message ?? translate(language, 'validation.invalid') };
+    if (issue.keyword === 'pattern' && typeof params.pattern === 'string') {
+      return { field, message: translateMessage(language, patternWording(params.pattern)) };
     }
     if (!VALIDATION_KEYWORDS.has(issue.keyword)) {
       return { field, message: translate(language, 'validation.invalid') };
@@ -149,10 +152,13 @@ export function registerErrorHandler(app: FastifyInstance) {
         void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       }
       const { summarized, ...extras } = error.extras;
+      const errors = error.extras.errors ?? [];
       const params =
-        summarized === true && error.extras.errors
-          ? { ...error.wording.params, summary: fieldSummary(language, error.extras.errors) }
-          : error.wording.params;
+        summarized === true
+          ? { ...error.wording.params, summary: fieldSummary(language, errors) }
+          : summarized === 'reason' && errors[0]
+            ? { ...error.wording.params, reason: fieldMessage(language, errors[0]) }
+            : error.wording.params;
       const detail = { key: error.wording.key, params };
       return sendProblem(reply, { status: error.status, title: error.title, detail, ...extras });
     }

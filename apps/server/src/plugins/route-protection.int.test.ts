@@ -16,6 +16,8 @@ const OPEN_API_ROUTES = [
   'GET /api/auth/refresh',
   'POST /api/auth/recoveryrequest',
   'POST /api/auth/recovery/:token',
+  'POST /api/auth/passkey/options',
+  'POST /api/auth/passkey/login',
   'GET /api/health',
   'GET /api/ready',
   // FHIR clients read the CapabilityStatement before they log in (docs/fhir.md).
@@ -143,6 +145,8 @@ describe(`every route is protected unless it is one of the open ones (${testEngi
       ['GET', '/api/auth/refresh'],
       ['POST', '/api/auth/recoveryrequest'],
       ['POST', `/api/auth/recovery/${token}`],
+      ['POST', '/api/auth/passkey/options'],
+      ['POST', '/api/auth/passkey/login'],
       ['POST', '/api/users/resetpassword'],
       ['DELETE', `/api/users/sessions/${randomUUID()}`],
       ['GET', '/api/users/logout'],

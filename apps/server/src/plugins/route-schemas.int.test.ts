@@ -36,6 +36,9 @@ const NO_BODY = [
   'post /api/admin/mails/{id}/retry',
   'post /api/physician/dashboard/matches-seen',
   'post /api/media/uploadfiles',
+  // A passkey ceremony's start takes nothing: the server makes the challenge.
+  'post /api/auth/passkey/options',
+  'post /api/users/passkeys/options',
 ];
 /** Free-form on purpose: the audit log's before and after snapshots of whatever changed. */
 const FREE_FORM = ['before', 'after'];

@@ -27,6 +27,22 @@ describe(`JSON bodies keep their types, text on the URL is converted (${testEngi
     expect(after.phone).toBe(someone.phone);
   });
 
+  it('says in words what a pattern expects, in the caller’s language, never the expression', async () => {
+    const bank = { name: 'Pattern Bank', euteNumber: 'PB-1', email: 'not an address' };
+    const english = await expectProblem(await admin.post('/api/admin/eutes/add', bank), 400);
+    expect(english.errors).toEqual([{ field: 'email', message: 'must be an e-mail address such as name@example.org' }]);
+    const german = await expectProblem(
+      await admin.post('/api/admin/eutes/add', bank, { headers: { 'accept-language': 'de' } }),
+      400,
+    );
+    expect(german.errors).toEqual([
+      { field: 'email', message: 'muss eine E-Mail-Adresse sein, etwa name@beispiel.de' },
+    ]);
+    for (const problem of [english, german]) {
+      expect(JSON.stringify(problem)).not.toMatch(/\^|\$"|\[\^/);
+    }
+  });
+
   it('reads numbers in the query string as numbers', async () => {
     const page = await admin.get('/api/admin/users?limit=2&offset=1');
     expect(page.status).toBe(200);

@@ -1,17 +1,16 @@
-import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
-  StorageError,
   StorageNotFoundError,
-  isValidStorageKey,
+  checkedKey,
+  refusedKey,
   type ByteRange,
   type FileStorage,
-  type StagedFile,
   type StoredObject,
 } from './storage';
 import { MARKER_FILE } from './folder-marker';
-import { errorCode, receiveIntoTemporary, removeStaleEntries, storageFailure as failure } from './staging';
+import { errorCode, removeStaleEntries, stageFile, storageFailure as failure } from './staging';
 
 /** Temporary files live beside the objects (same file system, so the commit is an atomic rename). */
 const TEMP_DIR = '.tmp';
@@ -23,47 +22,34 @@ export function createLocalDiskStorage(root: string): FileStorage {
   const tempRoot = path.join(root, TEMP_DIR);
 
   function pathOf(key: string): string {
-    if (!isValidStorageKey(key) || RESERVED.has(key.split('/')[0] ?? '')) {
-      throw new StorageError(`File storage refuses the key "${key}".`, 'EINVALIDKEY');
+    if (RESERVED.has(checkedKey(key).split('/')[0] ?? '')) {
+      throw refusedKey(key);
     }
     const full = path.resolve(root, key);
     // Keys are checked above; this guard keeps any future key format from leaving the folder.
     if (!full.startsWith(path.resolve(root) + path.sep)) {
-      throw new StorageError(`File storage refuses the key "${key}".`, 'EINVALIDKEY');
+      throw refusedKey(key);
     }
     return full;
   }
 
-  async function stage(source: Readable, maxBytes = Number.POSITIVE_INFINITY): Promise<StagedFile> {
-    const { localPath, size } = await receiveIntoTemporary(source, tempRoot, maxBytes);
-    let settled = false;
-    return {
-      size,
-      localPath,
-      async commit(key) {
-        const target = pathOf(key);
-        settled = true;
-        try {
-          await mkdir(path.dirname(target), { recursive: true });
-          // fsync before rename: after a crash the object is whole or absent, never half.
-          const handle = await open(localPath, 'r+');
-          await handle.sync().finally(() => handle.close());
-          await rename(localPath, target);
-          const info = await stat(target);
-          return { key, size: info.size, modifiedAt: info.mtime };
-        } catch (error) {
-          await rm(localPath, { force: true });
-          throw failure('store', key, error);
-        }
-      },
-      async discard() {
-        if (!settled) {
-          settled = true;
-          await rm(localPath, { force: true });
-        }
-      },
-    };
+  /** Moves a staged file into place under `key`. */
+  async function store(key: string, localPath: string): Promise<StoredObject> {
+    const target = pathOf(key);
+    try {
+      await mkdir(path.dirname(target), { recursive: true });
+      // fsync before rename: after a crash the object is whole or absent, never half.
+      const handle = await open(localPath, 'r+');
+      await handle.sync().finally(() => handle.close());
+      await rename(localPath, target);
+      const info = await stat(target);
+      return { key, size: info.size, modifiedAt: info.mtime };
+    } catch (error) {
+      throw failure('store', key, error);
+    }
   }
+
+  const stage = (source: Readable, maxBytes = Number.POSITIVE_INFINITY) => stageFile(tempRoot, source, maxBytes, store);
 
   async function* walk(folder: string, prefix: string): AsyncGenerator<StoredObject> {
     let entries;

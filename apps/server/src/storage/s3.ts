@@ -1,17 +1,15 @@
 import { createReadStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import {
   StorageError,
   StorageNotFoundError,
-  isValidStorageKey,
+  checkedKey,
   type ByteRange,
   type FileStorage,
-  type StagedFile,
   type StoredObject,
 } from './storage';
-import { errorCode, receiveIntoTemporary, removeStaleEntries } from './staging';
+import { errorCode, removeStaleEntries, stageFile } from './staging';
 
 // The S3-compatible store (docs/operations.md, "File store: disk or S3"). Uploads are received into
 // a local temporary file first (the content checks read it), then uploaded from that file in parts;
@@ -99,13 +97,6 @@ export async function createS3Storage(options: S3StorageOptions): Promise<FileSt
           { cause: error },
         );
 
-  function checked(key: string): string {
-    if (!isValidStorageKey(key)) {
-      throw new StorageError(`File storage refuses the key "${key}".`, 'EINVALIDKEY');
-    }
-    return key;
-  }
-
   try {
     await client.send(new sdk.HeadBucketCommand({ Bucket: bucket }));
   } catch (error) {
@@ -131,36 +122,20 @@ export async function createS3Storage(options: S3StorageOptions): Promise<FileSt
     return { key, size, modifiedAt: new Date() };
   }
 
-  async function stage(source: Readable, maxBytes = Number.POSITIVE_INFINITY): Promise<StagedFile> {
-    const { localPath, size } = await receiveIntoTemporary(source, stagingDir, maxBytes);
-    let settled = false;
-    return {
-      size,
-      localPath,
-      async commit(key) {
-        settled = true;
-        try {
-          return await upload(checked(key), localPath, size);
-        } catch (error) {
-          throw failure('store', key, error);
-        } finally {
-          await rm(localPath, { force: true });
-        }
-      },
-      async discard() {
-        if (!settled) {
-          settled = true;
-          await rm(localPath, { force: true });
-        }
-      },
-    };
-  }
+  const stage = (source: Readable, maxBytes = Number.POSITIVE_INFINITY) =>
+    stageFile(stagingDir, source, maxBytes, async (key, localPath, size) => {
+      try {
+        return await upload(checkedKey(key), localPath, size);
+      } catch (error) {
+        throw failure('store', key, error);
+      }
+    });
 
   return {
     stage,
 
     async put(key, source) {
-      checked(key);
+      checkedKey(key);
       if (!Buffer.isBuffer(source)) {
         return (await stage(source)).commit(key);
       }
@@ -178,7 +153,7 @@ export async function createS3Storage(options: S3StorageOptions): Promise<FileSt
         const answer = await client.send(
           new sdk.GetObjectCommand({
             Bucket: bucket,
-            Key: checked(key),
+            Key: checkedKey(key),
             Range: range ? `bytes=${range.start}-${range.end}` : undefined,
           }),
         );
@@ -193,7 +168,7 @@ export async function createS3Storage(options: S3StorageOptions): Promise<FileSt
 
     async stat(key) {
       try {
-        const head = await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: checked(key) }));
+        const head = await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: checkedKey(key) }));
         return { key, size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
       } catch (error) {
         if (isNotFound(error)) {
@@ -206,7 +181,7 @@ export async function createS3Storage(options: S3StorageOptions): Promise<FileSt
     async delete(key) {
       try {
         // S3 answers a delete of a missing key with success, as this interface wants.
-        await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: checked(key) }));
+        await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: checkedKey(key) }));
       } catch (error) {
         throw failure('delete', key, error);
       }

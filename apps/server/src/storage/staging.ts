@@ -4,7 +4,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { StorageError, StorageLimitError, StorageNotFoundError } from './storage';
+import { StorageError, StorageLimitError, StorageNotFoundError, type StagedFile, type StoredObject } from './storage';
 
 // The temporary files both stores receive uploads into: content checks read them from disk before
 // the store commits them (a rename on disk, an upload to S3).
@@ -51,6 +51,39 @@ export async function receiveIntoTemporary(
     throw storageFailure('write a temporary file in', folder, error);
   }
   return { localPath, size: limit.bytes };
+}
+
+/**
+ * Receives `source` into a temporary file in `folder` and answers it staged: `commit` hands the file
+ * to `store` under a key, `discard` removes it, and the first of the two settles it. The temporary
+ * file never outlives a commit, whether the store took it or not.
+ */
+export async function stageFile(
+  folder: string,
+  source: Readable,
+  maxBytes: number,
+  store: (key: string, localPath: string, size: number) => Promise<StoredObject>,
+): Promise<StagedFile> {
+  const { localPath, size } = await receiveIntoTemporary(source, folder, maxBytes);
+  let settled = false;
+  return {
+    size,
+    localPath,
+    async commit(key) {
+      settled = true;
+      try {
+        return await store(key, localPath, size);
+      } finally {
+        await rm(localPath, { force: true });
+      }
+    },
+    async discard() {
+      if (!settled) {
+        settled = true;
+        await rm(localPath, { force: true });
+      }
+    },
+  };
 }
 
 /** Removes the entries of `folder` last touched before `olderThan`; answers them as `<label>/<name>`. */

@@ -76,3 +76,14 @@ export function isValidStorageKey(key: string): boolean {
   const segments = key.split('/');
   return segments.length >= 1 && segments.length <= 8 && segments.every((segment) => SEGMENT.test(segment));
 }
+
+/** A store's refusal of a key it may not use. */
+export const refusedKey = (key: string) => new StorageError(`File storage refuses the key "${key}".`, 'EINVALIDKEY');
+
+/** The key, when it is valid (`isValidStorageKey`); refused otherwise. */
+export function checkedKey(key: string): string {
+  if (!isValidStorageKey(key)) {
+    throw refusedKey(key);
+  }
+  return key;
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ListStatus } from '@graftmatch/domain';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
+import { DEFAULT_NOTIFICATION_PREFERENCES, ListStatus } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { listRegisteredRoutes } from '../../src/plugins/authentication';
 import { createTestClinic, createTestUser, loginAs } from '../support/auth';
@@ -18,8 +19,10 @@ import { testEngineName } from '../support/database';
 import { uploadFiles } from '../support/files';
 import { deliveredRequest, implantedRequest } from '../support/clinical-records';
 import { freeGraftOfX, packageCode, requestGraft } from '../support/requests';
+import { dueFollowUpOfA } from '../support/followups';
 import { demoPhoto, simplePdf } from '../../src/demo/demo-files/documents';
 import { valveTubeStl } from '../../src/demo/demo-files/stl';
+import { SoftAuthenticator } from '../support/passkeys';
 
 // The authorization matrix (docs/security.md, V8): every protected route (the clinic, tissue-bank and admin
 // APIs, the caller's own user and sessions, push negotiate), called by anonymous, physicians of
@@ -52,10 +55,12 @@ interface Fixture {
   /** A graft of bank X implanted at clinic A, and a SAR draft of physician A on it. */
   implantedLotOfA: string;
   reportOfA: string;
+  /** A follow-up recorded by physician A on that graft. */
+  followUpOfA: string;
 }
 
 interface Cell {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Builds the path (and body) for one call; may create what the call works on. */
   request(
     app: SeededApp,
@@ -67,6 +72,12 @@ interface Cell {
 
 let unique = 0;
 const next = () => `${Date.now().toString(36)}-${(unique += 1)}`;
+
+/** A browser's subscription as `PushSubscription.toJSON()` gives it, on a push service never called. */
+const aPushSubscription = () => ({
+  endpoint: `https://push.example/send/${randomUUID()}`,
+  keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+});
 
 async function freshEntryOfA(app: SeededApp): Promise<string> {
   const answer = await app.clients.physicianA.post('/api/physician/waitinglist', ENTRY);
@@ -81,6 +92,26 @@ async function freshSessionOfA(app: SeededApp): Promise<string> {
   const current = sessions.find((session) => session.current);
   expect(current).toBeDefined();
   return current?.id ?? '';
+}
+
+/** A registration of a fresh software passkey for `role` (the anonymous caller sends one made for physician A). */
+async function passkeyRegistration(app: SeededApp, role: Role) {
+  const client = app.clients[role === 'anonymous' ? 'physicianA' : role];
+  const start = await client.post('/api/users/passkeys/options', {});
+  expect(start.status).toBe(200);
+  const { challengeId, options } = (await start.json()) as {
+    challengeId: string;
+    options: PublicKeyCredentialCreationOptionsJSON;
+  };
+  const origin = new URL(app.server.config.publicUrl).origin;
+  return { challengeId, name: `Matrix ${next()}`, response: new SoftAuthenticator().register(options, { origin }) };
+}
+
+/** A fresh passkey of physician A; answers its id. */
+async function freshPasskeyOfA(app: SeededApp): Promise<string> {
+  const answer = await app.clients.physicianA.post('/api/users/passkeys', await passkeyRegistration(app, 'physicianA'));
+  expect(answer.status).toBe(201);
+  return ((await answer.json()) as { id: string }).id;
 }
 
 async function scratchEute(app: SeededApp): Promise<string> {
@@ -409,7 +440,7 @@ const ROUTES: Record<string, Cell> = {
     method: 'PATCH',
     request: (a) => ({
       path: `/api/admin/eutes/${a.ids.euteY}/reminders`,
-      body: { expiryReminderDays: [60, 14], importSilenceDays: 5 },
+      body: { expiryReminderDays: [60, 14], importSilenceDays: 5, unansweredRequestHours: { remind: 2, escalate: 8 } },
     }),
     expect: expected(200, ['admin']),
   },
@@ -520,6 +551,40 @@ const ROUTES: Record<string, Cell> = {
     request: () => ({ path: '/api/users/settings', body: { matchMails: true, dismissedHints: [] } }),
     expect: expected(200, EVERYONE),
   },
+  'GET /api/push/vapid-public-key': {
+    method: 'GET',
+    request: () => ({ path: '/api/push/vapid-public-key' }),
+    expect: expected(200, EVERYONE),
+  },
+  'GET /api/me/push-subscriptions': {
+    method: 'GET',
+    request: () => ({ path: '/api/me/push-subscriptions' }),
+    expect: expected(200, EVERYONE),
+  },
+  'POST /api/me/push-subscriptions': {
+    method: 'POST',
+    request: () => ({ path: '/api/me/push-subscriptions', body: aPushSubscription() }),
+    expect: expected(201, EVERYONE),
+  },
+  // Only A may remove A's device; to anyone else it does not exist.
+  'DELETE /api/me/push-subscriptions/{device of A}': {
+    method: 'DELETE',
+    request: async (app) => {
+      const answer = await app.clients.physicianA.post('/api/me/push-subscriptions', aPushSubscription());
+      return { path: `/api/me/push-subscriptions/${((await answer.json()) as { id: string }).id}` };
+    },
+    expect: expected(404, EVERYONE, { physicianA: 204 }),
+  },
+  'GET /api/me/notification-preferences': {
+    method: 'GET',
+    request: () => ({ path: '/api/me/notification-preferences' }),
+    expect: expected(200, EVERYONE),
+  },
+  'PUT /api/me/notification-preferences': {
+    method: 'PUT',
+    request: () => ({ path: '/api/me/notification-preferences', body: DEFAULT_NOTIFICATION_PREFERENCES }),
+    expect: expected(200, EVERYONE),
+  },
   'GET /api/users/sessions': {
     method: 'GET',
     request: () => ({ path: '/api/users/sessions' }),
@@ -530,6 +595,42 @@ const ROUTES: Record<string, Cell> = {
     method: 'DELETE',
     request: async (app) => ({ path: `/api/users/sessions/${await freshSessionOfA(app)}` }),
     expect: expected(404, EVERYONE, { physicianA: 204 }),
+  },
+  'POST /api/users/passkeys/options': {
+    method: 'POST',
+    request: () => ({ path: '/api/users/passkeys/options', body: {} }),
+    expect: expected(200, EVERYONE),
+  },
+  'POST /api/users/passkeys': {
+    method: 'POST',
+    request: async (app, _f, role) => ({ path: '/api/users/passkeys', body: await passkeyRegistration(app, role) }),
+    expect: expected(201, EVERYONE),
+  },
+  'GET /api/users/passkeys': {
+    method: 'GET',
+    request: () => ({ path: '/api/users/passkeys' }),
+    expect: expected(200, EVERYONE),
+  },
+  // Only A may rename or remove A's passkey; to anyone else it does not exist.
+  'PATCH /api/users/passkeys/{passkey of A}': {
+    method: 'PATCH',
+    request: async (app) => ({ path: `/api/users/passkeys/${await freshPasskeyOfA(app)}`, body: { name: 'Renamed' } }),
+    expect: expected(404, EVERYONE, { physicianA: 200 }),
+  },
+  'DELETE /api/users/passkeys/{passkey of A}': {
+    method: 'DELETE',
+    request: async (app) => ({ path: `/api/users/passkeys/${await freshPasskeyOfA(app)}` }),
+    expect: expected(404, EVERYONE, { physicianA: 204 }),
+  },
+  'GET /api/admin/signin-settings': {
+    method: 'GET',
+    request: () => ({ path: '/api/admin/signin-settings' }),
+    expect: expected(200, ['admin', 'auditor']),
+  },
+  'PUT /api/admin/signin-settings': {
+    method: 'PUT',
+    request: () => ({ path: '/api/admin/signin-settings', body: { adminsNeedPasskey: false } }),
+    expect: expected(200, ['admin']),
   },
   'GET /api/file/getimage/{xlot}': {
     method: 'GET',
@@ -713,6 +814,75 @@ const ROUTES: Record<string, Cell> = {
     request: () => ({ path: '/api/vigilance/quarantine/release-orphaned', body: { reason: 'Repair' } }),
     expect: expected(200, ['admin']),
   },
+  // Follow-ups: physicians their clinics' (a fresh one of A due today to record), banks their grafts', auditors all.
+  'GET /api/physician/followups': {
+    method: 'GET',
+    request: () => ({ path: '/api/physician/followups?state=due&limit=5' }),
+    expect: expected(200, [...PHYSICIANS, 'auditor']),
+  },
+  'PUT /api/physician/followups/{due follow-up of A}': {
+    method: 'PUT',
+    request: async (app) => ({
+      path: `/api/physician/followups/${await dueFollowUpOfA(app, today())}`,
+      body: { date: today(), patientStatus: 'alive', graftStatus: 'functioning' },
+    }),
+    expect: expected(200, ['physicianA'], { physicianB: 404 }),
+  },
+  'POST /api/physician/followups/{due follow-up of A}/lost': {
+    method: 'POST',
+    request: async (app) => ({
+      path: `/api/physician/followups/${await dueFollowUpOfA(app, today())}/lost`,
+      body: { reason: 'Moved abroad' },
+    }),
+    expect: expected(200, ['physicianA'], { physicianB: 404 }),
+  },
+  'POST /api/physician/followups': {
+    method: 'POST',
+    request: (_a, f) => ({
+      path: '/api/physician/followups',
+      body: {
+        lot: f.implantedLotOfA,
+        date: today(),
+        patientStatus: 'alive',
+        graftStatus: 'reintervention',
+        reinterventionDate: today(),
+        reinterventionKind: 'catheter',
+      },
+    }),
+    expect: expected(201, ['physicianA'], { physicianB: 404 }),
+  },
+  'GET /api/euteemployee/followups': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/euteemployee/followups?lot=${f.implantedLotOfA}` }),
+    expect: expected(200, [...EMPLOYEES, 'auditor']),
+  },
+  'GET /api/euteemployee/outcomes': {
+    method: 'GET',
+    request: () => ({ path: '/api/euteemployee/outcomes?type=5' }),
+    expect: expected(200, [...EMPLOYEES, 'auditor']),
+  },
+  // Another bank's view is refused its employees, whether or not that bank has grafts.
+  'GET /api/euteemployee/outcomes?bank={bank X}': {
+    method: 'GET',
+    request: (a) => ({ path: `/api/euteemployee/outcomes?bank=${a.ids.euteX}&format=csv` }),
+    expect: expected(200, ['employeeX', 'auditor']),
+  },
+  'GET /api/admin/outcomes': {
+    method: 'GET',
+    request: (a, _f, role) => ({ path: `/api/admin/outcomes${role === 'auditor' ? `?bank=${a.ids.euteY}` : ''}` }),
+    expect: expected(200, ['admin', 'auditor']),
+  },
+  // Follow-ups as Observations: who reads the follow-ups (admins do not), the other clinic and bank not even one.
+  'GET /api/fhir/R5/Observation': {
+    method: 'GET',
+    request: () => ({ path: '/api/fhir/R5/Observation?status=final&_count=5' }),
+    expect: expected(200, [...PHYSICIANS, ...EMPLOYEES, 'auditor']),
+  },
+  'GET /api/fhir/R5/Observation/{follow-up of A}': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/fhir/R5/Observation/${f.followUpOfA}` }),
+    expect: expected(200, ['physicianA', 'employeeX', 'auditor'], { physicianB: 404, employeeY: 404 }),
+  },
   'GET /api/fhir/R5/$export': {
     method: 'GET',
     request: (a, _f, role) => ({
@@ -799,6 +969,7 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
       scratchEute: await scratchEute(app),
       implantedLotOfA: '',
       reportOfA: '',
+      followUpOfA: '',
     };
     fixture.implantedLotOfA = (await implantedRequest(app, day)).lot;
     const statement = await uploadFiles(app.clients.employeeX, fixture.implantedLotOfA, '1', [
@@ -806,6 +977,16 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
     ]);
     expect(statement.status).toBe(200);
     fixture.reportOfA = await freshReport(app, fixture, 'draft');
+    const followUp = await app.clients.physicianA.post('/api/physician/followups', {
+      lot: fixture.implantedLotOfA,
+      date: day,
+      patientStatus: 'alive',
+      graftStatus: 'reintervention',
+      reinterventionDate: day,
+      reinterventionKind: 'surgical',
+    });
+    expect(followUp.status).toBe(201);
+    fixture.followUpOfA = ((await followUp.json()) as { id: string }).id;
   });
 
   afterAll(async () => {
@@ -844,6 +1025,13 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
     const ownAccount = [
       'PATCH /api/users/settings',
       'DELETE /api/users/sessions/{session of A}',
+      'POST /api/users/passkeys/options',
+      'POST /api/users/passkeys',
+      'PATCH /api/users/passkeys/{passkey of A}',
+      'DELETE /api/users/passkeys/{passkey of A}',
+      'POST /api/me/push-subscriptions',
+      'DELETE /api/me/push-subscriptions/{device of A}',
+      'PUT /api/me/notification-preferences',
       'POST /api/notifications/read',
       'POST /api/physician/dashboard/matches-seen',
     ];

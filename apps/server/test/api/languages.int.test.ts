@@ -135,6 +135,15 @@ describe(`server texts in the caller's language (${testEngineName()})`, () => {
         key: 'problem.files.multipart',
       },
       {
+        name: 'a code that is no graft code, its reason worded too',
+        send: (headers) => physicianA.get(`/api/grafts/by-code/${encodeURIComponent('&,1LOT')}`, { headers }),
+        status: 400,
+        key: 'problem.grafts.codeInvalid',
+        params: (language) => ({
+          reason: translate(language, 'graftCode.isbtIdentifier', { identifier: '&,1' }),
+        }),
+      },
+      {
         name: 'a vigilance report that does not exist',
         send: (headers) => employeeX.get(`/api/vigilance/reports/${randomId}`, { headers }),
         status: 404,

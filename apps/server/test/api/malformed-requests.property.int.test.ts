@@ -11,7 +11,7 @@ import { testEngineName } from '../support/database';
 // 5xx, every refusal is problem+json, and a refused write changes no data.
 
 interface RouteUnderTest {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** `:x` segments are replaced by generated values. */
   path: string;
   write: boolean;
@@ -43,6 +43,23 @@ const USER_FIELDS = [
   'eutes',
   'twoFactorTarget',
   'language',
+];
+const FOLLOW_UP_FIELDS = [
+  'date',
+  'patientStatus',
+  'deathDate',
+  'deathCause',
+  'graftStatus',
+  'reinterventionDate',
+  'reinterventionKind',
+  'explantDate',
+  'explantReason',
+  'explantReasonText',
+  'peakGradient',
+  'meanGradient',
+  'regurgitation',
+  'nyhaClass',
+  'endocarditis',
 ];
 const EUTE_FIELDS = ['name', 'euteNumber', 'address', 'housenumber', 'zipcode', 'city', 'country', 'email', 'phone'];
 
@@ -122,6 +139,21 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'POST', path: '/api/notifications/read', write: true, fields: ['ids', 'all'] },
   { method: 'GET', path: '/api/users/settings', write: false },
   { method: 'PATCH', path: '/api/users/settings', write: true, fields: ['matchMails', 'dismissedHints'] },
+  { method: 'POST', path: '/api/users/passkeys/options', write: true },
+  { method: 'POST', path: '/api/users/passkeys', write: true, fields: ['challengeId', 'name', 'response'] },
+  { method: 'GET', path: '/api/users/passkeys', write: false },
+  { method: 'PATCH', path: '/api/users/passkeys/:id', write: true, fields: ['name'] },
+  { method: 'DELETE', path: '/api/users/passkeys/:id', write: true },
+  { method: 'POST', path: '/api/auth/passkey/options', write: true },
+  { method: 'POST', path: '/api/auth/passkey/login', write: true, fields: ['challengeId', 'response'] },
+  { method: 'GET', path: '/api/admin/signin-settings', write: false },
+  { method: 'PUT', path: '/api/admin/signin-settings', write: true, fields: ['adminsNeedPasskey'] },
+  { method: 'GET', path: '/api/push/vapid-public-key', write: false },
+  { method: 'GET', path: '/api/me/push-subscriptions', write: false },
+  { method: 'POST', path: '/api/me/push-subscriptions', write: true, fields: ['endpoint', 'keys', 'label'] },
+  { method: 'DELETE', path: '/api/me/push-subscriptions/:id', write: true },
+  { method: 'GET', path: '/api/me/notification-preferences', write: false },
+  { method: 'PUT', path: '/api/me/notification-preferences', write: true, fields: ['digestHour', 'events'] },
   {
     method: 'POST',
     path: '/api/physician/requests',
@@ -151,7 +183,7 @@ const ROUTES: readonly RouteUnderTest[] = [
     method: 'PATCH',
     path: '/api/admin/eutes/:id/reminders',
     write: true,
-    fields: ['expiryReminderDays', 'importSilenceDays'],
+    fields: ['expiryReminderDays', 'importSilenceDays', 'unansweredRequestHours'],
   },
   { method: 'POST', path: '/api/requests/:id/corrections', write: true, fields: ['field', 'value', 'reason'] },
   { method: 'GET', path: '/api/requests/:id/history', write: false },
@@ -162,6 +194,8 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'GET', path: '/api/fhir/R5/Procedure', write: false },
   { method: 'GET', path: '/api/fhir/R5/$export', write: false },
   { method: 'GET', path: '/api/fhir/R5/AdverseEvent/:id', write: false },
+  { method: 'GET', path: '/api/fhir/R5/Observation', write: false },
+  { method: 'GET', path: '/api/fhir/R5/Observation/:id', write: false },
   {
     method: 'POST',
     path: '/api/vigilance/reports',
@@ -182,6 +216,13 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'POST', path: '/api/vigilance/reports/:id/lift-quarantine', write: true, fields: ['reason'] },
   { method: 'GET', path: '/api/vigilance/reports/:id/lookback', write: false },
   { method: 'POST', path: '/api/vigilance/quarantine/release-orphaned', write: true, fields: ['reason'] },
+  { method: 'GET', path: '/api/physician/followups', write: false },
+  { method: 'PUT', path: '/api/physician/followups/:id', write: true, fields: FOLLOW_UP_FIELDS },
+  { method: 'POST', path: '/api/physician/followups/:id/lost', write: true, fields: ['reason'] },
+  { method: 'POST', path: '/api/physician/followups', write: true, fields: ['lot', ...FOLLOW_UP_FIELDS] },
+  { method: 'GET', path: '/api/euteemployee/followups', write: false },
+  { method: 'GET', path: '/api/euteemployee/outcomes', write: false },
+  { method: 'GET', path: '/api/admin/outcomes', write: false },
 ];
 
 /** Registered routes this file does not fuzz, each with the reason or where it is tried instead. */
@@ -219,6 +260,7 @@ const QUERY_KEYS = [
   'bank',
   'unread',
   'state',
+  'lot',
   'x',
   'identifier',
   'product-code',
@@ -229,6 +271,8 @@ const QUERY_KEYS = [
   '_offset',
   'product',
   'status',
+  'focus',
+  'date',
 ];
 
 /**

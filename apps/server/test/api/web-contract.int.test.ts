@@ -26,6 +26,10 @@ const NOT_CALLED_BY_WEB: Record<string, string> = {
   'GET /fhir/R5/BiologicallyDerivedProduct/{}': 'FHIR read of one graft, for hospital systems',
   'GET /fhir/R5/BiologicallyDerivedProductDispense': 'FHIR search of hand-overs, for hospital systems',
   'GET /fhir/R5/Procedure': 'FHIR search of a clinic’s implantations, for hospital systems',
+  'GET /fhir/R5/Observation': 'FHIR search of follow-ups, for hospital systems and registries',
+  'GET /fhir/R5/Observation/{}': 'FHIR read of one follow-up, for hospital systems and registries',
+  'GET /euteemployee/followups':
+    'a bank’s reading of its grafts’ follow-ups, for its own systems; the web shows the bank their outcomes instead',
   'POST /vigilance/quarantine/release-orphaned':
     'an admin’s one-off repair of grafts an old race left quarantined (docs/operations.md "Grafts left in quarantine")',
 };

@@ -6,7 +6,7 @@ import { SQLite } from '../../src/db/sqlite-module';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 
-/** The fault suite's storage: a fresh data folder, and on PostgreSQL (TEST_DATABASE_URL) a schema of its own. */
+/** The fault suite's storage: a fresh data folder, and on PostgreSQL (TEST_DATABASE_URL) a database of its own. */
 export interface FaultStorage {
   engine: 'sqlite' | 'postgres';
   dataDir: string;
@@ -60,10 +60,13 @@ export async function createFaultStorage(dataDir = mkdtempSync(path.join(os.tmpd
     };
     return storage;
   }
-  const schema = `gm_fault_${randomBytes(6).toString('hex')}`;
-  await withClient(adminUrl, (client) => client.query(`create schema ${schema}`));
+  // A database of its own, not a schema: the servers it starts migrate as in production, and
+  // Kysely's migrator reads every schema of its database, which other test files create and drop.
+  const database = `gm_fault_${randomBytes(6).toString('hex')}`;
+  await withClient(adminUrl, (client) => client.query(`create database ${database}`));
   const url = new URL(adminUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  url.pathname = `/${database}`;
+  url.searchParams.delete('options');
   const storage: FaultStorage = {
     engine: 'postgres',
     dataDir,
@@ -85,7 +88,7 @@ export async function createFaultStorage(dataDir = mkdtempSync(path.join(os.tmpd
       return withClient(url.toString(), async (client) => (await client.query(query)).rows as T[]);
     },
     async dispose() {
-      await withClient(adminUrl, (client) => client.query(`drop schema ${schema} cascade`));
+      await withClient(adminUrl, (client) => client.query(`drop database if exists ${database} with (force)`));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -16,7 +16,22 @@ export interface FaultServer {
 
 /** Starts `graftmatch serve --demo` on a free port, or on `env.PORT` (a restart behind a load balancer). */
 export async function startFaultServer(env: Record<string, string>): Promise<FaultServer> {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
+  // A port found free can be taken before the server binds it (another test's server, or an outgoing
+  // connection's ephemeral port): a port the test picked is picked again; a given one is not.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(env.PORT ? Number(env.PORT) : await freePort(), env);
+    } catch (error) {
+      if (env.PORT || attempt === 3 || !(error instanceof PortTaken)) {
+        throw error;
+      }
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOn(port: number, env: Record<string, string>): Promise<FaultServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [CLI, 'serve', '--demo'], {
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
@@ -26,7 +41,19 @@ export async function startFaultServer(env: Record<string, string>): Promise<Fau
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await waitUntilHealthy(baseUrl, 90_000);
+  // A server that exits or hangs at start says why: its own output goes into the failure.
+  const exitedEarly = exited.then((code) => {
+    const message = `exited with ${code ?? child.signalCode} before it was healthy; its output:\n${output.slice(-4000)}`;
+    throw output.includes('EADDRINUSE') ? new PortTaken(message) : new Error(message);
+  });
+  try {
+    await Promise.race([waitUntilHealthy(baseUrl, 90_000), exitedEarly]);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error instanceof PortTaken || child.exitCode !== null
+      ? error
+      : new Error(`${(error as Error).message}; its output:\n${output.slice(-4000)}`);
+  }
   return {
     baseUrl,
     child,

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SQLite } from '../../src/db/sqlite-module';
 import { testEngineName } from '../support/database';
 import { createFaultStorage, type FaultStorage } from './engine';
 import { addClinic, loginAdmin, runGraftmatch, sleep, startFaultServer, writeContinuously } from './fault-server';
@@ -41,6 +42,14 @@ describe.runIf(sqliteOnly)(`fault: disk full, and restore after a crash (${testE
       try {
         const admin = await loginAdmin(server.baseUrl, dataDir);
         expect(await addClinic(server.baseUrl, admin, 'Before the disk filled')).toBe(true);
+        // The demo's seed leaves a WAL of megabytes, which SQLite reuses from its start without
+        // growing it; truncated, the next writes must take new space, as on a server running long.
+        const direct = new SQLite(path.join(dataDir, 'graftmatch.db'));
+        try {
+          direct.pragma('wal_checkpoint(TRUNCATE)');
+        } finally {
+          direct.close();
+        }
         const filler = path.join(disk, 'filler');
         spawnSync('dd', ['if=/dev/zero', `of=${filler}`, 'bs=1M', 'count=64'], { encoding: 'utf8' });
         let refused: Response | undefined;

@@ -50,6 +50,12 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     fileStore: { kind: 'disk' },
     sqliteWriteWaitSeconds: 30,
     metricsToken: undefined,
+    // A fixed pair, as every instance of one deployment shares one (a test of the generated one sets none).
+    vapidKeys: {
+      publicKey: 'BL69fvjjccRurIHGRBNvIWFlaEgEy5LwxjJrq1YpZw454IZGFNUbnKV6T5SyWeSU3SeUr3e173pWv1VqNK8tjMc',
+      privateKey: 'kwXHugM3PcWbfTHfLCu_RL8ZVlpZA41NRbXAZVZFKjU',
+    },
+    vapidSubject: 'mailto:operator@graftmatch.test',
     ...overrides,
   };
 }

@@ -66,4 +66,12 @@ export class TestClient {
   patch(path: string, json?: unknown, options?: Parameters<TestClient['request']>[2]) {
     return this.request('PATCH', path, { ...options, json });
   }
+
+  put(path: string, json?: unknown, options?: Parameters<TestClient['request']>[2]) {
+    return this.request('PUT', path, { ...options, json });
+  }
+
+  delete(path: string, options?: Parameters<TestClient['request']>[2]) {
+    return this.request('DELETE', path, options);
+  }
 }

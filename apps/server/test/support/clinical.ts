@@ -100,8 +100,8 @@ export async function startSeededApp(options: Parameters<typeof startTestApp>[0]
 
 /**
  * A fingerprint of everything the API may change: users, organisations, memberships, grafts,
- * waiting-list entries, invitation tokens, sessions and the audit log. Equal before and after
- * means nothing changed.
+ * waiting-list entries, invitation tokens, sessions, the audit log and follow-ups. Equal before and
+ * after means nothing changed.
  */
 export async function dataFingerprint(server: TestApp): Promise<Record<string, string>> {
   const db = server.database.db;
@@ -115,7 +115,9 @@ export async function dataFingerprint(server: TestApp): Promise<Record<string, s
     waitingListEntries: db.selectFrom('waitingListEntries').selectAll().orderBy('id'),
     recoveryTokens: db.selectFrom('recoveryTokens').selectAll().orderBy('id'),
     sessions: db.selectFrom('refreshTokenFamilies').selectAll().orderBy('id'),
+    passkeys: db.selectFrom('passkeys').selectAll().orderBy('id'),
     auditLog: db.selectFrom('auditLog').selectAll().orderBy('id'),
+    followups: db.selectFrom('followups').selectAll().orderBy('id'),
   };
   const result: Record<string, string> = {};
   for (const [name, query] of Object.entries(tables)) {

@@ -42,28 +42,29 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /**
- * PostgreSQL's "schema, table or column does not exist" (3F000, 42P01, 42703), as a cause of the
- * migration's failure: what the read of every schema's columns meets while another test file drops
+ * PostgreSQL's "schema, table or column does not exist" (3F000, 42P01, 42703), thrown by the
+ * introspection itself or as a cause of the migration's failure: what the read of every schema's columns meets while another test file drops
  * its schema or migrates its own tables.
  */
-const schemaGone = (error: unknown) =>
+const schemaGone = (error: unknown): boolean =>
   error instanceof Error &&
-  ['3F000', '42P01', '42703'].includes((error.cause as { code?: unknown } | undefined)?.code as string);
+  (['3F000', '42P01', '42703'].includes((error as { code?: unknown }).code as string) || schemaGone(error.cause));
 
 /**
  * Kysely's migrator reads the columns of every schema in the database before it takes its lock;
  * when another test file drops its own schema at that moment, or migrates its own tables at that
  * moment, the read fails. Nothing was migrated then, so the migration runs again (a real fault of
- * a migration fails all three tries). For a test's own migrations too.
+ * a migration fails all five tries). For a test's own migrations too.
  */
 export async function migrateBesideOtherFiles<T>(migrate: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await migrate();
     } catch (error) {
-      if (attempt >= 3 || !schemaGone(error)) {
+      if (attempt >= 5 || !schemaGone(error)) {
         throw error;
       }
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
   }
 }

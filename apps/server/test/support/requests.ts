@@ -72,14 +72,23 @@ export async function requestGraft(
 /** What a delivery carries (docs/api.md "Graft requests"): the carrier and the shipment's reference. */
 export const DELIVERY = { carrier: 'MedCourier Berlin', reference: 'MC-2026-0042' } as const;
 
+const usedPatientCodes = new Set<string>();
+
 /**
  * A patient code no other test uses: a graft implanted for one patient makes the next request of
  * the same type for that code within 90 days need an acknowledgement (docs/decisions.md).
  */
 export function uniquePatientCode(): string {
-  const initial = String.fromCharCode(65 + randomInt(26));
-  const month = String(1 + randomInt(12)).padStart(2, '0');
-  return `${initial}-${month}-${1950 + randomInt(150)}`;
+  for (;;) {
+    const initial = String.fromCharCode(65 + randomInt(26));
+    const month = String(1 + randomInt(12)).padStart(2, '0');
+    const code = `${initial}-${month}-${1950 + randomInt(150)}`;
+    // Drawn at random, a hundred codes in one file would repeat one about one time in ten.
+    if (!usedPatientCodes.has(code)) {
+      usedPatientCodes.add(code);
+      return code;
+    }
+  }
 }
 
 /** One step; answers the response so tests can check refusals too. */

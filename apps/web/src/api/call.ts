@@ -48,7 +48,7 @@ export function pathOf(template: string, input: LooseInput = {}): string {
   return search ? `${path}?${search}` : path;
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 function split(route: RouteName): { method: Method; template: string } {
   const [method, template] = route.split(' ') as [Method, string];
@@ -75,7 +75,10 @@ export function call<K extends RouteName>(route: K, ...[input]: Args<K>): Promis
   return apiRequest<ApiRoutes[K]['response']>(...requestOf(route, input));
 }
 
-type FileRoute = { [Name in RouteName]: ApiRoutes[Name]['response'] extends Blob ? Name : never }[RouteName];
+/** A route that answers a file, or (`file`) answers one besides JSON when the call accepts its type. */
+type FileRoute = {
+  [Name in RouteName]: ApiRoutes[Name] extends { response: Blob } | { file: Blob } ? Name : never;
+}[RouteName];
 type ListRoute = { [Name in RouteName]: ApiRoutes[Name]['response'] extends unknown[] ? Name : never }[RouteName];
 type Item<K extends ListRoute> = ApiRoutes[K]['response'] extends (infer T)[] ? T : never;
 /** A list route that takes only a page (`?limit=&offset=`) and nothing else. */

@@ -1,6 +1,14 @@
 import type { SessionTokens } from '@graftmatch/domain';
 import { ApiError, networkError, toApiError } from './errors';
-import { clearSession, currentAccessToken, mayHaveSession, needsRefresh, setAccessToken } from './session';
+import { noteReachability } from './reachability';
+import {
+  clearSession,
+  currentAccessToken,
+  mayHaveSession,
+  needsRefresh,
+  noteSessionEnd,
+  setAccessToken,
+} from './session';
 import { XSRF_HEADER, xsrfToken } from './xsrf';
 import { noteServerDate } from './serverClock';
 import { currentLanguage } from '../i18n';
@@ -74,8 +82,10 @@ async function runRefresh(): Promise<string> {
     response = await fetch(`${API_BASE}/auth/refresh`, { credentials: 'same-origin', headers: { Accept: ACCEPT } });
   } catch {
     // Offline is not a lost session: keep it and let the caller report the network error.
+    noteReachability(false);
     throw networkError();
   }
+  noteReachability(true);
   if (!response.ok) {
     // Overload and server faults are passing trouble; a refused refresh ends the session.
     const transient = response.status === 429 || response.status >= 500;
@@ -83,6 +93,7 @@ async function runRefresh(): Promise<string> {
   }
   const tokens = (await response.json()) as SessionTokens;
   setAccessToken(tokens.access_Token);
+  noteSessionEnd(tokens.refresh_Token);
   return tokens.access_Token;
 }
 
@@ -145,9 +156,14 @@ async function send(path: string, options: RequestOptions, auth: Auth): Promise<
       signal: options.signal ?? null,
     });
     noteServerDate(response.headers.get('date'));
+    noteReachability(true);
     return { response, authHeader };
   } catch (error) {
-    throw options.signal?.aborted ? error : networkError();
+    if (options.signal?.aborted) {
+      throw error;
+    }
+    noteReachability(false);
+    throw networkError();
   }
 }
 

@@ -26,6 +26,14 @@ export function networkError(): ApiError {
   return new ApiError(NETWORK_ERROR_STATUS, 'Network error', '');
 }
 
+/** A write refused before sending, because the device is offline: nothing reached the server. */
+export class OfflineError extends Error {
+  override name = 'OfflineError';
+  constructor() {
+    super('Offline: nothing was sent');
+  }
+}
+
 function isProblem(value: unknown): value is Partial<Problem> {
   return typeof value === 'object' && value !== null;
 }

@@ -1,4 +1,16 @@
 import type {
+  AddPasskeyRequest,
+  Passkey,
+  PasskeyCreationStart,
+  PasskeyLoginRequest,
+  PasskeyLoginStart,
+  RenamePasskeyRequest,
+  SignInSettings,
+  AddPushSubscriptionRequest,
+  NotificationPreferences,
+  PushDevice,
+  PushDeviceList,
+  VapidPublicKey,
   CreateVigilanceReportRequest,
   LiftQuarantineRequest,
   Lookback,
@@ -6,12 +18,20 @@ import type {
   VigilanceListQuery,
   VigilanceReport,
   VigilanceReportPage,
+  FollowUp,
+  FollowUpListQuery,
+  FollowUpPage,
+  MarkFollowUpLostRequest,
+  RecordFollowUpRequest,
+  RecordUnscheduledFollowUpRequest,
   ActiveListQuery,
   AdminDashboard,
   EuteDashboard,
   PhysicianDashboard,
   MatchesSeen,
   StockTrend,
+  Outcomes,
+  OutcomesQuery,
   BankReminderSettings,
   BankReminderSettingsRequest,
   AddClinicRequest,
@@ -110,6 +130,15 @@ export interface ApiRoutes {
   'POST /users/resetpassword': { body: ResetPasswordRequest; response: void };
   'GET /users/settings': { response: UserSettings };
   'PATCH /users/settings': { body: PatchUserSettingsRequest; response: UserSettings };
+  'POST /auth/passkey/options': { response: PasskeyLoginStart };
+  'POST /auth/passkey/login': { body: PasskeyLoginRequest; response: SessionTokens };
+  'POST /users/passkeys/options': { response: PasskeyCreationStart };
+  'POST /users/passkeys': { body: AddPasskeyRequest; response: Passkey };
+  'GET /users/passkeys': { response: Passkey[] };
+  'PATCH /users/passkeys/{id}': { params: { id: string }; body: RenamePasskeyRequest; response: Passkey };
+  'DELETE /users/passkeys/{id}': { params: { id: string }; response: void };
+  'GET /admin/signin-settings': { response: SignInSettings };
+  'PUT /admin/signin-settings': { body: SignInSettings; response: SignInSettings };
 
   'POST /physician/graftsearch': { query: SortedSearchPageQuery; body: GraftSearchQuery; response: Graft[] };
   'GET /physician/graftsearch/{lot}': { params: { lot: string }; response: Graft };
@@ -220,6 +249,12 @@ export interface ApiRoutes {
   'POST /admin/testR': { body: TestAlertRequest; response: TestAlertResult };
   'GET /notifications': { query: NotificationListQuery; response: NotificationPage };
   'POST /notifications/read': { body: MarkNotificationsReadRequest; response: MarkNotificationsReadResponse };
+  'GET /me/notification-preferences': { response: NotificationPreferences };
+  'PUT /me/notification-preferences': { body: NotificationPreferences; response: NotificationPreferences };
+  'GET /push/vapid-public-key': { response: VapidPublicKey };
+  'GET /me/push-subscriptions': { response: PushDeviceList };
+  'POST /me/push-subscriptions': { body: AddPushSubscriptionRequest; response: PushDevice };
+  'DELETE /me/push-subscriptions/{id}': { params: { id: string }; response: void };
   'POST /vigilance/reports': { body: CreateVigilanceReportRequest; response: VigilanceReport };
   'GET /vigilance/reports': { query: VigilanceListQuery; response: VigilanceReportPage };
   'GET /vigilance/reports/{id}': { params: { id: string }; response: VigilanceReport };
@@ -241,11 +276,22 @@ export interface ApiRoutes {
     response: VigilanceReport;
   };
   'GET /vigilance/reports/{id}/lookback': { params: { id: string }; response: Lookback };
+  'GET /physician/followups': { query: FollowUpListQuery; response: FollowUpPage };
+  'PUT /physician/followups/{id}': { params: { id: string }; body: RecordFollowUpRequest; response: FollowUp };
+  'POST /physician/followups/{id}/lost': {
+    params: { id: string };
+    body: MarkFollowUpLostRequest;
+    response: FollowUp;
+  };
+  'POST /physician/followups': { body: RecordUnscheduledFollowUpRequest; response: FollowUp };
   'GET /physician/dashboard': { response: PhysicianDashboard };
   'POST /physician/dashboard/matches-seen': { response: MatchesSeen };
   'GET /euteemployee/dashboard': { response: EuteDashboard };
   'GET /euteemployee/dashboard/trend': { response: StockTrend };
   'GET /admin/dashboard': { response: AdminDashboard };
+  // The quality view: JSON, or its table as a file (`file`) when downloaded accepting text/csv.
+  'GET /euteemployee/outcomes': { query: OutcomesQuery; response: Outcomes; file: Blob };
+  'GET /admin/outcomes': { query: OutcomesQuery; response: Outcomes; file: Blob };
 }
 
 export type RouteName = keyof ApiRoutes;

@@ -5,11 +5,14 @@ import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { webPaths } from '@graftmatch/domain';
 import { useSmallScreen } from '../components/useScreen';
 import { ScanButton } from '../features/scan/ScanButton';
-import { LanguageSwitch } from './LanguageSwitch';
+import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Navigation } from './Navigation';
-import { NotificationBell } from './NotificationBell';
+import { NotificationBell } from '../features/notifications/NotificationBell';
+import { OfflineNote } from './offline/OfflineNote';
+import { useKeepOnDevice } from './offline/useKeepOnDevice';
 import { PushIndicator } from './PushIndicator';
 import { ReadOnlyBanner } from './ReadOnlyBanner';
 import { UserMenu } from './UserMenu';
@@ -60,6 +63,7 @@ function SignedInShell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const small = useSmallScreen();
   const pushStatus = usePush();
+  useKeepOnDevice();
   // The page depends on none of the frame's state (menu, screen size, push status): one element
   // for it lets React skip re-rendering the page when only the frame changes.
   const page = useMemo(() => <Outlet />, []);
@@ -86,7 +90,7 @@ function SignedInShell() {
               aria-expanded={opened}
               data-testid="nav-burger"
             />
-            <Anchor component={Link} to="/home" fw={700} size="lg" underline="never" truncate="end" miw={0}>
+            <Anchor component={Link} to={webPaths.home} fw={700} size="lg" underline="never" truncate="end" miw={0}>
               GraftMatch
             </Anchor>
           </Group>
@@ -106,6 +110,7 @@ function SignedInShell() {
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_ID} tabIndex={-1}>
         <ReadOnlyBanner />
+        <OfflineNote />
         {framed && page}
       </AppShell.Main>
     </AppShell>

@@ -17,7 +17,10 @@ import {
   IconStethoscope,
   IconUsers,
   IconAlertTriangle,
+  IconChartLine,
+  IconClipboardHeart,
 } from '@tabler/icons-react';
+import { webPaths } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { areasOf, useMe } from '../features/auth/useMe';
@@ -65,13 +68,19 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
   const item = { onNavigate };
   return (
     <Stack gap={2}>
-      <Item {...item} to="/home" label={t('nav.home')} icon={<IconHome size={18} aria-hidden />} testId="nav-home" />
+      <Item
+        {...item}
+        to={webPaths.home}
+        label={t('nav.home')}
+        icon={<IconHome size={18} aria-hidden />}
+        testId="nav-home"
+      />
       {areas?.clinic && (
         <>
           <Section title={t('nav.clinic')} />
           <Item
             {...item}
-            to="/home/clinic/search"
+            to={webPaths.clinicSearch()}
             prefix
             label={t('nav.search')}
             icon={<IconSearch size={18} aria-hidden />}
@@ -79,28 +88,35 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
           />
           <Item
             {...item}
-            to="/home/clinic/waitinglist"
+            to={webPaths.clinicWaitingList}
             label={t('nav.waitingList')}
             icon={<IconClipboardList size={18} aria-hidden />}
             testId="nav-waitinglist"
           />
           <Item
             {...item}
-            to="/home/clinic/requests"
+            to={webPaths.clinicRequests}
             label={t('requests.navMine')}
             icon={<IconSend size={18} aria-hidden />}
             testId="nav-requests"
           />
           <Item
             {...item}
-            to="/home/clinic/current"
+            to={webPaths.clinicFollowUps()}
+            label={t('followups.nav')}
+            icon={<IconClipboardHeart size={18} aria-hidden />}
+            testId="nav-followups"
+          />
+          <Item
+            {...item}
+            to={webPaths.clinicCurrent}
             label={t('nav.current')}
             icon={<IconPackage size={18} aria-hidden />}
             testId="nav-current"
           />
           <Item
             {...item}
-            to="/home/clinic/archive"
+            to={webPaths.clinicArchive}
             label={t('nav.archive')}
             icon={<IconArchive size={18} aria-hidden />}
             testId="nav-archive"
@@ -112,28 +128,28 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
           <Section title={t('nav.eute')} />
           <Item
             {...item}
-            to="/home/eute/waitinglist"
+            to={webPaths.euteDemand}
             label={t('eute.nav.waitingList')}
             icon={<IconBuildingHospital size={18} aria-hidden />}
             testId="nav-eute-waitinglist"
           />
           <Item
             {...item}
-            to="/home/eute/requests"
+            to={webPaths.euteRequests}
             label={t('requests.navInbox')}
             icon={<IconInbox size={18} aria-hidden />}
             testId="nav-eute-requests"
           />
           <Item
             {...item}
-            to="/home/eute/current"
+            to={webPaths.euteStock()}
             label={t('eute.nav.current')}
             icon={<IconPackage size={18} aria-hidden />}
             testId="nav-eute-current"
           />
           <Item
             {...item}
-            to="/home/eute/archive"
+            to={webPaths.euteArchive}
             label={t('eute.nav.archive')}
             icon={<IconArchive size={18} aria-hidden />}
             testId="nav-eute-archive"
@@ -143,11 +159,20 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
       {(areas?.eute || areas?.admin) && (
         <Item
           {...item}
-          to="/home/vigilance"
+          to={webPaths.vigilance}
           prefix
           label={t('vigilance.nav')}
           icon={<IconAlertTriangle size={18} aria-hidden />}
           testId="nav-vigilance"
+        />
+      )}
+      {(areas?.eute || areas?.admin) && (
+        <Item
+          {...item}
+          to={webPaths.quality}
+          label={t('outcomes.nav')}
+          icon={<IconChartLine size={18} aria-hidden />}
+          testId="nav-quality"
         />
       )}
       {areas?.importLogs && (
@@ -156,7 +181,7 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
           {areas.imports && (
             <Item
               {...item}
-              to="/home/imports"
+              to={webPaths.imports}
               label={t('imports.nav.import')}
               icon={<IconFileImport size={18} aria-hidden />}
               testId="nav-imports"
@@ -164,7 +189,7 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
           )}
           <Item
             {...item}
-            to="/home/imports/logs"
+            to={webPaths.importLogs}
             prefix
             label={t('imports.nav.logs')}
             icon={<IconFileText size={18} aria-hidden />}
@@ -177,35 +202,35 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
           <Section title={t('nav.admin')} />
           <Item
             {...item}
-            to="/home/admin/users"
+            to={webPaths.adminUsers()}
             label={t('admin.nav.users')}
             icon={<IconUsers size={18} aria-hidden />}
             testId="nav-admin-users"
           />
           <Item
             {...item}
-            to="/home/admin/clinics"
+            to={webPaths.adminClinics()}
             label={t('admin.nav.clinics')}
             icon={<IconStethoscope size={18} aria-hidden />}
             testId="nav-admin-clinics"
           />
           <Item
             {...item}
-            to="/home/admin/eutes"
+            to={webPaths.adminEutes()}
             label={t('admin.nav.eutes')}
             icon={<IconBuildingBank size={18} aria-hidden />}
             testId="nav-admin-eutes"
           />
           <Item
             {...item}
-            to="/home/admin/auditlog"
+            to={webPaths.adminAuditLog}
             label={t('admin.nav.auditLog')}
             icon={<IconHistory size={18} aria-hidden />}
             testId="nav-admin-auditlog"
           />
           <Item
             {...item}
-            to="/home/admin/mails"
+            to={webPaths.adminMails()}
             label={t('admin.nav.mails')}
             icon={<IconMail size={18} aria-hidden />}
             testId="nav-admin-mails"

@@ -1,6 +1,6 @@
 import { Box, Container, Group, Paper, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { LanguageSwitch } from './LanguageSwitch';
+import { LanguageSwitch } from '../components/LanguageSwitch';
 
 /** The frame of the pages reachable without a session: login, PIN, password recovery. */
 export function PublicLayout() {

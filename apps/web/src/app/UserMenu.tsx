@@ -1,6 +1,6 @@
 import { ActionIcon, Menu, Text } from '@mantine/core';
 import { IconKey, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
-import { fullName } from '@graftmatch/domain';
+import { fullName, webPaths } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../features/auth/useMe';
@@ -27,13 +27,13 @@ export function UserMenu() {
         )}
         <Menu.Item
           component={Link}
-          to="/home/settings"
+          to={webPaths.settings}
           leftSection={<IconSettings size={16} aria-hidden />}
           data-testid="settings-link"
         >
           {t('nav.settings')}
         </Menu.Item>
-        <Menu.Item component={Link} to="/home/password" leftSection={<IconKey size={16} aria-hidden />}>
+        <Menu.Item component={Link} to={webPaths.password} leftSection={<IconKey size={16} aria-hidden />}>
           {t('nav.changePassword')}
         </Menu.Item>
         <Menu.Item

@@ -40,7 +40,8 @@ export function RequireUser() {
   if (me.isPending || (me.isSuccess && !user)) {
     return <PageLoader />;
   }
-  if (me.isError) {
+  // A user already loaded stays: a failed re-fetch (the network gone) does not take the app away.
+  if (me.isError && !me.data) {
     return (
       <Container size="sm" py="xl">
         <ErrorAlert error={me.error} onRetry={() => void me.refetch()} />

@@ -7,7 +7,7 @@ import { clearSession, setAccessToken } from '../api/session';
 import { fakeApi, fakeJwt, json } from '../test/fakeApi';
 import { aPhysician, aWaitingListEntry } from '../test/fixtures';
 import { renderRoutes } from '../test/render';
-import { entryQuery, searchPath } from '../features/clinic/searchQuery';
+import { entryQuery, searchPath } from '../features/grafts/searchQuery';
 import { routes } from './router';
 
 const push = vi.hoisted(() => ({ handlers: null as PushHandlers | null }));

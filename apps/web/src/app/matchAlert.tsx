@@ -3,9 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { webPaths, type PushEventMap, type WaitingListEntry } from '@graftmatch/domain';
 import { showPatientCode } from '../i18n/format';
 import type { QueryClient } from '@tanstack/react-query';
-import { getWaitingList } from '../features/clinic/api';
 import { clinicKeys } from '../features/clinic/keys';
-import { entryQuery, searchPath } from '../features/clinic/searchQuery';
+import { entryQuery, searchPath } from '../features/grafts/searchQuery';
+import { wholeWaitingListQuery } from '../features/grafts/waitingList';
 import { i18n } from '../i18n';
 
 export type MatchFound = PushEventMap['matchFound'][0];
@@ -48,11 +48,7 @@ export async function showMatchAlert(
   try {
     // The whole list, as the entries may be on any page. Fresh already when the invalidation
     // re-fetched it (a request form is open); fetched here otherwise.
-    const list = await queryClient.fetchQuery({
-      queryKey: clinicKeys.waitingListAll,
-      queryFn: getWaitingList,
-      staleTime: Infinity,
-    });
+    const list = await queryClient.fetchQuery({ ...wholeWaitingListQuery, staleTime: Infinity });
     entries = list.filter((item) => ids.has(item.waitinglistid));
   } catch {
     // Without the list the alert still names the lots and leads to the waiting list.

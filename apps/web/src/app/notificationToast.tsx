@@ -5,13 +5,16 @@ import { notificationText } from '../features/notifications/notificationText';
 import { i18n } from '../i18n';
 
 /**
- * What asks the reader to act soon: the bank's answers to a physician's request (a reservation
- * runs out, a delivery waits to be recorded) and reminders. The rest only counts on the bell; a
- * match and the admin's test alert have alerts of their own (matchAlert.tsx, the test alert dialog).
+ * What asks the reader to act soon: for a physician, the bank's answers to a request (a
+ * reservation runs out, a delivery waits to be recorded); for a bank, a new request and a
+ * physician's confirmation (the graft must be assigned and shipped); for both, every vigilance
+ * step (a legal clock runs) and reminders. The rest only counts on the bell; a match and the
+ * admin's test alert have alerts of their own (matchAlert.tsx, the test alert dialog).
  */
-const TOASTED_REQUEST_STATES = new Set(['reserved', 'declined', 'delivered']);
+const TOASTED_REQUEST_STATES = new Set(['requested', 'reserved', 'confirmed', 'declined', 'delivered']);
 export const isToasted = (notification: Pick<Notification, 'kind' | 'payload'>): boolean =>
   notification.kind === 'reminder' ||
+  notification.kind === 'vigilance' ||
   (notification.kind === 'request' && TOASTED_REQUEST_STATES.has(String(notification.payload.state)));
 
 /**

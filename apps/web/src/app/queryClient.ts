@@ -1,6 +1,6 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api/errors';
-import { notifyFailure } from './notifyFailure';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, OfflineError } from '../api/errors';
+import { notifyFailure } from '../components/notifyFailure';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -26,11 +26,19 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => notifyUnlessSilent(error, query.meta?.silent) }),
     mutationCache: new MutationCache({
+      // Offline, a write is refused before it is sent, never queued: clinical steps happen once, in
+      // order, on the server (docs/decisions.md "Offline"). The form keeps what was typed.
+      onMutate: () => {
+        if (!onlineManager.isOnline()) {
+          throw new OfflineError();
+        }
+      },
       onError: (error, _vars, _ctx, mutation) => notifyUnlessSilent(error, mutation.meta?.silent),
     }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: true },
-      mutations: { retry: false },
+      // `always`: a mutation never waits (paused) for the network; offline it fails at once, above.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

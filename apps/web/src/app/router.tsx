@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { User } from '@graftmatch/domain';
+import { webPaths, type User } from '@graftmatch/domain';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { onSessionEnded } from '../api/client';
+import { loadSignedInTexts } from '../i18n';
 import { mayHaveSession } from '../api/session';
 import { LoginPage } from '../features/auth/LoginPage';
 import { rememberReturnTo } from '../features/auth/storage';
@@ -18,7 +19,11 @@ import type * as SignedIn from './signedIn';
 // The login pages come with the first load; everything behind login (and the push client) is
 // fetched when first needed, so a phone on a ward network shows the login screen sooner.
 type SignedInPage = Exclude<keyof typeof SignedIn, 'AssignedGraftsPage'>;
-const signedIn = (page: SignedInPage) => async () => ({ Component: (await import('./signedIn'))[page] });
+// Every page of the signed-in area comes with the signed-in texts (i18n/index.ts).
+const signedIn = (page: SignedInPage) => async () => {
+  const [pages] = await Promise.all([import('./signedIn'), loadSignedInTexts()]);
+  return { Component: pages[page] };
+};
 const forgotPassword = async () => ({
   Component: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage,
 });
@@ -29,6 +34,11 @@ const assigned = (list: 'current' | 'archive') => async () => {
 };
 // Comparing grafts is a rare step after a search: its page (and its photo code) comes when first opened.
 const compare = async () => ({ Component: (await import('../features/clinic/ComparePage')).ComparePage });
+// The quality view is read now and then, by banks, admins and auditors: a chunk of its own.
+const quality = async () => {
+  const [page] = await Promise.all([import('../features/outcomes/OutcomesPage'), loadSignedInTexts()]);
+  return { Component: page.OutcomesPage };
+};
 const imports = (page: 'ImportPage' | 'ImportLogsPage' | 'ImportLogPage') => async () => ({
   Component: (await import('../features/imports/pages'))[page],
 });
@@ -67,7 +77,7 @@ export const routes: RouteObject[] = [
             // A failing page shows its error inside the layout, so the navigation stays usable.
             errorElement: <RouteError />,
             children: [
-              { index: true, element: <Navigate to="/home" replace /> },
+              { index: true, element: <Navigate to={webPaths.home} replace /> },
               { path: 'home', lazy: signedIn('HomePage') },
               { path: 'home/password', lazy: signedIn('ChangePasswordPage') },
               { path: 'home/settings', lazy: signedIn('AccountSettingsPage') },
@@ -75,6 +85,7 @@ export const routes: RouteObject[] = [
               { path: 'home/grafts/:lot/history', lazy: signedIn('GraftHistoryPage') },
               { path: 'home/vigilance', lazy: signedIn('VigilanceListPage') },
               { path: 'home/vigilance/:id', lazy: signedIn('VigilanceReportPage') },
+              { path: 'home/quality', lazy: quality },
               {
                 path: 'home/clinic',
                 element: <RequireArea area="clinic" />,
@@ -84,6 +95,7 @@ export const routes: RouteObject[] = [
                   { path: 'search/:type', lazy: signedIn('SearchPage') },
                   { path: 'waitinglist', lazy: signedIn('WaitingListPage') },
                   { path: 'requests', lazy: signedIn('MyRequestsPage') },
+                  { path: 'followups', lazy: signedIn('FollowUpsPage') },
                   { path: 'current', lazy: assigned('current') },
                   { path: 'archive', lazy: assigned('archive') },
                   { path: 'graft/:lot', lazy: signedIn('GraftDetailsPage') },
@@ -150,7 +162,7 @@ export function restoreSession(queryClient: QueryClient) {
   if (mayHaveSession() && matchRoutes(routes, window.location)?.[0]?.route === signedInArea) {
     // Beside the user rather than after it: each needs only the session (one round trip less).
     void queryClient.prefetchQuery(mySettingsQuery);
-    const home = window.location.pathname === '/home';
+    const home = window.location.pathname === webPaths.home;
     if (home) {
       prefetchRememberedHomes(queryClient);
     }

@@ -1,7 +1,10 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { onSessionEnded } from '../api/client';
 import { i18nReady } from '../i18n';
 import { App } from './App';
+import { forgetKeptData, restoreKeptData } from './offline/device';
+import { watchNetwork } from './offline/network';
 import { createQueryClient } from './queryClient';
 import { createAppRouter, restoreSession } from './router';
 
@@ -15,7 +18,17 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 export async function start(root: HTMLElement) {
   // Not in the task that has just evaluated the app's modules, which is long enough by itself.
   await nextTask();
+  watchNetwork();
+  // An ended or revoked session leaves nothing on the device (docs/security.md "On the device").
+  onSessionEnded(() => void forgetKeptData().catch(() => undefined));
   const queryClient = createQueryClient();
+  // Offline, what the device kept comes before the first render, so a kept page opens with it.
+  // Online the page fetches anyway: the kept data arrives beside the first render, not before it,
+  // and never replaces a newer answer (docs/performance.md "Web delivery").
+  const restoring = restoreKeptData(queryClient);
+  if (!navigator.onLine) {
+    await restoring;
+  }
   restoreSession(queryClient);
   await nextTask();
   // Matching the first URL starts fetching its pages' code.

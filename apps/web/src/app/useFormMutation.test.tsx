@@ -6,7 +6,7 @@ import { ApiError } from '../api/errors';
 import { notify } from '../components/notify';
 import '../test/render';
 import { createQueryClient } from './queryClient';
-import { useFormMutation } from './useFormMutation';
+import { useFormMutation } from '../lib/useFormMutation';
 
 vi.mock('../components/notify', () => ({ notify: vi.fn() }));
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Text } from '@mantine/core';
@@ -8,8 +8,9 @@ import { clinicKeys } from '../features/clinic/keys';
 import { requestKeys } from '../features/requests/keys';
 import { euteKeys } from '../features/eute/keys';
 import { dashboardKeys } from '../features/home/keys';
+import { useOnline } from '../components/useOnline';
 import { i18n } from '../i18n';
-import { whenIdle } from './idle';
+import { whenIdle } from '../lib/idle';
 import { showMatchAlert } from './matchAlert';
 import { notificationKeys } from '../features/notifications/keys';
 import { vigilanceKeys } from '../features/vigilance/keys';
@@ -22,13 +23,23 @@ const PUSH_START_TIMEOUT_MS = 1_000;
  * Keeps the push connection open while a signed-in layout is shown, turns events into re-fetches,
  * and answers whether it is live. The push client (SignalR, some 55 kB of code) is fetched once
  * the page is drawn and the browser idle, so it does not hold up the first signed-in page on a
- * phone (docs/performance.md); the pages fetch their data themselves meanwhile.
+ * phone (docs/performance.md); the pages fetch their data themselves meanwhile. Offline there is
+ * no connection; back online it connects again, and once live everything shown is fetched again,
+ * the notification centre included, for the events missed meanwhile (docs/decisions.md "Offline").
  */
 export function usePush(): PushStatus {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const online = useOnline();
   const [status, setStatus] = useState<PushStatus>('connecting');
+  const missed = useRef(false);
   useEffect(() => {
+    if (!online) {
+      missed.current = true;
+      // What it shows once online again, until connected.
+      setStatus('connecting');
+      return;
+    }
     const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
     let connection: PushConnection | undefined;
     let stopped = false;
@@ -82,7 +93,17 @@ export function usePush(): PushStatus {
           invalidate(euteKeys.all);
         },
         onReconnected: () => void queryClient.invalidateQueries(),
-        onStatus: setStatus,
+        onStatus: (next) => {
+          // A connection stopped offline may report its close long after.
+          if (stopped) {
+            return;
+          }
+          if (next === 'live' && missed.current) {
+            missed.current = false;
+            void queryClient.invalidateQueries();
+          }
+          setStatus(next);
+        },
       });
     };
     const cancel = whenIdle(() => {
@@ -94,6 +115,6 @@ export function usePush(): PushStatus {
       cancel();
       void connection?.stop();
     };
-  }, [queryClient, navigate]);
-  return status;
+  }, [queryClient, navigate, online]);
+  return online ? status : 'offline';
 }

@@ -52,7 +52,17 @@ export function ColumnTable<Row>(props: {
 }) {
   return (
     <Table.ScrollContainer minWidth={props.minWidth ?? 900}>
-      <Table striped highlightOnHover verticalSpacing={8} fz="sm" lh={1.35} data-testid={props.tableTestId}>
+      {/* The count above the rows, as the cards have it, so it is read before the list. */}
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing={8}
+        horizontalSpacing={8}
+        fz="sm"
+        lh={1.35}
+        captionSide="top"
+        data-testid={props.tableTestId}
+      >
         <Table.Caption data-testid={props.captionTestId}>{props.caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>

@@ -1,7 +1,7 @@
 import { Alert, Button } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../app/errorMessage';
+import { errorMessage } from '../lib/errorMessage';
 
 interface Props {
   error: unknown;

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { ColumnCards } from './ColumnCards';
 import { ColumnTable, type Column } from './ColumnTable';
 import { ErrorAlert } from './ErrorAlert';
 import { PagedSection } from './PagePicker';
 import { PageLoader } from './PageLoader';
 import type { ServerPages } from './usePages';
+import { useLargeScreen } from './useScreen';
 
 interface Props<Row> {
   /** The list as `usePages` reads it. */
@@ -22,10 +24,13 @@ interface Props<Row> {
   minWidth: number;
 }
 
-/** A table a server page at a time, with its loading, error and empty states and the picker of its pages. */
+/** A table (cards below 1000 px, like every list) a server page at a time, with its loading, error and empty states and the picker of its pages. */
 export function PagedTable<Row>({ paged, caption, pagesLabel, testIds, empty, ...table }: Props<Row>) {
   const { list } = paged;
   const first = (paged.page - 1) * paged.pageSize + 1;
+  const shown = (data: { items: readonly Row[]; total: number }) =>
+    caption({ from: first, to: first + data.items.length - 1, total: data.total });
+  const large = useLargeScreen();
   return (
     <>
       {list.isPending && <PageLoader />}
@@ -33,13 +38,25 @@ export function PagedTable<Row>({ paged, caption, pagesLabel, testIds, empty, ..
       {list.data?.items.length === 0 && empty}
       {list.data && list.data.items.length > 0 && (
         <PagedSection paging={paged} label={pagesLabel} testId={testIds.pages}>
-          <ColumnTable
-            {...table}
-            rows={list.data.items}
-            caption={caption({ from: first, to: first + list.data.items.length - 1, total: list.data.total })}
-            tableTestId={testIds.table}
-            captionTestId={testIds.caption}
-          />
+          {large ? (
+            <ColumnTable
+              {...table}
+              rows={list.data.items}
+              caption={shown(list.data)}
+              tableTestId={testIds.table}
+              captionTestId={testIds.caption}
+            />
+          ) : (
+            <ColumnCards
+              columns={table.columns}
+              rowKey={table.rowKey}
+              rowAttributes={table.rowAttributes}
+              rows={list.data.items}
+              caption={shown(list.data)}
+              cardsTestId={`${testIds.table}-cards`}
+              captionTestId={testIds.caption}
+            />
+          )}
         </PagedSection>
       )}
     </>

@@ -1,7 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import '../test/render';
 import { changeLanguage } from '.';
-import { notDocumented, orNotDocumented, showDate, showDateTime, showPatientCode } from './format';
+import {
+  notDocumented,
+  orNotDocumented,
+  showDate,
+  showDateTime,
+  showDays,
+  showMillimetreOffset,
+  showMillimetreRange,
+  showMillimetres,
+  showNumber,
+  showPatientCode,
+  showAge,
+  showTimeLeft,
+} from './format';
 
 // The browser's zone is the reader's; Node's Intl follows TZ when it changes, as a browser follows its system's.
 const zoneBefore = process.env.TZ;
@@ -63,5 +76,50 @@ describe('the one date format of the web app', () => {
     await changeLanguage('de');
     expect(showPatientCode('K-00-2017')).toBe('k. A.');
     expect(showPatientCode({ initial: 'B', month: 4, year: 2024 })).toBe('B-04-2024');
+  });
+});
+
+describe('numbers, sizes and durations in the reader’s language', () => {
+  it('writes sizes with a decimal point in English and a decimal comma in German', async () => {
+    expect(showNumber(21.5)).toBe('21.5');
+    expect(showMillimetres(21.5)).toBe('21.5 mm');
+    expect(showMillimetres(22)).toBe('22 mm');
+    expect(showMillimetres(23.456)).toBe('23.5 mm');
+    expect(showMillimetreRange(20.5, 22)).toBe('20.5–22 mm');
+    expect(showMillimetreRange(22, 22)).toBe('22 mm');
+    expect(showMillimetreRange(null, 40)).toBe('n.d.–40 mm');
+    expect(showMillimetreRange(null, null)).toBe('n.d.');
+    expect(showMillimetreOffset(0.5)).toBe('+0.5 mm');
+    expect(showMillimetreOffset(-1)).toBe('−1 mm');
+    expect(showMillimetreOffset(0)).toBe('±0 mm');
+    expect(showMillimetres(null)).toBe('n.d.');
+    await changeLanguage('de');
+    expect(showNumber(21.5)).toBe('21,5');
+    expect(showMillimetres(21.5)).toBe('21,5 mm');
+    expect(showMillimetreRange(20.5, 22)).toBe('20,5–22 mm');
+    expect(showMillimetreOffset(-0.5)).toBe('−0,5 mm');
+    expect(showMillimetres(undefined)).toBe('k. A.');
+  });
+
+  it('writes days and time left in words, never "T"', async () => {
+    expect(showDays(1)).toBe('1 day');
+    expect(showDays(3)).toBe('3 days');
+    expect(showTimeLeft({ days: 2, hours: 5, minutes: 10 })).toBe('2 days 5 hr');
+    expect(showTimeLeft({ days: 0, hours: 5, minutes: 0 })).toBe('5 hr 0 min');
+    await changeLanguage('de');
+    expect(showDays(1)).toBe('1 Tag');
+    expect(showDays(3)).toBe('3 Tage');
+    expect(showTimeLeft({ days: 2, hours: 5, minutes: 10 })).toBe('2 Tage, 5 Std.');
+    expect(showTimeLeft({ days: 0, hours: 1, minutes: 30 })).toBe('1 Std., 30 Min.');
+  });
+
+  it('says how long ago a request came: minutes, hours within two days, then days', async () => {
+    const now = new Date('2026-12-02T12:00:00Z');
+    expect(showAge('2026-12-02T11:55:00Z', now)).toBe('5 min. ago');
+    expect(showAge('2026-12-01T09:00:00Z', now)).toBe('27 hr. ago');
+    expect(showAge('2026-11-28T12:00:00Z', now)).toBe('4 days ago');
+    await changeLanguage('de');
+    expect(showAge('2026-12-01T09:00:00Z', now)).toBe('vor 27 Std.');
+    expect(showAge('2026-11-28T12:00:00Z', now)).toBe('vor 4 Tagen');
   });
 });

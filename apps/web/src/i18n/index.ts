@@ -20,23 +20,44 @@ export function initialLanguage(): AppLanguage {
   return isLanguage(browser) ? browser : 'en';
 }
 
-// Each language is its own chunk of the build: a page loads only the texts it shows.
-const TEXTS: Record<AppLanguage, () => Promise<{ default: ResourceLanguage }>> = {
-  en: () => import('./en.json'),
-  de: () => import('./de.json'),
-};
+// The texts come in two parts, each a chunk per language: those of the pages before sign-in
+// (`public.*.json`: login, PIN, recovery, errors) and the rest (`*.json`), fetched with the signed-in
+// area, so the login screen loads only its own (docs/performance.md "Web delivery").
+const TEXTS = {
+  public: { en: () => import('./public.en.json'), de: () => import('./public.de.json') },
+  signedIn: { en: () => import('./en.json'), de: () => import('./de.json') },
+} satisfies Record<string, Record<AppLanguage, () => Promise<{ default: ResourceLanguage }>>>;
+type TextPart = keyof typeof TEXTS;
+export const ALL_TEXTS: readonly TextPart[] = ['public', 'signedIn'];
 
-/** Fetches a language's texts, once. */
-export async function loadLanguage(language: AppLanguage): Promise<void> {
-  if (!i18n.hasResourceBundle(language, 'translation')) {
-    const { default: texts } = await TEXTS[language]();
-    i18n.addResourceBundle(language, 'translation', texts);
-  }
+const loaded = new Set<string>();
+// Once the signed-in area has been opened, a language switch fetches its texts too.
+const wanted = new Set<TextPart>(['public']);
+
+const isLoaded = (language: AppLanguage) => [...wanted].every((part) => loaded.has(`${part}:${language}`));
+
+/** Fetches a language's texts, each part once: those wanted so far, or the parts given. */
+export async function loadLanguage(language: AppLanguage, parts: readonly TextPart[] = [...wanted]): Promise<void> {
+  await Promise.all(
+    parts.map(async (part) => {
+      if (!loaded.has(`${part}:${language}`)) {
+        const { default: texts } = await TEXTS[part][language]();
+        i18n.addResourceBundle(language, 'translation', texts, true);
+        loaded.add(`${part}:${language}`);
+      }
+    }),
+  );
+}
+
+/** The signed-in area's texts in the reader's language, from now on in any language switched to. */
+export function loadSignedInTexts(): Promise<void> {
+  wanted.add('signedIn');
+  return loadLanguage(currentLanguage());
 }
 
 // Switches at once when the texts are here, so no render shows the old language after the call.
 function switchTo(language: AppLanguage): Promise<unknown> {
-  return i18n.hasResourceBundle(language, 'translation')
+  return isLoaded(language)
     ? i18n.changeLanguage(language)
     : loadLanguage(language).then(() => i18n.changeLanguage(language));
 }
@@ -74,7 +95,7 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false }, // React escapes already
 });
 
-/** Settles when the first language's texts are here; the app renders after it (main.tsx). */
+/** Settles when the first language's public texts are here; the app renders after it (app/start.tsx). */
 export const i18nReady = loadLanguage(currentLanguage());
 
 export { i18n };

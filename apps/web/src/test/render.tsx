@@ -7,10 +7,10 @@ import { afterEach } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { theme } from '../app/theme';
-import { changeLanguage, i18n, LANGUAGES, loadLanguage } from '../i18n';
+import { ALL_TEXTS, changeLanguage, i18n, LANGUAGES, loadLanguage } from '../i18n';
 
-// Both languages are here before any render, so switching in a test is immediate.
-await Promise.all(LANGUAGES.map(loadLanguage));
+// Both languages, every text, are here before any render, so switching in a test is immediate.
+await Promise.all(LANGUAGES.map((language) => loadLanguage(language, ALL_TEXTS)));
 
 // Vitest runs without globals, so Testing Library cannot unmount on its own between tests.
 afterEach(() => cleanup());

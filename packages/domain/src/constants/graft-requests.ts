@@ -36,6 +36,10 @@ export type BankRequestAction = (typeof BANK_REQUEST_ACTIONS)[number];
 export type RequestAction = PhysicianRequestAction | BankRequestAction | 'lapse';
 export type RequestActorSide = 'physician' | 'bank' | 'system';
 
+/** The bank inbox's views (`?show=`): requests waiting for an answer, reservations lapsing soon, grafts to deliver. */
+export const INBOX_VIEWS = ['open', 'lapsing', 'delivery'] as const;
+export type InboxView = (typeof INBOX_VIEWS)[number];
+
 /** A reservation lasts this long unless the bank says otherwise, and at most the maximum. */
 export const DEFAULT_RESERVATION_HOURS = 24;
 export const MAX_RESERVATION_HOURS = 168;

@@ -1,4 +1,5 @@
 import { PROCESS_STEP_NAMES, type ProcessStepName } from './process-steps';
+import { PATIENT_CODE_BOUNDS } from '../rules/patient-code';
 import { SEARCH_BOUNDS } from './search-bounds';
 
 /**
@@ -70,8 +71,8 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = [
   { name: 'd_Remarks_public', kind: 'text', maxLength: REMARK, example: 'Donor without relevant history.' },
   { name: 'x_Remarks_public', kind: 'text', maxLength: REMARK, example: 'Sterility tests negative.' },
   { name: 'patient_Initial', kind: 'letter', example: '' },
-  { name: 'patient_Month', kind: 'int', range: { min: 1, max: 12 }, example: '' },
-  { name: 'patient_Year', kind: 'int', range: { min: 1900, max: 2100 }, example: '' },
+  { name: 'patient_Month', kind: 'int', range: PATIENT_CODE_BOUNDS.month, example: '' },
+  { name: 'patient_Year', kind: 'int', range: PATIENT_CODE_BOUNDS.year, example: '' },
   { name: 'physician_Name', kind: 'text', maxLength: SHORT, example: '' },
   { name: 'physician_EMail', kind: 'email', example: '' },
   { name: 'physician_Phone', kind: 'text', maxLength: 50, example: '' },

@@ -125,6 +125,30 @@ export const MESSAGES_DE: Catalogue = {
       lastAdmin:
         'Der letzte aktive Administrator kann weder deaktiviert werden noch die Administratorrechte verlieren; bitte machen Sie zuerst einen anderen Benutzer zum Administrator.',
       invalidMemberships: 'Ungültige Mitgliedschaften: {{summary}}.',
+      passkeyRequired:
+        'Administratoren melden sich hier mit ihrem Passkey an. Nutzen Sie „Mit Passkey anmelden“; ohne Passkey setzen Sie über den Link von „Passwort vergessen?“ ein neues Passwort: Eine Stunde lang gelten danach Passwort und PIN, damit Sie einen Passkey hinzufügen können.',
+      passkeyChallengeInvalid:
+        'Diese Passkey-Anfrage ist abgelaufen oder wurde schon verwendet. Bitte versuchen Sie es erneut.',
+      passkeyUnknown:
+        'Dieser Passkey ist hier nicht registriert (vielleicht wurde er entfernt). Bitte melden Sie sich mit Passwort und PIN an.',
+      passkeyRefused:
+        'Die Anmeldung mit Passkey wurde abgewiesen. Bitte versuchen Sie es erneut oder melden Sie sich mit Passwort und PIN an.',
+    },
+    passkey: {
+      refused:
+        'Der Passkey konnte nicht hinzugefügt werden: Die Antwort des Browsers ließ sich für diese Website nicht bestätigen. Bitte versuchen Sie es erneut.',
+      challengeInvalid: 'Diese Passkey-Anfrage ist abgelaufen oder wurde schon verwendet. Bitte beginnen Sie neu.',
+      exists: 'Dieser Passkey ist schon registriert.',
+      tooMany: 'Höchstens {{max}} Passkeys je Konto; bitte entfernen Sie zuerst einen.',
+      notFound: 'Diesen Passkey gibt es in Ihrem Konto nicht.',
+      lastOfAdmin:
+        'Administratoren melden sich hier mit Passkey an, daher kann Ihr letzter Passkey nicht entfernt werden; fügen Sie zuerst einen weiteren hinzu.',
+      noneOfYours:
+        'Fügen Sie Ihrem eigenen Konto einen Passkey hinzu, bevor Sie Passkeys für Administratoren verlangen.',
+    },
+    alerts: {
+      silencedClockEvent: 'Meldungen mit Frist brauchen Push oder E-Mail: {{summary}}.',
+      noSuchDevice: 'Kein solches Gerät von Ihnen.',
     },
     fhir: {
       unknownInteraction: 'Dieser FHIR-Server kennt diesen Ressourcentyp, diese Interaktion oder Operation nicht.',
@@ -141,6 +165,8 @@ export const MESSAGES_DE: Catalogue = {
       unknownSearchParameter: 'SearchParameter/{{id}} ist hier nicht bekannt.',
       unknownProduct: 'BiologicallyDerivedProduct/{{id}} ist nicht bekannt oder darf von Ihnen nicht gelesen werden.',
       productReference: 'product muss BiologicallyDerivedProduct/<id> oder die Kennung sein.',
+      focusReference: 'focus muss BiologicallyDerivedProduct/<id> oder die Kennung sein.',
+      observationDate: 'date muss ein Datum yyyy-mm-dd sein, wahlweise mit vorangestelltem eq, gt, lt, ge oder le.',
       whoExports:
         'Grafts exportieren dürfen nur Mitarbeitende von Gewebebanken, deren API-Schlüssel, Administratoren sowie Prüferinnen und Prüfer.',
       nameExportBank: 'Bitte nennen Sie die zu exportierende Gewebebank: ?bank=<EUTE-Nummer oder Kennung>.',
@@ -303,8 +329,26 @@ export const MESSAGES_DE: Catalogue = {
       alreadyQuarantined: 'Die Grafts dieser Spende sind bereits in Quarantäne.',
       noQuarantine: 'Für diese Meldung besteht keine Quarantäne.',
     },
+    followups: {
+      noFollowUp: 'Diese Nachsorge gibt es nicht.',
+      auditorsRead: 'Prüferinnen und Prüfer lesen Nachsorgen und ändern nichts.',
+      whoReads: 'Nachsorgen lesen nur die Klinik, die Gewebebank des Grafts sowie Prüferinnen und Prüfer.',
+      notYet: 'Diese Nachsorge ist am {{dueOn}} fällig und kann ab dem {{opensOn}} erfasst werden.',
+      alreadyRecorded: 'Diese Nachsorge wurde am {{date}} erfasst; hier ändert sie sich nicht mehr.',
+      ended: 'Diese Nachsorge ist nicht mehr fällig: ein erfasster Tod oder eine Explantation hat den Plan beendet.',
+      lostNotYet:
+        'Eine Nachsorge kann erst als nicht erreichbar markiert werden, wenn sie fällig ist, ab dem {{opensOn}}.',
+      lostRecorded: 'Diese Nachsorge wurde erfasst; sie kann nicht als nicht erreichbar markiert werden.',
+      alreadyLost: 'Diese Nachsorge ist bereits als nicht erreichbar markiert.',
+      changedMeanwhile: 'Die Nachsorge wurde inzwischen geändert; bitte laden Sie sie neu.',
+      invalidRecord: 'Ungültige Nachsorge: {{summary}}.',
+    },
     waitingList: {
       invalidEntry: 'Ungültiger Wartelisteneintrag: {{summary}}.',
+    },
+    outcomes: {
+      invalidQuery: 'Ungültige Qualitätsansicht: {{summary}}.',
+      ownBanks: 'Mitarbeitende sehen die Ergebnisse ihrer eigenen Gewebebanken.',
     },
     push: {
       originRefused: 'Von diesem Ursprung aus darf die Push-Verbindung nicht geöffnet werden.',
@@ -328,6 +372,15 @@ export const MESSAGES_DE: Catalogue = {
     minItems: 'muss mindestens {{limit}} Einträge haben',
     maxItems: 'darf höchstens {{limit}} Einträge haben',
     pattern: 'hat nicht die verlangte Form',
+    patterns: {
+      email: 'muss eine E-Mail-Adresse sein, etwa name@beispiel.de',
+      dateTime: 'muss ein Zeitpunkt sein, etwa 2021-03-14T09:30:00Z',
+      lot: 'muss ein Lot sein: bis zu 64 Buchstaben, Ziffern, Punkte, Unter- oder Bindestriche, am Anfang ein Buchstabe oder eine Ziffer',
+      id: 'muss eine Kennung sein, etwa 3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e',
+      oneLine: 'muss eine Zeile ohne Steuerzeichen sein',
+      text: 'darf keine Steuerzeichen enthalten',
+      pin: 'muss aus {{digits}} Ziffern bestehen',
+    },
     format: 'muss ein gültiges {{format}} sein',
     enum: 'muss einer der erlaubten Werte sein',
     const: 'muss einer der erlaubten Werte sein',
@@ -338,7 +391,9 @@ export const MESSAGES_DE: Catalogue = {
     patientCodeFromEntry: 'entfällt, wenn ein Wartelisteneintrag angegeben ist',
     fittingEntry: 'muss ein Eintrag vom Typ des Grafts sein, in dessen Bereiche der Graft passt',
     samePassword: 'ist das bisherige Passwort',
+    wrongPassword: 'ist falsch',
     timeZone: 'muss eine IANA-Zeitzone sein, etwa Europe/Berlin',
+    clockEventSilenced: 'hat eine Frist: Push oder E-Mail muss eingeschaltet bleiben',
     blank: 'darf nicht leer sein',
     passwordLength: 'muss {{min}} bis {{max}} Zeichen lang sein',
     passwordCommon: 'gehört zu den häufigsten Passwörtern; bitte wählen Sie ein anderes',
@@ -350,6 +405,7 @@ export const MESSAGES_DE: Catalogue = {
     isoDate: 'muss ein Datum yyyy-mm-dd sein',
     notBeforeField: 'darf nicht vor {{other}} liegen',
     notGreaterThan: 'darf nicht größer als {{other}} sein',
+    escalateAfterRemind: 'muss mehr Stunden als die erste Erinnerung sein',
     diameterSpan: 'darf {{other}} um höchstens {{span}} überschreiten',
     number: 'muss eine Zahl sein',
     between: 'muss zwischen {{min}} und {{max}} liegen',
@@ -369,14 +425,33 @@ export const MESSAGES_DE: Catalogue = {
     afterDelivery: 'darf nicht nach der Lieferung am {{date}} liegen',
     afterImplantation: 'darf nicht nach der Implantation am {{date}} liegen',
     notEmpty: 'darf nicht leer sein',
+    beforeImplantation: 'darf nicht vor der Implantation am {{date}} liegen',
+    afterFollowUpDate: 'darf nicht nach der Nachsorge am {{date}} liegen',
+    onlyWhenDied: 'bleibt leer, außer die Patientin oder der Patient ist verstorben',
+    onlyWhenReintervention: 'bleibt leer, außer am Graft wurde reinterveniert',
+    onlyWhenExplanted: 'bleibt leer, außer der Graft wurde explantiert',
+    onlyWhenOtherReason: 'bleibt leer, außer der Grund ist „anderer“',
+    unscheduledEvent:
+      'muss ein Ereignis nennen: eine außerplanmäßige Nachsorge erfasst einen Tod, eine Reintervention oder eine Explantation',
+  },
+  followUpReminder: {
+    title: 'fällige Nachsorgen',
+    visit30Days: 'Die 30-Tage-Nachsorge',
+    visitYears_one: 'Die 1-Jahres-Nachsorge',
+    visitYears_other: 'Die {{count}}-Jahres-Nachsorge',
+    due: '{{visit}} von Graft {{lot}}, implantiert am {{implantedOn}}, ist am {{dueOn}} fällig; sie kann jetzt erfasst werden.',
+    overdue:
+      '{{visit}} von Graft {{lot}}, implantiert am {{implantedOn}}, war am {{dueOn}} fällig und ist überfällig: Erfassen Sie sie, oder markieren Sie sie als nicht erreichbar.',
   },
   ranking: {
     windowOpen: 'Implantationsfenster offen',
-    windowOpensIn: 'Implantationsfenster öffnet in {{days}} T',
+    windowOpensIn_one: 'Implantationsfenster öffnet in {{count}} Tag',
+    windowOpensIn_other: 'Implantationsfenster öffnet in {{count}} Tagen',
     noWindow: 'kein Implantationsfenster',
     diameterOff: '{{diameter}} mm liegt {{off}} mm von der Mitte von {{min}}–{{max}} mm',
     askedForGraft: 'für diesen Graft angefragt',
-    waiting: 'wartet seit {{days}} T',
+    waiting_one: 'wartet seit {{count}} Tag',
+    waiting_other: 'wartet seit {{count}} Tagen',
     requestedInApp: 'in der App angefragt',
   },
   importRow: {
@@ -407,6 +482,17 @@ export const MESSAGES_DE: Catalogue = {
     inactiveClinic: 'die Klinik {{clinic}} ist inaktiv',
     archivedStays: 'ein archivierter Graft verlässt das Archiv nie',
   },
+  graftCode: {
+    empty: 'ist leer',
+    secLength: 'ist kein Single European Code: er muss 40 Zeichen in fünf Teilen haben, nicht {{length}}',
+    secParts:
+      'ist kein Single European Code: er muss aus Einrichtungscode (8), Spendennummer (13), Produktcode (E, A oder B und 7), Splitnummer (3) und Verfallsdatum jjjjmmtt bestehen',
+    secCountry: 'ist kein Single European Code: der Ländercode {{country}} ist kein Mitgliedstaat der EU oder des EWR',
+    secExpiry: 'ist kein Single European Code: das Verfallsdatum {{expiry}} ist kein gültiges Datum',
+    isbtIdentifier: 'trägt den ISBT-128-Datenbezeichner {{identifier}}, nicht die Datenstruktur 038 (&,4), den SEC',
+    isbtLength: 'ist ISBT-128-Datenstruktur 038 (&,4) mit {{length}} Zeichen statt 40 Buchstaben oder Ziffern',
+    neither: 'ist weder ein Lot noch ein Single European Code noch ein ISBT-128-SEC (&,4)',
+  },
   waitingListPdf: {
     title: '{{product}} Warteliste',
     bank: 'Gewebebank: {{banks}}',
@@ -425,6 +511,7 @@ export const MESSAGES_DE: Catalogue = {
       physician: 'Ärztin/Arzt',
       clinic: 'Klinik',
       added: 'Hinzugefügt am',
+      fitting: 'Passende freie Grafts',
     },
   },
   // The package label (apps/server/src/pdf/graft-label-pdf.ts); codes, LOT and sizes stay as they are.
@@ -436,6 +523,7 @@ export const MESSAGES_DE: Catalogue = {
     branchLengths: 'Länge links / rechts {{sizes}} mm',
     lot: 'Lot {{lot}} · {{name}}',
     noSec: 'Kein SEC erfasst · Lot {{lot}}',
+    expiry: 'Verwendbar bis {{date}}',
   },
   factsheet: {
     title: 'Datenblatt – Lot {{lot}}',
@@ -500,6 +588,32 @@ export const MESSAGES_DE: Catalogue = {
       target: 'Ziel',
       targetId: 'Ziel-ID',
       changes: 'Geänderte Felder',
+    },
+  },
+  outcomes: {
+    column: {
+      type: 'Grafttyp',
+      band: 'Durchmesserbereich',
+      allTypes: 'Alle Typen',
+      allBands: 'Alle Durchmesser',
+      grafts: 'Implantierte Grafts',
+      followUpsDue: 'Fällige Nachsorgen',
+      followUpsRecorded: 'Erfasste Nachsorgen',
+      completeness: 'Vollständigkeit',
+      explantsOrReinterventions: 'Explantationen oder Reinterventionen',
+      explants: 'Explantationen',
+      deaths: 'Todesfälle',
+      atRisk: 'Unter Risiko {{years}} J.',
+      freedom: 'Freiheit von Explantation oder Reintervention {{years}} J.',
+      freedomLower: 'Freiheit {{years}} J., untere 95-%-Grenze',
+      freedomUpper: 'Freiheit {{years}} J., obere 95-%-Grenze',
+      explantAtRisk: 'Unter Risiko für Explantation {{years}} J.',
+      explant: 'Kumulative Inzidenz der Explantation {{years}} J.',
+      explantLower: 'Explantation {{years}} J., untere 95-%-Grenze',
+      explantUpper: 'Explantation {{years}} J., obere 95-%-Grenze',
+      death: 'Kumulative Inzidenz des Todes {{years}} J.',
+      deathLower: 'Tod {{years}} J., untere 95-%-Grenze',
+      deathUpper: 'Tod {{years}} J., obere 95-%-Grenze',
     },
   },
 };

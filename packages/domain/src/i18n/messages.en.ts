@@ -120,6 +120,26 @@ export const MESSAGES_EN = {
       lastAdmin:
         'The last active administrator cannot be deactivated or lose the admin flag; make another user an administrator first.',
       invalidMemberships: 'Invalid memberships: {{summary}}.',
+      passkeyRequired:
+        'Administrators sign in with their passkey here. Use "Sign in with a passkey"; without one, set a new password through the link of "Forgot your password?": for an hour after that, password and PIN work, so you can add a passkey.',
+      passkeyChallengeInvalid: 'This passkey request has expired or was used already. Please try again.',
+      passkeyUnknown: 'This passkey is not registered here (it may have been removed). Sign in with password and PIN.',
+      passkeyRefused: 'The passkey sign-in was refused. Please try again, or sign in with password and PIN.',
+    },
+    passkey: {
+      refused:
+        'The passkey could not be added: the answer of the browser did not verify for this site. Please try again.',
+      challengeInvalid: 'This passkey request has expired or was used already. Please start again.',
+      exists: 'This passkey is registered already.',
+      tooMany: 'At most {{max}} passkeys per account; remove one first.',
+      notFound: 'No such passkey of yours.',
+      lastOfAdmin:
+        'Administrators must sign in with a passkey here, so your last passkey cannot be removed; add another one first.',
+      noneOfYours: 'Add a passkey to your own account before requiring passkeys for administrators.',
+    },
+    alerts: {
+      silencedClockEvent: 'Alerts with a deadline need push or mail: {{summary}}.',
+      noSuchDevice: 'No such device of yours.',
     },
     fhir: {
       unknownInteraction: 'This FHIR server has no such resource type, interaction or operation.',
@@ -133,6 +153,8 @@ export const MESSAGES_EN = {
       unknownSearchParameter: 'SearchParameter/{{id}} is not known here.',
       unknownProduct: 'BiologicallyDerivedProduct/{{id}} is not known, or not yours to read.',
       productReference: 'product must be BiologicallyDerivedProduct/<id> or the id.',
+      focusReference: 'focus must be BiologicallyDerivedProduct/<id> or the id.',
+      observationDate: 'date must be a date yyyy-mm-dd, optionally prefixed with eq, gt, lt, ge or le.',
       whoExports: 'Only tissue-bank employees, their API keys, administrators and auditors may export grafts.',
       nameExportBank: 'Name the tissue bank to export: ?bank=<EUTE number or id>.',
       ownBankExport: 'You may export only your own tissue bank’s grafts.',
@@ -279,8 +301,25 @@ export const MESSAGES_EN = {
       alreadyQuarantined: 'The grafts of this donation are quarantined already.',
       noQuarantine: 'No quarantine of this report is in force.',
     },
+    followups: {
+      noFollowUp: 'No such follow-up.',
+      auditorsRead: 'Auditors read follow-ups and change nothing.',
+      whoReads: 'Only the clinic, the tissue bank of the graft and auditors read follow-ups.',
+      notYet: 'This follow-up is due on {{dueOn}} and can be recorded from {{opensOn}}.',
+      alreadyRecorded: 'This follow-up was recorded on {{date}}; it no longer changes here.',
+      ended: 'This follow-up is no longer due: a recorded death or explant ended the schedule.',
+      lostNotYet: 'A follow-up can be marked lost once it is due, from {{opensOn}}.',
+      lostRecorded: 'This follow-up was recorded; it cannot be marked lost.',
+      alreadyLost: 'This follow-up is marked lost already.',
+      changedMeanwhile: 'The follow-up changed meanwhile; load it again.',
+      invalidRecord: 'Invalid follow-up: {{summary}}.',
+    },
     waitingList: {
       invalidEntry: 'Invalid waiting-list entry: {{summary}}.',
+    },
+    outcomes: {
+      invalidQuery: 'Invalid quality view: {{summary}}.',
+      ownBanks: 'Employees see the outcomes of their own tissue banks only.',
     },
     push: {
       originRefused: 'This origin may not open the push connection.',
@@ -305,6 +344,16 @@ export const MESSAGES_EN = {
     minItems: 'must have at least {{limit}} items',
     maxItems: 'must have at most {{limit}} items',
     pattern: 'does not have the required form',
+    // By the schema's pattern (schemas/pattern-wording.ts): what is expected, never the expression.
+    patterns: {
+      email: 'must be an e-mail address such as name@example.org',
+      dateTime: 'must be a date and time such as 2021-03-14T09:30:00Z',
+      lot: 'must be a lot: up to 64 letters, digits, dots, underscores or hyphens, beginning with a letter or digit',
+      id: 'must be an id such as 3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e',
+      oneLine: 'must be one line without control characters',
+      text: 'must not hold control characters',
+      pin: 'must be {{digits}} digits',
+    },
     format: 'must be a valid {{format}}',
     enum: 'must be one of the allowed values',
     const: 'must be one of the allowed values',
@@ -315,7 +364,9 @@ export const MESSAGES_EN = {
     patientCodeFromEntry: 'must be left out when a waiting-list entry is given',
     fittingEntry: 'must be an entry of the graft’s type whose ranges the graft fits',
     samePassword: 'equals the current password',
+    wrongPassword: 'is wrong',
     timeZone: 'must be an IANA time zone such as Europe/Berlin',
+    clockEventSilenced: 'carries a deadline: keep push or mail on',
     blank: 'must not be blank',
     passwordLength: 'must be {{min}} to {{max}} characters long',
     passwordCommon: 'is one of the most common passwords; choose another',
@@ -327,6 +378,7 @@ export const MESSAGES_EN = {
     isoDate: 'must be a date yyyy-mm-dd',
     notBeforeField: 'must not be before {{other}}',
     notGreaterThan: 'must not be greater than {{other}}',
+    escalateAfterRemind: 'must be more hours than the first reminder',
     diameterSpan: 'may exceed {{other}} by at most {{span}}',
     number: 'must be a number',
     between: 'must be between {{min}} and {{max}}',
@@ -346,14 +398,34 @@ export const MESSAGES_EN = {
     afterDelivery: 'must not be after the delivery on {{date}}',
     afterImplantation: 'must not be after the implantation on {{date}}',
     notEmpty: 'must not be empty',
+    beforeImplantation: 'must not be before the implantation on {{date}}',
+    afterFollowUpDate: 'must not be after the follow-up on {{date}}',
+    onlyWhenDied: 'must be left out unless the patient died',
+    onlyWhenReintervention: 'must be left out unless the graft had a reintervention',
+    onlyWhenExplanted: 'must be left out unless the graft was explanted',
+    onlyWhenOtherReason: 'must be left out unless the reason is other',
+    unscheduledEvent: 'must name an event: an unscheduled follow-up records a death, a reintervention or an explant',
+  },
+  // Follow-up reminders (apps/server/src/modules/followups/followups.reminders.ts): never a patient
+  // code, as a push shows them on a locked screen.
+  followUpReminder: {
+    title: 'follow-ups due',
+    visit30Days: 'The 30-day follow-up',
+    visitYears_one: 'The 1-year follow-up',
+    visitYears_other: 'The {{count}}-year follow-up',
+    due: '{{visit}} of graft {{lot}}, implanted on {{implantedOn}}, is due on {{dueOn}}; it can be recorded now.',
+    overdue:
+      '{{visit}} of graft {{lot}}, implanted on {{implantedOn}}, was due on {{dueOn}} and is overdue: record it, or mark it lost to follow-up.',
   },
   ranking: {
     windowOpen: 'implant window open',
-    windowOpensIn: 'implant window opens in {{days}} d',
+    windowOpensIn_one: 'implant window opens in {{count}} day',
+    windowOpensIn_other: 'implant window opens in {{count}} days',
     noWindow: 'no implant window',
     diameterOff: '{{diameter}} mm is {{off}} mm from the middle of {{min}}–{{max}} mm',
     askedForGraft: 'asked for this graft',
-    waiting: 'waiting {{days}} d',
+    waiting_one: 'waiting {{count}} day',
+    waiting_other: 'waiting {{count}} days',
     requestedInApp: 'requested in the app',
   },
   importRow: {
@@ -384,6 +456,19 @@ export const MESSAGES_EN = {
     inactiveClinic: 'the clinic {{clinic}} is inactive',
     archivedStays: 'an archived graft never leaves the Archive',
   },
+  // Why a scanned or typed text is no graft code (rules/graft-code.ts, rules/single-european-code.ts):
+  // each continues "The code …", on a screen and in a refusal.
+  graftCode: {
+    empty: 'is empty',
+    secLength: 'is not a Single European Code: it must have 40 characters in five parts, not {{length}}',
+    secParts:
+      'is not a Single European Code: it must be establishment code (8), donation number (13), product code (E, A or B and 7), split (3), expiry yyyymmdd',
+    secCountry: 'is not a Single European Code: country code {{country}} is not an EU or EEA member state',
+    secExpiry: 'is not a Single European Code: expiry {{expiry}} is not a real date',
+    isbtIdentifier: 'has the ISBT 128 data identifier {{identifier}}, not data structure 038 (&,4), the SEC',
+    isbtLength: 'is ISBT 128 data structure 038 (&,4) with {{length}} characters, not 40 letters or digits',
+    neither: 'is neither a lot, a Single European Code nor an ISBT 128 Single European Code (&,4)',
+  },
   waitingListPdf: {
     title: '{{product}} waiting list',
     bank: 'Tissue bank: {{banks}}',
@@ -402,6 +487,7 @@ export const MESSAGES_EN = {
       physician: 'Physician',
       clinic: 'Clinic',
       added: 'Date added',
+      fitting: 'Fitting free grafts',
     },
   },
   // The package label (apps/server/src/pdf/graft-label-pdf.ts); codes, LOT and sizes stay as they are.
@@ -413,6 +499,7 @@ export const MESSAGES_EN = {
     branchLengths: 'Length left / right {{sizes}} mm',
     lot: 'Lot {{lot}} · {{name}}',
     noSec: 'No SEC recorded · Lot {{lot}}',
+    expiry: 'Use by {{date}}',
   },
   factsheet: {
     title: 'Factsheet – lot {{lot}}',
@@ -477,6 +564,33 @@ export const MESSAGES_EN = {
       target: 'Target',
       targetId: 'Target id',
       changes: 'Changed fields',
+    },
+  },
+  // The quality view's CSV (docs/api.md "Outcomes").
+  outcomes: {
+    column: {
+      type: 'Graft type',
+      band: 'Diameter band',
+      allTypes: 'All types',
+      allBands: 'All diameters',
+      grafts: 'Grafts implanted',
+      followUpsDue: 'Follow-ups due',
+      followUpsRecorded: 'Follow-ups recorded',
+      completeness: 'Completeness',
+      explantsOrReinterventions: 'Explants or reinterventions',
+      explants: 'Explants',
+      deaths: 'Deaths',
+      atRisk: 'At risk {{years}} y',
+      freedom: 'Freedom from explant or reintervention {{years}} y',
+      freedomLower: 'Freedom {{years}} y, lower 95 % limit',
+      freedomUpper: 'Freedom {{years}} y, upper 95 % limit',
+      explantAtRisk: 'At risk for explant {{years}} y',
+      explant: 'Cumulative incidence of explant {{years}} y',
+      explantLower: 'Explant {{years}} y, lower 95 % limit',
+      explantUpper: 'Explant {{years}} y, upper 95 % limit',
+      death: 'Cumulative incidence of death {{years}} y',
+      deathLower: 'Death {{years}} y, lower 95 % limit',
+      deathUpper: 'Death {{years}} y, upper 95 % limit',
     },
   },
 } as const;

@@ -18,8 +18,14 @@ describe('the server catalogue', () => {
   });
 
   it('fills placeholders and words "n.d." as "k. A." in German', () => {
-    expect(translate('de', 'ranking.waiting', { days: 12 })).toBe('wartet seit 12 T');
-    expect(translate('en', 'ranking.waiting', { days: 12 })).toBe('waiting 12 d');
+    expect(translate('de', 'ranking.waiting', { count: 12 })).toBe('wartet seit 12 Tagen');
+    expect(translate('de', 'ranking.waiting', { count: 1 })).toBe('wartet seit 1 Tag');
+    expect(translate('en', 'ranking.waiting', { count: 12 })).toBe('waiting 12 days');
+    // Numbers as the reader writes them, never grouped (years, codes).
+    const off = { diameter: 20.5, off: 0.5, min: 18, max: 24 };
+    expect(translate('de', 'ranking.diameterOff', off)).toBe('20,5 mm liegt 0,5 mm von der Mitte von 18–24 mm');
+    expect(translate('en', 'ranking.diameterOff', off)).toBe('20.5 mm is 0.5 mm from the middle of 18–24 mm');
+    expect(translate('de', 'validation.between', { min: 1900, max: 2100 })).toBe('muss zwischen 1900 und 2100 liegen');
     expect(translate('de', 'common.notDocumented')).toBe('k. A.');
     expect(translate('en', 'no.such.key')).toBe('no.such.key');
   });

@@ -30,7 +30,17 @@ function lookup(catalogue: Catalogue, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** The text of `key` in `language`, its `{{name}}` placeholders filled; an unknown key is returned as it is. */
+// A number in a text is written as the reader writes it ("20,5" in German), without grouping, as
+// years, codes and counts are (docs/decisions.md, "Locale done properly").
+const NUMBERS: Readonly<Record<Language, Intl.NumberFormat>> = {
+  en: new Intl.NumberFormat('en', { useGrouping: false, maximumFractionDigits: 3 }),
+  de: new Intl.NumberFormat('de', { useGrouping: false, maximumFractionDigits: 3 }),
+};
+
+/**
+ * The text of `key` in `language`, its `{{name}}` placeholders filled (numbers in the language's
+ * way); an unknown key is returned as it is.
+ */
 export function translate(language: Language, key: MessageKey | string, params: MessageParams = {}): string {
   const catalogue = MESSAGES[language];
   const plural = typeof params.count === 'number' ? `${key}_${params.count === 1 ? 'one' : 'other'}` : null;
@@ -38,9 +48,10 @@ export function translate(language: Language, key: MessageKey | string, params: 
   if (text === undefined) {
     return key;
   }
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
+    const value = Object.hasOwn(params, name) ? params[name] : undefined;
+    return value === undefined ? whole : typeof value === 'number' ? NUMBERS[language].format(value) : value;
+  });
 }
 
 /** A kept message in `language`. */

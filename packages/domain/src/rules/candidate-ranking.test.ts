@@ -21,7 +21,7 @@ describe('scoreCandidate', () => {
     );
     expect(score).toMatchObject({ score: 100, urgency: 40, fit: 30, waiting: 20, request: 10 });
     expect(score.reason).toBe(
-      'implant window open; 22 mm is 0 mm from the middle of 20–24 mm; waiting 90 d; requested in the app',
+      'implant window open; 22 mm is 0 mm from the middle of 20–24 mm; waiting 90 days; requested in the app',
     );
   });
 
@@ -30,7 +30,7 @@ describe('scoreCandidate', () => {
     expect(score.urgency).toBe(20);
     expect(score.fit).toBe(15);
     expect(score.waiting).toBe(0);
-    expect(score.reason).toContain('implant window opens in 30 d');
+    expect(score.reason).toContain('implant window opens in 30 days');
   });
 
   it('counts a request without an entry as a full fit made for this graft', () => {
@@ -47,7 +47,7 @@ describe('scoreCandidate', () => {
       'de',
     );
     expect(score.reason).toBe(
-      'Implantationsfenster öffnet in 30 T; 23 mm liegt 1 mm von der Mitte von 20–24 mm; wartet seit 12 T; in der App angefragt',
+      'Implantationsfenster öffnet in 30 Tagen; 23 mm liegt 1 mm von der Mitte von 20–24 mm; wartet seit 12 Tagen; in der App angefragt',
     );
   });
 });

@@ -58,7 +58,7 @@ export function scoreCandidate(
   if (candidate.implantFrom !== null) {
     const days = daysBetween(today, candidate.implantFrom);
     urgency = RANKING_WEIGHTS.urgency * clamp01(1 - Math.max(0, days) / URGENCY_HORIZON_DAYS);
-    reasons.push(days <= 0 ? t('ranking.windowOpen') : t('ranking.windowOpensIn', { days }));
+    reasons.push(days <= 0 ? t('ranking.windowOpen') : t('ranking.windowOpensIn', { count: days }));
   } else {
     reasons.push(t('ranking.noWindow'));
   }
@@ -74,7 +74,7 @@ export function scoreCandidate(
   }
   const waited = Math.max(0, daysBetween(candidate.since, today));
   const waiting = RANKING_WEIGHTS.waiting * clamp01(waited / WAITING_HORIZON_DAYS);
-  reasons.push(t('ranking.waiting', { days: waited }));
+  reasons.push(t('ranking.waiting', { count: waited }));
   const request = candidate.requested ? RANKING_WEIGHTS.request : 0;
   if (candidate.requested) {
     reasons.push(t('ranking.requestedInApp'));

@@ -4,10 +4,13 @@ import {
   demandDiameter,
   diameterBand,
   entryAttention,
+  expiryUrgency,
   importIsStale,
   isLapsing,
   quickSearchQuery,
   requestAge,
+  shortagesFirst,
+  stockDemandState,
   trendMonths,
 } from './dashboard';
 import { validateSearchQuery } from './search-validation';
@@ -99,5 +102,47 @@ describe('quickSearchQuery', () => {
     });
     expect(quickSearchQuery(GraftType.AorticValve, 49.5)).toMatchObject({ query_d_min: 47.5, query_d_max: 50 });
     expect(validateSearchQuery(quickSearchQuery(GraftType.PulmonaryValveNoBifurcation, 30, 120))).toEqual([]);
+  });
+});
+
+describe('expiryUrgency', () => {
+  it('flags a graft expiring within 30 days, today and the 30th day included, and one within 90 days apart', () => {
+    const today = '2026-12-02';
+    expect(expiryUrgency('2026-12-02', today)).toBe('within30');
+    expect(expiryUrgency('2026-12-21', today)).toBe('within30');
+    expect(expiryUrgency('2027-01-01', today)).toBe('within30');
+    expect(expiryUrgency('2027-01-02', today)).toBe('within90');
+    expect(expiryUrgency('2027-03-02', today)).toBe('within90');
+    expect(expiryUrgency('2027-03-03', today)).toBeNull();
+  });
+
+  it('flags nothing for an unknown expiry', () => {
+    expect(expiryUrgency(null, '2026-12-02')).toBeNull();
+  });
+});
+
+describe('stock against demand at a glance', () => {
+  it('calls a cell short when more is wanted than is free, covered when the stock meets it', () => {
+    expect(stockDemandState({ stock: 0, demand: 2 })).toBe('short');
+    expect(stockDemandState({ stock: 1, demand: 2 })).toBe('short');
+    expect(stockDemandState({ stock: 2, demand: 2 })).toBe('covered');
+    expect(stockDemandState({ stock: 3, demand: 0 })).toBe('stockOnly');
+    expect(stockDemandState({ stock: 0, demand: 0 })).toBe('empty');
+  });
+
+  it('lists the shortages alone, the largest gap first, then by type and band', () => {
+    const cells = [
+      { type: 2, band: 20, stock: 1, demand: 2 },
+      { type: 1, band: 25, stock: 0, demand: 3 },
+      { type: 1, band: 20, stock: 5, demand: 1 },
+      { type: 1, band: null, stock: 0, demand: 1 },
+      { type: 1, band: 15, stock: 0, demand: 1 },
+    ];
+    expect(shortagesFirst(cells).map((cell) => [cell.type, cell.band])).toEqual([
+      [1, 25],
+      [1, 15],
+      [1, null],
+      [2, 20],
+    ]);
   });
 });

@@ -2,6 +2,7 @@
 import { DEFAULT_GRAFT_SEARCH_QUERY } from '../constants/default-search';
 import type { GraftTypeNumber } from '../constants/graft-types';
 import type { GraftSearchQuery } from '../schemas/graft-search';
+import { DAY_MS } from './dates';
 import { adjustDiameterRange } from './diameter-range';
 
 /** Width of a diameter band of the stock-against-demand grid, in millimetres. */
@@ -12,6 +13,21 @@ export const STALE_IMPORT_DAYS = 7;
 
 /** The horizons of the bank's expiring stock, in days. */
 export const EXPIRY_HORIZONS = [30, 60, 90] as const;
+
+/** How near a graft's expiry is: within the first horizon (30 days) or within the last (90). */
+export type ExpiryUrgency = 'within30' | 'within90';
+
+/**
+ * The urgency a graft list flags a graft's expiry with (both yyyy-mm-dd): the bank's stock and the
+ * physician's search results mark the same grafts. Null beyond 90 days or for an unknown date.
+ */
+export function expiryUrgency(expiry: string | null, today: string): ExpiryUrgency | null {
+  if (expiry === null) {
+    return null;
+  }
+  const days = (Date.parse(expiry) - Date.parse(today)) / DAY_MS;
+  return days <= EXPIRY_HORIZONS[0] ? 'within30' : days <= EXPIRY_HORIZONS[2] ? 'within90' : null;
+}
 
 /** Hours ahead in which a reservation counts as lapsing soon. */
 export const LAPSING_WITHIN_HOURS = 24;
@@ -33,6 +49,31 @@ export function diameterBand(diameter: number | null): number | null {
 /** The middle of a waiting-list entry's diameter range, the diameter its demand is banded by. */
 export function demandDiameter(range: { min: number; max: number }): number {
   return (range.min + range.max) / 2;
+}
+
+/** How a stock-against-demand cell reads at a glance: demand above stock is a shortage. */
+export type StockDemandState = 'short' | 'covered' | 'stockOnly' | 'empty';
+
+export function stockDemandState(cell: { stock: number; demand: number }): StockDemandState {
+  if (cell.demand > cell.stock) {
+    return 'short';
+  }
+  if (cell.demand > 0) {
+    return 'covered';
+  }
+  return cell.stock > 0 ? 'stockOnly' : 'empty';
+}
+
+/** The cells short of stock, the largest gap first (then by type and band, as listed). */
+export function shortagesFirst<T extends { type: number; band: number | null; stock: number; demand: number }>(
+  cells: readonly T[],
+): T[] {
+  return cells
+    .filter((cell) => stockDemandState(cell) === 'short')
+    .sort(
+      (a, b) =>
+        b.demand - b.stock - (a.demand - a.stock) || a.type - b.type || (a.band ?? Infinity) - (b.band ?? Infinity),
+    );
 }
 
 /** Age buckets of open requests (a response clock since the request): under a day, up to three days, older. */

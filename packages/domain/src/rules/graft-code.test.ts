@@ -8,6 +8,7 @@ import {
   type GraftCode,
 } from './graft-code';
 import { parseSingleEuropeanCode } from './single-european-code';
+import { translateMessage } from '../i18n/translate';
 
 // From the demo data (apps/server/demo/grafts-north.csv and grafts-south.json).
 const NORTH = 'DE000123 2021264932585 E0042108 001 20260704';
@@ -17,16 +18,16 @@ const NORTH_COMPACT = 'DE0001232021264932585E004210800120260704';
 const ok = (text: string): GraftCode => {
   const code = parseGraftCode(text);
   if ('error' in code) {
-    throw new Error(`${text}: ${code.error}`);
+    throw new Error(`${text}: ${code.error.key}`);
   }
   return code;
 };
-const reason = (text: string): string => {
+const reason = (text: string, language: 'en' | 'de' = 'en'): string => {
   const code = parseGraftCode(text);
   if (!('error' in code)) {
     throw new Error(`${text} was read as ${code.kind}`);
   }
-  return code.error;
+  return translateMessage(language, code.error);
 };
 
 describe('single European code', () => {
@@ -66,7 +67,7 @@ describe('single European code', () => {
   it('writes the parts back as the eye-readable, compact and ISBT 128 forms', () => {
     const parts = parseSingleEuropeanCode(NORTH);
     if ('error' in parts) {
-      throw new Error(parts.error);
+      throw new Error(parts.error.key);
     }
     expect(formatSingleEuropeanCode(parts)).toBe(NORTH);
     expect(compactSingleEuropeanCode(parts)).toBe(NORTH_COMPACT);
@@ -75,7 +76,10 @@ describe('single European code', () => {
 
   it('tells why a text is not an SEC', () => {
     expect(reason('DE000123 2021264932585 E0042108 001 2026070')).toBe(
-      'is not a Single European Code: must be 40 characters in five parts, not 39',
+      'is not a Single European Code: it must have 40 characters in five parts, not 39',
+    );
+    expect(reason('DE000123 2021264932585 E0042108 001 2026070', 'de')).toBe(
+      'ist kein Single European Code: er muss 40 Zeichen in fünf Teilen haben, nicht 39',
     );
     expect(reason('US000123 2021264932585 E0042108 001 20260704')).toBe(
       'is not a Single European Code: country code US is not an EU or EEA member state',
@@ -84,9 +88,9 @@ describe('single European code', () => {
       'is not a Single European Code: expiry 20260231 is not a real date',
     );
     expect(reason('DE000123 2021264932585 X0042108 001 20260704')).toMatch(
-      /^is not a Single European Code: must be establishment code \(8\)/,
+      /^is not a Single European Code: it must be establishment code \(8\)/,
     );
-    expect(reason('SEC 12345')).toBe('is not a Single European Code: must be 40 characters in five parts, not 5');
+    expect(reason('SEC 12345')).toBe('is not a Single European Code: it must have 40 characters in five parts, not 5');
   });
 });
 
@@ -98,19 +102,21 @@ describe('ISBT 128 data structure 038', () => {
   });
 
   it('tells why an ISBT 128 text is not the SEC', () => {
-    expect(reason('=A99992012345600')).toBe('ISBT 128 data identifier =A9 is not data structure 038 (&,4), the SEC');
-    expect(reason('&,1LOT12345')).toBe('ISBT 128 data identifier &,1 is not data structure 038 (&,4), the SEC');
+    expect(reason('=A99992012345600')).toBe(
+      'has the ISBT 128 data identifier =A9, not data structure 038 (&,4), the SEC',
+    );
+    expect(reason('&,1LOT12345')).toBe('has the ISBT 128 data identifier &,1, not data structure 038 (&,4), the SEC');
     expect(reason(`&,4${NORTH_COMPACT.slice(1)}`)).toBe(
-      'ISBT 128 data structure 038 must be &,4 and 40 letters or digits, not 39 characters',
+      'is ISBT 128 data structure 038 (&,4) with 39 characters, not 40 letters or digits',
     );
     expect(reason(`&,4${NORTH}`)).toBe(
-      'ISBT 128 data structure 038 must be &,4 and 40 letters or digits, not 44 characters',
+      'is ISBT 128 data structure 038 (&,4) with 44 characters, not 40 letters or digits',
     );
     expect(reason(`&,4FR${NORTH_COMPACT.slice(2, 32)}20261301`)).toBe(
-      'ISBT 128 data structure 038 holds no Single European Code: expiry 20261301 is not a real date',
+      'is not a Single European Code: expiry 20261301 is not a real date',
     );
-    expect(reason(`&,4XX${NORTH_COMPACT.slice(2)}`)).toBe(
-      'ISBT 128 data structure 038 holds no Single European Code: country code XX is not an EU or EEA member state',
+    expect(reason(`&,4XX${NORTH_COMPACT.slice(2)}`, 'de')).toBe(
+      'ist kein Single European Code: der Ländercode XX ist kein Mitgliedstaat der EU oder des EWR',
     );
   });
 });
@@ -124,6 +130,7 @@ describe('lot', () => {
 
   it('refuses empty text and characters no lot has', () => {
     expect(reason('   ')).toBe('is empty');
+    expect(reason('   ', 'de')).toBe('ist leer');
     expect(reason('EB1/2021/0001')).toBe(
       'is neither a lot, a Single European Code nor an ISBT 128 Single European Code (&,4)',
     );

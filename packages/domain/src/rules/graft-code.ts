@@ -1,3 +1,4 @@
+import type { Message } from '../i18n/translate';
 import { LOT_PATTERN } from '../schemas/common';
 import { parseSingleEuropeanCode, type SingleEuropeanCode } from './single-european-code';
 
@@ -37,12 +38,13 @@ const ISBT_DATA = /^[A-Za-z0-9]{40}$/;
  * a Single European Code (40 characters, the parts with or without one space or line break
  * between them, optionally after the acronym "SEC"), or a graft's lot. Text with spaces, the
  * acronym, or 40 letters and digits is read as an SEC, so its reason is told rather than looked up
- * as a lot. Answers the code, or the reason it is none of them.
+ * as a lot. Answers the code, or the reason it is none of them (a catalogue message that
+ * continues "The code …").
  */
-export function parseGraftCode(text: string): GraftCode | { error: string } {
+export function parseGraftCode(text: string): GraftCode | { error: Message } {
   const trimmed = text.trim().replace(SYMBOLOGY_IDENTIFIER, '');
   if (trimmed === '') {
-    return { error: 'is empty' };
+    return { error: { key: 'graftCode.empty' } };
   }
   if (trimmed.startsWith('&') || trimmed.startsWith('=')) {
     return parseIsbt128(trimmed);
@@ -52,28 +54,24 @@ export function parseGraftCode(text: string): GraftCode | { error: string } {
   const compact = spaced.replaceAll(' ', '');
   if (withoutAcronym !== trimmed || spaced.includes(' ') || /^[A-Za-z0-9]{40}$/.test(compact)) {
     const parts = parseSingleEuropeanCode(spaced);
-    return 'error' in parts
-      ? { error: `is not a Single European Code: ${parts.error}` }
-      : { kind: 'sec', sec: compactSingleEuropeanCode(parts), parts };
+    return 'error' in parts ? parts : { kind: 'sec', sec: compactSingleEuropeanCode(parts), parts };
   }
   if (LOT.test(trimmed)) {
     return { kind: 'lot', lot: trimmed };
   }
-  return { error: 'is neither a lot, a Single European Code nor an ISBT 128 Single European Code (&,4)' };
+  return { error: { key: 'graftCode.neither' } };
 }
 
-function parseIsbt128(text: string): GraftCode | { error: string } {
+function parseIsbt128(text: string): GraftCode | { error: Message } {
   if (!text.startsWith(ISBT128_SEC_IDENTIFIER)) {
-    return { error: `ISBT 128 data identifier ${text.slice(0, 3)} is not data structure 038 (&,4), the SEC` };
+    return { error: { key: 'graftCode.isbtIdentifier', params: { identifier: text.slice(0, 3) } } };
   }
   const data = text.slice(ISBT128_SEC_IDENTIFIER.length);
   if (!ISBT_DATA.test(data)) {
-    return { error: `ISBT 128 data structure 038 must be &,4 and 40 letters or digits, not ${data.length} characters` };
+    return { error: { key: 'graftCode.isbtLength', params: { length: data.length } } };
   }
   const parts = parseSingleEuropeanCode(data);
-  return 'error' in parts
-    ? { error: `ISBT 128 data structure 038 holds no Single European Code: ${parts.error}` }
-    : { kind: 'isbt038', sec: compactSingleEuropeanCode(parts), parts };
+  return 'error' in parts ? parts : { kind: 'isbt038', sec: compactSingleEuropeanCode(parts), parts };
 }
 
 /** A stored SEC (with or without spaces) in the compared form, or null. */

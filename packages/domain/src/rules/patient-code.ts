@@ -8,8 +8,13 @@ export const PATIENT_CODE_PLACEHOLDER = 'NN-00-0000';
 export const PATIENT_CODE_PATTERN = '^([A-Z]|NN)-(0[1-9]|1[0-2]|00)-(19\\d{2}|20\\d{2}|2100|0000)$';
 const PATIENT_CODE = new RegExp(PATIENT_CODE_PATTERN);
 
-const YEAR_MIN = 1900;
-const YEAR_MAX = 2100;
+/** The parts' bounds: an initial of one letter, a month, and the years of birth a code can hold. */
+export const PATIENT_CODE_BOUNDS = {
+  initialLength: 1,
+  month: { min: 1, max: 12 },
+  year: { min: 1900, max: 2100 },
+} as const;
+const { month: MONTH, year: YEAR } = PATIENT_CODE_BOUNDS;
 
 /** The parts of a patient code; null marks a part that is not known. */
 export interface PatientCodeParts {
@@ -27,8 +32,8 @@ function integerWithin(value: number | null | undefined, min: number, max: numbe
   return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : null;
 }
 
-const validMonth = (month: number | null | undefined) => integerWithin(month, 1, 12);
-const validYear = (year: number | null | undefined) => integerWithin(year, YEAR_MIN, YEAR_MAX);
+const validMonth = (month: number | null | undefined) => integerWithin(month, MONTH.min, MONTH.max);
+const validYear = (year: number | null | undefined) => integerWithin(year, YEAR.min, YEAR.max);
 
 /**
  * Reads a code back into its parts; placeholders become null parts. Null when the text is not

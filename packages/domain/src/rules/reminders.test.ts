@@ -5,6 +5,8 @@ import {
   parseReminderDays,
   readReminderDaysInput,
   repeatingReminder,
+  unansweredRequestHours,
+  unansweredRequestHoursErrors,
 } from './reminders';
 
 describe('reminder thresholds', () => {
@@ -50,5 +52,28 @@ describe('reminder thresholds', () => {
       expect(readReminderDaysInput(wrong)).toBeNull();
     }
     expect(readReminderDaysInput('730')).toEqual([730]);
+  });
+
+  test("a bank's hours for unanswered requests: its own when both are set, else the defaults", () => {
+    expect(unansweredRequestHours({ remind: null, escalate: null })).toEqual({ remind: 4, escalate: 24 });
+    expect(unansweredRequestHours({ remind: 1, escalate: null })).toEqual({ remind: 4, escalate: 24 });
+    expect(unansweredRequestHours({ remind: 1, escalate: 2 })).toEqual({ remind: 1, escalate: 2 });
+  });
+
+  test('hours an admin sets: whole hours from 1 to 168, the escalation after the reminder', () => {
+    expect(unansweredRequestHoursErrors({ remind: 1, escalate: 168 })).toEqual([]);
+    const fields = (remind: unknown, escalate: unknown) =>
+      unansweredRequestHoursErrors({ remind, escalate }).map(({ field, message }) => `${field} ${message}`);
+    expect(fields(0, 169)).toEqual([
+      'unansweredRequestHours.remind must be between 1 and 168',
+      'unansweredRequestHours.escalate must be between 1 and 168',
+    ]);
+    expect(fields(1.5, 4)).toEqual(['unansweredRequestHours.remind must be between 1 and 168']);
+    expect(fields(4, '')).toEqual(['unansweredRequestHours.escalate must be between 1 and 168']);
+    for (const escalate of [4, 3]) {
+      expect(fields(4, escalate)).toEqual([
+        'unansweredRequestHours.escalate must be more hours than the first reminder',
+      ]);
+    }
   });
 });

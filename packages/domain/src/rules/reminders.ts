@@ -1,3 +1,5 @@
+import { wordedFieldError, type WordedFieldError } from './worded-field-error';
+
 // When a reminder is due (docs/decisions.md "Reminders"). Each reminder is sent once per
 // threshold, keyed by it; when several thresholds were crossed since the last look (a server that
 // was down, a graft imported late), only the nearest one is sent: one reminder, not a burst.
@@ -6,7 +8,10 @@
 export const DEFAULT_EXPIRY_REMINDER_DAYS = [90, 30, 7] as const;
 /** Days without an import after which the admins hear of a bank, unless an admin sets others. */
 export const DEFAULT_IMPORT_SILENCE_DAYS = 7;
-/** A bank hears of a request still unanswered after these hours. */
+/**
+ * A bank's employees hear of a request still unanswered after the first of these hours, and again
+ * (the escalation) after the second, unless an admin sets the bank's own.
+ */
 export const UNANSWERED_REQUEST_HOURS = [4, 24] as const;
 /** The bank hears of a reservation this many hours before it lapses. */
 export const LAPSING_RESERVATION_BANK_HOURS = [4] as const;
@@ -23,6 +28,44 @@ export const FAILING_MAIL_MINUTES = 60;
 export const MAX_EXPIRY_REMINDER_DAYS = 730;
 export const MAX_EXPIRY_REMINDERS = 5;
 export const MAX_IMPORT_SILENCE_DAYS = 365;
+export const MIN_UNANSWERED_REQUEST_HOURS = 1;
+export const MAX_UNANSWERED_REQUEST_HOURS = 168;
+
+/** When a bank's employees hear of an unanswered request: reminded, then escalated (hours after it came). */
+export interface UnansweredRequestHours {
+  remind: number;
+  escalate: number;
+}
+
+/** A bank's hours as stored; a bank that has none set (either null) has the defaults. */
+export function unansweredRequestHours(stored: {
+  remind: number | null;
+  escalate: number | null;
+}): UnansweredRequestHours {
+  const [remind, escalate] = UNANSWERED_REQUEST_HOURS;
+  return stored.remind === null || stored.escalate === null
+    ? { remind, escalate }
+    : { remind: stored.remind, escalate: stored.escalate };
+}
+
+/**
+ * What is wrong with the hours an admin set, by field (`unansweredRequestHours.remind`, `.escalate`):
+ * each a whole number of hours within the bounds, the escalation after the reminder.
+ */
+export function unansweredRequestHoursErrors(hours: { remind: unknown; escalate: unknown }): WordedFieldError[] {
+  const field = (name: keyof UnansweredRequestHours) => `unansweredRequestHours.${name}`;
+  const bounds = { min: MIN_UNANSWERED_REQUEST_HOURS, max: MAX_UNANSWERED_REQUEST_HOURS };
+  const outOfBounds = (['remind', 'escalate'] as const).filter((name) => {
+    const value = hours[name];
+    return !Number.isInteger(value) || (value as number) < bounds.min || (value as number) > bounds.max;
+  });
+  if (outOfBounds.length > 0) {
+    return outOfBounds.map((name) => wordedFieldError(field(name), { key: 'validation.between', params: bounds }));
+  }
+  return (hours.escalate as number) > (hours.remind as number)
+    ? []
+    : [wordedFieldError(field('escalate'), { key: 'validation.escalateAfterRemind' })];
+}
 
 /**
  * What an admin typed as expiry thresholds ("90, 30, 7"): whole days from 1 to the maximum, one

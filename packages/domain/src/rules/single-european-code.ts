@@ -1,3 +1,4 @@
+import type { Message } from '../i18n/translate';
 import { isIsoDate } from './dates';
 
 /**
@@ -29,31 +30,28 @@ const PARTS = /^([A-Z]{2}[A-Z0-9]{6}) ?([A-Z0-9]{13}) ?([EAB][A-Z0-9]{7}) ?([A-Z
 
 /**
  * Reads a Single European Code written as 40 characters, with or without one space between its
- * five parts; answers the parts, or the reason it is not one.
+ * five parts; answers the parts, or the reason it is not one (a catalogue message).
  */
-export function parseSingleEuropeanCode(text: string): SingleEuropeanCode | { error: string } {
+export function parseSingleEuropeanCode(text: string): SingleEuropeanCode | { error: Message } {
   const code = text.trim().toUpperCase();
   const compact = code.replaceAll(' ', '');
   if (compact.length !== 40) {
-    return { error: `must be 40 characters in five parts, not ${compact.length}` };
+    return { error: { key: 'graftCode.secLength', params: { length: compact.length } } };
   }
   const match = PARTS.exec(code);
   if (!match) {
-    return {
-      error:
-        'must be establishment code (8), donation number (13), product code (E, A or B and 7), split (3), expiry yyyymmdd',
-    };
+    return { error: { key: 'graftCode.secParts' } };
   }
   const [, establishment = '', donation = '', product = '', split = '', expiryDigits = ''] = match;
   if (!SEC_COUNTRY_CODES.has(establishment.slice(0, 2))) {
-    return { error: `country code ${establishment.slice(0, 2)} is not an EU or EEA member state` };
+    return { error: { key: 'graftCode.secCountry', params: { country: establishment.slice(0, 2) } } };
   }
   if (expiryDigits === NO_EXPIRY) {
     return { establishment, donation, product, split, expiry: null };
   }
   const expiry = `${expiryDigits.slice(0, 4)}-${expiryDigits.slice(4, 6)}-${expiryDigits.slice(6)}`;
   if (!isIsoDate(expiry)) {
-    return { error: `expiry ${expiryDigits} is not a real date` };
+    return { error: { key: 'graftCode.secExpiry', params: { expiry: expiryDigits } } };
   }
   return { establishment, donation, product, split, expiry };
 }

@@ -68,6 +68,11 @@ export function localDay(instant: Date, timeZone: string): string {
   return dayOf(partsIn(instant, timeZone));
 }
 
+/** The hour 0–23 of the wall clock in a zone at an instant (a daily digest's hour). */
+export function localHour(instant: Date, timeZone: string): number {
+  return Number(partsIn(instant, timeZone).hour) % 24;
+}
+
 // The short names readers know: English has "CET" in British and "EST" in American English, and
 // either writes "GMT+9" for zones without a common name; German has "MEZ".
 const ABBREVIATION_LOCALES: Record<Language, readonly string[]> = { en: ['en-GB', 'en-US'], de: ['de-DE'] };

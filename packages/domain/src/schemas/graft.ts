@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Email, Id, IsoDate, Lot, Nullable } from './common';
 import { GraftTypeSchema, ListStatusSchema, StepStatusSchema } from './enums';
+import { PATIENT_CODE_BOUNDS } from '../rules/patient-code';
 
 /** One process step: its status and its date or reference (for `expiry`, the expiry date). */
 export const ProcessStep = Type.Object({
@@ -24,6 +25,7 @@ export type GraftFile = Static<typeof GraftFile>;
 
 const Millimetres = Nullable(Type.Number({ minimum: 0, description: 'millimetres' }));
 const Text = Nullable(Type.String());
+const { initialLength, month, year } = PATIENT_CODE_BOUNDS;
 
 /**
  * A graft with every field of spec §3. Fields the tissue bank may not have sent are nullable.
@@ -52,9 +54,9 @@ export const Graft = Type.Object({
   d_Remarks_public: Text,
   x_Remarks_public: Text,
 
-  patient_Initial: Nullable(Type.String({ minLength: 1, maxLength: 1 })),
-  patient_Month: Nullable(Type.Integer({ minimum: 1, maximum: 12 })),
-  patient_Year: Nullable(Type.Integer({ minimum: 1900, maximum: 2100 })),
+  patient_Initial: Nullable(Type.String({ minLength: initialLength, maxLength: initialLength })),
+  patient_Month: Nullable(Type.Integer({ minimum: month.min, maximum: month.max })),
+  patient_Year: Nullable(Type.Integer({ minimum: year.min, maximum: year.max })),
 
   physician_Name: Text,
   physician_EMail: Nullable(Email),

@@ -31,7 +31,10 @@ export const StockGraft = Type.Composite([
 ]);
 export type StockGraft = Static<typeof StockGraft>;
 
-const Millimetres = Type.Number({ minimum: 0, maximum: 1000, description: 'millimetres' });
+/** The stock's size filters and its expiry horizon reach this far at most. */
+export const MAX_STOCK_FILTER_MM = 1000;
+export const MAX_EXPIRES_WITHIN_DAYS = 3650;
+const Millimetres = Type.Number({ minimum: 0, maximum: MAX_STOCK_FILTER_MM, description: 'millimetres' });
 
 /** `?limit&offset`, the order and the filters of the bank's stock; every one optional. */
 export const StockQuery = Type.Object(
@@ -43,7 +46,11 @@ export const StockQuery = Type.Object(
     dMax: Type.Optional(Millimetres),
     state: Type.Optional(StockStateSchema),
     expiresWithin: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: 3650, description: 'only grafts expiring within this many days from today' }),
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_EXPIRES_WITHIN_DAYS,
+        description: 'only grafts expiring within this many days from today',
+      }),
     ),
   },
   { additionalProperties: false },

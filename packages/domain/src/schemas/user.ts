@@ -26,6 +26,11 @@ export const User = Type.Object({
   eutes: Type.Array(EuteRef),
   twoFactorTarget: Email,
   language: Language,
+  /**
+   * Whether the user has registered at least one passkey; always sent by this server, optional for
+   * clients written for the spec (not in the spec: docs/api.md "Passkeys").
+   */
+  hasPasskey: Type.Optional(Type.Boolean()),
 });
 export type User = Static<typeof User>;
 

@@ -46,8 +46,11 @@ const literals = <T extends readonly string[]>(values: T) =>
 
 export const VigilanceKindSchema = literals(VIGILANCE_KINDS);
 export const VigilanceStateSchema = literals(VIGILANCE_STATES);
-const LongText = Nullable(MultiLineText(4000));
-const Line = Nullable(ShortText(200));
+/** A report's free texts: a long one (a description, an investigation's outcome) and a one-line one. */
+export const MAX_VIGILANCE_TEXT_LENGTH = 4000;
+export const MAX_VIGILANCE_LINE_LENGTH = 200;
+const LongText = Nullable(MultiLineText(MAX_VIGILANCE_TEXT_LENGTH));
+const Line = Nullable(ShortText(MAX_VIGILANCE_LINE_LENGTH));
 
 /** Regulation (EU) 2024/1938 Art. 44(3): asked with every part A. */
 const SohoItems = {
@@ -199,7 +202,7 @@ export const CreateVigilanceReportRequest = Type.Object(
   {
     kind: VigilanceKindSchema,
     lot: Lot,
-    description: Type.Optional(MultiLineText(4000)),
+    description: Type.Optional(MultiLineText(MAX_VIGILANCE_TEXT_LENGTH)),
     /** When the reaction or event was discovered; now when left out. */
     discoveredAt: Type.Optional(IsoDateTime),
   },
@@ -232,6 +235,9 @@ export const ReleaseOrphanedQuarantinesResponse = Type.Object(
   { additionalProperties: false },
 );
 export type ReleaseOrphanedQuarantinesResponse = Static<typeof ReleaseOrphanedQuarantinesResponse>;
+
+/** The page size of the vigilance list when the query names none; the web's list pages by it. */
+export const VIGILANCE_PAGE_SIZE = 50;
 
 export const VigilanceListQuery = Type.Object(
   {

@@ -25,6 +25,11 @@ import * as quarantineReport from './2026-12-01-quarantine-report';
 import * as timeZones from './2026-12-01-time-zones';
 import * as documentRecords from './2026-12-02-document-records';
 import * as implantationAndDeliveryFacts from './2026-12-02-implantation-and-delivery-facts';
+import * as alerts from './2026-12-03-alerts';
+import * as bankResponseHours from './2026-12-03-bank-response-hours';
+import * as followups from './2026-12-04-followups';
+import * as passkeys from './2026-12-05-passkeys';
+import * as followupsVersions from './2026-12-06-followups-versions';
 
 // Listed by name; Kysely applies them in name order, so names start with their date.
 export const migrations: Record<string, Migration> = {
@@ -54,4 +59,9 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01-time-zones': timeZones,
   '2026-12-02-document-records': documentRecords,
   '2026-12-02-implantation-and-delivery-facts': implantationAndDeliveryFacts,
+  '2026-12-03-alerts': alerts,
+  '2026-12-03-bank-response-hours': bankResponseHours,
+  '2026-12-04-followups': followups,
+  '2026-12-05-passkeys': passkeys,
+  '2026-12-06-followups-versions': followupsVersions,
 };

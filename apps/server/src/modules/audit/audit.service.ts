@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditAction, AuditTargetType } from '@graftmatch/domain';
+import type { Kysely, Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
+import type { DB } from '../../db/types';
 import { appendAuditRows, type UnchainedAuditRow } from './audit.repository';
 
 /** What happened, by whom, to what. `before`/`after` are plain data that is turned into JSON. */
@@ -49,6 +51,34 @@ export async function recordAudit(executor: Executor, entry: AuditEntry): Promis
 /** Many audit rows of one change (a graft import), in the same transaction as the change. */
 export async function recordAudits(executor: Executor, entries: readonly AuditEntry[]): Promise<void> {
   await appendAuditRows(executor, entries.map(toRow));
+}
+
+/**
+ * A change to the caller's own account (settings, alert preferences) with its audit row, in one
+ * transaction: the account as `read` before and after `write` becomes the row's before and after.
+ */
+export function auditedOwnChange<T>(
+  db: Kysely<DB>,
+  actor: { userId: string; ip: string | null; at: Date },
+  action: AuditAction,
+  change: { read: (trx: Transaction<DB>) => Promise<T>; write: (trx: Transaction<DB>) => Promise<void> },
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const before = await change.read(trx);
+    await change.write(trx);
+    const after = await change.read(trx);
+    await recordAudit(trx, {
+      actorUserId: actor.userId,
+      action,
+      targetType: 'user',
+      targetId: actor.userId,
+      before,
+      after,
+      ip: actor.ip,
+      at: actor.at,
+    });
+    return after;
+  });
 }
 
 function toRow(entry: AuditEntry): UnchainedAuditRow {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DB } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
+import { argon2Passwords, type PasswordHasher } from './password';
 import { createSecretHasher, type SecretHasher } from './secrets';
 import { createTokenService, type TokenService } from './tokens';
 
@@ -12,6 +13,7 @@ export interface AuthDeps {
   mailer: Mailer;
   tokens: TokenService;
   secrets: SecretHasher;
+  passwords: PasswordHasher;
   now: () => Date;
   /** For failures that happen after the answer was sent (background mail). */
   log: { error(details: Record<string, unknown>, message: string): void };
@@ -25,6 +27,8 @@ export function createAuthDeps(input: {
   signingSecret: Uint8Array;
   now: () => Date;
   log: AuthDeps['log'];
+  /** argon2id unless given (tests count the checks). */
+  passwords?: PasswordHasher;
 }): AuthDeps {
   const secret = input.signingSecret;
   return {
@@ -33,6 +37,7 @@ export function createAuthDeps(input: {
     mailer: input.mailer,
     tokens: createTokenService(secret, input.now),
     secrets: createSecretHasher(secret),
+    passwords: input.passwords ?? argon2Passwords,
     now: input.now,
     log: input.log,
   };

@@ -16,6 +16,7 @@ const LOGIN_COLUMNS = [
   'twoFactorTarget',
   'failedLogins',
   'lockedUntil',
+  'admin',
 ] as const;
 
 export function findLoginUserByEmail(executor: Executor, email: string) {

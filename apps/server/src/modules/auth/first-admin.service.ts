@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Language } from '@graftmatch/domain';
-import { writeOrConflict } from '../../db/write-or-conflict';
+import { writeOrConflict } from '../../http/write-or-conflict';
 import { recordAudit } from '../audit/audit.service';
 import { type AuthDeps } from './auth.deps';
 import { addDays } from '@graftmatch/domain';
 import { insertUser } from './auth.repository';
-import { hashPassword } from './password';
 import { assertAcceptablePassword } from './password-policy';
 import { INVITATION_DAYS, issuePasswordLink } from './password.service';
 
@@ -30,7 +29,7 @@ export async function createAdmin(deps: AuthDeps, input: NewAdmin): Promise<{ us
   if (input.password !== undefined) {
     assertAcceptablePassword('password', input.password, { email });
   }
-  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  const passwordHash = input.password === undefined ? null : await deps.passwords.hash(input.password);
   const now = deps.now();
   const userId = randomUUID();
   const link = await writeOrConflict(

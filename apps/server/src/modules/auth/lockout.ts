@@ -5,7 +5,6 @@ import { LOCK_MINUTES, MAX_FAILED_LOGINS, isLocked } from './lock-rules';
 import type { RequestContext } from '../../http/request-kit';
 import { addMinutes, type AuditAction, type MessageParams } from '@graftmatch/domain';
 import { incrementFailedLogins, lockUser, releaseLoginAttempt, reserveLoginAttempt } from './auth.repository';
-import { verifyPassword } from './password';
 
 export function lockedProblem(): ProblemError {
   return new ProblemError(
@@ -77,11 +76,11 @@ export async function checkPasswordWithLockout(
     lockedUntil: addMinutes(at, LOCK_MINUTES).toISOString(),
   });
   if (slot === undefined) {
-    await verifyPassword(input.decoyHash, password);
+    await deps.passwords.verify(input.decoyHash, password);
     await recordAudit(deps.db, { ...audit, action: input.action, after: { reason: 'locked' } });
     throw lockedProblem();
   }
-  const matches = await verifyPassword(user.passwordHash ?? input.decoyHash, password);
+  const matches = await deps.passwords.verify(user.passwordHash ?? input.decoyHash, password);
   if (!matches || user.passwordHash === null) {
     await deps.db.transaction().execute(async (trx) => {
       await recordAudit(trx, { ...audit, action: input.action, after: { failedLogins: slot } });

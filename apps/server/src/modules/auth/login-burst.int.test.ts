@@ -1,28 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app';
 import { basicAuth, createTestUser, readOutbox } from '../../../test/support/auth';
 import { testEngineName } from '../../../test/support/database';
-import type * as PasswordModule from './password';
+import { argon2Passwords, type PasswordHasher } from './password';
 
 // Counts the slow hash checks each answer costs: equal work is what makes equal time (docs/security.md).
-const hashChecks = vi.hoisted(() => ({ count: 0 }));
-vi.mock('./password', async (importOriginal) => {
-  const original = await importOriginal<typeof PasswordModule>();
-  return {
-    ...original,
-    verifyPassword: (hash: string, plain: string) => {
-      hashChecks.count++;
-      return original.verifyPassword(hash, plain);
-    },
-  };
-});
+const hashChecks = { count: 0 };
+const countingPasswords: PasswordHasher = {
+  hash: argon2Passwords.hash,
+  verify: (hash, plain) => {
+    hashChecks.count++;
+    return argon2Passwords.verify(hash, plain);
+  },
+};
 
 const PASSWORD = 'a long and private passphrase';
 
 describe(`login under a burst of guesses, and equal work for every refusal (${testEngineName()})`, () => {
   let server: TestApp;
   beforeAll(async () => {
-    server = await startTestApp();
+    server = await startTestApp({ deps: { passwords: countingPasswords } });
   });
   afterAll(() => server.close());
 

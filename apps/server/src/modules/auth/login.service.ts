@@ -25,8 +25,10 @@ import {
   wrongSecretProblem,
   type WrongSecret,
 } from './lockout';
-import { hashPassword, verifyPassword } from './password';
-import { startSession } from './session.service';
+import { hashPassword } from './password';
+import { passwordSetByLinkSince } from './passkeys.repository';
+import { completeLogin } from './session.service';
+import { adminsNeedPasskey, PASSWORD_LINK_GRACE_MINUTES } from './signin-settings.service';
 import { TWO_FACTOR_MINUTES } from './tokens';
 
 /** An unknown address's failure count is forgotten a day after its last failure (docs/decisions.md). */
@@ -77,6 +79,31 @@ async function twoFactorAnswer(deps: AuthDeps, user: repo.LoginUser, twoFactorId
   };
 }
 
+/**
+ * While admins must sign in with a passkey (docs/security.md "Passkeys"), an admin's right password
+ * gets no PIN, unless the password was set through a mailed link (recovery or invitation) within
+ * the last hour: the mail is the way back in for an admin without a passkey.
+ */
+async function refuseAdminWithoutPasskey(deps: AuthDeps, user: repo.LoginUser, ctx: RequestContext) {
+  if (user.admin !== 1 || !(await adminsNeedPasskey(deps.db))) {
+    return;
+  }
+  const since = addMinutes(deps.now(), -PASSWORD_LINK_GRACE_MINUTES).toISOString();
+  if (await passwordSetByLinkSince(deps.db, user.id, since)) {
+    return;
+  }
+  await recordAudit(deps.db, {
+    actorUserId: user.id,
+    action: 'auth.login.failure',
+    targetType: 'user',
+    targetId: user.id,
+    after: { reason: 'passkey-required' },
+    ip: ctx.ip,
+    at: deps.now(),
+  });
+  throw forbidden({ key: 'problem.auth.passkeyRequired' });
+}
+
 /** Step one of the login (`GET /auth/login`): checks the password and mails a PIN. */
 export async function loginWithPassword(
   deps: AuthDeps,
@@ -87,7 +114,7 @@ export async function loginWithPassword(
   const now = deps.now();
   const user = await repo.findLoginUserByEmail(deps.db, email);
   if (!user) {
-    await verifyPassword(await decoy(), credentials.password);
+    await deps.passwords.verify(await decoy(), credentials.password);
     const failures = await repo.countUnknownAccountFailure(deps.db, {
       addressKey: deps.secrets.hash(`unknown-login/${email}`),
       now: now.toISOString(),
@@ -124,6 +151,7 @@ export async function loginWithPassword(
     });
     throw forbidden({ key: 'problem.auth.deactivated' });
   }
+  await refuseAdminWithoutPasskey(deps, user, ctx);
   const pin = newPin();
   const twoFactorId = randomUUID();
   await deps.db.transaction().execute(async (trx) => {
@@ -142,7 +170,7 @@ export async function loginWithPassword(
 }
 
 /** The challenge and user behind a two-factor token, or a 401. */
-async function openChallenge(deps: AuthDeps, twoFactorToken: string) {
+async function openChallenge(deps: AuthDeps, twoFactorToken: string, allow: { used?: boolean } = {}) {
   const claims = await deps.tokens.verifyTwoFactor(twoFactorToken);
   if (!claims) {
     throw unauthorized({ key: 'problem.auth.twoFactorTokenInvalid' });
@@ -151,7 +179,13 @@ async function openChallenge(deps: AuthDeps, twoFactorToken: string) {
     repo.findChallenge(deps.db, claims.twoFactorId),
     repo.findLoginUserById(deps.db, claims.userId),
   ]);
-  if (!challenge || !user || challenge.userId !== user.id || challenge.usedAt !== null || !user.active) {
+  if (
+    !challenge ||
+    !user ||
+    challenge.userId !== user.id ||
+    (challenge.usedAt !== null && !allow.used) ||
+    !user.active
+  ) {
     throw unauthorized({ key: 'problem.auth.attemptInvalid' });
   }
   if (isLocked(user.lockedUntil, deps.now())) {
@@ -191,21 +225,7 @@ export async function completeTwoFactor(
     if (!(await repo.markChallengeUsed(trx, challenge.id, now.toISOString()))) {
       throw unauthorized({ key: 'problem.auth.pinUsed' });
     }
-    await repo.clearFailedLogins(trx, user.id);
-    const session = await startSession(trx, deps, user.id, ctx);
-    await recordAudit(trx, {
-      actorUserId: user.id,
-      action: 'auth.login.success',
-      targetType: 'session',
-      targetId: session.sessionId,
-      ip: ctx.ip,
-      at: now,
-    });
-    return {
-      access_Token: session.accessToken,
-      refresh_Token: session.refreshToken,
-      sessionExpiresAt: session.expiresAt,
-    };
+    return completeLogin(trx, deps, { userId: user.id, ctx, at: now });
   });
 }
 
@@ -230,7 +250,8 @@ export async function resendPin(deps: AuthDeps, twoFactorToken: string): Promise
  * so it tells nothing about which accounts exist.
  */
 export async function pinMailStatus(deps: AuthDeps, twoFactorToken: string): Promise<PinMailStatus> {
-  const { challenge } = await openChallenge(deps, twoFactorToken);
+  // A PIN already used still has its mail: a poll that crosses the login's completion is answered.
+  const { challenge } = await openChallenge(deps, twoFactorToken, { used: true });
   const mail = await newestMailState(deps.db, challenge.id);
   if (!mail || (mail.state === 'queued' && mail.lastError === null)) {
     return { mail: 'queued' };

@@ -3,6 +3,7 @@ import { unauthorized } from '../../http/problem';
 import { userToWire } from '../users/user.mapper';
 import { findActiveAccount } from './account.service';
 import type { AuthDeps } from './auth.deps';
+import { usersWithPasskeys } from './passkeys.service';
 import { listSessions } from './session.service';
 
 /** `GET /users/getmyuser`. */
@@ -15,6 +16,7 @@ export async function getMyUser(deps: Pick<AuthDeps, 'db'>, userId: string): Pro
     data.user,
     data.clinics.map((clinic) => ({ id: clinic.id, name: clinic.cName })),
     data.eutes,
+    (await usersWithPasskeys(deps.db, [userId])).has(userId),
   );
 }
 

@@ -11,7 +11,6 @@ import type { RequestContext } from '../../http/request-kit';
 import { addDays, addMinutes } from '@graftmatch/domain';
 import * as repo from './auth.repository';
 import { checkPasswordWithLockout } from './lockout';
-import { hashPassword } from './password';
 import { assertAcceptablePassword } from './password-policy';
 import { randomToken } from './secrets';
 import { revokeSessionsOfUser } from './session.repository';
@@ -107,7 +106,7 @@ export async function recoverPassword(
   }
   assertAcceptablePassword('password', password, { email: user.email });
   // Hashing is slow on purpose; it stays outside the transaction so no write lock waits for it.
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await deps.passwords.hash(password);
   await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.markUsedOnce(trx, 'recoveryTokens', link.id, now.toISOString()))) {
       throw invalid();
@@ -148,13 +147,13 @@ export async function changePassword(
     action: 'auth.password.change.failure',
     detail: { key: 'problem.auth.wrongCurrentPassword' },
     decoyHash: user.passwordHash,
-    errors: [{ field: 'oldPassword', message: 'is wrong' }],
+    errors: [fieldError('oldPassword', { key: 'validation.wrongPassword' })],
   });
   assertAcceptablePassword('newPassword', body.newPassword, { email: user.email });
   if (body.newPassword === body.oldPassword) {
     throw badRequest({ key: 'problem.samePassword' }, [fieldError('newPassword', { key: 'validation.samePassword' })]);
   }
-  const passwordHash = await hashPassword(body.newPassword);
+  const passwordHash = await deps.passwords.hash(body.newPassword);
   await deps.db.transaction().execute(async (trx) => {
     await repo.updatePasswordHash(trx, user.id, passwordHash, now.toISOString());
     const ended = await revokeSessionsOfUser(trx, user.id, now.toISOString(), 'password-change', caller.sessionId);

@@ -11,6 +11,12 @@ const ARGON2_OPTIONS: Options = {
   parallelism: 1,
 };
 
+/** How passwords are hashed and checked: argon2id here; tests wrap it to count the checks. */
+export interface PasswordHasher {
+  hash(plain: string): Promise<string>;
+  verify(passwordHash: string, plain: string): Promise<boolean>;
+}
+
 /** A PHC string (`$argon2id$v=19$m=19456,t=2,p=1$...`) with its own random salt. */
 export function hashPassword(plain: string): Promise<string> {
   return hash(plain, ARGON2_OPTIONS);
@@ -27,3 +33,5 @@ export async function verifyPassword(passwordHash: string, plain: string): Promi
     return false;
   }
 }
+
+export const argon2Passwords: PasswordHasher = { hash: hashPassword, verify: verifyPassword };

@@ -106,7 +106,17 @@ describe(`password recovery and change (${testEngineName()})`, () => {
       newPassword: NEW_PASSWORD,
     });
     expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toMatchObject({ passwordAttempts: 9, errors: [{ field: 'oldPassword' }] });
+    expect(await wrong.json()).toMatchObject({
+      passwordAttempts: 9,
+      errors: [{ field: 'oldPassword', message: 'is wrong' }],
+    });
+    // The field's message in the reader's language, as every other.
+    const wrongInGerman = await current.post(
+      '/api/users/resetpassword',
+      { oldPassword: 'not my password either', newPassword: NEW_PASSWORD },
+      { headers: { 'accept-language': 'de' } },
+    );
+    expect(await wrongInGerman.json()).toMatchObject({ errors: [{ field: 'oldPassword', message: 'ist falsch' }] });
 
     const changed = await current.post('/api/users/resetpassword', {
       oldPassword: 'demo-graftmatch',

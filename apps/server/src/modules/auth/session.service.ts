@@ -6,8 +6,9 @@ import { recordAudit } from '../audit/audit.service';
 import { type AuthDeps } from './auth.deps';
 import type { RequestContext } from '../../http/request-kit';
 import { addDays } from '@graftmatch/domain';
-import { findLoginUserById, markUsedOnce } from './auth.repository';
+import { clearFailedLogins, findLoginUserById, markUsedOnce } from './auth.repository';
 import * as repo from './session.repository';
+import { endSessionDevices, endUserDevices } from '../alerts/subscriptions.service';
 
 // A session is a refresh-token family (docs/decisions.md §7): it ends at its absolute limit (365 days),
 // after 14 days unused, at logout, or when a rotated refresh token comes back (reuse).
@@ -58,11 +59,56 @@ export async function startSession(
   return { sessionId, expiresAt, ...(await issueTokens(trx, deps, userId, sessionId, expiresAt)) };
 }
 
+/**
+ * A login completed, by PIN or by passkey: the failed attempts are forgotten, a session starts and
+ * `auth.login.success` is audited with how (`after`); runs in the caller's transaction.
+ */
+export async function completeLogin(
+  trx: Executor,
+  deps: AuthDeps,
+  login: { userId: string; ctx: RequestContext; at: Date; after?: Record<string, unknown> },
+): Promise<SessionTokens & { sessionExpiresAt: Date }> {
+  await clearFailedLogins(trx, login.userId);
+  const session = await startSession(trx, deps, login.userId, login.ctx);
+  await recordAudit(trx, {
+    actorUserId: login.userId,
+    action: 'auth.login.success',
+    targetType: 'session',
+    targetId: session.sessionId,
+    ...(login.after ? { after: login.after } : {}),
+    ip: login.ctx.ip,
+    at: login.at,
+  });
+  return {
+    access_Token: session.accessToken,
+    refresh_Token: session.refreshToken,
+    sessionExpiresAt: session.expiresAt,
+  };
+}
+
+/**
+ * How long after its use a refresh token may come back without counting as copied: the answer of a
+ * refresh can be lost (a network that drops, a page closed or reloaded mid-call, two tabs refreshing
+ * at the same instant), and the client then sends the same cookie again (docs/security.md "Sessions").
+ */
+export const REFRESH_RETRY_SECONDS = 30;
+
+/** Whether the token was used within the retry window: read anew, after the conditional update lost. */
+async function answerWasLost(trx: Executor, tokenId: string, now: Date): Promise<boolean> {
+  const usedAt = (await repo.findRefreshToken(trx, tokenId))?.usedAt;
+  return (
+    usedAt !== null &&
+    usedAt !== undefined &&
+    now.getTime() - new Date(usedAt).getTime() <= REFRESH_RETRY_SECONDS * 1000
+  );
+}
+
 type RefreshOutcome = { ok: true; tokens: SessionTokens; expiresAt: Date } | { ok: false; detail: Message };
 
 /**
  * `GET /auth/refresh`: rotates the refresh token. A token that was rotated before and comes back
- * means it was copied: the whole family is revoked, for the thief and the owner alike.
+ * after the retry window means it was copied: the whole family is revoked, for the thief and the
+ * owner alike. Within the window it is a retry, and gets tokens of its own.
  */
 export async function refreshSession(
   deps: AuthDeps,
@@ -89,7 +135,7 @@ export async function refreshSession(
       await repo.revokeSession(trx, session.id, at, user?.active ? 'expired' : 'inactive');
       return { ok: false, detail: { key: 'problem.auth.sessionEnded' } };
     }
-    if (!(await markUsedOnce(trx, 'refreshTokens', token.id, at))) {
+    if (!(await markUsedOnce(trx, 'refreshTokens', token.id, at)) && !(await answerWasLost(trx, token.id, now))) {
       await repo.revokeSession(trx, session.id, at, 'reuse');
       await recordAudit(trx, {
         actorUserId: session.userId,
@@ -122,6 +168,7 @@ async function endSession(
   end: { userId: string; sessionId: string; reason: string; action: AuditAction; ip: string | null; at: Date },
 ) {
   await repo.revokeSession(trx, end.sessionId, end.at.toISOString(), end.reason);
+  await endSessionDevices(trx, [end.sessionId]);
   await recordAudit(trx, {
     actorUserId: end.userId,
     action: end.action,
@@ -175,5 +222,6 @@ export async function revokeAllSessions(
   reason: string,
   at: Date = new Date(),
 ): Promise<number> {
+  await endUserDevices(executor, userId);
   return repo.revokeSessionsOfUser(executor, userId, at.toISOString(), reason);
 }

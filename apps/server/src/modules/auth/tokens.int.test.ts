@@ -86,6 +86,27 @@ describe(`tokens and sessions (${testEngineName()})`, () => {
     await expectUnauthorizedProblem(await client.get('/api/auth/refresh', { auth: false }));
   });
 
+  it('a refresh whose answer was lost may come again within 30 s and the session goes on; later it counts as copied', async () => {
+    const { email } = await createTestUser(server);
+    const client = await loginAs(server, email);
+    const sent = client.cookie('refresh') ?? '';
+    // The first refresh reaches the server, but its answer (and new cookie) never reaches the browser.
+    const lost = new TestClient(server.baseUrl);
+    expect((await lost.get('/api/auth/refresh', asBearer(sent))).status).toBe(200);
+    clock.advanceSeconds(20);
+    const retried = await client.get('/api/auth/refresh', { auth: false });
+    expect(retried.status).toBe(200);
+    const { access_Token } = (await retried.json()) as { access_Token: string };
+    client.accessToken = access_Token;
+    expect((await client.get('/api/users/getmyuser')).status).toBe(200);
+    expect((await client.get('/api/auth/refresh', { auth: false })).status).toBe(200);
+
+    // The same old token 31 s after its use was copied: the whole session ends.
+    clock.advanceSeconds(11);
+    await expectUnauthorizedProblem(await lost.get('/api/auth/refresh', asBearer(sent)));
+    await expectUnauthorizedProblem(await client.get('/api/auth/refresh', { auth: false }));
+  });
+
   it('First the user lists their sessions, then ends the other one, which stops working at once', async () => {
     const { email } = await createTestUser(server);
     const laptop = await loginAs(server, email);

@@ -1,5 +1,6 @@
 import { ListStatus, PROCESS_STEP_NAMES, StepStatus, type RequestState } from '@graftmatch/domain';
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { nonEmpty } from '../../db/dialect';
 import type { Executor } from '../../db/executor';
 import type { DB, WaitingListEntryRow } from '../../db/types';
 import {
@@ -11,22 +12,19 @@ import {
   ofActiveEute,
   toFreeGraftSizes,
 } from '../../queries/grafts';
+import { auditRowsWithActor } from '../../queries/audit-log';
+import { inRequestScope, type RequestScope } from '../../queries/requests';
 import { lockedAt, neverSignedIn } from '../../queries/users';
 import { nextDeadlineSql, openReportsOfBanks } from '../../queries/vigilance';
 import { isOpenEntry } from '../../queries/waiting-list';
+import { PUSH_KIND } from '../../mail/mailer';
 
 // All SQL of the homes (docs/decisions.md "Dashboards"). Reads only; the rules of list status,
 // stock state and open entries come from queries/, so a counter and its list count the same rows.
 
-const nonEmpty = (ids: readonly string[]) => (ids.length > 0 ? [...ids] : ['-']);
-
-/** Whose requests: one physician's in their clinics, some banks', or all (auditors). */
-export type DashboardRequestScope =
-  { requesterUserId: string; clinicIds: string[] } | { euteIds: string[] } | { all: true };
-
 /** Requests in these states within the scope, with lot and clinic; oldest first. */
-export function requestsIn(executor: Executor, scope: DashboardRequestScope, states: readonly RequestState[]) {
-  let query = executor
+export function requestsIn(executor: Executor, scope: RequestScope, states: readonly RequestState[]) {
+  return executor
     .selectFrom('graftRequests')
     .innerJoin('grafts', 'grafts.id', 'graftRequests.graftId')
     .innerJoin('clinics', 'clinics.id', 'graftRequests.clinicId')
@@ -39,15 +37,11 @@ export function requestsIn(executor: Executor, scope: DashboardRequestScope, sta
       'grafts.eLot',
       'clinics.cName',
     ])
-    .where('graftRequests.state', 'in', [...states]);
-  if ('requesterUserId' in scope) {
-    query = query
-      .where('graftRequests.requesterUserId', '=', scope.requesterUserId)
-      .where('graftRequests.clinicId', 'in', nonEmpty(scope.clinicIds));
-  } else if ('euteIds' in scope) {
-    query = query.where('graftRequests.euteId', 'in', nonEmpty(scope.euteIds));
-  }
-  return query.orderBy('graftRequests.createdAt').orderBy('graftRequests.id').execute();
+    .where('graftRequests.state', 'in', [...states])
+    .where(inRequestScope(scope))
+    .orderBy('graftRequests.createdAt')
+    .orderBy('graftRequests.id')
+    .execute();
 }
 
 export type RequestItemRow = Awaited<ReturnType<typeof requestsIn>>[number];
@@ -124,10 +118,9 @@ export async function expiringStock(
   return { items, counts: [Number(counts.a ?? 0), Number(counts.b ?? 0), Number(counts.c ?? 0)] as const };
 }
 
-/** The banks' Free grafts on `today`, counted per type and diameter (from the Free grafts' covering index). */
-export async function freeBySize(executor: Executor, scope: BankScope, today: string) {
-  const rows = await executor
-    .selectFrom('grafts')
+/** Of the grafts `from` reads, the banks' Free ones on `today`, counted per type and diameter. */
+async function freeCountedBySize(from: SelectQueryBuilder<DB, 'grafts', object>, scope: BankScope, today: string) {
+  const rows = await from
     .where(inListStatus(ListStatus.Free, today))
     .where(ofBanks(scope))
     .select(['grafts.tProdName2', 'grafts.tDproximal', (eb) => eb.fn.countAll<number | string>().as('n')])
@@ -136,21 +129,21 @@ export async function freeBySize(executor: Executor, scope: BankScope, today: st
   return rows.map((row) => ({ type: row.tProdName2, diameter: row.tDproximal, n: Number(row.n) }));
 }
 
+/** The banks' Free grafts on `today`, counted per type and diameter (from the Free grafts' covering index). */
+export function freeBySize(executor: Executor, scope: BankScope, today: string) {
+  return freeCountedBySize(executor.selectFrom('grafts'), scope, today);
+}
+
 /**
  * Of those, the ones held by a reservation (`heldByRequest`), counted the same way: read from the
  * few reserving requests rather than by testing every Free graft for one.
  */
-export async function reservedBySize(executor: Executor, scope: BankScope, today: string) {
-  const rows = await executor
+export function reservedBySize(executor: Executor, scope: BankScope, today: string) {
+  const reserving = executor
     .selectFrom('graftRequests')
     .innerJoin('grafts', 'grafts.id', 'graftRequests.graftId')
-    .where('graftRequests.state', 'in', RESERVING_STATES)
-    .where(inListStatus(ListStatus.Free, today))
-    .where(ofBanks(scope))
-    .select(['grafts.tProdName2', 'grafts.tDproximal', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .groupBy(['grafts.tProdName2', 'grafts.tDproximal'])
-    .execute();
-  return rows.map((row) => ({ type: row.tProdName2, diameter: row.tDproximal, n: Number(row.n) }));
+    .where('graftRequests.state', 'in', RESERVING_STATES);
+  return freeCountedBySize(reserving, scope, today);
 }
 
 /** Open entries of active clinics (the banks' demand list), counted per type and diameter range. */
@@ -230,23 +223,15 @@ export async function failedMailCount(executor: Executor): Promise<number> {
     .selectFrom('mailOutbox')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('state', '=', 'failed')
+    .where('kind', '!=', PUSH_KIND)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** The newest audit events with the actor's e-mail. */
 export function latestAuditEvents(executor: Executor, limit: number) {
-  return executor
-    .selectFrom('auditLog')
-    .leftJoin('users', 'users.id', 'auditLog.actorUserId')
-    .select([
-      'auditLog.id',
-      'auditLog.at',
-      'auditLog.action',
-      'auditLog.targetType',
-      'auditLog.targetId',
-      'users.email as actor',
-    ])
+  return auditRowsWithActor(executor)
+    .select('users.email as actor')
     .orderBy('auditLog.seq', 'desc')
     .limit(limit)
     .execute();

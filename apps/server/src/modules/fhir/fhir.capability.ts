@@ -80,6 +80,26 @@ export const SEARCH_PARAMETERS = {
       documentation: 'completed',
     },
   ],
+  Observation: [
+    {
+      name: 'focus',
+      definition: 'http://hl7.org/fhir/SearchParameter/Observation-focus',
+      type: 'reference',
+      documentation: 'BiologicallyDerivedProduct/<id>: the graft followed up',
+    },
+    {
+      name: 'status',
+      definition: 'http://hl7.org/fhir/SearchParameter/Observation-status',
+      type: 'token',
+      documentation: 'final (recorded) or cancelled (lost to follow-up)',
+    },
+    {
+      name: 'date',
+      definition: 'http://hl7.org/fhir/SearchParameter/clinical-date',
+      type: 'date',
+      documentation: 'The day of the follow-up, with the prefixes eq, gt, lt, ge and le; may be repeated',
+    },
+  ],
 } as const;
 
 const resourceEntry = (type: keyof typeof SEARCH_PARAMETERS, documentation: string) => ({
@@ -114,7 +134,7 @@ export function capabilityStatement(baseUrl: string, date: string): FhirResource
     date,
     publisher: 'GraftMatch',
     description:
-      `Read-only FHIR R5 access to homografts (BiologicallyDerivedProduct), their hand-overs, implantations and vigilance reports (AdverseEvent). ` +
+      `Read-only FHIR R5 access to homografts (BiologicallyDerivedProduct), their hand-overs, implantations, follow-ups (Observation) and vigilance reports (AdverseEvent). ` +
       `Graft types are coded in ${SYSTEMS.graftType}; properties in ${SYSTEMS.graftProperty}.`,
     kind: 'instance',
     implementation: { description: 'GraftMatch', url: baseUrl },
@@ -141,6 +161,10 @@ export function capabilityStatement(baseUrl: string, date: string): FhirResource
             'Hand-overs of requested grafts, of the caller’s clinics or banks.',
           ),
           resourceEntry('Procedure', 'Implantations, of the caller’s clinics (or the banks of the grafts).'),
+          resourceEntry(
+            'Observation',
+            'Follow-ups after an implantation, recorded or lost to follow-up: of the caller’s clinics and banks’ grafts (an API key its bank’s), all for auditors; none for admins.',
+          ),
           {
             type: 'AdverseEvent',
             documentation:
@@ -153,7 +177,8 @@ export function capabilityStatement(baseUrl: string, date: string): FhirResource
           {
             name: 'export',
             definition: `${FHIR_BASE}/OperationDefinition/export`,
-            documentation: 'GET $export?bank=<EUTE number or id>: a collection Bundle of the bank’s grafts, streamed.',
+            documentation:
+              'GET $export?bank=<EUTE number or id>: a collection Bundle of the bank’s grafts, their requests and follow-ups, streamed.',
           },
         ],
       },

@@ -2,6 +2,9 @@ import { Readable } from 'node:stream';
 import { utcDate } from '@graftmatch/domain';
 import type { EuteRow } from '../../db/types';
 import { badRequest, forbidden, notFound } from '../../http/problem';
+import { bankGraftFollowUps } from '../followups/followups.export';
+import { findBankByRef } from '../organisations/organisations.service';
+import { followUpReaderOf, observationOf } from './fhir.follow-ups';
 import { type FhirResource } from './fhir.mapping';
 import { bankToOrganization, clinicToOrganization } from './fhir.organizations';
 import { graftToProduct } from './fhir.product';
@@ -24,7 +27,7 @@ async function bankToExport(deps: FhirDeps, caller: FhirCaller, ref: string | un
   if (!chosen) {
     throw badRequest({ key: 'problem.fhir.nameExportBank' });
   }
-  const bank = await repo.findEuteByRef(deps.db, chosen);
+  const bank = await findBankByRef(deps.db, chosen);
   if (!bank) {
     throw own === null ? notFound({ key: 'problem.noBankRef', params: { ref: chosen } }) : forbidden();
   }
@@ -35,9 +38,10 @@ async function bankToExport(deps: FhirDeps, caller: FhirCaller, ref: string | un
 }
 
 /**
- * `GET $export?bank=`: a collection Bundle of the bank, its grafts and their requests' resources,
- * written page by page as the client reads, so memory stays flat however many grafts the bank has.
- * The caller is checked before the first byte; the stream itself only reads.
+ * `GET $export?bank=`: a collection Bundle of the bank, its grafts, their requests' resources and
+ * their follow-ups' Observations (for those who read follow-ups: not admins), written page by page
+ * as the client reads, so memory stays flat however many grafts the bank has. The caller is checked
+ * before the first byte; the stream itself only reads.
  */
 export async function exportBank(deps: FhirDeps, caller: FhirCaller, params: URLSearchParams): Promise<Readable> {
   requireKnown(params, ['bank']);
@@ -45,7 +49,8 @@ export async function exportBank(deps: FhirDeps, caller: FhirCaller, params: URL
   const base = fhirBase(deps);
   const now = deps.now();
   const today = utcDate(now);
-  // Every clinic a resource of the Bundle refers to (a request's, or a graft's extension) is in it.
+  // Every clinic a resource of the Bundle refers to (a request's, or a graft's extension) is in it;
+  // a follow-up's is its implantation's, so a request's or the graft's.
   const clinicIds = new Set([
     ...(await repo.findRequests(deps.db, { euteId: bank.id }, { all: true }, null)).map((row) => row.clinicId),
     ...(await repo.graftClinicIds(deps.db, bank.id)),
@@ -70,9 +75,16 @@ export async function exportBank(deps: FhirDeps, caller: FhirCaller, params: URL
         { all: true },
         null,
       );
+      const followUps = await bankGraftFollowUps(
+        deps,
+        followUpReaderOf(caller),
+        bank.id,
+        grafts.map((graft) => graft.id),
+      );
       const resources = [
         ...grafts.map((graft) => graftToProduct(graft, bank, today)),
         ...requests.flatMap((request) => requestResources(request as RequestRecord)),
+        ...followUps.map(observationOf),
       ];
       // Chunks stay well below V8's large-object size, so each is freed by the cheap young-generation
       // collection; one string per page would pile up until a full collection (docs/performance.md "FHIR export").

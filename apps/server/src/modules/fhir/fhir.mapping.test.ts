@@ -41,6 +41,8 @@ const BANK: EuteRow = {
   leadTimeDays: 2,
   expiryReminderDays: '90,30,7',
   importSilenceDays: 7,
+  unansweredReminderHours: null,
+  unansweredEscalationHours: null,
   vigilanceNotificationHours: 24,
   vigilanceConfirmationDays: 90,
   competentAuthorityEmail: null,

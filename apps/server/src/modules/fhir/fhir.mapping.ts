@@ -2,8 +2,8 @@ import type { EuteRow } from '../../db/types';
 
 // Our records as FHIR R5 resources (docs/fhir.md has the mapping table): the systems and references
 // every mapping shares. Each resource is mapped by pure functions in a file of its own (fhir.product.ts,
-// fhir.product-record.ts, fhir.requests.ts, fhir.organizations.ts, fhir.adverse-event.ts), so R6's
-// changes touch those files alone.
+// fhir.product-record.ts, fhir.requests.ts, fhir.organizations.ts, fhir.adverse-event.ts,
+// fhir.observation.ts), so R6's changes touch those files alone.
 
 /** A FHIR resource as plain JSON; the tests validate it against the R5 schema. */
 export type FhirResource = { resourceType: string; id?: string } & Record<string, unknown>;
@@ -23,9 +23,19 @@ export const SYSTEMS = {
   deviation: `${FHIR_BASE}/CodeSystem/sae-deviation`,
   imputability: `${FHIR_BASE}/CodeSystem/imputability`,
   clinicalOutcome: `${FHIR_BASE}/CodeSystem/clinical-outcome`,
+  followUp: `${FHIR_BASE}/CodeSystem/follow-up`,
+  followUpVisit: `${FHIR_BASE}/CodeSystem/follow-up-visit`,
+  patientStatus: `${FHIR_BASE}/CodeSystem/patient-status`,
+  deathCause: `${FHIR_BASE}/CodeSystem/death-cause`,
+  graftStatus: `${FHIR_BASE}/CodeSystem/graft-status`,
+  reinterventionKind: `${FHIR_BASE}/CodeSystem/reintervention-kind`,
+  explantReason: `${FHIR_BASE}/CodeSystem/explant-reason`,
+  regurgitationGrade: `${FHIR_BASE}/CodeSystem/regurgitation-grade`,
+  nyhaClass: `${FHIR_BASE}/CodeSystem/nyha-class`,
   eventStatus: 'http://hl7.org/fhir/event-status',
   seriousness: 'http://terminology.hl7.org/CodeSystem/adverse-event-seriousness',
   outcome: 'http://terminology.hl7.org/CodeSystem/adverse-event-outcome',
+  dataAbsentReason: 'http://terminology.hl7.org/CodeSystem/data-absent-reason',
   productCategory: 'http://hl7.org/fhir/product-category',
   productStatus: 'http://hl7.org/fhir/biologicallyderived-product-status',
   propertyType: 'http://hl7.org/fhir/biologicallyderived-product-property-type-codes',

@@ -155,15 +155,6 @@ export function clinicsByIds(executor: Executor, ids: readonly string[]): Promis
     : executor.selectFrom('clinics').selectAll().where('id', 'in', ids).execute();
 }
 
-export function findEuteByRef(executor: Executor, ref: string): Promise<EuteRow | undefined> {
-  return executor
-    .selectFrom('eutes')
-    .selectAll()
-    .where((eb) => eb.or([eb('id', '=', ref), eb('euteNumber', '=', ref)]))
-    .orderBy('id')
-    .executeTakeFirst();
-}
-
 export interface RequestFilter {
   graftIds?: string[];
   states?: readonly RequestState[];

@@ -17,6 +17,7 @@ import {
   type FhirDeps,
 } from './fhir.service';
 import { exportBank } from './fhir.export';
+import { readObservation, searchObservations } from './fhir.follow-ups';
 
 // The read-only FHIR R5 API under /api/fhir/R5 (docs/fhir.md). Every answer is application/fhir+json;
 // every refusal, the app's own 401 and 404 included, an OperationOutcome.
@@ -54,6 +55,16 @@ const DispenseQuery = Type.Object({
   ...Paging,
 });
 const ProcedureQuery = Type.Object({ status: token('completed'), ...Paging });
+const ObservationQuery = Type.Object({
+  focus: token('BiologicallyDerivedProduct/<id>'),
+  status: token('final | cancelled'),
+  date: Type.Optional(
+    Type.Union([Type.String({ maxLength: 12 }), Type.Array(Type.String({ maxLength: 12 }), { maxItems: 4 })], {
+      description: 'the follow-up day, yyyy-mm-dd with eq, gt, lt, ge or le; may repeat',
+    }),
+  ),
+  ...Paging,
+});
 const ExportQuery = Type.Object({
   bank: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'EUTE number or id' })),
 });
@@ -147,6 +158,26 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (
     },
     async (request, reply) =>
       sendResource(reply, await searchProcedures(deps, await callerOf(request), rawQuery(request))),
+  );
+
+  app.get(
+    '/Observation',
+    {
+      ...readable,
+      schema: { tags: ['fhir'], querystring: ObservationQuery, response: { 200: FhirResource, ...errors } },
+    },
+    async (request, reply) =>
+      sendResource(reply, await searchObservations(deps, await callerOf(request), rawQuery(request))),
+  );
+
+  app.get(
+    '/Observation/:id',
+    {
+      ...readable,
+      schema: { tags: ['fhir'], params: Type.Object({ id: FhirId }), response: { 200: FhirResource, ...errors } },
+    },
+    async (request, reply) =>
+      sendResource(reply, await readObservation(deps, await callerOf(request), request.params.id)),
   );
 
   app.get(

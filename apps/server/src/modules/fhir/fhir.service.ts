@@ -4,6 +4,7 @@ import {
   isIsoDate,
   REQUEST_STATES,
   utcDate,
+  type MessageKey,
   type RequestState,
 } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
@@ -85,7 +86,7 @@ export function requireKnown(params: URLSearchParams, known: readonly string[]) 
 }
 
 /** A token's values: comma-separated alternatives, each `[system|]code`. */
-function tokens(params: URLSearchParams, name: string): { system: string | null; code: string }[] | undefined {
+export function tokens(params: URLSearchParams, name: string): { system: string | null; code: string }[] | undefined {
   const values = params.getAll(name);
   if (values.length === 0) {
     return undefined;
@@ -103,7 +104,7 @@ function tokens(params: URLSearchParams, name: string): { system: string | null;
   });
 }
 
-function paging(params: URLSearchParams) {
+export function paging(params: URLSearchParams) {
   const read = (name: string, fallback: number, max: number) => {
     const text = params.get(name);
     if (text === null) {
@@ -119,11 +120,12 @@ function paging(params: URLSearchParams) {
 
 const PREFIXES = { eq: '=', gt: '>', lt: '<', ge: '>=', le: '<=' } as const;
 
-function expiryFilter(params: URLSearchParams): GraftFilter['expiry'] {
-  return params.getAll('expiration-date').map((value) => {
+/** A date parameter's values, each `yyyy-mm-dd` with an optional prefix; `key` words a wrong one. */
+export function dateFilter(params: URLSearchParams, name: string, key: MessageKey): NonNullable<GraftFilter['expiry']> {
+  return params.getAll(name).map((value) => {
     const match = /^(eq|gt|lt|ge|le)?(\d{4}-\d{2}-\d{2})$/.exec(value);
     if (!match || !isIsoDate(match[2])) {
-      throw badRequest({ key: 'problem.fhir.expirationDate' });
+      throw badRequest({ key });
     }
     return { op: PREFIXES[(match[1] ?? 'eq') as keyof typeof PREFIXES], date: match[2]! };
   });
@@ -148,7 +150,7 @@ function identifierFilter(params: URLSearchParams): GraftFilter['identifiers'] {
 }
 
 function graftFilter(params: URLSearchParams): GraftFilter {
-  const filter: GraftFilter = { expiry: expiryFilter(params) };
+  const filter: GraftFilter = { expiry: dateFilter(params, 'expiration-date', 'problem.fhir.expirationDate') };
   filter.identifiers = identifierFilter(params);
   const codes = tokens(params, 'product-code');
   if (codes) {
@@ -175,7 +177,7 @@ function graftFilter(params: URLSearchParams): GraftFilter {
 
 // ---- Bundles ----
 
-function searchBundle(
+export function searchBundle(
   deps: FhirDeps,
   path: string,
   params: URLSearchParams,
@@ -231,6 +233,8 @@ const unknownBank = (id: string): EuteRow => ({
   leadTimeDays: 0,
   expiryReminderDays: '90,30,7',
   importSilenceDays: 7,
+  unansweredReminderHours: null,
+  unansweredEscalationHours: null,
   vigilanceNotificationHours: 24,
   vigilanceConfirmationDays: 90,
   competentAuthorityEmail: null,
@@ -305,8 +309,9 @@ function statesWith(kind: 'dispense' | 'procedure', statuses: string[] | undefin
   return statuses ? states.filter((state) => statuses.includes(REQUEST_STATE_MAP[state][kind] ?? '')) : states;
 }
 
-function productReference(params: URLSearchParams): string[] | undefined {
-  const values = params.getAll('product');
+/** A reference parameter's graft ids (`BiologicallyDerivedProduct/<id>` or the id); `key` words a wrong one. */
+export function productReference(params: URLSearchParams, name: string, key: MessageKey): string[] | undefined {
+  const values = params.getAll(name);
   if (values.length === 0) {
     return undefined;
   }
@@ -316,7 +321,7 @@ function productReference(params: URLSearchParams): string[] | undefined {
     .map((value) => {
       const match = /^(?:BiologicallyDerivedProduct\/)?([A-Za-z0-9\-.]{1,64})$/.exec(value);
       if (!match) {
-        throw badRequest({ key: 'problem.fhir.productReference' });
+        throw badRequest({ key });
       }
       return match[1]!;
     });
@@ -333,7 +338,8 @@ async function searchRequests(
   requireKnown(params, known);
   const page = paging(params);
   const statuses = tokens(params, 'status')?.map(({ code }) => code);
-  const graftIds = kind === 'dispense' ? productReference(params) : undefined;
+  const graftIds =
+    kind === 'dispense' ? productReference(params, 'product', 'problem.fhir.productReference') : undefined;
   // Requests of one graft, clinic or bank are few: the page is cut after reading them all.
   const rows = await repo.findRequests(deps.db, { graftIds, states: statesWith(kind, statuses) }, visibility, null);
   const map = kind === 'dispense' ? requestToDispense : requestToProcedure;

@@ -4,6 +4,7 @@ import { startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { deliveredRequest, implantedRequest } from '../../../test/support/clinical-records';
 import { testEngineName } from '../../../test/support/database';
 import { closeFhirValidator, validateFhir } from '../../../test/support/fhir-validator';
+import { followUpsOfEachKind, type FollowUpsOfEachKind } from '../../../test/support/followups';
 
 // Everything the FHIR API answers is valid R5: the official JSON schema, every error invariant of
 // the StructureDefinitions involved, and the required bindings (test/support/fhir-validator.ts).
@@ -14,12 +15,16 @@ type Json = Record<string, unknown>;
 
 describe(`FHIR answers validate against the R5 core package (${testEngineName()})`, () => {
   let seeded: SeededApp;
+  let followUps: FollowUpsOfEachKind;
 
   beforeAll(async () => {
     seeded = await startSeededApp();
+    const today = new Date().toISOString().slice(0, 10);
     // Every FHIR request state shows up: implanted, delivered (issued) besides the demo's own.
-    await implantedRequest(seeded, new Date().toISOString().slice(0, 10));
+    await implantedRequest(seeded, today);
     await deliveredRequest(seeded, 'B-04-2020');
+    // And every kind of follow-up as an Observation: alive with echo, an explant, a death, lost.
+    followUps = await followUpsOfEachKind(seeded, today);
   }, 180_000);
   afterAll(async () => {
     await closeFhirValidator();
@@ -35,12 +40,25 @@ describe(`FHIR answers validate against the R5 core package (${testEngineName()}
   }
 
   it('the demo banks’ full exports', async () => {
+    // The auditor's, which carry the follow-ups' Observations (an admin's do not).
     for (const bank of [seeded.ids.euteX, seeded.ids.euteY]) {
-      const bundle = await valid(await seeded.clients.admin.get(`${R5}/$export?bank=${bank}`), 200);
+      const bundle = await valid(await seeded.clients.auditor.get(`${R5}/$export?bank=${bank}`), 200);
       const types = new Set((bundle.entry as { resource: Json }[]).map((entry) => entry.resource.resourceType));
       for (const type of ['Organization', 'BiologicallyDerivedProduct']) {
         expect(types).toContain(type);
       }
+      expect(types.has('Observation')).toBe(bank === seeded.ids.euteX);
+    }
+  }, 120_000);
+
+  it('the Observations of recorded follow-ups: alive with echo, an explant with its reason, a death, a lost one', async () => {
+    for (const followUp of Object.values(followUps)) {
+      const observation = await valid(await seeded.clients.physicianA.get(`${R5}/Observation/${followUp.id}`), 200);
+      expect(observation).toMatchObject({ resourceType: 'Observation', id: followUp.id });
+    }
+    for (const search of ['Observation', 'Observation?status=final&_count=2', 'Observation?status=cancelled']) {
+      const bundle = await valid(await seeded.clients.employeeX.get(`${R5}/${search}`), 200);
+      expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'searchset', total: expect.any(Number) });
     }
   }, 120_000);
 
@@ -87,6 +105,7 @@ describe(`FHIR answers validate against the R5 core package (${testEngineName()}
     await valid(await seeded.clients.admin.get(`${R5}/BiologicallyDerivedProduct?_count=1000`), 400);
     await valid(await new TestClient(seeded.server.baseUrl).get(`${R5}/Procedure`), 401);
     await valid(await seeded.clients.physicianA.get(`${R5}/$export?bank=${seeded.ids.euteX}`), 403);
+    await valid(await seeded.clients.admin.get(`${R5}/Observation`), 403);
     await valid(await seeded.clients.admin.get(`${R5}/BiologicallyDerivedProduct/no-such-graft`), 404);
     await valid(await seeded.clients.admin.get(`${R5}/Patient`), 404);
   });

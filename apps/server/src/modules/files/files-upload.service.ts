@@ -12,7 +12,7 @@ import {
 } from '@graftmatch/domain';
 import type { Transaction } from 'kysely';
 import type { DB, GraftFileKind, GraftRow } from '../../db/types';
-import { writeOrConflict } from '../../db/write-or-conflict';
+import { writeOrConflict } from '../../http/write-or-conflict';
 import { ProblemError, badRequest, conflict, fieldError, notFound } from '../../http/problem';
 import { StorageLimitError, type StagedFile } from '../../storage/storage';
 import { recordAudit } from '../audit/audit.service';

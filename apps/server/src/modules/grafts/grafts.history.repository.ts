@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import { escapeLikePattern } from '../../db/dialect';
+import { auditRowsWithActor } from '../../queries/audit-log';
 
 // The SQL of a graft's history: the graft, its requests, and the audit rows about them and its files.
 
@@ -25,21 +26,8 @@ export function requestsOfGraft(executor: Executor, graftId: string) {
  */
 export function graftAuditRows(executor: Executor, graft: { id: string; eLot: string }, requestIds: readonly string[]) {
   const lotText = `%${escapeLikePattern(`"lot":${JSON.stringify(graft.eLot)}`)}%`;
-  return executor
-    .selectFrom('auditLog')
-    .leftJoin('users', 'users.id', 'auditLog.actorUserId')
-    .select([
-      'auditLog.id',
-      'auditLog.at',
-      'auditLog.action',
-      'auditLog.targetType',
-      'auditLog.targetId',
-      'auditLog.before',
-      'auditLog.after',
-      'users.email',
-      'users.firstName',
-      'users.lastName',
-    ])
+  return auditRowsWithActor(executor)
+    .select(['auditLog.before', 'auditLog.after', 'users.email', 'users.firstName', 'users.lastName'])
     .where((eb) =>
       eb.or([
         eb.and([eb('auditLog.targetType', '=', 'graft'), eb('auditLog.targetId', '=', graft.id)]),

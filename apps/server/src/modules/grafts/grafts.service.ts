@@ -16,7 +16,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB, GraftRow } from '../../db/types';
 import type { Cacheable } from '../../http/answer-cache';
-import { badRequest, forbidden, notFound } from '../../http/problem';
+import { badRequest, fieldError, forbidden, invalidField, notFound } from '../../http/problem';
 import type { Page, Paged } from '../../http/paging';
 import type { Executor } from '../../db/executor';
 import { clinicReadScope, euteReadScope, requireUser } from '../auth/auth.policy';
@@ -139,9 +139,7 @@ export async function findGraftByCode(deps: GraftsDeps, principal: Principal | n
   }
   const code = parseGraftCode(text);
   if ('error' in code) {
-    throw badRequest({ key: 'problem.grafts.codeInvalid', params: { reason: code.error } }, [
-      { field: 'code', message: code.error },
-    ]);
+    throw invalidField('problem.grafts.codeInvalid', fieldError('code', code.error));
   }
   const today = todayOf(deps);
   const rows =
@@ -206,42 +204,32 @@ export async function presentGraft(executor: Executor, row: GraftRow, today: str
 
 type ListedStatus = typeof ListStatus.Current | typeof ListStatus.Archive;
 
-/** One page of the grafts in a list status within a scope, with their file lists. */
-async function listInStatus(
-  deps: GraftsDeps,
-  scope: repo.GraftScope,
-  status: ListedStatus,
-  page: Page,
-  sort?: GraftSort,
-): Promise<Paged<Graft>> {
-  const today = todayOf(deps);
-  const rows = await repo.listGraftsInStatus(deps.db, scope, status, today, page, sort);
-  return { items: await presentGrafts(deps.db, rows.items, today), total: rows.total };
+/** One page of the grafts in a list status within the caller's scope (`scopeOf`), with their file lists. */
+function listInStatus(scopeOf: (principal: Principal | null) => repo.GraftScope) {
+  return async (
+    deps: GraftsDeps,
+    principal: Principal | null,
+    status: ListedStatus,
+    page: Page,
+    sort?: GraftSort,
+  ): Promise<Paged<Graft>> => {
+    const today = todayOf(deps);
+    const rows = await repo.listGraftsInStatus(deps.db, scopeOf(principal), status, today, page, sort);
+    return { items: await presentGrafts(deps.db, rows.items, today), total: rows.total };
+  };
 }
 
 /** `GET /physician/currentgrafts` and `/archivgrafts`: grafts assigned to the caller's clinics. */
-export function listClinicGrafts(
-  deps: GraftsDeps,
-  principal: Principal | null,
-  status: ListedStatus,
-  page: Page,
-  sort?: GraftSort,
-): Promise<Paged<Graft>> {
+export const listClinicGrafts = listInStatus((principal) => {
   const scope = clinicReadScope(principal);
-  return listInStatus(deps, scope.all ? { all: true } : { clinicIds: scope.ids }, status, page, sort);
-}
+  return scope.all ? { all: true } : { clinicIds: scope.ids };
+});
 
 /** `GET /euteemployee/currentdonations` and `/donationsarchiv`: grafts of the caller's banks. */
-export function listEuteDonations(
-  deps: GraftsDeps,
-  principal: Principal | null,
-  status: ListedStatus,
-  page: Page,
-  sort?: GraftSort,
-): Promise<Paged<Graft>> {
+export const listEuteDonations = listInStatus((principal) => {
   const scope = euteReadScope(principal);
-  return listInStatus(deps, scope.all ? { all: true } : { euteIds: scope.ids }, status, page, sort);
-}
+  return scope.all ? { all: true } : { euteIds: scope.ids };
+});
 
 /** `GET /euteemployee/currentdonations/{lot}`: any listed graft of the caller's banks; others are 404. */
 export async function getDonation(deps: GraftsDeps, principal: Principal | null, lot: string): Promise<Graft> {

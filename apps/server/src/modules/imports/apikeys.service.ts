@@ -6,9 +6,9 @@ import { notFound, unauthorized } from '../../http/problem';
 import { recordAudit } from '../audit/audit.service';
 import { requireAdmin } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
+import { findBankByRef } from '../organisations/organisations.service';
 import type { ImportCaller } from './imports.policy';
 import * as repo from './apikeys.repository';
-import { findEuteByRef } from './imports.repository';
 
 // Tissue banks' API keys for their own systems' nightly imports (docs/import.md "API keys").
 
@@ -37,7 +37,7 @@ function toWire(row: EuteApiKeyRow): ApiKey {
 }
 
 async function requireBank(deps: ApiKeyDeps, euteId: string) {
-  if ((await findEuteByRef(deps.db, euteId))?.id !== euteId) {
+  if ((await findBankByRef(deps.db, euteId))?.id !== euteId) {
     throw notFound({ key: 'problem.noBank' });
   }
 }

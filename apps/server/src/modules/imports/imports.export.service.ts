@@ -5,6 +5,7 @@ import type { DB, EuteRow, GraftRow } from '../../db/types';
 import { badRequest, forbidden, notFound } from '../../http/problem';
 import type { Principal } from '../auth/principal';
 import { presentGrafts } from '../grafts/grafts.service';
+import { findBankByRef } from '../organisations/organisations.service';
 import { rowToFields } from './imports.columns';
 import { LARGE_EXPORT_GRAFTS, type TurnGate } from './imports.gate';
 import { exportableBanks, requireTemplateReader } from './imports.policy';
@@ -67,7 +68,7 @@ async function bankToExport(deps: ExportDeps, principal: Principal | null, ref: 
   if (!chosen) {
     throw badRequest({ key: 'problem.fhir.nameExportBank' });
   }
-  const bank = await repo.findEuteByRef(deps.db, chosen);
+  const bank = await findBankByRef(deps.db, chosen);
   if (allowed === 'any' && !bank) {
     throw notFound({ key: 'problem.noBankRef', params: { ref: chosen } });
   }

@@ -1,6 +1,6 @@
 import type { Page, Paged } from '../../http/paging';
 import type { Transaction as KyselyTransaction } from 'kysely';
-import type { DB, EuteRow, GraftRow, GraftUpdate, ImportLogRow, NewGraftRow, NewImportLogRow } from '../../db/types';
+import type { DB, GraftRow, GraftUpdate, ImportLogRow, NewGraftRow, NewImportLogRow } from '../../db/types';
 import type { Executor } from '../../db/executor';
 
 export type { Executor };
@@ -18,16 +18,6 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
     result.push(items.slice(start, start + size));
   }
   return result;
-}
-
-/** A tissue bank by its id or EUTE number. */
-export async function findEuteByRef(executor: Executor, ref: string): Promise<EuteRow | undefined> {
-  return executor
-    .selectFrom('eutes')
-    .selectAll()
-    .where((eb) => eb.or([eb('id', '=', ref), eb('euteNumber', '=', ref)]))
-    .orderBy('id')
-    .executeTakeFirst();
 }
 
 /** Stored grafts of any bank with these lots. */

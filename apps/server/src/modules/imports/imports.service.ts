@@ -7,7 +7,7 @@ import {
   type Language,
 } from '@graftmatch/domain';
 import { refreshPlannerStatistics } from '../../db/dialect';
-import { writeOrConflict } from '../../db/write-or-conflict';
+import { writeOrConflict } from '../../http/write-or-conflict';
 import type { EuteRow, NewImportLogRow } from '../../db/types';
 import { badRequest, forbidden } from '../../http/problem';
 import type { AfterAnswer } from '../../http/after-answer';
@@ -15,6 +15,7 @@ import type { ImportCounters } from '../../metrics/counters';
 import { recordAudits, type AuditEntry } from '../audit/audit.service';
 import { announceGraftsChanged } from '../grafts/grafts.service';
 import { notify, publishNotified, type Notified } from '../notifications/notifications.service';
+import { findBankByRef } from '../organisations/organisations.service';
 import {
   findMatchAlerts,
   notifyMatchAlerts,
@@ -68,7 +69,7 @@ async function resolveBank(
   if (!ref) {
     throw badRequest({ key: 'problem.imports.nameImportBank' });
   }
-  const bank = await repo.findEuteByRef(executor, ref);
+  const bank = await findBankByRef(executor, ref);
   if (allowed === 'any' && !bank) {
     throw badRequest({ key: 'problem.noBankRef', params: { ref } });
   }

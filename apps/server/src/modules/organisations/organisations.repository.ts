@@ -1,3 +1,4 @@
+import type { UnansweredRequestHours } from '@graftmatch/domain';
 import type { Executor } from '../../db/executor';
 import type { ClinicRow, EuteRow, NewClinicRow, NewEuteRow } from '../../db/types';
 
@@ -48,6 +49,16 @@ export function listEutes(executor: Executor, filter: { active?: boolean }): Pro
 
 export function findEute(executor: Executor, id: string): Promise<EuteRow | undefined> {
   return executor.selectFrom('eutes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A bank by its id or EUTE number. */
+export function findEuteByRef(executor: Executor, ref: string): Promise<EuteRow | undefined> {
+  return executor
+    .selectFrom('eutes')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', ref), eb('euteNumber', '=', ref)]))
+    .orderBy('id')
+    .executeTakeFirst();
 }
 
 export async function findEuteIdByName(executor: Executor, name: string): Promise<string | undefined> {
@@ -114,21 +125,29 @@ export function euteMembers(executor: Executor, euteId: string) {
 export function readBankSettings(executor: Executor, euteId: string) {
   return executor
     .selectFrom('eutes')
-    .select(['id', 'expiryReminderDays', 'importSilenceDays'])
+    .select(['id', 'expiryReminderDays', 'importSilenceDays', 'unansweredReminderHours', 'unansweredEscalationHours'])
     .where('id', '=', euteId)
     .executeTakeFirst();
 }
 
-/** Answers whether the bank exists. */
+/** Answers whether the bank exists. Without `unansweredRequestHours` the bank keeps its hours. */
 export async function writeBankSettings(
   executor: Executor,
-  input: { euteId: string; expiryReminderDays: string; importSilenceDays: number; at: string },
+  input: {
+    euteId: string;
+    expiryReminderDays: string;
+    importSilenceDays: number;
+    unansweredRequestHours?: UnansweredRequestHours;
+    at: string;
+  },
 ): Promise<boolean> {
+  const hours = input.unansweredRequestHours;
   const result = await executor
     .updateTable('eutes')
     .set({
       expiryReminderDays: input.expiryReminderDays,
       importSilenceDays: input.importSilenceDays,
+      ...(hours && { unansweredReminderHours: hours.remind, unansweredEscalationHours: hours.escalate }),
       updatedAt: input.at,
     })
     .where('id', '=', input.euteId)

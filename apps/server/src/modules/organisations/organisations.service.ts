@@ -23,7 +23,7 @@ import type { Principal } from '../auth/principal';
 import * as repo from './organisations.repository';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
-import { writeOrConflict } from '../../db/write-or-conflict';
+import { writeOrConflict } from '../../http/write-or-conflict';
 import type { Actor } from '../../http/request-kit';
 import { emptyToNull, requiredText } from '../../http/text-fields';
 
@@ -247,6 +247,8 @@ export const listEutes = eutes.list;
 /** `GET /admin/eutes/{id}`: the bank with its members. */
 export const getEute = eutes.get;
 const euteWithDetail = eutes.detailed;
+/** A bank by its id or EUTE number, as imports, exports and API keys name one; undefined when unknown. */
+export const findBankByRef = (executor: Executor, ref: string) => repo.findEuteByRef(executor, ref);
 
 /** `POST /admin/eutes/add`: a new, active bank; its name and EUTE number must be free. */
 export async function addEute(deps: OrganisationsDeps, actor: Actor, request: AddEuteRequest): Promise<Eute> {

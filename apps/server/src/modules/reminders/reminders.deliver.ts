@@ -1,4 +1,4 @@
-import { formatInstantInZone } from '@graftmatch/domain';
+import { formatInstantInZone, webPaths } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
@@ -6,7 +6,14 @@ import type { MailLanguage } from '../../mail/templates/layout';
 import { digestMail, type DigestLine } from '../../mail/templates/reminder-digest';
 import type { PushPublisher } from '../../realtime/push-bus';
 import { notify, publishNotified, type Notified } from '../notifications/notifications.service';
+import { channelsFor, holdForDigest, queuePushes } from '../alerts/alerts.deliver';
 import { storeNewKeys } from './reminders.repository';
+
+/** A push names the first of several reminders and how many more the centre lists. */
+const MORE: Record<MailLanguage, (first: string, more: number) => string> = {
+  en: (first, more) => `${first} (and ${more} more)`,
+  de: (first, more) => `${first} (und ${more} weitere)`,
+};
 
 // Sending reminders (docs/operations.md "Reminders"): each has a dedupe key; the keys not yet
 // stored are stored and their mails queued in one transaction, so a reminder is sent exactly
@@ -46,8 +53,9 @@ export interface ReminderDeps {
 
 /**
  * Delivers one run's reminders: the new ones only, one digest mail per recipient (titled
- * `title`), one notification per reminder and recipient, and one push event per recipient. Answers how many reminders were new. The one place
- * reminders leave the server, so every channel is added here.
+ * `title`), one notification per reminder and recipient, and one push event per recipient, each
+ * through the recipient's channels for reminders (docs/api.md "Alerts"). Answers how many
+ * reminders were new. The one place reminders leave the server, so every channel is added here.
  */
 export async function deliverReminder(
   deps: ReminderDeps,
@@ -69,6 +77,7 @@ export async function deliverReminder(
       }
     }
     const notified: Notified = [];
+    const channelsOf = await channelsFor(trx, [...perRecipient.keys()], 'reminder', new Date(now));
     for (const { recipient, reminders: own } of perRecipient.values()) {
       for (const reminder of own) {
         const payload = { subject: reminder.subject, message: reminder.text[recipient.language] };
@@ -85,13 +94,33 @@ export async function deliverReminder(
         text: reminder.text,
         link: `${deps.publicUrl}${reminder.path}`,
       }));
-      const content = digestMail(recipient.language, run.title, lines);
-      await deps.mailer.enqueue(trx, {
-        kind: 'reminder',
-        to: recipient.email,
-        reference: `reminders:${run.job}`,
-        ...content,
-      });
+      const channels = channelsOf(recipient.userId);
+      if (channels.push) {
+        const [first] = own;
+        await queuePushes(trx, deps.mailer, channels.devices, {
+          event: 'reminder',
+          id: notified.at(-1)?.notification.id ?? run.job,
+          title: run.title[recipient.language],
+          body:
+            own.length === 1
+              ? first!.text[recipient.language]
+              : MORE[recipient.language](first!.text[recipient.language], own.length - 1),
+          path: own.length === 1 ? first!.path : webPaths.notifications,
+          object: `reminders:${run.job}`,
+        });
+      }
+      if (channels.mail === 'now') {
+        const content = digestMail(recipient.language, run.title, lines);
+        await deps.mailer.enqueue(trx, {
+          kind: 'reminder',
+          to: recipient.email,
+          reference: `reminders:${run.job}`,
+          ...content,
+        });
+      } else if (channels.mail === 'digest') {
+        const texts = lines.map((line) => ({ text: line.text[recipient.language], link: line.link }));
+        await holdForDigest(trx, recipient.userId, 'reminder', texts, new Date(now));
+      }
     }
     return { fresh: fresh.size, perRecipient, notified };
   });

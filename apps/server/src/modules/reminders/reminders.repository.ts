@@ -2,7 +2,8 @@ import { ListStatus } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/types';
-import { isOpenEntry, isWantedEntry } from '../../queries/waiting-list';
+import { ENTRY_CRITERIA_COLUMNS, isOpenEntry, isWantedEntry } from '../../queries/waiting-list';
+import { PUSH_KIND } from '../../mail/mailer';
 
 // All SQL of the reminders (docs/operations.md "Reminders"): what is due, who hears of it, and
 // the dedupe keys of what was sent.
@@ -78,17 +79,7 @@ export function openEntries(db: Kysely<DB>, today: string) {
   return db
     .selectFrom('waitingListEntries')
     .innerJoin('clinics', 'clinics.id', 'waitingListEntries.clinicId')
-    .select([
-      'waitingListEntries.id',
-      'waitingListEntries.patientCode',
-      'waitingListEntries.queryType',
-      'waitingListEntries.queryDMin',
-      'waitingListEntries.queryDMax',
-      'waitingListEntries.queryLMin',
-      'waitingListEntries.queryLLMin',
-      'waitingListEntries.queryLRMin',
-      'waitingListEntries.queryIMin',
-    ])
+    .select(['waitingListEntries.id', 'waitingListEntries.patientCode', ...ENTRY_CRITERIA_COLUMNS])
     .where(isWantedEntry(today))
     .orderBy('waitingListEntries.patientCode')
     .execute();
@@ -119,9 +110,12 @@ function requestsIn(db: Kysely<DB>, state: 'requested' | 'reserved' | 'delivered
     .orderBy('grafts.eLot');
 }
 
-/** Requests no bank has answered, made at the latest at `createdUntil`. */
+/** Requests no bank has answered, made at the latest at `createdUntil`, with their bank's hours. */
 export function unansweredRequests(db: Kysely<DB>, createdUntil: string) {
-  return requestsIn(db, 'requested').where('graftRequests.createdAt', '<=', createdUntil).execute();
+  return requestsIn(db, 'requested')
+    .select(['eutes.unansweredReminderHours', 'eutes.unansweredEscalationHours'])
+    .where('graftRequests.createdAt', '<=', createdUntil)
+    .execute();
 }
 
 /** Reservations whose deadline lies after `now` and at the latest at `until`. */
@@ -181,6 +175,7 @@ export function failingMails(
     .where('updatedAt', '>=', input.changedSince)
     .where('lastError', 'is not', null)
     .where('state', 'in', ['queued', 'failed'])
+    .where('kind', '!=', PUSH_KIND)
     .where((eb) => eb.or([eb('reference', 'is', null), eb('reference', '!=', input.ownReference)]))
     .orderBy('createdAt')
     .execute();

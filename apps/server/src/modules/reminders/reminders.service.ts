@@ -6,11 +6,13 @@ import {
   fitsWaitingListEntry,
   isGraftTypeNumber,
   LAPSING_RESERVATION_BANK_HOURS,
+  MIN_UNANSWERED_REQUEST_HOURS,
   parseReminderDays,
   repeatingReminder,
   RESERVATION_DEADLINE_PHYSICIAN_HOURS,
   shiftDate,
   UNANSWERED_REQUEST_HOURS,
+  unansweredRequestHours,
   UNREPORTED_DELIVERY_EVERY_DAYS,
   UNREPORTED_DELIVERY_FIRST_DAYS,
   utcDate,
@@ -100,32 +102,40 @@ export async function expiryReminders(deps: ReminderDeps): Promise<number> {
 }
 
 /**
- * Requests and reservations: to the bank, requests unanswered for 4 h and 24 h and reservations
- * lapsing within 4 h; to the physician, a reservation's deadline within 4 h and 1 h.
+ * Requests and reservations: to the bank, requests unanswered for its hours (4 h and 24 h unless an
+ * admin set others) and reservations lapsing within 4 h; to the physician, a reservation's deadline
+ * within 4 h and 1 h.
  */
 export async function requestReminders(deps: ReminderDeps): Promise<number> {
   const now = deps.now();
   const employees = await repo.bankEmployees(deps.db);
   const reminders: Reminder[] = [];
-  const firstUnanswered = Math.min(...UNANSWERED_REQUEST_HOURS);
+  // No bank's hours are fewer than the least an admin may set; each request then follows its bank's.
   const unanswered = await repo.unansweredRequests(
     deps.db,
-    new Date(now.getTime() - firstUnanswered * HOUR_MS).toISOString(),
+    new Date(now.getTime() - MIN_UNANSWERED_REQUEST_HOURS * HOUR_MS).toISOString(),
   );
   for (const request of unanswered) {
-    const hours = elapsedThreshold(hoursBetween(request.createdAt, now), UNANSWERED_REQUEST_HOURS);
+    const { remind, escalate } = unansweredRequestHours({
+      remind: request.unansweredReminderHours,
+      escalate: request.unansweredEscalationHours,
+    });
+    const hours = elapsedThreshold(hoursBetween(request.createdAt, now), [remind, escalate]);
     const recipients = employees.get(request.euteId) ?? [];
     if (hours === null || recipients.length === 0) {
       continue;
     }
+    // The key names the step by its default hours, as before banks had their own: a step already
+    // sent is not sent again when an admin changes the bank's hours.
+    const step = UNANSWERED_REQUEST_HOURS[hours === remind ? 0 : 1];
     reminders.push({
-      key: `request-unanswered:${request.id}:${hours}h`,
+      key: `request-unanswered:${request.id}:${step}h`,
       kind: 'request-unanswered',
       recipients,
       subject: request.eLot,
       text: {
-        en: `The request for graft ${request.eLot} has waited ${hours} hours for your answer.`,
-        de: `Die Anfrage für Graft ${request.eLot} wartet seit ${hours} Stunden auf Ihre Antwort.`,
+        en: `The request for graft ${request.eLot} has waited ${hours} ${hours === 1 ? 'hour' : 'hours'} for your answer.`,
+        de: `Die Anfrage für Graft ${request.eLot} wartet seit ${hours} ${hours === 1 ? 'Stunde' : 'Stunden'} auf Ihre Antwort.`,
       },
       path: '/home/eute/requests',
     });

@@ -7,8 +7,9 @@ import { testEngineName } from '../../../test/support/database';
 import { pollUntil } from '../../../test/support/mail';
 import { connectPush } from '../../../test/support/push';
 
-// A bank's reminder thresholds (docs/decisions.md "Reminders"): an admin sets them, auditors read
-// them, and the running server's expiry job follows them, by mail and push.
+// A bank's reminder thresholds and hours (docs/decisions.md "Reminders"): an admin sets them,
+// auditors read them, and the running server's expiry job follows them, by mail and push (the
+// request job follows the hours: reminders.response-hours.int.test.ts).
 
 describe(`a bank's reminder thresholds (${testEngineName()})`, () => {
   const clock = testClock();
@@ -25,19 +26,31 @@ describe(`a bank's reminder thresholds (${testEngineName()})`, () => {
   const path = () => `/api/admin/eutes/${app.ids.euteX}/reminders`;
 
   test('admins set them, auditors read them, nonsense is refused', async () => {
-    const { admin, auditor, employeeX } = app.clients;
+    const { admin, auditor, employeeX, physicianA } = app.clients;
     expect(await (await auditor.get(path())).json()).toEqual({
       id: app.ids.euteX,
       expiryReminderDays: [90, 30, 7],
       importSilenceDays: 7,
+      unansweredRequestHours: { remind: 4, escalate: 24 },
     });
+    // Without hours the bank keeps its own, here the defaults.
     const set = await admin.patch(path(), { expiryReminderDays: [14, 60], importSilenceDays: 3 });
     expect(set.status).toBe(200);
-    const saved: BankReminderSettings = { id: app.ids.euteX, expiryReminderDays: [60, 14], importSilenceDays: 3 };
+    const saved: BankReminderSettings = {
+      id: app.ids.euteX,
+      expiryReminderDays: [60, 14],
+      importSilenceDays: 3,
+      unansweredRequestHours: { remind: 4, escalate: 24 },
+    };
     expect(await set.json()).toEqual(saved);
     expect(await (await admin.get(path())).json()).toEqual(saved);
+    const kept = { expiryReminderDays: [60, 14], importSilenceDays: 3 };
+    const body = { ...kept, unansweredRequestHours: { remind: 2, escalate: 8 } };
+    const withHours: BankReminderSettings = { id: app.ids.euteX, ...body };
+    expect(await (await admin.patch(path(), body)).json()).toEqual(withHours);
+    expect(await (await admin.patch(path(), kept)).json()).toEqual(withHours);
 
-    for (const body of [
+    for (const wrong of [
       { expiryReminderDays: [], importSilenceDays: 3 },
       { expiryReminderDays: [0], importSilenceDays: 3 },
       { expiryReminderDays: [30, 30], importSilenceDays: 3 },
@@ -45,21 +58,48 @@ describe(`a bank's reminder thresholds (${testEngineName()})`, () => {
       { expiryReminderDays: [31] },
       { expiryReminderDays: [1.5], importSilenceDays: 3 },
     ]) {
-      await expectProblem(await admin.patch(path(), body), 400);
+      await expectProblem(await admin.patch(path(), wrong), 400);
     }
-    await expectProblem(await auditor.patch(path(), { expiryReminderDays: [30], importSilenceDays: 3 }), 403);
-    await expectProblem(await employeeX.get(path()), 403);
+    // Each refusal of the hours names the field.
+    for (const [hours, field] of [
+      [{ remind: 8, escalate: 8 }, 'unansweredRequestHours.escalate'],
+      [{ remind: 8, escalate: 2 }, 'unansweredRequestHours.escalate'],
+      [{ remind: 0, escalate: 2 }, 'unansweredRequestHours.remind'],
+      [{ remind: 1, escalate: 169 }, 'unansweredRequestHours.escalate'],
+      [{ remind: 1.5, escalate: 8 }, 'unansweredRequestHours.remind'],
+      [{ remind: 2 }, 'unansweredRequestHours.escalate'],
+      [null, 'unansweredRequestHours'],
+    ] as const) {
+      const problem = await expectProblem(await admin.patch(path(), { ...body, unansweredRequestHours: hours }), 400);
+      expect(problem.errors?.map((error) => error.field)).toEqual([field]);
+    }
+    const refused = await expectProblem(
+      await admin.patch(path(), { ...body, unansweredRequestHours: { remind: 8, escalate: 8 } }),
+      400,
+    );
+    expect(refused.errors?.[0]?.message).toBe('must be more hours than the first reminder');
+
+    // Only admins change them; auditors read them; the bank's own employees and physicians neither.
+    for (const client of [auditor, employeeX, physicianA]) {
+      await expectProblem(await client.patch(path(), body), 403);
+    }
+    for (const client of [employeeX, physicianA]) {
+      await expectProblem(await client.get(path()), 403);
+    }
     await expectProblem(await admin.get(`/api/admin/eutes/${randomUUID()}/reminders`), 404);
-    expect(await (await admin.get(path())).json()).toEqual(saved);
+    expect(await (await admin.get(path())).json()).toEqual(withHours);
 
     const audits = await app.server.database.db
       .selectFrom('auditLog')
       .select(['actorUserId', 'after'])
       .where('action', '=', 'eute.reminders')
+      .orderBy('seq')
       .execute();
-    expect(audits).toEqual([
-      { actorUserId: app.ids.users.admin, after: JSON.stringify(saved).replace(/"id":"[^"]+",/, '') },
-    ]);
+    const audited = (settings: BankReminderSettings) => ({
+      actorUserId: app.ids.users.admin,
+      after: JSON.stringify(settings).replace(/"id":"[^"]+",/, ''),
+    });
+    expect(audits).toEqual([audited(saved), audited(withHours), audited(withHours)]);
   });
 
   test("the expiry job follows the bank's thresholds", async () => {

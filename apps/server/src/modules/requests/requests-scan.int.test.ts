@@ -78,7 +78,7 @@ describe(`scanning a graft's package (${testEngineName()})`, () => {
       sec: 'DE000123 2021264932585 E0042108 001 2026070',
     });
     expect((await expectProblem(garbled, 400)).errors).toEqual([
-      { field: 'sec', message: 'is not a Single European Code: must be 40 characters in five parts, not 39' },
+      { field: 'sec', message: 'is not a Single European Code: it must have 40 characters in five parts, not 39' },
     ]);
     await expectProblem(await step(physicianA, 'physician', delivered.id, 'receive', {}), 400);
     const implanted = await stepOk(physicianA, 'physician', delivered.id, 'implant', {
@@ -165,9 +165,13 @@ describe(`scanning a graft's package (${testEngineName()})`, () => {
     await expectProblem(await byCode('physicianB', delivered.lot), 404);
 
     const garbled = await byCode('physicianA', '&,1LOT');
-    expect((await expectProblem(garbled, 400)).errors).toEqual([
-      { field: 'code', message: 'ISBT 128 data identifier &,1 is not data structure 038 (&,4), the SEC' },
+    const refusal = await expectProblem(garbled, 400);
+    expect(refusal.errors).toEqual([
+      { field: 'code', message: 'has the ISBT 128 data identifier &,1, not data structure 038 (&,4), the SEC' },
     ]);
+    expect(refusal.detail).toBe(
+      'The code has the ISBT 128 data identifier &,1, not data structure 038 (&,4), the SEC.',
+    );
     await expectProblem(await byCode('physicianA', 'NO-SUCH-LOT'), 404);
   });
 });

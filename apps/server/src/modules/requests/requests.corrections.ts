@@ -22,6 +22,7 @@ import type { Actor } from '../../http/request-kit';
 import type { RequestDocumentKind } from '../../pdf/request-documents';
 import { recordAudit } from '../audit/audit.service';
 import { requireUser } from '../auth/auth.policy';
+import { followCorrectedImplantation } from '../followups/followups.service';
 import type { Principal } from '../auth/principal';
 import { requestToWire } from './requests.mapper';
 import * as requests from './requests.repository';
@@ -200,6 +201,17 @@ async function apply(trx: Executor, deps: RequestsDeps, run: Application): Promi
     ip: run.ip,
     at: now,
   });
+  if (request.state === 'implanted' && (body.field === 'implantedOn' || body.field === 'patient_Code')) {
+    // The follow-ups take the corrected day or patient (docs/decisions.md "Follow-ups").
+    await followCorrectedImplantation(
+      trx,
+      {
+        graftId: request.graftId,
+        ...(body.field === 'implantedOn' ? { implantedOn: body.value } : { patientCode: body.value }),
+      },
+      { actorUserId: run.actorUserId, ip: run.ip, now },
+    );
+  }
   let changes: GraftUpdate = effect.graft?.(body.value) ?? {};
   const kind = effect.document(request);
   if (kind) {

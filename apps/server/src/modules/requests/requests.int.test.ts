@@ -106,7 +106,7 @@ describe(`graft requests from request to implantation (${testEngineName()})`, ()
     const graft = inbox.find((item) => item.lot === lot);
     expect(graft?.requests.map((r) => r.id).sort()).toEqual([ofA.id, ofB.id].sort());
     expect(graft?.candidates[0]).toMatchObject({ requestId: ofB.id, waitinglistid: entryB, leadTimeWarning: true });
-    expect(graft?.candidates[0]?.reason).toMatch(/implant window opens in 1 d; .*requested in the app/);
+    expect(graft?.candidates[0]?.reason).toMatch(/implant window opens in 1 day; .*requested in the app/);
     expect(graft?.candidates[0]!.score).toBeGreaterThan(graft?.candidates[1]?.score ?? 0);
     const inboxY = (await (await employeeY.get('/api/euteemployee/requests')).json()) as RequestInbox;
     expect(inboxY.some((item) => item.lot === lot)).toBe(false);

@@ -1,10 +1,11 @@
-import { webPaths, type RequestAction, type RequestState } from '@graftmatch/domain';
-import type { Mailer } from '../../mail/mailer';
+import { fullName, webPaths, type RequestAction, type RequestState } from '@graftmatch/domain';
 import { graftRequestedMail } from '../../mail/templates/graft-requested';
 import { requestStepMail, type MailedRequestStep } from '../../mail/templates/request-step';
 import type { PushEnvelope } from '../../realtime/push-audience';
 import type { Executor } from '../../db/executor';
-import { notify, type Notified } from '../notifications/notifications.service';
+import type { Notified } from '../notifications/notifications.service';
+import { sendAlert, type Alert, type AlertDeps, type AlertRecipient } from '../alerts/alerts.deliver';
+import { receiptAlert, requestStepAlert } from './requests.alerts';
 import * as repo from './requests.repository';
 
 /** `requestChanged`: the requesting clinic's physicians, the graft's bank, and auditors. */
@@ -21,18 +22,19 @@ export function requestChanged(request: {
   };
 }
 
-/** Queues a mail to each of the bank's employees of a new request, in the request's transaction. */
-export async function mailBankOfRequest(
+/** Whom a request's alert goes to: the requesting physician (while active) or the bank's active employees. */
+async function recipientsOf(
   trx: Executor,
-  deps: { mailer: Mailer; publicUrl: string },
-  request: { euteId: string; lot: string; clinic: string; physician: string; note: string | null },
-): Promise<void> {
-  const employees = await repo.bankEmployees(trx, request.euteId);
-  const link = `${deps.publicUrl}${webPaths.euteRequests}`;
-  for (const employee of employees) {
-    const content = graftRequestedMail(employee.language, { ...request, link });
-    await deps.mailer.enqueue(trx, { kind: 'request', to: employee.email, ...content });
+  row: repo.RequestDetails,
+  to: 'physician' | 'bank',
+): Promise<AlertRecipient[]> {
+  if (to === 'physician') {
+    return row.requesterActive === 1
+      ? [{ userId: row.requesterUserId, email: row.requesterEmail, language: row.requesterLanguage }]
+      : [];
   }
+  const employees = await repo.bankEmployees(trx, row.euteId);
+  return employees.map((employee) => ({ userId: employee.id, email: employee.email, language: employee.language }));
 }
 
 const MAILED_STEPS: Partial<Record<RequestState, MailedRequestStep>> = {
@@ -52,35 +54,28 @@ const payloadOf = (row: repo.RequestDetails) => ({
   clinic: row.cName,
 });
 
-/**
- * In the step's transaction: whom a request's new state concerns hears of it. The bank's steps
- * and the lapse concern the requesting physician, who is also mailed of a reservation, a decline
- * and a delivery (naming the lot and the deadline); the physician's steps and a new request
- * concern the bank's employees (a new request is mailed to them by `mailBankOfRequest`).
- */
-export async function tellOfRequestState(
-  trx: Executor,
-  deps: { mailer: Mailer; publicUrl: string },
-  row: repo.RequestDetails,
-  action: RequestAction | 'create',
-  at: Date,
-): Promise<Notified> {
-  const toPhysician = ['reserve', 'decline', 'assign', 'deliver', 'lapse'].includes(action);
-  if (!toPhysician) {
-    const employees = await repo.bankEmployees(trx, row.euteId);
-    return notify(
-      trx,
-      employees.map((employee) => employee.id),
-      { kind: 'request', link: webPaths.euteRequests, payload: payloadOf(row), at },
-    );
-  }
-  if (row.requesterActive !== 1) {
-    return [];
+/** The mail a step sends at once where it has its own (a new request, a reservation, a decline, a delivery). */
+function stepMail(row: repo.RequestDetails, action: RequestAction | 'create' | 'receive'): Alert['mail'] {
+  if (action === 'create') {
+    return (language, link) =>
+      graftRequestedMail(language, {
+        lot: row.eLot,
+        clinic: row.cName,
+        physician: fullName({
+          title: row.requesterTitle,
+          firstName: row.requesterFirstName,
+          lastName: row.requesterLastName,
+        }),
+        note: row.note,
+        link,
+      });
   }
   const step = MAILED_STEPS[row.state];
-  if (step) {
-    const link = `${deps.publicUrl}${webPaths.clinicRequests}`;
-    const content = requestStepMail(row.requesterLanguage, {
+  if (!step || !['reserve', 'decline', 'deliver'].includes(action)) {
+    return undefined;
+  }
+  return (language, link) =>
+    requestStepMail(language, {
       step,
       lot: row.eLot,
       bank: row.euteName,
@@ -89,12 +84,33 @@ export async function tellOfRequestState(
       reason: row.reason,
       link,
     });
-    await deps.mailer.enqueue(trx, { kind: 'request', to: row.requesterEmail, ...content });
+}
+
+/**
+ * In the step's transaction: whom a request's new state concerns is alerted (docs/api.md
+ * "Alerts"). The bank's steps and the lapse concern the requesting physician; a new request, the
+ * physician's steps and a receipt concern the bank's employees. Each hears of it through the
+ * channels they chose.
+ */
+export async function tellOfRequestState(
+  trx: Executor,
+  deps: AlertDeps,
+  row: repo.RequestDetails,
+  action: RequestAction | 'create' | 'receive',
+  at: Date,
+): Promise<Notified> {
+  const alert = action === 'receive' ? receiptAlert(row) : requestStepAlert(row, action);
+  if (!alert) {
+    return [];
   }
-  return notify(trx, [row.requesterUserId], {
+  return sendAlert(trx, deps, await recipientsOf(trx, row, alert.to), {
+    event: alert.event,
     kind: 'request',
-    link: webPaths.clinicRequests,
     payload: payloadOf(row),
+    path: alert.to === 'bank' ? webPaths.euteRequests : webPaths.clinicRequests,
+    object: row.id,
+    words: alert.words,
+    mail: stepMail(row, action),
     at,
   });
 }

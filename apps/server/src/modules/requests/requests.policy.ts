@@ -2,7 +2,7 @@ import type { RequestSide } from '@graftmatch/domain';
 import { notFound } from '../../http/problem';
 import { requireEuteEmployee, requirePhysician, requireUser } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
-import type { RequestScope } from './requests.repository';
+import type { RequestScope } from '../../queries/requests';
 
 // Who may see and step graft requests (docs/decisions.md, "Graft requests"). The physician side is
 // the requesting clinic's physicians, the bank side the graft's bank's employees; auditors read

@@ -3,7 +3,9 @@ import { utcDate } from '@graftmatch/domain';
 import { conflict } from '../../http/problem';
 import type { Actor } from '../../http/request-kit';
 import { recordAudit } from '../audit/audit.service';
+import { publishNotified } from '../notifications/notifications.service';
 import { requestToWire } from './requests.mapper';
+import { tellOfRequestState } from './requests.notify';
 import { requireRequestSide } from './requests.policy';
 import * as repo from './requests.repository';
 import { checkPackageCode } from './requests.scan';
@@ -41,8 +43,10 @@ export async function receiveGraft(deps: RequestsDeps, actor: Actor, id: string,
       ip: actor.ip,
       at: now,
     });
-    return received;
+    return { received, notified: await tellOfRequestState(trx, deps, received, 'receive', now) };
   });
+  deps.mailer.wake();
+  publishNotified(deps.push, row.notified);
   await announce(deps, [id], false);
-  return requestToWire(row, 'physician', utcDate(now));
+  return requestToWire(row.received, 'physician', utcDate(now));
 }

@@ -1,16 +1,13 @@
 import { ListStatus, OPEN_REQUEST_STATES, type RequestState } from '@graftmatch/domain';
 import type { GraftRequestRow, GraftUpdate, NewGraftRequestRow } from '../../db/types';
+import { nonEmpty } from '../../db/dialect';
 import type { Executor } from '../../db/executor';
 import { inListStatus, ofActiveEute } from '../../queries/grafts';
 import { activeBankEmployees } from '../../queries/members';
+import { inRequestScope, type RequestScope } from '../../queries/requests';
 import { isOpenEntry, isWantedEntry } from '../../queries/waiting-list';
 
 // All SQL of graft requests. Every function takes the executor; the caller owns transactions.
-
-/** Which requests a list covers: one physician's (in their clinics), some banks', or all. */
-export type RequestScope = { requesterUserId: string; clinicIds: string[] } | { euteIds: string[] } | { all: true };
-
-const nonEmpty = (ids: readonly string[]) => (ids.length > 0 ? [...ids] : ['-']);
 
 function withDetails(executor: Executor) {
   return executor
@@ -55,14 +52,7 @@ export function findRequest(executor: Executor, id: string) {
 }
 
 export function listRequests(executor: Executor, scope: RequestScope, states?: readonly RequestState[]) {
-  let query = withDetails(executor);
-  if ('requesterUserId' in scope) {
-    query = query
-      .where('graftRequests.requesterUserId', '=', scope.requesterUserId)
-      .where('graftRequests.clinicId', 'in', nonEmpty(scope.clinicIds));
-  } else if ('euteIds' in scope) {
-    query = query.where('graftRequests.euteId', 'in', nonEmpty(scope.euteIds));
-  }
+  let query = withDetails(executor).where(inRequestScope(scope));
   if (states) {
     query = query.where('graftRequests.state', 'in', [...states]);
   }

@@ -1,7 +1,7 @@
 import { codeMatchesGraft, formatSingleEuropeanCode, parseGraftCode } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
-import { ProblemError, badRequest } from '../../http/problem';
+import { ProblemError, fieldError, invalidField } from '../../http/problem';
 import { recordAudit } from '../audit/audit.service';
 import type { RequestDetails } from './requests.repository';
 
@@ -20,9 +20,7 @@ export async function checkPackageCode(
 ): Promise<string> {
   const code = parseGraftCode(text ?? '');
   if ('error' in code) {
-    throw badRequest({ key: 'problem.requests.packageCodeInvalid', params: { reason: code.error } }, [
-      { field: 'sec', message: code.error },
-    ]);
+    throw invalidField('problem.requests.packageCodeInvalid', fieldError('sec', code.error));
   }
   const scanned = code.kind === 'lot' ? code.lot : formatSingleEuropeanCode(code.parts);
   if (codeMatchesGraft(code, { lot: request.eLot, sec: request.xSec })) {

@@ -13,7 +13,7 @@ import {
   type RequestStepInput,
 } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
-import { writeOrConflict } from '../../db/write-or-conflict';
+import { writeOrConflict } from '../../http/write-or-conflict';
 import type { DB } from '../../db/types';
 import type { Executor } from '../../db/executor';
 import { conflict, forbidden, notFound } from '../../http/problem';
@@ -27,10 +27,10 @@ import { announceGraftsChanged, isFreeForEveryPhysician } from '../grafts/grafts
 import { waitingListChanged } from '../../realtime/push-audience';
 import { requestToWire } from './requests.mapper';
 import { publishNotified, type Notified } from '../notifications/notifications.service';
-import { mailBankOfRequest, requestChanged, tellOfRequestState } from './requests.notify';
+import { requestChanged, tellOfRequestState } from './requests.notify';
 import { physicianListScope, requireRequestSide } from './requests.policy';
 import { checkPackageCode } from './requests.scan';
-import { checkPriorImplantation } from './requests.prior-implantation';
+import { checkPriorImplantation } from '../waitinglist/waitinglist.prior-implantation';
 import { requestTarget } from './requests.target';
 import * as repo from './requests.repository';
 import { applyGraftEffects, prepareStep, type StepContext } from './requests.steps';
@@ -118,13 +118,6 @@ export async function createRequest(
         after: acknowledged ? { ...wire, priorImplantation: acknowledged } : wire,
         ip: actor.ip,
         at: now,
-      });
-      await mailBankOfRequest(trx, deps, {
-        euteId: graft.euteId,
-        lot: graft.eLot,
-        clinic: wire.c_Name,
-        physician: wire.physician_Name,
-        note: wire.note,
       });
       return { wire, notified: await tellOfRequestState(trx, deps, row, 'create', now) };
     },

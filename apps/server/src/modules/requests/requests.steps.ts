@@ -27,8 +27,9 @@ import type { FileStorage } from '../../storage/storage';
 import type { Executor } from '../../db/executor';
 import { isOpenOn } from '../grafts/grafts.mapper';
 import { fileGeneratedDocument } from '../files/files-generated.service';
-import { checkPriorImplantation } from './requests.prior-implantation';
+import { checkPriorImplantation } from '../waitinglist/waitinglist.prior-implantation';
 import { closeEntryByImplantation } from '../waitinglist/waitinglist.service';
+import { scheduleFollowUps } from '../followups/followups.service';
 import * as repo from './requests.repository';
 
 // What each step does besides moving the request (docs/api.md "Graft requests"): checks on the
@@ -261,6 +262,20 @@ export async function applyGraftEffects(ctx: StepContext): Promise<boolean> {
           now: ctx.now,
         });
       }
+      // Every implantation gets its follow-up schedule in its transaction (docs/api.md "Follow-ups").
+      await scheduleFollowUps(
+        ctx.trx,
+        {
+          graftId: row.graftId,
+          lot: row.eLot,
+          requestId: row.id,
+          euteId: row.euteId,
+          clinicId: row.clinicId,
+          patientCode: ctx.input.patient_Code ?? null,
+          implantedOn: ctx.input.date ?? ctx.clinicDay,
+        },
+        { actorUserId: ctx.actorUserId, ip: ctx.ip, now: ctx.now },
+      );
       const patient = parsePatientCode(ctx.input.patient_Code);
       changes = {
         implantationStatus: StepStatus.Done,

@@ -2,7 +2,7 @@ import { HINT_NAMES, type HintName, type PatchUserSettingsRequest, type UserSett
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { unauthorized } from '../../http/problem';
-import { recordAudit } from '../audit/audit.service';
+import { auditedOwnChange } from '../audit/audit.service';
 import { requireUser } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
 import * as repo from './settings.repository';
@@ -42,26 +42,16 @@ export async function patchMySettings(
 ): Promise<UserSettings> {
   const { userId } = requireUser(actor.principal);
   const at = deps.now();
-  return deps.db.transaction().execute(async (trx) => {
-    const before = await read(trx, userId);
-    const changes = {
-      ...(request.matchMails === undefined ? {} : { matchMails: request.matchMails ? (1 as const) : (0 as const) }),
-      ...(request.dismissedHints === undefined ? {} : { dismissedHints: JSON.stringify(request.dismissedHints) }),
-    };
-    if (Object.keys(changes).length > 0) {
-      await repo.updateSettings(trx, userId, changes, at.toISOString());
-    }
-    const after = await read(trx, userId);
-    await recordAudit(trx, {
-      actorUserId: userId,
-      action: 'user.settings.update',
-      targetType: 'user',
-      targetId: userId,
-      before,
-      after,
-      ip: actor.ip,
-      at,
-    });
-    return after;
+  const changes = {
+    ...(request.matchMails === undefined ? {} : { matchMails: request.matchMails ? (1 as const) : (0 as const) }),
+    ...(request.dismissedHints === undefined ? {} : { dismissedHints: JSON.stringify(request.dismissedHints) }),
+  };
+  return auditedOwnChange(deps.db, { userId, ip: actor.ip, at }, 'user.settings.update', {
+    read: (trx) => read(trx, userId),
+    write: async (trx) => {
+      if (Object.keys(changes).length > 0) {
+        await repo.updateSettings(trx, userId, changes, at.toISOString());
+      }
+    },
   });
 }

@@ -21,6 +21,7 @@ export function userToWire(
   row: UserFields,
   clinics: readonly { id: string; name: string }[],
   eutes: readonly { id: string; name: string }[],
+  hasPasskey: boolean,
 ): User {
   return {
     id: row.id,
@@ -36,5 +37,6 @@ export function userToWire(
     eutes: eutes.map((eute) => ({ id: eute.id, name: eute.name })),
     twoFactorTarget: row.twoFactorTarget,
     language: row.language,
+    hasPasskey,
   };
 }

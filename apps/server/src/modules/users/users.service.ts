@@ -5,7 +5,7 @@ import type { DB, UserUpdate } from '../../db/types';
 import { conflict, fieldError, invalidFields, notFound, type FieldError } from '../../http/problem';
 import type { Page } from '../../http/paging';
 import type { Executor } from '../../db/executor';
-import { writeOrConflict } from '../../db/write-or-conflict';
+import { writeOrConflict } from '../../http/write-or-conflict';
 import type { Actor } from '../../http/request-kit';
 import { emptyToNull, requiredText } from '../../http/text-fields';
 import { recordAudit } from '../audit/audit.service';
@@ -14,6 +14,7 @@ import { adminListPage, requireAdmin } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
 import { revokeAllSessions } from '../auth/session.service';
 import { sendInvitation } from '../auth/password.service';
+import { usersWithPasskeys } from '../auth/passkeys.service';
 import { userToWire } from './user.mapper';
 import * as repo from './users.repository';
 
@@ -26,15 +27,17 @@ export interface UsersDeps {
 }
 
 async function presentUsers(executor: Executor, rows: readonly repo.AdminUserRow[]): Promise<User[]> {
-  const { clinics, eutes } = await repo.membershipsOf(
-    executor,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [{ clinics, eutes }, withPasskeys] = await Promise.all([
+    repo.membershipsOf(executor, ids),
+    usersWithPasskeys(executor, ids),
+  ]);
   return rows.map((row) =>
     userToWire(
       row,
       clinics.filter((m) => m.userId === row.id),
       eutes.filter((m) => m.userId === row.id),
+      withPasskeys.has(row.id),
     ),
   );
 }

@@ -6,6 +6,7 @@ import { authorityMail, quarantineMail } from '../../mail/templates/vigilance';
 import { graftsChanged, type PushEnvelope } from '../../realtime/push-audience';
 import type { PushPublisher } from '../../realtime/push-bus';
 import { notify, type Notified } from '../notifications/notifications.service';
+import { sendAlert, type AlertDeps, type AlertRecipient } from '../alerts/alerts.deliver';
 import * as repo from './vigilance.repository';
 
 // Who hears of a vigilance report (docs/api.md "Vigilance"): its bank and its clinic live by push;
@@ -32,42 +33,71 @@ export function announceQuarantine(push: PushPublisher, grafts: readonly GraftRo
   }
 }
 
-/** A clinic made or submitted a report: the bank's employees are notified in the same transaction. */
+const toRecipients = (users: readonly { id: string; email: string; language: 'en' | 'de' }[]): AlertRecipient[] =>
+  users.map((user) => ({ userId: user.id, email: user.email, language: user.language }));
+
+const PART_WORDS = {
+  notification: { en: 'notification', de: 'Meldung' },
+  confirmation: { en: 'confirmation', de: 'Bestätigung' },
+} as const;
+
+/**
+ * A clinic started a report (the bank's employees see it in the centre) or submitted its
+ * notification or confirmation (a vigilance alert with its clock: docs/api.md "Alerts").
+ */
 export async function tellOfReport(
   trx: Executor,
+  deps: AlertDeps,
   report: VigilanceReport,
   euteId: string,
-  what: 'created' | 'notified',
+  what: 'created' | VigilanceStage,
   at: Date,
 ): Promise<Notified> {
   const employees = await repo.employeesOf(trx, euteId);
-  return notify(
-    trx,
-    employees.map((employee) => employee.id),
-    {
-      kind: 'vigilance',
-      link: webPaths.vigilanceReport(report.id),
-      payload: {
-        id: report.id,
-        lot: report.lot,
-        state: report.state,
-        clinic: report.clinicName,
-        bank: report.bankName,
-        message: what === 'created' ? `${report.kind} report started` : `${report.kind} notification submitted`,
+  const payload = {
+    id: report.id,
+    lot: report.lot,
+    state: report.state,
+    clinic: report.clinicName,
+    bank: report.bankName,
+  };
+  const path = webPaths.vigilanceReport(report.id);
+  if (what === 'created') {
+    return notify(
+      trx,
+      employees.map((employee) => employee.id),
+      { kind: 'vigilance', link: path, payload: { ...payload, message: `${report.kind} report started` }, at },
+    );
+  }
+  const part = PART_WORDS[what];
+  return sendAlert(trx, deps, toRecipients(employees), {
+    event: 'vigilance',
+    kind: 'vigilance',
+    payload,
+    path,
+    object: report.id,
+    words: {
+      en: {
+        title: `${report.kind} ${part.en} submitted`,
+        body: `${report.clinicName} submitted the ${report.kind} ${part.en} on lot ${report.lot}. Please review it and act within its deadline.`,
       },
-      at,
+      de: {
+        title: `${report.kind}-${part.de} eingereicht`,
+        body: `${report.clinicName} hat die ${report.kind}-${part.de} zu Lot ${report.lot} eingereicht. Bitte prüfen und fristgerecht handeln.`,
+      },
     },
-  );
+    at,
+  });
 }
 
 /**
- * In the quarantine's transaction: each active physician of `clinicIds` gets a notification and a
- * mail in their language naming the reported lot, the report and the lots taken out. The report's
- * own clinic is linked to the report; the others, who cannot read it, to their requests.
+ * In the quarantine's transaction: each active physician of `clinicIds` is alerted in their
+ * language, naming the reported lot, the report and the lots taken out. The report's own clinic
+ * is linked to the report; the others, who cannot read it, to their requests.
  */
 export async function tellClinicsOfQuarantine(
   trx: Executor,
-  deps: { mailer: Mailer; publicUrl: string },
+  deps: AlertDeps,
   input: {
     report: VigilanceReport;
     reportClinicId: string | null;
@@ -77,35 +107,38 @@ export async function tellClinicsOfQuarantine(
   },
 ): Promise<Notified> {
   const { report } = input;
-  const notified: Notified = [];
   const physicians = await repo.physiciansOf(trx, input.clinicIds);
-  const seen = new Set<string>();
-  for (const physician of physicians) {
-    if (seen.has(physician.id)) {
-      continue;
-    }
-    seen.add(physician.id);
-    const path =
-      physician.clinicId === input.reportClinicId ? webPaths.vigilanceReport(report.id) : webPaths.clinicRequests;
-    const content = quarantineMail(physician.language, {
-      lot: report.lot,
-      report: report.sar?.notification.reportIdentification ?? report.sae?.notification.reportIdentification ?? '',
-      bank: report.bankName,
-      lots: input.lots,
-      link: `${deps.publicUrl}${path}`,
-    });
-    await deps.mailer.enqueue(trx, { kind: 'request', to: physician.email, ...content });
+  const notified: Notified = [];
+  for (const ownClinic of [true, false]) {
+    const told = physicians.filter((physician) => (physician.clinicId === input.reportClinicId) === ownClinic);
+    const path = ownClinic ? webPaths.vigilanceReport(report.id) : webPaths.clinicRequests;
+    const mailOf = (language: 'en' | 'de', link: string) =>
+      quarantineMail(language, {
+        lot: report.lot,
+        report: report.sar?.notification.reportIdentification ?? report.sae?.notification.reportIdentification ?? '',
+        bank: report.bankName,
+        lots: input.lots,
+        link,
+      });
+    const lots = input.lots.join(', ');
     notified.push(
-      ...(await notify(trx, [physician.id], {
+      ...(await sendAlert(trx, deps, toRecipients(told), {
+        event: 'vigilance',
         kind: 'vigilance',
-        link: path,
-        payload: {
-          id: report.id,
-          lot: report.lot,
-          state: 'quarantined',
-          bank: report.bankName,
-          message: content.subject,
+        payload: { id: report.id, lot: report.lot, state: 'quarantined', bank: report.bankName },
+        path,
+        object: report.id,
+        words: {
+          en: {
+            title: 'Grafts quarantined',
+            body: `${report.bankName} quarantined lots ${lots} after a vigilance report on lot ${report.lot}. Do not implant them.`,
+          },
+          de: {
+            title: 'Grafts in Quarantäne',
+            body: `${report.bankName} hat die Lots ${lots} nach einer Vigilanzmeldung zu Lot ${report.lot} gesperrt. Nicht implantieren.`,
+          },
         },
+        mail: mailOf,
         at: input.at,
       })),
     );

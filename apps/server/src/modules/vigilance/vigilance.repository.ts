@@ -1,6 +1,7 @@
 import { HOLDING_REQUEST_STATES, OPEN_REQUEST_STATES, type VigilanceState } from '@graftmatch/domain';
 import { sql } from 'kysely';
-import { engineOf, lockedForChange } from '../../db/dialect';
+import { countRows } from '../../db/count-rows';
+import { engineOf, lockedForChange, nonEmpty } from '../../db/dialect';
 import type { Executor } from '../../db/executor';
 import type { NewVigilanceReportRow, VigilanceReportRow, VigilanceReportUpdate } from '../../db/types';
 import type { Page } from '../../http/paging';
@@ -13,8 +14,6 @@ import { nextDeadlineSql, openReportsOfBanks, type VigilanceBankScope } from '..
 
 /** Which reports a reader sees: some banks', some clinics', or all. */
 export type VigilanceScope = { all: true } | { euteIds: string[]; clinicIds: string[] };
-
-const nonEmpty = (ids: readonly string[]) => (ids.length > 0 ? [...ids] : ['-']);
 
 /** The SEC without spaces, upper case: its first 21 characters are the donation. */
 const bareSec = sql<string>`upper(replace(${sql.ref('grafts.xSec')}, ' ', ''))`;
@@ -67,18 +66,15 @@ export async function listReports(
   if (filter.bank) {
     query = query.where('vigilanceReports.euteId', '=', filter.bank);
   }
-  const [items, count] = await Promise.all([
+  const [items, total] = await Promise.all([
     (filter.openOf ? query.orderBy(nextDeadlineSql) : query.orderBy('vigilanceReports.createdAt', 'desc'))
       .orderBy('vigilanceReports.id')
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    query
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
+    countRows(query),
   ]);
-  return { items, total: Number(count.total) };
+  return { items, total };
 }
 
 export async function insertReport(executor: Executor, row: NewVigilanceReportRow): Promise<void> {

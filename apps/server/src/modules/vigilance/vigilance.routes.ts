@@ -7,6 +7,7 @@ import {
   ReleaseOrphanedQuarantinesRequest,
   ReleaseOrphanedQuarantinesResponse as ReleasedSchema,
   UpdateVigilanceReportRequest as UpdateSchema,
+  VIGILANCE_PAGE_SIZE,
   VigilanceListQuery,
   VigilanceReport as ReportSchema,
   VigilanceReportPage as PageSchema,
@@ -55,7 +56,7 @@ export const vigilanceRoutes: FastifyPluginAsyncTypebox<{ deps: VigilanceDeps }>
   app.get(
     '/reports',
     { schema: { tags, querystring: VigilanceListQuery, response: { 200: Reports, ...errors } } },
-    async (request) => listReports(deps, request.principal, request.query, pageOf(request.query, 50)),
+    async (request) => listReports(deps, request.principal, request.query, pageOf(request.query, VIGILANCE_PAGE_SIZE)),
   );
   app.get(
     '/reports/:id',

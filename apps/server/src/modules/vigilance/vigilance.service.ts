@@ -159,7 +159,7 @@ export async function createReport(
       ip: actor.ip,
       at: now,
     });
-    const notified = side === 'clinic' ? await tellOfReport(trx, wire, graft.euteId, 'created', now) : [];
+    const notified = side === 'clinic' ? await tellOfReport(trx, deps, wire, graft.euteId, 'created', now) : [];
     return { wire, notified };
   });
   publishNotified(deps.push, outcome.notified);
@@ -359,7 +359,7 @@ export async function submitPart(
       notification,
       file: { fileName: filed.name, storageKey: filed.storageKey },
     });
-    const notified = side === 'clinic' ? await tellOfReport(trx, wire, row.euteId, 'notified', now) : [];
+    const notified = side === 'clinic' ? await tellOfReport(trx, deps, wire, row.euteId, stage, now) : [];
     return { wire, notified };
   });
   deps.mailer.wake();

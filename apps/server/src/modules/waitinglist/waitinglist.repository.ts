@@ -5,7 +5,7 @@ import { param, prepare } from '../../db/prepared';
 import type { GraftRow, NewWaitingListEntryRow, WaitingListEntryRow } from '../../db/types';
 import type { Page, Paged } from '../../http/paging';
 import { FREE_GRAFT_SIZE_COLUMNS, inListStatus, ofActiveEute, toFreeGraftSizes } from '../../queries/grafts';
-import { isOpenEntry, isWantedEntry } from '../../queries/waiting-list';
+import { ENTRY_CRITERIA_COLUMNS, isOpenEntry, isWantedEntry } from '../../queries/waiting-list';
 
 // All SQL of the waiting list. Every function takes the executor; the caller owns transactions.
 
@@ -98,15 +98,7 @@ export function createFreeGraftSizesQuery(database: Database): (today: string) =
 export function createOpenEntryCriteriaQuery(database: Database): () => Promise<EntryCriteriaRow[]> {
   const query = prepare<Record<string, never>, EntryCriteriaRow>(
     database,
-    openEntries(database.db, { activeClinics: true }).select([
-      'waitingListEntries.queryType',
-      'waitingListEntries.queryDMin',
-      'waitingListEntries.queryDMax',
-      'waitingListEntries.queryLMin',
-      'waitingListEntries.queryLLMin',
-      'waitingListEntries.queryLRMin',
-      'waitingListEntries.queryIMin',
-    ]),
+    openEntries(database.db, { activeClinics: true }).select([...ENTRY_CRITERIA_COLUMNS]),
   );
   return () => query({});
 }
@@ -132,13 +124,7 @@ export function openWaitingListEntries(executor: Executor, today: string) {
     .select([
       'waitingListEntries.id',
       'waitingListEntries.ownerUserId',
-      'waitingListEntries.queryType',
-      'waitingListEntries.queryDMin',
-      'waitingListEntries.queryDMax',
-      'waitingListEntries.queryLMin',
-      'waitingListEntries.queryLLMin',
-      'waitingListEntries.queryLRMin',
-      'waitingListEntries.queryIMin',
+      ...ENTRY_CRITERIA_COLUMNS,
       'waitingListEntries.queryIMax',
       'waitingListEntries.patientCode',
       'users.email',

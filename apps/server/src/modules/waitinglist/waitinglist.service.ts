@@ -26,7 +26,7 @@ import { clinicReadScope, euteReadScope, requirePhysician } from '../auth/auth.p
 import type { Principal } from '../auth/principal';
 import type { FitCounts } from './fit-counts';
 import { entryCriteria, entryToRequest, entryToWire, requestToChanges } from './waitinglist.mapper';
-import { checkPriorImplantation } from '../requests/requests.prior-implantation';
+import { checkPriorImplantation } from './waitinglist.prior-implantation';
 import * as repo from './waitinglist.repository';
 
 export interface WaitingListDeps {

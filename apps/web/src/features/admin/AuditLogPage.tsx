@@ -35,7 +35,7 @@ import { PagedTable } from '../../components/PagedTable';
 import { PageTitle } from '../../components/PageTitle';
 import { usePages } from '../../components/usePages';
 import { currentLanguage } from '../../i18n';
-import { saveFile } from '../grafts/saveFile';
+import { saveFile } from '../../lib/saveFile';
 import { downloadAuditLog, getAuditLog, listUsers, type AuditLogFilter } from './api';
 import { auditActorLink, auditTargetLink } from './auditLinks';
 import { adminKeys } from './keys';

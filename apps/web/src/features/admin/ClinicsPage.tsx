@@ -3,7 +3,8 @@ import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/co
 import { IconPlus } from '@tabler/icons-react';
 import { AddClinicRequest, maxLengthOf, type Clinic } from '@graftmatch/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useFormMutation } from '../../app/useFormMutation';
+import { FormRefusal } from '../../components/FormRefusal';
+import { useFormMutation } from '../../lib/useFormMutation';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
@@ -13,7 +14,7 @@ import { adminKeys } from './keys';
 import { ListWithDetailPage, type ListColumn } from './ListWithDetailPage';
 import { MembersList } from './MembersList';
 import { OrganisationTimeZone } from './OrganisationTimeZone';
-import { EditButton, SaveError } from './shared';
+import { EditButton } from './shared';
 import { useAdminRights } from './useAdminRights';
 import { useListWithDetail } from './useListWithDetail';
 
@@ -56,6 +57,7 @@ function ClinicNameForm({
   const [name, setName] = useState(clinic?.c_Name ?? '');
   const [touched, setTouched] = useState(false);
   const save = useFormMutation({
+    labels: { c_Name: t('admin.clinics.name') },
     mutationFn: () => (clinic ? patchClinic(clinic.id, { c_Name: name.trim() }) : addClinic({ c_Name: name.trim() })),
     onSuccess: async (saved) => {
       queryClient.setQueryData(adminKeys.clinic(saved.id), saved);
@@ -75,7 +77,7 @@ function ClinicNameForm({
   return (
     <form onSubmit={submit} noValidate data-testid="clinic-form">
       <Stack>
-        <SaveError error={save.error} testId="clinic-form-error" />
+        <FormRefusal form={save} testId="clinic-form-error" />
         <TextInput
           label={t('admin.clinics.name')}
           value={name}

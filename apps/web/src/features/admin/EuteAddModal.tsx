@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { AddEuteRequest, maxLengthOf, type Eute } from '@graftmatch/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useFormMutation } from '../../app/useFormMutation';
+import { FormRefusal } from '../../components/FormRefusal';
+import { useFormMutation } from '../../lib/useFormMutation';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify';
 import { addEute } from './api';
 import { adminKeys } from './keys';
-import { SaveError } from './shared';
 
 /** A new bank by name and EUTE number (imports name their bank by it); saving selects the bank. */
 export function EuteAddModal(props: { opened: boolean; onClose: () => void; onSaved: (eute: Eute) => void }) {
@@ -29,7 +29,13 @@ function EuteAddForm({ onDone, onSaved }: { onDone: () => void; onSaved: (eute: 
   const queryClient = useQueryClient();
   const [fields, setFields] = useState({ name: '', euteNumber: '', email: '' });
   const [touched, setTouched] = useState(false);
+  const labels = {
+    name: t('admin.eutes.fields.name'),
+    euteNumber: t('admin.eutes.fields.euteNumber'),
+    email: t('admin.eutes.fields.email'),
+  };
   const save = useFormMutation({
+    labels,
     mutationFn: () =>
       addEute({
         name: fields.name.trim(),
@@ -64,9 +70,9 @@ function EuteAddForm({ onDone, onSaved }: { onDone: () => void; onSaved: (eute: 
   return (
     <form onSubmit={submit} noValidate data-testid="eute-add-form">
       <Stack>
-        <SaveError error={save.error} testId="eute-add-error" />
+        <FormRefusal form={save} testId="eute-add-error" />
         <TextInput
-          label={t('admin.eutes.fields.name')}
+          label={labels.name}
           required
           maxLength={maxLengthOf(AddEuteRequest, 'name')}
           data-autofocus
@@ -74,7 +80,7 @@ function EuteAddForm({ onDone, onSaved }: { onDone: () => void; onSaved: (eute: 
           {...input('name')}
         />
         <TextInput
-          label={t('admin.eutes.fields.euteNumber')}
+          label={labels.euteNumber}
           description={t('admin.eutes.numberHint')}
           required
           maxLength={maxLengthOf(AddEuteRequest, 'euteNumber')}
@@ -82,9 +88,10 @@ function EuteAddForm({ onDone, onSaved }: { onDone: () => void; onSaved: (eute: 
           {...input('euteNumber')}
         />
         <TextInput
-          label={t('admin.eutes.fields.email')}
+          label={labels.email}
           type="email"
           maxLength={maxLengthOf(AddEuteRequest, 'email')}
+          error={save.fieldError('email')}
           {...input('email')}
         />
         <Group justify="flex-end">

@@ -4,14 +4,14 @@ import { modals } from '@mantine/modals';
 import { CreateApiKeyRequest, maxLengthOf, type ApiKey, type CreateApiKeyResponse } from '@graftmatch/domain';
 import { showDateTime } from '../../i18n/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useFormMutation } from '../../app/useFormMutation';
+import { FormRefusal } from '../../components/FormRefusal';
+import { useFormMutation } from '../../lib/useFormMutation';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { createApiKey, listApiKeys, revokeApiKey } from './api';
 import { adminKeys } from './keys';
-import { SaveError } from './shared';
 
 /**
  * A bank's API keys (docs/import.md "API keys"): admins make one with a label and see the key
@@ -46,6 +46,7 @@ function NewKeyForm({ euteId, onCreated }: { euteId: string; onCreated: (key: Cr
   const [label, setLabel] = useState('');
   const [touched, setTouched] = useState(false);
   const create = useFormMutation({
+    labels: { label: t('admin.apiKeys.label') },
     mutationFn: () => createApiKey(euteId, label.trim()),
     onSuccess: async (key) => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.apiKeys(euteId) });
@@ -63,7 +64,7 @@ function NewKeyForm({ euteId, onCreated }: { euteId: string; onCreated: (key: Cr
   };
   return (
     <form onSubmit={submit} noValidate data-testid="apikey-form">
-      <SaveError error={create.error} testId="apikey-form-error" />
+      <FormRefusal form={create} testId="apikey-form-error" />
       <Group align="flex-start" gap="sm">
         <TextInput
           label={t('admin.apiKeys.label')}
@@ -75,6 +76,7 @@ function NewKeyForm({ euteId, onCreated }: { euteId: string; onCreated: (key: Cr
           }}
           error={touched && label.trim() === '' ? t('admin.required') : create.fieldError('label')}
           maxLength={maxLengthOf(CreateApiKeyRequest, 'label')}
+          required
           data-testid="apikey-label"
         />
         <Button type="submit" mt={25} loading={create.isPending} data-testid="apikey-create">

@@ -4,16 +4,17 @@ import {
   EMAIL_PATTERN,
   MAX_CONFIRMATION_DAYS,
   MAX_NOTIFICATION_HOURS,
+  maxLengthOf,
+  PatchEuteRequest,
   type Eute,
-  type PatchEuteRequest,
 } from '@graftmatch/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useFormMutation } from '../../app/useFormMutation';
+import { FormRefusal } from '../../components/FormRefusal';
+import { useFormMutation } from '../../lib/useFormMutation';
 import { notify } from '../../components/notify';
 import { patchEute } from './api';
 import { adminKeys } from './keys';
-import { SaveError } from './shared';
 
 const wholeIn = (value: number | string, max: number) =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= max;
@@ -50,7 +51,13 @@ export function EuteVigilance({ eute, canWrite }: { eute: Eute; canWrite: boolea
   const authorityValid = authority.trim() === '' || new RegExp(EMAIL_PATTERN).test(authority.trim());
   const valid = hoursValid && daysValid && authorityValid;
   const patch = valid ? vigilancePatch(eute, { hours: hours as number, days: days as number, authority }) : {};
+  const labels = {
+    vigilanceNotificationHours: t('admin.eutes.notificationHours'),
+    vigilanceConfirmationDays: t('admin.eutes.confirmationDays'),
+    competentAuthorityEmail: t('admin.eutes.authorityEmail'),
+  };
   const save = useFormMutation({
+    labels,
     mutationFn: () => patchEute(eute.id, patch),
     onSuccess: async (saved) => {
       queryClient.setQueryData(adminKeys.eute(saved.id), saved);
@@ -63,37 +70,51 @@ export function EuteVigilance({ eute, canWrite }: { eute: Eute; canWrite: boolea
       <Title order={3} size="h6">
         {t('admin.eutes.vigilance')}
       </Title>
-      <SaveError error={save.error} testId="eute-vigilance-error" />
+      <FormRefusal form={save} testId="eute-vigilance-error" />
       <Group align="flex-end" gap="sm">
         <NumberInput
-          label={t('admin.eutes.notificationHours')}
+          label={labels.vigilanceNotificationHours}
           description={t('admin.eutes.notificationHoursHint')}
           value={hours}
-          onChange={setHours}
+          onChange={(value) => {
+            setHours(value);
+            save.edited('vigilanceNotificationHours');
+          }}
           min={1}
           max={MAX_NOTIFICATION_HOURS}
           allowDecimal={false}
           readOnly={!canWrite}
-          error={hoursValid ? undefined : t('admin.eutes.notificationHoursInvalid', { max: MAX_NOTIFICATION_HOURS })}
+          error={
+            hoursValid
+              ? save.fieldError('vigilanceNotificationHours')
+              : t('admin.eutes.notificationHoursInvalid', { max: MAX_NOTIFICATION_HOURS })
+          }
           w={220}
           data-testid="eute-notification-hours"
         />
         <NumberInput
-          label={t('admin.eutes.confirmationDays')}
+          label={labels.vigilanceConfirmationDays}
           description={t('admin.eutes.confirmationDaysHint')}
           value={days}
-          onChange={setDays}
+          onChange={(value) => {
+            setDays(value);
+            save.edited('vigilanceConfirmationDays');
+          }}
           min={1}
           max={MAX_CONFIRMATION_DAYS}
           allowDecimal={false}
           readOnly={!canWrite}
-          error={daysValid ? undefined : t('admin.eutes.confirmationDaysInvalid', { max: MAX_CONFIRMATION_DAYS })}
+          error={
+            daysValid
+              ? save.fieldError('vigilanceConfirmationDays')
+              : t('admin.eutes.confirmationDaysInvalid', { max: MAX_CONFIRMATION_DAYS })
+          }
           w={220}
           data-testid="eute-confirmation-days"
         />
         <TextInput
           type="email"
-          label={t('admin.eutes.authorityEmail')}
+          label={labels.competentAuthorityEmail}
           description={t('admin.eutes.authorityEmailHint')}
           value={authority}
           onChange={(event) => {
@@ -102,7 +123,7 @@ export function EuteVigilance({ eute, canWrite }: { eute: Eute; canWrite: boolea
           }}
           readOnly={!canWrite}
           error={authorityValid ? save.fieldError('competentAuthorityEmail') : t('admin.invalidEmail')}
-          maxLength={254}
+          maxLength={maxLengthOf(PatchEuteRequest, 'competentAuthorityEmail')}
           w={280}
           data-testid="eute-authority-email"
         />

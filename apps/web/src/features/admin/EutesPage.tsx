@@ -3,7 +3,8 @@ import { Anchor, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from
 import { IconPlus } from '@tabler/icons-react';
 import { PatchEuteRequest, maxLengthOf, type Eute } from '@graftmatch/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useFormMutation } from '../../app/useFormMutation';
+import { FormRefusal } from '../../components/FormRefusal';
+import { useFormMutation } from '../../lib/useFormMutation';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal';
 import { notify } from '../../components/notify';
@@ -16,11 +17,11 @@ import { EuteLeadTime } from './EuteLeadTime';
 import { OrganisationTimeZone } from './OrganisationTimeZone';
 import { EuteReminders } from './EuteReminders';
 import { EuteVigilance } from './EuteVigilance';
-import { euteFormErrors, euteState, toEutePatch, type EuteField, type EuteFormState } from './euteForm';
+import { EUTE_FIELDS, euteFormErrors, euteState, toEutePatch, type EuteField, type EuteFormState } from './euteForm';
 import { adminKeys } from './keys';
 import { ListWithDetailPage, type ListColumn } from './ListWithDetailPage';
 import { MembersList } from './MembersList';
-import { EditButton, SaveError } from './shared';
+import { EditButton } from './shared';
 import { useAdminRights } from './useAdminRights';
 import { useListWithDetail } from './useListWithDetail';
 import classes from './admin.module.css';
@@ -31,7 +32,9 @@ function EuteForm({ eute, onDone }: { eute: Eute; onDone: () => void }) {
   const [state, setState] = useState<EuteFormState>(() => euteState(eute));
   const [touched, setTouched] = useState(false);
   const errors = euteFormErrors(state, eute);
+  const labels = Object.fromEntries(EUTE_FIELDS.map((name) => [name, t(`admin.eutes.fields.${name}`)]));
   const save = useFormMutation({
+    labels,
     mutationFn: () => patchEute(eute.id, toEutePatch(state, eute)),
     onSuccess: async (saved) => {
       queryClient.setQueryData(adminKeys.eute(saved.id), saved);
@@ -57,7 +60,7 @@ function EuteForm({ eute, onDone }: { eute: Eute; onDone: () => void }) {
     const error = touched ? errors[name] : undefined;
     return (
       <TextInput
-        label={t(`admin.eutes.fields.${name}`)}
+        label={labels[name]}
         value={state[name]}
         onChange={(e) => {
           const value = e.currentTarget.value;
@@ -82,7 +85,7 @@ function EuteForm({ eute, onDone }: { eute: Eute; onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate data-testid="eute-form">
       <Stack>
-        <SaveError error={save.error} testId="eute-form-error" />
+        <FormRefusal form={save} testId="eute-form-error" />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           {field('name', { required: true })}
           {field('euteNumber')}

@@ -84,7 +84,13 @@ export function ListWithDetailPage<T extends Listed>(props: {
             emptyTestId={`${area}-empty`}
           />
           {shown.length > 0 && first && (
-            <Table highlightOnHover verticalSpacing="xs" data-testid={`${testPrefix}-table`}>
+            // A long name ("Universitätsherzzentrum") breaks rather than widening a phone's page.
+            <Table
+              highlightOnHover
+              verticalSpacing="xs"
+              style={{ overflowWrap: 'anywhere' }}
+              data-testid={`${testPrefix}-table`}
+            >
               <Table.Caption>{t(`admin.${area}.count`, { count: shown.length })}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>

@@ -10,6 +10,7 @@ import { PagedTable } from '../../components/PagedTable';
 import { PageTitle } from '../../components/PageTitle';
 import { notify } from '../../components/notify';
 import { usePages } from '../../components/usePages';
+import { useSmallScreen } from '../../components/useScreen';
 import { showDateTime } from '../../i18n/format';
 import { listMails, retryMail } from './api';
 import { adminKeys } from './keys';
@@ -80,6 +81,7 @@ export function MailsPage() {
       ),
   };
 
+  const small = useSmallScreen();
   return (
     <>
       <PageTitle title={t('admin.mails.title')} />
@@ -88,6 +90,9 @@ export function MailsPage() {
       </Text>
       <SegmentedControl
         mb="md"
+        // Four states side by side do not fit a phone in German.
+        orientation={small ? 'vertical' : 'horizontal'}
+        fullWidth={small}
         aria-label={t('admin.mails.state')}
         value={state}
         onChange={(next) => {

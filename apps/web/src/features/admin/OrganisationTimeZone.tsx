@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Select } from '@mantine/core';
+import { Button, Group, Select, Stack } from '@mantine/core';
 import { supportedTimeZones } from '@graftmatch/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormRefusal } from '../../components/FormRefusal';
+import { useFormMutation } from '../../lib/useFormMutation';
 import { notify } from '../../components/notify';
 import { patchClinic, patchEute } from './api';
 import { adminKeys } from './keys';
@@ -26,7 +28,8 @@ export function OrganisationTimeZone(props: {
     // A zone the server knows but this browser does not stays selectable as it is.
     return known.includes(organisation.timeZone) ? known : [organisation.timeZone, ...known];
   }, [organisation.timeZone]);
-  const save = useMutation({
+  const save = useFormMutation({
+    labels: { timeZone: t('admin.timeZone.label') },
     mutationFn: async (): Promise<unknown> =>
       kind === 'clinic'
         ? patchClinic(organisation.id, { timeZone: zone! })
@@ -37,31 +40,38 @@ export function OrganisationTimeZone(props: {
     },
   });
   return (
-    <Group align="flex-end" gap="sm">
-      <Select
-        label={t('admin.timeZone.label')}
-        description={t('admin.timeZone.hint')}
-        data={zones as string[]}
-        value={zone}
-        onChange={setZone}
-        searchable
-        allowDeselect={false}
-        readOnly={!canWrite}
-        nothingFoundMessage={t('admin.timeZone.unknown')}
-        w={320}
-        data-testid={`${kind}-timezone`}
-      />
-      {canWrite && (
-        <Button
-          variant="light"
-          onClick={() => save.mutate()}
-          loading={save.isPending}
-          disabled={zone === null || zone === organisation.timeZone}
-          data-testid={`${kind}-timezone-save`}
-        >
-          {t('common.save')}
-        </Button>
-      )}
-    </Group>
+    <Stack gap="xs">
+      <FormRefusal form={save} testId={`${kind}-timezone-error`} />
+      <Group align="flex-end" gap="sm">
+        <Select
+          label={t('admin.timeZone.label')}
+          description={t('admin.timeZone.hint')}
+          data={zones as string[]}
+          value={zone}
+          onChange={(next) => {
+            setZone(next);
+            save.edited('timeZone');
+          }}
+          error={save.fieldError('timeZone')}
+          searchable
+          allowDeselect={false}
+          readOnly={!canWrite}
+          nothingFoundMessage={t('admin.timeZone.unknown')}
+          w={320}
+          data-testid={`${kind}-timezone`}
+        />
+        {canWrite && (
+          <Button
+            variant="light"
+            onClick={() => save.mutate()}
+            loading={save.isPending}
+            disabled={zone === null || zone === organisation.timeZone}
+            data-testid={`${kind}-timezone-save`}
+          >
+            {t('common.save')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
   );
 }

@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { AddUserRequest, fullName, maxLengthOf, type User } from '@graftmatch/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useFormMutation } from '../../app/useFormMutation';
+import { FormRefusal } from '../../components/FormRefusal';
+import { useFormMutation } from '../../lib/useFormMutation';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal';
 import { notify } from '../../components/notify';
 import { addUser, listClinics, listEutes, patchUser } from './api';
 import { adminKeys } from './keys';
-import { SaveError } from './shared';
 import {
   effectiveTwoFactorTarget,
   membershipOptions,
@@ -29,6 +30,24 @@ interface Props {
   /** Called with the saved user, after the lists were reloaded. */
   onSaved: (user: User) => void;
 }
+
+/** The form's fields by the names the server gives them, labelled as the form shows them. */
+const userFieldLabels = (t: TFunction) => ({
+  title: t('admin.users.fields.title'),
+  firstName: t('admin.users.fields.firstName'),
+  lastName: t('admin.users.fields.lastName'),
+  email: t('admin.users.fields.email'),
+  phone: t('admin.users.fields.phone'),
+  twoFactorTarget: t('admin.users.fields.twoFactorTarget'),
+  language: t('admin.users.fields.language'),
+  clinics: t('admin.users.fields.clinics'),
+  eutes: t('admin.users.fields.eutes'),
+  admin: t('admin.users.fields.admin'),
+  audit: t('admin.users.fields.audit'),
+});
+
+// The membership lists go to the server as `clinics` and `eutes`.
+const WIRE_NAMES: Readonly<Record<string, string>> = { clinicIds: 'clinics', euteIds: 'eutes' };
 
 /** Add or edit a user (spec §3's fields plus memberships among the active clinics and tissue banks). */
 export function UserFormModal({ opened, onClose, user, onSaved }: Props) {
@@ -58,10 +77,12 @@ export function UserForm({
   const errors = userFormErrors(state);
   const set = (patch: Partial<UserFormState>) => {
     setState((current) => ({ ...current, ...patch }));
-    Object.keys(patch).forEach(save.edited);
+    Object.keys(patch).forEach((name) => save.edited(WIRE_NAMES[name] ?? name));
   };
 
+  const labels = userFieldLabels(t);
   const save = useFormMutation({
+    labels,
     mutationFn: () => (user ? patchUser(toPatchRequest(user.id, state)) : addUser(toAddRequest(state))),
     onSuccess: async (saved) => {
       queryClient.setQueryData(adminKeys.user(saved.id), saved);
@@ -103,21 +124,21 @@ export function UserForm({
     user?.eutes ?? [],
     inactive,
   );
-  const saveError = save.error;
   return (
     <form onSubmit={submit} noValidate data-testid="user-form">
       <Stack gap="md">
-        <SaveError error={saveError} testId="user-form-error" />
+        <FormRefusal form={save} testId="user-form-error" />
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
           <TextInput
-            label={t('admin.users.fields.title')}
+            label={labels.title}
             value={state.title}
             onChange={(e) => set({ title: e.currentTarget.value })}
+            error={save.fieldError('title')}
             maxLength={maxLengthOf(AddUserRequest, 'title')}
             data-testid="user-title"
           />
           <TextInput
-            label={t('admin.users.fields.firstName')}
+            label={labels.firstName}
             value={state.firstName}
             onChange={(e) => set({ firstName: e.currentTarget.value })}
             error={show('firstName')}
@@ -127,7 +148,7 @@ export function UserForm({
             data-testid="user-first-name"
           />
           <TextInput
-            label={t('admin.users.fields.lastName')}
+            label={labels.lastName}
             value={state.lastName}
             onChange={(e) => set({ lastName: e.currentTarget.value })}
             error={show('lastName')}
@@ -138,7 +159,7 @@ export function UserForm({
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput
-            label={t('admin.users.fields.email')}
+            label={labels.email}
             type="email"
             value={state.email}
             onChange={(e) => set({ email: e.currentTarget.value })}
@@ -148,15 +169,16 @@ export function UserForm({
             data-testid="user-email"
           />
           <TextInput
-            label={t('admin.users.fields.phone')}
+            label={labels.phone}
             type="tel"
             value={state.phone}
             onChange={(e) => set({ phone: e.currentTarget.value })}
+            error={save.fieldError('phone')}
             maxLength={maxLengthOf(AddUserRequest, 'phone')}
             data-testid="user-phone"
           />
           <TextInput
-            label={t('admin.users.fields.twoFactorTarget')}
+            label={labels.twoFactorTarget}
             description={t('admin.users.fields.twoFactorHint')}
             type="email"
             value={state.twoFactorTarget ?? effectiveTwoFactorTarget(state)}
@@ -166,7 +188,7 @@ export function UserForm({
             data-testid="user-two-factor"
           />
           <Select
-            label={t('admin.users.fields.language')}
+            label={labels.language}
             data={[
               { value: 'en', label: t('admin.users.fields.languageEn') },
               { value: 'de', label: t('admin.users.fields.languageDe') },
@@ -178,35 +200,37 @@ export function UserForm({
           />
         </SimpleGrid>
         <MultiSelect
-          label={t('admin.users.fields.clinics')}
+          label={labels.clinics}
           placeholder={state.clinicIds.length === 0 ? t('admin.users.fields.clinicsPlaceholder') : undefined}
           data={clinicOptions}
           value={state.clinicIds}
           onChange={(clinicIds) => set({ clinicIds })}
+          error={save.fieldError('clinics')}
           searchable
           clearable
           nothingFoundMessage={t('admin.users.none')}
           data-testid="user-clinics"
         />
         <MultiSelect
-          label={t('admin.users.fields.eutes')}
+          label={labels.eutes}
           placeholder={state.euteIds.length === 0 ? t('admin.users.fields.eutesPlaceholder') : undefined}
           data={euteOptions}
           value={state.euteIds}
           onChange={(euteIds) => set({ euteIds })}
+          error={save.fieldError('eutes')}
           searchable
           clearable
           nothingFoundMessage={t('admin.users.none')}
           data-testid="user-eutes"
         />
         <Checkbox
-          label={t('admin.users.fields.admin')}
+          label={labels.admin}
           checked={state.admin}
           onChange={(e) => set({ admin: e.currentTarget.checked })}
           data-testid="user-admin"
         />
         <Checkbox
-          label={t('admin.users.fields.audit')}
+          label={labels.audit}
           checked={state.audit}
           onChange={(e) => set({ audit: e.currentTarget.checked })}
           data-testid="user-audit"

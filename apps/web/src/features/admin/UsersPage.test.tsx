@@ -157,6 +157,14 @@ describe('admin users page', () => {
     expect(api.callsTo('GET', `/api/admin/user/deactivate/${aPhysician().id}`)).toHaveLength(0);
   });
 
+  it('names the role of a physician, who holds neither flag', async () => {
+    fakeAdminApi(anAdmin());
+    renderRoutes(routes, '/home/admin/users');
+    const row = (await screen.findAllByText('Dr. med. Jonas Berg'))[0]!.closest('tr, article') as HTMLElement;
+    expect(within(row).getAllByText('Physician').length).toBeGreaterThan(0);
+    expect(within(row).queryByText('Administrator')).toBeNull();
+  });
+
   it('filters by text', async () => {
     fakeAdminApi(anAdmin());
     renderRoutes(routes, '/home/admin/users');

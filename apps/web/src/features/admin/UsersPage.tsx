@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { USER_ATTENTION, fullName, type User } from '@graftmatch/domain';
+import { USER_ATTENTION, fullName, webPaths, type User } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmailBreak } from '../../components/EmailBreak';
@@ -10,6 +10,7 @@ import { getUser, listUsers, setUserActive } from './api';
 import { EndSessionsButton } from './EndSessionsButton';
 import { adminKeys } from './keys';
 import { ListWithDetailPage, type ListColumn } from './ListWithDetailPage';
+import { SignInRuleSwitch } from './SignInRuleSwitch';
 import { EditButton } from './shared';
 import { TestAlertButton } from './TestAlertButton';
 import { useAdminRights } from './useAdminRights';
@@ -29,10 +30,21 @@ export function matchesUser(user: User, text: string): boolean {
   return needle.split(/\s+/).every((word) => haystack.includes(word));
 }
 
+/** Every role the account holds: physician of a clinic, tissue-bank employee, administrator, auditor. */
 function Roles({ user }: { user: User }) {
   const { t } = useTranslation();
   return (
     <Group gap={4}>
+      {user.clinics.length > 0 && (
+        <Badge size="sm" color="blue.9" variant="light">
+          {t('admin.users.physicianRole')}
+        </Badge>
+      )}
+      {user.eutes.length > 0 && (
+        <Badge size="sm" color="teal.9" variant="light">
+          {t('admin.users.bankRole')}
+        </Badge>
+      )}
       {user.admin && (
         <Badge size="sm" color="grape.9" variant="light">
           {t('admin.users.adminFlag')}
@@ -96,6 +108,11 @@ export function UsersPage() {
           <Text size="xs" c="dimmed">
             <EmailBreak email={user.email} />
           </Text>
+          {user.hasPasskey && (
+            <Badge size="xs" color="gray.8" variant="outline" mt={4} data-testid="user-has-passkey">
+              {t('passkeys.hasPasskey')}
+            </Badge>
+          )}
           <Box hiddenFrom="sm" mt={4}>
             <Roles user={user} />
           </Box>
@@ -123,11 +140,14 @@ export function UsersPage() {
       rowAttributes={(user) => ({ 'data-email': user.email })}
       filterPlaceholder={t('admin.users.filterPlaceholder')}
       notice={
-        show && (
-          <Text size="sm" mb="sm" data-testid="users-attention">
-            {t(`admin.users.only.${show}`)} <Link to="/home/admin/users">{t('admin.users.showAll')}</Link>
-          </Text>
-        )
+        <>
+          <SignInRuleSwitch canWrite={canWrite} />
+          {show && (
+            <Text size="sm" mb="sm" data-testid="users-attention">
+              {t(`admin.users.only.${show}`)} <Link to={webPaths.adminUsers()}>{t('admin.users.showAll')}</Link>
+            </Text>
+          )}
+        </>
       }
       wideList
       titleActions={
@@ -181,7 +201,15 @@ function UserFacts({ user }: { user: User }) {
       <dt>{t('admin.users.fields.language')}</dt>
       <dd>{user.language === 'de' ? t('admin.users.fields.languageDe') : t('admin.users.fields.languageEn')}</dd>
       <dt>{t('admin.users.roles')}</dt>
-      <dd>{user.admin || user.audit ? <Roles user={user} /> : t('admin.users.none')}</dd>
+      <dd>
+        {user.admin || user.audit || user.clinics.length + user.eutes.length > 0 ? (
+          <Roles user={user} />
+        ) : (
+          t('admin.users.none')
+        )}
+      </dd>
+      <dt>{t('passkeys.hasPasskey')}</dt>
+      <dd data-testid="user-detail-passkey">{user.hasPasskey ? t('passkeys.yes') : t('passkeys.no')}</dd>
       <dt>{t('admin.users.fields.clinics')}</dt>
       <dd data-testid="user-detail-clinics">{user.clinics.map((c) => c.c_Name).join(', ') || t('admin.users.none')}</dd>
       <dt>{t('admin.users.fields.eutes')}</dt>

@@ -113,7 +113,10 @@ export function setLeadTime(id: string, days: number): Promise<{ id: string; lea
   return call('PATCH /admin/eutes/{id}/leadtime', { params: { id }, body: { days } });
 }
 
-/** When the bank hears of grafts nearing expiry, and the admins of a bank without imports (docs/decisions.md "Reminders"). */
+/**
+ * When the bank hears of grafts nearing expiry and of unanswered requests, and the admins of a bank
+ * without imports (docs/decisions.md "Reminders").
+ */
 export function getReminderSettings(id: string): Promise<BankReminderSettings> {
   return call('GET /admin/eutes/{id}/reminders', { params: { id } });
 }

@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
-import { Alert, Badge, Button, SegmentedControl, Text } from '@mantine/core';
+import { Badge, Button, SegmentedControl, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../api/errors';
-import { errorMessage } from '../../app/errorMessage';
 import { i18n } from '../../i18n';
 import type { ActiveFilter } from './api';
 
@@ -91,23 +89,5 @@ export function EditButton({ onClick, testId, label }: { onClick: () => void; te
     <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={onClick} data-testid={testId}>
       {label}
     </Button>
-  );
-}
-
-/** A refused save inside a form; a conflict (409) is titled as such, with the server's reason. */
-export function SaveError({ error, testId }: { error: unknown; testId: string }) {
-  const { t } = useTranslation();
-  if (!error) {
-    return null;
-  }
-  return (
-    <Alert
-      color="red"
-      role="alert"
-      title={t(error instanceof ApiError && error.status === 409 ? 'admin.conflict' : 'errors.title')}
-      data-testid={testId}
-    >
-      {errorMessage(error)}
-    </Alert>
   );
 }

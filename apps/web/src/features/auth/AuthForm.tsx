@@ -12,6 +12,8 @@ export function AuthForm(props: {
   intro?: ReactNode;
   onSubmit: () => void;
   error: unknown;
+  /** The form's message for the error (`useFormMutation`'s `formError`); the server's detail without one. */
+  formError?: string | null;
   /** The form's own words for a wrong password or PIN (see FormError). */
   wrongSecret?: string;
   submit: { label: string; testId: string; pending: boolean; disabled: boolean };
@@ -32,7 +34,7 @@ export function AuthForm(props: {
         )}
         {props.intro && <Text size="sm">{props.intro}</Text>}
         {props.children}
-        <FormError error={props.error} wrongSecret={props.wrongSecret} />
+        <FormError error={props.error} wrongSecret={props.wrongSecret} text={props.formError} />
         <Button
           type="submit"
           loading={props.submit.pending}

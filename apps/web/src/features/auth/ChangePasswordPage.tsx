@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Paper, PasswordInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useFormMutation } from '../../app/useFormMutation';
+import { webPaths } from '@graftmatch/domain';
+import { useFormMutation } from '../../lib/useFormMutation';
 import { notify } from '../../components/notify';
 import { PageTitle } from '../../components/PageTitle';
 import { changePassword } from './api';
@@ -15,13 +16,17 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const [oldPassword, setOldPassword] = useState('');
   const mutation = useFormMutation({
+    labels: { oldPassword: t('password.old'), newPassword: t('password.new') },
     mutationFn: () => changePassword({ oldPassword, newPassword: password }),
     onSuccess: () => {
       notify('success', t('password.changed'));
-      void navigate('/home');
+      void navigate(webPaths.home);
     },
   });
-  const { password, problem, fields } = useNewPassword(() => mutation.edited('newPassword'));
+  const { password, problem, fields } = useNewPassword(
+    () => mutation.edited('newPassword'),
+    mutation.fieldError('newPassword'),
+  );
   return (
     <>
       <PageTitle title={t('password.title')} />
@@ -29,6 +34,7 @@ export function ChangePasswordPage() {
         <AuthForm
           onSubmit={() => mutation.mutate()}
           error={mutation.error}
+          formError={mutation.formError}
           submit={{
             label: t('password.submit'),
             testId: 'change-password-submit',
@@ -45,6 +51,7 @@ export function ChangePasswordPage() {
               setOldPassword(event.currentTarget.value);
               mutation.edited('oldPassword');
             }}
+            error={mutation.fieldError('oldPassword')}
             data-testid="old-password"
           />
           {fields}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFormMutation } from '../../app/useFormMutation';
+import { useFormMutation } from '../../lib/useFormMutation';
 import { requestRecovery } from './api';
 import { AuthForm } from './AuthForm';
 
@@ -10,13 +10,17 @@ import { AuthForm } from './AuthForm';
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
-  const mutation = useFormMutation({ mutationFn: () => requestRecovery({ email: email.trim() }) });
+  const mutation = useFormMutation({
+    labels: { email: t('login.email') },
+    mutationFn: () => requestRecovery({ email: email.trim() }),
+  });
   return (
     <AuthForm
       title={{ id: 'forgot-title', text: t('forgot.title') }}
       intro={t('forgot.intro')}
       onSubmit={() => mutation.mutate()}
       error={mutation.error}
+      formError={mutation.formError}
       submit={{
         label: t('forgot.submit'),
         testId: 'forgot-submit',
@@ -39,6 +43,7 @@ export function ForgotPasswordPage() {
           setEmail(event.currentTarget.value);
           mutation.edited('email');
         }}
+        error={mutation.fieldError('email')}
         data-testid="forgot-email"
       />
       {mutation.isSuccess && (

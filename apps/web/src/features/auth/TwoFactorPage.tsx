@@ -8,7 +8,7 @@ import { confirmPin, pinMailState, resendPin } from './api';
 import { AuthForm } from './AuthForm';
 import { clearTwoFactor, loadTwoFactor, saveTwoFactor, takeReturnTo } from './storage';
 import { meKey } from './useMe';
-import { useFormMutation } from '../../app/useFormMutation';
+import { useFormMutation } from '../../lib/useFormMutation';
 import { notify } from '../../components/notify';
 
 const PIN_MAIL_POLL_MS = 3000;
@@ -43,7 +43,8 @@ export function TwoFactorPage() {
   const mailState = useQuery({
     queryKey: ['pin-mail', schema?.twoFactorId],
     queryFn: () => (schema ? pinMailState(schema) : Promise.reject(new Error('no two-factor schema'))),
-    enabled: schema !== null,
+    // Not once the PIN is on its way: the login it completes ends the attempt.
+    enabled: schema !== null && !confirm.isPending && !confirm.isSuccess,
     refetchInterval: (query) => (query.state.data === 'sent' ? false : PIN_MAIL_POLL_MS),
     retry: false,
     meta: { silent: true },

@@ -7,7 +7,7 @@ import type {
   User,
 } from '@graftmatch/domain';
 import { call } from '../../api/call';
-import { setAccessToken } from '../../api/session';
+import { noteSessionEnd, setAccessToken } from '../../api/session';
 
 /** Step one: the password; the server mails a PIN and answers the second step's token. */
 export function login(username: string, password: string): Promise<TwoFactorSchema> {
@@ -21,6 +21,7 @@ export async function confirmPin(schema: TwoFactorSchema, pin: string): Promise<
     auth: { kind: 'bearer', token: schema.twoFactor_Token },
   });
   setAccessToken(tokens.access_Token);
+  noteSessionEnd(tokens.refresh_Token);
 }
 
 /** Sends a fresh PIN; the old one is void and the answer is the new two-factor schema. */

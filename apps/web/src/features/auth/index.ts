@@ -2,3 +2,6 @@
 export { getMyUser } from './api';
 export { areasOf, meKey, useMe, useReadOnly } from './useMe';
 export { useHint } from './settings';
+/** The account's own sign-in and mail settings, for the settings page. */
+export { MatchMailsSetting } from './MatchMailsSetting';
+export { PasskeysSetting } from './PasskeysSetting';

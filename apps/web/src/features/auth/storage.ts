@@ -1,4 +1,4 @@
-import type { TwoFactorSchema } from '@graftmatch/domain';
+import { webPaths, type TwoFactorSchema } from '@graftmatch/domain';
 
 // The two-factor schema lives in sessionStorage only for the PIN step: it survives a reload of
 // that page but not the tab, and it is removed as soon as the PIN step ends.
@@ -38,5 +38,5 @@ export function rememberReturnTo(path: string): void {
 export function takeReturnTo(): string {
   const path = sessionStorage.getItem(RETURN_TO_KEY);
   sessionStorage.removeItem(RETURN_TO_KEY);
-  return path && isAppPath(path) && path !== '/' ? path : '/home';
+  return path && isAppPath(path) && path !== '/' ? path : webPaths.home;
 }

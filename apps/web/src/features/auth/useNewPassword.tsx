@@ -6,9 +6,10 @@ import { newPasswordProblem } from './passwordRules';
 
 /**
  * A new password typed twice, for recovery and change-password: the typed password, its
- * problem (an i18n key, or null when it may be sent) and the two fields.
+ * problem (an i18n key, or null when it may be sent) and the two fields; `serverError` is the
+ * server's refusal of the new password, shown at its field.
  */
-export function useNewPassword(onEdit?: () => void) {
+export function useNewPassword(onEdit?: () => void, serverError?: string) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');
@@ -25,6 +26,7 @@ export function useNewPassword(onEdit?: () => void) {
           setPassword(event.currentTarget.value);
           onEdit?.();
         }}
+        error={serverError}
         data-testid="new-password"
       />
       <PasswordInput

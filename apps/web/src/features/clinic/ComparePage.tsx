@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Anchor, Table, Text } from '@mantine/core';
-import { isBifurcated, type Graft } from '@graftmatch/domain';
+import { Anchor, Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { isBifurcated, webPaths, type Graft } from '@graftmatch/domain';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageLoader } from '../../components/PageLoader';
 import { BackButton } from '../../components/BackButton';
 import { PageTitle } from '../../components/PageTitle';
-import { clinicDetailsPath } from '../grafts/graftColumns';
+import { useSmallScreen } from '../../components/useScreen';
 import { expiryDate, lengthRange, mm, typeLabel } from '../grafts/graftFormat';
 import { MediaMarks } from '../grafts/MediaMarks';
 import { orNotDocumented } from '../../i18n/format';
@@ -51,6 +51,7 @@ export function ComparePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const lots = lotsFromParams(params);
+  const small = useSmallScreen();
   const grafts = useQueries({
     queries: lots.map((lot) => ({ queryKey: clinicKeys.graft(lot), queryFn: () => getGraft(lot), retry: false })),
   });
@@ -64,47 +65,76 @@ export function ComparePage() {
       </>
     );
   }
+  const facts = factRows(t, loaded);
+  const unavailable = (
+    <Text size="sm" c="red.9" data-testid="compare-unavailable">
+      {t('compare.unavailable')}
+    </Text>
+  );
   return (
     <>
       <BackButton />
       <PageTitle title={t('compare.title')} />
       {grafts.some((graft) => graft.isPending) && <PageLoader />}
-      <Table.ScrollContainer minWidth={160 + lots.length * 150}>
-        <Table verticalSpacing="sm" data-testid="compare-table" layout="fixed">
-          <Table.Caption>{t('compare.caption', { count: lots.length })}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Td w={160} />
-              {lots.map((lot) => (
-                <Table.Th key={lot} scope="col" data-testid="compare-lot">
-                  <Anchor component={Link} to={clinicDetailsPath(lot)} fw={600}>
-                    {lot}
-                  </Anchor>
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {factRows(t, loaded).map(([label, cell], row) => (
-              <Table.Tr key={label}>
-                <Table.Th scope="row">{label}</Table.Th>
-                {grafts.map((graft, index) => (
-                  <Table.Td key={lots[index]}>
-                    {graft.data
-                      ? cell(graft.data)
-                      : graft.isError &&
-                        row === 0 && (
-                          <Text size="sm" c="red.9" data-testid="compare-unavailable">
-                            {t('compare.unavailable')}
-                          </Text>
-                        )}
-                  </Table.Td>
+      {small ? (
+        // A phone has no room for columns side by side: a card a graft, its facts in the same order.
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('compare.caption', { count: lots.length })}
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" data-testid="compare-cards">
+            {grafts.map((graft, index) => (
+              <Card key={lots[index]} withBorder padding="md" component="article" aria-label={lots[index]}>
+                <Anchor component={Link} to={webPaths.clinicGraft(lots[index]!)} fw={600} data-testid="compare-lot">
+                  {lots[index]}
+                </Anchor>
+                {graft.data ? (
+                  <dl className="graft-facts">
+                    {facts.map(([label, cell]) => (
+                      <div key={label}>
+                        <dt>{label}</dt>
+                        <dd>{cell(graft.data)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                ) : (
+                  graft.isError && unavailable
+                )}
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={160 + lots.length * 150}>
+          <Table verticalSpacing="sm" data-testid="compare-table" layout="fixed">
+            <Table.Caption>{t('compare.caption', { count: lots.length })}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Td w={160} />
+                {lots.map((lot) => (
+                  <Table.Th key={lot} scope="col" data-testid="compare-lot">
+                    <Anchor component={Link} to={webPaths.clinicGraft(lot)} fw={600}>
+                      {lot}
+                    </Anchor>
+                  </Table.Th>
                 ))}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {facts.map(([label, cell], row) => (
+                <Table.Tr key={label}>
+                  <Table.Th scope="row">{label}</Table.Th>
+                  {grafts.map((graft, index) => (
+                    <Table.Td key={lots[index]}>
+                      {graft.data ? cell(graft.data) : graft.isError && row === 0 && unavailable}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
     </>
   );
 }

@@ -4,8 +4,10 @@ import { ListStatus, StepStatus, type Graft } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useMe, useReadOnly } from '../auth';
+import { wrappingLabel } from '../../components/wrappingLabel';
 import { GraftDetailsScreen } from '../grafts/GraftDetailsScreen';
 import { RequestInAppButton } from '../requests';
+import { GraftEventButton } from '../followups';
 import { ReportReactionButton } from '../vigilance';
 import { getGraft } from './api';
 import { clinicKeys } from './keys';
@@ -28,7 +30,7 @@ export function GraftDetailsPage() {
   );
 }
 
-/** A Free graft's request, by mail (spec §4) and in the app, for a physician who may write. */
+/** A Free graft's request, in the app and by mail (spec §4), for a physician who may write. */
 function RequestActions({ graft }: { graft: Graft }) {
   const { t } = useTranslation();
   const me = useMe();
@@ -36,17 +38,31 @@ function RequestActions({ graft }: { graft: Graft }) {
   const mailto = graft.listStatus === ListStatus.Free && me.data && !readOnly ? requestMailto(graft, me.data, t) : null;
   // A graft implanted at the physician's clinic (only those reach this page implanted).
   if (graft.implantation.status === StepStatus.Done && !readOnly && (me.data?.clinics.length ?? 0) > 0) {
-    return <ReportReactionButton lot={graft.e_Lot} kinds={['SAR']} />;
+    return (
+      <>
+        <GraftEventButton lot={graft.e_Lot} />
+        <ReportReactionButton lot={graft.e_Lot} kinds={['SAR']} />
+      </>
+    );
   }
   if (!mailto) {
     return null;
   }
+  // The tracked request first and filled; the mail is secondary and says it is not tracked.
   return (
     <>
-      <Button component="a" href={mailto} leftSection={<IconMail size={16} aria-hidden />} data-testid="request-link">
+      <RequestInAppButton graft={graft} size="sm" />
+      <Button
+        component="a"
+        href={mailto}
+        variant="default"
+        size="sm"
+        leftSection={<IconMail size={16} aria-hidden />}
+        styles={wrappingLabel}
+        data-testid="request-link"
+      >
         {t('request.button')}
       </Button>
-      <RequestInAppButton graft={graft} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { shiftDate, StepStatus, utcDate } from '@graftmatch/domain';
 import { clearSession, setAccessToken } from '../../api/session';
 import { fakeApi, fakeJwt, fakeSettings, json, pagedJson } from '../../test/fakeApi';
 import { aGraft, aPhysician } from '../../test/fixtures';
@@ -111,6 +112,51 @@ describe('graft search page', () => {
     fireEvent.click(screen.getByTestId('search-submit'));
     await waitFor(() => expect(router.state.location.search).not.toContain('page='));
     expect((await screen.findAllByText('EL-000')).length).toBeGreaterThan(0);
+  });
+
+  it('puts the count above the results, flags a graft expiring within 30 days, and shows the compare bar once one is ticked', async () => {
+    const today = utcDate(new Date());
+    const expiringIn = (days: number) => ({ status: StepStatus.Open, outValue: shiftDate(today, days) });
+    fakeApi({
+      'GET /api/users/getmyuser': () => json(aPhysician()),
+      'GET /api/physician/requests/lots': () => json([]),
+      'POST /api/physician/graftsearch': pagedJson([
+        aGraft({ e_Lot: 'EL-SOON', expiry: expiringIn(19) }),
+        aGraft({ e_Lot: 'EL-LATER', expiry: expiringIn(31) }),
+      ]),
+    });
+    renderRoutes(routes, SEARCHED);
+    await screen.findAllByText('EL-SOON');
+    const card = (lot: string) => screen.getAllByTestId('graft-row').find((each) => each.dataset.lot === lot)!;
+    expect(within(card('EL-SOON')).getByTestId('expiry-badge').textContent).toBe('≤ 30 days');
+    const later = card('EL-LATER');
+    expect(within(later).queryByTestId('expiry-badge')).toBeNull();
+
+    expect(screen.getByTestId('graft-table').style.getPropertyValue('--table-caption-side')).toBe('top');
+
+    // The tracked request is the filled, labelled button; the mail beside it (an icon in a table row) says it is not tracked.
+    const inApp = within(later).getByTestId('request-in-app-EL-LATER');
+    expect(inApp.textContent).toBe('Request in app');
+    expect(inApp.getAttribute('data-variant')).toBe('filled');
+    const mail = within(later).getByTestId('request-EL-LATER');
+    expect(mail.getAttribute('data-variant')).toBe('subtle');
+    expect(mail.getAttribute('aria-label')).toBe('Request by mail — not tracked in GraftMatch: graft EL-LATER');
+
+    expect(screen.queryByTestId('compare-bar')).toBeNull();
+    fireEvent.click(screen.getByTestId('compare-EL-LATER'));
+    expect(screen.getByTestId('compare-bar').textContent).toContain('1 of 4 ticked');
+    fireEvent.click(screen.getByTestId('compare-clear'));
+    expect(screen.queryByTestId('compare-bar')).toBeNull();
+  });
+
+  it('starts a new search from the last one', async () => {
+    fakeClinicApi();
+    const first = renderRoutes(routes, SEARCHED);
+    await screen.findAllByText('EL-7');
+    first.unmount();
+    renderRoutes(routes, '/home/clinic/search/aorta_ascendens');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Smallest proximal diameter' }).value).toBe('18 mm');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Largest proximal diameter' }).value).toBe('26 mm');
   });
 
   it('opens the results page the URL names, and the last one when the results have shrunk below it', async () => {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconAdjustments, IconClipboardPlus, IconColumns, IconPencil } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { IconAdjustments, IconClipboardPlus, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -11,13 +10,14 @@ import { typeLabel } from '../grafts/graftFormat';
 import { PagedGraftResults } from '../grafts/PagedGraftResults';
 import { NotFoundPage } from '../home';
 import { RequestInAppButton } from '../requests';
+import { CompareBar } from './CompareBar';
 import { FilterPanel } from './FilterPanel';
 import { GraftTypePicker } from './GraftTypePicker';
 import { HintBanner } from './HintBanner';
 import { RequestButton } from './RequestButton';
 import { useGraftSearch } from './useGraftSearch';
 import { LazyWaitingListFormModal } from './LazyWaitingListFormModal';
-import { comparePath, MAX_COMPARED } from './compareLots';
+import { MAX_COMPARED } from './compareLots';
 import { searchSummary } from './searchSummary';
 
 /** `home/clinic/search` and `home/clinic/search/{type}`: pick a type, filter, see free grafts. */
@@ -26,7 +26,6 @@ export function SearchPage() {
   const search = useGraftSearch();
   const [adding, setAdding] = useState(false);
   const [compared, setCompared] = useState<string[]>([]);
-  const navigate = useNavigate();
   const readOnly = useReadOnly();
   if (search.unknownType) {
     return <NotFoundPage />;
@@ -61,9 +60,10 @@ export function SearchPage() {
           </Group>
         )}
       </PageTitle>
-      <HintBanner />
+      {/* Before results the hint explains the page; with results it waits below them, so they come first on a phone. */}
+      {!found && <HintBanner />}
       <Stack gap="md">
-        <GraftTypePicker value={type} onSelect={search.selectType} />
+        {(type === null || search.filterOpen) && <GraftTypePicker value={type} onSelect={search.selectType} />}
         {submitted && !search.filterOpen && (
           <UnstyledButton
             onClick={search.toggleFilter}
@@ -92,27 +92,6 @@ export function SearchPage() {
         {found?.total === 0 && (
           <EmptyState title={t('search.noResults')} description={t('search.noResultsHint')} testId="search-empty" />
         )}
-        {found && found.total > 1 && (
-          <Group gap="sm" data-testid="compare-bar">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {t('compare.ticked', { count: compared.length, max: MAX_COMPARED })}
-            </Text>
-            <Button
-              onClick={() => void navigate(comparePath(compared))}
-              size="xs"
-              leftSection={<IconColumns size={14} aria-hidden />}
-              disabled={compared.length < 2}
-              data-testid="compare-open"
-            >
-              {t('compare.open')}
-            </Button>
-            {compared.length > 0 && (
-              <Button size="xs" variant="subtle" onClick={() => setCompared([])} data-testid="compare-clear">
-                {t('compare.clear')}
-              </Button>
-            )}
-          </Group>
-        )}
         {found && (
           <PagedGraftResults
             paged={results}
@@ -131,8 +110,8 @@ export function SearchPage() {
                 ? undefined
                 : (graft, form) => (
                     <>
-                      <RequestButton lot={graft.e_Lot} />
                       <RequestInAppButton graft={graft} compact={form === 'table'} />
+                      <RequestButton lot={graft.e_Lot} compact={form === 'table'} />
                     </>
                   )
             }
@@ -141,6 +120,8 @@ export function SearchPage() {
             }
           />
         )}
+        {compared.length > 0 && <CompareBar compared={compared} onClear={() => setCompared([])} />}
+        {found && <HintBanner />}
       </Stack>
       {type !== null && (
         <LazyWaitingListFormModal

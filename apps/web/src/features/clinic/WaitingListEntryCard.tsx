@@ -1,11 +1,11 @@
 import { Badge, Button, Card, Group, Text } from '@mantine/core';
 import { IconEdit, IconSearch, IconTrash } from '@tabler/icons-react';
 import { isBifurcated, type WaitingListEntry } from '@graftmatch/domain';
-import { showDate } from '../../i18n/format';
+import { showDate, showMillimetreRange, showMillimetres } from '../../i18n/format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { patientText, typeLabel } from '../grafts/graftFormat';
-import { entryQuery, searchPath } from './searchQuery';
+import { entryQuery, searchPath } from '../grafts/searchQuery';
 
 interface Props {
   entry: WaitingListEntry;
@@ -20,12 +20,12 @@ export function WaitingListEntryCard({ entry, onEdit, onRemove }: Props) {
   const patient = patientText(t, entry.patient_Code);
   const facts: [string, string][] = [
     [t('waitingList.patientCode'), patient],
-    [t('search.diameter'), `${entry.query_d_min}–${entry.query_d_max} mm`],
-    [t('search.totalLength'), `≥ ${entry.query_l_min} mm`],
+    [t('search.diameter'), showMillimetreRange(entry.query_d_min, entry.query_d_max)],
+    [t('search.totalLength'), `≥ ${showMillimetres(entry.query_l_min)}`],
     ...(isBifurcated(entry.query_Type)
       ? ([
-          [t('search.leftLength'), `≥ ${entry.query_l_l_min} mm`],
-          [t('search.rightLength'), `≥ ${entry.query_l_r_min} mm`],
+          [t('search.leftLength'), `≥ ${showMillimetres(entry.query_l_l_min)}`],
+          [t('search.rightLength'), `≥ ${showMillimetres(entry.query_l_r_min)}`],
         ] as [string, string][])
       : []),
     [t('waitingList.implantWindow'), `${showDate(entry.query_i_min)} – ${showDate(entry.query_i_max)}`],

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { translate } from '@graftmatch/domain';
 import { clearSession, setAccessToken } from '../../api/session';
-import { fakeApi, fakeJwt, json } from '../../test/fakeApi';
+import { fakeApi, fakeJwt, json, type RecordedCall } from '../../test/fakeApi';
 import { aWaitingListEntry } from '../../test/fixtures';
+import { LANGUAGES_OF_FORMS, readIn, refuseFields, shownError, textIn } from '../../test/refusal';
 import { renderRoutes } from '../../test/render';
 import { WaitingListFormModal } from './WaitingListFormModal';
 
@@ -11,8 +13,8 @@ import { WaitingListFormModal } from './WaitingListFormModal';
 
 const LIST = '/api/physician/waitinglist';
 
-function openForm() {
-  const api = fakeApi({ [`POST ${LIST}`]: () => json(aWaitingListEntry(), 201) });
+function openForm(answer: (call: RecordedCall) => Response = () => json(aWaitingListEntry(), 201)) {
+  const api = fakeApi({ [`POST ${LIST}`]: answer });
   renderRoutes(
     [
       { path: '/home/clinic/search', element: <WaitingListFormModal opened onClose={() => undefined} /> },
@@ -75,4 +77,30 @@ describe('the waiting-list form’s patient code', () => {
     await waitFor(() => expect(api.callsTo('POST', LIST)).toHaveLength(1));
     expect(api.callsTo('POST', LIST)[0]?.body).toMatchObject({ patient_Code: 'K-03-2017' });
   });
+});
+
+describe('the server’s refusal of a waiting-list entry', () => {
+  for (const language of LANGUAGES_OF_FORMS) {
+    it(`shows at each field by its label, another field it names by that field's label too (${language})`, async () => {
+      openForm(
+        refuseFields(
+          ['query_i_Max', 'validation.notBeforeField', { other: 'query_i_min' }],
+          ['query_d_min', 'validation.notGreaterThan', { other: 'query_d_max' }],
+        ),
+      );
+      await readIn(language);
+      fireEvent.click(await screen.findByTestId('patient-unknown'));
+      fireEvent.click(screen.getByTestId('wl-submit'));
+      const label = (key: string) => textIn(language, key);
+      const until = `${label('waitingList.implantUntil')} ${translate(language, 'validation.notBeforeField', { other: label('waitingList.implantFrom') })}`;
+      await waitFor(() => expect(shownError(screen.getByTestId('wl-implant-until'))).toBe(until));
+      expect(screen.getByTestId('wl-criteria-error').textContent).toBe(
+        `${label('search.diameterMin')} ${translate(language, 'validation.notGreaterThan', { other: label('search.diameterMax') })}`,
+      );
+      expect(screen.getByTestId('wl-error').textContent).toContain(
+        `${label('waitingList.implantUntil')}, ${label('search.diameterMin')}`,
+      );
+      expect(document.body.textContent).not.toMatch(/query_/);
+    });
+  }
 });

@@ -1,17 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { DateInput, DatesProvider } from '@mantine/dates';
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/de';
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   DEFAULT_WAITING_LIST_QUERY_TYPE,
   GRAFT_TYPES,
+  webPaths,
   type GraftSearchQuery,
   type GraftTypeNumber,
   type WaitingListEntry,
 } from '@graftmatch/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { FormRefusal } from '../../components/FormRefusal';
+import { useFormMutation } from '../../lib/useFormMutation';
+import { DayInput } from '../../components/DayInput';
 import { FormModal } from '../../components/FormModal';
 import { useNavigate } from 'react-router';
 import { useMe } from '../auth';
@@ -19,8 +21,8 @@ import { asksPriorImplantation, PriorImplantationQuestion } from '../requests';
 import { addWaitingListEntry, patchWaitingListEntry } from './api';
 import { CriteriaFields } from './CriteriaFields';
 import { clinicKeys } from './keys';
-import { PatientCodeInput } from './PatientCodeInput';
-import { defaultQuery, forType } from './searchQuery';
+import { PatientCodeInput } from '../grafts/PatientCodeInput';
+import { defaultQuery, forType } from '../grafts/searchQuery';
 import {
   entryState,
   formErrors,
@@ -40,15 +42,32 @@ interface Props {
   entry?: WaitingListEntry;
 }
 
+/** The form's fields by the names the server gives them, labelled as the form shows them. */
+const entryLabels = (t: TFunction) => ({
+  query_type: t('search.type'),
+  query_d_min: t('search.diameterMin'),
+  query_d_max: t('search.diameterMax'),
+  query_l_min: t('search.totalLength'),
+  query_l_l_min: t('search.leftLength'),
+  query_l_r_min: t('search.rightLength'),
+  patient_Code: t('patientCode.legend'),
+  query_i_min: t('waitingList.implantFrom'),
+  query_i_Max: t('waitingList.implantUntil'),
+  physician_Name: t('waitingList.physicianName'),
+  physician_Email: t('waitingList.physicianEmail'),
+  physician_Phone: t('waitingList.physicianPhone'),
+  priorImplantationReason: t('priorImplantation.reason'),
+});
+
+// The search criteria's own inputs show the search's rules; the server's word on them goes below.
+const CRITERIA = ['query_d_min', 'query_d_max', 'query_l_min', 'query_l_l_min', 'query_l_r_min'] as const;
+
 /** Add the current search to the waiting list, or edit an entry; afterwards the waiting list shows (spec §4). */
 export function WaitingListFormModal({ opened, onClose, initialQuery, entry }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <FormModal opened={opened} onClose={onClose} title={entry ? t('waitingList.editTitle') : t('waitingList.addTitle')}>
-      {/* The date pickers, their styles and German month names load with this form, not the login. */}
-      <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
-        <WaitingListForm onDone={onClose} initialQuery={initialQuery} entry={entry} />
-      </DatesProvider>
+      <WaitingListForm onDone={onClose} initialQuery={initialQuery} entry={entry} />
     </FormModal>
   );
 }
@@ -73,7 +92,9 @@ function WaitingListForm({
   const [priorReason, setPriorReason] = useState('');
   const errors = formErrors(state);
   const set = (patch: Partial<WaitingListFormState>) => setState((current) => ({ ...current, ...patch }));
-  const save = useMutation({
+  const labels = entryLabels(t);
+  const save = useFormMutation({
+    labels,
     mutationFn: () => {
       const body = {
         ...toRequest(state),
@@ -87,7 +108,7 @@ function WaitingListForm({
       await queryClient.invalidateQueries({ queryKey: clinicKeys.waitingList });
       notify('success', entry ? t('waitingList.updated') : t('waitingList.added'));
       onDone();
-      void navigate('/home/clinic/waitinglist');
+      void navigate(webPaths.clinicWaitingList);
     },
   });
   const submit = (event: FormEvent) => {
@@ -99,38 +120,45 @@ function WaitingListForm({
   };
   // The domain's messages are technical English; each field gets a translated sentence instead.
   const show = (field: 'query_i_min' | 'query_i_Max') =>
-    touched && errors[field] ? t(`waitingList.errors.${field}`) : undefined;
+    touched && errors[field] ? t(`waitingList.errors.${field}`) : save.fieldError(field);
+  const criteriaErrors = CRITERIA.map((field) => save.fieldError(field)).filter((error) => error !== undefined);
   return (
     <form onSubmit={submit} noValidate data-testid="wl-form">
       <Stack gap="md">
+        {!asksPriorImplantation(save.error) && <FormRefusal form={save} testId="wl-error" />}
         <Select
-          label={t('search.type')}
+          label={labels.query_type}
           data={GRAFT_TYPES.map((type) => ({ value: String(type.number), label: t(`graftTypes.${type.slug}`) }))}
           value={String(state.query.query_type)}
           onChange={(next) => next && set({ query: forType(state.query, Number(next) as GraftTypeNumber) })}
           allowDeselect={false}
+          error={save.fieldError('query_type')}
           data-testid="wl-type"
         />
         <CriteriaFields value={state.query} onChange={(query) => set({ query })} />
+        {criteriaErrors.map((error) => (
+          <Text key={error} size="sm" c="var(--mantine-color-error)" data-testid="wl-criteria-error">
+            {error}
+          </Text>
+        ))}
         <PatientCodeInput
           value={state.patient}
           onChange={(patient) => set({ patient })}
           partProblems={touched ? patientProblems(state) : undefined}
+          error={save.fieldError('patient_Code')}
           unknown={{ checked: state.patientUnknown, onChange: (patientUnknown) => set({ patientUnknown }) }}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <DateInput
-            label={t('waitingList.implantFrom')}
-            valueFormat="YYYY-MM-DD"
+          <DayInput
+            label={labels.query_i_min}
             value={state.from}
             onChange={(from) => set({ from })}
             error={show('query_i_min')}
             required
             data-testid="wl-implant-from"
           />
-          <DateInput
-            label={t('waitingList.implantUntil')}
-            valueFormat="YYYY-MM-DD"
+          <DayInput
+            label={labels.query_i_Max}
             value={state.until}
             onChange={(until) => set({ until })}
             error={show('query_i_Max')}
@@ -141,23 +169,26 @@ function WaitingListForm({
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
           <TextInput
-            label={t('waitingList.physicianName')}
+            label={labels.physician_Name}
             value={state.name}
             onChange={(e) => set({ name: e.currentTarget.value })}
+            error={save.fieldError('physician_Name')}
             autoComplete="name"
           />
           <TextInput
-            label={t('waitingList.physicianEmail')}
+            label={labels.physician_Email}
             type="email"
             value={state.email}
             onChange={(e) => set({ email: e.currentTarget.value })}
+            error={save.fieldError('physician_Email')}
             autoComplete="email"
           />
           <TextInput
-            label={t('waitingList.physicianPhone')}
+            label={labels.physician_Phone}
             type="tel"
             value={state.phone}
             onChange={(e) => set({ phone: e.currentTarget.value })}
+            error={save.fieldError('physician_Phone')}
             autoComplete="tel"
           />
         </SimpleGrid>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, SimpleGrid, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconSearch } from '@tabler/icons-react';
-import { ENTRY_ATTENTION, type WaitingListEntry } from '@graftmatch/domain';
+import { ENTRY_ATTENTION, webPaths, type WaitingListEntry } from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -54,7 +54,7 @@ export function WaitingListPage() {
     });
 
   const newSearch = (
-    <Button component={Link} to="/home/clinic/search" leftSection={<IconSearch size={16} aria-hidden />}>
+    <Button component={Link} to={webPaths.clinicSearch()} leftSection={<IconSearch size={16} aria-hidden />}>
       {t('waitingList.newSearch')}
     </Button>
   );
@@ -64,7 +64,7 @@ export function WaitingListPage() {
       {show && (
         <Text size="sm" mb="sm" data-testid="wl-filter">
           {t('waitingList.onlyAttention', { attention: t(`waitingList.attention.${show}`) })}{' '}
-          <Link to="/home/clinic/waitinglist">{t('waitingList.showAll')}</Link>
+          <Link to={webPaths.clinicWaitingList}>{t('waitingList.showAll')}</Link>
         </Text>
       )}
       {list.isPending && <PageLoader />}

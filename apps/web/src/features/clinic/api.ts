@@ -9,7 +9,7 @@ import type {
   SortedSearchPageQuery,
   WaitingListEntry,
 } from '@graftmatch/domain';
-import { call, callAll, callPage } from '../../api/call';
+import { call, callPage } from '../../api/call';
 import type { ListPage } from '../../api/client';
 
 /** One page of a search's results, best first, with the count of all that fit. */
@@ -23,11 +23,6 @@ export function searchGrafts(
 
 export function getGraft(lot: string): Promise<Graft> {
   return call('GET /physician/graftsearch/{lot}', { params: { lot } });
-}
-
-/** The physician's whole waiting list, for choosing or finding one entry of it. */
-export function getWaitingList(): Promise<WaitingListEntry[]> {
-  return callAll('GET /physician/waitinglist');
 }
 
 /** One page of the waiting list (or of the entries needing one attention), with the count of all, for its page. */

@@ -1,10 +1,11 @@
+import { webPaths } from '@graftmatch/domain';
 import { describe, expect, it } from 'vitest';
-import { comparePath, lotsFromParams } from './compareLots';
+import { lotsFromParams } from './compareLots';
 
 describe('compared lots in the URL', () => {
   it('round-trips lots, also ones with characters a URL escapes', () => {
     const lots = ['EB1-2026-0001', 'A&B 7', 'X/1'];
-    const url = new URL(comparePath(lots), 'http://localhost');
+    const url = new URL(webPaths.clinicCompare(lots), 'http://localhost');
     expect(url.pathname).toBe('/home/clinic/compare');
     expect(lotsFromParams(url.searchParams)).toEqual(lots);
   });

@@ -1,14 +1,10 @@
-// The compared grafts live in the URL (`?lots=A,B,C`), so a comparison can be shared and reloaded.
+// The compared grafts live in the URL (`?lots=A,B,C`, written by the domain's webPaths.clinicCompare),
+// so a comparison can be shared and reloaded.
 
 /** How many grafts are compared side by side at most. */
 export const MAX_COMPARED = 4;
 
 const LOTS_PARAM = 'lots';
-
-/** The comparison page of these lots. */
-export function comparePath(lots: readonly string[]): string {
-  return `/home/clinic/compare?${new URLSearchParams({ [LOTS_PARAM]: lots.join(',') }).toString()}`;
-}
 
 /** The lots of the URL: distinct, non-empty, at most `MAX_COMPARED`. */
 export function lotsFromParams(params: URLSearchParams): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSpanRule } from './diameterSlider';
+import { createSpanRule, typedDiameter } from './diameterSlider';
 
 describe('diameter slider span rule', () => {
   it('lets the upper handle follow a fast drag of the lower one, although the slider reports a stale upper value', () => {
@@ -24,5 +24,19 @@ describe('diameter slider span rule', () => {
     rule.sync([30, 35]);
     expect(rule.change([25, 35])).toEqual([25, 35]);
     expect(rule.change([20, 35])).toEqual([20, 30]);
+  });
+});
+
+describe('a typed diameter', () => {
+  it('lets the other end follow when the typed one widens the span past 10 or passes it', () => {
+    expect(typedDiameter([5, 15], 1, 23)).toEqual([13, 23]);
+    expect(typedDiameter([13, 23], 0, 21)).toEqual([21, 23]);
+    expect(typedDiameter([20, 24], 0, 30)).toEqual([30, 30]);
+    expect(typedDiameter([20, 24], 1, 18)).toEqual([18, 18]);
+  });
+
+  it('leaves the other end alone within the span', () => {
+    expect(typedDiameter([20, 24], 0, 22.5)).toEqual([22.5, 24]);
+    expect(typedDiameter([20, 24], 1, 29)).toEqual([20, 29]);
   });
 });

@@ -31,3 +31,12 @@ export function createSpanRule(initial: DiameterRange) {
     },
   };
 }
+
+/**
+ * A diameter typed into the lower (0) or upper (1) field: the other end follows when the typed one
+ * passes it or widens the span past 10 (the slider's rule), so typing never leaves an empty range.
+ */
+export function typedDiameter(current: DiameterRange, end: 0 | 1, typed: number): [number, number] {
+  const next: DiameterRange = end === 0 ? [typed, Math.max(typed, current[1])] : [Math.min(typed, current[0]), typed];
+  return adjustDiameterRange(current, next);
+}

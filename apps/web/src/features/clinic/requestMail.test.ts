@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18n, loadLanguage } from '../../i18n';
+import { ALL_TEXTS, i18n, loadLanguage } from '../../i18n';
 import { aGraft, aPhysician } from '../../test/fixtures';
 import { requestMailto } from './requestMail';
 
 const user = aPhysician();
 
 describe('request mail', () => {
-  beforeAll(() => loadLanguage('en'));
+  beforeAll(() => loadLanguage('en', ALL_TEXTS));
 
   it('goes to the tissue bank with the exact subject and a body naming physician, clinic and phone', () => {
     const graft = aGraft({ e_Lot: 'EL-2021-0042', e_EMail: 'requests@bank.example' });

@@ -1,15 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { graftTypeFromSlug, SEARCH_DEFAULTS, type GraftSearchQuery, type GraftTypeNumber } from '@graftmatch/domain';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { searchGrafts } from './api';
 import { clinicKeys } from './keys';
 import { pageFromParams, usePages, withPage } from '../../components/usePages';
 import { sortFromParams, withSort, type Sorting } from '../grafts/graftSort';
-import { defaultQuery, forType, queryFromParams, searchPath } from './searchQuery';
+import { lastSearch, rememberSearch } from './lastSearch';
+import { defaultQuery, forType, queryFromParams, searchPath } from '../grafts/searchQuery';
 
 /**
  * State of the search page (spec §4): the type from the route, the submitted search and its
- * results page from the URL, the filter's draft, and whether the filter shows. A successful
+ * results page from the URL, the filter's draft (the submitted search, else the last one, else the
+ * defaults), and whether the filter shows. A successful
  * search hides the filter; reset clears the results and keeps only the type; choosing a type
  * shows the filter. Results come a page at a time, best fit first or in the URL's order; a new
  * search starts on page 1 in the same order.
@@ -19,9 +21,16 @@ export function useGraftSearch() {
   const type = slug ? graftTypeFromSlug(slug) : null;
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const submitted = type === null ? null : queryFromParams(type, params);
+  const submitted = useMemo(() => (type === null ? null : queryFromParams(type, params)), [type, params]);
   const sort = sortFromParams(params);
-  const [draft, setDraft] = useState<GraftSearchQuery>(() => submitted ?? defaultQuery(type ?? SEARCH_DEFAULTS.type));
+  const [draft, setDraft] = useState<GraftSearchQuery>(
+    () => submitted ?? lastSearch() ?? defaultQuery(type ?? SEARCH_DEFAULTS.type),
+  );
+  useEffect(() => {
+    if (submitted) {
+      rememberSearch(submitted);
+    }
+  }, [submitted]);
   // null: follow the rule (open until a search succeeded); true/false: the person's own choice.
   const [filterChoice, setFilterChoice] = useState<boolean | null>(null);
 

@@ -15,7 +15,7 @@ import {
   type WaitingListEntry,
 } from '@graftmatch/domain';
 import dayjs from 'dayjs';
-import { entryQuery } from './searchQuery';
+import { entryQuery } from '../grafts/searchQuery';
 
 /** What the waiting-list form edits, before it becomes a request. */
 export interface WaitingListFormState {

@@ -7,7 +7,7 @@ import { DismissibleHint } from '../../components/DismissibleHint';
 import { PageTitle } from '../../components/PageTitle';
 import { downloadDemandPdf } from './api';
 import { DemandMatches, DemandPages } from './DemandResults';
-import { saveFile, waitingListFileName } from '../grafts/saveFile';
+import { saveFile, waitingListFileName } from '../../lib/saveFile';
 import { useHint } from '../auth';
 
 /** Fetches the demand PDF with the session's bearer header and saves it under the server's file name. */

@@ -5,7 +5,6 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { usePages, usePagesOf } from '../../components/usePages';
-import { typeLabel } from '../grafts/graftFormat';
 import { getDemand, getDemandPage } from './api';
 import { DemandList } from './DemandList';
 import { filterDemand } from './demandFilter';
@@ -38,14 +37,15 @@ export function DemandPages() {
 }
 
 /**
- * The demand's entries that match `text`, a page at a time. The match takes the type label in the
- * user's language, which the server does not know, so the whole demand is read and filtered here.
+ * The demand's entries that match `text`, a page at a time. The match takes the type's words and
+ * the sizes as people write them, which the server does not read, so the whole demand is read and
+ * filtered here.
  */
 export function DemandMatches({ text, onClear }: { text: string; onClear: () => void }) {
   const { t } = useTranslation();
   const all = useQuery({ queryKey: euteKeys.waitingListAll, queryFn: getDemand });
   const entries = all.data ?? [];
-  const matches = filterDemand(entries, text, (entry) => typeLabel(t, entry.query_Type));
+  const matches = filterDemand(entries, text);
   const paged = usePagesOf(matches, text);
   return (
     <>

@@ -1,3 +1,4 @@
+import { webPaths } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
@@ -10,7 +11,6 @@ import { PagedGraftResults } from '../grafts/PagedGraftResults';
 import { ExportDownloads } from '../imports';
 import { getArchivedDonations } from './api';
 import { euteKeys } from './keys';
-import { donationPath } from './stockColumns';
 
 /**
  * `home/eute/archive`: the bank's archived grafts, latest change first or in the URL's order, with
@@ -43,7 +43,7 @@ export function DonationsPage() {
       <PagedGraftResults
         paged={paged}
         mode="donations"
-        detailsPath={donationPath}
+        detailsPath={webPaths.euteDonation}
         sorting={{ sort, onSort: (next) => setParams((current) => withSort(current, next), { replace: true }) }}
         ownOrder={t('sort.latestChange')}
         caption={(total) => t('eute.donationCount', { count: total })}

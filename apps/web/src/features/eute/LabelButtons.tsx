@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { downloadLabel } from './api';
-import { saveFile } from '../grafts/saveFile';
+import { saveFile } from '../../lib/saveFile';
 
 /** The graft's package labels as a PDF: an A4 sheet of ten, or one 100 × 50 mm label. */
 export function LabelButtons({ lot }: { lot: string }) {

@@ -2,6 +2,7 @@ import { Button, NumberInput, Select, SimpleGrid } from '@mantine/core';
 import {
   EXPIRY_HORIZONS,
   GRAFT_TYPES,
+  MAX_STOCK_FILTER_MM,
   STOCK_SORTS,
   STOCK_STATES,
   type GraftTypeNumber,
@@ -46,7 +47,7 @@ export function StockFilters({ view, onChange }: Props) {
           value={view[end] ?? ''}
           onChange={(value) => onChange({ [end]: size(value) })}
           min={0}
-          max={1000}
+          max={MAX_STOCK_FILTER_MM}
           decimalScale={1}
           suffix=" mm"
           data-testid={`stock-filter-${end.toLowerCase()}`}

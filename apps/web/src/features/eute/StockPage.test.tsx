@@ -72,11 +72,11 @@ describe('the bank’s stock', () => {
     expect(api.callsTo('GET', '/api/euteemployee/currentdonations')[0]?.query.get('sort')).toBe('expiry');
 
     const first = within(row(soon.e_Lot));
-    expect(first.getByTestId('expiry-badge').dataset.urgency).toBe('red');
+    expect(first.getByTestId('expiry-badge').dataset.urgency).toBe('within30');
     expect(first.getByTestId('stock-state').textContent).toBe('Free');
     expect(first.getByTestId('stock-fitting').textContent).toBe('3 entries');
     const second = within(row(later.e_Lot));
-    expect(second.getByTestId('expiry-badge').dataset.urgency).toBe('amber');
+    expect(second.getByTestId('expiry-badge').dataset.urgency).toBe('within90');
     expect(second.getByTestId('stock-state').textContent).toBe('Reserved');
     expect(second.getByTestId('stock-fitting').textContent).toBe('–');
     const third = within(row(assigned.e_Lot));

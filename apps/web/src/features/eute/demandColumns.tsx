@@ -1,6 +1,6 @@
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { isBifurcated, type WaitingListEntry } from '@graftmatch/domain';
-import { notDocumented, showDate } from '../../i18n/format';
+import { notDocumented, showDate, showMillimetreRange, showMillimetres } from '../../i18n/format';
 import type { TFunction } from 'i18next';
 import type { Column } from '../../components/ColumnTable';
 import { EmailBreak } from '../../components/EmailBreak';
@@ -10,9 +10,10 @@ export type DemandColumn = Column<WaitingListEntry>;
 
 /** Minimum lengths: total, and the branches of bifurcated types. */
 export function demandLengths(t: TFunction, entry: WaitingListEntry): string {
-  const total = `≥ ${entry.query_l_min} mm`;
+  const atLeast = (value: number) => `≥ ${showMillimetres(value)}`;
+  const total = atLeast(entry.query_l_min);
   return isBifurcated(entry.query_Type)
-    ? t('eute.lengthsBifurcated', { total, left: `≥ ${entry.query_l_l_min} mm`, right: `≥ ${entry.query_l_r_min} mm` })
+    ? t('eute.lengthsBifurcated', { total, left: atLeast(entry.query_l_l_min), right: atLeast(entry.query_l_r_min) })
     : total;
 }
 
@@ -60,14 +61,19 @@ export function demandColumns(t: TFunction, table: boolean): DemandColumn[] {
       key: 'diameter',
       header: t('eute.diameter'),
       nowrap: true,
-      cell: (entry) => `${entry.query_d_min}–${entry.query_d_max} mm`,
+      cell: (entry) => showMillimetreRange(entry.query_d_min, entry.query_d_max),
     },
     { key: 'lengths', header: t('eute.lengths'), cell: (entry) => demandLengths(t, entry) },
     {
       key: 'window',
       header: t('eute.implantWindow'),
-      nowrap: true,
-      cell: (entry) => `${showDate(entry.query_i_min)} – ${showDate(entry.query_i_max)}`,
+      // Two lines where the table is narrow: a date never breaks, the range after its dash.
+      cell: (entry) => (
+        <>
+          <span className="nowrap">{showDate(entry.query_i_min)} –</span>{' '}
+          <span className="nowrap">{showDate(entry.query_i_max)}</span>
+        </>
+      ),
     },
     { key: 'requester', header: t('eute.requester'), cell: (entry) => <Requester entry={entry} /> },
     {

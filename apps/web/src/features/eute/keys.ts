@@ -9,7 +9,11 @@ export const euteKeys = {
   // searching) and its pages.
   waitingListAll: ['eute', 'waitinglist', 'all'] as const,
   waitingListPages: ['eute', 'waitinglist', 'page'] as const,
+  // Every view's pages and every donation's details: the device keeps first pages and the details opened
+  // (docs/security.md "On the device").
+  stockPages: ['eute', 'stock'] as const,
   stock: (view: object) => ['eute', 'stock', view] as const,
   archive: ['eute', 'archive'] as const,
+  donations: ['eute', 'donation'] as const,
   donation: (lot: string) => ['eute', 'donation', lot] as const,
 };

@@ -1,13 +1,11 @@
 import { Badge, Group, Text } from '@mantine/core';
-import { toIsoDate, type StockGraft, type StockState } from '@graftmatch/domain';
+import { expiryUrgency, toIsoDate, webPaths, type StockGraft, type StockState } from '@graftmatch/domain';
 import type { TFunction } from 'i18next';
 import type { Column } from '../../components/ColumnTable';
+import { ExpiryBadge } from '../grafts/ExpiryBadge';
 import { lotColumn } from '../grafts/graftColumns';
 import { expiryDate, lengthRange, mm, typeLabel } from '../grafts/graftFormat';
 import { sortHeader, type Sorting } from '../grafts/graftSort';
-import { expiryUrgency } from './stockView';
-
-export const donationPath = (lot: string) => `/home/eute/donation/${encodeURIComponent(lot)}`;
 
 const STATE_COLOURS: Record<StockState, string> = {
   free: 'teal',
@@ -21,7 +19,7 @@ export function stockColumns(t: TFunction, today: string, sorting: Sorting): Col
   const sortBy = (column: 'expiry' | 'size') => sortHeader(sorting.sort, column, sorting.onSort);
   const type = (graft: StockGraft) => typeLabel(t, graft.t_ProdName_2);
   return [
-    lotColumn(t, donationPath),
+    lotColumn(t, webPaths.euteDonation),
     { key: 'type', header: t('graft.type'), cell: type, clamp: type },
     {
       key: 'size',
@@ -46,16 +44,7 @@ export function stockColumns(t: TFunction, today: string, sorting: Sorting): Col
         return (
           <Group gap={6} wrap="nowrap">
             <span data-testid="stock-expiry">{expiryDate(graft)}</span>
-            {urgency && (
-              <Badge
-                color={urgency === 'red' ? 'red.9' : 'yellow.4'}
-                autoContrast
-                data-testid="expiry-badge"
-                data-urgency={urgency}
-              >
-                {t(urgency === 'red' ? 'eute.stock.within30' : 'eute.stock.within90')}
-              </Badge>
-            )}
+            {urgency && <ExpiryBadge urgency={urgency} />}
           </Group>
         );
       },

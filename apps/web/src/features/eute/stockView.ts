@@ -1,6 +1,7 @@
 import {
-  DAY_MS,
   isGraftTypeNumber,
+  MAX_EXPIRES_WITHIN_DAYS,
+  MAX_STOCK_FILTER_MM,
   STOCK_SORTS,
   STOCK_STATES,
   type GraftTypeNumber,
@@ -27,12 +28,12 @@ export const DEFAULT_STOCK_SORT: StockSort = 'expiry';
 
 const sizeOf = (raw: string | null) => {
   const value = raw === null || raw.trim() === '' ? Number.NaN : Number(raw);
-  return Number.isFinite(value) && value >= 0 && value <= 1000 ? value : null;
+  return Number.isFinite(value) && value >= 0 && value <= MAX_STOCK_FILTER_MM ? value : null;
 };
 
 const daysOf = (raw: string | null) => {
   const value = raw === null || raw.trim() === '' ? Number.NaN : Number(raw);
-  return Number.isInteger(value) && value >= 0 && value <= 3650 ? value : null;
+  return Number.isInteger(value) && value >= 0 && value <= MAX_EXPIRES_WITHIN_DAYS ? value : null;
 };
 
 /** The view of the URL; a value the list does not know is left out rather than refused. */
@@ -73,15 +74,6 @@ export function stockFilters(view: StockView): Omit<StockQuery, 'limit' | 'offse
     ...(view.state !== null && { state: view.state }),
     ...(view.expiresWithin !== null && { expiresWithin: view.expiresWithin }),
   };
-}
-
-/** How near a graft's expiry is: within 30 days red, within 90 amber, else (or unknown) nothing. */
-export function expiryUrgency(expiry: string | null, today: string): 'red' | 'amber' | null {
-  if (expiry === null) {
-    return null;
-  }
-  const days = (Date.parse(expiry) - Date.parse(today)) / DAY_MS;
-  return days <= 30 ? 'red' : days <= 90 ? 'amber' : null;
 }
 
 /** True when the view filters the stock at all. */

@@ -1,9 +1,9 @@
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { errorMessage } from '../../app/errorMessage';
+import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../components/notify';
-import { saveFile } from './saveFile';
+import { saveFile } from '../../lib/saveFile';
 
 /** The "FHIR (JSON)" button of a details page: fetches the resource and saves it under `fileName` unless the server names it. */
 export function FhirDownloadButton({

@@ -4,6 +4,7 @@ import {
   auditActionWords,
   auditTargetTypeWords,
   type GraftHistoryChange,
+  webPaths,
   type GraftHistoryEvent,
 } from '@graftmatch/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -23,8 +24,9 @@ import { fieldLabel, valueText } from './historyFields';
 // A graft's life story (docs/api.md, "A graft's history"): on its details page and at its own address,
 // newest first, in the user's language, with the audit chain's state.
 
-export const graftHistoryPath = (lot: string) => `/home/grafts/${encodeURIComponent(lot)}/history`;
-const historyKey = (lot: string) => ['graftHistory', lot] as const;
+/** Every graft's history is below this key; the device keeps those it showed (docs/security.md "On the device"). */
+export const graftHistoryKeys = { all: ['graftHistory'] as const };
+const historyKey = (lot: string) => [...graftHistoryKeys.all, lot] as const;
 
 function useGraftHistory(lot: string) {
   return useQuery({ queryKey: historyKey(lot), queryFn: () => call('GET /grafts/{lot}/history', { params: { lot } }) });
@@ -148,7 +150,7 @@ export function GraftHistorySection({ lot }: { lot: string }) {
         <Title order={2} size="h4">
           {t('history.title')}
         </Title>
-        <Anchor component={Link} to={graftHistoryPath(lot)} size="sm" data-testid="history-link">
+        <Anchor component={Link} to={webPaths.graftHistory(lot)} size="sm" data-testid="history-link">
           {t('history.ownPage')}
         </Anchor>
       </Group>

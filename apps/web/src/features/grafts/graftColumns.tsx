@@ -1,16 +1,21 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import {
   diameterOffset,
+  expiryUrgency,
   isBifurcated,
   PROCESS_STEP_NAMES,
   StepStatus,
+  toIsoDate,
+  utcDate,
+  webPaths,
   type Graft,
   type GraftSearchQuery,
 } from '@graftmatch/domain';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { Column } from '../../components/ColumnTable';
-import { notDocumented, showPatientCode } from '../../i18n/format';
+import { notDocumented, showMillimetreOffset, showNumber, showPatientCode } from '../../i18n/format';
+import { ExpiryBadge } from './ExpiryBadge';
 import { expiryDate, lengthRange, mm, typeLabel } from './graftFormat';
 import { sortHeader, type SortColumn, type Sorting } from './graftSort';
 import { MediaMarks } from './MediaMarks';
@@ -20,8 +25,6 @@ export type GraftListMode = 'search' | 'assigned' | 'donations';
 
 /** Where a graft's LOT links to. */
 export type DetailsPath = (lot: string) => string;
-
-export const clinicDetailsPath: DetailsPath = (lot) => `/home/clinic/graft/${encodeURIComponent(lot)}`;
 
 export type GraftColumn = Column<Graft>;
 
@@ -34,7 +37,7 @@ function LengthCell({ graft, t }: { graft: Graft; t: TFunction }) {
   const branches =
     graft.t_Lleft === null && graft.t_Lright === null
       ? notDocumented()
-      : `${graft.t_Lleft ?? notDocumented()} / ${mm(graft.t_Lright)}`;
+      : `${graft.t_Lleft === null ? notDocumented() : showNumber(graft.t_Lleft)} / ${mm(graft.t_Lright)}`;
   return (
     <>
       {length}
@@ -45,11 +48,33 @@ function LengthCell({ graft, t }: { graft: Graft; t: TFunction }) {
   );
 }
 
+/**
+ * The expiry date; in search results a graft expiring within 30 days is flagged as the bank's stock
+ * flags it, so a physician sees it may run out before the implantation.
+ */
+function ExpiryCell({ graft, flagged }: { graft: Graft; flagged: boolean }) {
+  const urgency = flagged ? expiryUrgency(toIsoDate(graft.expiry.outValue), utcDate(new Date())) : null;
+  const date = (
+    <span className="nowrap" data-testid="graft-expiry">
+      {expiryDate(graft)}
+    </span>
+  );
+  // The flag goes under the date where the table is narrow, rather than widening it past the screen.
+  return urgency === 'within30' ? (
+    <Group gap={6}>
+      {date}
+      <ExpiryBadge urgency={urgency} />
+    </Group>
+  ) : (
+    date
+  );
+}
+
 /** Proximal / distal diameter, the unit once. */
 function diameters(graft: Graft): string {
   return graft.t_Ddistal === null
     ? mm(graft.t_Dproximal)
-    : `${graft.t_Dproximal ?? notDocumented()} / ${mm(graft.t_Ddistal)}`;
+    : `${graft.t_Dproximal === null ? notDocumented() : showNumber(graft.t_Dproximal)} / ${mm(graft.t_Ddistal)}`;
 }
 
 /** The furthest process step that is no longer open, as `Step: status` (a failed one says so). */
@@ -106,7 +131,7 @@ export function graftColumns(t: TFunction, mode: GraftListMode, options: ColumnO
   const hasBranches = query
     ? isBifurcated(query.query_type)
     : options.grafts.some((graft) => isBifurcated(graft.t_ProdName_2));
-  const lot = lotColumn(t, options.detailsPath ?? clinicDetailsPath);
+  const lot = lotColumn(t, options.detailsPath ?? webPaths.clinicGraft);
   const columns: GraftColumn[] = [
     mode === 'search'
       ? {
@@ -142,8 +167,7 @@ export function graftColumns(t: TFunction, mode: GraftListMode, options: ColumnO
   columns.push({
     key: 'expiry',
     header: t('graft.expiry'),
-    cell: (graft) => <span data-testid="graft-expiry">{expiryDate(graft)}</span>,
-    nowrap: true,
+    cell: (graft) => <ExpiryCell graft={graft} flagged={mode === 'search'} />,
     sort: sort('expiry'),
   });
   if (mode !== 'donations') {
@@ -174,5 +198,5 @@ function offsetText(offset: number | null): string {
   if (offset === null) {
     return notDocumented();
   }
-  return offset === 0 ? '±0 mm' : `${offset > 0 ? '+' : '−'}${Math.abs(offset)} mm`;
+  return showMillimetreOffset(offset);
 }

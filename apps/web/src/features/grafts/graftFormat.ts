@@ -1,16 +1,12 @@
 import { graftTypeSlug, PATIENT_CODE_PLACEHOLDER, type Graft, type GraftTypeNumber } from '@graftmatch/domain';
-import { notDocumented, showDate, showPatientCode } from '../../i18n/format';
+import { showDate, showMillimetreRange, showMillimetres, showPatientCode } from '../../i18n/format';
 import type { TFunction } from 'i18next';
 
-/** A size in millimetres, or n.d. */
-export function mm(value: number | null | undefined): string {
-  return value === null || value === undefined ? notDocumented() : `${value} mm`;
-}
+/** A graft's size in millimetres in the reader's language, or n.d. */
+export const mm = showMillimetres;
 
-/** A length range `min–max mm`; n.d. for a missing end. */
-export function lengthRange(min: number | null, max: number | null): string {
-  return min === null && max === null ? notDocumented() : `${min ?? notDocumented()}–${mm(max)}`;
-}
+/** A graft's usable length range, `min–max mm`; n.d. for a missing end. */
+export const lengthRange = showMillimetreRange;
 
 export function typeLabel(t: TFunction, type: GraftTypeNumber): string {
   return t(`graftTypes.${graftTypeSlug(type)}`);

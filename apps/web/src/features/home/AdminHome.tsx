@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Group, List, SimpleGrid, Text } from '@mantine/core';
+import { webPaths } from '@graftmatch/domain';
 import { showDateTime } from '../../i18n/format';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -34,14 +35,14 @@ export function AdminHome() {
               <Counter
                 count={data.locked.count}
                 label={t('dashboard.admin.locked')}
-                to="/home/admin/users?show=locked"
+                to={webPaths.adminUsers({ show: 'locked' })}
                 tone="warning"
                 testId="counter-locked"
               />
               <Counter
                 count={data.neverLoggedIn.count}
                 label={t('dashboard.admin.never')}
-                to="/home/admin/users?show=never"
+                to={webPaths.adminUsers({ show: 'never' })}
                 testId="counter-never"
               />
             </>
@@ -53,7 +54,7 @@ export function AdminHome() {
             <List size="sm" spacing={4}>
               {[...data.locked.items, ...data.neverLoggedIn.items].map((account) => (
                 <List.Item key={account.id}>
-                  <Anchor component={Link} to={`/home/admin/users?selected=${account.id}`}>
+                  <Anchor component={Link} to={webPaths.adminUsers({ selected: account.id })}>
                     {account.name}
                   </Anchor>{' '}
                   · {account.email}
@@ -76,7 +77,7 @@ export function AdminHome() {
               <Counter
                 count={data.failedMails}
                 label={t('dashboard.admin.failedMails')}
-                to="/home/admin/mails?state=failed"
+                to={webPaths.adminMails({ state: 'failed' })}
                 tone="danger"
                 testId="counter-mails"
               />
@@ -122,7 +123,7 @@ export function AdminHome() {
               ))}
             </List>
           )}
-          <Anchor component={Link} to="/home/admin/auditlog" size="sm">
+          <Anchor component={Link} to={webPaths.adminAuditLog} size="sm">
             {t('dashboard.admin.toAudit')}
           </Anchor>
         </HomeCard>

@@ -1,6 +1,5 @@
-import { lazy, Suspense } from 'react';
 import { Alert, Anchor, List, SimpleGrid, Text } from '@mantine/core';
-import { type DashboardRequest } from '@graftmatch/domain';
+import { webPaths, type DashboardRequest } from '@graftmatch/domain';
 import { showDate, showDateTime } from '../../i18n/format';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +7,9 @@ import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Counter, HomeCard, HomeLoading, Nothing } from './HomeCard';
 import { euteHomeQuery } from './queries';
-import { StockDemandTable } from './StockDemandTable';
+import { StockDemandHeatmap } from './StockDemandHeatmap';
 import { StockTrendCard } from './StockTrendCard';
 import { VigilanceClocksCard } from './VigilanceClocksCard';
-
-// The chart library is fetched only when a bank's home has cells to draw (docs/performance.md).
-const StockDemandChart = lazy(() => import('./StockDemandChart'));
 
 function RequestItems({ items }: { items: DashboardRequest[] }) {
   const { t } = useTranslation();
@@ -56,20 +52,20 @@ export function EuteHome() {
             <Counter
               count={data.openRequests.count}
               label={t('dashboard.eute.open')}
-              to="/home/eute/requests?show=open"
+              to={webPaths.euteRequestsShowing('open')}
               testId="counter-open"
             />
             <Counter
               count={data.lapsing.count}
               label={t('dashboard.eute.lapsing')}
-              to="/home/eute/requests?show=lapsing"
+              to={webPaths.euteRequestsShowing('lapsing')}
               tone="warning"
               testId="counter-lapsing"
             />
             <Counter
               count={data.awaitingDelivery.count}
               label={t('dashboard.eute.awaitingDelivery')}
-              to="/home/eute/requests?show=delivery"
+              to={webPaths.euteRequestsShowing('delivery')}
               testId="counter-delivery"
             />
           </>
@@ -83,7 +79,7 @@ export function EuteHome() {
               {t('dashboard.eute.byAge', byAge)}
             </Text>
             <RequestItems items={[...data.lapsing.items, ...data.openRequests.items]} />
-            <Anchor component={Link} to="/home/eute/requests" size="sm">
+            <Anchor component={Link} to={webPaths.euteRequests} size="sm">
               {t('dashboard.eute.toInbox')}
             </Anchor>
           </>
@@ -98,21 +94,21 @@ export function EuteHome() {
             <Counter
               count={data.expiring.within30}
               label={t('dashboard.eute.within', { days: 30 })}
-              to="/home/eute/current?expiresWithin=30"
+              to={webPaths.euteStock({ expiresWithin: 30 })}
               tone="danger"
               testId="counter-exp30"
             />
             <Counter
               count={data.expiring.within60}
               label={t('dashboard.eute.within', { days: 60 })}
-              to="/home/eute/current?expiresWithin=60"
+              to={webPaths.euteStock({ expiresWithin: 60 })}
               tone="warning"
               testId="counter-exp60"
             />
             <Counter
               count={data.expiring.within90}
               label={t('dashboard.eute.within', { days: 90 })}
-              to="/home/eute/current?expiresWithin=90"
+              to={webPaths.euteStock({ expiresWithin: 90 })}
               testId="counter-exp90"
             />
           </>
@@ -124,7 +120,7 @@ export function EuteHome() {
           <List size="sm" spacing={4}>
             {data.expiring.items.map((graft) => (
               <List.Item key={graft.lot}>
-                <Anchor component={Link} to={`/home/eute/donation/${encodeURIComponent(graft.lot)}`}>
+                <Anchor component={Link} to={webPaths.euteDonation(graft.lot)}>
                   {graft.lot}
                 </Anchor>{' '}
                 · {showDate(graft.expiry)}
@@ -146,7 +142,7 @@ export function EuteHome() {
               rows: data.lastImport.rows,
               failed: data.lastImport.failed,
             })}{' '}
-            <Anchor component={Link} to={`/home/imports/logs/${data.lastImport.id}`}>
+            <Anchor component={Link} to={webPaths.importLog(data.lastImport.id)}>
               {t('dashboard.eute.openLog')}
             </Anchor>
           </Text>
@@ -154,16 +150,11 @@ export function EuteHome() {
           <Nothing text={t('dashboard.eute.noImport')} />
         )}
       </HomeCard>
-      <HomeCard title={t('dashboard.eute.heatmap')} testId="card-heatmap" counters={null}>
+      <HomeCard title={t('dashboard.eute.heatmap')} testId="card-heatmap" counters={null} wide>
         {data.stockDemand.length === 0 ? (
           <Nothing text={t('dashboard.eute.noStockDemand')} />
         ) : (
-          <>
-            <Suspense fallback={<Text size="sm">{t('dashboard.eute.chartLoading')}</Text>}>
-              <StockDemandChart cells={data.stockDemand} />
-            </Suspense>
-            <StockDemandTable cells={data.stockDemand} />
-          </>
+          <StockDemandHeatmap cells={data.stockDemand} />
         )}
       </HomeCard>
       <StockTrendCard />

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Anchor, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, Text, Title } from '@mantine/core';
 import { PageLoader } from '../../components/PageLoader';
 import { Link } from 'react-router';
+import classes from './HomeCard.module.css';
 
 /** One counter of a home: its number, what it counts, and (when a list shows those rows) a link to it. */
 export function Counter({
@@ -19,25 +20,26 @@ export function Counter({
 }) {
   // Dark shades only: the lighter reds and oranges miss the contrast a number needs on white.
   const color = count > 0 && tone ? (tone === 'danger' ? 'red.9' : 'orange.9') : undefined;
-  const number = (
-    <Text component="span" fz={28} fw={700} lh={1.1} c={color} data-testid={`${testId}-count`}>
-      {count}
-    </Text>
+  const content = (
+    <span className={classes.counter}>
+      <Text component="span" fw={700} c={color} className={classes.count} data-testid={`${testId}-count`}>
+        {count}
+      </Text>
+      <Text component="span" size="sm">
+        {label}
+      </Text>
+    </span>
   );
   return (
-    <Stack gap={0} data-testid={testId}>
+    <div data-testid={testId}>
       {to ? (
         <Anchor component={Link} to={to} underline="hover" data-testid={`${testId}-link`} c="inherit">
-          {number}
-          <Text size="sm">{label}</Text>
+          {content}
         </Anchor>
       ) : (
-        <>
-          {number}
-          <Text size="sm">{label}</Text>
-        </>
+        content
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -47,20 +49,23 @@ export function HomeCard({
   counters,
   children,
   testId,
+  wide = false,
 }: {
   title: string;
   counters: ReactNode;
   children?: ReactNode;
   testId: string;
+  /** Across every column of the home's grid. */
+  wide?: boolean;
 }) {
   return (
-    <Card withBorder padding="lg" radius="md" data-testid={testId}>
+    <Card withBorder padding="lg" radius="md" data-testid={testId} className={wide ? classes.wide : undefined}>
       <Title order={2} size="h4" mb="sm">
         {title}
       </Title>
-      <Group gap="xl" align="flex-start" mb={children ? 'sm' : 0}>
+      <Box className={classes.counters} mb={children ? 'sm' : 0}>
         {counters}
-      </Group>
+      </Box>
       {children}
     </Card>
   );

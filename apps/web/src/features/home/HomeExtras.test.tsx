@@ -74,7 +74,7 @@ describe("the homes' additions", () => {
     );
     expect((await screen.findByTestId('new-matches')).textContent).toContain('2 new since 2026-11-26 14:05 UTC.');
     const form = screen.getByTestId('quick-search');
-    fireEvent.change(within(form).getByLabelText(/Graft type/), { target: { value: '5' } });
+    fireEvent.click(within(form).getByRole('radio', { name: 'Aortic valve' }));
     fireEvent.change(within(form).getByLabelText(/Proximal diameter/), { target: { value: '22' } });
     fireEvent.change(within(form).getByLabelText(/Minimum total length/), { target: { value: '40' } });
     fireEvent.submit(form);
@@ -93,6 +93,7 @@ describe("the homes' additions", () => {
     });
     renderRoutes([{ path: '/home', element: <HomePage /> }], '/home');
     expect((await screen.findByTestId('stale-import')).textContent).toContain('more than 3 days');
+    fireEvent.click(await screen.findByTestId('trend-table-toggle'));
     const table = await screen.findByTestId('stock-trend-table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(12);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { AdminDashboard, PhysicianDashboard, User } from '@graftmatch/domain';
 import { clearSession, setAccessToken } from '../../api/session';
-import { fakeApi, fakeJwt, json } from '../../test/fakeApi';
+import { fakeApi, fakeJwt, json, type RecordedCall } from '../../test/fakeApi';
 import { aPhysician } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { HomePage } from './HomePage';
@@ -44,6 +44,12 @@ const ADMIN: AdminDashboard = {
   latestAudit: [],
 };
 
+/** The clinic's follow-ups: `due` and `overdue` as the counts the home asks for (docs/api.md "Follow-ups"). */
+const followUps =
+  (counts: { due: number; overdue: number } = { due: 0, overdue: 0 }) =>
+  ({ query }: RecordedCall) =>
+    json({ items: [], total: query.get('state') === 'overdue' ? counts.overdue : counts.due });
+
 beforeEach(() => {
   clearSession();
   setAccessToken(fakeJwt(900));
@@ -51,10 +57,11 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the homes', () => {
-  it('shows a physician the reservation awaiting the answer, linked to that state of the requests, and empty states', async () => {
+  it('shows a physician the search first, then the reservation awaiting the answer, linked to that state of the requests; counters at zero stay away', async () => {
     fakeApi({
       'GET /api/users/getmyuser': () => json(aPhysician()),
       'GET /api/physician/dashboard': () => json(PHYSICIAN),
+      'GET /api/physician/followups': followUps(),
     });
     renderRoutes(routes, '/home');
     expect((await screen.findByTestId('counter-awaiting-count')).textContent).toBe('1');
@@ -62,8 +69,46 @@ describe('the homes', () => {
       '/home/clinic/requests?state=reserved',
     );
     expect(screen.getByText('EL-1')).toBeTruthy();
-    expect(screen.getByTestId('card-matches').textContent).toContain('Waiting-list entries that free grafts fit');
+    const cards = screen.getByTestId('home-physician').querySelectorAll('[data-testid^="card-"]');
+    expect(Array.from(cards, (card) => card.getAttribute('data-testid'))).toEqual([
+      'card-quick-search',
+      'card-requests',
+    ]);
+    expect(screen.queryByTestId('counter-receive')).toBeNull();
+    expect(screen.queryByTestId('nothing-waiting')).toBeNull();
     expect(screen.queryByTestId('home-admin')).toBeNull();
+  });
+
+  it('says in one line that nothing waits for a physician whose counters are all zero', async () => {
+    fakeApi({
+      'GET /api/users/getmyuser': () => json(aPhysician()),
+      'GET /api/physician/dashboard': () => json({ ...PHYSICIAN, awaitingAnswer: none }),
+      'GET /api/physician/followups': followUps(),
+    });
+    renderRoutes(routes, '/home');
+    expect((await screen.findByTestId('nothing-waiting')).textContent).toBe('Nothing waiting for you');
+    expect(screen.getByTestId('card-quick-search')).toBeTruthy();
+    expect(screen.queryByTestId('card-requests')).toBeNull();
+    expect(screen.queryByTestId('card-matches')).toBeNull();
+    expect(screen.queryByTestId('card-attention')).toBeNull();
+  });
+
+  it('counts the follow-ups due and overdue (overdue in red), each linked to its list; at zero one stays away', async () => {
+    fakeApi({
+      'GET /api/users/getmyuser': () => json(aPhysician()),
+      'GET /api/physician/dashboard': () => json({ ...PHYSICIAN, awaitingAnswer: none }),
+      'GET /api/physician/followups': followUps({ due: 0, overdue: 2 }),
+    });
+    renderRoutes(routes, '/home');
+    const overdue = await screen.findByTestId('counter-followups-overdue-count');
+    expect(overdue.textContent).toBe('2');
+    expect(overdue.getAttribute('style')).toContain('--mantine-color-red-9');
+    expect(screen.getByTestId('counter-followups-overdue-link').getAttribute('href')).toBe(
+      '/home/clinic/followups?state=overdue',
+    );
+    expect(screen.getByTestId('card-followups').textContent).toContain('follow-ups overdue');
+    expect(screen.queryByTestId('counter-followups-due')).toBeNull();
+    expect(screen.queryByTestId('nothing-waiting')).toBeNull();
   });
 
   it('shows an auditor the admin overview with the note that they change nothing', async () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingHospital, IconSearch, IconSettings } from '@tabler/icons-react';
-import { fullName } from '@graftmatch/domain';
+import { fullName, webPaths } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
@@ -63,7 +63,7 @@ export function HomePage() {
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} data-testid="home-areas">
         {areas.clinic && (
           <AreaCard
-            to="/home/clinic/search"
+            to={webPaths.clinicSearch()}
             title={t('home.clinic')}
             description={t('home.clinicText')}
             icon={<IconSearch />}
@@ -72,7 +72,7 @@ export function HomePage() {
         )}
         {areas.eute && (
           <AreaCard
-            to="/home/eute"
+            to={webPaths.eute}
             title={t('home.eute')}
             description={t('home.euteText')}
             icon={<IconBuildingHospital />}
@@ -81,7 +81,7 @@ export function HomePage() {
         )}
         {areas.admin && (
           <AreaCard
-            to="/home/admin"
+            to={webPaths.admin}
             title={t('home.admin')}
             description={t('home.adminText')}
             icon={<IconSettings />}

@@ -1,6 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { webPaths } from '@graftmatch/domain';
 import { PageTitle } from '../../components/PageTitle';
 
 export function NotFoundPage() {
@@ -10,7 +11,7 @@ export function NotFoundPage() {
       <PageTitle title={t('notFound.title')} />
       <Text data-testid="not-found">
         {t('notFound.text')}{' '}
-        <Anchor component={Link} to="/home">
+        <Anchor component={Link} to={webPaths.home}>
           {t('access.backHome')}
         </Anchor>
       </Text>

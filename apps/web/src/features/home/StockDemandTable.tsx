@@ -1,5 +1,5 @@
 import { Anchor, Table } from '@mantine/core';
-import { DIAMETER_BAND_MM, isGraftTypeNumber, type StockDemandCell } from '@graftmatch/domain';
+import { DIAMETER_BAND_MM, isGraftTypeNumber, webPaths, type StockDemandCell } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { typeLabel } from '../grafts/graftFormat';
@@ -9,7 +9,12 @@ export function cellStockLink(cell: StockDemandCell): string | null {
   if (cell.band === null) {
     return null;
   }
-  return `/home/eute/current?state=free&type=${cell.type}&dMin=${cell.band}&dMax=${cell.band + DIAMETER_BAND_MM - 0.01}`;
+  return webPaths.euteStock({
+    state: 'free',
+    type: cell.type,
+    dMin: cell.band,
+    dMax: cell.band + DIAMETER_BAND_MM - 0.01,
+  });
 }
 
 /** Stock against demand as a table: one row per graft type and band; demand without stock is marked. */

@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { typeLabel } from '../grafts/graftFormat';
 import { getStockTrend } from './api';
+import { Disclosure } from './Disclosure';
 import { HomeCard, Nothing } from './HomeCard';
 import { dashboardKeys } from './keys';
-import type { TrendPoint } from './StockDemandChart';
+import type { TrendPoint } from './StockTrendChart';
 
-// The same lazy chunk as the bars (docs/performance.md): one chart library fetch for the whole home.
-const StockTrendChart = lazy(() => import('./StockDemandChart').then((chart) => ({ default: chart.StockTrendChart })));
+// A lazy chunk (docs/performance.md): only the bank's home fetches the chart library.
+const StockTrendChart = lazy(() => import('./StockTrendChart'));
 
 const ALL = 'all';
 
@@ -29,7 +30,8 @@ function pointsOf(trend: StockTrend, type: string): TrendPoint[] {
 
 /**
  * The bank's free stock and open demand at each of the last 12 months' ends, per graft type (its
- * own request, so the home's counters do not wait for it): a line chart and the same as a table.
+ * own request, so the home's counters do not wait for it): a line chart, and the same as a table on
+ * demand.
  */
 export function StockTrendCard() {
   const { t } = useTranslation();
@@ -64,27 +66,33 @@ export function StockTrendCard() {
                 <StockTrendChart points={points} />
               </Suspense>
             )}
-            <Table striped withTableBorder data-testid="stock-trend-table">
-              <Table.Caption>{t('dashboard.eute.trendCaption')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('dashboard.eute.month')}</Table.Th>
-                  <Table.Th scope="col">{t('dashboard.eute.stock')}</Table.Th>
-                  <Table.Th scope="col">{t('dashboard.eute.demand')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {points.map((point) => (
-                  <Table.Tr key={point.month}>
-                    <Table.Th scope="row" fw={400}>
-                      {point.month}
-                    </Table.Th>
-                    <Table.Td>{point.stock}</Table.Td>
-                    <Table.Td>{point.demand}</Table.Td>
+            <Disclosure
+              show={t('dashboard.eute.showTrendTable')}
+              hide={t('dashboard.eute.hideTrendTable')}
+              testId="trend-table-toggle"
+            >
+              <Table striped withTableBorder data-testid="stock-trend-table">
+                <Table.Caption>{t('dashboard.eute.trendCaption')}</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('dashboard.eute.month')}</Table.Th>
+                    <Table.Th scope="col">{t('dashboard.eute.stock')}</Table.Th>
+                    <Table.Th scope="col">{t('dashboard.eute.demand')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {points.map((point) => (
+                    <Table.Tr key={point.month}>
+                      <Table.Th scope="row" fw={400}>
+                        {point.month}
+                      </Table.Th>
+                      <Table.Td>{point.stock}</Table.Td>
+                      <Table.Td>{point.demand}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Disclosure>
           </>
         ))}
     </HomeCard>

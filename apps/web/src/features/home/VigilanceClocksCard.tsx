@@ -5,9 +5,6 @@ import { Link } from 'react-router';
 import { DeadlineCountdown } from '../requests';
 import { Counter, HomeCard, Nothing } from './HomeCard';
 
-/** The vigilance list's rows that the counter counts (docs/decisions.md "Dashboards"). */
-export const OPEN_VIGILANCE_LIST = `${webPaths.vigilance}?show=open`;
-
 /**
  * The bank's open vigilance reports with the time left to the deadline of each one's open part,
  * soonest first; a passed deadline is red and says so. Each links to its report.
@@ -22,7 +19,7 @@ export function VigilanceClocksCard({ vigilance }: { vigilance: EuteDashboard['v
         <Counter
           count={vigilance.count}
           label={t('dashboard.eute.vigilanceOpen')}
-          to={OPEN_VIGILANCE_LIST}
+          to={webPaths.openVigilance}
           tone="warning"
           testId="counter-vigilance"
         />

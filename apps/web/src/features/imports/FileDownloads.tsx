@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DownloadedFile } from '../../api/client';
 import type { ExportFormat, TemplateFormat } from '../../api/routes';
-import { saveFile } from '../grafts/saveFile';
+import { saveFile } from '../../lib/saveFile';
 import { downloadExport, downloadFhirExport, downloadTemplate } from './api';
 
 /** The import's own formats, and the FHIR R5 Bundle beside them. */

@@ -1,5 +1,6 @@
 import { Anchor, Code, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { webPaths } from '@graftmatch/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -13,7 +14,6 @@ import { ImportNotices } from './ImportNotices';
 import { ModeBadges } from './ImportLogsPage';
 import { ImportSummaryView } from './ImportSummaryView';
 import { importKeys } from './keys';
-import { IMPORT_LOGS_PATH } from './paths';
 import { useBankNames } from './useBankNames';
 import classes from './imports.module.css';
 
@@ -37,7 +37,7 @@ export function ImportLogPage() {
     : [];
   return (
     <>
-      <Anchor component={Link} to={IMPORT_LOGS_PATH} size="sm" data-testid="import-log-back">
+      <Anchor component={Link} to={webPaths.importLogs} size="sm" data-testid="import-log-back">
         <Group gap={4} component="span">
           <IconArrowLeft size={14} aria-hidden />
           {t('imports.backToLogs')}

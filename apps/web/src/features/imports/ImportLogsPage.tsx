@@ -1,4 +1,4 @@
-import { IMPORT_LOG_PAGE_SIZE } from '@graftmatch/domain';
+import { IMPORT_LOG_PAGE_SIZE, webPaths } from '@graftmatch/domain';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import type { ImportLogListItem } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,6 @@ import { useMe, areasOf } from '../auth';
 import { listImportLogs } from './api';
 import { showDateTime } from '../../i18n/format';
 import { importKeys } from './keys';
-import { IMPORT_PATH, importLogPath } from './paths';
 import { useBankNames } from './useBankNames';
 
 /** Dry run and strict, as small labels beside the date. */
@@ -49,7 +48,7 @@ export function ImportLogsPage() {
         <Group gap={6} wrap="nowrap">
           <Anchor
             component={Link}
-            to={importLogPath(log.id)}
+            to={webPaths.importLog(log.id)}
             style={{ whiteSpace: 'nowrap' }}
             data-testid="import-log-open"
           >
@@ -94,7 +93,7 @@ export function ImportLogsPage() {
             description={canImport ? t('imports.logsEmptyHint') : undefined}
             action={
               canImport ? (
-                <Anchor component={Link} to={IMPORT_PATH}>
+                <Anchor component={Link} to={webPaths.imports}>
                   {t('imports.nav.import')}
                 </Anchor>
               ) : undefined

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ImportResult } from '@graftmatch/domain';
+import { webPaths, type ImportResult } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ImportErrorTable } from './ImportErrorTable';
 import { ImportNotices } from './ImportNotices';
 import { ImportSummaryView } from './ImportSummaryView';
-import { importLogPath } from './paths';
 
 interface Props {
   result: ImportResult;
@@ -34,7 +33,7 @@ export function ImportOutcome({ result, dryRun, fileName, children }: Props) {
         <ImportErrorTable errors={result.errors} failed={result.summary.failed} />
         {children}
         {!dryRun && (
-          <Anchor component={Link} to={importLogPath(result.id)} data-testid="import-log-link">
+          <Anchor component={Link} to={webPaths.importLog(result.id)} data-testid="import-log-link">
             {t('imports.showLog')}
           </Anchor>
         )}

@@ -4,9 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Text } from '@mantine/core';
-import { notifyFailure } from '../../app/notifyFailure';
+import { notifyFailure } from '../../components/notifyFailure';
 import { notify } from '../../components/notify';
-import { saveFile } from '../grafts/saveFile';
+import { saveFile } from '../../lib/saveFile';
 import { deleteFile, downloadFile, downloadZip, forgetModel, supersedeFile, uploadFiles } from './api';
 import { MODELS, type MediaKind } from './kinds';
 

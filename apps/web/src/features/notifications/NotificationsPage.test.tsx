@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Notification, NotificationPage } from '@graftmatch/domain';
 import { clearSession, setAccessToken } from '../../api/session';
-import { NotificationBell } from '../../app/NotificationBell';
+import { NotificationBell } from './NotificationBell';
 import { fakeApi, fakeJwt, json, type RecordedCall } from '../../test/fakeApi';
 import { renderRoutes } from '../../test/render';
 import { NotificationsPage } from './NotificationsPage';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { type Notification } from '@graftmatch/domain';
+import { NOTIFICATION_PAGE_SIZE as PAGE_SIZE, type Notification } from '@graftmatch/domain';
 import { showDateTime } from '../../i18n/format';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,6 @@ import { getNotifications, markNotificationsRead } from './api';
 import { notificationKeys } from './keys';
 import { notificationText } from './notificationText';
 
-const PAGE_SIZE = 20;
 type Filter = 'all' | 'unread';
 
 /** `home/notifications`: the caller's notifications, newest first; each links to its object and can be marked read. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { changeLanguage, i18n, LANGUAGES, loadLanguage } from '../../i18n';
+import { ALL_TEXTS, changeLanguage, i18n, LANGUAGES, loadLanguage } from '../../i18n';
 import { notificationText } from './notificationText';
 
-await Promise.all(LANGUAGES.map(loadLanguage));
+await Promise.all(LANGUAGES.map((language) => loadLanguage(language, ALL_TEXTS)));
 
 describe('what a notification says', () => {
   it('names lot, bank and the deadline in UTC, in either language', async () => {
@@ -34,6 +34,27 @@ describe('what a notification says', () => {
     ).toBe('API key lab imported grafts into Bank North: 3 added, 1 updated, 0 failed.');
     expect(notificationText(i18n.t, { kind: 'something new', payload: {} })).toBe(
       'Something changed that concerns you.',
+    );
+  });
+
+  it("tells the bank of a physician's confirmation, and a state without its own text in the server's sentence", async () => {
+    const confirmed = { kind: 'request', payload: { lot: 'EL-7', state: 'confirmed', clinic: 'Herz & Gefäß – Nord' } };
+    await changeLanguage('de');
+    expect(notificationText(i18n.t, confirmed)).toBe(
+      'Herz & Gefäß – Nord hat die Reservierung des Grafts EL-7 bestätigt. Bitte weisen Sie ihn zu und versenden Sie ihn.',
+    );
+    await changeLanguage('en');
+    expect(notificationText(i18n.t, confirmed)).toBe(
+      'Herz & Gefäß – Nord confirmed the reservation of graft EL-7. Please assign and ship it.',
+    );
+    const withdrawn = {
+      kind: 'request',
+      payload: { lot: 'EL-7', state: 'withdrawn', message: 'Herz & Gefäß – Nord withdrew its request for graft EL-7.' },
+    };
+    expect(notificationText(i18n.t, withdrawn)).toBe('Herz & Gefäß – Nord withdrew its request for graft EL-7.');
+    // A state with a text of ours keeps it, whatever the server adds.
+    expect(notificationText(i18n.t, { ...confirmed, payload: { ...confirmed.payload, message: 'Anything' } })).toBe(
+      'Herz & Gefäß – Nord confirmed the reservation of graft EL-7. Please assign and ship it.',
     );
   });
 });

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const texts = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v) => typeof v === 'string') : []);
 
-const REQUEST_STATES_TOLD = new Set(['requested', 'reserved', 'declined', 'delivered']);
+const REQUEST_STATES_TOLD = new Set(['requested', 'reserved', 'confirmed', 'declined', 'delivered']);
 
 /** What a notification says in the reader's language; a kind this client does not know says so generally. */
 export function notificationText(t: TFunction, notification: Pick<Notification, 'kind' | 'payload'>): string {
@@ -13,6 +13,10 @@ export function notificationText(t: TFunction, notification: Pick<Notification, 
   switch (notification.kind) {
     case 'request': {
       const state = text(payload.state);
+      // A state without a text of ours: the sentence the server wrote in the reader's language, if any.
+      if (!REQUEST_STATES_TOLD.has(state) && text(payload.message)) {
+        return text(payload.message);
+      }
       const deadline = text(payload.deadline);
       return t(`notifications.kind.request.${REQUEST_STATES_TOLD.has(state) ? state : 'other'}`, {
         lot: text(payload.lot),

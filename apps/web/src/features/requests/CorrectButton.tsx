@@ -15,12 +15,13 @@ import {
   type GraftRequest,
   type RequestSide,
 } from '@graftmatch/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormRefusal } from '../../components/FormRefusal';
+import { useFormMutation } from '../../lib/useFormMutation';
 import { notify } from '../../components/notify';
 import { useReadOnly } from '../auth';
-import { PatientCodeInput } from '../clinic';
+import { PatientCodeInput } from '../grafts/PatientCodeInput';
 import { correctRequest } from './api';
 import { StepDateInput } from './ImplantFields';
 import { requestKeys } from './keys';
@@ -74,7 +75,8 @@ function CorrectForm({
   const partProblems = field === 'patient_Code' ? patientPartProblems(patient) : {};
   const value = DATE_FIELDS.has(field) ? date : field === 'patient_Code' ? formatPatientCode(patient) : text.trim();
   const valid = dateProblem === null && Object.keys(partProblems).length === 0 && value !== '' && reason.trim() !== '';
-  const save = useMutation({
+  const save = useFormMutation({
+    labels: { field: t('corrections.field'), value: t('corrections.newValue'), reason: t('corrections.reason') },
     mutationFn: () => correctRequest(request.id, { field, value, reason: reason.trim() }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: requestKeys.all });
@@ -116,17 +118,24 @@ function CorrectForm({
             problem={touched ? dateProblem : null}
             earlier={earlier}
             later={later}
+            serverError={save.fieldError('value')}
           />
         )}
         {field === 'patient_Code' && (
-          <PatientCodeInput value={patient} onChange={setPatient} partProblems={touched ? partProblems : undefined} />
+          <PatientCodeInput
+            value={patient}
+            onChange={setPatient}
+            partProblems={touched ? partProblems : undefined}
+            error={save.fieldError('value')}
+          />
         )}
         {field === 'reason' && (
           <Textarea
             label={t('corrections.newValue')}
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
-            error={touched && text.trim() === '' ? t('corrections.valueMissing') : undefined}
+            error={touched && text.trim() === '' ? t('corrections.valueMissing') : save.fieldError('value')}
+            required
             maxLength={maxLengthOf(CorrectionRequest, 'value')}
             data-testid="correct-text"
           />
@@ -135,12 +144,12 @@ function CorrectForm({
           label={t('corrections.reason')}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
-          error={touched && reason.trim() === '' ? t('corrections.reasonMissing') : undefined}
+          error={touched && reason.trim() === '' ? t('corrections.reasonMissing') : save.fieldError('reason')}
           required
           maxLength={maxLengthOf(CorrectionRequest, 'reason')}
           data-testid="correct-reason"
         />
-        {save.isError && <ErrorAlert error={save.error} />}
+        <FormRefusal form={save} testId="correct-error" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Badge, Group, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { deadlineCountdown, type DeadlineUrgency } from '@graftmatch/domain';
-import { showDateTime } from '../../i18n/format';
+import { showDateTime, showTimeLeft } from '../../i18n/format';
 import { useTranslation } from 'react-i18next';
 import { serverNow } from '../../api/serverClock';
 
@@ -38,10 +38,7 @@ export function DeadlineCountdown({
 }) {
   const { t } = useTranslation();
   const countdown = deadlineCountdown(deadline, useServerNow(TICK_MS));
-  const left =
-    countdown.days > 0
-      ? t('requests.deadlineDays', { days: countdown.days, hours: countdown.hours })
-      : t('requests.deadlineHours', { hours: countdown.hours, minutes: countdown.minutes });
+  const left = showTimeLeft(countdown);
   return (
     <Group gap="xs" wrap="wrap" data-testid={testId} data-urgency={countdown.urgency}>
       <Text size="sm" fw={500}>

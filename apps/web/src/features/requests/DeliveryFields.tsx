@@ -51,11 +51,14 @@ export function DeliveryFields(props: {
   request: GraftRequest;
   /** Shown once the bank tried to record. */
   tried: boolean;
+  /** The server's refusal of a field, by the field's wire name. */
+  serverError?: (field: string) => string | undefined;
 }) {
   const { t } = useTranslation();
-  const { value, onChange, request, tried } = props;
+  const { value, onChange, request, tried, serverError = () => undefined } = props;
   const set = (field: keyof DeliveryValue) => (text: string) => onChange({ ...value, [field]: text });
-  const missing = (text: string) => (tried && text.trim() === '' ? t('delivery.required') : undefined);
+  const missing = (field: 'carrier' | 'reference') =>
+    tried && value[field].trim() === '' ? t('delivery.required') : serverError(field);
   return (
     <Stack gap="xs">
       <StepDateInput
@@ -64,6 +67,7 @@ export function DeliveryFields(props: {
         onChange={set('date')}
         problem={tried ? stepDateProblem(value.date, utcDate(new Date()), request.assignedOn) : null}
         earlier={request.assignedOn}
+        serverError={serverError('date')}
       />
       <TextInput
         label={t('delivery.carrier')}
@@ -71,7 +75,7 @@ export function DeliveryFields(props: {
         onChange={(event) => set('carrier')(event.currentTarget.value)}
         required
         maxLength={maxLengthOf(DeliverGraftRequestRequest, 'carrier')}
-        error={missing(value.carrier)}
+        error={missing('carrier')}
         data-testid="delivery-carrier"
       />
       <TextInput
@@ -80,7 +84,7 @@ export function DeliveryFields(props: {
         onChange={(event) => set('reference')(event.currentTarget.value)}
         required
         maxLength={maxLengthOf(DeliverGraftRequestRequest, 'reference')}
-        error={missing(value.reference)}
+        error={missing('reference')}
         data-testid="delivery-reference"
       />
       <Textarea
@@ -88,6 +92,7 @@ export function DeliveryFields(props: {
         value={value.note}
         onChange={(event) => set('note')(event.currentTarget.value)}
         maxLength={maxLengthOf(DeliverGraftRequestRequest, 'note')}
+        error={serverError('note')}
         data-testid="delivery-note"
       />
     </Stack>

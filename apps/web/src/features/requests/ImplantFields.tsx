@@ -1,4 +1,3 @@
-import { TextInput } from '@mantine/core';
 import {
   PATIENT_CODE_PLACEHOLDER,
   parsePatientCode,
@@ -12,7 +11,8 @@ import {
   type StepDateProblem,
 } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
-import { PatientCodeInput } from '../clinic';
+import { DayInput } from '../../components/DayInput';
+import { PatientCodeInput } from '../grafts/PatientCodeInput';
 
 // The implant step's date and patient code, checked by the domain's rules before anything is sent
 // (docs/decisions.md, "Clinical records"). "Today" is the clinic's local day, as on the server
@@ -50,6 +50,8 @@ interface Props {
   /** Shown once the physician tried to record. */
   problems: ImplantProblems | null;
   deliveredOn: string | null;
+  /** The server's refusal of a field, by the field's wire name. */
+  serverError?: ((field: string) => string | undefined) | undefined;
 }
 
 /** A step's date input with the domain's date rule as its inline error; also used by corrections. */
@@ -60,17 +62,20 @@ export function StepDateInput(props: {
   problem: StepDateProblem | null | undefined;
   earlier: string | null;
   later?: string | null;
+  /** The server's refusal of the date, shown when the domain's rule has none. */
+  serverError?: string | undefined;
 }) {
   const { t } = useTranslation();
   const { problem } = props;
   return (
-    <TextInput
-      type="date"
+    <DayInput
       label={props.label}
-      value={props.value}
-      onChange={(event) => props.onChange(event.currentTarget.value)}
+      value={props.value || null}
+      onChange={(day) => props.onChange(day ?? '')}
       error={
-        problem ? t(`corrections.dateProblem.${problem}`, { earlier: props.earlier, later: props.later }) : undefined
+        problem
+          ? t(`corrections.dateProblem.${problem}`, { earlier: props.earlier, later: props.later })
+          : props.serverError
       }
       required
       data-testid="step-date"
@@ -78,7 +83,7 @@ export function StepDateInput(props: {
   );
 }
 
-export function ImplantFields({ value, onChange, problems, deliveredOn }: Props) {
+export function ImplantFields({ value, onChange, problems, deliveredOn, serverError }: Props) {
   const { t } = useTranslation();
   return (
     <>
@@ -88,11 +93,13 @@ export function ImplantFields({ value, onChange, problems, deliveredOn }: Props)
         onChange={(date) => onChange({ ...value, date })}
         problem={problems?.date}
         earlier={deliveredOn}
+        serverError={serverError?.('date')}
       />
       <PatientCodeInput
         value={value.patient}
         onChange={(patient) => onChange({ ...value, patient })}
         partProblems={problems?.patient}
+        error={serverError?.('patient_Code')}
       />
     </>
   );

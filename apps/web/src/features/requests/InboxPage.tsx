@@ -1,6 +1,14 @@
 import { Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { isGraftTypeNumber, isLapsing, type GraftRequest, type RequestInboxGraft } from '@graftmatch/domain';
+import {
+  INBOX_VIEWS,
+  isGraftTypeNumber,
+  isLapsing,
+  webPaths,
+  type GraftRequest,
+  type InboxView,
+  type RequestInboxGraft,
+} from '@graftmatch/domain';
 import { showPatientCode } from '../../i18n/format';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -77,13 +85,11 @@ function InboxGraft({ graft }: { graft: RequestInboxGraft }) {
 }
 
 /** The inbox's views the bank's home links to, each the rule of its counter there. */
-const INBOX_VIEWS = {
-  open: (request: GraftRequest) => request.state === 'requested',
-  lapsing: (request: GraftRequest) => isLapsing(request, new Date()),
-  delivery: (request: GraftRequest) => request.state === 'assigned',
-} as const;
-type InboxView = keyof typeof INBOX_VIEWS;
-const isInboxView = (view: string | null): view is InboxView => view !== null && Object.hasOwn(INBOX_VIEWS, view);
+const VIEW_RULES: Record<InboxView, (request: GraftRequest) => boolean> = {
+  open: (request) => request.state === 'requested',
+  lapsing: (request) => isLapsing(request, new Date()),
+  delivery: (request) => request.state === 'assigned',
+};
 
 /**
  * `home/eute/requests`: the bank's requests and, per free graft, the ranked candidates. `?show=`
@@ -92,12 +98,11 @@ const isInboxView = (view: string | null): view is InboxView => view !== null &&
 export function InboxPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const view = params.get('show');
-  const show = isInboxView(view) ? view : null;
+  const show = INBOX_VIEWS.find((known) => known === params.get('show')) ?? null;
   const inbox = useQuery({ queryKey: requestKeys.inbox, queryFn: getInbox });
   const grafts = show
     ? inbox.data
-        ?.map((graft) => ({ ...graft, requests: graft.requests.filter(INBOX_VIEWS[show]) }))
+        ?.map((graft) => ({ ...graft, requests: graft.requests.filter(VIEW_RULES[show]) }))
         .filter((graft) => graft.requests.length > 0)
     : inbox.data;
   return (
@@ -106,7 +111,7 @@ export function InboxPage() {
       {show && (
         <Text size="sm" mb="sm" data-testid="inbox-filter">
           {t('requests.onlyView', { view: t(`requests.inboxView.${show}`) })}{' '}
-          <Link to="/home/eute/requests">{t('requests.showAll')}</Link>
+          <Link to={webPaths.euteRequests}>{t('requests.showAll')}</Link>
         </Text>
       )}
       {inbox.isPending && <PageLoader />}

@@ -1,5 +1,5 @@
 import { SimpleGrid, Text } from '@mantine/core';
-import { REQUEST_STATES } from '@graftmatch/domain';
+import { REQUEST_STATES, webPaths } from '@graftmatch/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -27,7 +27,7 @@ export function MyRequestsPage() {
       {state && (
         <Text size="sm" mb="sm" data-testid="requests-filter">
           {t('requests.onlyState', { state: t(`requests.state.${state}`) })}{' '}
-          <Link to="/home/clinic/requests">{t('requests.showAll')}</Link>
+          <Link to={webPaths.clinicRequests}>{t('requests.showAll')}</Link>
         </Text>
       )}
       {all.isPending && <PageLoader />}

@@ -3,7 +3,6 @@ import { CreateGraftRequestRequest, maxLengthOf } from '@graftmatch/domain';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { ErrorAlert } from '../../components/ErrorAlert';
 
 // One implantation per patient (docs/decisions.md): the server refused a request, entry or
 // reservation because the patient received a graft of the same type within 90 days. The form asks
@@ -12,7 +11,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 /** Whether a failed write asks for the acknowledgement. */
 export const asksPriorImplantation = (error: unknown) => isApiError(error) && error.priorImplantation !== null;
 
-/** The question and its reason field for such a refusal; any other error as usual. */
+/** The question and its reason field for such a refusal (the form shows any other itself). */
 export function PriorImplantationQuestion(props: {
   error: unknown;
   reason: string;
@@ -23,7 +22,7 @@ export function PriorImplantationQuestion(props: {
   const { t } = useTranslation();
   const { error } = props;
   if (!isApiError(error) || error.priorImplantation === null) {
-    return <ErrorAlert error={error} />;
+    return null;
   }
   const { lot, implantedOn } = error.priorImplantation;
   return (

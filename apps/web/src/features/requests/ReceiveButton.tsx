@@ -3,9 +3,10 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPackageImport } from '@tabler/icons-react';
 import type { GraftRequest, RequestSide } from '@graftmatch/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { showDateTime } from '../../i18n/format';
 import { useTranslation } from 'react-i18next';
+import { useFormMutation } from '../../lib/useFormMutation';
 import { notify } from '../../components/notify';
 import { graftCodeProblem, ScanField, ScanRefusal } from '../scan';
 import { receiveGraft } from './api';
@@ -18,8 +19,8 @@ function ReceiveForm({ request, onDone }: { request: GraftRequest; onDone: () =>
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [sec, setSec] = useState('');
-  const receive = useMutation({
-    meta: { silent: true },
+  const receive = useFormMutation({
+    labels: { sec: t('scan.packageCode') },
     mutationFn: (code: string) => receiveGraft(request.id, code.trim()),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: requestKeys.all });
@@ -49,9 +50,10 @@ function ReceiveForm({ request, onDone }: { request: GraftRequest; onDone: () =>
           }}
           onSubmit={send}
           cameraFirst
+          error={receive.fieldError('sec')}
         />
         <Text size="sm">{t('scan.receiveText')}</Text>
-        {receive.isError && <ScanRefusal error={receive.error} />}
+        {receive.isError && <ScanRefusal form={receive} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}

@@ -2,12 +2,14 @@ import { Alert, Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   isGraftTypeNumber,
+  requestAge,
   webPaths,
   type GraftRequest,
   type RequestSide,
   type RequestState,
 } from '@graftmatch/domain';
-import { showDate, showPatientCode } from '../../i18n/format';
+import { serverNow } from '../../api/serverClock';
+import { showAge, showDate, showDateTime, showPatientCode } from '../../i18n/format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { mm, typeLabel } from '../grafts/graftFormat';
@@ -36,6 +38,20 @@ export function RequestStateBadge({ state }: { state: RequestState }) {
     <Badge color={STATE_COLOR[state]} variant="light" data-testid="request-state" data-state={state}>
       {t(`requests.state.${state}`)}
     </Badge>
+  );
+}
+
+/** When an open request came and how long it has waited: the bank's response clock, bold past three days. */
+function RequestAgeLine({ createdAt }: { createdAt: string }) {
+  const { t } = useTranslation();
+  const now = serverNow();
+  return (
+    <Text size="sm" fw={requestAge(createdAt, now) === 'older' ? 700 : undefined} data-testid="request-age">
+      <Text span c="dimmed">
+        {t('requests.requestedAt')}:
+      </Text>{' '}
+      {showDateTime(createdAt)} · {showAge(createdAt, now)}
+    </Text>
   );
 }
 
@@ -71,6 +87,7 @@ export function RequestCard({ request, side }: { request: GraftRequest; side: Re
           {isGraftTypeNumber(request.t_ProdName_2) ? typeLabel(t, request.t_ProdName_2) : t('common.notDocumented')} ·{' '}
           {t('requests.size', { diameter: mm(request.t_Dproximal), length: mm(request.t_Lmax) })}
         </Text>
+        {request.state === 'requested' && <RequestAgeLine createdAt={request.createdAt} />}
         {request.deadline && request.state === 'reserved' && <DeadlineCountdown deadline={request.deadline} />}
         {side === 'physician' ? row(t('requests.bank'), request.e_Name) : row(t('requests.clinic'), request.c_Name)}
         {side === 'bank' && row(t('requests.physician'), request.physician_Name)}

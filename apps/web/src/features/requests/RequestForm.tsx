@@ -11,22 +11,25 @@ import {
   CreateGraftRequestRequest,
   maxLengthOf,
 } from '@graftmatch/domain';
-import { showPatientCode } from '../../i18n/format';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { showMillimetreRange, showMillimetres, showPatientCode } from '../../i18n/format';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { FormRefusal } from '../../components/FormRefusal';
+import { useFormMutation } from '../../lib/useFormMutation';
 import { notify } from '../../components/notify';
-import { getWaitingList, clinicKeys, PatientCodeInput } from '../clinic';
 import { typeLabel } from '../grafts/graftFormat';
+import { PatientCodeInput } from '../grafts/PatientCodeInput';
+import { wholeWaitingListQuery } from '../grafts/waitingList';
 import { createRequest } from './api';
-import { PriorImplantationQuestion } from './PriorImplantationQuestion';
+import { asksPriorImplantation, PriorImplantationQuestion } from './PriorImplantationQuestion';
 import { requestKeys } from './keys';
 
 // A request is for a patient (docs/decisions.md "Graft requests"): the physician's entry the graft
 // fits is preselected, only such entries are offered, and without one the patient code is asked for.
 
 const entryLabel = (t: TFunction, entry: WaitingListEntry) =>
-  `${typeLabel(t, entry.query_Type)} · ${entry.query_d_min}–${entry.query_d_max} mm · ≥ ${entry.query_l_min} mm · ` +
+  `${typeLabel(t, entry.query_Type)} · ${showMillimetreRange(entry.query_d_min, entry.query_d_max)} · ≥ ${showMillimetres(entry.query_l_min)} · ` +
   `${showPatientCode(entry.patient_Code)} · ${entry.query_i_min} – ${entry.query_i_max}`;
 
 const noPatient: PatientCodeParts = { initial: null, month: null, year: null };
@@ -34,7 +37,7 @@ const noPatient: PatientCodeParts = { initial: null, month: null, year: null };
 export function RequestForm({ graft, onDone }: { graft: Graft; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const entries = useQuery({ queryKey: clinicKeys.waitingListAll, queryFn: getWaitingList });
+  const entries = useQuery(wholeWaitingListQuery);
   const fitting = entriesForGraft(graft, entries.data ?? []);
   // undefined until the physician picks: then the best fitting entry stands.
   const [picked, setPicked] = useState<string | null | undefined>(undefined);
@@ -46,7 +49,13 @@ export function RequestForm({ graft, onDone }: { graft: Graft; onDone: () => voi
   const [priorReason, setPriorReason] = useState('');
   const code = notKnown ? PATIENT_CODE_PLACEHOLDER : formatPatientCode(patient);
   const codeMissing = entry === null && !notKnown && !isCompletePatientCode(code);
-  const send = useMutation({
+  const send = useFormMutation({
+    labels: {
+      waitinglistid: t('requests.entry'),
+      patient_Code: t('patientCode.legend'),
+      note: t('requests.note'),
+      priorImplantationReason: t('priorImplantation.reason'),
+    },
     mutationFn: () =>
       createRequest({
         lot: graft.e_Lot,
@@ -78,6 +87,7 @@ export function RequestForm({ graft, onDone }: { graft: Graft; onDone: () => voi
           clearable
           value={entry}
           onChange={setPicked}
+          error={send.fieldError('waitinglistid')}
           data={fitting.map((item) => ({ value: item.waitinglistid, label: entryLabel(t, item) }))}
           data-testid="request-entry"
         />
@@ -93,7 +103,7 @@ export function RequestForm({ graft, onDone }: { graft: Graft; onDone: () => voi
               <PatientCodeInput
                 value={patient}
                 onChange={setPatient}
-                error={tried && codeMissing ? t('requests.patientNeeded') : undefined}
+                error={tried && codeMissing ? t('requests.patientNeeded') : send.fieldError('patient_Code')}
               />
             )}
           </>
@@ -103,14 +113,17 @@ export function RequestForm({ graft, onDone }: { graft: Graft; onDone: () => voi
           value={note}
           onChange={(e) => setNote(e.currentTarget.value)}
           maxLength={maxLengthOf(CreateGraftRequestRequest, 'note')}
+          error={send.fieldError('note')}
         />
-        {send.isError && (
+        {asksPriorImplantation(send.error) ? (
           <PriorImplantationQuestion
             error={send.error}
             reason={priorReason}
             onReason={setPriorReason}
             question="request"
           />
+        ) : (
+          <FormRefusal form={send} testId="request-error" />
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

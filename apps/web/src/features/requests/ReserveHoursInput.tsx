@@ -21,7 +21,16 @@ function endOfReservation(hours: number, now: Date): string {
   return showDateTime(new Date(now.getTime() + hours * 3_600_000));
 }
 
-export function ReserveHoursInput({ value, onChange }: { value: HoursValue; onChange: (value: HoursValue) => void }) {
+export function ReserveHoursInput({
+  value,
+  onChange,
+  serverError,
+}: {
+  value: HoursValue;
+  onChange: (value: HoursValue) => void;
+  /** The server's refusal of the hours, with the field's label. */
+  serverError?: string | undefined;
+}) {
   const { t } = useTranslation();
   const hours = validReservationHours(value);
   return (
@@ -34,7 +43,8 @@ export function ReserveHoursInput({ value, onChange }: { value: HoursValue; onCh
       allowNegative={false}
       value={value}
       onChange={onChange}
-      error={hours === null ? t('requests.hoursRange', { max: MAX_RESERVATION_HOURS }) : undefined}
+      error={hours === null ? t('requests.hoursRange', { max: MAX_RESERVATION_HOURS }) : serverError}
+      required
       description={
         hours === null ? undefined : t('requests.reservedUntil', { time: endOfReservation(hours, new Date()) })
       }

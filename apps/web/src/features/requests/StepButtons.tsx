@@ -12,8 +12,9 @@ import {
   type RequestStepAction,
   type RequestStepInput,
 } from '@graftmatch/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useFormMutation } from '../../lib/useFormMutation';
 import { notify } from '../../components/notify';
 import { graftCodeProblem, ScanField, ScanRefusal } from '../scan';
 import {
@@ -25,7 +26,7 @@ import {
 } from './ImplantFields';
 import { takeStep } from './api';
 import { deliveryBody, deliveryComplete, DeliveryFields, initialDelivery } from './DeliveryFields';
-import { PriorImplantationQuestion } from './PriorImplantationQuestion';
+import { asksPriorImplantation, PriorImplantationQuestion } from './PriorImplantationQuestion';
 import { ReserveHoursInput, validReservationHours, type HoursValue } from './ReserveHoursInput';
 import { requestKeys } from './keys';
 
@@ -59,9 +60,19 @@ function StepForm({ request, side, action, onDone }: FormProps) {
   // The implantation names the package in hand: scanned first, the server compares it with the graft.
   const [sec, setSec] = useState('');
   const [secMissing, setSecMissing] = useState(false);
-  const step = useMutation({
-    // The dialog shows the refusal itself (both codes of a wrong package), so no toast repeats it.
-    meta: { silent: true },
+  // The dialog shows the refusal itself (both codes of a wrong package, a field's reason at the field).
+  const step = useFormMutation({
+    labels: {
+      sec: t('scan.packageCode'),
+      hours: t('requests.hours'),
+      date: t(action === 'deliver' ? 'delivery.date' : 'requests.date'),
+      patient_Code: t('patientCode.legend'),
+      carrier: t('delivery.carrier'),
+      reference: t('delivery.reference'),
+      note: t('delivery.note'),
+      reason: t('requests.reason'),
+      priorImplantationReason: t('priorImplantation.reason'),
+    },
     mutationFn: () => {
       const body: RequestStepInput =
         action === 'reserve'
@@ -124,15 +135,23 @@ function StepForm({ request, side, action, onDone }: FormProps) {
               step.reset();
             }}
             cameraFirst
-            error={secMissing ? t('scan.required') : null}
+            error={secMissing ? t('scan.required') : step.fieldError('sec')}
           />
         )}
         <Text size="sm" data-testid="step-consequence">
           {t(`requests.consequence.${action}`, { clinic: request.c_Name })}
         </Text>
-        {action === 'reserve' && <ReserveHoursInput value={hours} onChange={setHours} />}
+        {action === 'reserve' && (
+          <ReserveHoursInput value={hours} onChange={setHours} serverError={step.fieldError('hours')} />
+        )}
         {action === 'deliver' && (
-          <DeliveryFields value={delivery} onChange={setDelivery} request={request} tried={deliveryTried} />
+          <DeliveryFields
+            value={delivery}
+            onChange={setDelivery}
+            request={request}
+            tried={deliveryTried}
+            serverError={step.fieldError}
+          />
         )}
         {action === 'implant' && (
           <ImplantFields
@@ -143,6 +162,7 @@ function StepForm({ request, side, action, onDone }: FormProps) {
             }}
             problems={problems}
             deliveredOn={request.deliveredOn}
+            serverError={step.fieldError}
           />
         )}
         {outside && outsideAsked && (
@@ -156,12 +176,13 @@ function StepForm({ request, side, action, onDone }: FormProps) {
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
             required={needsReason}
+            error={step.fieldError('reason')}
             maxLength={maxLengthOf(ReasonGraftRequestRequest, 'reason')}
             data-testid="step-reason"
           />
         )}
         {step.isError &&
-          (action === 'reserve' ? (
+          (action === 'reserve' && asksPriorImplantation(step.error) ? (
             <PriorImplantationQuestion
               error={step.error}
               reason={priorReason}
@@ -169,7 +190,7 @@ function StepForm({ request, side, action, onDone }: FormProps) {
               question="reserve"
             />
           ) : (
-            <ScanRefusal error={step.error} />
+            <ScanRefusal form={step} />
           ))}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

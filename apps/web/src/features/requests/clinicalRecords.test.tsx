@@ -105,7 +105,7 @@ describe('the implant dialog', () => {
     fireEvent.blur(input);
     expect(
       await screen.findByText(
-        'Not a graft code: is not a Single European Code: country code US is not an EU or EEA member state',
+        'This code is not a Single European Code: country code US is not an EU or EEA member state.',
       ),
     ).toBeTruthy();
     fireEvent.click(screen.getByTestId('step-submit'));

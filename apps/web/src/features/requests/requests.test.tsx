@@ -49,7 +49,7 @@ describe('graft requests in the web app', () => {
     expect(deadlines.map((deadline) => deadline.dataset.urgency)).toEqual(['normal', 'soon', 'urgent']);
     const shown = requests[1]?.deadline ?? '';
     expect(deadlines[1]?.textContent).toContain(`Reserved until ${shown.slice(0, 10)} ${shown.slice(11, 16)} UTC`);
-    expect(deadlines[1]?.textContent).toMatch(/5 h 0 min left/);
+    expect(deadlines[1]?.textContent).toMatch(/5 hr 0 min left/);
     expect(deadlines[0]?.textContent).not.toMatch(/\d+\/\d+\/\d{4}/);
   });
 
@@ -78,7 +78,7 @@ describe('graft requests in the web app', () => {
             fit: 30,
             waiting: 3.2,
             request: 10,
-            reason: 'implant window opens in 1 d; asked for this graft; waiting 14 d; requested in the app',
+            reason: 'implant window opens in 1 day; asked for this graft; waiting 14 days; requested in the app',
             leadTimeWarning: true,
           },
         ],
@@ -90,6 +90,6 @@ describe('graft requests in the web app', () => {
     expect(within(graft).getByTestId('step-reserve')).toBeTruthy();
     const candidate = within(graft).getByTestId('candidate');
     expect(candidate.textContent).toContain('82.5');
-    expect(candidate.textContent).toContain('implant window opens in 1 d');
+    expect(candidate.textContent).toContain('implant window opens in 1 day');
   });
 });

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { ActionIcon, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconScan } from '@tabler/icons-react';
-import type { Graft, User } from '@graftmatch/domain';
-import { useMutation } from '@tanstack/react-query';
+import { webPaths, type Graft, type User } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useFormMutation } from '../../lib/useFormMutation';
 import { areasOf, useMe } from '../auth';
 import { graftCodeProblem, ScanField } from './ScanField';
 import { ScanRefusal } from './ScanRefusal';
@@ -16,17 +16,16 @@ import { findGraftByCode } from './api';
 
 /** The bank's own graft opens as its donation; any other as the physician's graft details. */
 export function scannedGraftPath(graft: Graft, user: User): string {
-  const lot = encodeURIComponent(graft.e_Lot);
   const ownBank = user.eutes.some((eute) => eute.id === graft.e_Eute);
-  return ownBank || user.clinics.length === 0 ? `/home/eute/donation/${lot}` : `/home/clinic/graft/${lot}`;
+  return ownBank || user.clinics.length === 0 ? webPaths.euteDonation(graft.e_Lot) : webPaths.clinicGraft(graft.e_Lot);
 }
 
 function FindByScan({ user, onDone }: { user: User; onDone: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [code, setCode] = useState('');
-  const find = useMutation({
-    meta: { silent: true },
+  const find = useFormMutation({
+    labels: { code: t('scan.findLabel') },
     mutationFn: (text: string) => findGraftByCode(text),
     onSuccess: (graft) => {
       onDone();
@@ -49,8 +48,9 @@ function FindByScan({ user, onDone }: { user: User; onDone: () => void }) {
         }}
         onSubmit={send}
         cameraFirst
+        error={find.fieldError('code')}
       />
-      {find.isError && <ScanRefusal error={find.error} />}
+      {find.isError && <ScanRefusal form={find} />}
     </Stack>
   );
 }

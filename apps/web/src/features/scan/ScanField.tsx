@@ -2,11 +2,13 @@ import { lazy, Suspense, useState } from 'react';
 import { Spinner } from '../../components/Spinner';
 import { ActionIcon, Stack, TextInput } from '@mantine/core';
 import { IconCamera, IconCameraOff } from '@tabler/icons-react';
-import { parseGraftCode } from '@graftmatch/domain';
+import { parseGraftCode, translateMessage } from '@graftmatch/domain';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../i18n';
 
 // A field for the code on a graft's package: the camera reads it, a keyboard-wedge scanner types it
-// and presses Enter, or a person types it. What is there is checked with the domain's reader.
+// and presses Enter, or a person types it. What is there is checked with the domain's reader, whose
+// reasons are the server's catalogue texts, so both say the same in the reader's language.
 
 const CameraScanner = lazy(() => import('./CameraScanner'));
 
@@ -22,13 +24,13 @@ interface Props {
   error?: string | null;
 }
 
-/** The reason a text is no graft code, or null when it reads (empty text is not judged). */
+/** The reason a text is no graft code in the reader's language, or null when it reads (empty text is not judged). */
 export function graftCodeProblem(text: string): string | null {
   if (text.trim() === '') {
     return null;
   }
   const code = parseGraftCode(text);
-  return 'error' in code ? code.error : null;
+  return 'error' in code ? translateMessage(currentLanguage(), code.error) : null;
 }
 
 export function ScanField({ label, value, onChange, onSubmit, cameraFirst = false, error }: Props) {
@@ -64,6 +66,7 @@ export function ScanField({ label, value, onChange, onSubmit, cameraFirst = fals
           }
         }}
         error={problem ? t('scan.invalid', { reason: problem }) : error || undefined}
+        required
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}

@@ -2,11 +2,15 @@ import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormRefusal } from '../../components/FormRefusal';
 
-/** A failed scan step: "this package is another graft", with both codes, or the usual error. */
-export function ScanRefusal({ error }: { error: unknown }) {
+/**
+ * A failed scan step: "this package is another graft", with both codes, or the form's refusal as
+ * any form shows it (a wrong code at its field, named in the form's message).
+ */
+export function ScanRefusal({ form }: { form: { error: unknown; formError: string | null } }) {
   const { t } = useTranslation();
+  const { error } = form;
   if (isApiError(error) && error.codes) {
     return (
       <Alert
@@ -21,5 +25,5 @@ export function ScanRefusal({ error }: { error: unknown }) {
       </Alert>
     );
   }
-  return <ErrorAlert error={error} />;
+  return <FormRefusal form={form} testId="scan-refusal" />;
 }

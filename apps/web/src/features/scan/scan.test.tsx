@@ -1,73 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
 import type { Graft, User } from '@graftmatch/domain';
-import { clearSession, setAccessToken } from '../../api/session';
-import { fakeApi, fakeJwt, json, problem } from '../../test/fakeApi';
-import { renderRoutes, renderUi } from '../../test/render';
+import { renderUi } from '../../test/render';
 import CameraScanner from './CameraScanner';
-import { aGraftRequest, REQUEST_ID } from '../../test/fixtures';
-import { MyRequestsPage } from '../requests';
 import { scannedGraftPath } from './ScanButton';
 
-// The receipt of a delivered package: a keyboard-wedge scanner types the code and Enter, which sends
-// it; the server's mismatch shows both codes (docs/decisions.md, "Scanning").
-
-const RECEIVE = `/api/physician/requests/${REQUEST_ID}/receive`;
-const SEC = 'DE000123 2021264932585 E0042108 001 20260704';
-const ISBT = '&,4DE0001232021264932585E004210800120260704';
-
-beforeEach(() => {
-  clearSession();
-  setAccessToken(fakeJwt(900));
-});
 afterEach(() => {
   vi.unstubAllGlobals();
-});
-
-function openReceipt(answer: () => Response) {
-  const delivered = aGraftRequest({ state: 'delivered', deadline: null, actions: ['implant', 'return'] });
-  const api = fakeApi({
-    'GET /api/physician/requests': () => json([delivered]),
-    [`POST ${RECEIVE}`]: answer,
-  });
-  renderRoutes([{ path: '/home/clinic/requests', element: <MyRequestsPage /> }], '/home/clinic/requests');
-  return { api };
-}
-
-describe('receiving a delivered graft', () => {
-  it('sends what a wedge scanner typed when it presses Enter', async () => {
-    const { api } = openReceipt(() => json({ ...aGraftRequest(), state: 'delivered', receivedAt: 'x' }));
-    fireEvent.click(within(await screen.findByTestId('request-card')).getByTestId('step-receive'));
-    const input = await screen.findByTestId('scan-input');
-    fireEvent.change(input, { target: { value: ISBT } });
-    fireEvent.keyDown(input, { key: 'Enter' });
-    await waitFor(() => expect(api.callsTo('POST', RECEIVE)).toHaveLength(1));
-    expect(api.callsTo('POST', RECEIVE)[0]?.body).toEqual({ sec: ISBT });
-  });
-
-  it('shows both codes when the package is another graft', async () => {
-    const other = 'DE000456 2021697086150 E0042107 001 20260627';
-    openReceipt(() => problem(409, 'mismatch', { expectedCode: SEC, scannedCode: other }));
-    fireEvent.click(within(await screen.findByTestId('request-card')).getByTestId('step-receive'));
-    fireEvent.change(await screen.findByTestId('scan-input'), { target: { value: other } });
-    fireEvent.click(screen.getByTestId('receive-submit'));
-    expect((await screen.findByTestId('scan-mismatch')).textContent).toContain(
-      `The package shows ${other}, but the graft of this request is ${SEC}.`,
-    );
-  });
-
-  it('shows when a received graft arrived instead of the button', async () => {
-    fakeApi({
-      'GET /api/physician/requests': () =>
-        json([
-          aGraftRequest({ state: 'delivered', actions: ['implant', 'return'], receivedAt: '2026-11-27T08:00:00.000Z' }),
-        ]),
-    });
-    renderRoutes([{ path: '/home/clinic/requests', element: <MyRequestsPage /> }], '/home/clinic/requests');
-    const card = await screen.findByTestId('request-card');
-    expect(within(card).getByTestId('request-received').textContent).toMatch(/^Received at the clinic: /);
-    expect(within(card).queryByTestId('step-receive')).toBeNull();
-  });
 });
 
 describe('find by scan', () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Badge, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { VIGILANCE_STATES, webPaths, type VigilanceState } from '@graftmatch/domain';
+import { VIGILANCE_PAGE_SIZE as PAGE_SIZE, VIGILANCE_STATES, webPaths, type VigilanceState } from '@graftmatch/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -13,8 +13,6 @@ import { listReports } from './api';
 import { vigilanceKeys } from './keys';
 import { reportReference, StateBadge } from './reportParts';
 import { VigilanceClock } from './VigilanceClock';
-
-const PAGE_SIZE = 20;
 
 /**
  * `home/vigilance`: the caller's reports, newest first, each with the clock of its open part.

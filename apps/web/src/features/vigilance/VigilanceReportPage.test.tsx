@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { annexFieldsOf, type Lookback, type VigilanceReport } from '@graftmatch/domain';
 import { clearSession, setAccessToken } from '../../api/session';
 import { fakeApi, fakeJwt, json } from '../../test/fakeApi';
+import { expectNoServerNames, LANGUAGES_OF_FORMS, readIn, refuseFields, shownError } from '../../test/refusal';
 import { aPhysician } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { VigilanceReportPage } from './VigilanceReportPage';
@@ -102,8 +103,13 @@ describe('a vigilance report’s page', () => {
     });
     renderRoutes(routes, `/home/vigilance/${ID}`);
     expect(await screen.findByText('SAR report SAR-20261126-3F2B8C1E')).toBeTruthy();
-    const legends = screen.getAllByTestId('annex-item').map((item) => item.querySelector('legend')?.textContent);
-    expect(legends).toEqual([...annexFieldsOf('III-A'), ...annexFieldsOf('Art44-3')].map((entry) => entry.item.en));
+    // Each item once, as its field's label or as the legend of its fields; a draft's dates in the app's form.
+    const items = screen.getAllByTestId('annex-item').map((item) => item.textContent ?? '');
+    const wording = [...annexFieldsOf('III-A'), ...annexFieldsOf('Art44-3')].map((entry) => entry.item.en);
+    expect(items).toHaveLength(wording.length);
+    items.forEach((text, index) => expect(text.split(wording[index]!).length - 1, wording[index]).toBe(1));
+    expect(((await screen.findByTestId('field-applicationDate')) as HTMLInputElement).value).toBe('2026-11-20');
+    expect(screen.queryByText('Quarantine')).toBeNull();
     // The look-back names where each graft of the donation is.
     const rows = within(await screen.findByTestId('lookback')).getAllByRole('row');
     expect(rows.map((row) => row.getAttribute('data-whereabouts'))).toEqual(['implanted', 'free']);
@@ -140,4 +146,41 @@ describe('a vigilance report’s page', () => {
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
     expect(api.callsTo('GET', `/api/fhir/R5/AdverseEvent/${ID}`)).toHaveLength(1);
   });
+
+  for (const language of LANGUAGES_OF_FORMS) {
+    it(`marks what part A needs and places the server's refusal at each field by its label (${language})`, async () => {
+      fakeApi({
+        'GET /api/users/getmyuser': () => json(aPhysician()),
+        [`GET /api/vigilance/reports/${ID}`]: () => json(draft),
+        [`GET /api/vigilance/reports/${ID}/lookback`]: () => json(lookback),
+        [`PATCH /api/vigilance/reports/${ID}`]: () => json(draft),
+        [`POST /api/vigilance/reports/${ID}/submit-notification`]: refuseFields(
+          ['reactionDate', 'validation.required'],
+          ['reactionType', 'validation.required'],
+        ),
+      });
+      renderRoutes(routes, `/home/vigilance/${ID}`);
+      await screen.findByTestId('submit-notification');
+      await readIn(language);
+      const item = (field: string) =>
+        annexFieldsOf('III-A').find((entry) => entry.fields.includes(field))!.item[language];
+      const reactionDate = screen.getByTestId('field-reactionDate');
+      expect((reactionDate as HTMLInputElement).required).toBe(true);
+      expect((screen.getByTestId('field-imputability') as HTMLInputElement).required).toBe(false);
+
+      fireEvent.click(screen.getByTestId('submit-notification'));
+      fireEvent.click(await screen.findByTestId('confirm-step'));
+      const alert = await screen.findByTestId('vigilance-submit-error');
+      expect(alert.textContent).toContain(`${item('reactionDate')}, ${item('reactionType')}`);
+      const missing = language === 'de' ? 'fehlt' : 'is required';
+      expect(shownError(reactionDate)).toBe(`${item('reactionDate')} ${missing}`);
+      expect(shownError(screen.getByTestId('field-reactionType'))).toBe(`${item('reactionType')} ${missing}`);
+      expectNoServerNames(document.body, ['reactionDate', 'reactionType']);
+
+      // Typing the type clears its error, the date's stays.
+      fireEvent.change(screen.getByTestId('field-reactionType'), { target: { value: 'Infection' } });
+      await waitFor(() => expect(shownError(screen.getByTestId('field-reactionType'))).toBeNull());
+      expect(shownError(screen.getByTestId('field-reactionDate'))).toBe(`${item('reactionDate')} ${missing}`);
+    });
+  }
 });

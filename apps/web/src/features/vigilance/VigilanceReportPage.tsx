@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Paper, Stack, Stepper, Table, Text, Textarea, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { ANNEX_PARTS, webPaths, type UpdateVigilanceReportRequest, type VigilanceReport } from '@graftmatch/domain';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
+import { LiftQuarantineRequest, maxLengthOf, webPaths, type VigilanceReport } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -14,32 +13,12 @@ import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { useMe, useReadOnly } from '../auth';
 import { Section } from '../grafts/GraftDetailsScreen';
-import {
-  confirmReport,
-  getLookback,
-  getReport,
-  liftQuarantine,
-  patchReport,
-  quarantineDonation,
-  submitNotification,
-} from './api';
+import { getLookback, getReport, liftQuarantine, quarantineDonation } from './api';
 import { vigilanceKeys } from './keys';
-import { AnnexPartFields, EDITABLE, reportReference, StateBadge, type Values } from './reportParts';
+import { confirmFirst, reportReference, StateBadge } from './reportParts';
+import { ReportSteps } from './ReportSteps';
 import { ReportFhirDownload } from './ReportFhirDownload';
 import { VigilanceClock } from './VigilanceClock';
-
-/** Asks before a step that cannot be undone. */
-function confirmFirst(title: string, text: string, onConfirm: () => void, t: (key: string) => string) {
-  modals.openConfirmModal({
-    title,
-    children: <Text size="sm">{text}</Text>,
-    labels: { confirm: title, cancel: t('common.cancel') },
-    confirmProps: { 'data-testid': 'confirm-step' },
-    cancelProps: { 'data-testid': 'confirm-cancel' },
-    closeButtonProps: { 'aria-label': t('common.close') },
-    onConfirm,
-  });
-}
 
 /** `home/vigilance/{id}`: one report, its two parts as two steps, the look-back and the quarantine. */
 export function VigilanceReportPage() {
@@ -62,7 +41,7 @@ function ReportView({ report }: { report: VigilanceReport }) {
   const bank = !readOnly && (me.data?.eutes.some((eute) => eute.id === report.bankId) ?? false);
   // A physician of the report's clinic writes part A; admins and auditors only read.
   const clinic = !readOnly && !bank && !me.data?.admin && (me.data?.clinics.length ?? 0) > 0;
-  const graftLink = bank ? `/home/eute/donation/${encodeURIComponent(report.lot)}` : webPaths.clinicGraft(report.lot);
+  const graftLink = bank ? webPaths.euteDonation(report.lot) : webPaths.clinicGraft(report.lot);
   return (
     <Stack gap="md">
       <PageTitle title={t('vigilance.title', { kind: report.kind, reference: reportReference(report) })}>
@@ -87,8 +66,8 @@ function ReportView({ report }: { report: VigilanceReport }) {
           <VigilanceClock report={report} />
         </Stack>
       </Paper>
-      <Parts report={report} bank={bank} clinic={clinic} />
-      <Quarantine report={report} bank={bank} />
+      <ReportSteps report={report} bank={bank} clinic={clinic} />
+      {(bank || report.quarantine) && <Quarantine report={report} bank={bank} />}
       <LookbackSection id={report.id} />
     </Stack>
   );
@@ -111,119 +90,6 @@ function useReportMutation<T>(
   });
 }
 
-/** Of the values, the ones the reporter edits (what a PATCH may carry). */
-const editableOf = (values: Values) =>
-  Object.fromEntries(Object.entries(values).filter(([name]) => name in EDITABLE && name !== 'confirmationDate'));
-
-function Parts({ report, bank, clinic }: { report: VigilanceReport; bank: boolean; clinic: boolean }) {
-  const { t } = useTranslation();
-  const parts = ANNEX_PARTS[report.kind];
-  const stored = report.sar ?? report.sae;
-  const [partA, setPartA] = useState<Values>(() => ({ ...(stored?.notification ?? {}) }));
-  const [partB, setPartB] = useState<Values>(() => ({ ...(stored?.confirmation ?? {}) }));
-  const [active, setActive] = useState(report.state === 'draft' ? 0 : 1);
-  const writesA = report.state === 'draft' && (bank || clinic);
-  const writesB = report.state === 'notified' && bank;
-  const editA = new Set(writesA ? Object.keys(EDITABLE) : []);
-  const editB = new Set(writesB ? Object.keys(EDITABLE) : []);
-  const body = (stage: 'A' | 'B'): UpdateVigilanceReportRequest => {
-    const key = `${report.kind === 'SAR' ? 'sar' : 'sae'}${stage === 'A' ? 'Notification' : 'Confirmation'}`;
-    return { [key]: editableOf(stage === 'A' ? partA : partB) } as UpdateVigilanceReportRequest;
-  };
-  const save = useReportMutation((stage: 'A' | 'B') => patchReport(report.id, body(stage)), t('vigilance.saved'));
-  const submit = useReportMutation(
-    async (stage: 'A' | 'B') => {
-      await patchReport(report.id, body(stage));
-      return stage === 'A' ? submitNotification(report.id) : confirmReport(report.id);
-    },
-    (changed) => t(changed.state === 'confirmed' ? 'vigilance.confirmed' : 'vigilance.notified'),
-    () => setActive(1),
-  );
-  const set = (setter: typeof setPartA) => (name: string, value: unknown) =>
-    setter((values) => ({ ...values, [name]: value }));
-  return (
-    <Section title={t('vigilance.kind' + report.kind)}>
-      <Stepper active={active} onStepClick={setActive} orientation="horizontal" size="sm" allowNextStepsSelect={false}>
-        <Stepper.Step label={t('vigilance.stepA')} description={t('vigilance.stepADescription')}>
-          <Stack gap="md">
-            <AnnexPartFields annex={parts.notification} values={partA} editable={editA} onChange={set(setPartA)} />
-            <Title order={3} size="h5">
-              {t('vigilance.soho')}
-            </Title>
-            <AnnexPartFields annex="Art44-3" values={partA} editable={editA} onChange={set(setPartA)} />
-            {writesA && (
-              <Group>
-                <Button
-                  variant="default"
-                  loading={save.isPending}
-                  onClick={() => save.mutate('A')}
-                  data-testid="save-a"
-                >
-                  {t('vigilance.save')}
-                </Button>
-                <Button
-                  loading={submit.isPending}
-                  onClick={() =>
-                    confirmFirst(
-                      t('vigilance.submitNotification'),
-                      t('vigilance.submitNotificationConfirm'),
-                      () => submit.mutate('A'),
-                      t,
-                    )
-                  }
-                  data-testid="submit-notification"
-                >
-                  {t('vigilance.submitNotification')}
-                </Button>
-              </Group>
-            )}
-          </Stack>
-        </Stepper.Step>
-        <Stepper.Step
-          label={t('vigilance.stepB')}
-          description={t('vigilance.stepBDescription')}
-          allowStepSelect={report.state !== 'draft'}
-        >
-          {report.state === 'draft' ? (
-            <Text size="sm">{t('vigilance.waitingForA')}</Text>
-          ) : (
-            <Stack gap="md">
-              <AnnexPartFields
-                annex={parts.confirmation}
-                values={{ ...partA, ...partB }}
-                editable={editB}
-                onChange={set(setPartB)}
-              />
-              {report.state === 'notified' && !bank && <Text size="sm">{t('vigilance.waitingForBank')}</Text>}
-              {writesB && (
-                <Group>
-                  <Button
-                    variant="default"
-                    loading={save.isPending}
-                    onClick={() => save.mutate('B')}
-                    data-testid="save-b"
-                  >
-                    {t('vigilance.save')}
-                  </Button>
-                  <Button
-                    loading={submit.isPending}
-                    onClick={() =>
-                      confirmFirst(t('vigilance.confirm'), t('vigilance.confirmConfirm'), () => submit.mutate('B'), t)
-                    }
-                    data-testid="confirm-report"
-                  >
-                    {t('vigilance.confirm')}
-                  </Button>
-                </Group>
-              )}
-            </Stack>
-          )}
-        </Stepper.Step>
-      </Stepper>
-    </Section>
-  );
-}
-
 function Quarantine({ report, bank }: { report: VigilanceReport; bank: boolean }) {
   const { t } = useTranslation();
   const [lifting, setLifting] = useState(false);
@@ -236,7 +102,7 @@ function Quarantine({ report, bank }: { report: VigilanceReport; bank: boolean }
   );
   const active = report.quarantine !== null && report.quarantine.liftedAt === null;
   return (
-    <Section title={t('vigilance.where.quarantined')}>
+    <Section title={t('vigilance.quarantineTitle')}>
       <Stack gap="sm">
         {report.quarantine && (
           <Text size="sm" data-testid="quarantine-state">
@@ -292,7 +158,7 @@ function Quarantine({ report, bank }: { report: VigilanceReport; bank: boolean }
               required
               value={reason}
               onChange={(event) => setReason(event.currentTarget.value)}
-              maxLength={500}
+              maxLength={maxLengthOf(LiftQuarantineRequest, 'reason')}
               data-testid="lift-reason"
             />
             <Button type="submit" disabled={!reason.trim()} loading={lift.isPending} data-testid="lift-submit">

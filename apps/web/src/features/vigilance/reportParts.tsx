@@ -1,24 +1,11 @@
-import {
-  Box,
-  Badge,
-  Checkbox,
-  Fieldset,
-  Radio,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Box, Badge, Fieldset, Radio, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   AFFECTED_INDIVIDUALS,
   annexFieldsOf,
   CLINICAL_OUTCOMES,
-  DEVIATION_CAUSES,
-  DEVIATION_STAGES,
   IMPUTABILITY_LEVELS,
+  MAX_VIGILANCE_LINE_LENGTH,
+  MAX_VIGILANCE_TEXT_LENGTH,
   SEVERITY_LEVELS,
   type AnnexPart,
   type Deviation,
@@ -26,10 +13,15 @@ import {
   type VigilanceReport,
   type VigilanceState,
 } from '@graftmatch/domain';
+import { modals } from '@mantine/modals';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from '../../components/DayInput';
+import { DeviationMatrix } from './DeviationMatrix';
 
 // The annexes' items as a form or as read-only facts (docs/decisions.md "Vigilance"): each item in
-// the annex's own wording (ANNEX_FIELDS), its inputs by the field's kind.
+// the annex's own wording (ANNEX_FIELDS), its inputs by the field's kind. An item of one field is
+// that field's label; an item of several is their legend, each field labelled by its part.
 
 const STATE_COLOR: Record<VigilanceState, string> = { draft: 'gray.7', notified: 'cyan.9', confirmed: 'teal.9' };
 
@@ -40,6 +32,19 @@ export function StateBadge({ state }: { state: VigilanceState }) {
       {t(`vigilance.state.${state}`)}
     </Badge>
   );
+}
+
+/** Asks before a step that cannot be undone. */
+export function confirmFirst(title: string, text: string, onConfirm: () => void, t: (key: string) => string) {
+  modals.openConfirmModal({
+    title,
+    children: <Text size="sm">{text}</Text>,
+    labels: { confirm: title, cancel: t('common.cancel') },
+    confirmProps: { 'data-testid': 'confirm-step' },
+    cancelProps: { 'data-testid': 'confirm-cancel' },
+    closeButtonProps: { 'aria-label': t('common.close') },
+    onConfirm,
+  });
 }
 
 /** The report identification the annexes ask for. */
@@ -76,34 +81,74 @@ export const EDITABLE: Readonly<Record<string, Input>> = {
 
 export type Values = Record<string, unknown>;
 
+const languageOf = (language: string): Language => (language === 'de' ? 'de' : 'en');
+
+/**
+ * The label of every editable field as the form shows it, for naming fields in a refusal: the
+ * annex item, and for a field that shares its item, the item and the field's part.
+ */
+export function annexFieldLabels(parts: readonly AnnexPart[], t: TFunction, language: string): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const entry of parts.flatMap(annexFieldsOf)) {
+    const legend = entry.item[languageOf(language)];
+    for (const name of entry.fields.filter((field) => field in EDITABLE)) {
+      labels[name] ??= entry.fields.length === 1 ? legend : `${legend} – ${t(`vigilance.sub.${name}`)}`;
+    }
+  }
+  return labels;
+}
+
 interface PartProps {
   annex: AnnexPart;
   values: Values;
   /** Fields editable here; none for a submitted part. */
   editable: ReadonlySet<string>;
   onChange?: (name: string, value: unknown) => void;
+  /** Fields the part needs before it is submitted, marked as required. */
+  required?: ReadonlySet<string>;
+  /** The server's refusal of a field, named by its label. */
+  errorOf?: (name: string) => string | undefined;
 }
 
-/** One annex part: each item as a fieldset in the annex's wording, its fields as inputs or facts. */
-export function AnnexPartFields({ annex, values, editable, onChange }: PartProps) {
+/** One annex part: each item in the annex's wording, its fields as inputs or facts. */
+export function AnnexPartFields({ annex, values, editable, onChange, required, errorOf }: PartProps) {
   const { t, i18n } = useTranslation();
-  const language: Language = i18n.language === 'de' ? 'de' : 'en';
+  const language = languageOf(i18n.language);
+  const field = (name: string, label: string | null) =>
+    editable.has(name) && onChange ? (
+      <FieldInput
+        key={name}
+        name={name}
+        label={label ?? ''}
+        value={values[name]}
+        onChange={onChange}
+        required={required?.has(name) ?? false}
+        error={errorOf?.(name)}
+      />
+    ) : (
+      <FieldValue key={name} name={name} label={label} value={values[name]} />
+    );
   return (
     <Stack gap="xs">
       {annexFieldsOf(annex).map((entry) => {
         const legend = entry.item[language];
-        const single = entry.fields.length === 1;
+        const [only] = entry.fields;
+        // A field of several inputs (the deviation matrix) keeps the item as its group's legend.
+        if (entry.fields.length === 1 && only !== undefined && only !== 'deviations') {
+          return (
+            <Box key={entry.item.en} data-testid="annex-item">
+              {editable.has(only) && onChange ? (
+                field(only, legend)
+              ) : (
+                <FieldValue name={only} label={legend} value={values[only]} />
+              )}
+            </Box>
+          );
+        }
         return (
-          <Fieldset key={entry.item.en} legend={legend} variant="unstyled" data-testid={`annex-item`}>
+          <Fieldset key={entry.item.en} legend={legend} variant="unstyled" data-testid="annex-item">
             <Stack gap={4}>
-              {entry.fields.map((name) => {
-                const label = single ? legend : t(`vigilance.sub.${name}`);
-                return editable.has(name) && onChange ? (
-                  <FieldInput key={name} name={name} label={label} value={values[name]} onChange={onChange} />
-                ) : (
-                  <FieldValue key={name} name={name} label={single ? null : label} value={values[name]} />
-                );
-              })}
+              {entry.fields.map((name) => field(name, entry.fields.length === 1 ? null : t(`vigilance.sub.${name}`)))}
             </Stack>
           </Fieldset>
         );
@@ -143,9 +188,11 @@ function FieldInput(props: {
   label: string;
   value: unknown;
   onChange: (name: string, value: unknown) => void;
+  required: boolean;
+  error: string | undefined;
 }) {
   const { t } = useTranslation();
-  const { name, label, value, onChange } = props;
+  const { name, label, value, onChange, required, error } = props;
   const input = EDITABLE[name] ?? { type: 'text' };
   const testId = `field-${name}`;
   switch (input.type) {
@@ -156,17 +203,21 @@ function FieldInput(props: {
           value={typeof value === 'string' ? value : ''}
           onChange={(event) => onChange(name, event.currentTarget.value || null)}
           rows={2}
-          maxLength={4000}
+          maxLength={MAX_VIGILANCE_TEXT_LENGTH}
+          required={required}
+          error={error}
           data-testid={testId}
         />
       );
     case 'date':
       return (
-        <TextInput
-          type="date"
+        <DayInput
           label={label}
-          value={typeof value === 'string' ? value : ''}
-          onChange={(event) => onChange(name, event.currentTarget.value || null)}
+          value={typeof value === 'string' ? value : null}
+          onChange={(day) => onChange(name, day || null)}
+          clearable
+          required={required}
+          error={error}
           data-testid={testId}
         />
       );
@@ -178,6 +229,8 @@ function FieldInput(props: {
           onChange={(selected) => onChange(name, selected)}
           data={input.options.map((option) => ({ value: option, label: t(`vigilance.options.${option}`) }))}
           clearable
+          required={required}
+          error={error}
           data-testid={testId}
         />
       );
@@ -187,6 +240,8 @@ function FieldInput(props: {
           label={label}
           value={value === true ? 'yes' : value === false ? 'no' : ''}
           onChange={(selected) => onChange(name, selected === 'yes')}
+          withAsterisk={required}
+          error={error}
           data-testid={testId}
         >
           <Group gap="md" mt={4}>
@@ -197,10 +252,17 @@ function FieldInput(props: {
       );
     case 'deviations':
       return (
-        <DeviationMatrix
-          value={(value as Deviation[] | undefined) ?? []}
-          onChange={(deviations) => onChange(name, deviations)}
-        />
+        <Stack gap={4}>
+          <DeviationMatrix
+            value={(value as Deviation[] | undefined) ?? []}
+            onChange={(deviations) => onChange(name, deviations)}
+          />
+          {error && (
+            <Text size="sm" c="var(--mantine-color-error)" data-testid={`${testId}-error`}>
+              {error}
+            </Text>
+          )}
+        </Stack>
       );
     default:
       return (
@@ -208,56 +270,11 @@ function FieldInput(props: {
           label={label}
           value={typeof value === 'string' ? value : ''}
           onChange={(event) => onChange(name, event.currentTarget.value || null)}
-          maxLength={200}
+          maxLength={MAX_VIGILANCE_LINE_LENGTH}
+          required={required}
+          error={error}
           data-testid={testId}
         />
       );
   }
-}
-
-/** Annex IV's matrix: where in the chain, and of what kind; ticked cells are the deviations. */
-function DeviationMatrix({ value, onChange }: { value: Deviation[]; onChange?: (value: Deviation[]) => void }) {
-  const { t } = useTranslation();
-  const has = (stage: string, cause: string) => value.some((d) => d.stage === stage && d.cause === cause);
-  return (
-    // Wider than a phone: it scrolls sideways, focusable so that keyboards can scroll it too.
-    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('vigilance.deviationStage')}>
-      <Table withTableBorder withColumnBorders miw={480} data-testid="deviation-matrix">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('vigilance.deviationStage')}</Table.Th>
-            {DEVIATION_CAUSES.map((cause) => (
-              <Table.Th key={cause}>{t(`vigilance.options.${cause}`)}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {DEVIATION_STAGES.map((stage) => (
-            <Table.Tr key={stage}>
-              <Table.Th scope="row">{t(`vigilance.options.${stage}`)}</Table.Th>
-              {DEVIATION_CAUSES.map((cause) => {
-                const label = `${t(`vigilance.options.${stage}`)}: ${t(`vigilance.options.${cause}`)}`;
-                return (
-                  <Table.Td key={cause}>
-                    <Checkbox
-                      aria-label={label}
-                      checked={has(stage, cause)}
-                      disabled={!onChange}
-                      onChange={(event) =>
-                        onChange?.(
-                          event.currentTarget.checked
-                            ? [...value, { stage, cause }]
-                            : value.filter((d) => !(d.stage === stage && d.cause === cause)),
-                        )
-                      }
-                    />
-                  </Table.Td>
-                );
-              })}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Box>
-  );
 }
