@@ -51,6 +51,7 @@ export * from './schemas/vigilance';
 export * from './schemas/follow-ups';
 export * from './schemas/outcomes';
 export * from './schemas/passkeys';
+export * from './schemas/sso';
 
 export * from './rules/text';
 export * from './rules/password-length';
