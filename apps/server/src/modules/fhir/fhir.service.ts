@@ -1,4 +1,8 @@
 import {
+  DEFAULT_CONFIRMATION_DAYS,
+  DEFAULT_EXPIRY_REMINDER_DAYS,
+  DEFAULT_IMPORT_SILENCE_DAYS,
+  DEFAULT_NOTIFICATION_HOURS,
   DEFAULT_TIME_ZONE,
   GRAFT_TYPES,
   isIsoDate,
@@ -13,7 +17,7 @@ import { badRequest, forbidden, notFound } from '../../http/problem';
 import { requireUser } from '../auth/auth.policy';
 import type { Principal } from '../auth/principal';
 import { authenticateApiKey } from '../imports/apikeys.service';
-import { reportForExport } from '../vigilance/vigilance.service';
+import { reportForExport } from '../vigilance/vigilance.read';
 import { capabilityStatement, EXPIRATION_DATE_PARAMETER } from './fhir.capability';
 import { reportToAdverseEvent } from './fhir.adverse-event';
 import { LOT_SYSTEM_PATTERN, SYSTEMS, type FhirResource } from './fhir.mapping';
@@ -231,12 +235,12 @@ const unknownBank = (id: string): EuteRow => ({
   email: null,
   phone: null,
   leadTimeDays: 0,
-  expiryReminderDays: '90,30,7',
-  importSilenceDays: 7,
+  expiryReminderDays: DEFAULT_EXPIRY_REMINDER_DAYS.join(','),
+  importSilenceDays: DEFAULT_IMPORT_SILENCE_DAYS,
   unansweredReminderHours: null,
   unansweredEscalationHours: null,
-  vigilanceNotificationHours: 24,
-  vigilanceConfirmationDays: 90,
+  vigilanceNotificationHours: DEFAULT_NOTIFICATION_HOURS,
+  vigilanceConfirmationDays: DEFAULT_CONFIRMATION_DAYS,
   competentAuthorityEmail: null,
   timeZone: DEFAULT_TIME_ZONE,
   createdAt: '',

@@ -1,4 +1,4 @@
-import { shiftDate, utcDate, type Clinic, type Eute } from '@graftmatch/domain';
+import { shiftDate, utcDate, type Clinic, type Eute, type VigilanceReport } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO, expectProblem, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { deliveredRequest } from '../../../test/support/clinical-records';
@@ -10,7 +10,7 @@ import { packageCode, step, stepOk } from '../../../test/support/requests';
 // Clinical days in the place they happen (docs/decisions.md "Time zones"). Late in the evening UTC
 // it is already tomorrow in Berlin, and early in the UTC morning it is still yesterday in New York:
 // the implantation is judged "in the future" by the clinic's local day, the delivery dated by the
-// bank's, and each date keeps the zone it was judged in.
+// bank's, and each date keeps the zone it was judged in; a vigilance report's dates likewise.
 
 describe(`clinical dates by the organisation's local day (${testEngineName()})`, () => {
   // 23:30 UTC on the current UTC day: 00:30 of the next day in Berlin (CET, winter) or 01:30 (CEST).
@@ -23,6 +23,8 @@ describe(`clinical dates by the organisation's local day (${testEngineName()})`,
   afterAll(async () => {
     await app?.server.close();
   });
+
+  let implantedInNewYork = '';
 
   const loginAgain = async () => {
     for (const role of Object.keys(DEMO) as (keyof typeof DEMO)[]) {
@@ -109,6 +111,7 @@ describe(`clinical dates by the organisation's local day (${testEngineName()})`,
       sec: await packageCode(app, delivered.lot),
     });
     expect(implanted).toMatchObject({ implantedOn: day, implantedTimeZone: 'America/New_York' });
+    implantedInNewYork = delivered.lot;
 
     // A correction of the date is judged by the same zone: New York's tomorrow is refused.
     const correction = await expectProblem(
@@ -120,5 +123,36 @@ describe(`clinical dates by the organisation's local day (${testEngineName()})`,
       400,
     );
     expect(correction.errors).toEqual([{ field: 'value', message: `must not be in the future (today is ${day})` }]);
+  }, 60_000);
+
+  test('a vigilance report made then carries New York’s day in its reference, part A’s and part B’s dates', async () => {
+    const { physicianA, employeeX } = app.clients;
+    const created = await physicianA.post('/api/vigilance/reports', {
+      kind: 'SAR',
+      lot: implantedInNewYork,
+      description: 'Fever after implantation.',
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const report = (await created.json()) as VigilanceReport;
+    expect(report.sar?.notification.reportIdentification).toContain(day.replaceAll('-', ''));
+    const filled = await physicianA.patch(`/api/vigilance/reports/${report.id}`, {
+      sarNotification: { reactionDate: day, reactionType: 'Fever', imputability: 'possible', severity: 'serious' },
+    });
+    expect(filled.status, await filled.clone().text()).toBe(200);
+    const notified = await physicianA.post(`/api/vigilance/reports/${report.id}/submit-notification`, {});
+    expect(((await notified.json()) as VigilanceReport).sar?.notification.reportingDate).toBe(day);
+    const completed = await employeeX.patch(`/api/vigilance/reports/${report.id}`, {
+      sarConfirmation: {
+        confirmed: true,
+        typeChanged: false,
+        clinicalOutcome: 'complete-recovery',
+        investigationOutcome: 'No contamination found.',
+        correctiveActions: 'None needed.',
+      },
+    });
+    expect(completed.status, await completed.clone().text()).toBe(200);
+    const confirmed = await employeeX.post(`/api/vigilance/reports/${report.id}/confirm`, {});
+    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+    expect(((await confirmed.json()) as VigilanceReport).sar?.confirmation.confirmationDate).toBe(day);
   }, 60_000);
 });

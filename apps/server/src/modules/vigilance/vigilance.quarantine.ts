@@ -20,7 +20,7 @@ import { announceQuarantine, tellClinicsOfQuarantine, vigilanceChanged } from '.
 import { requireBank, sideOf } from './vigilance.policy';
 import * as repo from './vigilance.repository';
 import { changeReport } from './vigilance.change';
-import type { VigilanceDeps } from './vigilance.service';
+import type { VigilanceDeps } from './vigilance.deps';
 
 // The look-back over a report's donation and the quarantine of its free and reserved grafts, decided
 // on the locked report (docs/decisions.md "Quarantine").

@@ -1,7 +1,7 @@
+import type { Executor } from '../../db/executor';
 import { openStage, vigilanceReminderDue, webPaths } from '@graftmatch/domain';
 import { deliverReminder, instantShownIn, type Reminder, type ReminderDeps } from '../reminders/reminders.deliver';
 import * as repo from './vigilance.repository';
-import { reminderRecipients } from './vigilance.service';
 
 // The deadlines of vigilance reports (docs/decisions.md "Vigilance"): 2 hours before the open
 // part's deadline and once it has passed, to the report's bank and its author, by push, notification
@@ -50,4 +50,12 @@ export async function vigilanceReminders(deps: ReminderDeps): Promise<number> {
     { job: 'vigilance-reminders', title: { en: 'vigilance deadlines', de: 'Vigilanz-Fristen' } },
     reminders,
   );
+}
+
+/** The report's bank employees and its author hear of a deadline (vigilance reminders). */
+export async function reminderRecipients(executor: Executor, row: repo.ReportDetails) {
+  const employees = await repo.employeesOf(executor, row.euteId);
+  const author = row.createdBy ? await repo.activeUser(executor, row.createdBy) : undefined;
+  const all = author && !employees.some((employee) => employee.id === author.id) ? [...employees, author] : employees;
+  return all.map((user) => ({ userId: user.id, email: user.email, language: user.language }));
 }

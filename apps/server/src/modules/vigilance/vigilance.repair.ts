@@ -4,7 +4,7 @@ import { recordAudit } from '../audit/audit.service';
 import { requireAdmin } from '../auth/auth.policy';
 import { announceQuarantine } from './vigilance.notify';
 import * as repo from './vigilance.repository';
-import type { VigilanceDeps } from './vigilance.service';
+import type { VigilanceDeps } from './vigilance.deps';
 
 // The repair of grafts no report holds in quarantine (docs/operations.md "Grafts left in
 // quarantine"): before each graft recorded the report that quarantined it, two quarantines of one

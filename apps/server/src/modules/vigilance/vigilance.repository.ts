@@ -25,14 +25,23 @@ function withNames(executor: Executor) {
     .innerJoin('eutes', 'eutes.id', 'vigilanceReports.euteId')
     .leftJoin('clinics', 'clinics.id', 'vigilanceReports.clinicId')
     .selectAll('vigilanceReports')
-    .select(['grafts.eLot', 'grafts.xSec', 'eutes.name as euteName', 'clinics.cName']);
+    .select([
+      'grafts.eLot',
+      'grafts.xSec',
+      'eutes.name as euteName',
+      'eutes.timeZone as bankTimeZone',
+      'clinics.cName',
+      'clinics.timeZone as clinicTimeZone',
+    ]);
 }
 
 export type ReportDetails = VigilanceReportRow & {
   eLot: string;
   xSec: string | null;
   euteName: string;
+  bankTimeZone: string;
   cName: string | null;
+  clinicTimeZone: string | null;
 };
 
 export function findReport(executor: Executor, id: string): Promise<ReportDetails | undefined> {
@@ -117,12 +126,15 @@ export function findGraftByLot(executor: Executor, lot: string) {
   return executor
     .selectFrom('grafts')
     .innerJoin('eutes', 'eutes.id', 'grafts.euteId')
+    .leftJoin('clinics', 'clinics.id', 'grafts.clinicId')
     .selectAll('grafts')
     .select([
       'eutes.name as euteName',
       'eutes.euteNumber',
+      'eutes.timeZone as bankTimeZone',
       'eutes.vigilanceNotificationHours',
       'eutes.vigilanceConfirmationDays',
+      'clinics.timeZone as clinicTimeZone',
     ])
     .where('grafts.eLot', '=', lot)
     .where('grafts.listStatus', 'is not', null)

@@ -22,14 +22,11 @@ import { pageOf } from '../../http/paging';
 import { IdParams, actorOf, problems } from '../../http/request-kit';
 import { wire } from '../../http/wire';
 import { releaseOrphanedQuarantines } from './vigilance.repair';
-import {
-  createReport,
-  getReport,
-  listReports,
-  submitPart,
-  updateReport,
-  type VigilanceDeps,
-} from './vigilance.service';
+import { createReport } from './vigilance.create';
+import type { VigilanceDeps } from './vigilance.deps';
+import { getReport, listReports } from './vigilance.read';
+import { submitPart } from './vigilance.submit';
+import { updateReport } from './vigilance.update';
 import { liftQuarantine, lookback, quarantine } from './vigilance.quarantine';
 
 const errors = problems(400, 401, 403, 404, 409);
