@@ -16,7 +16,7 @@ const HEADER = [
   'expiry.outValue',
 ];
 
-/** A released (free) pulmonary valve of one diameter, expiring `expiresInDays` from today. */
+/** A free pulmonary valve of one diameter, released two weeks ago, expiring `expiresInDays` from today. */
 export interface FreeGraft {
   lot: string;
   diameter: string;
@@ -31,7 +31,7 @@ export async function importFreeGrafts(
 ): Promise<{ inserted: number; failed: number }> {
   const today = utcDate(new Date());
   const rows = grafts.map(({ lot, diameter, expiresInDays }) =>
-    [lot, '5', diameter, diameter, '30', '55', '1', '1', shiftDate(today, -2), shiftDate(today, expiresInDays)].join(
+    [lot, '5', diameter, diameter, '30', '55', '1', '1', shiftDate(today, -14), shiftDate(today, expiresInDays)].join(
       ';',
     ),
   );

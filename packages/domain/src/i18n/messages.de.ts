@@ -32,6 +32,7 @@ export const MESSAGES_DE: Catalogue = {
       414: 'Adresse zu lang',
       415: 'Medientyp nicht unterstützt',
       416: 'Bereich nicht erfüllbar',
+      422: 'Nicht verarbeitbar',
       426: 'Upgrade erforderlich',
       429: 'Zu viele Anfragen',
       431: 'Kopfzeilen zu groß',
@@ -133,6 +134,8 @@ export const MESSAGES_DE: Catalogue = {
         'Dieser Passkey ist hier nicht registriert (vielleicht wurde er entfernt). Bitte melden Sie sich mit Passwort und PIN an.',
       passkeyRefused:
         'Die Anmeldung mit Passkey wurde abgewiesen. Bitte versuchen Sie es erneut oder melden Sie sich mit Passwort und PIN an.',
+      ssoRequired:
+        '{{organisation}} meldet diese Adresse mit eigenen Konten an: Nutzen Sie „Mit {{organisation}} anmelden“. Ein Passwort wird hier dafür nicht verwendet und kann auch nicht zurückgesetzt werden.',
     },
     passkey: {
       refused:
@@ -145,6 +148,16 @@ export const MESSAGES_DE: Catalogue = {
         'Administratoren melden sich hier mit Passkey an, daher kann Ihr letzter Passkey nicht entfernt werden; fügen Sie zuerst einen weiteren hinzu.',
       noneOfYours:
         'Fügen Sie Ihrem eigenen Konto einen Passkey hinzu, bevor Sie Passkeys für Administratoren verlangen.',
+    },
+    sso: {
+      notSetUp: 'Für diese Organisation ist kein Single Sign-on eingerichtet.',
+      issuerInsecure:
+        'Der Aussteller {{issuer}} muss eine https://-Adresse sein (einfaches http:// nur auf diesem Rechner: localhost oder 127.0.0.1).',
+      issuerUnreachable:
+        'Für den Aussteller {{issuer}} ließ sich kein OpenID-Connect-Discovery-Dokument lesen: Prüfen Sie die Adresse (sie endet vor /.well-known/openid-configuration) und ob dieser Server sie erreicht.',
+      domainTaken: 'Die Domain {{domain}} meldet schon {{organisation}} an; jede Domain gehört zu einer Organisation.',
+      secretRequired: 'Das Client-Secret ist nötig: Für diese Organisation ist noch keines gespeichert.',
+      handoverInvalid: 'Diese Anmeldung ist abgelaufen oder wurde schon verwendet. Bitte melden Sie sich erneut an.',
     },
     alerts: {
       silencedClockEvent: 'Meldungen mit Frist brauchen Push oder E-Mail: {{summary}}.',
@@ -387,6 +400,8 @@ export const MESSAGES_DE: Catalogue = {
     additionalProperties: 'hat das unbekannte Feld {{additionalProperty}}',
     dateOrDateTime: 'muss ein Datum oder ein Zeitpunkt sein',
     invalid: 'ist ungültig',
+    ssoIssuer: 'muss die Adresse eines OpenID Providers sein, dessen Discovery-Dokument dieser Server lesen kann',
+    httpsIssuer: 'muss eine https://-Adresse sein',
     patientCode: 'muss ein vollständiger Code (Initiale-MM-JJJJ) oder NN-00-0000 (noch unbekannt) sein',
     patientCodeFromEntry: 'entfällt, wenn ein Wartelisteneintrag angegeben ist',
     fittingEntry: 'muss ein Eintrag vom Typ des Grafts sein, in dessen Bereiche der Graft passt',
@@ -420,6 +435,7 @@ export const MESSAGES_DE: Catalogue = {
     yearMissing: 'das Geburtsjahr fehlt',
     yearInvalid: 'das Geburtsjahr muss 1900-2100 sein',
     notFuture: 'darf nicht in der Zukunft liegen (heute ist der {{today}})',
+    beforeRelease: 'darf nicht vor der Freigabe des Grafts am {{date}} liegen',
     beforeDelivery: 'darf nicht vor der Lieferung am {{date}} liegen',
     beforeAssignment: 'darf nicht vor der Zuteilung am {{date}} liegen',
     afterDelivery: 'darf nicht nach der Lieferung am {{date}} liegen',

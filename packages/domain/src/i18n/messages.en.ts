@@ -32,6 +32,7 @@ export const MESSAGES_EN = {
       414: 'URI Too Long',
       415: 'Unsupported Media Type',
       416: 'Range Not Satisfiable',
+      422: 'Unprocessable Content',
       426: 'Upgrade Required',
       429: 'Too Many Requests',
       431: 'Request Header Fields Too Large',
@@ -125,6 +126,8 @@ export const MESSAGES_EN = {
       passkeyChallengeInvalid: 'This passkey request has expired or was used already. Please try again.',
       passkeyUnknown: 'This passkey is not registered here (it may have been removed). Sign in with password and PIN.',
       passkeyRefused: 'The passkey sign-in was refused. Please try again, or sign in with password and PIN.',
+      ssoRequired:
+        '{{organisation}} signs this address in with its own accounts: use "Sign in with {{organisation}}". No password is used here for it, and none can be reset.',
     },
     passkey: {
       refused:
@@ -136,6 +139,17 @@ export const MESSAGES_EN = {
       lastOfAdmin:
         'Administrators must sign in with a passkey here, so your last passkey cannot be removed; add another one first.',
       noneOfYours: 'Add a passkey to your own account before requiring passkeys for administrators.',
+    },
+    sso: {
+      notSetUp: 'This organisation has no single sign-on set up.',
+      issuerInsecure:
+        'The issuer {{issuer}} must be an https:// address (plain http:// only on this machine: localhost or 127.0.0.1).',
+      issuerUnreachable:
+        'No OpenID Connect discovery document could be read for the issuer {{issuer}}: check the address (it ends before /.well-known/openid-configuration) and that this server reaches it.',
+      domainTaken:
+        'The domain {{domain}} is signed in by {{organisation}} already; each domain belongs to one organisation.',
+      secretRequired: 'The client secret is required: none is stored for this organisation yet.',
+      handoverInvalid: 'This sign-in has expired or was used already. Please sign in again.',
     },
     alerts: {
       silencedClockEvent: 'Alerts with a deadline need push or mail: {{summary}}.',
@@ -360,6 +374,8 @@ export const MESSAGES_EN = {
     additionalProperties: 'has the unknown field {{additionalProperty}}',
     dateOrDateTime: 'must be a date or date-time',
     invalid: 'is invalid',
+    ssoIssuer: 'must be the address of an OpenID Provider whose discovery document this server can read',
+    httpsIssuer: 'must be an https:// address',
     patientCode: 'must be a complete code (initial-MM-YYYY) or NN-00-0000 (not known yet)',
     patientCodeFromEntry: 'must be left out when a waiting-list entry is given',
     fittingEntry: 'must be an entry of the graft’s type whose ranges the graft fits',
@@ -393,6 +409,7 @@ export const MESSAGES_EN = {
     yearMissing: 'the birth year is missing',
     yearInvalid: 'the birth year must be 1900-2100',
     notFuture: 'must not be in the future (today is {{today}})',
+    beforeRelease: 'must not be before the graft’s release on {{date}}',
     beforeDelivery: 'must not be before the delivery on {{date}}',
     beforeAssignment: 'must not be before the assignment on {{date}}',
     afterDelivery: 'must not be after the delivery on {{date}}',

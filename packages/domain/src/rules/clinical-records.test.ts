@@ -8,7 +8,7 @@ import {
   validateImplantation,
 } from './clinical-records';
 
-const dates = { today: '2026-11-26', assignedOn: '2026-11-10', deliveredOn: '2026-11-12', implantedOn: '2026-11-20' };
+const dates = { today: '2026-11-26', releasedOn: '2026-11-05', assignedOn: '2026-11-10', deliveredOn: '2026-11-12', implantedOn: '2026-11-20' };
 
 /** The errors as their English text; the catalogue wording is the i18n tests' concern. */
 const english = (errors: { field: string; message: string }[]) =>
@@ -66,6 +66,11 @@ describe('corrections', () => {
     expect(correction('assignedOn', '2026-11-13', dates)).toEqual([
       { field: 'value', message: 'must not be after the delivery on 2026-11-12' },
     ]);
+    // An assignment dated back before the graft's release would make a record its own bank's import refuses.
+    expect(correction('assignedOn', '2026-11-04', dates)).toEqual([
+      { field: 'value', message: 'must not be before the graft’s release on 2026-11-05' },
+    ]);
+    expect(correction('assignedOn', '2026-11-05', dates)).toEqual([]);
     expect(correction('patient_Code', 'NN-00-0000', dates)).toHaveLength(1);
     expect(correction('reason', '  ', dates)).toEqual([{ field: 'value', message: 'must not be empty' }]);
   });

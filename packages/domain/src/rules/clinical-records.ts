@@ -11,16 +11,19 @@ import { wordedFieldError, type WordedFieldError } from './worded-field-error';
 /** The dates the graft's steps were recorded on, and today: the recording organisation's local day (`localDay`). */
 export interface StepDates {
   today: string;
+  /** The graft's release by its bank: nothing is assigned before it. */
+  releasedOn?: string | null;
   assignedOn?: string | null;
   deliveredOn?: string | null;
   implantedOn?: string | null;
 }
 
 type Bound<Step> = readonly [date: string | null | undefined, step: Step];
-type EarlierStep = 'delivery' | 'assignment';
+type EarlierStep = 'release' | 'delivery' | 'assignment';
 type LaterStep = 'delivery' | 'implantation';
 
 const BEFORE: Record<EarlierStep, MessageKey> = {
+  release: 'validation.beforeRelease',
   delivery: 'validation.beforeDelivery',
   assignment: 'validation.beforeAssignment',
 };
@@ -170,7 +173,13 @@ export const correctionTimeZone = (field: CorrectionField, zones: { clinicTimeZo
 export function validateCorrection(field: CorrectionField, value: string, dates: StepDates): WordedFieldError[] {
   switch (field) {
     case 'assignedOn':
-      return stepDateErrors('value', value, dates.today, undefined, [dates.deliveredOn, 'delivery']);
+      return stepDateErrors(
+        'value',
+        value,
+        dates.today,
+        [dates.releasedOn, 'release'],
+        [dates.deliveredOn, 'delivery'],
+      );
     case 'deliveredOn':
       return stepDateErrors(
         'value',

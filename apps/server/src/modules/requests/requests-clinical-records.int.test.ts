@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, localDay, shiftDate, type RequestHistory } from '@graftmatch/domain';
+import { DEFAULT_TIME_ZONE, localDay, shiftDate, toIsoDate, type RequestHistory } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO, expectProblem, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { archivedGraft, deliveredRequest, implantedRequest } from '../../../test/support/clinical-records';
@@ -168,6 +168,20 @@ describe(`the clinical record of a request (${testEngineName()})`, () => {
     await expectProblem(await correct('employeeX', implanted.id, body('deliveredOn', shiftDate(day, -1))), 400);
     expect((await correct('employeeX', implanted.id, body('assignedOn', shiftDate(day, -2)))).status).toBe(200);
     expect((await correct('employeeX', implanted.id, body('deliveredOn', shiftDate(day, -1)))).status).toBe(200);
+    // Nor the assignment before the graft's release: the bank's own import would refuse that record.
+    const { releaseOut } = await app.server.database.db
+      .selectFrom('grafts')
+      .select('releaseOut')
+      .where('eLot', '=', implanted.lot)
+      .executeTakeFirstOrThrow();
+    const released = toIsoDate(releaseOut)!;
+    const early = await expectProblem(
+      await correct('employeeX', implanted.id, body('assignedOn', shiftDate(released, -1))),
+      400,
+    );
+    expect(early.errors).toEqual([
+      { field: 'value', message: `must not be before the graft’s release on ${released}` },
+    ]);
     expect((await archivedGraft(app, implanted.lot))?.deliveryNoteFiles.map((file) => file.name)).toContain(
       `Delivery_note_${implanted.lot} v2.pdf`,
     );

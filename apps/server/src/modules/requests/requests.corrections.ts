@@ -136,6 +136,7 @@ export async function correctRequest(
     const graft = await requests.findGraftById(trx, request.graftId);
     const errors = validateCorrection(body.field, body.value, {
       today: localDay(now, correctionTimeZone(body.field, request)),
+      releasedOn: toIsoDate(graft.releaseOut),
       assignedOn: toIsoDate(graft.assignmentOut),
       deliveredOn: toIsoDate(graft.deliveryOut),
       implantedOn: request.implantedOn,
