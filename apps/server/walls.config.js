@@ -52,6 +52,11 @@ export const TABLE_WRITERS = {
   passkeys: ['modules/auth'],
   passkeyChallenges: ['modules/auth'],
   appSettings: ['modules/auth'],
+  ssoConfigs: ['modules/auth'],
+  ssoDomains: ['modules/auth'],
+  ssoLoginStates: ['modules/auth'],
+  ssoHandovers: ['modules/auth'],
+  ssoSessions: ['modules/auth'],
 };
 
 /** A Kysely write to one of `tables`, named by a string literal. */

@@ -24,6 +24,8 @@ import { createGraftSearches } from './modules/grafts/grafts.repository';
 import { createAuthDeps } from './modules/auth/auth.deps';
 import type { PasswordHasher } from './modules/auth/password';
 import { loadSigningSecret } from './modules/auth/secrets';
+import { createSsoDeps } from './modules/auth/sso.deps';
+import { loadSsoSecretKey } from './modules/auth/sso-secrets';
 import { loadAuditSigningKey } from './modules/audit/audit.key';
 import { createPushSender } from './modules/alerts/push-sender';
 import { loadVapidIdentity } from './modules/alerts/vapid';
@@ -175,6 +177,7 @@ async function createServices(app: FastifyInstance, deps: AppDeps, metrics: AppM
     mailWorker,
     mailer,
     auth,
+    sso: createSsoDeps(auth, { key: loadSsoSecretKey(deps.config, app.log) }),
     secureCookies: useSecureCookies(deps.config.publicUrl),
   };
 }
@@ -260,6 +263,7 @@ async function createFeatureContext(
     log: app.log,
     publicUrl: config.publicUrl,
     auth,
+    sso: services.sso,
     secureCookies: services.secureCookies,
     mailer,
     sealer: services.sealer,

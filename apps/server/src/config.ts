@@ -44,6 +44,11 @@ export interface Config {
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** Who runs this server, told to push services (VAPID_SUBJECT): a `mailto:` or `https:` address. */
   vapidSubject: string | undefined;
+  /**
+   * Base64 of the 32-byte key that seals single sign-on client secrets (SSO_SECRET_KEY); else one kept
+   * in `<dataDir>/sso-secret-key` (docs/security.md "Single sign-on").
+   */
+  ssoSecretKey: string | undefined;
 }
 
 /** The S3 bucket of `FILE_STORE=s3`; without keys the SDK's own chain (instance role, profile) answers. */
@@ -228,6 +233,19 @@ function parseVapidSubject(raw: string | undefined): string | undefined {
   return raw;
 }
 
+/** A 32-byte key in base64 (`openssl rand -base64 32`): an AES-256 key, never a passphrase. */
+function parseSsoSecretKey(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') {
+    return undefined;
+  }
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(raw.trim()) || Buffer.from(raw.trim(), 'base64').length !== 32) {
+    throw new ConfigError(
+      'SSO_SECRET_KEY must be 32 random bytes in base64; generate one with: openssl rand -base64 32 (or unset it to keep one in DATA_DIR).',
+    );
+  }
+  return raw.trim();
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort(env.PORT);
   const logLevel = env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info';
@@ -273,5 +291,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     vapidKeys: parseVapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
     vapidSubject: parseVapidSubject(env.VAPID_SUBJECT),
+    ssoSecretKey: parseSsoSecretKey(env.SSO_SECRET_KEY),
   };
 }

@@ -15,6 +15,8 @@ import type { AuthDeps } from './modules/auth/auth.deps';
 import { authRoutes } from './modules/auth/auth.routes';
 import { meRoutes } from './modules/auth/me.routes';
 import { adminSignInSettingsRoutes, myPasskeyRoutes, passkeyLoginRoutes } from './modules/auth/passkeys.routes';
+import type { SsoDeps } from './modules/auth/sso.deps';
+import { adminSsoRoutes, ssoLoginRoutes } from './modules/auth/sso.routes';
 import {
   adminDashboardRoutes,
   euteDashboardRoutes,
@@ -63,6 +65,8 @@ export interface FeatureContext {
   log: FastifyBaseLogger;
   publicUrl: string;
   auth: AuthDeps;
+  /** The auth deps with single sign-on's sealing key and discovered providers. */
+  sso: SsoDeps;
   secureCookies: boolean;
   mailer: Mailer;
   sealer: MailSealer;
@@ -101,9 +105,11 @@ const FEATURES: readonly Feature[] = [
   routes(healthRoutes, '/api', (c) => ({ database: c.database, files: c.fileSweep })),
   routes(authRoutes, '/api/auth', (c) => ({ deps: c.auth, secureCookies: c.secureCookies })),
   routes(passkeyLoginRoutes, '/api/auth', (c) => ({ deps: c.auth, secureCookies: c.secureCookies })),
-  routes(meRoutes, '/api/users', (c) => ({ deps: c.auth, secureCookies: c.secureCookies })),
+  routes(ssoLoginRoutes, '/api/auth', (c) => ({ deps: c.sso, secureCookies: c.secureCookies })),
+  routes(meRoutes, '/api/users', (c) => ({ deps: c.auth, sso: c.sso, secureCookies: c.secureCookies })),
   routes(myPasskeyRoutes, '/api/users', (c) => ({ deps: c.auth })),
   routes(adminSignInSettingsRoutes, '/api/admin', (c) => ({ deps: c.auth })),
+  routes(adminSsoRoutes, '/api/admin', (c) => ({ deps: c.sso })),
   routes(mySettingsRoutes, '/api/users', (c) => ({ deps: c.core })),
   routes(adminUserRoutes, '/api/admin', (c) => ({ deps: { ...c.core, auth: c.auth, log: c.log } })),
   routes(alertRoutes, '/api', (c) => ({ deps: { ...c.core, sealer: c.sealer, vapidPublicKey: c.vapidPublicKey } })),

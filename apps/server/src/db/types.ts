@@ -332,6 +332,66 @@ export interface PasskeyChallengesTable {
   usedAt: Timestamp | null;
 }
 
+export type SsoOrganisationType = 'clinic' | 'eute';
+export type SsoProvisioning = 'off' | 'member' | 'auditor';
+
+/** An organisation's sign-on with its own OpenID Provider (docs/security.md "Single sign-on"). */
+export interface SsoConfigsTable {
+  id: string;
+  organisationType: SsoOrganisationType;
+  organisationId: string;
+  /** The issuer identifier as the provider's discovery document names it. */
+  issuer: string;
+  clientId: string;
+  /** Sealed with SSO_SECRET_KEY (AES-256-GCM, bound to the row), never readable here; null when none. */
+  clientSecret: string | null;
+  provisioning: SsoProvisioning;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  updatedBy: string | null;
+}
+
+/** An e-mail domain an organisation's sign-on covers; the key makes it one organisation's. */
+export interface SsoDomainsTable {
+  domain: string;
+  configId: string;
+}
+
+/** A sign-in under way: single use, 10 minutes; the state as a keyed hash, nonce and verifier sealed. */
+export interface SsoLoginStatesTable {
+  stateHash: string;
+  configId: string;
+  nonce: string;
+  codeVerifier: string;
+  /** Keyed hash of the browser's binding cookie. */
+  browserHash: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+}
+
+/** The callback's one-time hand-over to the web app: a keyed hash, single use, 60 seconds. */
+export interface SsoHandoversTable {
+  handoverHash: string;
+  userId: string;
+  configId: string;
+  browserHash: string;
+  /** The provider's ID token, sealed: the session keeps it for the end-session address. */
+  idToken: string | null;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+}
+
+/** A session begun by single sign-on, and with which organisation's provider. */
+export interface SsoSessionsTable {
+  sessionId: string;
+  configId: string;
+  /** Sealed; the `id_token_hint` of the provider's end-session address. */
+  idToken: string | null;
+  createdAt: Timestamp;
+}
+
 /** App-wide settings, one row per key; a missing row means the default. */
 export interface AppSettingsTable {
   key: string;
@@ -642,6 +702,11 @@ export interface DB {
   passkeys: PasskeysTable;
   passkeyChallenges: PasskeyChallengesTable;
   appSettings: AppSettingsTable;
+  ssoConfigs: SsoConfigsTable;
+  ssoDomains: SsoDomainsTable;
+  ssoLoginStates: SsoLoginStatesTable;
+  ssoHandovers: SsoHandoversTable;
+  ssoSessions: SsoSessionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

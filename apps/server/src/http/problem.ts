@@ -81,6 +81,9 @@ export const unauthorized = (
 export const forbidden = (detail: Detail = { key: 'problem.forbidden' }) => new ProblemError(403, 'Forbidden', detail);
 export const notFound = (detail: Detail = { key: 'problem.notFound' }) => new ProblemError(404, 'Not Found', detail);
 export const conflict = (detail: Detail) => new ProblemError(409, 'Conflict', detail);
+/** A well-formed request whose content cannot be used (an issuer whose discovery document cannot be read). */
+export const unprocessable = (detail: Detail, errors?: FieldError[]) =>
+  new ProblemError(422, 'Unprocessable Content', detail, errors ? { errors } : {});
 
 /** Seconds a client waits before retrying a 503 (database restart, disk full, data folder lost). */
 export const RETRY_AFTER_SECONDS = 10;

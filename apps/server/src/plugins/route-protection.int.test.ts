@@ -18,6 +18,11 @@ const OPEN_API_ROUTES = [
   'POST /api/auth/recovery/:token',
   'POST /api/auth/passkey/options',
   'POST /api/auth/passkey/login',
+  // Single sign-on: the address typed, the way to the provider and back (a state), the hand-over.
+  'POST /api/auth/sso/discover',
+  'GET /api/auth/sso/start',
+  'GET /api/auth/sso/callback',
+  'POST /api/auth/sso/complete',
   'GET /api/health',
   'GET /api/ready',
   // FHIR clients read the CapabilityStatement before they log in (docs/fhir.md).
@@ -147,6 +152,10 @@ describe(`every route is protected unless it is one of the open ones (${testEngi
       ['POST', `/api/auth/recovery/${token}`],
       ['POST', '/api/auth/passkey/options'],
       ['POST', '/api/auth/passkey/login'],
+      ['POST', '/api/auth/sso/discover'],
+      ['GET', '/api/auth/sso/start'],
+      ['GET', '/api/auth/sso/callback'],
+      ['POST', '/api/auth/sso/complete'],
       ['POST', '/api/users/resetpassword'],
       ['DELETE', `/api/users/sessions/${randomUUID()}`],
       ['GET', '/api/users/logout'],

@@ -23,6 +23,7 @@ import { dueFollowUpOfA } from '../support/followups';
 import { demoPhoto, simplePdf } from '../../src/demo/demo-files/documents';
 import { valveTubeStl } from '../../src/demo/demo-files/stl';
 import { SoftAuthenticator } from '../support/passkeys';
+import { graftMatchClient, startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
 
 // The authorization matrix (docs/security.md, V8): every protected route (the clinic, tissue-bank and admin
 // APIs, the caller's own user and sessions, push negotiate), called by anonymous, physicians of
@@ -52,6 +53,9 @@ interface Fixture {
   scratchClinic: string;
   /** A bank of its own for activation and deactivation, so that X's and Y's employees keep their area. */
   scratchEute: string;
+  /** A clinic whose sign-on is set up, and the set-up's body (a real provider on 127.0.0.1). */
+  ssoClinic: string;
+  ssoBody: Record<string, unknown>;
   /** A graft of bank X implanted at clinic A, and a SAR draft of physician A on it. */
   implantedLotOfA: string;
   reportOfA: string;
@@ -622,6 +626,28 @@ const ROUTES: Record<string, Cell> = {
     request: async (app) => ({ path: `/api/users/passkeys/${await freshPasskeyOfA(app)}` }),
     expect: expected(404, EVERYONE, { physicianA: 204 }),
   },
+  'GET /api/admin/sso/{type}/{clinic with sign-on}': {
+    method: 'GET',
+    request: (_a, f) => ({ path: `/api/admin/sso/clinic/${f.ssoClinic}` }),
+    expect: expected(200, ['admin', 'auditor']),
+  },
+  'PUT /api/admin/sso/{type}/{clinic with sign-on}': {
+    method: 'PUT',
+    request: (_a, f) => ({ path: `/api/admin/sso/clinic/${f.ssoClinic}`, body: f.ssoBody }),
+    expect: expected(200, ['admin']),
+  },
+  // Each call removes a sign-on of its own clinic, set up just before.
+  'DELETE /api/admin/sso/{type}/{clinic with sign-on}': {
+    method: 'DELETE',
+    request: async (app, f) => {
+      const clinic = await createTestClinic(app.server);
+      const domain = `matrix-${next()}.example`;
+      const body = { ...f.ssoBody, emailDomains: [domain] };
+      expect((await app.clients.admin.put(`/api/admin/sso/clinic/${clinic}`, body)).status).toBe(200);
+      return { path: `/api/admin/sso/clinic/${clinic}` };
+    },
+    expect: expected(204, ['admin']),
+  },
   'GET /api/admin/signin-settings': {
     method: 'GET',
     request: () => ({ path: '/api/admin/signin-settings' }),
@@ -931,9 +957,12 @@ async function graftWithFiles(app: SeededApp): Promise<Fixture['fileLot']> {
 describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${testEngineName()})`, () => {
   let app: SeededApp;
   let fixture: Fixture;
+  let idp: TestOidcProvider;
+  const ssoClient = graftMatchClient('http://localhost:3000', 'matrix-clinic');
 
   beforeAll(async () => {
     app = await startSeededApp();
+    idp = await startOidcProvider([ssoClient]);
     const db = app.server.database.db;
     const day = today();
     const free = await db
@@ -967,10 +996,20 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
       scratchUser: (await createTestUser(app.server, { lastName: 'Scratch' })).id,
       scratchClinic: await createTestClinic(app.server, { name: 'Scratch clinic' }),
       scratchEute: await scratchEute(app),
+      ssoClinic: await createTestClinic(app.server, { name: 'Clinic with sign-on' }),
+      ssoBody: {
+        issuer: idp.issuer,
+        clientId: ssoClient.clientId,
+        clientSecret: ssoClient.clientSecret,
+        emailDomains: ['matrix-sso.example'],
+        provisioning: 'off',
+      },
       implantedLotOfA: '',
       reportOfA: '',
       followUpOfA: '',
     };
+    const ssoSetUp = await app.clients.admin.put(`/api/admin/sso/clinic/${fixture.ssoClinic}`, fixture.ssoBody);
+    expect(ssoSetUp.status).toBe(200);
     fixture.implantedLotOfA = (await implantedRequest(app, day)).lot;
     const statement = await uploadFiles(app.clients.employeeX, fixture.implantedLotOfA, '1', [
       { name: RELEASE_STATEMENT, bytes: await simplePdf('Release statement', ['matrix'], new Date()) },
@@ -991,6 +1030,7 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
 
   afterAll(async () => {
     await app?.server.close();
+    await idp?.close();
   });
 
   for (const [name, cell] of Object.entries(ROUTES)) {

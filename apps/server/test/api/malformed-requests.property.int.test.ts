@@ -44,6 +44,7 @@ const USER_FIELDS = [
   'twoFactorTarget',
   'language',
 ];
+const SSO_FIELDS = ['issuer', 'clientId', 'clientSecret', 'emailDomains', 'provisioning'];
 const FOLLOW_UP_FIELDS = [
   'date',
   'patientStatus',
@@ -148,6 +149,11 @@ const ROUTES: readonly RouteUnderTest[] = [
   { method: 'POST', path: '/api/auth/passkey/login', write: true, fields: ['challengeId', 'response'] },
   { method: 'GET', path: '/api/admin/signin-settings', write: false },
   { method: 'PUT', path: '/api/admin/signin-settings', write: true, fields: ['adminsNeedPasskey'] },
+  { method: 'POST', path: '/api/auth/sso/discover', write: false, fields: ['email'] },
+  { method: 'POST', path: '/api/auth/sso/complete', write: true, fields: ['handover'] },
+  { method: 'GET', path: '/api/admin/sso/:type/:id', write: false },
+  { method: 'PUT', path: '/api/admin/sso/:type/:id', write: true, fields: SSO_FIELDS },
+  { method: 'DELETE', path: '/api/admin/sso/:type/:id', write: true },
   { method: 'GET', path: '/api/push/vapid-public-key', write: false },
   { method: 'GET', path: '/api/me/push-subscriptions', write: false },
   { method: 'POST', path: '/api/me/push-subscriptions', write: true, fields: ['endpoint', 'keys', 'label'] },
@@ -243,6 +249,9 @@ const NOT_FUZZED: Record<string, string> = {
   'POST /api/import/grafts': 'multipart; random files in imports.property.int.test.ts',
   'POST /api/media/uploadfiles': 'multipart; refusals in files-refusals.int.test.ts',
   'GET /api/fhir/R5/metadata': 'open, takes no input',
+  'GET /api/auth/sso/start': 'a browser navigation answered by a redirect to a provider; sso.int.test.ts',
+  'GET /api/auth/sso/callback':
+    'a browser navigation answered by a redirect to the login screen; refusals in sso.int.test.ts',
 };
 
 const QUERY_KEYS = [

@@ -19,6 +19,9 @@ const NOT_CALLED_BY_WEB: Record<string, string> = {
   'GET /push': 'the push WebSocket, or the Server-Sent Events and Long Polling reads, of the SignalR client',
   'POST /push': 'what a Server-Sent Events or Long Polling client of SignalR sends',
   'DELETE /push': 'the SignalR client closing a Long Polling connection',
+  'GET /auth/sso/start':
+    'single sign-on: a full-page navigation to the organisation’s provider (the discovery’s startUrl)',
+  'GET /auth/sso/callback': 'single sign-on: where the provider sends the browser back, redirected on to the web app',
   'GET /users/sessions': 'the caller’s own sessions, for API clients; the web has no sessions page',
   'DELETE /users/sessions/{}': 'ending one session, for API clients',
   'GET /fhir/R5/metadata': 'the FHIR CapabilityStatement, for hospital systems (docs/fhir.md)',

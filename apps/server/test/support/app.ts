@@ -56,6 +56,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
       privateKey: 'kwXHugM3PcWbfTHfLCu_RL8ZVlpZA41NRbXAZVZFKjU',
     },
     vapidSubject: 'mailto:operator@graftmatch.test',
+    // Unset: each test app keeps its own generated key in its data folder, as a fresh install does.
+    ssoSecretKey: undefined,
     ...overrides,
   };
 }

@@ -6,6 +6,13 @@ import type {
   PasskeyLoginStart,
   RenamePasskeyRequest,
   SignInSettings,
+  SsoCompleteRequest,
+  SsoConfig,
+  SsoConfigInput,
+  SsoDiscoverRequest,
+  SsoDiscovery,
+  SsoLogout,
+  SsoOrganisationParams,
   AddPushSubscriptionRequest,
   NotificationPreferences,
   PushDevice,
@@ -126,7 +133,8 @@ export interface ApiRoutes {
   'POST /auth/recoveryrequest': { body: RecoveryRequest; response: void };
   'POST /auth/recovery/{token}': { params: { token: string }; body: RecoverPasswordRequest; response: void };
   'GET /users/getmyuser': { response: User };
-  'GET /users/logout': { response: void };
+  /** 204, or for a session begun by single sign-on the provider's end-session address (docs/api.md "Single sign-on"). */
+  'GET /users/logout': { response: SsoLogout | undefined };
   'POST /users/resetpassword': { body: ResetPasswordRequest; response: void };
   'GET /users/settings': { response: UserSettings };
   'PATCH /users/settings': { body: PatchUserSettingsRequest; response: UserSettings };
@@ -137,6 +145,16 @@ export interface ApiRoutes {
   'GET /users/passkeys': { response: Passkey[] };
   'PATCH /users/passkeys/{id}': { params: { id: string }; body: RenamePasskeyRequest; response: Passkey };
   'DELETE /users/passkeys/{id}': { params: { id: string }; response: void };
+  'POST /auth/sso/discover': { body: SsoDiscoverRequest; response: SsoDiscovery };
+  /** The one-time hand-over of `/login/sso?handover=…` for the session, as after a PIN. */
+  'POST /auth/sso/complete': { body: SsoCompleteRequest; response: SessionTokens };
+  'GET /admin/sso/{organisationType}/{organisationId}': { params: SsoOrganisationParams; response: SsoConfig };
+  'PUT /admin/sso/{organisationType}/{organisationId}': {
+    params: SsoOrganisationParams;
+    body: SsoConfigInput;
+    response: SsoConfig;
+  };
+  'DELETE /admin/sso/{organisationType}/{organisationId}': { params: SsoOrganisationParams; response: void };
   'GET /admin/signin-settings': { response: SignInSettings };
   'PUT /admin/signin-settings': { body: SignInSettings; response: SignInSettings };
 

@@ -28,6 +28,7 @@ const forgotPassword = async () => ({
   Component: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage,
 });
 const recover = async () => ({ Component: (await import('../features/auth/RecoverPage')).RecoverPage });
+const ssoComplete = async () => ({ Component: (await import('../features/auth/SsoCompletePage')).SsoCompletePage });
 const assigned = (list: 'current' | 'archive') => async () => {
   const { AssignedGraftsPage } = await import('./signedIn');
   return { element: <AssignedGraftsPage list={list} key={list} /> };
@@ -46,7 +47,7 @@ const admin = (page: 'UsersPage' | 'ClinicsPage' | 'EutesPage' | 'AuditLogPage' 
   Component: (await import('../features/admin/pages'))[page],
 });
 
-/** Spec §2's routes, plus the recovery link `/recover/{token}` and `/forgot-password`. */
+/** Spec §2's routes, plus the recovery link `/recover/{token}`, `/forgot-password` and the sign-on's return `/login/sso`. */
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
@@ -59,6 +60,8 @@ export const routes: RouteObject[] = [
         element: <RequireTwoFactor />,
         children: [{ index: true, element: <TwoFactorPage /> }],
       },
+      // Back from an organisation's sign-on (docs/api.md "Single sign-on"): the hand-over becomes the session.
+      { path: '/login/sso', lazy: ssoComplete },
       { path: '/forgot-password', lazy: forgotPassword },
       { path: '/recover/:token', lazy: recover },
     ],

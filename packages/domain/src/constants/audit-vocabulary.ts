@@ -57,9 +57,19 @@ export const AUDIT_ACTIONS = {
   'auth.passkey.rename': { en: 'Passkey renamed', de: 'Passkey umbenannt' },
   'auth.passkey.remove': { en: 'Passkey removed', de: 'Passkey entfernt' },
   'auth.passkey.failure': { en: 'Passkey sign-in refused', de: 'Anmeldung mit Passkey abgewiesen' },
+  'auth.sso.failure': { en: 'Single sign-on refused', de: 'Single Sign-on abgewiesen' },
+  'sso.configure': {
+    en: 'Single sign-on of an organisation set up or changed',
+    de: 'Single Sign-on einer Organisation eingerichtet oder geändert',
+  },
+  'sso.remove': { en: 'Single sign-on of an organisation removed', de: 'Single Sign-on einer Organisation entfernt' },
   'settings.signin': { en: 'Sign-in rules changed', de: 'Anmelderegeln geändert' },
   'user.create': { en: 'Administrator created', de: 'Administrator angelegt' },
   'user.add': { en: 'User added', de: 'Benutzer hinzugefügt' },
+  'user.provision': {
+    en: 'User created at the first single sign-on',
+    de: 'Benutzer bei der ersten Anmeldung per Single Sign-on angelegt',
+  },
   'user.update': { en: 'User changed', de: 'Benutzer geändert' },
   'user.activate': { en: 'User activated', de: 'Benutzer aktiviert' },
   'user.deactivate': { en: 'User deactivated', de: 'Benutzer deaktiviert' },
@@ -178,6 +188,7 @@ export const SIGN_IN_ACTIONS: readonly AuditAction[] = [
   'auth.login.failure',
   'auth.twofactor.failure',
   'auth.passkey.failure',
+  'auth.sso.failure',
   'auth.logout',
   'auth.session.end',
 ];

@@ -30,6 +30,7 @@ import * as bankResponseHours from './2026-12-03-bank-response-hours';
 import * as followups from './2026-12-04-followups';
 import * as passkeys from './2026-12-05-passkeys';
 import * as followupsVersions from './2026-12-06-followups-versions';
+import * as sso from './2026-12-07-sso';
 
 // Listed by name; Kysely applies them in name order, so names start with their date.
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04-followups': followups,
   '2026-12-05-passkeys': passkeys,
   '2026-12-06-followups-versions': followupsVersions,
+  '2026-12-07-sso': sso,
 };

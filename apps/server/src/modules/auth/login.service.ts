@@ -29,6 +29,7 @@ import { hashPassword } from './password';
 import { passwordSetByLinkSince } from './passkeys.repository';
 import { completeLogin } from './session.service';
 import { adminsNeedPasskey, PASSWORD_LINK_GRACE_MINUTES } from './signin-settings.service';
+import { refusePasswordOfSso } from './sso-password-rule';
 import { TWO_FACTOR_MINUTES } from './tokens';
 
 /** An unknown address's failure count is forgotten a day after its last failure (docs/decisions.md). */
@@ -113,6 +114,8 @@ export async function loginWithPassword(
   const email = credentials.email.trim().toLowerCase();
   const now = deps.now();
   const user = await repo.findLoginUserByEmail(deps.db, email);
+  // Before the password is looked at: it is not this address's way in, and no guess counts.
+  await refusePasswordOfSso(deps, { email, userId: user?.id ?? null, audit: { ctx } });
   if (!user) {
     await deps.passwords.verify(await decoy(), credentials.password);
     const failures = await repo.countUnknownAccountFailure(deps.db, {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Id, ResetPasswordRequest, User, UserSession } from '@graftmatch/domain';
+import { Id, ResetPasswordRequest, SsoLogout, User, UserSession } from '@graftmatch/domain';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../http/problem';
 import { problems, requestContext } from '../../http/request-kit';
@@ -8,7 +8,9 @@ import { AUTH_RATE_LIMIT } from '../../plugins/rate-limit';
 import type { AuthDeps } from './auth.deps';
 import { changePassword } from './password.service';
 import { clearRefreshCookie } from './refresh-cookie';
-import { endOwnSession, logout } from './session.service';
+import { endOwnSession } from './session.service';
+import { logoutEverywhere } from './sso-logout.service';
+import type { SsoDeps } from './sso.deps';
 import { getMySessions, getMyUser } from './me.service';
 
 const errors = problems(400, 401, 403, 404, 429);
@@ -22,9 +24,9 @@ function caller(request: FastifyRequest) {
 }
 
 /** Self-service of the logged-in user under /api/users: who am I, log out, password, sessions. */
-export const meRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; secureCookies: boolean }> = async (
+export const meRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; sso: SsoDeps; secureCookies: boolean }> = async (
   app,
-  { deps, secureCookies },
+  { deps, sso, secureCookies },
 ) => {
   app.get(
     '/getmyuser',
@@ -38,13 +40,13 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; secureCookies
     '/logout',
     {
       config: { rateLimit: AUTH_RATE_LIMIT },
-      schema: { tags: ['users'], response: { 204: Type.Null(), ...errors } },
+      // 204; a session begun by single sign-on answers 200 with the provider's end-session address.
+      schema: { tags: ['users'], response: { 200: SsoLogout, 204: Type.Null(), ...errors } },
     },
     async (request, reply) => {
-      const { userId, sessionId } = caller(request);
-      await logout(deps, userId, sessionId, requestContext(request));
+      const ended = await logoutEverywhere(sso, caller(request), requestContext(request));
       clearRefreshCookie(reply, secureCookies);
-      return reply.code(204).send(null);
+      return ended ? reply.code(200).send(ended) : reply.code(204).send(null);
     },
   );
 

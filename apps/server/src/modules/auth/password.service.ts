@@ -14,6 +14,7 @@ import { checkPasswordWithLockout } from './lockout';
 import { assertAcceptablePassword } from './password-policy';
 import { randomToken } from './secrets';
 import { revokeSessionsOfUser } from './session.repository';
+import { refusePasswordOfSso } from './sso-password-rule';
 
 /** A recovery link works once, for one hour (docs/decisions.md §7). */
 export const RECOVERY_MINUTES = 60;
@@ -64,10 +65,13 @@ async function issueAuditedLink(
 
 /**
  * `POST /auth/recoveryrequest`: mails a link when an active account has this address, and
- * behaves the same either way. The mail is only queued, so the answer's time does not tell.
+ * behaves the same either way. The mail is only queued, so the answer's time does not tell. An
+ * address its organisation signs in (single sign-on) is refused with 403, account or not.
  */
 export async function requestRecovery(deps: AuthDeps, email: string, ctx: RequestContext): Promise<void> {
-  const user = await repo.findLoginUserByEmail(deps.db, email.trim().toLowerCase());
+  const address = email.trim().toLowerCase();
+  const user = await repo.findLoginUserByEmail(deps.db, address);
+  await refusePasswordOfSso(deps, { email: address, userId: user?.id ?? null });
   if (!user || !user.active) {
     return;
   }
@@ -104,6 +108,8 @@ export async function recoverPassword(
   if (!user?.active) {
     throw invalid();
   }
+  // The link stays unused: should the organisation's sign-on be removed, it still works.
+  await refusePasswordOfSso(deps, { email: user.email, userId: user.id });
   assertAcceptablePassword('password', password, { email: user.email });
   // Hashing is slow on purpose; it stays outside the transaction so no write lock waits for it.
   const passwordHash = await deps.passwords.hash(password);

@@ -60,14 +60,14 @@ export async function startSession(
 }
 
 /**
- * A login completed, by PIN or by passkey: the failed attempts are forgotten, a session starts and
+ * A login completed, by PIN, passkey or single sign-on: the failed attempts are forgotten, a session starts and
  * `auth.login.success` is audited with how (`after`); runs in the caller's transaction.
  */
 export async function completeLogin(
   trx: Executor,
   deps: AuthDeps,
   login: { userId: string; ctx: RequestContext; at: Date; after?: Record<string, unknown> },
-): Promise<SessionTokens & { sessionExpiresAt: Date }> {
+): Promise<SessionTokens & { sessionExpiresAt: Date; sessionId: string }> {
   await clearFailedLogins(trx, login.userId);
   const session = await startSession(trx, deps, login.userId, login.ctx);
   await recordAudit(trx, {
@@ -83,6 +83,7 @@ export async function completeLogin(
     access_Token: session.accessToken,
     refresh_Token: session.refreshToken,
     sessionExpiresAt: session.expiresAt,
+    sessionId: session.sessionId,
   };
 }
 

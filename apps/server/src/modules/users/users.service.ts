@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { compareUsersByLastName, type AddUserRequest, type PatchUserRequest, type User } from '@graftmatch/domain';
+import {
+  compareUsersByLastName,
+  type AddUserRequest,
+  type Language,
+  type PatchUserRequest,
+  type User,
+} from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB, UserUpdate } from '../../db/types';
 import { conflict, fieldError, invalidFields, notFound, type FieldError } from '../../http/problem';
@@ -166,6 +172,57 @@ export async function addUser(deps: UsersDeps, actor: Actor, request: AddUserReq
     deps.log.warn({ err: error, userId: user.id }, 'the invitation mail could not be sent');
   }
   return user;
+}
+
+/**
+ * An account made at its first single sign-on, when the organisation's admins turned that on
+ * (docs/security.md "Single sign-on"): active, without a password, a member of that organisation
+ * only, with the audit flag when the admins chose auditors. Runs in the caller's transaction;
+ * audited as `user.provision`. Answers the new user's id.
+ */
+export async function provisionUser(
+  trx: Executor,
+  input: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    language: Language;
+    audit: boolean;
+    organisation: { type: 'clinic' | 'eute'; id: string };
+    ip: string | null;
+    at: Date;
+  },
+): Promise<string> {
+  const id = randomUUID();
+  const at = input.at.toISOString();
+  await repo.insertUser(trx, {
+    id,
+    email: input.email,
+    passwordHash: null,
+    title: null,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: null,
+    language: input.language,
+    active: 1,
+    admin: 0,
+    audit: input.audit ? 1 : 0,
+    twoFactorTarget: input.email,
+    createdAt: at,
+    updatedAt: at,
+  });
+  await repo.setClinicMemberships(trx, id, input.organisation.type === 'clinic' ? [input.organisation.id] : []);
+  await repo.setEuteMemberships(trx, id, input.organisation.type === 'eute' ? [input.organisation.id] : []);
+  await recordAudit(trx, {
+    actorUserId: null,
+    action: 'user.provision',
+    targetType: 'user',
+    targetId: id,
+    after: await presentUser(trx, id),
+    ip: input.ip,
+    at: input.at,
+  });
+  return id;
 }
 
 /** Refuses a change that would leave no active administrator; call inside the change's transaction. */

@@ -13,6 +13,7 @@ import { addClinic, getClinic, listClinics, listUsers, patchClinic, setClinicAct
 import { adminKeys } from './keys';
 import { ListWithDetailPage, type ListColumn } from './ListWithDetailPage';
 import { MembersList } from './MembersList';
+import { OrganisationSso } from './OrganisationSso';
 import { OrganisationTimeZone } from './OrganisationTimeZone';
 import { EditButton } from './shared';
 import { useAdminRights } from './useAdminRights';
@@ -170,6 +171,13 @@ export function ClinicsPage() {
             key={`timezone:${clinic.id}:${clinic.timeZone}`}
             kind="clinic"
             organisation={clinic}
+            name={clinic.c_Name}
+            canWrite={canWrite}
+          />
+          <OrganisationSso
+            key={`sso:${clinic.id}`}
+            kind="clinic"
+            organisationId={clinic.id}
             name={clinic.c_Name}
             canWrite={canWrite}
           />

@@ -14,6 +14,7 @@ import { getEute, listEutes, patchEute, setEuteActive } from './api';
 import { EuteAddModal } from './EuteAddModal';
 import { EuteApiKeys } from './EuteApiKeys';
 import { EuteLeadTime } from './EuteLeadTime';
+import { OrganisationSso } from './OrganisationSso';
 import { OrganisationTimeZone } from './OrganisationTimeZone';
 import { EuteReminders } from './EuteReminders';
 import { EuteVigilance } from './EuteVigilance';
@@ -194,6 +195,13 @@ export function EutesPage() {
             canWrite={canWrite}
           />
           <EuteApiKeys key={eute.id} euteId={eute.id} canWrite={canWrite} />
+          <OrganisationSso
+            key={`sso:${eute.id}`}
+            kind="eute"
+            organisationId={eute.id}
+            name={eute.name}
+            canWrite={canWrite}
+          />
         </>
       )}
       detailActions={(eute) => (

@@ -20,9 +20,13 @@ import type {
   User,
   TestAlertResult,
   UserAttention,
+  SsoConfig,
+  SsoConfigInput,
+  SsoOrganisationType,
 } from '@graftmatch/domain';
 import { call, download } from '../../api/call';
 import type { DownloadedFile } from '../../api/client';
+import { ApiError } from '../../api/errors';
 
 export type { AuditLogPage } from '@graftmatch/domain';
 
@@ -138,6 +142,41 @@ export function createApiKey(id: string, label: string): Promise<CreateApiKeyRes
 
 export function revokeApiKey(id: string, keyId: string): Promise<void> {
   return call('DELETE /admin/eutes/{id}/apikeys/{keyId}', { params: { id, keyId } });
+}
+
+// An organisation's single sign-on with its OpenID Provider (docs/api.md "Single sign-on").
+
+/** The clinic's or bank's sign-on; null while none is set up (the server answers 404). */
+export async function getSsoConfig(organisationType: SsoOrganisationType, organisationId: string) {
+  try {
+    return await call('GET /admin/sso/{organisationType}/{organisationId}', {
+      params: { organisationType, organisationId },
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** Sets it up or changes it; the server reads the issuer's discovery document first. */
+export function putSsoConfig(
+  organisationType: SsoOrganisationType,
+  organisationId: string,
+  body: SsoConfigInput,
+): Promise<SsoConfig> {
+  return call('PUT /admin/sso/{organisationType}/{organisationId}', {
+    params: { organisationType, organisationId },
+    body,
+  });
+}
+
+/** Its members sign in with password (and PIN or passkey) again. */
+export function deleteSsoConfig(organisationType: SsoOrganisationType, organisationId: string): Promise<void> {
+  return call('DELETE /admin/sso/{organisationType}/{organisationId}', {
+    params: { organisationType, organisationId },
+  });
 }
 
 // Audit log and test alert

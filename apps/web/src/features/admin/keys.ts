@@ -1,3 +1,4 @@
+import type { SsoOrganisationType } from '@graftmatch/domain';
 import type { ActiveFilter, AuditLogFilter } from './api';
 
 /** Query keys of the admin area; every write invalidates `adminKeys.all` (spec §4: edits reload the lists). */
@@ -11,6 +12,7 @@ export const adminKeys = {
   eute: (id: string) => ['admin', 'eute', id] as const,
   apiKeys: (id: string) => ['admin', 'eute', id, 'apikeys'] as const,
   reminders: (id: string) => ['admin', 'eute', id, 'reminders'] as const,
+  sso: (type: SsoOrganisationType, id: string) => ['admin', 'sso', type, id] as const,
   auditLog: (filter: AuditLogFilter) => ['admin', 'auditlog', filter] as const,
   mails: (state: string) => ['admin', 'mails', state] as const,
 };

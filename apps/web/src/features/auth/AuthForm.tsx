@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode, Ref } from 'react';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { FormError } from './FormError';
 
@@ -16,7 +16,7 @@ export function AuthForm(props: {
   formError?: string | null;
   /** The form's own words for a wrong password or PIN (see FormError). */
   wrongSecret?: string;
-  submit: { label: string; testId: string; pending: boolean; disabled: boolean };
+  submit: { label: string; testId: string; pending: boolean; disabled: boolean; ref?: Ref<HTMLButtonElement> };
   children: ReactNode;
   after?: ReactNode;
 }) {
@@ -36,6 +36,7 @@ export function AuthForm(props: {
         {props.children}
         <FormError error={props.error} wrongSecret={props.wrongSecret} text={props.formError} />
         <Button
+          ref={props.submit.ref}
           type="submit"
           loading={props.submit.pending}
           disabled={props.submit.disabled}

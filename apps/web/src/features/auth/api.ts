@@ -39,10 +39,6 @@ export function getMyUser(): Promise<User> {
   return call('GET /users/getmyuser');
 }
 
-export function logout(): Promise<void> {
-  return call('GET /users/logout');
-}
-
 export function changePassword(body: ResetPasswordRequest): Promise<void> {
   return call('POST /users/resetpassword', { body });
 }

@@ -1,0 +1,91 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, type Config } from '../../config';
+
+// What single sign-on keeps secret at rest (docs/security.md "Single sign-on"): an organisation's
+// client secret, and a sign-in's nonce, PKCE verifier and ID token, sealed with AES-256-GCM under a
+// key that never rests in the database: SSO_SECRET_KEY, or one generated once into DATA_DIR. A copy
+// of the database (a replica, a backup, `pg_dump`) alone reveals none of them.
+
+const KEY_BYTES = 32;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const PREFIX = 'sso:v1:';
+
+const keyFile = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'sso-secret-key');
+
+function keyOf(text: string, where: string): Buffer {
+  const key = Buffer.from(text.trim(), 'base64');
+  if (key.length !== KEY_BYTES) {
+    throw new ConfigError(`${where} must be 32 random bytes in base64; generate one with: openssl rand -base64 32`);
+  }
+  return key;
+}
+
+/**
+ * The sealing key: SSO_SECRET_KEY, or else one generated on first start and kept in
+ * `<dataDir>/sso-secret-key` (mode 0600), like the JWT secret. Several instances must share one.
+ */
+export function loadSsoSecretKey(
+  config: Pick<Config, 'ssoSecretKey' | 'dataDir'>,
+  log: { warn(message: string): void },
+): Buffer {
+  if (config.ssoSecretKey !== undefined) {
+    return keyOf(config.ssoSecretKey, 'SSO_SECRET_KEY');
+  }
+  const file = keyFile(config);
+  try {
+    writeFileSync(file, randomBytes(KEY_BYTES).toString('base64'), { mode: 0o600, flag: 'wx' });
+    log.warn(
+      `SSO_SECRET_KEY is not set: generated the single sign-on key in ${file}. Several instances need one shared SSO_SECRET_KEY.`,
+    );
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+      throw error;
+    }
+  }
+  return keyOf(readFileSync(file, 'utf8'), file);
+}
+
+/** A value that was sealed under another key (SSO_SECRET_KEY changed), or for another place. */
+export class UnreadableSsoSecretError extends Error {
+  override name = 'UnreadableSsoSecretError';
+}
+
+export interface SsoSealer {
+  /** Encrypts `value` for one place (`where`: the row and column), which is bound in as associated data. */
+  seal(where: string, value: string): string;
+  /** The value sealed for `where`; throws UnreadableSsoSecretError for another key or place. */
+  open(where: string, stored: string): string;
+}
+
+export function createSsoSealer(key: Buffer): SsoSealer {
+  return {
+    seal(where, value) {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      cipher.setAAD(Buffer.from(where, 'utf8'));
+      const sealed = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
+      return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+    },
+    open(where, stored) {
+      if (!stored.startsWith(PREFIX)) {
+        throw new UnreadableSsoSecretError('not a sealed value');
+      }
+      const bytes = Buffer.from(stored.slice(PREFIX.length), 'base64url');
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
+        decipher.setAAD(Buffer.from(where, 'utf8'));
+        decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+        return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+          'utf8',
+        );
+      } catch {
+        throw new UnreadableSsoSecretError(
+          'A single sign-on secret was sealed with another SSO_SECRET_KEY (or for another row) and cannot be read.',
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { Badge, Button, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { SsoConfig, SsoOrganisationType } from '@graftmatch/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormModal } from '../../components/FormModal';
+import { notify } from '../../components/notify';
+import { PageLoader } from '../../components/PageLoader';
+import { showDateTime } from '../../i18n/format';
+import { deleteSsoConfig, getSsoConfig } from './api';
+import { adminKeys } from './keys';
+import { SsoConfigForm } from './SsoConfigForm';
+import classes from './admin.module.css';
+
+/**
+ * A clinic's or bank's single sign-on with its own OpenID Provider (docs/api.md "Single sign-on"):
+ * what is set up, the redirect URI to register at the provider, and, for admins, setting it up,
+ * changing and removing it. Auditors read it.
+ */
+export function OrganisationSso(props: {
+  kind: SsoOrganisationType;
+  organisationId: string;
+  name: string;
+  canWrite: boolean;
+}) {
+  const { kind, organisationId, name, canWrite } = props;
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const key = adminKeys.sso(kind, organisationId);
+  const sso = useQuery({ queryKey: key, queryFn: () => getSsoConfig(kind, organisationId) });
+  const [editing, setEditing] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => deleteSsoConfig(kind, organisationId),
+    onSuccess: () => {
+      queryClient.setQueryData(key, null);
+      notify('success', t('admin.sso.removed', { name }));
+    },
+  });
+  const askRemove = () =>
+    modals.openConfirmModal({
+      title: t('admin.sso.removeTitle'),
+      children: <Text size="sm">{t('admin.sso.removeText', { name })}</Text>,
+      labels: { confirm: t('admin.sso.remove'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-sso-remove' },
+      cancelProps: { 'data-testid': 'confirm-cancel' },
+      closeButtonProps: { 'aria-label': t('common.close') },
+      onConfirm: () => remove.mutate(),
+    });
+  const config = sso.data;
+  return (
+    <Stack gap="xs" data-testid={`${kind}-sso`}>
+      <Title order={3} size="h6">
+        {t('admin.sso.title')}
+      </Title>
+      {sso.isPending && <PageLoader />}
+      {sso.isError && <ErrorAlert error={sso.error} onRetry={() => void sso.refetch()} />}
+      {config === null && (
+        <Text size="sm" c="dimmed" data-testid="sso-none">
+          {t('admin.sso.none')}
+        </Text>
+      )}
+      {config && <SsoFacts config={config} />}
+      {canWrite && config !== undefined && (
+        <Group gap="sm">
+          <Button variant="light" onClick={() => setEditing(true)} data-testid="sso-edit">
+            {config ? t('admin.sso.edit') : t('admin.sso.setUp')}
+          </Button>
+          {config && (
+            <Button
+              variant="outline"
+              color="red"
+              onClick={askRemove}
+              loading={remove.isPending}
+              data-testid="sso-remove"
+            >
+              {t('admin.sso.remove')}
+            </Button>
+          )}
+        </Group>
+      )}
+      <FormModal
+        opened={editing}
+        onClose={() => setEditing(false)}
+        title={t(config ? 'admin.sso.editTitle' : 'admin.sso.setUpTitle', { name })}
+      >
+        <SsoConfigForm
+          kind={kind}
+          organisationId={organisationId}
+          name={name}
+          config={config ?? null}
+          onDone={() => setEditing(false)}
+        />
+      </FormModal>
+    </Stack>
+  );
+}
+
+function SsoFacts({ config }: { config: SsoConfig }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <dl className={classes.fields} data-testid="sso-facts">
+        <dt>{t('admin.sso.fields.issuer')}</dt>
+        <dd data-testid="sso-fact-issuer">{config.issuer}</dd>
+        <dt>{t('admin.sso.fields.clientId')}</dt>
+        <dd data-testid="sso-fact-client-id">{config.clientId}</dd>
+        <dt>{t('admin.sso.fields.clientSecret')}</dt>
+        <dd data-testid="sso-fact-secret">
+          {config.hasClientSecret ? t('admin.sso.secretStored') : t('admin.sso.secretMissing')}
+        </dd>
+        <dt>{t('admin.sso.fields.emailDomains')}</dt>
+        <dd>
+          <Group gap={4} data-testid="sso-fact-domains">
+            {config.emailDomains.map((domain) => (
+              <Badge key={domain} variant="light" tt="none">
+                {domain}
+              </Badge>
+            ))}
+          </Group>
+        </dd>
+        <dt>{t('admin.sso.fields.provisioning')}</dt>
+        <dd data-testid="sso-fact-provisioning">{t(`admin.sso.provisioning.${config.provisioning}`)}</dd>
+        <dt>{t('admin.sso.changed')}</dt>
+        <dd>{showDateTime(config.updatedAt)}</dd>
+      </dl>
+      <Stack gap={4}>
+        <Text size="sm" fw={600}>
+          {t('admin.sso.redirectUri')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('admin.sso.redirectUriHint')}
+        </Text>
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <Code style={{ wordBreak: 'break-all' }} data-testid="sso-redirect-uri">
+            {config.redirectUri}
+          </Code>
+          <CopyButton value={config.redirectUri}>
+            {({ copied, copy }) => (
+              <Button size="xs" variant="light" onClick={copy} data-testid="sso-redirect-copy">
+                {copied ? t('admin.sso.copied') : t('admin.sso.copy')}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      </Stack>
+    </>
+  );
+}
