@@ -13,6 +13,9 @@ describe('the web paths the server links to', () => {
     ['euteDonation', webPaths.euteDonation('DE/ABC 1'), 'donation/:lot'],
     ['euteRequests', webPaths.euteRequests, 'requests'],
     ['recover', webPaths.recover('a-b_C'), '/recover/:token'],
+    ['login', webPaths.login, '/login'],
+    ['loginRefusedBySso', webPaths.loginRefusedBySso('no-account'), '/login'],
+    ['ssoHandover', webPaths.ssoHandover('a-b_C'), '/login/sso'],
     ['vigilance', webPaths.vigilance, 'home/vigilance'],
     ['quality', webPaths.quality, 'home/quality'],
     ['notifications', webPaths.notifications, 'home/notifications'],
@@ -26,6 +29,9 @@ describe('the web paths the server links to', () => {
   // Every address of webPaths opens a page; a new one does not compile here until it is named.
   const everyPath: Record<keyof typeof webPaths, string> = {
     home: webPaths.home,
+    login: webPaths.login,
+    loginRefusedBySso: webPaths.loginRefusedBySso('deactivated'),
+    ssoHandover: webPaths.ssoHandover('a-b_C'),
     password: webPaths.password,
     graftHistory: webPaths.graftHistory('DE/ABC 1'),
     clinicSearch: webPaths.clinicSearch('aortic_valve'),

@@ -84,6 +84,12 @@ export const webPaths = {
   adminEutes: (query: { selected?: string } = {}) => withQuery('/home/admin/eutes', query),
   adminAuditLog: '/home/admin/auditlog',
   adminMails: (query: { state?: MailState } = {}) => withQuery('/home/admin/mails', query),
+  /** The login screen. */
+  login: '/login',
+  /** The login screen saying why a single sign-on came back refused (`SSO_ERRORS`). */
+  loginRefusedBySso: (code: string) => withQuery('/login', { sso_error: code }),
+  /** Where a single sign-on returns with its one-time hand-over for the session. */
+  ssoHandover: (handover: string) => withQuery('/login/sso', { handover }),
   /** The form a set-password (recovery or invitation) link opens. */
   recover: (token: string) => `/recover/${encodeURIComponent(token)}`,
 } as const;

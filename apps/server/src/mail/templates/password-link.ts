@@ -56,3 +56,34 @@ export function invitationMail(language: MailLanguage, input: { name: string; li
   };
   return byLanguage[language]();
 }
+
+/**
+ * The account of a user whose organisation signs them in (single sign-on): no password to choose,
+ * only the way in with the organisation's own account.
+ */
+export function ssoInvitationMail(language: MailLanguage, input: { name: string; organisation: string; link: string }) {
+  const { name, organisation, link } = input;
+  const byLanguage: Record<MailLanguage, () => MailContent> = {
+    en: () =>
+      composeMail(
+        `Your ${PRODUCT_NAME} account`,
+        [
+          `Hello ${name},`,
+          `an administrator created a ${PRODUCT_NAME} account for you. ${organisation} signs you in with its own account: open ${PRODUCT_NAME}, type your e-mail address and choose "Sign in with ${organisation}". There is no ${PRODUCT_NAME} password to choose.`,
+          'If you did not expect this, ignore this mail and tell your administrator.',
+        ],
+        { text: link, href: link },
+      ),
+    de: () =>
+      composeMail(
+        `Ihr ${PRODUCT_NAME}-Konto`,
+        [
+          `Guten Tag ${name},`,
+          `eine Administratorin oder ein Administrator hat ein ${PRODUCT_NAME}-Konto für Sie angelegt. ${organisation} meldet Sie mit dem eigenen Konto an: Öffnen Sie ${PRODUCT_NAME}, geben Sie Ihre E-Mail-Adresse ein und wählen Sie „Mit ${organisation} anmelden“. Ein ${PRODUCT_NAME}-Passwort gibt es dafür nicht.`,
+          'Falls Sie das nicht erwartet haben, ignorieren Sie diese Mail und informieren Sie Ihre Administration.',
+        ],
+        { text: link, href: link },
+      ),
+  };
+  return byLanguage[language]();
+}

@@ -3,7 +3,7 @@ import { fullName, webPaths, type AuditAction } from '@graftmatch/domain';
 import type { RecoveryPurpose } from '../../db/types';
 import { badRequest, fieldError, notFound } from '../../http/problem';
 import type { QueuedMail } from '../../mail/mailer';
-import { invitationMail, recoveryMail } from '../../mail/templates/password-link';
+import { invitationMail, recoveryMail, ssoInvitationMail } from '../../mail/templates/password-link';
 import type { Executor } from '../../db/executor';
 import { recordAudit } from '../audit/audit.service';
 import { type AuthDeps } from './auth.deps';
@@ -14,7 +14,7 @@ import { checkPasswordWithLockout } from './lockout';
 import { assertAcceptablePassword } from './password-policy';
 import { randomToken } from './secrets';
 import { revokeSessionsOfUser } from './session.repository';
-import { refusePasswordOfSso } from './sso-password-rule';
+import { refusePasswordOfSso, ssoOrganisationOf } from './sso-password-rule';
 
 /** A recovery link works once, for one hour (docs/decisions.md §7). */
 export const RECOVERY_MINUTES = 60;
@@ -189,6 +189,32 @@ export async function sendInvitation(
     throw notFound({ key: 'problem.noUser' });
   }
   const now = deps.now();
+  const organisation = await ssoOrganisationOf(deps, user.email, user.id);
+  if (organisation !== null) {
+    // No password to choose: the mail shows the way in through the organisation's provider.
+    await deps.db.transaction().execute(async (trx) => {
+      await recordAudit(trx, {
+        action: 'auth.invitation.send',
+        actorUserId: actor.userId,
+        ip: actor.ip,
+        at: now,
+        targetType: 'user',
+        targetId: user.id,
+        after: { singleSignOn: organisation },
+      });
+      await deps.mailer.enqueue(trx, {
+        kind: 'invitation',
+        to: user.email,
+        ...ssoInvitationMail(user.language, {
+          name: fullName(user),
+          organisation,
+          link: `${deps.config.publicUrl}${webPaths.login}`,
+        }),
+      });
+    });
+    deps.mailer.wake();
+    return;
+  }
   await issueAuditedLink(
     deps,
     { userId: user.id, purpose: 'invite', expiresAt: addDays(now, INVITATION_DAYS) },

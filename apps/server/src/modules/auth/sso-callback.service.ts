@@ -1,4 +1,4 @@
-import { addMinutes, type Language, type SsoError } from '@graftmatch/domain';
+import { addMinutes, webPaths, type Language, type SsoError } from '@graftmatch/domain';
 import * as oidc from 'openid-client';
 import { isUniqueViolation } from '../../db/dialect';
 import type { RequestContext } from '../../http/request-kit';
@@ -195,5 +195,5 @@ export async function finishSso(deps: SsoDeps, request: CallbackRequest): Promis
     },
     addMinutes(now, -SSO_FORGET_MINUTES).toISOString(),
   );
-  return `${deps.config.publicUrl}/login/sso?handover=${handover}`;
+  return `${deps.config.publicUrl}${webPaths.ssoHandover(handover)}`;
 }

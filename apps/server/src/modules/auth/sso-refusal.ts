@@ -1,4 +1,4 @@
-import type { SsoError } from '@graftmatch/domain';
+import { webPaths, type SsoError } from '@graftmatch/domain';
 import type { RequestContext } from '../../http/request-kit';
 import { recordAudit } from '../audit/audit.service';
 import type { AuthDeps } from './auth.deps';
@@ -9,7 +9,8 @@ import type { Organisation } from './sso.repository';
 // (docs/api.md "Single sign-on").
 
 /** The login screen, telling why the sign-on was refused. */
-export const ssoErrorLocation = (publicUrl: string, code: SsoError) => `${publicUrl}/login?sso_error=${code}`;
+export const ssoErrorLocation = (publicUrl: string, code: SsoError) =>
+  `${publicUrl}${webPaths.loginRefusedBySso(code)}`;
 
 /** Audits `auth.sso.failure` with the reason and answers where the browser goes. */
 export async function refuseSso(

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app';
-import { basicAuth, createTestClinic, createTestUser, loginAs } from '../../../test/support/auth';
+import {
+  basicAuth,
+  createTestClinic,
+  createTestUser,
+  loginAs,
+  readOutbox,
+  waitForOutboxMail,
+} from '../../../test/support/auth';
 import { expectProblem } from '../../../test/support/clinical';
 import { TestClient } from '../../../test/support/client';
 import { testClock } from '../../../test/support/clock';
@@ -368,6 +375,29 @@ describe(`single sign-on with an organisation's OpenID Provider (${testEngineNam
     // Someone outside the organisation with an address of its domain keeps the password.
     const outsider = await createTestUser(server, { email: `it-${randomUUID().slice(0, 6)}@${CLINIC_DOMAIN}` });
     expect((await loginAs(server, outsider.email)).accessToken).toBeDefined();
+  });
+
+  it('an account the admin makes for the organisation gets the way in by mail, and no password link', async () => {
+    const email = `new-${randomUUID().slice(0, 8)}@${CLINIC_DOMAIN}`;
+    const since = (await readOutbox(server)).length;
+    const added = await admin.post('/api/admin/users/add', {
+      firstName: 'Nora',
+      lastName: 'Neu',
+      email,
+      clinics: [{ id: clinicId }],
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const mail = await waitForOutboxMail(server, email, since);
+    expect(mail.subject).toBe('Your GraftMatch account');
+    expect(mail.text).toContain('Sign in with Herzklinik Nord');
+    expect(mail.text).not.toMatch(/\/recover\//);
+    const links = await server.database.db
+      .selectFrom('recoveryTokens')
+      .innerJoin('users', 'users.id', 'recoveryTokens.userId')
+      .select('recoveryTokens.id')
+      .where('users.email', '=', email)
+      .execute();
+    expect(links).toEqual([]);
   });
 
   it('uses a hand-over once, for 60 seconds, in the browser the sign-in began in', async () => {
