@@ -34,7 +34,7 @@ export const TABLE_WRITERS = {
   recoveryTokens: ['modules/auth'],
   unknownLoginAttempts: ['modules/auth'],
   importLogs: ['modules/imports'],
-  euteApiKeys: ['modules/imports'],
+  euteApiKeys: ['modules/imports', 'identity'],
   auditLog: ['modules/audit'],
   auditChainHead: ['modules/audit'],
   auditCheckpoints: ['modules/audit'],
@@ -126,7 +126,7 @@ export function serverWalls() {
       }),
     },
     {
-      // The request kit stands below the plugins and modules (a type of the auth module aside: the caller).
+      // The request kit stands below the identity kernel, the plugins and the modules.
       files: [`${SRC}/http/**/*.ts`],
       ignores: TESTS,
       rules: restrict(
@@ -135,11 +135,29 @@ export function serverWalls() {
           message: 'http/ imports no plugin: the plugins build on http/ (docs/architecture.md).',
         },
         {
-          group: ['../modules/*', '../modules/**'],
-          allowTypeImports: true,
-          message: 'http/ imports no module, only their types (docs/architecture.md).',
+          group: ['../modules/*', '../modules/**', '../identity/*', '../identity/**'],
+          message: 'http/ imports no module and nothing of the identity kernel, not even types (docs/architecture.md).',
         },
       ),
+    },
+    {
+      // The identity kernel: who calls, and what a caller may do; every feature builds on it.
+      files: [`${SRC}/identity/**/*.ts`],
+      ignores: TESTS,
+      rules: restrict({
+        group: [
+          '../modules/*',
+          '../modules/**',
+          '../plugins/*',
+          '../plugins/**',
+          '../realtime/*',
+          '../realtime/**',
+          '../demo/*',
+          '../demo/**',
+        ],
+        message:
+          'The identity kernel imports no module, plugin, realtime/ or demo data: a feature it needs is handed in (docs/architecture.md).',
+      }),
     },
     {
       // db/ is infrastructure: connections, table types, dialect, migrations; http/ builds on it.
@@ -154,8 +172,10 @@ export function serverWalls() {
           '../demo/*',
           '../demo/**',
           '../http/*',
+          '../identity/*',
         ],
-        message: 'db/ is infrastructure and imports no module, plugin, http/ or demo data (docs/architecture.md).',
+        message:
+          'db/ is infrastructure and imports no module, plugin, http/, identity/ or demo data (docs/architecture.md).',
       }),
     },
     {
@@ -163,23 +183,17 @@ export function serverWalls() {
       files: [`${SRC}/queries/**/*.ts`],
       ignores: TESTS,
       rules: restrict({
-        group: ['../modules/*', '../modules/**', '../plugins/*', '../http/*', '../demo/*'],
+        group: ['../modules/*', '../modules/**', '../plugins/*', '../http/*', '../identity/*', '../demo/*'],
         message: 'src/queries/ builds on db/ alone, so every repository may use it (docs/architecture.md).',
       }),
     },
     {
-      // Plugins and the push hub see the auth module's service side, nothing else of the modules.
+      // Plugins and the push hub know the caller through the identity kernel, and nothing of the modules.
       files: [`${SRC}/plugins/**/*.ts`, `${SRC}/realtime/**/*.ts`],
       ignores: TESTS,
       rules: restrict({
-        group: [
-          '../modules/**',
-          '!../modules/auth',
-          '!../modules/auth/**',
-          '../modules/auth/*.routes',
-          '../modules/auth/*.repository',
-        ],
-        message: "Plugins and realtime/ use only the auth module's service side (docs/architecture.md).",
+        group: ['../modules/*', '../modules/**'],
+        message: 'Plugins and realtime/ import no module, only the identity kernel (docs/architecture.md).',
       }),
     },
     {

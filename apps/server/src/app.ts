@@ -19,13 +19,14 @@ import { createMailTransport, type MailTransport } from './mail/transport';
 import { createAppMetrics, type AppMetrics } from './metrics/app-metrics';
 import { METRICS_PATH, metricsRoutes } from './metrics/metrics.routes';
 import { registerRequestMetrics } from './metrics/request-metrics';
-import { createAuthenticator } from './modules/auth/authenticator';
+import { createAuthenticator } from './identity/authenticator';
 import { createGraftSearches } from './modules/grafts/grafts.repository';
 import { createAuthDeps } from './modules/auth/auth.deps';
 import type { PasswordHasher } from './modules/auth/password';
-import { loadSigningSecret } from './modules/auth/secrets';
+import { loadSigningSecret } from './identity/secrets';
 import { createSsoDeps } from './modules/auth/sso.deps';
 import { loadSsoSecretKey } from './modules/auth/sso-secrets';
+import { provisionUser } from './modules/users/users.service';
 import { loadAuditSigningKey } from './modules/audit/audit.key';
 import { createPushSender } from './modules/alerts/push-sender';
 import { loadVapidIdentity } from './modules/alerts/vapid';
@@ -177,7 +178,7 @@ async function createServices(app: FastifyInstance, deps: AppDeps, metrics: AppM
     mailWorker,
     mailer,
     auth,
-    sso: createSsoDeps(auth, { key: loadSsoSecretKey(deps.config, app.log) }),
+    sso: createSsoDeps(auth, { key: loadSsoSecretKey(deps.config, app.log), provisionUser }),
     secureCookies: useSecureCookies(deps.config.publicUrl),
   };
 }

@@ -45,7 +45,7 @@ import { requestCorrectionRoutes } from './modules/requests/requests.corrections
 import { bankRequestRoutes, physicianRequestRoutes } from './modules/requests/requests.routes';
 import type { RequestsDeps } from './modules/requests/requests.service';
 import { adminTestAlertRoutes } from './modules/testalert/test-alert.routes';
-import { mySettingsRoutes } from './modules/users/settings.routes';
+import { myAccountRoutes } from './modules/users/settings.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { vigilanceRoutes } from './modules/vigilance/vigilance.routes';
 import { physicianWaitingListRoutes } from './modules/waitinglist/waitinglist.routes';
@@ -110,7 +110,7 @@ const FEATURES: readonly Feature[] = [
   routes(myPasskeyRoutes, '/api/users', (c) => ({ deps: c.auth })),
   routes(adminSignInSettingsRoutes, '/api/admin', (c) => ({ deps: c.auth })),
   routes(adminSsoRoutes, '/api/admin', (c) => ({ deps: c.sso })),
-  routes(mySettingsRoutes, '/api/users', (c) => ({ deps: c.core })),
+  routes(myAccountRoutes, '/api/users', (c) => ({ deps: c.core })),
   routes(adminUserRoutes, '/api/admin', (c) => ({ deps: { ...c.core, auth: c.auth, log: c.log } })),
   routes(alertRoutes, '/api', (c) => ({ deps: { ...c.core, sealer: c.sealer, vapidPublicKey: c.vapidPublicKey } })),
   routes(physicianGraftRoutes, '/api/physician', (c) => ({ deps: c.clinical })),

@@ -4,7 +4,7 @@ import { loadConfig } from '../config';
 import { createMailer } from '../mail/mailer';
 import { createMailSealer } from '../mail/sealed-body';
 import { createAuthDeps } from '../modules/auth/auth.deps';
-import { loadSigningSecret } from '../modules/auth/secrets';
+import { loadSigningSecret } from '../identity/secrets';
 import { createAdmin } from '../modules/auth/first-admin.service';
 import { INVITATION_DAYS } from '../modules/auth/password.service';
 import { runWithDatabase } from './run-with-database';

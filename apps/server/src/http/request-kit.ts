@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Lot, Problem, languageOfHeader, type Language } from '@graftmatch/domain';
 import type { FastifyRequest } from 'fastify';
-import type { Principal } from '../modules/auth/principal';
 
 /** The problem+json answers a route declares, by status: `problems(400, 401, 403, 404, 409)`. */
 export function problems<S extends number>(...statuses: S[]): Record<S, typeof Problem> {
@@ -17,21 +16,7 @@ export const IdParams = Type.Object({ id: Id });
 /** The `{lot}` path parameter of a graft (its `e_Lot`). */
 export const LotParams = Type.Object({ lot: Lot });
 
-/** Who acts, for policy checks and audit rows, and the language of what the act writes (a document). */
-export interface Actor {
-  principal: Principal | null;
-  ip: string | null;
-  /** The request's language; English when the act comes from no request. */
-  language?: Language;
-}
-
-export const actorOf = (request: FastifyRequest): Actor => ({
-  principal: request.principal,
-  ip: request.ip,
-  language: languageOf(request),
-});
-
-/** Who is asking, for audit rows and the session list of the auth module. */
+/** Where a request comes from, for audit rows and the session list of the auth module. */
 export interface RequestContext {
   ip: string;
   userAgent: string | null;

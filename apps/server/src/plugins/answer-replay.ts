@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler }
 import type { DataVersionReader, DataVersions } from '../db/data-versions';
 import { endOfUtcDayMs } from '@graftmatch/domain';
 import { AnswerReplays, PER_ANSWER_HEADERS, sameVersions, type Replay } from '../http/answer-replay';
-import type { Authenticator } from '../modules/auth/authenticator';
+import type { Authenticator } from '../identity/authenticator';
 import { bearerOf } from '../http/credentials';
 import type { StorageGuard } from '../storage-guard';
 
@@ -27,7 +27,7 @@ const MAX_REPLAY_BYTES = 32 * 1024 * 1024;
  * cookies, anti-forgery, input checks and the route. It does so only while everything the whole
  * way would check still holds: the storage is the one opened, the data versions are the same, the
  * authenticator still knows the caller for this token at those versions (session live, token
- * unexpired, user active; modules/auth/authenticator.ts), and the day has not changed. Otherwise
+ * unexpired, user active; identity/authenticator.ts), and the day has not changed. Otherwise
  * the request goes the whole way, and its answer replaces the kept one. Registered before every
  * other request hook, so that a replay runs none of them.
  */

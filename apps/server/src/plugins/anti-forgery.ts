@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../http/problem';
 import { apiKeyOf, bearerOf } from '../http/credentials';
-import { randomToken } from '../modules/auth/secrets';
+import { randomToken } from '../identity/secrets';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';

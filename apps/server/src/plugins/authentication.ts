@@ -10,8 +10,8 @@
  * - For a protected route, this plugin reads `Authorization: Bearer <access token>` (or, only on
  *   routes with `config: { accessTokenInQuery: true }` such as the push hub, the `access_token`
  *   query parameter that SignalR requires), verifies it, and loads the caller from the database
- *   (or from a cache that the database's `access` version invalidates; modules/auth/authenticator.ts):
- *   `request.principal: Principal | null` (modules/auth/principal.ts)
+ *   (or from a cache that the database's `access` version invalidates; identity/authenticator.ts):
+ *   `request.principal: Principal | null` (identity/principal.ts, declared in identity/actor.ts)
  *     { userId, email, admin, audit, clinicIds, euteIds, language }
  *   with only ACTIVE clinics and eutes, and only while the user is active and the session live.
  *   `request.sessionId` is the caller's session. Without a valid token the answer is 401
@@ -20,10 +20,10 @@
  *   answer caches, http/answer-cache.ts); null on open routes.
  * - A route with `config: { apiKey: true }` (only POST /api/import/grafts) also takes
  *   `Authorization: ApiKey <key>`: this plugin lets such a request through with `principal` null,
- *   and the route checks the key itself (modules/imports/apikeys.service.ts). Every other route
+ *   and the route checks the key itself (identity/api-keys.ts). Every other route
  *   answers such a request 401, as it has no bearer token.
  * - Authorization is not done here: services call the policy functions of
- *   modules/auth/auth.policy.ts (requireAdmin(principal, { write }), requirePhysician,
+ *   identity/policy.ts (requireAdmin(principal, { write }), requirePhysician,
  *   requireEuteEmployee, clinicReadScope, euteReadScope), which throw 403.
  * - Anti-forgery (plugins/anti-forgery.ts) runs before this: a non-GET request without the
  *   `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie is refused with 403, open routes included.
@@ -36,9 +36,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized, type Detail } from '../http/problem';
 import type { DataVersionReader, DataVersions } from '../db/data-versions';
-import type { Authenticated, Authenticator } from '../modules/auth/authenticator';
+import type { Authenticated, Authenticator } from '../identity/authenticator';
 import { apiKeyOf, bearerOf } from '../http/credentials';
 import '../http/request-context';
+import '../identity/actor';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSecretHasher } from '../modules/auth/secrets';
+import { createSecretHasher } from '../identity/secrets';
 import { createConnectionTokens } from './connection-token';
 import { notifyPayloads } from './postgres-bus';
 import { graftsChanged, testAlert } from './push-audience';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SecretHasher } from '../modules/auth/secrets';
+import type { SecretHasher } from '../identity/secrets';
 
 /** What a genuine connection token stands for. */
 export interface ConnectionGrant {

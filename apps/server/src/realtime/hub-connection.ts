@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Principal } from '../modules/auth/principal';
+import type { Principal } from '../identity/principal';
 import {
   answerHandshake,
   encodeAck,

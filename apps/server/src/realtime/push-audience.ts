@@ -1,5 +1,5 @@
 import type { PushMessage } from '@graftmatch/domain';
-import type { Principal } from '../modules/auth/principal';
+import type { Principal } from '../identity/principal';
 
 /**
  * Who an event is for. A connection receives the event when its user matches any part; the parts

@@ -1,4 +1,4 @@
-import type { Principal } from '../modules/auth/principal';
+import type { Principal } from '../identity/principal';
 import {
   HubConnection,
   type HubContext,

@@ -4,8 +4,8 @@ import { Type } from '@sinclair/typebox';
 import { Problem, PUSH_PATH } from '@graftmatch/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { conflict, forbidden, notFound } from '../http/problem';
-import type { AuthDeps } from '../modules/auth/auth.deps';
-import { requireUser } from '../modules/auth/auth.policy';
+import type { IdentityDeps } from '../identity/identity.deps';
+import { requireUser } from '../identity/policy';
 import type { ConnectionGrant, ConnectionTokens } from './connection-token';
 import type { HubConnection, PushTimings, PushTransport } from './hub-connection';
 import type { PushHub } from './push-hub';
@@ -13,7 +13,7 @@ import type { ConnectionRelay } from './push-relay';
 import { LongPollingTransport, ServerSentEventsTransport, WebSocketTransport } from './push-transports';
 
 export interface PushRouteDeps {
-  auth: Pick<AuthDeps, 'db' | 'now'>;
+  auth: Pick<IdentityDeps, 'db' | 'now'>;
   hub: PushHub;
   tokens: ConnectionTokens;
   timings: PushTimings;

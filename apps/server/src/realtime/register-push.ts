@@ -2,8 +2,8 @@ import websocket from '@fastify/websocket';
 import { PUSH_KEEP_ALIVE_INTERVAL_MS, PUSH_TIMEOUT_MS } from '@graftmatch/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
-import type { AuthDeps } from '../modules/auth/auth.deps';
-import { loadPrincipal } from '../modules/auth/principal';
+import type { IdentityDeps } from '../identity/identity.deps';
+import { loadPrincipal } from '../identity/principal';
 import { createConnectionTokens } from './connection-token';
 import type { PushTimings } from './hub-connection';
 import { createPostgresBus } from './postgres-bus';
@@ -28,7 +28,7 @@ const CONNECTION_TOKEN_LIFETIME_MS = 30_000;
 
 export interface PushDeps {
   database: Database;
-  auth: Pick<AuthDeps, 'db' | 'now' | 'secrets'>;
+  auth: Pick<IdentityDeps, 'db' | 'now' | 'secrets'>;
   publicUrl: string;
   timings?: Partial<PushTimings>;
 }

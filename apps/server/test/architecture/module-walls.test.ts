@@ -30,7 +30,7 @@ describe('module walls (docs/architecture.md)', () => {
   test("the same module's repository and another module's service are allowed", async () => {
     const fixture = lines(
       "import { getDonation } from '../grafts/grafts.service';",
-      "import { euteReadScope } from '../auth/auth.policy';",
+      "import { euteReadScope } from '../../identity/policy';",
       'export const allowed = [getDonation, euteReadScope];',
     );
     expect(await wallErrors(fixture)).toEqual([]);
@@ -96,18 +96,35 @@ describe('module walls (docs/architecture.md)', () => {
     expect(errors.map((error) => error.line)).toEqual([1]);
   }, 120_000);
 
-  test('http/ imports no plugin, and of the modules only types', async () => {
+  test('http/ imports no plugin, no module and nothing of the identity kernel, not even a type', async () => {
     const fixture = lines(
       "import { ENCODINGS } from '../plugins/compression';",
-      "import { loadPrincipal } from '../modules/auth/principal';",
-      "import type { Principal } from '../modules/auth/principal';",
+      "import type { AuthDeps } from '../modules/auth/auth.deps';",
+      "import type { Principal } from '../identity/principal';",
       "import { conflict } from './problem';",
-      'export type Caller = Principal;',
-      'export const used = [ENCODINGS, loadPrincipal, conflict];',
+      "import type { DataVersions } from '../db/data-versions';",
+      'export type Used = [AuthDeps, Principal, DataVersions];',
+      'export const used = [ENCODINGS, conflict];',
     );
     const errors = await wallErrors(fixture, 'apps/server/src/http/answer-cache.ts');
-    expect(errors.map((error) => error.line)).toEqual([1, 2]);
+    expect(errors.map((error) => error.line)).toEqual([1, 2, 3]);
     expect(errors[0]?.message).toMatch(/http\/ imports no plugin/);
+  }, 120_000);
+
+  test('the identity kernel imports no module, plugin or realtime/: it builds on http/, db/ and cache/', async () => {
+    const fixture = lines(
+      "import { recordAudit } from '../modules/audit/audit.service';",
+      "import { AUTH_RATE_LIMIT } from '../plugins/rate-limit';",
+      "import type { PushHub } from '../realtime/push-hub';",
+      "import { forbidden } from '../http/problem';",
+      "import type { Database } from '../db/database';",
+      "import { VersionedCache } from '../cache/versioned-cache';",
+      'export type Used = [PushHub, Database];',
+      'export const used = [recordAudit, AUTH_RATE_LIMIT, forbidden, VersionedCache];',
+    );
+    const errors = await wallErrors(fixture, 'apps/server/src/identity/authenticator.ts');
+    expect(errors.map((error) => error.line)).toEqual([1, 2, 3]);
+    expect(errors[0]?.message).toMatch(/identity kernel imports no module/);
   }, 120_000);
 
   test('db/ imports no module, plugin, http/ or demo data', async () => {
@@ -122,16 +139,21 @@ describe('module walls (docs/architecture.md)', () => {
     expect(errors[0]?.message).toMatch(/infrastructure/);
   }, 120_000);
 
-  test("plugins and realtime/ use only the auth module's service side", async () => {
+  test('plugins and realtime/ import no module, only the identity kernel', async () => {
     const fixture = lines(
       "import { findListedGraftByLot } from '../modules/grafts/grafts.repository';",
-      "import { findPrincipalData } from '../modules/auth/auth.repository';",
-      "import { requireUser } from '../modules/auth/auth.policy';",
+      "import { changePassword } from '../modules/auth/password.service';",
+      "import type { AuthDeps } from '../modules/auth/auth.deps';",
+      "import { requireUser } from '../identity/policy';",
+      "import type { Authenticator } from '../identity/authenticator';",
       "import { bearerOf } from '../http/credentials';",
-      'export const used = [findListedGraftByLot, findPrincipalData, requireUser, bearerOf];',
+      'export type Used = [AuthDeps, Authenticator];',
+      'export const used = [findListedGraftByLot, changePassword, requireUser, bearerOf];',
     );
     for (const file of ['apps/server/src/plugins/authentication.ts', 'apps/server/src/realtime/push.routes.ts']) {
-      expect((await wallErrors(fixture, file)).map((error) => error.line)).toEqual([1, 2]);
+      const errors = await wallErrors(fixture, file);
+      expect(errors.map((error) => error.line)).toEqual([1, 2, 3]);
+      expect(errors[0]?.message).toMatch(/only the identity kernel/);
     }
   }, 120_000);
 
@@ -161,6 +183,21 @@ describe('module walls (docs/architecture.md)', () => {
     expect(error?.message).toMatch(/Another module writes this table/);
   }, 120_000);
 
+  test("a key's last use is stamped by the identity kernel, which writes no other table", async () => {
+    const fixture = lines(
+      "import type { Executor } from '../db/executor';",
+      'export async function write(executor: Executor) {',
+      "  await executor.updateTable('euteApiKeys').set({ lastUsedAt: null }).execute();",
+      "  await executor.updateTable('users').set({ active: 0 }).execute();",
+      '}',
+    );
+    const linesOf = async (file: string) =>
+      (await wallErrors(fixture, file, 'no-restricted-syntax')).map((error) => error.line);
+    expect(await linesOf('apps/server/src/identity/api-keys.repository.ts')).toEqual([4]);
+    expect(await linesOf('apps/server/src/modules/imports/apikeys.repository.ts')).toEqual([4]);
+    expect(await linesOf('apps/server/src/modules/fhir/fhir.repository.ts')).toEqual([3, 4]);
+  }, 120_000);
+
   test('every table of the database type names its writers, so a new table cannot be written from anywhere', async () => {
     const types = readFileSync(path.join(root, 'apps/server/src/db/types.ts'), 'utf8');
     const tables = [...(/export interface DB \{([^}]*)\}/.exec(types)?.[1] ?? '').matchAll(/^\s*(\w+):/gm)].map(
@@ -172,6 +209,44 @@ describe('module walls (docs/architecture.md)', () => {
     expect(tables.length).toBeGreaterThan(20);
     expect(Object.keys(TABLE_WRITERS).sort()).toEqual(tables.sort());
   });
+});
+
+/**
+ * The pairs of server folders that import each other (type-only imports count), as madge reads
+ * src/ with the repository's `.madgerc`: a folder is the first segment of a path, `modules/<name>`
+ * for a module; tests and the root files (app.ts, features.ts, …) are no folder.
+ */
+async function serverFolderPairs(): Promise<string[]> {
+  const config = JSON.parse(readFileSync(path.join(root, '.madgerc'), 'utf8')) as madge.MadgeConfig;
+  const files = (await madge(path.join(root, 'apps/server/src'), config)).obj();
+  const folderOf = (file: string) => {
+    const parts = file.split('/');
+    if (parts.length === 1 || parts[0] === '..' || file.endsWith('.test.ts')) {
+      return undefined;
+    }
+    return parts[0] === 'modules' ? `modules/${parts[1]}` : parts[0];
+  };
+  const arrows = new Set<string>();
+  for (const [file, imports] of Object.entries(files)) {
+    const from = folderOf(file);
+    for (const to of imports.map(folderOf)) {
+      if (from !== undefined && to !== undefined && to !== from) {
+        arrows.add(`${from} → ${to}`);
+      }
+    }
+  }
+  return [...arrows]
+    .filter((arrow) => {
+      const [from, to] = arrow.split(' → ');
+      return from! < to! && arrows.has(`${to} → ${from}`);
+    })
+    .map((arrow) => arrow.replace(' → ', ' ↔ '));
+}
+
+describe('server folders (docs/architecture.md "Module walls")', () => {
+  test('no two folders of the server import each other', async () => {
+    expect(await serverFolderPairs()).toEqual([]);
+  }, 120_000);
 });
 
 /** The import circles madge finds among these files, with the repository's own `.madgerc`. */

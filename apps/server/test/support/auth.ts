@@ -6,7 +6,7 @@ import { seedDemo, type SeedDemoSummary } from '../../src/demo/seed-demo';
 import { outboxDir } from '../../src/mail/mailer';
 import { createMailSealer } from '../../src/mail/sealed-body';
 import { hashPassword } from '../../src/modules/auth/password';
-import { loadSigningSecret } from '../../src/modules/auth/secrets';
+import { loadSigningSecret } from '../../src/identity/secrets';
 import type { TestApp } from './app';
 import { outboxSettled } from './mail';
 import { TestClient } from './client';

@@ -1,4 +1,4 @@
-import type { Principal } from '../../src/modules/auth/principal';
+import type { Principal } from '../../src/identity/principal';
 
 /** A caller with no roles for unit tests of policies and audiences; tests add what their story needs. */
 export const aPrincipal = (overrides: Partial<Principal> = {}): Principal => ({

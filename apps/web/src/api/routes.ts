@@ -148,7 +148,7 @@ export interface ApiRoutes {
   'POST /auth/sso/discover': { body: SsoDiscoverRequest; response: SsoDiscovery };
   /** The one-time hand-over of `/login/sso?handover=…` for the session, as after a PIN. */
   'POST /auth/sso/complete': { body: SsoCompleteRequest; response: SessionTokens };
-  'GET /admin/sso/{organisationType}/{organisationId}': { params: SsoOrganisationParams; response: SsoConfig };
+  'GET /admin/sso/{organisationType}/{organisationId}': { params: SsoOrganisationParams; response: SsoConfig | null };
   'PUT /admin/sso/{organisationType}/{organisationId}': {
     params: SsoOrganisationParams;
     body: SsoConfigInput;

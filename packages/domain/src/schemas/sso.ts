@@ -83,7 +83,8 @@ export type SsoCompleteRequest = Static<typeof SsoCompleteRequest>;
  * `state` (unknown, used or expired), `provider` (the provider answered an error or the code was
  * refused, a replayed code too), `token` (the ID token failed a check: signature, issuer, audience,
  * nonce, expiry), `email-unverified`, `no-account`, `deactivated`, `not-member` (the account is not of
- * the organisation whose provider answered).
+ * the organisation whose provider answered), `other-account` (the provider answered for another
+ * address than the one typed: someone else is still signed in there on this device).
  */
 export const SSO_ERRORS = [
   'state',
@@ -93,6 +94,7 @@ export const SSO_ERRORS = [
   'no-account',
   'deactivated',
   'not-member',
+  'other-account',
 ] as const;
 export type SsoError = (typeof SSO_ERRORS)[number];
 

@@ -6,8 +6,8 @@ import type { DB } from '../../db/types';
 import { notFound } from '../../http/problem';
 import type { MailSealer } from '../../mail/sealed-body';
 import { recordAudit } from '../audit/audit.service';
-import { requireUser } from '../auth/auth.policy';
-import type { Principal } from '../auth/principal';
+import { requireUser } from '../../identity/policy';
+import type { Principal } from '../../identity/principal';
 import * as repo from './alerts.repository';
 
 // The devices a user subscribed for Web Push (docs/api.md "Alerts"). A subscription belongs to

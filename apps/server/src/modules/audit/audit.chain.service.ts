@@ -1,6 +1,6 @@
 import type { AuditChainReport, Language } from '@graftmatch/domain';
-import { requireAdmin } from '../auth/auth.policy';
-import type { Principal } from '../auth/principal';
+import { requireAdmin } from '../../identity/policy';
+import type { Principal } from '../../identity/principal';
 import type { AuditChainDeps } from './audit.checkpoints';
 import { verifierKey } from './audit.note';
 import { checkAuditChain, describeAuditChain, type AuditChainFacts } from './audit.verify';

@@ -22,8 +22,8 @@ import {
 import type { AuditLogRow, DB } from '../../db/types';
 import { fieldError, badRequest } from '../../http/problem';
 import type { Page } from '../../http/paging';
-import { requireAdmin } from '../auth/auth.policy';
-import type { Principal } from '../auth/principal';
+import { requireAdmin } from '../../identity/policy';
+import type { Principal } from '../../identity/principal';
 import { neutraliseFormula } from '../imports/csv-formula';
 import {
   auditNames,

@@ -1,20 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DB } from '../../db/types';
+import type { IdentityDeps } from '../../identity/identity.deps';
+import { createSecretHasher } from '../../identity/secrets';
+import { createTokenService } from '../../identity/tokens';
 import type { Mailer } from '../../mail/mailer';
 import { argon2Passwords, type PasswordHasher } from './password';
-import { createSecretHasher, type SecretHasher } from './secrets';
-import { createTokenService, type TokenService } from './tokens';
 
-/** What the auth services need, built once per app and handed to them explicitly. */
-export interface AuthDeps {
-  db: Kysely<DB>;
+/** What the auth services need, built once per app and handed to them explicitly: the identity kernel's and more. */
+export interface AuthDeps extends IdentityDeps {
   config: Pick<Config, 'publicUrl' | 'sessionIdleDays' | 'sessionAbsoluteDays'>;
   mailer: Mailer;
-  tokens: TokenService;
-  secrets: SecretHasher;
   passwords: PasswordHasher;
-  now: () => Date;
   /** For failures that happen after the answer was sent (background mail). */
   log: { error(details: Record<string, unknown>, message: string): void };
 }

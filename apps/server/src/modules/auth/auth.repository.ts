@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/executor';
 import type { NewUserRow, RecoveryPurpose } from '../../db/types';
 
-// All SQL of logging in: accounts, two-factor challenges, recovery tokens and the principal.
+// All SQL of logging in: accounts, two-factor challenges, recovery tokens.
 // Timestamps are ISO-8601 text, so comparing text compares time on both engines.
 
 const LOGIN_COLUMNS = [
@@ -286,48 +286,3 @@ export async function markUsedOnce(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
-
-/** The caller of a request, only while the user is active; memberships only of active organisations. */
-export async function findPrincipalData(executor: Executor, userId: string) {
-  const user = await executor
-    .selectFrom('users')
-    .select([
-      'id',
-      'email',
-      'admin',
-      'audit',
-      'language',
-      'title',
-      'firstName',
-      'lastName',
-      'phone',
-      'twoFactorTarget',
-      'active',
-    ])
-    .where('id', '=', userId)
-    .where('active', '=', 1)
-    .executeTakeFirst();
-  if (!user) {
-    return undefined;
-  }
-  const [clinics, eutes] = await Promise.all([
-    executor
-      .selectFrom('clinicMembers')
-      .innerJoin('clinics', 'clinics.id', 'clinicMembers.clinicId')
-      .select(['clinics.id', 'clinics.cName'])
-      .where('clinicMembers.userId', '=', userId)
-      .where('clinics.active', '=', 1)
-      .orderBy('clinics.cName')
-      .execute(),
-    executor
-      .selectFrom('euteMembers')
-      .innerJoin('eutes', 'eutes.id', 'euteMembers.euteId')
-      .select(['eutes.id', 'eutes.name'])
-      .where('euteMembers.userId', '=', userId)
-      .where('eutes.active', '=', 1)
-      .orderBy('eutes.name')
-      .execute(),
-  ]);
-  return { user, clinics, eutes };
-}
-export type PrincipalData = NonNullable<Awaited<ReturnType<typeof findPrincipalData>>>;

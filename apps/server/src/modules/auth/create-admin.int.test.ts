@@ -10,7 +10,7 @@ import { runCli } from '../../../test/support/process';
 import { createMailer } from '../../mail/mailer';
 import { createMailSealer } from '../../mail/sealed-body';
 import { createAuthDeps } from './auth.deps';
-import { loadSigningSecret } from './secrets';
+import { loadSigningSecret } from '../../identity/secrets';
 import { createAdmin } from './first-admin.service';
 import { sendInvitation } from './password.service';
 

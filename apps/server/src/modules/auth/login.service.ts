@@ -30,7 +30,7 @@ import { passwordSetByLinkSince } from './passkeys.repository';
 import { completeLogin } from './session.service';
 import { adminsNeedPasskey, PASSWORD_LINK_GRACE_MINUTES } from './signin-settings.service';
 import { refusePasswordOfSso } from './sso-password-rule';
-import { TWO_FACTOR_MINUTES } from './tokens';
+import { TWO_FACTOR_MINUTES } from '../../identity/tokens';
 
 /** An unknown address's failure count is forgotten a day after its last failure (docs/decisions.md). */
 const FORGET_UNKNOWN_MINUTES = 24 * 60;

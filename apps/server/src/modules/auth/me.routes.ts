@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Id, ResetPasswordRequest, SsoLogout, User, UserSession } from '@graftmatch/domain';
+import { Id, ResetPasswordRequest, SsoLogout, UserSession } from '@graftmatch/domain';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../http/problem';
 import { problems, requestContext } from '../../http/request-kit';
@@ -8,10 +8,9 @@ import { AUTH_RATE_LIMIT } from '../../plugins/rate-limit';
 import type { AuthDeps } from './auth.deps';
 import { changePassword } from './password.service';
 import { clearRefreshCookie } from './refresh-cookie';
-import { endOwnSession } from './session.service';
+import { endOwnSession, getMySessions } from './session.service';
 import { logoutEverywhere } from './sso-logout.service';
 import type { SsoDeps } from './sso.deps';
-import { getMySessions, getMyUser } from './me.service';
 
 const errors = problems(400, 401, 403, 404, 429);
 
@@ -23,19 +22,11 @@ function caller(request: FastifyRequest) {
   return { userId: request.principal.userId, sessionId: request.sessionId };
 }
 
-/** Self-service of the logged-in user under /api/users: who am I, log out, password, sessions. */
+/** Self-service of the logged-in user under /api/users: log out, password, sessions (who am I: modules/users). */
 export const meRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; sso: SsoDeps; secureCookies: boolean }> = async (
   app,
   { deps, sso, secureCookies },
 ) => {
-  app.get(
-    '/getmyuser',
-    {
-      schema: { tags: ['users'], response: { 200: User, ...errors } },
-    },
-    async (request) => getMyUser(deps, caller(request).userId),
-  );
-
   app.get(
     '/logout',
     {

@@ -10,10 +10,11 @@ import {
   SessionTokens,
   SignInSettings,
 } from '@graftmatch/domain';
-import { IdParams, actorOf, problems, requestContext } from '../../http/request-kit';
+import { IdParams, problems, requestContext } from '../../http/request-kit';
+import { actorOf } from '../../identity/actor';
 import { AUTH_RATE_LIMIT } from '../../plugins/rate-limit';
 import type { AuthDeps } from './auth.deps';
-import { requireUser } from './auth.policy';
+import { requireUser } from '../../identity/policy';
 import { completePasskeyLogin, startPasskeyLogin } from './passkey-login.service';
 import {
   addPasskey,

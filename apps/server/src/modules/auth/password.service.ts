@@ -12,7 +12,7 @@ import { addDays, addMinutes } from '@graftmatch/domain';
 import * as repo from './auth.repository';
 import { checkPasswordWithLockout } from './lockout';
 import { assertAcceptablePassword } from './password-policy';
-import { randomToken } from './secrets';
+import { randomToken } from '../../identity/secrets';
 import { revokeSessionsOfUser } from './session.repository';
 import { refusePasswordOfSso, ssoOrganisationOf } from './sso-password-rule';
 

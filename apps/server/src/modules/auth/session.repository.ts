@@ -64,18 +64,7 @@ export async function revokeSessionsOfUser(
   return Number(result.numUpdatedRows);
 }
 
-/** A live session: not revoked and before its absolute end. The idle limit is checked by the service. */
-export function findLiveSession(executor: Executor, id: string, userId: string, now: string) {
-  return executor
-    .selectFrom('refreshTokenFamilies')
-    .select(['id', 'lastUsedAt'])
-    .where('id', '=', id)
-    .where('userId', '=', userId)
-    .where('revokedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    .executeTakeFirst();
-}
-
+/** A user's live sessions: not revoked, before their absolute end, used since `idleSince`. */
 export function listLiveSessions(executor: Executor, userId: string, now: string, idleSince: string) {
   return executor
     .selectFrom('refreshTokenFamilies')

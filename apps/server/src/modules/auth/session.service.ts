@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditAction, Message, SessionTokens } from '@graftmatch/domain';
+import type { AuditAction, Message, SessionTokens, UserSession } from '@graftmatch/domain';
 import { notFound, unauthorized } from '../../http/problem';
 import type { Executor } from '../../db/executor';
 import { recordAudit } from '../audit/audit.service';
@@ -193,6 +193,12 @@ export async function listSessions(deps: AuthDeps, userId: string) {
   const now = deps.now();
   const idleSince = addDays(now, -deps.config.sessionIdleDays).toISOString();
   return repo.listLiveSessions(deps.db, userId, now.toISOString(), idleSince);
+}
+
+/** `GET /users/sessions`: the caller's live sessions, the current one marked. */
+export async function getMySessions(deps: AuthDeps, userId: string, currentSessionId: string): Promise<UserSession[]> {
+  const sessions = await listSessions(deps, userId);
+  return sessions.map((session) => ({ ...session, current: session.id === currentSessionId }));
 }
 
 /** Ends one of the caller's own sessions; another user's session is reported as not found. */

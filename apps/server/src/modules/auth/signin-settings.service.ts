@@ -1,10 +1,10 @@
 import type { SignInSettings } from '@graftmatch/domain';
 import { conflict } from '../../http/problem';
-import type { Actor } from '../../http/request-kit';
+import type { Actor } from '../../identity/actor';
 import type { Executor } from '../../db/executor';
 import { recordAudit } from '../audit/audit.service';
 import type { AuthDeps } from './auth.deps';
-import { requireAdmin } from './auth.policy';
+import { requireAdmin } from '../../identity/policy';
 import * as repo from './passkeys.repository';
 
 // App-wide sign-in rules (docs/security.md "Passkeys"): whether administrators must sign in with a

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { SsoConfig, SsoConfigInput, SsoOrganisationParams } from '@graftmatch/domain';
 import type { Executor } from '../../db/executor';
 import { badRequest, conflict, fieldError, notFound, unprocessable } from '../../http/problem';
-import type { Actor } from '../../http/request-kit';
+import type { Actor } from '../../identity/actor';
 import { writeOrConflict } from '../../http/write-or-conflict';
 import { recordAudit } from '../audit/audit.service';
-import { requireAdmin } from './auth.policy';
-import type { Principal } from './principal';
+import { requireAdmin } from '../../identity/policy';
+import type { Principal } from '../../identity/principal';
 import { discoverProvider, issuerAllowed } from './sso-provider';
 import { ssoRedirectUri, type SsoDeps } from './sso.deps';
 import * as repo from './sso.repository';
@@ -45,20 +45,20 @@ async function existingOrganisation(executor: Executor, organisation: repo.Organ
   return name;
 }
 
-/** `GET /admin/sso/{type}/{id}`: the organisation's sign-on, or 404 when it has none. */
+/**
+ * `GET /admin/sso/{type}/{id}`: the organisation's sign-on, or null when it has none (not 404: every
+ * organisation's page asks, and most have none; a browser logs each 404 as an error).
+ */
 export async function getSsoConfig(
   deps: SsoDeps,
   principal: Principal | null,
   params: SsoOrganisationParams,
-): Promise<SsoConfig> {
+): Promise<SsoConfig | null> {
   requireAdmin(principal, { write: false });
   const organisation = organisationOf(params);
   await existingOrganisation(deps.db, organisation);
   const row = await repo.findConfigOf(deps.db, organisation);
-  if (!row) {
-    throw notFound({ key: 'problem.sso.notSetUp' });
-  }
-  return toWire(deps, deps.db, row);
+  return row ? toWire(deps, deps.db, row) : null;
 }
 
 /** A domain another organisation's sign-on covers: 409 naming the first and its organisation. */

@@ -2,9 +2,8 @@ import { addMinutes, webPaths, type Language, type SsoError } from '@graftmatch/
 import * as oidc from 'openid-client';
 import { isUniqueViolation } from '../../db/dialect';
 import type { RequestContext } from '../../http/request-kit';
-import { provisionUser } from '../users/users.service';
 import { findLoginUserByEmail } from './auth.repository';
-import { randomToken } from './secrets';
+import { randomToken } from '../../identity/secrets';
 import { domainOf } from './sso-discovery.service';
 import { exchangeFailure } from './sso-provider';
 import { refuseSso } from './sso-refusal';
@@ -79,7 +78,7 @@ async function accountOf(
   const local = email.split('@')[0] ?? email;
   try {
     const userId = await deps.db.transaction().execute((trx) =>
-      provisionUser(trx, {
+      deps.provisionUser(trx, {
         email,
         firstName: nameOf(claims.given_name) ?? nameOf(claims.name) ?? local,
         lastName: nameOf(claims.family_name) ?? nameOf(claims.name) ?? local,

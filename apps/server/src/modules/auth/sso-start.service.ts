@@ -4,7 +4,7 @@ import type { RequestContext } from '../../http/request-kit';
 import { clientSecretPlace } from './sso-admin.service';
 import { ssoCovering } from './sso-discovery.service';
 import { refuseSso, ssoErrorLocation } from './sso-refusal';
-import { randomToken } from './secrets';
+import { randomToken } from '../../identity/secrets';
 import { ssoRedirectUri, type SsoDeps } from './sso.deps';
 import * as repo from './sso.repository';
 

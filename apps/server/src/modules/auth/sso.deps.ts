@@ -1,3 +1,5 @@
+import type { Language } from '@graftmatch/domain';
+import type { Executor } from '../../db/executor';
 import type { AuthDeps } from './auth.deps';
 import { createSsoProviders, type SsoProviders } from './sso-provider';
 import { createSsoSealer, type SsoSealer } from './sso-secrets';
@@ -6,10 +8,38 @@ import { createSsoSealer, type SsoSealer } from './sso-secrets';
 export interface SsoDeps extends AuthDeps {
   sealer: SsoSealer;
   providers: SsoProviders;
+  provisionUser: ProvisionUser;
 }
 
-export function createSsoDeps(auth: AuthDeps, input: { key: Buffer; providers?: SsoProviders }): SsoDeps {
-  return { ...auth, sealer: createSsoSealer(input.key), providers: input.providers ?? createSsoProviders() };
+/**
+ * Makes the account of someone an organisation's provider vouches for, in the caller's transaction,
+ * and answers its id: the users module's `provisionUser`, handed in by buildApp, since the users
+ * module calls auth's services and auth imports nothing of it.
+ */
+export type ProvisionUser = (
+  trx: Executor,
+  input: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    language: Language;
+    audit: boolean;
+    organisation: { type: 'clinic' | 'eute'; id: string };
+    ip: string | null;
+    at: Date;
+  },
+) => Promise<string>;
+
+export function createSsoDeps(
+  auth: AuthDeps,
+  input: { key: Buffer; provisionUser: ProvisionUser; providers?: SsoProviders },
+): SsoDeps {
+  return {
+    ...auth,
+    sealer: createSsoSealer(input.key),
+    providers: input.providers ?? createSsoProviders(),
+    provisionUser: input.provisionUser,
+  };
 }
 
 /** Where the provider sends the browser back: register exactly this address at the provider. */

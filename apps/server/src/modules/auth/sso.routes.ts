@@ -11,7 +11,8 @@ import {
   SsoOrganisationParams,
 } from '@graftmatch/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { actorOf, languageOf, problems, requestContext } from '../../http/request-kit';
+import { languageOf, problems, requestContext } from '../../http/request-kit';
+import { actorOf } from '../../identity/actor';
 import { AUTH_RATE_LIMIT } from '../../plugins/rate-limit';
 import { setRefreshCookie } from './refresh-cookie';
 import { deleteSsoConfig, getSsoConfig, putSsoConfig } from './sso-admin.service';
@@ -37,7 +38,14 @@ export const adminSsoRoutes: FastifyPluginAsyncTypebox<{ deps: SsoDeps }> = asyn
   const path = '/sso/:organisationType/:organisationId';
   app.get(
     path,
-    { schema: { tags: ['admin'], params: SsoOrganisationParams, response: { 200: SsoConfig, ...adminErrors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        params: SsoOrganisationParams,
+        // null: the organisation has no sign-on.
+        response: { 200: Type.Union([SsoConfig, Type.Null()]), ...adminErrors },
+      },
+    },
     async (request) => getSsoConfig(deps, request.principal, request.params),
   );
   app.put(

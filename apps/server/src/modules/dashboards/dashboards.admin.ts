@@ -1,7 +1,7 @@
 import { fullName, importIsStale, type AdminDashboard, type ImportSummary } from '@graftmatch/domain';
 import type { Database } from '../../db/database';
-import { requireAdmin } from '../auth/auth.policy';
-import type { Principal } from '../auth/principal';
+import { requireAdmin } from '../../identity/policy';
+import type { Principal } from '../../identity/principal';
 import type { FileSweepStatus } from '../files/files.sweep';
 import * as repo from './dashboards.repository';
 import { counted, type DashboardsDeps } from './dashboards.service';

@@ -12,7 +12,7 @@ import type { Cacheable, CacheableDocument } from '../../http/answer-cache';
 import type { Page, Paged } from '../../http/paging';
 import { labelFileName, renderGraftLabelPdf, type LabelFormat } from '../../pdf/graft-label-pdf';
 import { renderWaitingListPdf, waitingListFileName } from '../../pdf/waiting-list-pdf';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../identity/principal';
 import {
   getDonation as findDonation,
   listEuteDonations,

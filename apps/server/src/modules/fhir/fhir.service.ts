@@ -14,9 +14,10 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB, EuteRow } from '../../db/types';
 import { badRequest, forbidden, notFound } from '../../http/problem';
-import { requireUser } from '../auth/auth.policy';
-import type { Principal } from '../auth/principal';
-import { authenticateApiKey } from '../imports/apikeys.service';
+import { requireUser } from '../../identity/policy';
+import type { Principal } from '../../identity/principal';
+import { authenticateApiKey } from '../../identity/api-keys';
+import { recordAudit } from '../audit/audit.service';
 import { reportForExport } from '../vigilance/vigilance.read';
 import { capabilityStatement, EXPIRATION_DATE_PARAMETER } from './fhir.capability';
 import { reportToAdverseEvent } from './fhir.adverse-event';
@@ -51,8 +52,8 @@ export async function fhirCallerOf(
   if (request.apiKey === null) {
     return { kind: 'user', principal: request.principal };
   }
-  const caller = await authenticateApiKey(deps, request.apiKey, request.ip, request.route);
-  return { kind: 'apiKey', euteId: caller.kind === 'apiKey' ? caller.euteId : '' };
+  const caller = await authenticateApiKey({ ...deps, recordAudit }, request.apiKey, request.ip, request.route);
+  return { kind: 'apiKey', euteId: caller.euteId };
 }
 
 /** Admins and auditors read everything; employees their banks; physicians their clinics and free grafts. */

@@ -1,5 +1,5 @@
 import type { GraftRow } from '../../db/types';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../identity/principal';
 
 // Who may read and change a graft's files (docs/api.md, "Files"). Reading follows the graft
 // (docs/decisions.md §5): physicians see Free grafts and their clinics' grafts, employees their banks'

@@ -1,6 +1,6 @@
 import { followUpOpensOn, localDay, type FollowUp } from '@graftmatch/domain';
 import { conflict } from '../../http/problem';
-import type { Actor } from '../../http/request-kit';
+import type { Actor } from '../../identity/actor';
 import { recordAudit } from '../audit/audit.service';
 import { requireOwnFollowUp, requireRecorder } from './followups.policy';
 import { presentFollowUps, type FollowUpsDeps } from './followups.service';

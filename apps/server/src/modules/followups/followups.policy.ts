@@ -1,6 +1,6 @@
 import { forbidden, notFound } from '../../http/problem';
-import { clinicReadScope, euteReadScope, requirePhysician, requireUser } from '../auth/auth.policy';
-import type { Principal } from '../auth/principal';
+import { clinicReadScope, euteReadScope, requirePhysician, requireUser } from '../../identity/policy';
+import type { Principal } from '../../identity/principal';
 import type { FollowUpScope } from './followups.repository';
 
 // Who may do what with follow-ups (docs/decisions.md "Follow-ups"): physicians read and record the

@@ -12,7 +12,7 @@ import {
 } from '@graftmatch/domain';
 import type { Executor } from '../../db/executor';
 import { conflict, invalidFields } from '../../http/problem';
-import type { Actor } from '../../http/request-kit';
+import type { Actor } from '../../identity/actor';
 import { recordAudit, recordAudits } from '../audit/audit.service';
 import { requireOwnFollowUp, requireOwnImplantation, requireRecorder } from './followups.policy';
 import { presentFollowUps, type FollowUpActor, type FollowUpsDeps } from './followups.service';

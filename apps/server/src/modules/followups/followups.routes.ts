@@ -11,7 +11,8 @@ import {
   type RecordFollowUpRequest,
   type RecordUnscheduledFollowUpRequest,
 } from '@graftmatch/domain';
-import { IdParams, actorOf, problems } from '../../http/request-kit';
+import { IdParams, problems } from '../../http/request-kit';
+import { actorOf } from '../../identity/actor';
 import { wire } from '../../http/wire';
 import { markFollowUpLost } from './followups.lost';
 import { recordFollowUp, recordUnscheduledFollowUp } from './followups.record';

@@ -12,7 +12,7 @@ import type { Executor } from '../../db/executor';
 import type { DB, NewFollowUpRow } from '../../db/types';
 import { pageOf } from '../../http/paging';
 import { recordAudits } from '../audit/audit.service';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../identity/principal';
 import { followUpToWire } from './followups.mapper';
 import { bankScope, physicianScope } from './followups.policy';
 import * as repo from './followups.repository';

@@ -1,7 +1,7 @@
 import type { GraftHistory, GraftHistoryChange, GraftHistoryEvent } from '@graftmatch/domain';
 import { forbidden, notFound } from '../../http/problem';
-import { requireUser } from '../auth/auth.policy';
-import type { Principal } from '../auth/principal';
+import { requireUser } from '../../identity/policy';
+import type { Principal } from '../../identity/principal';
 import type { GraftsDeps } from './grafts.service';
 import * as repo from './grafts.history.repository';
 

@@ -19,10 +19,10 @@ import type { Cacheable } from '../../http/answer-cache';
 import { badRequest, fieldError, forbidden, invalidField, notFound } from '../../http/problem';
 import type { Page, Paged } from '../../http/paging';
 import type { Executor } from '../../db/executor';
-import { clinicReadScope, euteReadScope, requireUser } from '../auth/auth.policy';
+import { clinicReadScope, euteReadScope, requireUser } from '../../identity/policy';
 import { graftsChanged, type ChangedGraft } from '../../realtime/push-audience';
 import type { PushPublisher } from '../../realtime/push-bus';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../identity/principal';
 import { filesByGraft, graftRowToGraft, isOpenOn } from './grafts.mapper';
 import * as repo from './grafts.repository';
 

@@ -9,7 +9,8 @@ import {
   type CreateApiKeyResponse,
 } from '@graftmatch/domain';
 import { wire } from '../../http/wire';
-import { IdParams, actorOf, problems } from '../../http/request-kit';
+import { IdParams, problems } from '../../http/request-kit';
+import { actorOf } from '../../identity/actor';
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyDeps } from './apikeys.service';
 
 const errors = problems(400, 401, 403, 404);

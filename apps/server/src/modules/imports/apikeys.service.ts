@@ -1,16 +1,17 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { ApiKey, CreateApiKeyRequest, CreateApiKeyResponse } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB, EuteApiKeyRow } from '../../db/types';
-import { notFound, unauthorized } from '../../http/problem';
+import { notFound } from '../../http/problem';
+import { newApiKey } from '../../identity/api-keys';
 import { recordAudit } from '../audit/audit.service';
-import { requireAdmin } from '../auth/auth.policy';
-import type { Principal } from '../auth/principal';
+import { requireAdmin } from '../../identity/policy';
+import type { Principal } from '../../identity/principal';
 import { findBankByRef } from '../organisations/organisations.service';
-import type { ImportCaller } from './imports.policy';
 import * as repo from './apikeys.repository';
 
-// Tissue banks' API keys for their own systems' nightly imports (docs/import.md "API keys").
+// Tissue banks' API keys for their own systems' nightly imports (docs/import.md "API keys"): an admin
+// makes, lists and revokes them; checking one is the identity kernel's (identity/api-keys.ts).
 
 export interface ApiKeyDeps {
   db: Kysely<DB>;
@@ -21,15 +22,6 @@ export interface ApiKeyActor {
   principal: Principal | null;
   ip: string | null;
 }
-
-const KEY_MARK = 'gmk_';
-const PREFIX_LENGTH = KEY_MARK.length + 8;
-
-/**
- * A key holds 256 random bits, so a plain SHA-256 suffices at rest: unlike a PIN or password
- * there is nothing to guess, and lookup by hash needs no server secret (docs/decisions.md).
- */
-const hashOf = (key: string) => createHash('sha256').update(key, 'utf8').digest('base64url');
 
 function toWire(row: EuteApiKeyRow): ApiKey {
   const { id, euteId, label, keyPrefix, createdAt, lastUsedAt, revokedAt } = row;
@@ -51,14 +43,14 @@ export async function createApiKey(
 ): Promise<CreateApiKeyResponse> {
   const admin = requireAdmin(actor.principal, { write: true });
   await requireBank(deps, euteId);
-  const key = `${KEY_MARK}${randomBytes(32).toString('base64url')}`;
+  const { key, keyPrefix, keyHash } = newApiKey();
   const at = deps.now();
   const row: EuteApiKeyRow = {
     id: randomUUID(),
     euteId,
     label: request.label.trim(),
-    keyPrefix: key.slice(0, PREFIX_LENGTH),
-    keyHash: hashOf(key),
+    keyPrefix,
+    keyHash,
     createdAt: at.toISOString(),
     createdBy: admin.userId,
     lastUsedAt: null,
@@ -109,34 +101,4 @@ export async function revokeApiKey(deps: ApiKeyDeps, actor: ApiKeyActor, euteId:
       at,
     });
   });
-}
-
-/**
- * The caller of an `Authorization: ApiKey` request (an import, or a FHIR read of the key's bank), or 401. Each accepted use is audited
- * and stamps the key's last use; the key itself is never written anywhere.
- */
-export async function authenticateApiKey(
-  deps: ApiKeyDeps,
-  key: string,
-  ip: string | null,
-  route = 'POST /api/import/grafts',
-): Promise<ImportCaller> {
-  const found = key.startsWith(KEY_MARK) ? await repo.findUsableApiKey(deps.db, hashOf(key)) : undefined;
-  if (!found) {
-    throw unauthorized({ key: 'problem.auth.apiKeyUnknown' });
-  }
-  const at = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
-    await repo.setApiKeyUsed(trx, found.id, at.toISOString());
-    await recordAudit(trx, {
-      actorUserId: null,
-      action: 'apikey.use',
-      targetType: 'euteApiKey',
-      targetId: found.id,
-      after: { euteId: found.euteId, label: found.label, route },
-      ip,
-      at,
-    });
-  });
-  return { kind: 'apiKey', keyId: found.id, euteId: found.euteId, label: found.label, ip };
 }

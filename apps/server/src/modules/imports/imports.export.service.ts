@@ -3,7 +3,7 @@ import { utcDate } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB, EuteRow, GraftRow } from '../../db/types';
 import { badRequest, forbidden, notFound } from '../../http/problem';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../identity/principal';
 import { presentGrafts } from '../grafts/grafts.service';
 import { findBankByRef } from '../organisations/organisations.service';
 import { rowToFields } from './imports.columns';

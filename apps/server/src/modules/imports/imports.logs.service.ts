@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import type { Page, Paged } from '../../http/paging';
 import { notFound } from '../../http/problem';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../identity/principal';
 import { toImportLogListItem, toImportResult } from './imports.log';
 import { importLogScope } from './imports.policy';
 import * as repo from './imports.repository';

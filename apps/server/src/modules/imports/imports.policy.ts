@@ -1,7 +1,8 @@
 import { fullName } from '@graftmatch/domain';
 import { forbidden } from '../../http/problem';
-import { requireUser } from '../auth/auth.policy';
-import type { Principal } from '../auth/principal';
+import type { ApiKeyCaller } from '../../identity/api-keys';
+import { requireUser } from '../../identity/policy';
+import type { Principal } from '../../identity/principal';
 import type { LogScope } from './imports.repository';
 
 // Who may import into which tissue bank, and whose import logs they read (docs/import.md).
@@ -11,7 +12,7 @@ export type ImportCaller =
   | { kind: 'user'; principal: Principal | null; ip: string | null; name?: string }
   | { kind: 'cli'; source: string }
   | { kind: 'system'; source: string }
-  | { kind: 'apiKey'; keyId: string; euteId: string; label: string; ip: string | null };
+  | ApiKeyCaller;
 
 /**
  * The banks a caller may import into: any for admins, the command line (the operator) and the

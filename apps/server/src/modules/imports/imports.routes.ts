@@ -15,7 +15,8 @@ import { PageQuery, pageOf, sendPaged } from '../../http/paging';
 import { wire } from '../../http/wire';
 import { apiKeyOf } from '../../http/credentials';
 import { languageOf } from '../../http/request-kit';
-import { authenticateApiKey } from './apikeys.service';
+import { authenticateApiKey } from '../../identity/api-keys';
+import { recordAudit } from '../audit/audit.service';
 import { createImportGate, LARGE_IMPORT_BYTES } from './imports.gate';
 import type { ImportCaller } from './imports.policy';
 import { importGrafts, type ImportDeps } from './imports.service';
@@ -62,7 +63,7 @@ const UploadBody = {
 export async function importCallerOf(deps: ImportDeps, request: FastifyRequest): Promise<ImportCaller> {
   const key = apiKeyOf(request);
   return key !== null
-    ? authenticateApiKey(deps, key, request.ip)
+    ? authenticateApiKey({ ...deps, recordAudit }, key, request.ip)
     : { kind: 'user', principal: request.principal, ip: request.ip };
 }
 

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MAIL_PAGE_SIZE, MailListPage, MailListQuery, OutboxMail } from '@graftmatch/domain';
 import { pageOf } from '../../http/paging';
-import { IdParams, actorOf, problems } from '../../http/request-kit';
+import { IdParams, problems } from '../../http/request-kit';
+import { actorOf } from '../../identity/actor';
 import { readMails, retryMail, type MailsDeps } from './mails.service';
 
 const errors = problems(400, 401, 403, 404, 409);

@@ -3,13 +3,13 @@ import type { MailListPage, MailState, OutboxMail } from '@graftmatch/domain';
 import type { DB } from '../../db/types';
 import type { Page } from '../../http/paging';
 import { conflict, notFound } from '../../http/problem';
-import type { Actor } from '../../http/request-kit';
+import type { Actor } from '../../identity/actor';
 import type { Mailer } from '../../mail/mailer';
 import { RETRY_FOR_MS } from '../../mail/retry';
 import { SEALED_KINDS } from '../../mail/sealed-body';
 import { recordAudit } from '../audit/audit.service';
-import { requireAdmin } from '../auth/auth.policy';
-import type { Principal } from '../auth/principal';
+import { requireAdmin } from '../../identity/policy';
+import type { Principal } from '../../identity/principal';
 import * as repo from './mails.repository';
 
 export interface MailsDeps {

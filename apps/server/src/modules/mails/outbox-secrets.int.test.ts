@@ -9,7 +9,7 @@ import { outboxSettled, pollUntil, startSmtpSink, type SinkMail, type SmtpSink }
 import { createMailer } from '../../mail/mailer';
 import { sweepOutbox } from '../../mail/outbox-retention';
 import { createMailSealer } from '../../mail/sealed-body';
-import { loadSigningSecret } from '../auth/secrets';
+import { loadSigningSecret } from '../../identity/secrets';
 
 // No secret at rest in the outbox (docs/security.md "Mail outbox"): a login PIN, a recovery link and an
 // invitation link are kept sealed while they wait and emptied once sent or failed, so reading the

@@ -15,8 +15,8 @@ import type { DB } from '../../db/types';
 import type { Page } from '../../http/paging';
 import { badRequest } from '../../http/problem';
 import type { PushPublisher } from '../../realtime/push-bus';
-import { requireUser } from '../auth/auth.policy';
-import type { Principal } from '../auth/principal';
+import { requireUser } from '../../identity/policy';
+import type { Principal } from '../../identity/principal';
 import * as repo from './notifications.repository';
 
 // The notification centre (docs/api.md "Notifications"). Every module that tells a user of an

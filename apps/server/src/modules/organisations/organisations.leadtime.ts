@@ -1,7 +1,7 @@
 import { notFound } from '../../http/problem';
 import { recordAudit } from '../audit/audit.service';
-import { requireAdmin } from '../auth/auth.policy';
-import type { Actor } from '../../http/request-kit';
+import { requireAdmin } from '../../identity/policy';
+import type { Actor } from '../../identity/actor';
 import * as repo from './organisations.repository';
 import type { OrganisationsDeps } from './organisations.service';
 

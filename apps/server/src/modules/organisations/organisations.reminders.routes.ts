@@ -7,7 +7,8 @@ import {
 } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
-import { IdParams, actorOf, problems } from '../../http/request-kit';
+import { IdParams, problems } from '../../http/request-kit';
+import { actorOf } from '../../identity/actor';
 import { wire } from '../../http/wire';
 import { getBankReminderSettings, setBankReminderSettings } from './organisations.reminders';
 

@@ -8,9 +8,9 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { invalidFields, notFound } from '../../http/problem';
-import type { Actor } from '../../http/request-kit';
+import type { Actor } from '../../identity/actor';
 import { recordAudit } from '../audit/audit.service';
-import { requireAdmin } from '../auth/auth.policy';
+import { requireAdmin } from '../../identity/policy';
 import * as repo from './organisations.repository';
 
 // A bank's reminder thresholds (docs/decisions.md "Reminders"): admins set them, auditors read them.

@@ -14,7 +14,8 @@ import {
   type Eute,
 } from '@graftmatch/domain';
 import { pageOf, sendPaged } from '../../http/paging';
-import { IdParams, actorOf, problems } from '../../http/request-kit';
+import { IdParams, problems } from '../../http/request-kit';
+import { actorOf } from '../../identity/actor';
 import { wire } from '../../http/wire';
 import {
   addClinic,

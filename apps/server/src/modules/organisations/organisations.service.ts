@@ -18,13 +18,13 @@ import { badRequest, conflict, fieldError, notFound } from '../../http/problem';
 import type { Page } from '../../http/paging';
 import type { Executor } from '../../db/executor';
 import { recordAudit } from '../audit/audit.service';
-import { adminListPage, requireAdmin } from '../auth/auth.policy';
-import type { Principal } from '../auth/principal';
+import { adminListPage, requireAdmin } from '../../identity/policy';
+import type { Principal } from '../../identity/principal';
 import * as repo from './organisations.repository';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { writeOrConflict } from '../../http/write-or-conflict';
-import type { Actor } from '../../http/request-kit';
+import type { Actor } from '../../identity/actor';
 import { emptyToNull, requiredText } from '../../http/text-fields';
 
 export interface OrganisationsDeps {

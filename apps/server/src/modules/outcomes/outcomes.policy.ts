@@ -1,6 +1,6 @@
 import { forbidden } from '../../http/problem';
-import { euteReadScope, requireAdmin } from '../auth/auth.policy';
-import type { Principal } from '../auth/principal';
+import { euteReadScope, requireAdmin } from '../../identity/policy';
+import type { Principal } from '../../identity/principal';
 import type { OutcomeScope } from './outcomes.repository';
 
 // Who sees which banks' outcomes (docs/decisions.md "Outcome statistics"): a bank's employees see

@@ -6,7 +6,8 @@ import {
   type GraftRequest,
   type RequestHistory,
 } from '@graftmatch/domain';
-import { IdParams, actorOf, problems } from '../../http/request-kit';
+import { IdParams, problems } from '../../http/request-kit';
+import { actorOf } from '../../identity/actor';
 import { wire } from '../../http/wire';
 import type { RequestsDeps } from './requests.service';
 import { correctRequest, requestHistory } from './requests.corrections';

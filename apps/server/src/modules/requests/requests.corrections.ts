@@ -18,12 +18,12 @@ import {
 import type { GraftRow, GraftUpdate } from '../../db/types';
 import type { Executor } from '../../db/executor';
 import { conflict, forbidden, invalidFields, notFound } from '../../http/problem';
-import type { Actor } from '../../http/request-kit';
+import type { Actor } from '../../identity/actor';
 import type { RequestDocumentKind } from '../../pdf/request-documents';
 import { recordAudit } from '../audit/audit.service';
-import { requireUser } from '../auth/auth.policy';
+import { requireUser } from '../../identity/policy';
 import { followCorrectedImplantation } from '../followups/followups.service';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../identity/principal';
 import { requestToWire } from './requests.mapper';
 import * as requests from './requests.repository';
 import { announce, type RequestsDeps } from './requests.service';

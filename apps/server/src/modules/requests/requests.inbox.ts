@@ -11,7 +11,7 @@ import {
   type RequestInboxGraft,
   utcDate,
 } from '@graftmatch/domain';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../identity/principal';
 import { entryCriteria } from '../waitinglist/waitinglist.mapper';
 import { requestToWire, searchableGraft } from './requests.mapper';
 import { bankInboxScope } from './requests.policy';

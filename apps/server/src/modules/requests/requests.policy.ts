@@ -1,7 +1,7 @@
 import type { RequestSide } from '@graftmatch/domain';
 import { notFound } from '../../http/problem';
-import { requireEuteEmployee, requirePhysician, requireUser } from '../auth/auth.policy';
-import type { Principal } from '../auth/principal';
+import { requireEuteEmployee, requirePhysician, requireUser } from '../../identity/policy';
+import type { Principal } from '../../identity/principal';
 import type { RequestScope } from '../../queries/requests';
 
 // Who may see and step graft requests (docs/decisions.md, "Graft requests"). The physician side is

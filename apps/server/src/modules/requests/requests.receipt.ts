@@ -1,7 +1,7 @@
 import type { GraftRequest } from '@graftmatch/domain';
 import { utcDate } from '@graftmatch/domain';
 import { conflict } from '../../http/problem';
-import type { Actor } from '../../http/request-kit';
+import type { Actor } from '../../identity/actor';
 import { recordAudit } from '../audit/audit.service';
 import { publishNotified } from '../notifications/notifications.service';
 import { requestToWire } from './requests.mapper';

@@ -12,7 +12,8 @@ import {
   type RequestSide,
   requestStepRoutes,
 } from '@graftmatch/domain';
-import { IdParams, actorOf, languageOf, problems } from '../../http/request-kit';
+import { IdParams, languageOf, problems } from '../../http/request-kit';
+import { actorOf } from '../../identity/actor';
 import { wire } from '../../http/wire';
 import { bankInbox } from './requests.inbox';
 import { receiveGraft } from './requests.receipt';

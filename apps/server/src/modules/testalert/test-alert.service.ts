@@ -1,8 +1,8 @@
 import type { TestAlertResult } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
-import type { Principal } from '../auth/principal';
-import { requireAdmin } from '../auth/auth.policy';
+import type { Principal } from '../../identity/principal';
+import { requireAdmin } from '../../identity/policy';
 import { everyActiveUser, notify, publishNotified } from '../notifications/notifications.service';
 import { testAlert } from '../../realtime/push-audience';
 import type { PushPublisher } from '../../realtime/push-bus';

@@ -1,11 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { PatchUserSettingsRequest, Problem, UserSettings } from '@graftmatch/domain';
+import { PatchUserSettingsRequest, Problem, User, UserSettings } from '@graftmatch/domain';
+import { getMyUser } from './me.service';
 import { getMySettings, patchMySettings, type SettingsDeps } from './settings.service';
 
 const errors = { 400: Problem, 401: Problem, 403: Problem };
 
-/** The caller's own settings under /api/users. */
-export const mySettingsRoutes: FastifyPluginAsyncTypebox<{ deps: SettingsDeps }> = async (app, { deps }) => {
+/** The caller's own record and settings under /api/users. */
+export const myAccountRoutes: FastifyPluginAsyncTypebox<{ deps: SettingsDeps }> = async (app, { deps }) => {
+  app.get(
+    '/getmyuser',
+    { schema: { tags: ['users'], response: { 200: User, ...errors, 404: Problem, 429: Problem } } },
+    async (request) => getMyUser(deps, request.principal),
+  );
+
   app.get('/settings', { schema: { tags: ['users'], response: { 200: UserSettings, ...errors } } }, async (request) =>
     getMySettings(deps, request.principal),
   );

@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { unauthorized } from '../../http/problem';
 import { auditedOwnChange } from '../audit/audit.service';
-import { requireUser } from '../auth/auth.policy';
-import type { Principal } from '../auth/principal';
+import { requireUser } from '../../identity/policy';
+import type { Principal } from '../../identity/principal';
 import * as repo from './settings.repository';
 
 // The caller's own settings: whether match mails come (docs/import.md "Match alerts") and the hints

@@ -10,7 +10,8 @@ import {
   type User,
 } from '@graftmatch/domain';
 import { pageOf, sendPaged } from '../../http/paging';
-import { IdParams, actorOf, problems } from '../../http/request-kit';
+import { IdParams, problems } from '../../http/request-kit';
+import { actorOf } from '../../identity/actor';
 import { wire } from '../../http/wire';
 import {
   addUser,

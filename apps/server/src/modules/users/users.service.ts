@@ -12,12 +12,12 @@ import { conflict, fieldError, invalidFields, notFound, type FieldError } from '
 import type { Page } from '../../http/paging';
 import type { Executor } from '../../db/executor';
 import { writeOrConflict } from '../../http/write-or-conflict';
-import type { Actor } from '../../http/request-kit';
+import type { Actor } from '../../identity/actor';
 import { emptyToNull, requiredText } from '../../http/text-fields';
 import { recordAudit } from '../audit/audit.service';
 import type { AuthDeps } from '../auth/auth.deps';
-import { adminListPage, requireAdmin } from '../auth/auth.policy';
-import type { Principal } from '../auth/principal';
+import { adminListPage, requireAdmin } from '../../identity/policy';
+import type { Principal } from '../../identity/principal';
 import { revokeAllSessions } from '../auth/session.service';
 import { sendInvitation } from '../auth/password.service';
 import { usersWithPasskeys } from '../auth/passkeys.service';

@@ -14,7 +14,7 @@ import {
 } from '@graftmatch/domain';
 import type { GraftRow } from '../../db/types';
 import { badRequest, fieldError } from '../../http/problem';
-import type { Actor } from '../../http/request-kit';
+import type { Actor } from '../../identity/actor';
 import { recordAudit } from '../audit/audit.service';
 import { publishNotified } from '../notifications/notifications.service';
 import type { VigilanceDeps } from './vigilance.deps';

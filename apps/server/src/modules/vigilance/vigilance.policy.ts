@@ -1,6 +1,6 @@
 import { forbidden, notFound } from '../../http/problem';
-import { requireUser } from '../auth/auth.policy';
-import type { Principal } from '../auth/principal';
+import { requireUser } from '../../identity/policy';
+import type { Principal } from '../../identity/principal';
 import type { VigilanceScope } from './vigilance.repository';
 
 // Who may do what with vigilance reports (docs/decisions.md "Vigilance"): physicians report

@@ -9,9 +9,9 @@ import {
 } from '@graftmatch/domain';
 import type { Executor } from '../../db/executor';
 import { conflict } from '../../http/problem';
-import type { Actor } from '../../http/request-kit';
+import type { Actor } from '../../identity/actor';
 import { recordAudit } from '../audit/audit.service';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../identity/principal';
 import { effectiveListStatus } from '../grafts/grafts.mapper';
 import { publishNotified, type Notified } from '../notifications/notifications.service';
 import { announce, declineOpenRequestsOn } from '../requests/requests.service';

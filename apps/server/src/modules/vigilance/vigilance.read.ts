@@ -7,7 +7,7 @@ import {
 import type { Executor } from '../../db/executor';
 import type { Page } from '../../http/paging';
 import { notFound } from '../../http/problem';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../identity/principal';
 import type { VigilanceDeps } from './vigilance.deps';
 import { reportToWire } from './vigilance.mapper';
 import { readScope, sideOf } from './vigilance.policy';

@@ -1,7 +1,7 @@
 import type { ReleaseOrphanedQuarantinesResponse } from '@graftmatch/domain';
-import type { Actor } from '../../http/request-kit';
+import type { Actor } from '../../identity/actor';
 import { recordAudit } from '../audit/audit.service';
-import { requireAdmin } from '../auth/auth.policy';
+import { requireAdmin } from '../../identity/policy';
 import { announceQuarantine } from './vigilance.notify';
 import * as repo from './vigilance.repository';
 import type { VigilanceDeps } from './vigilance.deps';

@@ -19,7 +19,8 @@ import {
   type VigilanceReportPage,
 } from '@graftmatch/domain';
 import { pageOf } from '../../http/paging';
-import { IdParams, actorOf, problems } from '../../http/request-kit';
+import { IdParams, problems } from '../../http/request-kit';
+import { actorOf } from '../../identity/actor';
 import { wire } from '../../http/wire';
 import { releaseOrphanedQuarantines } from './vigilance.repair';
 import { createReport } from './vigilance.create';

@@ -8,7 +8,7 @@ import {
   type VigilanceStep,
 } from '@graftmatch/domain';
 import { badRequest, conflict, fieldError } from '../../http/problem';
-import type { Actor } from '../../http/request-kit';
+import type { Actor } from '../../identity/actor';
 import { renderVigilancePdf, vigilancePdfFileName } from '../../pdf/vigilance-pdf';
 import { recordAudit } from '../audit/audit.service';
 import { fileGeneratedDocument } from '../files/files-generated.service';

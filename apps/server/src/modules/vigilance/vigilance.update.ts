@@ -1,6 +1,6 @@
 import type { UpdateVigilanceReportRequest, VigilanceReport } from '@graftmatch/domain';
 import { badRequest, conflict } from '../../http/problem';
-import type { Actor } from '../../http/request-kit';
+import type { Actor } from '../../identity/actor';
 import { recordAudit } from '../audit/audit.service';
 import { changeReport } from './vigilance.change';
 import type { VigilanceDeps } from './vigilance.deps';

@@ -9,7 +9,8 @@ import {
   type PatchWaitingListRequest,
 } from '@graftmatch/domain';
 import { pageOf } from '../../http/paging';
-import { IdParams, actorOf, errors } from '../../http/request-kit';
+import { IdParams, errors } from '../../http/request-kit';
+import { actorOf } from '../../identity/actor';
 import { wire } from '../../http/wire';
 import { WaitingListEntryResponse, WaitingListResponse } from '../../http/wire-responses';
 import { addEntry, listOwnEntries, patchEntry, removeEntry, type WaitingListDeps } from './waitinglist.service';

@@ -41,7 +41,7 @@ function fakeSso(type: 'clinic' | 'eute', id: string, initial: SsoConfig | null)
   return {
     path,
     handlers: {
-      [`GET ${path}`]: () => (stored ? json(stored) : problem(404, 'No single sign-on is set up.')),
+      [`GET ${path}`]: () => json(stored),
       [`PUT ${path}`]: ({ body }: RecordedCall) => {
         const { clientSecret, ...input } = body as SsoConfigInput;
         stored = configOf(type, id, input);

@@ -26,7 +26,6 @@ import type {
 } from '@graftmatch/domain';
 import { call, download } from '../../api/call';
 import type { DownloadedFile } from '../../api/client';
-import { ApiError } from '../../api/errors';
 
 export type { AuditLogPage } from '@graftmatch/domain';
 
@@ -146,18 +145,9 @@ export function revokeApiKey(id: string, keyId: string): Promise<void> {
 
 // An organisation's single sign-on with its OpenID Provider (docs/api.md "Single sign-on").
 
-/** The clinic's or bank's sign-on; null while none is set up (the server answers 404). */
-export async function getSsoConfig(organisationType: SsoOrganisationType, organisationId: string) {
-  try {
-    return await call('GET /admin/sso/{organisationType}/{organisationId}', {
-      params: { organisationType, organisationId },
-    });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      return null;
-    }
-    throw error;
-  }
+/** The clinic's or bank's sign-on; null while none is set up. */
+export function getSsoConfig(organisationType: SsoOrganisationType, organisationId: string): Promise<SsoConfig | null> {
+  return call('GET /admin/sso/{organisationType}/{organisationId}', { params: { organisationType, organisationId } });
 }
 
 /** Sets it up or changes it; the server reads the issuer's discovery document first. */

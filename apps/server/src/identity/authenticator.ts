@@ -1,6 +1,6 @@
-import { VersionedCache } from '../../cache/versioned-cache';
-import type { Database } from '../../db/database';
-import type { DataVersions } from '../../db/data-versions';
+import { VersionedCache } from '../cache/versioned-cache';
+import type { Database } from '../db/database';
+import type { DataVersions } from '../db/data-versions';
 import type { Principal } from './principal';
 import { createPrincipalQueries } from './principal.repository';
 import type { TokenService } from './tokens';

@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/database';
-import { param, prepare } from '../../db/prepared';
+import type { Database } from '../db/database';
+import type { Executor } from '../db/executor';
+import { param, prepare } from '../db/prepared';
 import type { Language } from '@graftmatch/domain';
 
-// The caller of every request, in two prepared statements (docs/performance.md).
+// The caller of every request, in two prepared statements (docs/performance.md); the caller with its
+// account's fields, for a connection's re-check and the account itself.
 
 export interface SessionOfActiveUser {
   sessionId: string;
@@ -61,4 +63,61 @@ export function createPrincipalQueries(database: Database) {
     },
     memberships: (userId: string) => memberships({ userId }),
   };
+}
+
+/** The caller of a request, only while the user is active; memberships only of active organisations. */
+export async function findPrincipalData(executor: Executor, userId: string) {
+  const user = await executor
+    .selectFrom('users')
+    .select([
+      'id',
+      'email',
+      'admin',
+      'audit',
+      'language',
+      'title',
+      'firstName',
+      'lastName',
+      'phone',
+      'twoFactorTarget',
+      'active',
+    ])
+    .where('id', '=', userId)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+  if (!user) {
+    return undefined;
+  }
+  const [clinics, eutes] = await Promise.all([
+    executor
+      .selectFrom('clinicMembers')
+      .innerJoin('clinics', 'clinics.id', 'clinicMembers.clinicId')
+      .select(['clinics.id', 'clinics.cName'])
+      .where('clinicMembers.userId', '=', userId)
+      .where('clinics.active', '=', 1)
+      .orderBy('clinics.cName')
+      .execute(),
+    executor
+      .selectFrom('euteMembers')
+      .innerJoin('eutes', 'eutes.id', 'euteMembers.euteId')
+      .select(['eutes.id', 'eutes.name'])
+      .where('euteMembers.userId', '=', userId)
+      .where('eutes.active', '=', 1)
+      .orderBy('eutes.name')
+      .execute(),
+  ]);
+  return { user, clinics, eutes };
+}
+export type PrincipalData = NonNullable<Awaited<ReturnType<typeof findPrincipalData>>>;
+
+/** A live session: not revoked and before its absolute end. The idle limit is checked by the caller. */
+export function findLiveSession(executor: Executor, id: string, userId: string, now: string) {
+  return executor
+    .selectFrom('refreshTokenFamilies')
+    .select(['id', 'lastUsedAt'])
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirst();
 }

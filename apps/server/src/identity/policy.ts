@@ -1,5 +1,5 @@
-import { sortAndPage, type Page, type Paged } from '../../http/paging';
-import { forbidden, unauthorized } from '../../http/problem';
+import { sortAndPage, type Page, type Paged } from '../http/paging';
+import { forbidden, unauthorized } from '../http/problem';
 import type { Principal } from './principal';
 
 // Who may do what (docs/decisions.md §5). Services call these; handlers never check roles themselves.

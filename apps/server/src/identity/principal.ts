@@ -1,7 +1,6 @@
 import type { Language } from '@graftmatch/domain';
-import type { AuthDeps } from './auth.deps';
-import { findPrincipalData } from './auth.repository';
-import { findLiveSession } from './session.repository';
+import type { IdentityDeps } from './identity.deps';
+import { findLiveSession, findPrincipalData } from './principal.repository';
 
 /**
  * The caller of a request. Deactivating a user, a clinic or a eute, or ending a session, takes
@@ -25,7 +24,7 @@ export interface Principal {
  * for connections that outlive their access token (push), which re-check with it.
  */
 export async function loadPrincipal(
-  deps: Pick<AuthDeps, 'db' | 'now'>,
+  deps: Pick<IdentityDeps, 'db' | 'now'>,
   claims: { sessionId: string; userId: string },
 ): Promise<{ principal: Principal; sessionId: string } | null> {
   const [session, data] = await Promise.all([
@@ -48,4 +47,9 @@ export async function loadPrincipal(
       language: user.language,
     },
   };
+}
+
+/** The active account of a user with its active clinics and eutes, or undefined when inactive or gone. */
+export function findActiveAccount(deps: Pick<IdentityDeps, 'db'>, userId: string) {
+  return findPrincipalData(deps.db, userId);
 }

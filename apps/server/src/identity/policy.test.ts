@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ProblemError } from '../../http/problem';
-import { clinicReadScope, euteReadScope, requireAdmin, requireEuteEmployee, requirePhysician } from './auth.policy';
-import { aPrincipal } from '../../../test/support/principal';
+import { ProblemError } from '../http/problem';
+import { clinicReadScope, euteReadScope, requireAdmin, requireEuteEmployee, requirePhysician } from './policy';
+import { aPrincipal } from '../../test/support/principal';
 
 function statusOf(action: () => unknown): number | 'allowed' {
   try {
