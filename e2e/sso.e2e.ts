@@ -33,6 +33,7 @@ const MESSAGES = {
   deactivated: 'Your GraftMatch account is deactivated; please ask your GraftMatch administrator to reactivate it.',
   noAccount:
     'There is no GraftMatch account for your address yet; please ask your GraftMatch administrator to create one for you.',
+  otherAccount: 'someone else is still signed in there on this device',
 };
 
 interface Side {
@@ -301,10 +302,25 @@ describe('single sign-on: a clinic signs its physician in through its own OpenID
     expectNoProblems(physician.problems, 'the refused sign-in of a deactivated account');
   });
 
-  it('an address of the clinic’s domain without an account is refused as well, and no account is made', async () => {
+  it('at Dr. Weiss’s computer, still signed in at the provider, Dr. Neu is not signed in as Dr. Weiss', async () => {
     idp.addAccount(STRANGER);
-    // Dr. Neu at a computer of her own: in Dr. Weiss's browser the provider still holds her session,
-    // and a provider answers for the account signed in there, whatever address the hint names.
+    // The provider answers for the account signed in there, whatever address the hint names: the
+    // app compares the answer with the address typed and refuses another person.
+    const { page } = physician;
+    await page.goto('/login');
+    await page.getByTestId('login-email').fill(STRANGER.email);
+    await page.getByTestId('sso-start').click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.has('sso_error'));
+    expect(new URL(page.url()).searchParams.get('sso_error')).toBe('other-account');
+    const refusal = page.getByTestId('sso-error');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(MESSAGES.otherAccount);
+    expect(await page.getByRole('heading', { name: /^Welcome/ }).count()).toBe(0);
+    expectNoProblems(physician.problems, 'the sign-in answered for another person');
+  });
+
+  it('an address of the clinic’s domain without an account is refused as well, and no account is made', async () => {
+    // Dr. Neu at a computer of her own, where nobody is signed in at the provider.
     const stranger = await openSide(publicUrl);
     try {
       const { page } = stranger;

@@ -365,6 +365,8 @@ export interface SsoLoginStatesTable {
   codeVerifier: string;
   /** Keyed hash of the browser's binding cookie. */
   browserHash: string;
+  /** Keyed hash of the address typed at the login: the ID token must name the same. */
+  emailHash: string;
   createdAt: Timestamp;
   expiresAt: Timestamp;
   usedAt: Timestamp | null;

@@ -40,6 +40,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('code_verifier', 'text', (c) => c.notNull())
     // A keyed hash of the browser's binding cookie: the callback must come back to the browser that left.
     .addColumn('browser_hash', 'text', (c) => c.notNull())
+    // A keyed hash of the address typed: the provider must answer for that person, not one still signed in there.
+    .addColumn('email_hash', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('used_at', 'text')

@@ -7,7 +7,7 @@ import { randomToken } from '../../identity/secrets';
 import { domainOf } from './sso-discovery.service';
 import { exchangeFailure } from './sso-provider';
 import { refuseSso } from './sso-refusal';
-import { browserHash, providerOf, SSO_FORGET_MINUTES, statePlace } from './sso-start.service';
+import { browserHash, providerOf, SSO_FORGET_MINUTES, statePlace, typedAddressHash } from './sso-start.service';
 import { ssoRedirectUri, type SsoDeps } from './sso.deps';
 import * as repo from './sso.repository';
 
@@ -139,6 +139,12 @@ async function signedIn(
   const claims = tokens.claims();
   if (!claims) {
     return { ok: false, code: 'token', reason: 'no-id-token' };
+  }
+  // A provider may answer for whoever is still signed in there on this device (a shared ward
+  // computer) and not for the address typed: that person is not signed in here (docs/decisions.md).
+  const email = typeof claims.email === 'string' ? claims.email : '';
+  if (email !== '' && typedAddressHash(deps, email) !== login.emailHash) {
+    return { ok: false, code: 'other-account', reason: 'another-address-than-typed' };
   }
   const account = await accountOf(deps, config, claims, request);
   return { ...account, ...(tokens.id_token ? { idToken: tokens.id_token } : {}) };

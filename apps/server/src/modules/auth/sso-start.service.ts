@@ -30,6 +30,10 @@ export const browserTokenOf = (cookie: string | undefined) =>
 export const browserHash = (deps: Pick<SsoDeps, 'secrets'>, token: string | undefined) =>
   deps.secrets.hash(`sso-browser/${token ?? ''}`);
 
+/** The address typed at the login, as the callback compares the ID token's with it (lower case). */
+export const typedAddressHash = (deps: Pick<SsoDeps, 'secrets'>, email: string) =>
+  deps.secrets.hash(`sso-email/${email.trim().toLowerCase()}`);
+
 /** Where the nonce and the PKCE verifier of one sign-in are sealed. */
 export const statePlace = (stateHash: string, column: 'nonce' | 'verifier') => `sso-state:${stateHash}:${column}`;
 
@@ -87,6 +91,7 @@ export async function startSso(
       nonce: deps.sealer.seal(statePlace(stateHash, 'nonce'), nonce),
       codeVerifier: deps.sealer.seal(statePlace(stateHash, 'verifier'), verifier),
       browserHash: browserHash(deps, token),
+      emailHash: typedAddressHash(deps, address),
       createdAt: now.toISOString(),
       expiresAt: addMinutes(now, SSO_STATE_MINUTES).toISOString(),
     },

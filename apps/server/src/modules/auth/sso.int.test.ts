@@ -109,12 +109,17 @@ describe(`single sign-on with an organisation's OpenID Provider (${testEngineNam
    * way to the provider (as a browser's address bar could). Answers the callback address the
    * provider sent the browser to.
    */
-  async function throughProvider(client: TestClient, email: string, tamper?: (request: URL) => void) {
+  async function throughProvider(
+    client: TestClient,
+    email: string,
+    tamper?: (request: URL) => void,
+    device = new ProviderBrowser(idp.issuer),
+  ) {
     const start = await client.get(`/api/auth/sso/start?email=${encodeURIComponent(email)}`);
     expect(start.status).toBe(302);
     const request = new URL(start.headers.get('location') ?? '');
     tamper?.(request);
-    const back = await new ProviderBrowser(idp.issuer).follow(request.href);
+    const back = await device.follow(request.href);
     expect(`${back.origin}${back.pathname}`).toBe(`${PUBLIC_URL}/api/auth/sso/callback`);
     return back;
   }
@@ -398,6 +403,21 @@ describe(`single sign-on with an organisation's OpenID Provider (${testEngineNam
       .where('users.email', '=', email)
       .execute();
     expect(links).toEqual([]);
+  });
+
+  it('refuses an answer for another person than the address typed: someone still signed in at the provider on this computer', async () => {
+    const [first, second] = [await clinicPhysician(), await clinicPhysician()];
+    // One shared ward computer: the same browser for GraftMatch and for the provider.
+    const client = await browser();
+    const device = new ProviderBrowser(idp.issuer);
+    expect(
+      (await complete(client, await callback(client, await throughProvider(client, first.email, undefined, device))))
+        .status,
+    ).toBe(200);
+    // The first physician leaves without signing out at the provider; the second types her own address.
+    const answered = await callback(client, await throughProvider(client, second.email, undefined, device));
+    expect(refusal(answered)).toBe('other-account');
+    expect(await lastFailure()).toMatchObject({ reason: 'another-address-than-typed' });
   });
 
   it('uses a hand-over once, for 60 seconds, in the browser the sign-in began in', async () => {

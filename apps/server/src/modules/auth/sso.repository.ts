@@ -174,6 +174,7 @@ export async function insertLoginState(
     nonce: string;
     codeVerifier: string;
     browserHash: string;
+    emailHash: string;
     createdAt: string;
     expiresAt: string;
   },
@@ -194,7 +195,7 @@ export function takeLoginState(executor: Executor, stateHash: string, now: strin
     .where('stateHash', '=', stateHash)
     .where('usedAt', 'is', null)
     .where('expiresAt', '>', now)
-    .returning(['stateHash', 'configId', 'nonce', 'codeVerifier', 'browserHash'])
+    .returning(['stateHash', 'configId', 'nonce', 'codeVerifier', 'browserHash', 'emailHash'])
     .executeTakeFirst();
 }
 
