@@ -738,6 +738,7 @@ export type TwoFactorChallengeRow = Selectable<TwoFactorChallengesTable>;
 export type RecoveryTokenRow = Selectable<RecoveryTokensTable>;
 export type PasskeyRow = Selectable<PasskeysTable>;
 export type NewPasskeyRow = Insertable<PasskeysTable>;
+export type NewSsoLoginStateRow = Insertable<SsoLoginStatesTable>;
 export type ImportLogRow = Selectable<ImportLogsTable>;
 export type NewImportLogRow = Insertable<ImportLogsTable>;
 export type EuteApiKeyRow = Selectable<EuteApiKeysTable>;

@@ -29,6 +29,12 @@ export function recoveryMail(language: MailLanguage, input: { name: string; link
   return byLanguage[language]();
 }
 
+/** The closing line of a new account's mail. */
+const UNEXPECTED_ACCOUNT: Record<MailLanguage, string> = {
+  en: 'If you did not expect this, ignore this mail and tell your administrator.',
+  de: 'Falls Sie das nicht erwartet haben, ignorieren Sie diese Mail und informieren Sie Ihre Administration.',
+};
+
 /** The first password of a user an administrator created. */
 export function invitationMail(language: MailLanguage, input: { name: string; link: string; validDays: number }) {
   const { name, link, validDays } = input;
@@ -39,7 +45,7 @@ export function invitationMail(language: MailLanguage, input: { name: string; li
         [
           `Hello ${name},`,
           `an administrator created a ${PRODUCT_NAME} account for you. Open this link to choose your password; it is valid for ${validDays} days and works once.`,
-          'If you did not expect this, ignore this mail and tell your administrator.',
+          UNEXPECTED_ACCOUNT.en,
         ],
         { text: link, href: link },
       ),
@@ -49,7 +55,7 @@ export function invitationMail(language: MailLanguage, input: { name: string; li
         [
           `Guten Tag ${name},`,
           `eine Administratorin oder ein Administrator hat ein ${PRODUCT_NAME}-Konto für Sie angelegt. Öffnen Sie diesen Link, um Ihr Passwort zu wählen; er gilt ${validDays} Tage und nur einmal.`,
-          'Falls Sie das nicht erwartet haben, ignorieren Sie diese Mail und informieren Sie Ihre Administration.',
+          UNEXPECTED_ACCOUNT.de,
         ],
         { text: link, href: link },
       ),
@@ -70,7 +76,7 @@ export function ssoInvitationMail(language: MailLanguage, input: { name: string;
         [
           `Hello ${name},`,
           `an administrator created a ${PRODUCT_NAME} account for you. ${organisation} signs you in with its own account: open ${PRODUCT_NAME}, type your e-mail address and choose "Sign in with ${organisation}". There is no ${PRODUCT_NAME} password to choose.`,
-          'If you did not expect this, ignore this mail and tell your administrator.',
+          UNEXPECTED_ACCOUNT.en,
         ],
         { text: link, href: link },
       ),
@@ -80,7 +86,7 @@ export function ssoInvitationMail(language: MailLanguage, input: { name: string;
         [
           `Guten Tag ${name},`,
           `eine Administratorin oder ein Administrator hat ein ${PRODUCT_NAME}-Konto für Sie angelegt. ${organisation} meldet Sie mit dem eigenen Konto an: Öffnen Sie ${PRODUCT_NAME}, geben Sie Ihre E-Mail-Adresse ein und wählen Sie „Mit ${organisation} anmelden“. Ein ${PRODUCT_NAME}-Passwort gibt es dafür nicht.`,
-          'Falls Sie das nicht erwartet haben, ignorieren Sie diese Mail und informieren Sie Ihre Administration.',
+          UNEXPECTED_ACCOUNT.de,
         ],
         { text: link, href: link },
       ),

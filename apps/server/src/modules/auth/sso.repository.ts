@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/executor';
-import type { SsoOrganisationType, SsoProvisioning } from '../../db/types';
+import type { NewSsoLoginStateRow, SsoOrganisationType, SsoProvisioning } from '../../db/types';
 
 // All SQL of single sign-on (docs/security.md "Single sign-on"): the organisations' configurations
 // and the domains they cover, the sign-ins under way, the hand-overs, and the sessions begun by a
@@ -168,16 +168,7 @@ export async function deleteConfig(executor: Executor, id: string): Promise<void
 /** A sign-in under way; rows that expired before `forgetBefore` are dropped first. */
 export async function insertLoginState(
   executor: Executor,
-  row: {
-    stateHash: string;
-    configId: string;
-    nonce: string;
-    codeVerifier: string;
-    browserHash: string;
-    emailHash: string;
-    createdAt: string;
-    expiresAt: string;
-  },
+  row: Omit<NewSsoLoginStateRow, 'usedAt'>,
   forgetBefore: string,
 ): Promise<void> {
   await executor.deleteFrom('ssoLoginStates').where('expiresAt', '<', forgetBefore).execute();

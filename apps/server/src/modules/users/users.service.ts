@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  compareUsersByLastName,
-  type AddUserRequest,
-  type Language,
-  type PatchUserRequest,
-  type User,
-} from '@graftmatch/domain';
+import { compareUsersByLastName, type AddUserRequest, type PatchUserRequest, type User } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB, UserUpdate } from '../../db/types';
 import { conflict, fieldError, invalidFields, notFound, type FieldError } from '../../http/problem';
@@ -16,6 +10,7 @@ import type { Actor } from '../../identity/actor';
 import { emptyToNull, requiredText } from '../../http/text-fields';
 import { recordAudit } from '../audit/audit.service';
 import type { AuthDeps } from '../auth/auth.deps';
+import type { ProvisionUser } from '../auth/sso.deps';
 import { adminListPage, requireAdmin } from '../../identity/policy';
 import type { Principal } from '../../identity/principal';
 import { revokeAllSessions } from '../auth/session.service';
@@ -180,19 +175,7 @@ export async function addUser(deps: UsersDeps, actor: Actor, request: AddUserReq
  * only, with the audit flag when the admins chose auditors. Runs in the caller's transaction;
  * audited as `user.provision`. Answers the new user's id.
  */
-export async function provisionUser(
-  trx: Executor,
-  input: {
-    email: string;
-    firstName: string;
-    lastName: string;
-    language: Language;
-    audit: boolean;
-    organisation: { type: 'clinic' | 'eute'; id: string };
-    ip: string | null;
-    at: Date;
-  },
-): Promise<string> {
+export const provisionUser: ProvisionUser = async (trx, input) => {
   const id = randomUUID();
   const at = input.at.toISOString();
   await repo.insertUser(trx, {
@@ -223,7 +206,7 @@ export async function provisionUser(
     at: input.at,
   });
   return id;
-}
+};
 
 /** Refuses a change that would leave no active administrator; call inside the change's transaction. */
 async function assertAdminRemains(trx: Executor): Promise<void> {
