@@ -29,38 +29,43 @@ export function recoveryMail(language: MailLanguage, input: { name: string; link
   return byLanguage[language]();
 }
 
-/** The closing line of a new account's mail. */
-const UNEXPECTED_ACCOUNT: Record<MailLanguage, string> = {
-  en: 'If you did not expect this, ignore this mail and tell your administrator.',
-  de: 'Falls Sie das nicht erwartet haben, ignorieren Sie diese Mail und informieren Sie Ihre Administration.',
-};
+/** A new account's mail: what the administrator did, what to do now (`next`), and whom to tell if unexpected. */
+function newAccountMail(
+  language: MailLanguage,
+  input: { name: string; next: Record<MailLanguage, string>; link: string },
+) {
+  const { name, next, link } = input;
+  const words: Record<MailLanguage, { subject: string; lines: string[] }> = {
+    en: {
+      subject: `Your ${PRODUCT_NAME} account`,
+      lines: [
+        `Hello ${name},`,
+        `an administrator created a ${PRODUCT_NAME} account for you. ${next.en}`,
+        'If you did not expect this, ignore this mail and tell your administrator.',
+      ],
+    },
+    de: {
+      subject: `Ihr ${PRODUCT_NAME}-Konto`,
+      lines: [
+        `Guten Tag ${name},`,
+        `eine Administratorin oder ein Administrator hat ein ${PRODUCT_NAME}-Konto für Sie angelegt. ${next.de}`,
+        'Falls Sie das nicht erwartet haben, ignorieren Sie diese Mail und informieren Sie Ihre Administration.',
+      ],
+    },
+  };
+  return composeMail(words[language].subject, words[language].lines, { text: link, href: link });
+}
 
 /** The first password of a user an administrator created. */
 export function invitationMail(language: MailLanguage, input: { name: string; link: string; validDays: number }) {
-  const { name, link, validDays } = input;
-  const byLanguage: Record<MailLanguage, () => MailContent> = {
-    en: () =>
-      composeMail(
-        `Your ${PRODUCT_NAME} account`,
-        [
-          `Hello ${name},`,
-          `an administrator created a ${PRODUCT_NAME} account for you. Open this link to choose your password; it is valid for ${validDays} days and works once.`,
-          UNEXPECTED_ACCOUNT.en,
-        ],
-        { text: link, href: link },
-      ),
-    de: () =>
-      composeMail(
-        `Ihr ${PRODUCT_NAME}-Konto`,
-        [
-          `Guten Tag ${name},`,
-          `eine Administratorin oder ein Administrator hat ein ${PRODUCT_NAME}-Konto für Sie angelegt. Öffnen Sie diesen Link, um Ihr Passwort zu wählen; er gilt ${validDays} Tage und nur einmal.`,
-          UNEXPECTED_ACCOUNT.de,
-        ],
-        { text: link, href: link },
-      ),
-  };
-  return byLanguage[language]();
+  const { validDays } = input;
+  return newAccountMail(language, {
+    ...input,
+    next: {
+      en: `Open this link to choose your password; it is valid for ${validDays} days and works once.`,
+      de: `Öffnen Sie diesen Link, um Ihr Passwort zu wählen; er gilt ${validDays} Tage und nur einmal.`,
+    },
+  });
 }
 
 /**
@@ -68,28 +73,12 @@ export function invitationMail(language: MailLanguage, input: { name: string; li
  * only the way in with the organisation's own account.
  */
 export function ssoInvitationMail(language: MailLanguage, input: { name: string; organisation: string; link: string }) {
-  const { name, organisation, link } = input;
-  const byLanguage: Record<MailLanguage, () => MailContent> = {
-    en: () =>
-      composeMail(
-        `Your ${PRODUCT_NAME} account`,
-        [
-          `Hello ${name},`,
-          `an administrator created a ${PRODUCT_NAME} account for you. ${organisation} signs you in with its own account: open ${PRODUCT_NAME}, type your e-mail address and choose "Sign in with ${organisation}". There is no ${PRODUCT_NAME} password to choose.`,
-          UNEXPECTED_ACCOUNT.en,
-        ],
-        { text: link, href: link },
-      ),
-    de: () =>
-      composeMail(
-        `Ihr ${PRODUCT_NAME}-Konto`,
-        [
-          `Guten Tag ${name},`,
-          `eine Administratorin oder ein Administrator hat ein ${PRODUCT_NAME}-Konto für Sie angelegt. ${organisation} meldet Sie mit dem eigenen Konto an: Öffnen Sie ${PRODUCT_NAME}, geben Sie Ihre E-Mail-Adresse ein und wählen Sie „Mit ${organisation} anmelden“. Ein ${PRODUCT_NAME}-Passwort gibt es dafür nicht.`,
-          UNEXPECTED_ACCOUNT.de,
-        ],
-        { text: link, href: link },
-      ),
-  };
-  return byLanguage[language]();
+  const { organisation } = input;
+  return newAccountMail(language, {
+    ...input,
+    next: {
+      en: `${organisation} signs you in with its own account: open ${PRODUCT_NAME}, type your e-mail address and choose "Sign in with ${organisation}". There is no ${PRODUCT_NAME} password to choose.`,
+      de: `${organisation} meldet Sie mit dem eigenen Konto an: Öffnen Sie ${PRODUCT_NAME}, geben Sie Ihre E-Mail-Adresse ein und wählen Sie „Mit ${organisation} anmelden“. Ein ${PRODUCT_NAME}-Passwort gibt es dafür nicht.`,
+    },
+  });
 }
