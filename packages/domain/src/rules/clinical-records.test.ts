@@ -8,7 +8,13 @@ import {
   validateImplantation,
 } from './clinical-records';
 
-const dates = { today: '2026-11-26', releasedOn: '2026-11-05', assignedOn: '2026-11-10', deliveredOn: '2026-11-12', implantedOn: '2026-11-20' };
+const dates = {
+  today: '2026-11-26',
+  releasedOn: '2026-11-05',
+  assignedOn: '2026-11-10',
+  deliveredOn: '2026-11-12',
+  implantedOn: '2026-11-20',
+};
 
 /** The errors as their English text; the catalogue wording is the i18n tests' concern. */
 const english = (errors: { field: string; message: string }[]) =>
