@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { createSealer } from '../identity/sealing';
 
 // The bodies of mails that carry a secret (a login PIN, a set-password link) are kept in the outbox
 // only sealed, and emptied once the mail is sent or has failed (docs/security.md "Mail outbox"). The
@@ -9,8 +10,6 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 export const SEALED_KINDS = ['pin', 'recovery', 'invitation'] as const;
 
 const PREFIX = 'sealed:v1:';
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 
 export interface MailSealer {
   /** Encrypts `body` for the outbox row `mailId` (AES-256-GCM, the row's id bound in). */
@@ -25,27 +24,18 @@ export class UnreadableMailError extends Error {
 }
 
 export function createMailSealer(signingSecret: Uint8Array): MailSealer {
-  const key = createHmac('sha256', signingSecret).update('graftmatch/mail-outbox-body/v1').digest();
+  const sealer = createSealer(
+    createHmac('sha256', signingSecret).update('graftmatch/mail-outbox-body/v1').digest(),
+    PREFIX,
+  );
   return {
-    seal(mailId, body) {
-      const iv = randomBytes(IV_BYTES);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      cipher.setAAD(Buffer.from(mailId, 'utf8'));
-      const sealed = Buffer.concat([cipher.update(body, 'utf8'), cipher.final()]);
-      return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
-    },
+    seal: (mailId, body) => sealer.seal(mailId, body),
     open(mailId, stored) {
-      if (!stored.startsWith(PREFIX)) {
+      if (!sealer.isSealed(stored)) {
         return stored;
       }
-      const bytes = Buffer.from(stored.slice(PREFIX.length), 'base64url');
       try {
-        const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
-        decipher.setAAD(Buffer.from(mailId, 'utf8'));
-        decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-        return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
-          'utf8',
-        );
+        return sealer.open(mailId, stored);
       } catch {
         throw new UnreadableMailError(
           'The mail was sealed with another signing secret (JWT_SECRET changed) and cannot be read.',

@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, type Config } from '../../config';
+import { createSealer } from '../../identity/sealing';
 
 // What single sign-on keeps secret at rest (docs/security.md "Single sign-on"): an organisation's
 // client secret, and a sign-in's nonce, PKCE verifier and ID token, sealed with AES-256-GCM under a
@@ -9,8 +10,6 @@ import { ConfigError, type Config } from '../../config';
 // of the database (a replica, a backup, `pg_dump`) alone reveals none of them.
 
 const KEY_BYTES = 32;
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 const PREFIX = 'sso:v1:';
 
 const keyFile = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'sso-secret-key');
@@ -61,26 +60,15 @@ export interface SsoSealer {
 }
 
 export function createSsoSealer(key: Buffer): SsoSealer {
+  const sealer = createSealer(key, PREFIX);
   return {
-    seal(where, value) {
-      const iv = randomBytes(IV_BYTES);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      cipher.setAAD(Buffer.from(where, 'utf8'));
-      const sealed = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
-      return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
-    },
+    seal: (where, value) => sealer.seal(where, value),
     open(where, stored) {
-      if (!stored.startsWith(PREFIX)) {
+      if (!sealer.isSealed(stored)) {
         throw new UnreadableSsoSecretError('not a sealed value');
       }
-      const bytes = Buffer.from(stored.slice(PREFIX.length), 'base64url');
       try {
-        const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
-        decipher.setAAD(Buffer.from(where, 'utf8'));
-        decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-        return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
-          'utf8',
-        );
+        return sealer.open(where, stored);
       } catch {
         throw new UnreadableSsoSecretError(
           'A single sign-on secret was sealed with another SSO_SECRET_KEY (or for another row) and cannot be read.',
