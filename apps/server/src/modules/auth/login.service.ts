@@ -12,7 +12,6 @@ import { forbidden, unauthorized } from '../../http/problem';
 import type { Executor } from '../../db/executor';
 import { newestMailState } from '../../mail/outbox.repository';
 import { twoFactorPinMail } from '../../mail/templates/two-factor-pin';
-import { recordAudit } from '../audit/audit.service';
 import { type AuthDeps } from './auth.deps';
 import type { RequestContext } from '../../http/request-kit';
 import { addMinutes } from '@graftmatch/domain';
@@ -29,6 +28,7 @@ import { hashPassword } from './password';
 import { passwordSetByLinkSince } from './passkeys.repository';
 import { completeLogin } from './session.service';
 import { adminsNeedPasskey, PASSWORD_LINK_GRACE_MINUTES } from './signin-settings.service';
+import { auditLoginRefusal } from './login-refusal';
 import { refusePasswordOfSso } from './sso-password-rule';
 import { TWO_FACTOR_MINUTES } from '../../identity/tokens';
 
@@ -93,15 +93,7 @@ async function refuseAdminWithoutPasskey(deps: AuthDeps, user: repo.LoginUser, c
   if (await passwordSetByLinkSince(deps.db, user.id, since)) {
     return;
   }
-  await recordAudit(deps.db, {
-    actorUserId: user.id,
-    action: 'auth.login.failure',
-    targetType: 'user',
-    targetId: user.id,
-    after: { reason: 'passkey-required' },
-    ip: ctx.ip,
-    at: deps.now(),
-  });
+  await auditLoginRefusal(deps, { userId: user.id, reason: 'passkey-required', ip: ctx.ip });
   throw forbidden({ key: 'problem.auth.passkeyRequired' });
 }
 
@@ -125,15 +117,7 @@ export async function loginWithPassword(
       lockedUntil: addMinutes(now, LOCK_MINUTES).toISOString(),
       forgetBefore: addMinutes(now, -FORGET_UNKNOWN_MINUTES).toISOString(),
     });
-    await recordAudit(deps.db, {
-      actorUserId: null,
-      action: 'auth.login.failure',
-      targetType: 'user',
-      targetId: null,
-      after: { reason: 'unknown-account' },
-      ip: ctx.ip,
-      at: now,
-    });
+    await auditLoginRefusal(deps, { userId: null, reason: 'unknown-account', ip: ctx.ip });
     throw wrongSecretProblem({ key: 'problem.auth.wrongLogin' }, failures);
   }
   await checkPasswordWithLockout(deps, user, credentials.password, {
@@ -143,15 +127,7 @@ export async function loginWithPassword(
     decoyHash: await decoy(),
   });
   if (!user.active) {
-    await recordAudit(deps.db, {
-      actorUserId: user.id,
-      action: 'auth.login.failure',
-      targetType: 'user',
-      targetId: user.id,
-      after: { reason: 'inactive' },
-      ip: ctx.ip,
-      at: now,
-    });
+    await auditLoginRefusal(deps, { userId: user.id, reason: 'inactive', ip: ctx.ip });
     throw forbidden({ key: 'problem.auth.deactivated' });
   }
   await refuseAdminWithoutPasskey(deps, user, ctx);

@@ -1,7 +1,7 @@
 import { forbidden } from '../../http/problem';
 import type { RequestContext } from '../../http/request-kit';
-import { recordAudit } from '../audit/audit.service';
 import type { AuthDeps } from './auth.deps';
+import { auditLoginRefusal } from './login-refusal';
 import { ssoCovering } from './sso-discovery.service';
 import * as repo from './sso.repository';
 
@@ -39,15 +39,7 @@ export async function refusePasswordOfSso(
     return;
   }
   if (input.audit) {
-    await recordAudit(deps.db, {
-      actorUserId: input.userId,
-      action: 'auth.login.failure',
-      targetType: 'user',
-      targetId: input.userId,
-      after: { reason: 'sso-required' },
-      ip: input.audit.ctx.ip,
-      at: deps.now(),
-    });
+    await auditLoginRefusal(deps, { userId: input.userId, reason: 'sso-required', ip: input.audit.ctx.ip });
   }
   throw forbidden({ key: 'problem.auth.ssoRequired', params: { organisation } });
 }
