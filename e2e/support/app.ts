@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ViewportName } from './browser';
 import { waitForPath } from './login';
@@ -80,20 +80,27 @@ export async function closeNotification(page: Page, text: string) {
   await note.waitFor({ state: 'detached' });
 }
 
-const inFlight = new WeakMap<Page, Set<unknown>>();
+const inFlight = new WeakMap<Page, Set<Request>>();
 
 /** Starts counting the page's API calls in flight, for `apiIdle`. Call once, right after opening the page. */
 export function watchApi(page: Page) {
-  const running = new Set<unknown>();
+  const running = new Set<Request>();
   inFlight.set(page, running);
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/') && !request.url().includes('/api/push')) {
       running.add(request);
     }
   });
-  const done = (request: unknown) => running.delete(request);
+  const done = (request: Request) => running.delete(request);
   page.on('requestfinished', done);
   page.on('requestfailed', done);
+  // Chromium reports no `requestfinished` for a page's call that the service worker answered (it
+  // passes /api through to the network): its response ends it.
+  page.on('response', (response) => {
+    if (response.fromServiceWorker()) {
+      done(response.request());
+    }
+  });
 }
 
 /**
@@ -109,7 +116,8 @@ export async function apiIdle(page: Page, quietMs = 150, timeoutMs = 10_000) {
   let quietSince = Date.now();
   while (Date.now() - quietSince < quietMs) {
     if (Date.now() > deadline) {
-      throw new Error(`API calls still running after ${timeoutMs} ms`);
+      const calls = [...running].map((request) => `${request.method()} ${new URL(request.url()).pathname}`);
+      throw new Error(`API calls still running after ${timeoutMs} ms: ${calls.join(', ')}`);
     }
     if (running.size > 0) {
       quietSince = Date.now();

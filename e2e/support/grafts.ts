@@ -16,11 +16,13 @@ const HEADER = [
   'expiry.outValue',
 ];
 
-/** A free pulmonary valve of one diameter, released two weeks ago, expiring `expiresInDays` from today. */
+/** A free pulmonary valve of one diameter, expiring `expiresInDays` from today. */
 export interface FreeGraft {
   lot: string;
   diameter: string;
   expiresInDays: number;
+  /** Two weeks by default; a journey that dates its steps back needs the release before them. */
+  releasedDaysAgo?: number;
 }
 
 /** Imports free grafts as a bank's own system would (one CSV), and answers the import's summary. */
@@ -30,10 +32,19 @@ export async function importFreeGrafts(
   fileName = 'grafts.csv',
 ): Promise<{ inserted: number; failed: number }> {
   const today = utcDate(new Date());
-  const rows = grafts.map(({ lot, diameter, expiresInDays }) =>
-    [lot, '5', diameter, diameter, '30', '55', '1', '1', shiftDate(today, -14), shiftDate(today, expiresInDays)].join(
-      ';',
-    ),
+  const rows = grafts.map(({ lot, diameter, expiresInDays, releasedDaysAgo = 14 }) =>
+    [
+      lot,
+      '5',
+      diameter,
+      diameter,
+      '30',
+      '55',
+      '1',
+      '1',
+      shiftDate(today, -releasedDaysAgo),
+      shiftDate(today, expiresInDays),
+    ].join(';'),
   );
   const form = new FormData();
   form.append('file', new Blob([`${HEADER.join(';')}\n${rows.join('\n')}\n`], { type: 'text/csv' }), fileName);
