@@ -1,9 +1,37 @@
+import type { ReactNode } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { PageTitle } from '../../components/PageTitle';
 import { MatchMailsSetting, PasskeysSetting, useMe } from '../auth';
 import { alertEventsOf, AlertSettings, PushDevices } from '../notifications';
+
+/** One titled section of the settings page, named by its heading for assistive technology. */
+function SettingsSection({
+  id,
+  title,
+  hint,
+  children,
+}: {
+  id: string;
+  title: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" mb={hint ? 'xs' : 'sm'} id={id}>
+        {title}
+      </Title>
+      {hint && (
+        <Text size="sm" c="dimmed" mb="sm">
+          {hint}
+        </Text>
+      )}
+      {children}
+    </Paper>
+  );
+}
 
 /** `home/settings`: the signed-in user's own settings, reached from the user menu. */
 export function AccountSettingsPage() {
@@ -14,41 +42,23 @@ export function AccountSettingsPage() {
     <>
       <PageTitle title={t('accountSettings.pageTitle')} />
       <Stack maw={560} gap="lg">
-        <Paper withBorder p="lg" component="section" aria-labelledby="settings-language">
-          <Title order={2} size="h4" mb="xs" id="settings-language">
-            {t('language.label')}
-          </Title>
-          <Text size="sm" c="dimmed" mb="sm">
-            {t('accountSettings.languageHint')}
-          </Text>
+        <SettingsSection id="settings-language" title={t('language.label')} hint={t('accountSettings.languageHint')}>
           <LanguageSwitch />
-        </Paper>
-        <Paper withBorder p="lg" component="section" aria-labelledby="settings-passkeys">
-          <Title order={2} size="h4" mb="sm" id="settings-passkeys">
-            {t('passkeys.title')}
-          </Title>
+        </SettingsSection>
+        <SettingsSection id="settings-passkeys" title={t('passkeys.title')}>
           <PasskeysSetting />
-        </Paper>
-        <Paper withBorder p="lg" component="section" aria-labelledby="settings-notifications">
-          <Title order={2} size="h4" mb="sm" id="settings-notifications">
-            {t('accountSettings.title')}
-          </Title>
+        </SettingsSection>
+        <SettingsSection id="settings-notifications" title={t('accountSettings.title')}>
           <MatchMailsSetting />
-        </Paper>
+        </SettingsSection>
         {alertEvents.length > 0 && (
           <>
-            <Paper withBorder p="lg" component="section" aria-labelledby="settings-alerts">
-              <Title order={2} size="h4" mb="sm" id="settings-alerts">
-                {t('alerts.title')}
-              </Title>
+            <SettingsSection id="settings-alerts" title={t('alerts.title')}>
               <AlertSettings events={alertEvents} />
-            </Paper>
-            <Paper withBorder p="lg" component="section" aria-labelledby="settings-push">
-              <Title order={2} size="h4" mb="sm" id="settings-push">
-                {t('alerts.devices.title')}
-              </Title>
+            </SettingsSection>
+            <SettingsSection id="settings-push" title={t('alerts.devices.title')}>
               <PushDevices />
-            </Paper>
+            </SettingsSection>
           </>
         )}
       </Stack>
