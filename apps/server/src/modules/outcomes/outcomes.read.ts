@@ -22,7 +22,7 @@ export interface OutcomesAsked {
 
 /**
  * The quality view as a cacheable answer: kept as the bytes sent while the grafts' and follow-ups'
- * data version and the day stay the same (docs/performance.md "Answer cache"). `400` when `to`
+ * data version and the day stay the same (docs/performance.md "Search, lists and start-up"). `400` when `to`
  * lies before `from`, `404` for an unknown bank (its id is asked only by those who may see any).
  */
 export async function readOutcomes(deps: OutcomesDeps, asked: OutcomesAsked): Promise<Cacheable<Outcomes>> {
