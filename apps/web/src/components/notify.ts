@@ -3,7 +3,7 @@ import { i18n } from '../i18n';
 
 type Tone = 'success' | 'info' | 'warning' | 'error';
 
-// Warnings are amber, as the deadline badge is (docs/decisions.md "Deadlines in UTC, counting down").
+// Warnings are amber, as the deadline badge is (docs/decisions.md "Deadlines in the reader's zone, counting down").
 const COLORS: Record<Tone, string> = { success: 'teal.9', info: 'cyan.9', warning: 'yellow.6', error: 'red.9' };
 
 /** A toast; its close button is labelled, which Mantine leaves to the caller. */
