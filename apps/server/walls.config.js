@@ -57,6 +57,9 @@ export const TABLE_WRITERS = {
   ssoLoginStates: ['modules/auth'],
   ssoHandovers: ['modules/auth'],
   ssoSessions: ['modules/auth'],
+  systemClients: ['modules/systemclients', 'identity'],
+  systemClientAssertions: ['modules/systemclients'],
+  systemAccessTokens: ['modules/systemclients'],
 };
 
 /** A Kysely write to one of `tables`, named by a string literal. */

@@ -44,6 +44,12 @@ import { adminOutcomeRoutes, bankOutcomeRoutes } from './modules/outcomes/outcom
 import { requestCorrectionRoutes } from './modules/requests/requests.corrections.routes';
 import { bankRequestRoutes, physicianRequestRoutes } from './modules/requests/requests.routes';
 import type { RequestsDeps } from './modules/requests/requests.service';
+import { createKeySets } from './modules/systemclients/system-clients.keys';
+import {
+  adminSystemClientRoutes,
+  smartConfigurationRoutes,
+  systemTokenRoutes,
+} from './modules/systemclients/system-clients.routes';
 import { adminTestAlertRoutes } from './modules/testalert/test-alert.routes';
 import { myAccountRoutes } from './modules/users/settings.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
@@ -87,6 +93,11 @@ export interface FeatureContext {
 interface Feature {
   register(app: FastifyInstance, context: FeatureContext): Promise<void>;
 }
+
+/** The system clients' routes: the token endpoint reads the clients' key sets, each kept once it was read. */
+const systemClients = (c: FeatureContext) => ({
+  deps: { ...c.core, publicUrl: c.publicUrl, keySets: createKeySets() },
+});
 
 /** Routes under `prefix`, with the options they take picked from the context. */
 function routes<Options extends FastifyPluginOptions>(
@@ -141,6 +152,9 @@ const FEATURES: readonly Feature[] = [
   routes(bankFollowUpRoutes, '/api/euteemployee', (c) => ({ deps: c.requests })),
   routes(bankOutcomeRoutes, '/api/euteemployee', (c) => ({ deps: c.clinical })),
   routes(adminOutcomeRoutes, '/api/admin', (c) => ({ deps: c.clinical })),
+  routes(adminSystemClientRoutes, '/api/admin', systemClients),
+  routes(systemTokenRoutes, '/api/fhir', systemClients),
+  routes(smartConfigurationRoutes, '/api/fhir/R5', systemClients),
   routes(fhirRoutes, '/api/fhir/R5', (c) => ({
     deps: { ...c.core, publicUrl: c.publicUrl, startedAt: c.core.now().toISOString() },
   })),

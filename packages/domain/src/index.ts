@@ -52,6 +52,8 @@ export * from './schemas/follow-ups';
 export * from './schemas/outcomes';
 export * from './schemas/passkeys';
 export * from './schemas/sso';
+export * from './schemas/system-client';
+export * from './rules/system-scopes';
 
 export * from './rules/text';
 export * from './rules/password-length';

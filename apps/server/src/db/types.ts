@@ -351,6 +351,42 @@ export interface SsoConfigsTable {
   updatedBy: string | null;
 }
 
+/** A clinic's or a bank's own system reading FHIR without a person (docs/fhir.md "System clients"). */
+export interface SystemClientsTable {
+  id: string;
+  name: string;
+  organisationType: SsoOrganisationType;
+  organisationId: string;
+  /** Where the client publishes its public keys, or null when `jwks` holds them. */
+  jwksUrl: string | null;
+  /** The public key set as JSON, or null when `jwksUrl` is given. */
+  jwks: string | null;
+  /** The scopes it may be granted, SMART 2 syntax, space-separated. */
+  scopes: string;
+  createdAt: Timestamp;
+  createdBy: string | null;
+  lastUsedAt: Timestamp | null;
+  revokedAt: Timestamp | null;
+  revokedBy: string | null;
+}
+
+/** The `jti` of each signed assertion a client has used, kept until it expires: none is taken twice. */
+export interface SystemClientAssertionsTable {
+  clientId: string;
+  jti: string;
+  expiresAt: Timestamp;
+}
+
+/** A system client's access token: its SHA-256 only (256 random bits; nothing to guess). */
+export interface SystemAccessTokensTable {
+  tokenHash: string;
+  clientId: string;
+  /** The granted scopes, space-separated. */
+  scopes: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+}
+
 /** An e-mail domain an organisation's sign-on covers; the key makes it one organisation's. */
 export interface SsoDomainsTable {
   domain: string;
@@ -709,6 +745,9 @@ export interface DB {
   ssoLoginStates: SsoLoginStatesTable;
   ssoHandovers: SsoHandoversTable;
   ssoSessions: SsoSessionsTable;
+  systemClients: SystemClientsTable;
+  systemClientAssertions: SystemClientAssertionsTable;
+  systemAccessTokens: SystemAccessTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -742,6 +781,7 @@ export type NewSsoLoginStateRow = Insertable<SsoLoginStatesTable>;
 export type ImportLogRow = Selectable<ImportLogsTable>;
 export type NewImportLogRow = Insertable<ImportLogsTable>;
 export type EuteApiKeyRow = Selectable<EuteApiKeysTable>;
+export type SystemClientRow = Selectable<SystemClientsTable>;
 export type NewEuteApiKeyRow = Insertable<EuteApiKeysTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type NewAuditLogRow = Insertable<AuditLogTable>;

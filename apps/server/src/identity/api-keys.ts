@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../db/executor';
 import type { DB } from '../db/types';
 import { unauthorized } from '../http/problem';
 import * as repo from './api-keys.repository';
+import { machineCredentialHash, newMachineCredential } from './secrets';
 
 // A tissue bank's API key is a credential (docs/import.md "API keys"): its shape and its check live
 // here; the admins' routes that make, list and revoke keys are the imports module's.
@@ -11,16 +11,10 @@ import * as repo from './api-keys.repository';
 const KEY_MARK = 'gmk_';
 const PREFIX_LENGTH = KEY_MARK.length + 8;
 
-/**
- * A key holds 256 random bits, so a plain SHA-256 suffices at rest: unlike a PIN or password
- * there is nothing to guess, and lookup by hash needs no server secret (docs/decisions.md).
- */
-const hashOf = (key: string) => createHash('sha256').update(key, 'utf8').digest('base64url');
-
 /** A new key: shown once to the admin; kept only as its prefix (to recognise it) and its hash. */
 export function newApiKey(): { key: string; keyPrefix: string; keyHash: string } {
-  const key = `${KEY_MARK}${randomBytes(32).toString('base64url')}`;
-  return { key, keyPrefix: key.slice(0, PREFIX_LENGTH), keyHash: hashOf(key) };
+  const { credential, hash } = newMachineCredential(KEY_MARK);
+  return { key: credential, keyPrefix: credential.slice(0, PREFIX_LENGTH), keyHash: hash };
 }
 
 /** The caller of an `Authorization: ApiKey` request: the key and its one bank. */
@@ -60,7 +54,7 @@ export async function authenticateApiKey(
   ip: string | null,
   route = 'POST /api/import/grafts',
 ): Promise<ApiKeyCaller> {
-  const found = key.startsWith(KEY_MARK) ? await repo.findUsableApiKey(deps.db, hashOf(key)) : undefined;
+  const found = key.startsWith(KEY_MARK) ? await repo.findUsableApiKey(deps.db, machineCredentialHash(key)) : undefined;
   if (!found) {
     throw unauthorized({ key: 'problem.auth.apiKeyUnknown' });
   }

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
@@ -39,6 +39,20 @@ export function loadSigningSecret(
 /** 256 bits from the CSPRNG, URL-safe: recovery links and anti-forgery tokens. */
 export function randomToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The hash a machine credential (a bank's API key, a system client's access token) is kept as.
+ * Each holds 256 random bits, so a plain SHA-256 suffices at rest: unlike a PIN or password there
+ * is nothing to guess, and lookup by hash needs no server secret (docs/decisions.md).
+ */
+export const machineCredentialHash = (credential: string) =>
+  createHash('sha256').update(credential, 'utf8').digest('base64url');
+
+/** A new machine credential: `mark` (which tells its kind) and 256 random bits; shown once, kept as its hash. */
+export function newMachineCredential(mark: string): { credential: string; hash: string } {
+  const credential = `${mark}${randomToken()}`;
+  return { credential, hash: machineCredentialHash(credential) };
 }
 
 /**

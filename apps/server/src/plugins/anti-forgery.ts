@@ -5,6 +5,13 @@ import { forbidden } from '../http/problem';
 import { apiKeyOf, bearerOf } from '../http/credentials';
 import { randomToken } from '../identity/secrets';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's credential is in its body (a signed assertion), so nothing ambient can be abused. */
+    credentialInBody?: boolean;
+  }
+}
+
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 
@@ -47,7 +54,7 @@ export async function registerAntiForgery(app: FastifyInstance, options: { secur
 function forgeryOf(request: FastifyRequest, reply: FastifyReply, secureCookies: boolean): Error | null {
   // No cookie for such a client either: one that keeps cookies (the official SignalR client
   // does, in Node) would send it back and, without the header, be refused.
-  if (carriesNoAmbientCredential(request)) {
+  if (carriesNoAmbientCredential(request) || request.routeOptions.config.credentialInBody) {
     return null;
   }
   const cookieToken = request.cookies[XSRF_COOKIE];

@@ -18,10 +18,13 @@
  *   problem+json before the handler (and before body parsing) runs. On open routes both are null.
  *   `request.dataVersions` holds the database's data versions read before the handler runs (for
  *   answer caches, http/answer-cache.ts); null on open routes.
- * - A route with `config: { apiKey: true }` (only POST /api/import/grafts) also takes
+ * - A route with `config: { apiKey: true }` (POST /api/import/grafts and the FHIR reads) also takes
  *   `Authorization: ApiKey <key>`: this plugin lets such a request through with `principal` null,
  *   and the route checks the key itself (identity/api-keys.ts). Every other route
  *   answers such a request 401, as it has no bearer token.
+ * - Likewise a route with `config: { systemToken: true }` (the FHIR reads) takes a system client's
+ *   `Authorization: Bearer gms_…` and checks it itself (identity/system-tokens.ts); on every other
+ *   route such a token is no session and answers 401.
  * - Authorization is not done here: services call the policy functions of
  *   identity/policy.ts (requireAdmin(principal, { write }), requirePhysician,
  *   requireEuteEmployee, clinicReadScope, euteReadScope), which throw 403.
@@ -38,6 +41,7 @@ import { unauthorized, type Detail } from '../http/problem';
 import type { DataVersionReader, DataVersions } from '../db/data-versions';
 import type { Authenticated, Authenticator } from '../identity/authenticator';
 import { apiKeyOf, bearerOf } from '../http/credentials';
+import { isSystemToken } from '../identity/system-tokens';
 import '../http/request-context';
 import '../identity/actor';
 
@@ -49,6 +53,8 @@ declare module 'fastify' {
     accessTokenInQuery?: boolean;
     /** The route also takes a tissue bank's `Authorization: ApiKey` and checks it itself. */
     apiKey?: boolean;
+    /** The route also takes a system client's access token and checks it itself. */
+    systemToken?: boolean;
   }
 }
 
@@ -125,7 +131,11 @@ export function registerAuthentication(
   app.addHook('onRequest', (request, reply, done) => {
     // Fastify builds `routeOptions` anew on every read.
     const { url, config } = request.routeOptions;
-    if (isOpenRoute(url, config) || (config.apiKey && apiKeyOf(request) !== null)) {
+    if (
+      isOpenRoute(url, config) ||
+      (config.apiKey && apiKeyOf(request) !== null) ||
+      (config.systemToken && isSystemToken(bearerOf(request)))
+    ) {
       done();
       return;
     }

@@ -39,6 +39,8 @@ const NO_BODY = [
   // A passkey ceremony's start takes nothing: the server makes the challenge.
   'post /api/auth/passkey/options',
   'post /api/users/passkeys/options',
+  // Revoking names all it needs in its path.
+  'post /api/admin/system-clients/{organisationType}/{organisationId}/{clientId}/revoke',
 ];
 /** Browser navigations whose success is a redirect (single sign-on's way to the provider and back). */
 const REDIRECTS = ['get /api/auth/sso/start', 'get /api/auth/sso/callback'];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
 import { DEFAULT_NOTIFICATION_PREFERENCES, ListStatus } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { exportJWK, generateKeyPair } from 'jose';
 import { listRegisteredRoutes } from '../../src/plugins/authentication';
 import { createTestClinic, createTestUser, loginAs } from '../support/auth';
 import {
@@ -287,12 +288,12 @@ const ROUTES: Record<string, Cell> = {
     expect: expected(200, ['physicianA', 'employeeX', 'admin', 'auditor'], { physicianB: 404, employeeY: 404 }),
   },
   // A graft of bank X that physician A requested: its bank, A's clinic, admins and auditors read its history.
-  'GET /api/grafts/*/history': {
+  'GET /api/grafts/history/*': {
     method: 'GET',
     request: async (app) => {
       const lot = await freeGraftOfX(app);
       await requestGraft(app.clients.physicianA, { lot, patient_Code: 'C-05-2019' });
-      return { path: `/api/grafts/${lot}/history` };
+      return { path: `/api/grafts/history/${lot}` };
     },
     expect: expected(200, ['physicianA', 'employeeX', 'admin', 'auditor'], { physicianB: 404, employeeY: 404 }),
   },
@@ -647,6 +648,32 @@ const ROUTES: Record<string, Cell> = {
       return { path: `/api/admin/sso/clinic/${clinic}` };
     },
     expect: expected(204, ['admin']),
+  },
+  // System clients (SMART Backend Services): listed by admins and auditors, registered and revoked by admins.
+  'GET /api/admin/system-clients/{type}/{clinic}': {
+    method: 'GET',
+    request: (a) => ({ path: `/api/admin/system-clients/clinic/${a.ids.clinicB}` }),
+    expect: expected(200, ['admin', 'auditor']),
+  },
+  'POST /api/admin/system-clients/{type}/{clinic}': {
+    method: 'POST',
+    request: async (a) => {
+      const { publicKey } = await generateKeyPair('ES384');
+      return {
+        path: `/api/admin/system-clients/clinic/${a.ids.clinicB}`,
+        body: {
+          name: `System ${next()}`,
+          jwks: { keys: [{ ...(await exportJWK(publicKey)), kid: `k${next()}` }] },
+          scopes: ['system/Procedure.rs'],
+        },
+      };
+    },
+    expect: expected(201, ['admin']),
+  },
+  'POST /api/admin/system-clients/{type}/{clinic}/{unknown client}/revoke': {
+    method: 'POST',
+    request: (a) => ({ path: `/api/admin/system-clients/clinic/${a.ids.clinicB}/${randomUUID()}/revoke`, body: {} }),
+    expect: expected(404, ['admin']),
   },
   'GET /api/admin/signin-settings': {
     method: 'GET',

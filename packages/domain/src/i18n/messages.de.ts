@@ -118,6 +118,8 @@ export const MESSAGES_DE: Catalogue = {
         'Dieses Erneuerungstoken wurde bereits verwendet; die Sitzung wurde deshalb zur Sicherheit beendet. Bitte melden Sie sich erneut an.',
       noSession: 'Diese Sitzung gibt es nicht.',
       apiKeyUnknown: 'Der API-Schlüssel ist unbekannt oder widerrufen.',
+      systemTokenUnknown:
+        'Das Zugriffstoken ist unbekannt oder abgelaufen, oder sein Client wurde widerrufen: Holen Sie beim Token-Endpunkt ein neues.',
       antiForgery: 'Der Schutz-Header X-XSRF-TOKEN fehlt oder passt nicht zum Cookie XSRF-TOKEN.',
       rateLimited: 'Zu viele Anfragen: höchstens {{max}} pro Minute. Bitte versuchen Sie es in {{seconds}} s erneut.',
       onlyAdminsChange: 'Das dürfen nur Administratoren ändern.',
@@ -184,6 +186,37 @@ export const MESSAGES_DE: Catalogue = {
         'Grafts exportieren dürfen nur Mitarbeitende von Gewebebanken, deren API-Schlüssel, Administratoren sowie Prüferinnen und Prüfer.',
       nameExportBank: 'Bitte nennen Sie die zu exportierende Gewebebank: ?bank=<EUTE-Nummer oder Kennung>.',
       ownBankExport: 'Sie dürfen nur die Grafts Ihrer eigenen Gewebebank exportieren.',
+      scopeMissing: 'Das Token dieses Clients gewährt {{scope}} nicht.',
+    },
+    systemClients: {
+      notFound: 'Diesen Systemzugang gibt es bei dieser Organisation nicht.',
+      keysOneOf:
+        'Geben Sie die öffentlichen Schlüssel des Clients entweder als Adresse (jwksUrl) oder direkt (jwks) an: eines von beiden.',
+      jwksUrlInsecure:
+        'Die Adresse des Schlüsselsatzes {{url}} muss eine https://-Adresse sein (einfaches http:// nur auf diesem Rechner: localhost oder 127.0.0.1).',
+      privateKey:
+        'Der Schlüsselsatz enthält einen privaten Schlüssel ({{kid}}): Geben Sie nur die öffentlichen Schlüssel an; der private bleibt beim Client.',
+      keyUnusable: 'Der Schlüssel {{kid}} ist kein verwendbarer öffentlicher RSA- oder EC-Schlüssel.',
+      invalidScopes:
+        'Diese Scopes kann ein Systemzugang hier nicht erhalten: {{scopes}}. Verwenden Sie system/<Typ>.r, .s oder .rs mit einem Typ aus {{types}}.',
+    },
+    token: {
+      grantType: 'grant_type muss client_credentials sein.',
+      assertionType: 'client_assertion_type muss urn:ietf:params:oauth:client-assertion-type:jwt-bearer sein.',
+      assertionMissing: 'client_assertion ist nötig: ein mit dem privaten Schlüssel des Clients signiertes JWT.',
+      scopeMissing: 'scope ist nötig: die angefragten System-Scopes, durch Leerzeichen getrennt.',
+      clientUnknown: 'Der Aussteller der Assertion ist kein registrierter Systemzugang, oder er wurde widerrufen.',
+      notJwt: 'Die Client-Assertion ist kein signiertes JWT.',
+      assertionExpired: 'Die Client-Assertion ist abgelaufen.',
+      assertionClaim: 'Der Claim „{{claim}}“ der Client-Assertion fehlt oder ist nicht wie verlangt.',
+      assertionNoKey: 'Kein Schlüssel des Schlüsselsatzes des Clients passt zum Header der Assertion (kid, alg).',
+      assertionSignature: 'Die Signatur der Client-Assertion passt nicht zum Schlüssel des Clients.',
+      assertionAlgorithm: 'Die Client-Assertion muss mit {{algorithms}} signiert sein.',
+      assertionReplayed:
+        'Diese Assertion (ihre jti) wurde schon verwendet: Signieren Sie für jede Token-Anfrage eine neue.',
+      assertionLifetime: 'Die Client-Assertion muss innerhalb von {{seconds}} s ablaufen.',
+      keysUnreadable: 'Der Schlüsselsatz des Clients ließ sich nicht von {{url}} lesen.',
+      scopeNotGranted: 'Keiner der angefragten Scopes ist diesem Client gewährt. Gewährt werden können: {{scopes}}.',
     },
     files: {
       contentMissing:

@@ -113,6 +113,8 @@ export const MESSAGES_EN = {
         'This refresh token was used before, so the session has been ended for safety. Please log in again.',
       noSession: 'No such session.',
       apiKeyUnknown: 'The API key is unknown or revoked.',
+      systemTokenUnknown:
+        'The access token is unknown or expired, or its client was revoked: ask the token endpoint for a new one.',
       antiForgery: 'The anti-forgery header X-XSRF-TOKEN is missing or does not match the XSRF-TOKEN cookie.',
       rateLimited: 'Too many requests: at most {{max}} a minute. Try again in {{seconds}} s.',
       onlyAdminsChange: 'Only administrators may change this.',
@@ -172,6 +174,35 @@ export const MESSAGES_EN = {
       whoExports: 'Only tissue-bank employees, their API keys, administrators and auditors may export grafts.',
       nameExportBank: 'Name the tissue bank to export: ?bank=<EUTE number or id>.',
       ownBankExport: 'You may export only your own tissue bank’s grafts.',
+      scopeMissing: 'This client’s token does not grant {{scope}}.',
+    },
+    systemClients: {
+      notFound: 'No such system client of this organisation.',
+      keysOneOf: 'Give the client’s public keys either as an address (jwksUrl) or inline (jwks): one of the two.',
+      jwksUrlInsecure:
+        'The key set address {{url}} must be an https:// address (plain http:// only on this machine: localhost or 127.0.0.1).',
+      privateKey:
+        'The key set holds a private key ({{kid}}): give only the public keys; the private key stays with the client.',
+      keyUnusable: 'The key {{kid}} is not a usable RSA or EC public key.',
+      invalidScopes:
+        'Not scopes a system client can be granted here: {{scopes}}. Use system/<type>.r, .s or .rs with a type of {{types}}.',
+    },
+    token: {
+      grantType: 'grant_type must be client_credentials.',
+      assertionType: 'client_assertion_type must be urn:ietf:params:oauth:client-assertion-type:jwt-bearer.',
+      assertionMissing: 'client_assertion is required: a JWT signed with the client’s private key.',
+      scopeMissing: 'scope is required: the system scopes asked for, separated by spaces.',
+      clientUnknown: 'The assertion’s issuer is not a registered system client, or it was revoked.',
+      notJwt: 'The client assertion is not a signed JWT.',
+      assertionExpired: 'The client assertion has expired.',
+      assertionClaim: 'The client assertion’s "{{claim}}" claim is missing or not as required.',
+      assertionNoKey: 'No key of the client’s key set matches the assertion’s header (kid, alg).',
+      assertionSignature: 'The client assertion’s signature does not match the client’s key.',
+      assertionAlgorithm: 'The client assertion must be signed with {{algorithms}}.',
+      assertionReplayed: 'This assertion (its jti) was used already: sign a new one for each token request.',
+      assertionLifetime: 'The client assertion must expire within {{seconds}} s from now.',
+      keysUnreadable: 'The client’s key set could not be read from {{url}}.',
+      scopeNotGranted: 'None of the scopes asked for is granted to this client. It may be granted: {{scopes}}.',
     },
     files: {
       contentMissing:

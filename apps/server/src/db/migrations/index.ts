@@ -31,6 +31,7 @@ import * as followups from './2026-12-04-followups';
 import * as passkeys from './2026-12-05-passkeys';
 import * as followupsVersions from './2026-12-06-followups-versions';
 import * as sso from './2026-12-07-sso';
+import * as systemClients from './2026-12-08-system-clients';
 
 // Listed by name; Kysely applies them in name order, so names start with their date.
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05-passkeys': passkeys,
   '2026-12-06-followups-versions': followupsVersions,
   '2026-12-07-sso': sso,
+  '2026-12-08-system-clients': systemClients,
 };

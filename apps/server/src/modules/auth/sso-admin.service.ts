@@ -7,8 +7,10 @@ import { writeOrConflict } from '../../http/write-or-conflict';
 import { recordAudit } from '../audit/audit.service';
 import { requireAdmin } from '../../identity/policy';
 import type { Principal } from '../../identity/principal';
-import { discoverProvider, issuerAllowed } from './sso-provider';
+import { outboundUrlAllowed } from '../../http/outbound-url';
+import { discoverProvider } from './sso-provider';
 import { ssoRedirectUri, type SsoDeps } from './sso.deps';
+import { organisationNameOf } from '../organisations/organisations.service';
 import * as repo from './sso.repository';
 
 // An organisation's single sign-on as admins set it up (docs/api.md "Single sign-on"): admins write,
@@ -38,7 +40,7 @@ async function toWire(deps: SsoDeps, executor: Executor, row: repo.StoredSsoConf
 }
 
 async function existingOrganisation(executor: Executor, organisation: repo.Organisation): Promise<string> {
-  const name = await repo.organisationName(executor, organisation);
+  const name = await organisationNameOf(executor, organisation);
   if (name === undefined) {
     throw notFound(organisation.type === 'clinic' ? { key: 'problem.other.noClinic' } : { key: 'problem.noBank' });
   }
@@ -66,7 +68,7 @@ async function assertDomainsFree(executor: Executor, domains: readonly string[],
   const [taken] = await repo.domainOwners(executor, domains, configId);
   if (taken) {
     const owner = { type: taken.organisationType, id: taken.organisationId };
-    const organisation = (await repo.organisationName(executor, owner)) ?? taken.organisationId;
+    const organisation = (await organisationNameOf(executor, owner)) ?? taken.organisationId;
     throw conflict({ key: 'problem.sso.domainTaken', params: { domain: taken.domain, organisation } });
   }
 }
@@ -74,7 +76,7 @@ async function assertDomainsFree(executor: Executor, domains: readonly string[],
 /** The issuer answers a discovery document naming itself (openid-client checks that); else 422 naming the field. */
 async function checkIssuer(input: SsoConfigInput): Promise<string> {
   const issuerError = (key: 'validation.httpsIssuer' | 'validation.ssoIssuer') => [fieldError('issuer', { key })];
-  if (!issuerAllowed(input.issuer)) {
+  if (!outboundUrlAllowed(input.issuer)) {
     throw unprocessable(
       { key: 'problem.sso.issuerInsecure', params: { issuer: input.issuer } },
       issuerError('validation.httpsIssuer'),

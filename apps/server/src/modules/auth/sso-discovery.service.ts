@@ -1,5 +1,6 @@
 import type { SsoDiscovery } from '@graftmatch/domain';
 import type { Executor } from '../../db/executor';
+import { organisationNameOf } from '../organisations/organisations.service';
 import * as repo from './sso.repository';
 
 // Which organisation signs an address in (docs/api.md "Single sign-on"): the login screen asks as
@@ -15,7 +16,7 @@ export async function ssoCovering(executor: Executor, email: string) {
     return undefined;
   }
   const organisation = { type: config.organisationType, id: config.organisationId };
-  const name = (await repo.organisationName(executor, organisation)) ?? '';
+  const name = (await organisationNameOf(executor, organisation)) ?? '';
   return { config, organisation, name };
 }
 

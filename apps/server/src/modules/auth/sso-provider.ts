@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { isLoopback } from '../../http/outbound-url';
 
 // The organisation's OpenID Provider as openid-client sees it (docs/security.md "Single sign-on"):
 // its discovery document read once and kept for an hour per configuration, the client's way of
@@ -10,17 +11,6 @@ import * as oidc from 'openid-client';
 const TIMEOUT_SECONDS = 10;
 /** How long a provider's discovery document is kept before it is read again. */
 const KEEP_MS = 60 * 60_000;
-
-/** Loopback hosts: tests and local development talk to a provider on this machine over plain HTTP. */
-export function isLoopback(url: URL): boolean {
-  return url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname);
-}
-
-/** Whether requests to this issuer may go out: https, or http to this machine only. */
-export function issuerAllowed(issuer: string): boolean {
-  const url = new URL(issuer);
-  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url));
-}
 
 /** What openid-client needs of a stored configuration, the secret opened. */
 export interface ProviderClient {

@@ -46,18 +46,6 @@ export async function domainsOf(executor: Executor, configId: string): Promise<s
 }
 
 /** The organisation's name (a clinic's or a bank's), or undefined when there is no such organisation. */
-export async function organisationName(executor: Executor, organisation: Organisation): Promise<string | undefined> {
-  const row =
-    organisation.type === 'clinic'
-      ? await executor
-          .selectFrom('clinics')
-          .select('cName as name')
-          .where('id', '=', organisation.id)
-          .executeTakeFirst()
-      : await executor.selectFrom('eutes').select('name').where('id', '=', organisation.id).executeTakeFirst();
-  return row?.name;
-}
-
 /** The configuration that covers an e-mail domain, or undefined. */
 export async function findConfigByDomain(executor: Executor, domain: string) {
   return executor

@@ -1,20 +1,33 @@
 import { Readable } from 'node:stream';
-import { utcDate } from '@graftmatch/domain';
+import { scopesAllow, SYSTEM_SCOPE_RESOURCES, utcDate, type SystemScopeResource } from '@graftmatch/domain';
 import type { EuteRow } from '../../db/types';
 import { badRequest, forbidden, notFound } from '../../http/problem';
 import { bankGraftFollowUps } from '../followups/followups.export';
 import { findBankByRef } from '../organisations/organisations.service';
-import { followUpReaderOf, observationOf } from './fhir.follow-ups';
+import { observationOf } from './fhir.follow-ups';
 import { type FhirResource } from './fhir.mapping';
 import { bankToOrganization, clinicToOrganization } from './fhir.organizations';
 import { graftToProduct } from './fhir.product';
 import { requestResources, type RequestRecord } from './fhir.requests';
 import * as repo from './fhir.repository';
-import { fhirBase, requireKnown, visibilityOf, type FhirCaller, type FhirDeps } from './fhir.service';
+import { fhirBase, readerOf, requireKnown, visibilityOf, type FhirCaller, type FhirDeps } from './fhir.service';
 
 // The bank export (docs/fhir.md "$export"): a collection Bundle written as the client reads.
 
 const EXPORT_PAGE = 100;
+
+/**
+ * Whether the export carries a type for this caller: a system client gets the types its token may
+ * read (as bulk export does); everyone else every type. The organisations are always there.
+ */
+function readable(caller: FhirCaller, resourceType: string): boolean {
+  if (caller.kind === 'user' || caller.scopes === 'all') {
+    return true;
+  }
+  return (SYSTEM_SCOPE_RESOURCES as readonly string[]).includes(resourceType)
+    ? scopesAllow(caller.scopes, resourceType as SystemScopeResource, 'read')
+    : false;
+}
 const CHUNK_CHARACTERS = 32 * 1024;
 
 async function bankToExport(deps: FhirDeps, caller: FhirCaller, ref: string | undefined): Promise<EuteRow> {
@@ -45,6 +58,9 @@ async function bankToExport(deps: FhirDeps, caller: FhirCaller, ref: string | un
  */
 export async function exportBank(deps: FhirDeps, caller: FhirCaller, params: URLSearchParams): Promise<Readable> {
   requireKnown(params, ['bank']);
+  if (!readable(caller, 'BiologicallyDerivedProduct')) {
+    throw forbidden({ key: 'problem.fhir.scopeMissing', params: { scope: 'system/BiologicallyDerivedProduct.r' } });
+  }
   const bank = await bankToExport(deps, caller, params.get('bank') ?? undefined);
   const base = fhirBase(deps);
   const now = deps.now();
@@ -77,7 +93,7 @@ export async function exportBank(deps: FhirDeps, caller: FhirCaller, params: URL
       );
       const followUps = await bankGraftFollowUps(
         deps,
-        followUpReaderOf(caller),
+        readerOf(caller),
         bank.id,
         grafts.map((graft) => graft.id),
       );
@@ -85,7 +101,7 @@ export async function exportBank(deps: FhirDeps, caller: FhirCaller, params: URL
         ...grafts.map((graft) => graftToProduct(graft, bank, today)),
         ...requests.flatMap((request) => requestResources(request as RequestRecord)),
         ...followUps.map(observationOf),
-      ];
+      ].filter((resource) => readable(caller, resource.resourceType));
       // Chunks stay well below V8's large-object size, so each is freed by the cheap young-generation
       // collection; one string per page would pile up until a full collection (docs/performance.md "FHIR export").
       let chunk = '';

@@ -4,6 +4,7 @@ import {
   dateFilter,
   paging,
   productReference,
+  readerOf,
   requireKnown,
   searchBundle,
   tokens,
@@ -17,16 +18,12 @@ import type { FhirResource } from './fhir.mapping';
 
 const OBSERVATION_PARAMETERS = ['focus', 'status', 'date', '_count', '_offset'];
 
-/** The caller as the follow-ups module knows readers. */
-export const followUpReaderOf = (caller: FhirCaller) =>
-  caller.kind === 'apiKey' ? { apiKeyOf: caller.euteId } : { principal: caller.principal };
-
 export const observationOf = ({ followUp, graftId, clinicId }: ExportedFollowUp): FhirResource =>
   followUpToObservation(followUp, { graftId, clinicId });
 
 /** `GET Observation/{id}`: a recorded or lost follow-up the caller reads; 404 otherwise. */
 export async function readObservation(deps: FhirDeps, caller: FhirCaller, id: string): Promise<FhirResource> {
-  return observationOf(await exportedFollowUp(deps, followUpReaderOf(caller), id));
+  return observationOf(await exportedFollowUp(deps, readerOf(caller), id));
 }
 
 /** `GET Observation?focus=&status=&date=`: by lot, then day. */
@@ -46,6 +43,6 @@ export async function searchObservations(
     graftIds: productReference(params, 'focus', 'problem.fhir.focusReference'),
     days: dateFilter(params, 'date', 'problem.fhir.observationDate'),
   };
-  const found = await exportedFollowUps(deps, followUpReaderOf(caller), filter, page);
+  const found = await exportedFollowUps(deps, readerOf(caller), filter, page);
   return searchBundle(deps, 'Observation', params, found.items.map(observationOf), found.total, page);
 }

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { SystemScopeResource } from '@graftmatch/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { apiKeyOf } from '../../http/credentials';
+import { apiKeyOf, bearerOf } from '../../http/credentials';
+import { isSystemToken } from '../../identity/system-tokens';
 import { notFound } from '../../http/problem';
 import { FHIR_CONTENT_TYPE } from './fhir.capability';
 import {
@@ -10,6 +12,7 @@ import {
   operationOutcome,
   readAdverseEvent,
   readProduct,
+  type FhirAccess,
   searchDispenses,
   searchParameter,
   searchProcedures,
@@ -69,6 +72,9 @@ const ExportQuery = Type.Object({
   bank: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'EUTE number or id' })),
 });
 
+const read = (resource: SystemScopeResource): FhirAccess => ({ resource, interaction: 'read' });
+const search = (resource: SystemScopeResource): FhirAccess => ({ resource, interaction: 'search' });
+
 const rawQuery = (request: FastifyRequest) => new URL(request.url, 'http://fhir.invalid').searchParams;
 
 const sendResource = (reply: FastifyReply, resource: unknown) =>
@@ -90,14 +96,22 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (
   app.setNotFoundHandler(() => {
     throw notFound({ key: 'problem.fhir.unknownInteraction' });
   });
-  const callerOf = (request: FastifyRequest) =>
-    fhirCallerOf(deps, {
-      principal: request.principal,
-      apiKey: apiKeyOf(request),
-      ip: request.ip,
-      route: `GET ${request.routeOptions.url ?? ''}`,
-    });
-  const readable = { config: { apiKey: true } };
+  const callerOf = (request: FastifyRequest, access: FhirAccess) => {
+    const bearer = bearerOf(request);
+    return fhirCallerOf(
+      deps,
+      {
+        principal: request.principal,
+        apiKey: apiKeyOf(request),
+        systemToken: isSystemToken(bearer) ? bearer : null,
+        ip: request.ip,
+        route: `GET ${request.routeOptions.url ?? ''}`,
+      },
+      access,
+    );
+  };
+  // Besides people: a bank's API key, and a system client's token (checked by callerOf).
+  const readable = { config: { apiKey: true, systemToken: true } };
 
   app.get(
     '/metadata',
@@ -112,7 +126,7 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (
       schema: { tags: ['fhir'], params: Type.Object({ id: FhirId }), response: { 200: FhirResource, ...errors } },
     },
     async (request, reply) => {
-      await callerOf(request);
+      await callerOf(request, null);
       return sendResource(reply, searchParameter(request.params.id));
     },
   );
@@ -121,7 +135,10 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (
     '/BiologicallyDerivedProduct',
     { ...readable, schema: { tags: ['fhir'], querystring: ProductQuery, response: { 200: FhirResource, ...errors } } },
     async (request, reply) =>
-      sendResource(reply, await searchProducts(deps, await callerOf(request), rawQuery(request))),
+      sendResource(
+        reply,
+        await searchProducts(deps, await callerOf(request, search('BiologicallyDerivedProduct')), rawQuery(request)),
+      ),
   );
 
   app.get(
@@ -130,7 +147,11 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (
       ...readable,
       schema: { tags: ['fhir'], params: Type.Object({ id: FhirId }), response: { 200: FhirResource, ...errors } },
     },
-    async (request, reply) => sendResource(reply, await readProduct(deps, await callerOf(request), request.params.id)),
+    async (request, reply) =>
+      sendResource(
+        reply,
+        await readProduct(deps, await callerOf(request, read('BiologicallyDerivedProduct')), request.params.id),
+      ),
   );
 
   app.get(
@@ -140,14 +161,24 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (
       schema: { tags: ['fhir'], params: Type.Object({ id: FhirId }), response: { 200: FhirResource, ...errors } },
     },
     async (request, reply) =>
-      sendResource(reply, await readAdverseEvent(deps, await callerOf(request), request.params.id)),
+      sendResource(
+        reply,
+        await readAdverseEvent(deps, await callerOf(request, read('AdverseEvent')), request.params.id),
+      ),
   );
 
   app.get(
     '/BiologicallyDerivedProductDispense',
     { ...readable, schema: { tags: ['fhir'], querystring: DispenseQuery, response: { 200: FhirResource, ...errors } } },
     async (request, reply) =>
-      sendResource(reply, await searchDispenses(deps, await callerOf(request), rawQuery(request))),
+      sendResource(
+        reply,
+        await searchDispenses(
+          deps,
+          await callerOf(request, search('BiologicallyDerivedProductDispense')),
+          rawQuery(request),
+        ),
+      ),
   );
 
   app.get(
@@ -157,7 +188,10 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (
       schema: { tags: ['fhir'], querystring: ProcedureQuery, response: { 200: FhirResource, ...errors } },
     },
     async (request, reply) =>
-      sendResource(reply, await searchProcedures(deps, await callerOf(request), rawQuery(request))),
+      sendResource(
+        reply,
+        await searchProcedures(deps, await callerOf(request, search('Procedure')), rawQuery(request)),
+      ),
   );
 
   app.get(
@@ -167,7 +201,10 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (
       schema: { tags: ['fhir'], querystring: ObservationQuery, response: { 200: FhirResource, ...errors } },
     },
     async (request, reply) =>
-      sendResource(reply, await searchObservations(deps, await callerOf(request), rawQuery(request))),
+      sendResource(
+        reply,
+        await searchObservations(deps, await callerOf(request, search('Observation')), rawQuery(request)),
+      ),
   );
 
   app.get(
@@ -177,14 +214,14 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (
       schema: { tags: ['fhir'], params: Type.Object({ id: FhirId }), response: { 200: FhirResource, ...errors } },
     },
     async (request, reply) =>
-      sendResource(reply, await readObservation(deps, await callerOf(request), request.params.id)),
+      sendResource(reply, await readObservation(deps, await callerOf(request, read('Observation')), request.params.id)),
   );
 
   app.get(
     '/$export',
     { ...readable, schema: { tags: ['fhir'], querystring: ExportQuery, response: { 200: FhirResource, ...errors } } },
     async (request, reply) => {
-      const stream = await exportBank(deps, await callerOf(request), rawQuery(request));
+      const stream = await exportBank(deps, await callerOf(request, null), rawQuery(request));
       return reply.type(FHIR_CONTENT_TYPE).send(stream);
     },
   );

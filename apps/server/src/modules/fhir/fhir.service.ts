@@ -7,6 +7,9 @@ import {
   GRAFT_TYPES,
   isIsoDate,
   REQUEST_STATES,
+  scopesAllow,
+  type ScopeInteraction,
+  type SystemScopeResource,
   utcDate,
   type MessageKey,
   type RequestState,
@@ -17,6 +20,8 @@ import { badRequest, forbidden, notFound } from '../../http/problem';
 import { requireUser } from '../../identity/policy';
 import type { Principal } from '../../identity/principal';
 import { authenticateApiKey } from '../../identity/api-keys';
+import { machineScope, type MachineReader } from '../../identity/machine';
+import { authenticateSystemToken } from '../../identity/system-tokens';
 import { recordAudit } from '../audit/audit.service';
 import { reportForExport } from '../vigilance/vigilance.read';
 import { capabilityStatement, EXPIRATION_DATE_PARAMETER } from './fhir.capability';
@@ -39,27 +44,65 @@ export interface FhirDeps {
   startedAt: string;
 }
 
-/** Who reads: a logged-in user, or a tissue bank's API key (its own bank only). */
-export type FhirCaller = { kind: 'user'; principal: Principal | null } | { kind: 'apiKey'; euteId: string };
+/**
+ * Who reads: a logged-in user, or an organisation's system: a tissue bank's API key (its bank, every
+ * type) or a system client (its clinic or bank, the types its token grants; docs/fhir.md "System clients").
+ */
+export type FhirCaller =
+  | { kind: 'user'; principal: Principal | null }
+  | { kind: 'machine'; reader: MachineReader; scopes: readonly string[] | 'all' };
+
+/** What a call does: read or search one type; or a call with no type of its own (a SearchParameter). */
+export type FhirAccess = { resource: SystemScopeResource; interaction: ScopeInteraction } | null;
 
 export const fhirBase = (deps: Pick<FhirDeps, 'publicUrl'>) => `${deps.publicUrl}/api/fhir/R5`;
 
-/** The caller of a request: its API key (checked and audited here), else the logged-in user. */
+/**
+ * The caller of a request: its API key or system client's token (checked and audited here, and the
+ * token's scopes held to `access`), else the logged-in user.
+ */
 export async function fhirCallerOf(
   deps: FhirDeps,
-  request: { principal: Principal | null; apiKey: string | null; ip: string; route: string },
+  request: {
+    principal: Principal | null;
+    apiKey: string | null;
+    systemToken: string | null;
+    ip: string;
+    route: string;
+  },
+  access: FhirAccess,
 ): Promise<FhirCaller> {
-  if (request.apiKey === null) {
-    return { kind: 'user', principal: request.principal };
+  if (request.apiKey !== null) {
+    const key = await authenticateApiKey({ ...deps, recordAudit }, request.apiKey, request.ip, request.route);
+    return { kind: 'machine', reader: { machineOf: { type: 'eute', id: key.euteId } }, scopes: 'all' };
   }
-  const caller = await authenticateApiKey({ ...deps, recordAudit }, request.apiKey, request.ip, request.route);
-  return { kind: 'apiKey', euteId: caller.euteId };
+  if (request.systemToken !== null) {
+    const client = await authenticateSystemToken(
+      { ...deps, recordAudit },
+      request.systemToken,
+      request.ip,
+      request.route,
+    );
+    if (access !== null && !scopesAllow(client.scopes, access.resource, access.interaction)) {
+      throw forbidden({ key: 'problem.fhir.scopeMissing', params: { scope: scopeFor(access) } });
+    }
+    return { kind: 'machine', reader: { machineOf: client.organisation }, scopes: client.scopes };
+  }
+  return { kind: 'user', principal: request.principal };
 }
 
-/** Admins and auditors read everything; employees their banks; physicians their clinics and free grafts. */
+/** The scope a call needs, as SMART writes it. */
+const scopeFor = (access: NonNullable<FhirAccess>) =>
+  `system/${access.resource}.${access.interaction === 'read' ? 'r' : 's'}`;
+
+/** The reader of a module's own rule (vigilance, follow-ups): the user, or the organisation's system. */
+export const readerOf = (caller: FhirCaller) =>
+  caller.kind === 'machine' ? caller.reader : { principal: caller.principal };
+
+/** Admins and auditors read everything; employees their banks; physicians their clinics and free grafts; a system its organisation's. */
 export function visibilityOf(caller: FhirCaller): FhirVisibility {
-  if (caller.kind === 'apiKey') {
-    return { all: false, euteIds: [caller.euteId], clinicIds: [], freeGrafts: false };
+  if (caller.kind === 'machine') {
+    return { all: false, ...machineScope(caller.reader), freeGrafts: false };
   }
   const principal = requireUser(caller.principal);
   if (principal.admin || principal.audit) {
@@ -278,8 +321,7 @@ export async function readProduct(deps: FhirDeps, caller: FhirCaller, id: string
  * "Vigilance"); a bank's API key for its bank's reports. Others get 404, as for the report.
  */
 export async function readAdverseEvent(deps: FhirDeps, caller: FhirCaller, id: string): Promise<FhirResource> {
-  const reader = caller.kind === 'apiKey' ? { apiKeyOf: caller.euteId } : { principal: caller.principal };
-  const { report, graftId, donation } = await reportForExport(deps, reader, id);
+  const { report, graftId, donation } = await reportForExport(deps, readerOf(caller), id);
   return reportToAdverseEvent(report, { graftId, donation });
 }
 

@@ -1,15 +1,16 @@
 import { forbidden, notFound } from '../../http/problem';
 import { clinicReadScope, euteReadScope, requirePhysician, requireUser } from '../../identity/policy';
+import { machineReads, machineScope, type MachineReader } from '../../identity/machine';
 import type { Principal } from '../../identity/principal';
 import type { FollowUpScope } from './followups.repository';
 
 // Who may do what with follow-ups (docs/decisions.md "Follow-ups"): physicians read and record the
 // follow-ups of their clinics' implantations; bank employees read those of their banks' grafts;
 // auditors read all and change nothing. Another clinic's follow-up or graft answers 404. The FHIR
-// API reads them by the same rule, a bank's API key as its bank (docs/fhir.md "Observation").
+// API reads them by the same rule, an organisation's system as its organisation (docs/fhir.md "Observation").
 
-/** Who reads follow-ups outside the lists: a logged-in user, or a tissue bank's API key. */
-export type FollowUpReader = { principal: Principal | null } | { apiKeyOf: string };
+/** Who reads follow-ups outside the lists: a logged-in user, or an organisation's system. */
+export type FollowUpReader = { principal: Principal | null } | MachineReader;
 
 /** The physician list: the caller's clinics'; every clinic's for auditors. */
 export function physicianScope(principal: Principal | null): FollowUpScope {
@@ -54,11 +55,11 @@ export function requireOwnImplantation<T extends { clinicId: string }>(
 
 /**
  * A reader of the FHIR API: auditors every follow-up; a user their clinics' and their banks' grafts';
- * a bank's API key its bank's. 403 for anyone else: admins read no follow-ups, as in the lists.
+ * a system its organisation's. 403 for anyone else: admins read no follow-ups, as in the lists.
  */
 export function readerScope(reader: FollowUpReader): FollowUpScope {
-  if ('apiKeyOf' in reader) {
-    return { euteIds: [reader.apiKeyOf] };
+  if ('machineOf' in reader) {
+    return machineScope(reader);
   }
   const caller = requireUser(reader.principal);
   if (caller.audit) {
@@ -72,8 +73,8 @@ export function readerScope(reader: FollowUpReader): FollowUpScope {
 
 /** Whether the reader reads every follow-up of the bank's grafts (its FHIR export). */
 export function readsBankFollowUps(reader: FollowUpReader, euteId: string): boolean {
-  if ('apiKeyOf' in reader) {
-    return reader.apiKeyOf === euteId;
+  if ('machineOf' in reader) {
+    return machineReads(reader, { euteId, clinicId: null });
   }
   return reader.principal !== null && (reader.principal.audit || reader.principal.euteIds.includes(euteId));
 }

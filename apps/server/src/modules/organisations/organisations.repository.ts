@@ -154,3 +154,19 @@ export async function writeBankSettings(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The name of a clinic or a bank, or undefined when there is none with that id. */
+export async function organisationName(
+  executor: Executor,
+  organisation: { type: 'clinic' | 'eute'; id: string },
+): Promise<string | undefined> {
+  const row =
+    organisation.type === 'clinic'
+      ? await executor
+          .selectFrom('clinics')
+          .select('cName as name')
+          .where('id', '=', organisation.id)
+          .executeTakeFirst()
+      : await executor.selectFrom('eutes').select('name').where('id', '=', organisation.id).executeTakeFirst();
+  return row?.name;
+}

@@ -250,6 +250,9 @@ const euteWithDetail = eutes.detailed;
 /** A bank by its id or EUTE number, as imports, exports and API keys name one; undefined when unknown. */
 export const findBankByRef = (executor: Executor, ref: string) => repo.findEuteByRef(executor, ref);
 
+/** A clinic's or a bank's name, or undefined when there is none with that id. */
+export const organisationNameOf = repo.organisationName;
+
 /** `POST /admin/eutes/add`: a new, active bank; its name and EUTE number must be free. */
 export async function addEute(deps: OrganisationsDeps, actor: Actor, request: AddEuteRequest): Promise<Eute> {
   const admin = requireAdmin(actor.principal, { write: true });

@@ -8,6 +8,7 @@ import type { Executor } from '../../db/executor';
 import type { Page } from '../../http/paging';
 import { notFound } from '../../http/problem';
 import type { Principal } from '../../identity/principal';
+import { machineReads, type MachineReader } from '../../identity/machine';
 import type { VigilanceDeps } from './vigilance.deps';
 import { reportToWire } from './vigilance.mapper';
 import { readScope, sideOf } from './vigilance.policy';
@@ -45,16 +46,16 @@ export async function getReport(
 
 /**
  * A report with its graft's id and donation, for an export of it (the FHIR AdverseEvent): read as
- * the report is, or by a bank's API key for its bank's reports. Others get 404.
+ * the report is, or by an organisation's system for its bank's or clinic's reports. Others get 404.
  */
 export async function reportForExport(
   deps: { db: Executor },
-  reader: { principal: Principal | null } | { apiKeyOf: string },
+  reader: { principal: Principal | null } | MachineReader,
   id: string,
 ): Promise<{ report: VigilanceReport; graftId: string; donation: string | null }> {
   const row = await repo.findReport(deps.db, id);
-  if ('apiKeyOf' in reader) {
-    if (!row || row.euteId !== reader.apiKeyOf) {
+  if ('machineOf' in reader) {
+    if (!row || !machineReads(reader, row)) {
       throw notFound({ key: 'problem.vigilance.noReport' });
     }
   } else {
