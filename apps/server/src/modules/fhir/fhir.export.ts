@@ -10,7 +10,8 @@ import { bankToOrganization, clinicToOrganization } from './fhir.organizations';
 import { graftToProduct } from './fhir.product';
 import { requestResources, type RequestRecord } from './fhir.requests';
 import * as repo from './fhir.repository';
-import { fhirBase, readerOf, requireKnown, visibilityOf, type FhirCaller, type FhirDeps } from './fhir.service';
+import { readerOf, visibilityOf, type FhirCaller } from './fhir.caller';
+import { fhirBase, requireKnown, type FhirDeps } from './fhir.service';
 
 // The bank export (docs/fhir.md "$export"): a collection Bundle written as the client reads.
 

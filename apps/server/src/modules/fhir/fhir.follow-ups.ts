@@ -1,14 +1,13 @@
 import { exportedFollowUp, exportedFollowUps, type ExportedFollowUp } from '../followups/followups.export';
+import { readerOf, type FhirCaller } from './fhir.caller';
 import { followUpToObservation, OBSERVATION_STATUS, type ObservedState } from './fhir.observation';
 import {
   dateFilter,
   paging,
   productReference,
-  readerOf,
   requireKnown,
   searchBundle,
   tokens,
-  type FhirCaller,
   type FhirDeps,
 } from './fhir.service';
 import type { FhirResource } from './fhir.mapping';

@@ -7,18 +7,17 @@ import { isSystemToken } from '../../identity/system-tokens';
 import { notFound } from '../../http/problem';
 import { FHIR_CONTENT_TYPE } from './fhir.capability';
 import {
-  fhirCallerOf,
   metadata,
   operationOutcome,
   readAdverseEvent,
   readProduct,
-  type FhirAccess,
   searchDispenses,
   searchParameter,
   searchProcedures,
   searchProducts,
   type FhirDeps,
 } from './fhir.service';
+import { fhirCallerOf, type FhirAccess } from './fhir.caller';
 import { exportBank } from './fhir.export';
 import { readObservation, searchObservations } from './fhir.follow-ups';
 

@@ -4,12 +4,14 @@ import {
   SsoOrganisationParams,
   SystemAccessToken,
   SystemClient,
-  SystemClientInput,
+  SystemClientInput as SystemClientInputSchema,
   SystemClientParams,
+  type SystemClientInput,
   SYSTEM_SCOPE_RESOURCES,
 } from '@graftmatch/domain';
 import type { FastifyReply } from 'fastify';
 import { problems } from '../../http/request-kit';
+import { wire } from '../../http/wire';
 import { actorOf } from '../../identity/actor';
 import { AUTH_RATE_LIMIT } from '../../plugins/rate-limit';
 import { tokenEndpointOf, type SystemClientsDeps } from './system-clients.deps';
@@ -23,6 +25,7 @@ import { ASSERTION_ALGORITHMS, CLIENT_CREDENTIALS, issueSystemToken } from './sy
 // the SMART configuration beside each FHIR base.
 
 const adminErrors = problems(400, 401, 403, 404);
+const SystemClientBody = wire<SystemClientInput>(SystemClientInputSchema);
 
 /** A client's systems, under /api/admin: admins register and revoke, auditors read. */
 export const adminSystemClientRoutes: FastifyPluginAsyncTypebox<{ deps: SystemClientsDeps }> = async (
@@ -51,7 +54,7 @@ export const adminSystemClientRoutes: FastifyPluginAsyncTypebox<{ deps: SystemCl
         operationId: 'registerSystemClient',
         summary: 'Register a system client with its public keys and the scopes it may be granted',
         params: SsoOrganisationParams,
-        body: SystemClientInput,
+        body: SystemClientBody,
         response: { 201: SystemClient, ...adminErrors },
       },
     },
