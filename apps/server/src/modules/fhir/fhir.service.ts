@@ -7,22 +7,13 @@ import {
   GRAFT_TYPES,
   isIsoDate,
   REQUEST_STATES,
-  scopesAllow,
-  type ScopeInteraction,
-  type SystemScopeResource,
   utcDate,
   type MessageKey,
   type RequestState,
 } from '@graftmatch/domain';
 import type { Kysely } from 'kysely';
 import type { DB, EuteRow } from '../../db/types';
-import { badRequest, forbidden, notFound } from '../../http/problem';
-import { requireUser } from '../../identity/policy';
-import type { Principal } from '../../identity/principal';
-import { authenticateApiKey } from '../../identity/api-keys';
-import { machineScope, type MachineReader } from '../../identity/machine';
-import { authenticateSystemToken } from '../../identity/system-tokens';
-import { recordAudit } from '../audit/audit.service';
+import { badRequest, notFound } from '../../http/problem';
 import { reportForExport } from '../vigilance/vigilance.read';
 import { capabilityStatement, EXPIRATION_DATE_PARAMETER } from './fhir.capability';
 import { reportToAdverseEvent } from './fhir.adverse-event';
@@ -31,9 +22,9 @@ import { graftToProduct } from './fhir.product';
 import { REQUEST_STATE_MAP, requestToDispense, requestToProcedure, type RequestRecord } from './fhir.requests';
 import { readerOf, visibilityOf, type FhirCaller } from './fhir.caller';
 import * as repo from './fhir.repository';
-import type { FhirVisibility, GraftFilter, LotColumn } from './fhir.repository';
+import type { GraftFilter, LotColumn } from './fhir.repository';
 
-// The read-only FHIR R5 API (docs/fhir.md): who reads what, the search parameters, and the Bundles
+// The read-only FHIR R5 API (docs/fhir.md): the search parameters, the reads and the Bundles
 // (the bank export: fhir.export.ts). Errors are ProblemErrors; the routes answer them as OperationOutcome.
 
 export interface FhirDeps {
