@@ -146,8 +146,16 @@ export function capabilityStatement(baseUrl: string, date: string): FhirResource
         documentation: `Errors answer an OperationOutcome; unknown search parameters are refused (handling=strict). Code systems: ${FHIR_BASE}.`,
         security: {
           cors: false,
+          // SMART Backend Services for systems: the token endpoint is in .well-known/smart-configuration.
+          service: [
+            {
+              coding: [
+                { system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' },
+              ],
+            },
+          ],
           description:
-            'Authorization: Bearer <access token> of a GraftMatch login, or Authorization: ApiKey <key> of a tissue bank (its own grafts only).',
+            'Authorization: Bearer <access token> of a GraftMatch login; of a registered system (SMART Backend Services, its organisation and scopes only; see .well-known/smart-configuration); or Authorization: ApiKey <key> of a tissue bank (its own grafts only).',
         },
         resource: [
           {

@@ -3,7 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GraftRequest, SystemAccessToken, SystemClient } from '@graftmatch/domain';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { createDatabase, type Database } from '../../db/database';
 import { TestClient } from '../../../test/support/client';
 import { aFreeGraftOfBankX, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
@@ -48,6 +51,10 @@ describe(`system clients: SMART Backend Services (${testEngineName()})`, () => {
   let implantedOfA: GraftRequest;
   let implantedOfB: GraftRequest;
   let freeLot: string;
+  /** A second instance on the same database, as behind a load balancer. */
+  let otherDatabase: Database;
+  let other: FastifyInstance;
+  let otherUrl: string;
 
   const machine = () => new TestClient(seeded.server.baseUrl);
 
@@ -154,8 +161,15 @@ describe(`system clients: SMART Backend Services (${testEngineName()})`, () => {
       today(),
     );
     freeLot = (await aFreeGraftOfBankX(seeded)).eLot;
+
+    otherDatabase = createDatabase(seeded.server.target);
+    other = await buildApp({ config: seeded.server.config, database: otherDatabase, webRoot: null });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    otherUrl = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
   }, 180_000);
   afterAll(async () => {
+    await other?.close();
+    await otherDatabase?.close();
     await seeded?.server.close();
     await new Promise((resolve) => keyServer?.close(resolve));
   });
@@ -255,6 +269,26 @@ describe(`system clients: SMART Backend Services (${testEngineName()})`, () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
   });
 
+  it('takes an assertion once across two instances, and a token of one works on the other', async () => {
+    const signed = await assertion(hospital);
+    const form = new URLSearchParams(credentials(signed, 'system/Procedure.rs')).toString();
+    const post = (base: string) =>
+      fetch(`${base}${new URL(audience).pathname}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+      });
+    const answers = await Promise.all([post(seeded.server.baseUrl), post(otherUrl)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+    const granted = (await answers.find((answer) => answer.status === 200)!.json()) as SystemAccessToken;
+    for (const base of [seeded.server.baseUrl, otherUrl]) {
+      const read = await fetch(`${base}${R5}/Procedure`, {
+        headers: { authorization: `Bearer ${granted.access_token}` },
+      });
+      expect(read.status, base).toBe(200);
+    }
+  });
+
   it('refuses an expired assertion, one that lives longer than 5 minutes, and one for another audience', async () => {
     const now = Math.floor(Date.now() / 1000);
     const expired = await assertion(hospital, { exp: now - 120 });
@@ -328,6 +362,8 @@ describe(`system clients: SMART Backend Services (${testEngineName()})`, () => {
     expect(((await revoked.json()) as SystemClient).revokedAt).not.toBeNull();
     const outcome = await fhirJson(await fhir(token, '/Procedure'), 401);
     expect(outcome.resourceType).toBe('OperationOutcome');
+    const onOther = await fetch(`${otherUrl}${R5}/Procedure`, { headers: { authorization: `Bearer ${token}` } });
+    expect(onOther.status).toBe(401);
     await refusal(await tokenRequest(credentials(await assertion(lab), 'system/Procedure.rs')), 401, 'invalid_client');
   });
 
