@@ -31,6 +31,8 @@ const NOT_CALLED_BY_WEB: Record<string, string> = {
   'GET /fhir/R5/Procedure': 'FHIR search of a clinic’s implantations, for hospital systems',
   'GET /fhir/R5/Observation': 'FHIR search of follow-ups, for hospital systems and registries',
   'GET /fhir/R5/Observation/{}': 'FHIR read of one follow-up, for hospital systems and registries',
+  'POST /fhir/token': 'SMART Backend Services: a registered system signs its token request (docs/fhir.md "System clients")',
+  'GET /fhir/R5/.well-known/smart-configuration': 'SMART Backend Services: where a system finds the token endpoint',
   'GET /euteemployee/followups':
     'a bank’s reading of its grafts’ follow-ups, for its own systems; the web shows the bank their outcomes instead',
   'POST /vigilance/quarantine/release-orphaned':

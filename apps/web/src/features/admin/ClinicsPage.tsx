@@ -14,6 +14,7 @@ import { adminKeys } from './keys';
 import { ListWithDetailPage, type ListColumn } from './ListWithDetailPage';
 import { MembersList } from './MembersList';
 import { OrganisationSso } from './OrganisationSso';
+import { OrganisationSystemClients } from './OrganisationSystemClients';
 import { OrganisationTimeZone } from './OrganisationTimeZone';
 import { EditButton } from './shared';
 import { useAdminRights } from './useAdminRights';
@@ -176,6 +177,13 @@ export function ClinicsPage() {
           />
           <OrganisationSso
             key={`sso:${clinic.id}`}
+            kind="clinic"
+            organisationId={clinic.id}
+            name={clinic.c_Name}
+            canWrite={canWrite}
+          />
+          <OrganisationSystemClients
+            key={`system-clients:${clinic.id}`}
             kind="clinic"
             organisationId={clinic.id}
             name={clinic.c_Name}

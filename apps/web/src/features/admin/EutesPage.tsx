@@ -15,6 +15,7 @@ import { EuteAddModal } from './EuteAddModal';
 import { EuteApiKeys } from './EuteApiKeys';
 import { EuteLeadTime } from './EuteLeadTime';
 import { OrganisationSso } from './OrganisationSso';
+import { OrganisationSystemClients } from './OrganisationSystemClients';
 import { OrganisationTimeZone } from './OrganisationTimeZone';
 import { EuteReminders } from './EuteReminders';
 import { EuteVigilance } from './EuteVigilance';
@@ -197,6 +198,13 @@ export function EutesPage() {
           <EuteApiKeys key={eute.id} euteId={eute.id} canWrite={canWrite} />
           <OrganisationSso
             key={`sso:${eute.id}`}
+            kind="eute"
+            organisationId={eute.id}
+            name={eute.name}
+            canWrite={canWrite}
+          />
+          <OrganisationSystemClients
+            key={`system-clients:${eute.id}`}
             kind="eute"
             organisationId={eute.id}
             name={eute.name}

@@ -23,6 +23,8 @@ import type {
   SsoConfig,
   SsoConfigInput,
   SsoOrganisationType,
+  SystemClient,
+  SystemClientInput,
 } from '@graftmatch/domain';
 import { call, download } from '../../api/call';
 import type { DownloadedFile } from '../../api/client';
@@ -166,6 +168,41 @@ export function putSsoConfig(
 export function deleteSsoConfig(organisationType: SsoOrganisationType, organisationId: string): Promise<void> {
   return call('DELETE /admin/sso/{organisationType}/{organisationId}', {
     params: { organisationType, organisationId },
+  });
+}
+
+// An organisation's systems reading FHIR without a person (docs/fhir.md "System clients").
+
+/** The clinic's or bank's registered systems, newest first, revoked ones included. */
+export function listSystemClients(
+  organisationType: SsoOrganisationType,
+  organisationId: string,
+): Promise<SystemClient[]> {
+  return call('GET /admin/system-clients/{organisationType}/{organisationId}', {
+    params: { organisationType, organisationId },
+  });
+}
+
+/** Registers a system with its public keys and scopes; the answer's `id` is its `client_id`. */
+export function registerSystemClient(
+  organisationType: SsoOrganisationType,
+  organisationId: string,
+  body: SystemClientInput,
+): Promise<SystemClient> {
+  return call('POST /admin/system-clients/{organisationType}/{organisationId}', {
+    params: { organisationType, organisationId },
+    body,
+  });
+}
+
+/** No new token for the system, and the tokens it holds stop working at once. */
+export function revokeSystemClient(
+  organisationType: SsoOrganisationType,
+  organisationId: string,
+  clientId: string,
+): Promise<SystemClient> {
+  return call('POST /admin/system-clients/{organisationType}/{organisationId}/{clientId}/revoke', {
+    params: { organisationType, organisationId, clientId },
   });
 }
 

@@ -13,6 +13,7 @@ export const adminKeys = {
   apiKeys: (id: string) => ['admin', 'eute', id, 'apikeys'] as const,
   reminders: (id: string) => ['admin', 'eute', id, 'reminders'] as const,
   sso: (type: SsoOrganisationType, id: string) => ['admin', 'sso', type, id] as const,
+  systemClients: (type: SsoOrganisationType, id: string) => ['admin', 'system-clients', type, id] as const,
   auditLog: (filter: AuditLogFilter) => ['admin', 'auditlog', filter] as const,
   mails: (state: string) => ['admin', 'mails', state] as const,
 };
