@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { SsoConfig, SsoOrganisationType } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { notify } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { showDateTime } from '../../i18n/format';
 import { deleteSsoConfig, getSsoConfig } from './api';
+import { CopyableCode } from './CopyableCode';
 import { adminKeys } from './keys';
 import { SsoConfigForm } from './SsoConfigForm';
 import classes from './admin.module.css';
@@ -132,18 +133,7 @@ function SsoFacts({ config }: { config: SsoConfig }) {
         <Text size="xs" c="dimmed">
           {t('admin.sso.redirectUriHint')}
         </Text>
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <Code style={{ wordBreak: 'break-all' }} data-testid="sso-redirect-uri">
-            {config.redirectUri}
-          </Code>
-          <CopyButton value={config.redirectUri}>
-            {({ copied, copy }) => (
-              <Button size="xs" variant="light" onClick={copy} data-testid="sso-redirect-copy">
-                {copied ? t('admin.sso.copied') : t('admin.sso.copy')}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
+        <CopyableCode value={config.redirectUri} testId="sso-redirect-uri" copyTestId="sso-redirect-copy" />
       </Stack>
     </>
   );

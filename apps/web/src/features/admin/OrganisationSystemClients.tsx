@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Code, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { SsoOrganisationType, SystemClient } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { notify } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { showDateTime } from '../../i18n/format';
 import { listSystemClients, revokeSystemClient } from './api';
+import { CopyableCode } from './CopyableCode';
 import { adminKeys } from './keys';
 import { SystemClientForm } from './SystemClientForm';
 import classes from './admin.module.css';
@@ -116,18 +117,7 @@ function SystemClientCard({ client, canWrite }: { client: SystemClient; canWrite
         <dl className={classes.fields}>
           <dt>{t('admin.systemClients.clientId')}</dt>
           <dd>
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <Code style={{ wordBreak: 'break-all' }} data-testid="system-client-id">
-                {client.id}
-              </Code>
-              <CopyButton value={client.id}>
-                {({ copied, copy }) => (
-                  <Button size="compact-xs" variant="light" onClick={copy} data-testid="system-client-id-copy">
-                    {copied ? t('admin.systemClients.copied') : t('admin.systemClients.copy')}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
+            <CopyableCode value={client.id} testId="system-client-id" size="compact-xs" />
           </dd>
           <dt>{client.jwksUrl === null ? t('admin.systemClients.keyIds') : t('admin.systemClients.fields.jwksUrl')}</dt>
           <dd data-testid="system-client-keys">
