@@ -218,7 +218,7 @@ async function registerPlugins(
   await registerRateLimit(app);
   // Before every route: it applies to the routes registered after it.
   await registerCompression(app);
-  await registerOpenApi(app);
+  await registerOpenApi(app, { publicUrl: deps.config.publicUrl });
   await app.register(metricsRoutes, { metrics, token: deps.config.metricsToken });
   return readVersions;
 }

@@ -155,8 +155,14 @@ const FEATURES: readonly Feature[] = [
   routes(adminSystemClientRoutes, '/api/admin', systemClients),
   routes(systemTokenRoutes, '/api/fhir', systemClients),
   routes(smartConfigurationRoutes, '/api/fhir/R5', systemClients),
+  routes(smartConfigurationRoutes, '/api/fhir/R4', (c) => ({ ...systemClients(c), version: 'R4' as const })),
   routes(fhirRoutes, '/api/fhir/R5', (c) => ({
     deps: { ...c.core, publicUrl: c.publicUrl, startedAt: c.core.now().toISOString() },
+    version: 'R5' as const,
+  })),
+  routes(fhirRoutes, '/api/fhir/R4', (c) => ({
+    deps: { ...c.core, publicUrl: c.publicUrl, startedAt: c.core.now().toISOString() },
+    version: 'R4' as const,
   })),
   routes(physicianDashboardRoutes, '/api/physician', (c) => ({ deps: c.homes })),
   routes(euteDashboardRoutes, '/api/euteemployee', (c) => ({ deps: c.homes })),

@@ -27,8 +27,10 @@ const OPEN_API_ROUTES = [
   'GET /api/ready',
   // FHIR clients read the CapabilityStatement before they log in (docs/fhir.md).
   'GET /api/fhir/R5/metadata',
+  'GET /api/fhir/R4/metadata',
   // A system client finds the token endpoint, and proves itself there with a signed assertion (docs/fhir.md "System clients").
   'GET /api/fhir/R5/.well-known/smart-configuration',
+  'GET /api/fhir/R4/.well-known/smart-configuration',
   'POST /api/fhir/token',
 ];
 

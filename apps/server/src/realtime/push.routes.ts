@@ -124,6 +124,8 @@ export const pushRoutes: FastifyPluginAsyncTypebox<{ deps: PushRouteDeps }> = as
     `${PUSH_PATH}/negotiate`,
     {
       schema: {
+        operationId: 'negotiatePush',
+        summary: 'Negotiate a push connection (SignalR)',
         tags: ['push'],
         querystring: NegotiateQuery,
         response: { 200: NegotiateResponse, 400: Problem, 401: Problem, 403: Problem },
@@ -154,6 +156,8 @@ export const pushRoutes: FastifyPluginAsyncTypebox<{ deps: PushRouteDeps }> = as
     url: PUSH_PATH,
     config: { accessTokenInQuery: true },
     schema: {
+      operationId: 'connectPush',
+      summary: 'Open the push connection, or poll it',
       tags: ['push'],
       description:
         'The WebSocket (upgrade), the Server-Sent Events stream (Accept: text/event-stream) or a Long Polling poll.',
@@ -218,6 +222,8 @@ export const pushRoutes: FastifyPluginAsyncTypebox<{ deps: PushRouteDeps }> = as
     {
       bodyLimit: 64 * 1024,
       schema: {
+        operationId: 'sendPushMessages',
+        summary: 'Send hub messages over a Server-Sent Events or Long Polling connection',
         tags: ['push'],
         description: 'Records from a Server-Sent Events or Long Polling client.',
         querystring: ConnectionQuery,
@@ -242,6 +248,8 @@ export const pushRoutes: FastifyPluginAsyncTypebox<{ deps: PushRouteDeps }> = as
     PUSH_PATH,
     {
       schema: {
+        operationId: 'closePushConnection',
+        summary: 'End a Long Polling push connection',
         tags: ['push'],
         description: 'Ends a Long Polling connection; its last poll is answered 204.',
         querystring: ConnectionQuery,

@@ -945,6 +945,22 @@ const ROUTES: Record<string, Cell> = {
   },
 };
 
+// FHIR R4 answers each caller exactly as R5 does (docs/fhir.md "R4"): every R5 row again on the
+// R4 base, the hand-overs as R4's Basic.
+const onR4 = (text: string) =>
+  text.replace('/api/fhir/R5/', '/api/fhir/R4/').replace('BiologicallyDerivedProductDispense', 'Basic');
+for (const [name, cell] of Object.entries(ROUTES)) {
+  if (name.includes('/api/fhir/R5/')) {
+    ROUTES[onR4(name)] = {
+      ...cell,
+      request: async (app, fixture, role) => {
+        const request = await cell.request(app, fixture, role);
+        return { ...request, path: onR4(request.path) };
+      },
+    };
+  }
+}
+
 /**
  * Protected routes left out of the matrix, each the same for every role and proven elsewhere:
  * logging out and changing one's password (auth-flow, recovery and password tests), the

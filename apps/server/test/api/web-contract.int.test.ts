@@ -31,8 +31,21 @@ const NOT_CALLED_BY_WEB: Record<string, string> = {
   'GET /fhir/R5/Procedure': 'FHIR search of a clinic’s implantations, for hospital systems',
   'GET /fhir/R5/Observation': 'FHIR search of follow-ups, for hospital systems and registries',
   'GET /fhir/R5/Observation/{}': 'FHIR read of one follow-up, for hospital systems and registries',
-  'POST /fhir/token': 'SMART Backend Services: a registered system signs its token request (docs/fhir.md "System clients")',
+  'POST /fhir/token':
+    'SMART Backend Services: a registered system signs its token request (docs/fhir.md "System clients")',
   'GET /fhir/R5/.well-known/smart-configuration': 'SMART Backend Services: where a system finds the token endpoint',
+  'GET /fhir/R4/metadata': 'the FHIR R4 CapabilityStatement, for hospital systems on R4 (docs/fhir.md "R4")',
+  'GET /fhir/R4/SearchParameter/{}': 'the custom FHIR R4 search parameters, for hospital systems on R4',
+  'GET /fhir/R4/BiologicallyDerivedProduct': 'FHIR R4 search of grafts, for hospital systems on R4',
+  'GET /fhir/R4/BiologicallyDerivedProduct/{}': 'FHIR R4 read of one graft, for hospital systems on R4',
+  'GET /fhir/R4/AdverseEvent/{}': 'FHIR R4 read of one vigilance report, for hospital systems on R4',
+  'GET /fhir/R4/Basic': 'FHIR R4 search of hand-overs (the R5 Dispense as Basic), for hospital systems on R4',
+  'GET /fhir/R4/Procedure': 'FHIR R4 search of a clinic’s implantations, for hospital systems on R4',
+  'GET /fhir/R4/Observation': 'FHIR R4 search of follow-ups, for hospital systems and registries on R4',
+  'GET /fhir/R4/Observation/{}': 'FHIR R4 read of one follow-up, for hospital systems and registries on R4',
+  'GET /fhir/R4/$export': 'the FHIR R4 bank export, for hospital systems on R4',
+  'GET /fhir/R4/.well-known/smart-configuration':
+    'SMART Backend Services beside the R4 base: where a system finds the token endpoint',
   'GET /euteemployee/followups':
     'a bank’s reading of its grafts’ follow-ups, for its own systems; the web shows the bank their outcomes instead',
   'POST /vigilance/quarantine/release-orphaned':

@@ -13,6 +13,9 @@ import type {
   SsoDiscovery,
   SsoLogout,
   SsoOrganisationParams,
+  SystemClient,
+  SystemClientInput,
+  SystemClientParams,
   AddPushSubscriptionRequest,
   NotificationPreferences,
   PushDevice,
@@ -155,6 +158,19 @@ export interface ApiRoutes {
     response: SsoConfig;
   };
   'DELETE /admin/sso/{organisationType}/{organisationId}': { params: SsoOrganisationParams; response: void };
+  'GET /admin/system-clients/{organisationType}/{organisationId}': {
+    params: SsoOrganisationParams;
+    response: SystemClient[];
+  };
+  'POST /admin/system-clients/{organisationType}/{organisationId}': {
+    params: SsoOrganisationParams;
+    body: SystemClientInput;
+    response: SystemClient;
+  };
+  'POST /admin/system-clients/{organisationType}/{organisationId}/{clientId}/revoke': {
+    params: SystemClientParams;
+    response: SystemClient;
+  };
   'GET /admin/signin-settings': { response: SignInSettings };
   'PUT /admin/signin-settings': { body: SignInSettings; response: SignInSettings };
 
@@ -185,7 +201,7 @@ export interface ApiRoutes {
 
   'POST /requests/{id}/corrections': { params: { id: string }; body: CorrectionRequest; response: GraftRequest };
   'GET /requests/{id}/history': { params: { id: string }; response: RequestHistory };
-  'GET /grafts/{lot}/history': { params: { lot: string }; response: GraftHistory };
+  'GET /grafts/history/{lot}': { params: { lot: string }; response: GraftHistory };
   'GET /admin/audit/verify': { response: AuditChainReport };
 
   'GET /euteemployee/requests': { response: RequestInbox };

@@ -30,25 +30,55 @@ const caller = (request: FastifyRequest) => ({
 export const alertRoutes: FastifyPluginAsyncTypebox<{ deps: AlertRoutesDeps }> = async (app, { deps }) => {
   app.get(
     '/push/vapid-public-key',
-    { schema: { tags: ['alerts'], response: { 200: VapidPublicKey, ...errors } } },
+    {
+      schema: {
+        operationId: 'getVapidPublicKey',
+        summary: "Read the server's public key for web push",
+        tags: ['alerts'],
+        response: { 200: VapidPublicKey, ...errors },
+      },
+    },
     async (request) => vapidKeyFor(deps, request.principal),
   );
 
   app.get(
     '/me/push-subscriptions',
-    { schema: { tags: ['alerts'], response: { 200: PushDeviceList, ...errors } } },
+    {
+      schema: {
+        operationId: 'listMyPushDevices',
+        summary: 'List the own devices that get web push alerts',
+        tags: ['alerts'],
+        response: { 200: PushDeviceList, ...errors },
+      },
+    },
     (request) => listMyDevices(deps, caller(request)),
   );
 
   app.post(
     '/me/push-subscriptions',
-    { schema: { tags: ['alerts'], body: AddPushSubscriptionRequest, response: { 201: PushDevice, ...errors } } },
+    {
+      schema: {
+        operationId: 'addMyPushDevice',
+        summary: 'Register a device for web push alerts',
+        tags: ['alerts'],
+        body: AddPushSubscriptionRequest,
+        response: { 201: PushDevice, ...errors },
+      },
+    },
     async (request, reply) => reply.code(201).send(await addMyDevice(deps, caller(request), request.body)),
   );
 
   app.delete(
     '/me/push-subscriptions/:id',
-    { schema: { tags: ['alerts'], params: IdParams, response: { 204: Type.Null(), ...errors } } },
+    {
+      schema: {
+        operationId: 'removeMyPushDevice',
+        summary: 'Stop web push alerts to one of the own devices',
+        tags: ['alerts'],
+        params: IdParams,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await removeMyDevice(deps, caller(request), request.params.id);
       return reply.code(204).send(null);
@@ -57,7 +87,14 @@ export const alertRoutes: FastifyPluginAsyncTypebox<{ deps: AlertRoutesDeps }> =
 
   app.get(
     '/me/notification-preferences',
-    { schema: { tags: ['alerts'], response: { 200: NotificationPreferences, ...errors } } },
+    {
+      schema: {
+        operationId: 'getMyNotificationPreferences',
+        summary: 'Read which alerts reach the caller on which channel',
+        tags: ['alerts'],
+        response: { 200: NotificationPreferences, ...errors },
+      },
+    },
     (request) => getMyPreferences(deps, request.principal),
   );
 
@@ -65,6 +102,8 @@ export const alertRoutes: FastifyPluginAsyncTypebox<{ deps: AlertRoutesDeps }> =
     '/me/notification-preferences',
     {
       schema: {
+        operationId: 'putMyNotificationPreferences',
+        summary: 'Choose which alerts reach the caller on which channel',
         tags: ['alerts'],
         body: NotificationPreferences,
         response: { 200: NotificationPreferences, ...errors },

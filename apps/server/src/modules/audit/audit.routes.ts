@@ -7,7 +7,14 @@ import { verifyAuditChain, type AuditChainDeps } from './audit.chain.service';
 export const adminAuditChainRoutes: FastifyPluginAsyncTypebox<{ deps: AuditChainDeps }> = async (app, { deps }) => {
   app.get(
     '/audit/verify',
-    { schema: { tags: ['admin'], response: { 200: AuditChainReport, ...errors } } },
+    {
+      schema: {
+        operationId: 'verifyAuditChain',
+        summary: 'Verify the hash chain and signed checkpoints of the audit log',
+        tags: ['admin'],
+        response: { 200: AuditChainReport, ...errors },
+      },
+    },
     async (request) => verifyAuditChain(deps, request.principal, languageOf(request)),
   );
 };

@@ -12,7 +12,13 @@ export const adminAuditLogRoutes: FastifyPluginAsyncTypebox<{ deps: AuditLogDeps
   app.get(
     '/auditlog',
     {
-      schema: { tags: ['admin'], querystring: AuditLogQuery, response: { 200: AuditLogPage, ...errors } },
+      schema: {
+        operationId: 'readAuditLog',
+        summary: 'Read one page of the audit log',
+        tags: ['admin'],
+        querystring: AuditLogQuery,
+        response: { 200: AuditLogPage, ...errors },
+      },
     },
     async (request) => {
       const { limit: _limit, offset: _offset, ...filter } = request.query;
@@ -24,6 +30,8 @@ export const adminAuditLogRoutes: FastifyPluginAsyncTypebox<{ deps: AuditLogDeps
     '/auditlog/export',
     {
       schema: {
+        operationId: 'exportAuditLog',
+        summary: 'Download the filtered audit log as CSV',
         tags: ['admin'],
         querystring: AuditLogExportQuery,
         produces: ['text/csv'],

@@ -32,7 +32,13 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; secureCooki
     '/login',
     {
       config: open,
-      schema: { tags: ['auth'], security: [{ basic: [] }], response: { 200: TwoFactorSchema, ...errors } },
+      schema: {
+        operationId: 'login',
+        summary: 'Check the password and mail a PIN for the second factor',
+        tags: ['auth'],
+        security: [{ basic: [] }],
+        response: { 200: TwoFactorSchema, ...errors },
+      },
     },
     async (request) => {
       const credentials = basicCredentialsOf(request);
@@ -47,7 +53,13 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; secureCooki
     '/twofactor',
     {
       config: open,
-      schema: { tags: ['auth'], body: TwoFactorRequest, response: { 200: SessionTokens, ...errors } },
+      schema: {
+        operationId: 'completeTwoFactor',
+        summary: 'Complete the login with the mailed PIN',
+        tags: ['auth'],
+        body: TwoFactorRequest,
+        response: { 200: SessionTokens, ...errors },
+      },
     },
     async (request, reply) => {
       const result = await completeTwoFactor(deps, bearerOf(request) ?? '', request.body, requestContext(request));
@@ -61,7 +73,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; secureCooki
     '/twofactor/status',
     {
       config: open,
-      schema: { tags: ['auth'], response: { 200: PinMailStatus, ...errors } },
+      schema: {
+        operationId: 'getPinMailStatus',
+        summary: 'Tell whether the PIN mail was handed to the mail server',
+        tags: ['auth'],
+        response: { 200: PinMailStatus, ...errors },
+      },
     },
     async (request) => pinMailStatus(deps, bearerOf(request) ?? ''),
   );
@@ -70,7 +87,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; secureCooki
     '/twofactorreset',
     {
       config: open,
-      schema: { tags: ['auth'], response: { 200: TwoFactorSchema, ...errors } },
+      schema: {
+        operationId: 'resendPin',
+        summary: 'Mail a fresh PIN and void the previous one',
+        tags: ['auth'],
+        response: { 200: TwoFactorSchema, ...errors },
+      },
     },
     async (request) => resendPin(deps, bearerOf(request) ?? ''),
   );
@@ -79,7 +101,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; secureCooki
     '/refresh',
     {
       config: open,
-      schema: { tags: ['auth'], response: { 200: SessionTokens, ...errors } },
+      schema: {
+        operationId: 'refreshSession',
+        summary: 'Exchange the refresh token for new tokens',
+        tags: ['auth'],
+        response: { 200: SessionTokens, ...errors },
+      },
     },
     async (request, reply) => {
       // Native clients send the token as bearer; the web client's is in the HttpOnly cookie.
@@ -94,7 +121,14 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; secureCooki
     '/recoveryrequest',
     {
       config: open,
-      schema: { tags: ['auth'], security: [], body: RecoveryRequest, response: { 204: Type.Null(), ...errors } },
+      schema: {
+        operationId: 'requestPasswordRecovery',
+        summary: 'Mail a password recovery link',
+        tags: ['auth'],
+        security: [],
+        body: RecoveryRequest,
+        response: { 204: Type.Null(), ...errors },
+      },
     },
     async (request, reply) => {
       await requestRecovery(deps, request.body.email, requestContext(request));
@@ -107,6 +141,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; secureCooki
     {
       config: open,
       schema: {
+        operationId: 'recoverPassword',
+        summary: 'Set a new password with a recovery link',
         tags: ['auth'],
         security: [],
         params: RecoveryToken,

@@ -32,7 +32,12 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; sso: SsoDeps;
     {
       config: { rateLimit: AUTH_RATE_LIMIT },
       // 204; a session begun by single sign-on answers 200 with the provider's end-session address.
-      schema: { tags: ['users'], response: { 200: SsoLogout, 204: Type.Null(), ...errors } },
+      schema: {
+        operationId: 'logout',
+        summary: 'Log out and end the current session',
+        tags: ['users'],
+        response: { 200: SsoLogout, 204: Type.Null(), ...errors },
+      },
     },
     async (request, reply) => {
       const ended = await logoutEverywhere(sso, caller(request), requestContext(request));
@@ -45,7 +50,13 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; sso: SsoDeps;
     '/resetpassword',
     {
       config: { rateLimit: AUTH_RATE_LIMIT },
-      schema: { tags: ['users'], body: ResetPasswordRequest, response: { 204: Type.Null(), ...errors } },
+      schema: {
+        operationId: 'changePassword',
+        summary: 'Change the own password',
+        tags: ['users'],
+        body: ResetPasswordRequest,
+        response: { 204: Type.Null(), ...errors },
+      },
     },
     async (request, reply) => {
       await changePassword(deps, caller(request), request.body, requestContext(request));
@@ -56,7 +67,12 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; sso: SsoDeps;
   app.get(
     '/sessions',
     {
-      schema: { tags: ['users'], response: { 200: Type.Array(UserSession), ...errors } },
+      schema: {
+        operationId: 'listMySessions',
+        summary: 'List the own sessions',
+        tags: ['users'],
+        response: { 200: Type.Array(UserSession), ...errors },
+      },
     },
     async (request) => {
       const { userId, sessionId } = caller(request);
@@ -68,7 +84,13 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; sso: SsoDeps;
     '/sessions/:id',
     {
       config: { rateLimit: AUTH_RATE_LIMIT },
-      schema: { tags: ['users'], params: Type.Object({ id: Id }), response: { 204: Type.Null(), ...errors } },
+      schema: {
+        operationId: 'endMySession',
+        summary: 'End one of the own sessions',
+        tags: ['users'],
+        params: Type.Object({ id: Id }),
+        response: { 204: Type.Null(), ...errors },
+      },
     },
     async (request, reply) => {
       await endOwnSession(deps, caller(request).userId, request.params.id, requestContext(request));

@@ -36,14 +36,28 @@ const limited = { rateLimit: AUTH_RATE_LIMIT };
 export const myPasskeyRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = async (app, { deps }) => {
   app.post(
     '/passkeys/options',
-    { config: limited, schema: { tags: ['users'], response: { 200: PasskeyCreationStart, ...errors } } },
+    {
+      config: limited,
+      schema: {
+        operationId: 'startPasskeyRegistration',
+        summary: 'Start adding a passkey to the own account',
+        tags: ['users'],
+        response: { 200: PasskeyCreationStart, ...errors },
+      },
+    },
     async (request) => startPasskeyRegistration(deps, requireUser(request.principal).userId),
   );
   app.post(
     '/passkeys',
     {
       config: limited,
-      schema: { tags: ['users'], body: AddPasskeyRequest, response: { 201: Passkey, ...errors } },
+      schema: {
+        operationId: 'addPasskey',
+        summary: 'Add a passkey to the own account',
+        tags: ['users'],
+        body: AddPasskeyRequest,
+        response: { 201: Passkey, ...errors },
+      },
     },
     async (request, reply) => {
       const userId = requireUser(request.principal).userId;
@@ -52,14 +66,28 @@ export const myPasskeyRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = as
   );
   app.get(
     '/passkeys',
-    { schema: { tags: ['users'], response: { 200: Type.Array(Passkey), ...errors } } },
+    {
+      schema: {
+        operationId: 'listMyPasskeys',
+        summary: 'List the own passkeys',
+        tags: ['users'],
+        response: { 200: Type.Array(Passkey), ...errors },
+      },
+    },
     async (request) => listMyPasskeys(deps, requireUser(request.principal).userId),
   );
   app.patch(
     '/passkeys/:id',
     {
       config: limited,
-      schema: { tags: ['users'], params: IdParams, body: RenamePasskeyRequest, response: { 200: Passkey, ...errors } },
+      schema: {
+        operationId: 'renameMyPasskey',
+        summary: 'Rename one of the own passkeys',
+        tags: ['users'],
+        params: IdParams,
+        body: RenamePasskeyRequest,
+        response: { 200: Passkey, ...errors },
+      },
     },
     async (request) =>
       renameMyPasskey(
@@ -74,7 +102,13 @@ export const myPasskeyRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = as
     '/passkeys/:id',
     {
       config: limited,
-      schema: { tags: ['users'], params: IdParams, response: { 204: Type.Null(), ...errors } },
+      schema: {
+        operationId: 'removeMyPasskey',
+        summary: 'Remove one of the own passkeys',
+        tags: ['users'],
+        params: IdParams,
+        response: { 204: Type.Null(), ...errors },
+      },
     },
     async (request, reply) => {
       const userId = requireUser(request.principal).userId;
@@ -94,14 +128,30 @@ export const passkeyLoginRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; sec
 ) => {
   app.post(
     '/passkey/options',
-    { config: open, schema: { tags: ['auth'], security: [], response: { 200: PasskeyLoginStart, ...errors } } },
+    {
+      config: open,
+      schema: {
+        operationId: 'startPasskeyLogin',
+        summary: 'Start a login with a passkey',
+        tags: ['auth'],
+        security: [],
+        response: { 200: PasskeyLoginStart, ...errors },
+      },
+    },
     async () => startPasskeyLogin(deps),
   );
   app.post(
     '/passkey/login',
     {
       config: open,
-      schema: { tags: ['auth'], security: [], body: PasskeyLoginRequest, response: { 200: SessionTokens, ...errors } },
+      schema: {
+        operationId: 'completePasskeyLogin',
+        summary: 'Complete a login with a passkey',
+        tags: ['auth'],
+        security: [],
+        body: PasskeyLoginRequest,
+        response: { 200: SessionTokens, ...errors },
+      },
     },
     async (request, reply) => {
       const result = await completePasskeyLogin(deps, request.body, requestContext(request));
@@ -115,12 +165,27 @@ export const passkeyLoginRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps; sec
 export const adminSignInSettingsRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = async (app, { deps }) => {
   app.get(
     '/signin-settings',
-    { schema: { tags: ['admin'], response: { 200: SignInSettings, ...errors } } },
+    {
+      schema: {
+        operationId: 'getSignInSettings',
+        summary: 'Read the sign-in rule for all users',
+        tags: ['admin'],
+        response: { 200: SignInSettings, ...errors },
+      },
+    },
     async (request) => getSignInSettings(deps, actorOf(request)),
   );
   app.put(
     '/signin-settings',
-    { schema: { tags: ['admin'], body: SignInSettings, response: { 200: SignInSettings, ...errors } } },
+    {
+      schema: {
+        operationId: 'setSignInSettings',
+        summary: 'Set the sign-in rule for all users',
+        tags: ['admin'],
+        body: SignInSettings,
+        response: { 200: SignInSettings, ...errors },
+      },
+    },
     async (request) => setSignInSettings(deps, actorOf(request), request.body),
   );
 };

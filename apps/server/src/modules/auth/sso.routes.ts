@@ -40,6 +40,8 @@ export const adminSsoRoutes: FastifyPluginAsyncTypebox<{ deps: SsoDeps }> = asyn
     path,
     {
       schema: {
+        operationId: 'getSsoConfig',
+        summary: "Read an organisation's single sign-on setup",
         tags: ['admin'],
         params: SsoOrganisationParams,
         // null: the organisation has no sign-on.
@@ -52,6 +54,8 @@ export const adminSsoRoutes: FastifyPluginAsyncTypebox<{ deps: SsoDeps }> = asyn
     path,
     {
       schema: {
+        operationId: 'putSsoConfig',
+        summary: "Set up an organisation's single sign-on",
         tags: ['admin'],
         params: SsoOrganisationParams,
         body: SsoConfigInput,
@@ -62,7 +66,15 @@ export const adminSsoRoutes: FastifyPluginAsyncTypebox<{ deps: SsoDeps }> = asyn
   );
   app.delete(
     path,
-    { schema: { tags: ['admin'], params: SsoOrganisationParams, response: { 204: Type.Null(), ...adminErrors } } },
+    {
+      schema: {
+        operationId: 'deleteSsoConfig',
+        summary: "Remove an organisation's single sign-on",
+        tags: ['admin'],
+        params: SsoOrganisationParams,
+        response: { 204: Type.Null(), ...adminErrors },
+      },
+    },
     async (request, reply) => {
       await deleteSsoConfig(deps, actorOf(request), request.params);
       return reply.code(204).send(null);
@@ -93,7 +105,14 @@ export const ssoLoginRoutes: FastifyPluginAsyncTypebox<{ deps: SsoDeps; secureCo
     '/sso/discover',
     {
       config: open,
-      schema: { tags: ['auth'], security: [], body: SsoDiscoverRequest, response: { 200: SsoDiscovery, ...errors } },
+      schema: {
+        operationId: 'discoverSso',
+        summary: 'Tell whether an email address signs in with single sign-on',
+        tags: ['auth'],
+        security: [],
+        body: SsoDiscoverRequest,
+        response: { 200: SsoDiscovery, ...errors },
+      },
     },
     async (request) => discoverSso(deps, request.body.email),
   );
@@ -102,6 +121,8 @@ export const ssoLoginRoutes: FastifyPluginAsyncTypebox<{ deps: SsoDeps; secureCo
     {
       config: open,
       schema: {
+        operationId: 'startSso',
+        summary: "Send the browser to the organisation's sign-in provider",
         tags: ['auth'],
         security: [],
         querystring: Type.Object({ email: Email }),
@@ -124,6 +145,8 @@ export const ssoLoginRoutes: FastifyPluginAsyncTypebox<{ deps: SsoDeps; secureCo
     {
       config: open,
       schema: {
+        operationId: 'finishSso',
+        summary: 'Take the answer of the sign-in provider and return to the web app',
         tags: ['auth'],
         security: [],
         // As the provider sends them; openid-client reads the whole query (docs/api.md "Single sign-on").
@@ -152,7 +175,14 @@ export const ssoLoginRoutes: FastifyPluginAsyncTypebox<{ deps: SsoDeps; secureCo
     '/sso/complete',
     {
       config: open,
-      schema: { tags: ['auth'], security: [], body: SsoCompleteRequest, response: { 200: SessionTokens, ...errors } },
+      schema: {
+        operationId: 'completeSso',
+        summary: 'Complete a single sign-on login with its hand-over',
+        tags: ['auth'],
+        security: [],
+        body: SsoCompleteRequest,
+        response: { 200: SessionTokens, ...errors },
+      },
     },
     async (request, reply) => {
       const result = await completeSso(

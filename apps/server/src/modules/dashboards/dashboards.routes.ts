@@ -15,12 +15,26 @@ import {
 export const physicianDashboardRoutes: FastifyPluginAsyncTypebox<{ deps: DashboardsDeps }> = async (app, { deps }) => {
   app.get(
     '/dashboard',
-    { schema: { tags: ['physician'], response: { 200: PhysicianDashboard, ...errors } } },
+    {
+      schema: {
+        operationId: 'getPhysicianDashboard',
+        summary: "Read the physician's home figures",
+        tags: ['physician'],
+        response: { 200: PhysicianDashboard, ...errors },
+      },
+    },
     async (request) => physicianDashboard(deps, request.principal),
   );
   app.post(
     '/dashboard/matches-seen',
-    { schema: { tags: ['physician'], response: { 200: MatchesSeen, ...errors } } },
+    {
+      schema: {
+        operationId: 'markMatchesSeen',
+        summary: 'Mark the new matches of the own waiting list as seen',
+        tags: ['physician'],
+        response: { 200: MatchesSeen, ...errors },
+      },
+    },
     async (request) => markMatchesSeen(deps, request.principal),
   );
 };
@@ -31,12 +45,27 @@ export const euteDashboardRoutes: FastifyPluginAsyncTypebox<{
 }> = async (app, { deps }) => {
   app.get(
     '/dashboard',
-    { schema: { tags: ['euteemployee'], response: { 200: EuteDashboard, ...errors } } },
+    {
+      schema: {
+        operationId: 'getBankDashboard',
+        summary: "Read the tissue bank employee's home figures",
+        tags: ['euteemployee'],
+        response: { 200: EuteDashboard, ...errors },
+      },
+    },
     async (request) => euteDashboard(deps, request.principal),
   );
   app.get(
     '/dashboard/trend',
-    { ...ANSWERED_FROM_CACHE, schema: { tags: ['euteemployee'], response: { 200: StockTrend, ...errors } } },
+    {
+      ...ANSWERED_FROM_CACHE,
+      schema: {
+        operationId: 'getBankStockTrend',
+        summary: "Read the banks' stock over the last 12 months",
+        tags: ['euteemployee'],
+        response: { 200: StockTrend, ...errors },
+      },
+    },
     async (request, reply) => deps.answers.send(request, reply, stockTrend(deps, request.principal)),
   );
 };
@@ -45,7 +74,14 @@ export const euteDashboardRoutes: FastifyPluginAsyncTypebox<{
 export const adminDashboardRoutes: FastifyPluginAsyncTypebox<{ deps: AdminDashboardDeps }> = async (app, { deps }) => {
   app.get(
     '/dashboard',
-    { schema: { tags: ['admin'], response: { 200: AdminDashboard, ...errors } } },
+    {
+      schema: {
+        operationId: 'getAdminDashboard',
+        summary: "Read the admin's home figures",
+        tags: ['admin'],
+        response: { 200: AdminDashboard, ...errors },
+      },
+    },
     async (request) => adminDashboard(deps, request.principal),
   );
 };

@@ -32,7 +32,13 @@ export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: DonationsDeps
     '/waitinglist',
     {
       ...ANSWERED_FROM_CACHE,
-      schema: { tags: ['euteemployee'], querystring: PageQuery, response: { 200: WaitingListResponse, ...errors } },
+      schema: {
+        operationId: 'listDemand',
+        summary: 'List the open waiting-list entries of all physicians (the demand)',
+        tags: ['euteemployee'],
+        querystring: PageQuery,
+        response: { 200: WaitingListResponse, ...errors },
+      },
     },
     async (request, reply) =>
       deps.answers.sendPage(request, reply, listOpenDemand(deps, request.principal, pageOf(request.query))),
@@ -42,7 +48,13 @@ export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: DonationsDeps
     '/waitinglist/download',
     {
       ...ANSWERED_FROM_CACHE,
-      schema: { tags: ['euteemployee'], produces: ['application/pdf'], response: { 200: PdfFile, ...errors } },
+      schema: {
+        operationId: 'downloadDemandPdf',
+        summary: 'Download the demand as a PDF',
+        tags: ['euteemployee'],
+        produces: ['application/pdf'],
+        response: { 200: PdfFile, ...errors },
+      },
     },
     async (request, reply) =>
       deps.answers.sendDocument(request, reply, demandPdf(deps, request.principal, languageOf(request))),
@@ -51,7 +63,13 @@ export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: DonationsDeps
   app.get(
     '/currentdonations',
     {
-      schema: { tags: ['euteemployee'], querystring: StockQuery, response: { 200: StockListResponse, ...errors } },
+      schema: {
+        operationId: 'listCurrentDonations',
+        summary: "List the own banks' current grafts",
+        tags: ['euteemployee'],
+        querystring: StockQuery,
+        response: { 200: StockListResponse, ...errors },
+      },
     },
     async (request, reply) => {
       const { limit, offset, ...query } = request.query;
@@ -62,7 +80,13 @@ export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: DonationsDeps
   app.get(
     '/currentdonations/:lot',
     {
-      schema: { tags: ['euteemployee'], params: LotParams, response: { 200: GraftResponse, ...errors } },
+      schema: {
+        operationId: 'getDonation',
+        summary: "Read one of the own banks' grafts",
+        tags: ['euteemployee'],
+        params: LotParams,
+        response: { 200: GraftResponse, ...errors },
+      },
     },
     async (request) => getDonation(deps, request.principal, request.params.lot),
   );
@@ -71,6 +95,8 @@ export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: DonationsDeps
     '/currentdonations/:lot/label',
     {
       schema: {
+        operationId: 'downloadDonationLabel',
+        summary: "Download a graft's package label as a PDF",
         tags: ['euteemployee'],
         description:
           'The package label: SEC eye-readable, Code 128 and Data Matrix of ISBT 128 `&,4` + SEC (the lot without SEC), type and sizes. `format`: a4 (ten labels) or 100x50 (one label).',
@@ -99,6 +125,8 @@ export const euteEmployeeRoutes: FastifyPluginAsyncTypebox<{ deps: DonationsDeps
     '/donationsarchiv',
     {
       schema: {
+        operationId: 'listArchivedDonations',
+        summary: "List the own banks' archived grafts",
         tags: ['euteemployee'],
         querystring: SortedPageQuery,
         response: { 200: GraftListResponse, ...errors },

@@ -7,6 +7,7 @@ import { findBankByRef } from '../organisations/organisations.service';
 import { observationOf } from './fhir.follow-ups';
 import { type FhirResource } from './fhir.mapping';
 import { bankToOrganization, clinicToOrganization } from './fhir.organizations';
+import { writerOf } from './fhir.r4';
 import { graftToProduct } from './fhir.product';
 import { requestResources, type RequestRecord } from './fhir.requests';
 import * as repo from './fhir.repository';
@@ -63,7 +64,8 @@ export async function exportBank(deps: FhirDeps, caller: FhirCaller, params: URL
     throw forbidden({ key: 'problem.fhir.scopeMissing', params: { scope: 'system/BiologicallyDerivedProduct.r' } });
   }
   const bank = await bankToExport(deps, caller, params.get('bank') ?? undefined);
-  const base = fhirBase(deps);
+  const base = fhirBase(deps, deps.version);
+  const inVersion = writerOf(deps.version);
   const now = deps.now();
   const today = utcDate(now);
   // Every clinic a resource of the Bundle refers to (a request's, or a graft's extension) is in it;
@@ -73,8 +75,11 @@ export async function exportBank(deps: FhirDeps, caller: FhirCaller, params: URL
     ...(await repo.graftClinicIds(deps.db, bank.id)),
   ]);
   const clinics = await repo.clinicsByIds(deps.db, [...clinicIds]);
-  const entry = (resource: FhirResource) =>
-    JSON.stringify({ fullUrl: `${base}/${resource.resourceType}/${resource.id}`, resource });
+  // Each resource in the version asked for: its fullUrl names the type it is written as.
+  const entry = (r5: FhirResource) => {
+    const resource = inVersion(r5);
+    return JSON.stringify({ fullUrl: `${base}/${resource.resourceType}/${resource.id}`, resource });
+  };
 
   async function* write(): AsyncGenerator<string> {
     yield `{"resourceType":"Bundle","type":"collection","timestamp":${JSON.stringify(now.toISOString())},"entry":[`;

@@ -6,6 +6,7 @@ import { apiKeyOf, bearerOf } from '../../http/credentials';
 import { isSystemToken } from '../../identity/system-tokens';
 import { notFound } from '../../http/problem';
 import { FHIR_CONTENT_TYPE } from './fhir.capability';
+import type { FhirResource } from './fhir.mapping';
 import {
   metadata,
   operationOutcome,
@@ -20,15 +21,17 @@ import {
 import { fhirCallerOf, type FhirAccess } from './fhir.caller';
 import { exportBank } from './fhir.export';
 import { readObservation, searchObservations } from './fhir.follow-ups';
+import { typeIn, writerOf, type FhirVersion } from './fhir.r4';
 
-// The read-only FHIR R5 API under /api/fhir/R5 (docs/fhir.md). Every answer is application/fhir+json;
-// every refusal, the app's own 401 and 404 included, an OperationOutcome.
+// The read-only FHIR API, registered twice: R5 under /api/fhir/R5 and R4 under /api/fhir/R4 (docs/fhir.md).
+// The service builds R5 resources; each answer is written in the route's version (fhir.r4.ts). Every
+// answer is application/fhir+json; every refusal, the app's own 401 and 404 included, an OperationOutcome.
 
 // Open to any member: the refusals pass through it as problem+json before they become an OperationOutcome.
 const FhirResource = Type.Unsafe<string>({
   type: 'object',
   additionalProperties: true,
-  description: 'a FHIR R5 resource (application/fhir+json)',
+  description: 'a FHIR resource of the base’s version (application/fhir+json)',
 });
 const errors = { 400: FhirResource, 401: FhirResource, 403: FhirResource, 404: FhirResource };
 const FhirId = Type.String({ pattern: '^[A-Za-z0-9\\-.]{1,64}$' });
@@ -51,11 +54,13 @@ const ProductQuery = Type.Object({
   ),
   ...Paging,
 });
-const DispenseQuery = Type.Object({
-  product: token('BiologicallyDerivedProduct/<id>'),
-  status: token('allocated | issued | unfulfilled | returned'),
-  ...Paging,
-});
+const dispenseQuery = (version: FhirVersion) =>
+  Type.Object({
+    // R4 carries a hand-over as a Basic, whose subject is the product.
+    [version === 'R4' ? 'subject' : 'product']: token('BiologicallyDerivedProduct/<id>'),
+    status: token('allocated | issued | unfulfilled | returned'),
+    ...Paging,
+  });
 const ProcedureQuery = Type.Object({ status: token('completed'), ...Paging });
 const ObservationQuery = Type.Object({
   focus: token('BiologicallyDerivedProduct/<id>'),
@@ -76,9 +81,6 @@ const search = (resource: SystemScopeResource): FhirAccess => ({ resource, inter
 
 const rawQuery = (request: FastifyRequest) => new URL(request.url, 'http://fhir.invalid').searchParams;
 
-const sendResource = (reply: FastifyReply, resource: unknown) =>
-  reply.type(FHIR_CONTENT_TYPE).send(JSON.stringify(resource));
-
 /** A problem+json answer (from any plugin or handler) rewritten as an OperationOutcome. */
 function asOperationOutcome(reply: FastifyReply, payload: unknown): unknown {
   const type = String(reply.getHeader('content-type') ?? '');
@@ -90,7 +92,22 @@ function asOperationOutcome(reply: FastifyReply, payload: unknown): unknown {
   return JSON.stringify(operationOutcome(reply.statusCode, problem.detail ?? problem.title ?? 'Error'));
 }
 
-export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (app, { deps }) => {
+export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<FhirDeps, 'version'>; version: FhirVersion }> = async (
+  app,
+  options,
+) => {
+  const { version } = options;
+  const deps: FhirDeps = { ...options.deps, version };
+  const write = writerOf(version);
+  const sendResource = (reply: FastifyReply, resource: FhirResource) =>
+    reply.type(FHIR_CONTENT_TYPE).send(JSON.stringify(write(resource)));
+  /** The schema's name of a route, unique per version (`searchProcedureR4`), and its summary. */
+  const named = (operationId: string, summary: string) => ({
+    tags: ['fhir'],
+    operationId: `${operationId}${version}`,
+    summary: `${summary} (FHIR ${version})`,
+  });
+  const dispenses = typeIn(version, 'BiologicallyDerivedProductDispense');
   app.addHook('onSend', async (_request, reply, payload) => asOperationOutcome(reply, payload));
   app.setNotFoundHandler(() => {
     throw notFound({ key: 'problem.fhir.unknownInteraction' });
@@ -114,7 +131,13 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (
 
   app.get(
     '/metadata',
-    { config: { public: true }, schema: { tags: ['fhir'], response: { 200: FhirResource } } },
+    {
+      config: { public: true },
+      schema: {
+        ...named('getCapabilityStatement', 'The CapabilityStatement: what this FHIR base supports'),
+        response: { 200: FhirResource },
+      },
+    },
     async (_request, reply) => sendResource(reply, metadata(deps)),
   );
 
@@ -122,17 +145,28 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (
     '/SearchParameter/:id',
     {
       ...readable,
-      schema: { tags: ['fhir'], params: Type.Object({ id: FhirId }), response: { 200: FhirResource, ...errors } },
+      schema: {
+        ...named('getSearchParameter', 'Read one of our own search parameters'),
+        params: Type.Object({ id: FhirId }),
+        response: { 200: FhirResource, ...errors },
+      },
     },
     async (request, reply) => {
       await callerOf(request, null);
-      return sendResource(reply, searchParameter(request.params.id));
+      return sendResource(reply, searchParameter(request.params.id, version));
     },
   );
 
   app.get(
     '/BiologicallyDerivedProduct',
-    { ...readable, schema: { tags: ['fhir'], querystring: ProductQuery, response: { 200: FhirResource, ...errors } } },
+    {
+      ...readable,
+      schema: {
+        ...named('searchBiologicallyDerivedProduct', 'Search grafts (BiologicallyDerivedProduct)'),
+        querystring: ProductQuery,
+        response: { 200: FhirResource, ...errors },
+      },
+    },
     async (request, reply) =>
       sendResource(
         reply,
@@ -144,7 +178,11 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (
     '/BiologicallyDerivedProduct/:id',
     {
       ...readable,
-      schema: { tags: ['fhir'], params: Type.Object({ id: FhirId }), response: { 200: FhirResource, ...errors } },
+      schema: {
+        ...named('readBiologicallyDerivedProduct', 'Read one graft (BiologicallyDerivedProduct)'),
+        params: Type.Object({ id: FhirId }),
+        response: { 200: FhirResource, ...errors },
+      },
     },
     async (request, reply) =>
       sendResource(
@@ -157,7 +195,11 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (
     '/AdverseEvent/:id',
     {
       ...readable,
-      schema: { tags: ['fhir'], params: Type.Object({ id: FhirId }), response: { 200: FhirResource, ...errors } },
+      schema: {
+        ...named('readAdverseEvent', 'Read one vigilance report (AdverseEvent)'),
+        params: Type.Object({ id: FhirId }),
+        response: { 200: FhirResource, ...errors },
+      },
     },
     async (request, reply) =>
       sendResource(
@@ -167,8 +209,15 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (
   );
 
   app.get(
-    '/BiologicallyDerivedProductDispense',
-    { ...readable, schema: { tags: ['fhir'], querystring: DispenseQuery, response: { 200: FhirResource, ...errors } } },
+    `/${dispenses}`,
+    {
+      ...readable,
+      schema: {
+        ...named('searchDispense', 'Search hand-overs (R5 BiologicallyDerivedProductDispense; R4 Basic)'),
+        querystring: dispenseQuery(version),
+        response: { 200: FhirResource, ...errors },
+      },
+    },
     async (request, reply) =>
       sendResource(
         reply,
@@ -184,7 +233,11 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (
     '/Procedure',
     {
       ...readable,
-      schema: { tags: ['fhir'], querystring: ProcedureQuery, response: { 200: FhirResource, ...errors } },
+      schema: {
+        ...named('searchProcedure', 'Search implantations (Procedure)'),
+        querystring: ProcedureQuery,
+        response: { 200: FhirResource, ...errors },
+      },
     },
     async (request, reply) =>
       sendResource(
@@ -197,7 +250,11 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (
     '/Observation',
     {
       ...readable,
-      schema: { tags: ['fhir'], querystring: ObservationQuery, response: { 200: FhirResource, ...errors } },
+      schema: {
+        ...named('searchObservation', 'Search follow-ups (Observation)'),
+        querystring: ObservationQuery,
+        response: { 200: FhirResource, ...errors },
+      },
     },
     async (request, reply) =>
       sendResource(
@@ -210,7 +267,11 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (
     '/Observation/:id',
     {
       ...readable,
-      schema: { tags: ['fhir'], params: Type.Object({ id: FhirId }), response: { 200: FhirResource, ...errors } },
+      schema: {
+        ...named('readObservation', 'Read one follow-up (Observation)'),
+        params: Type.Object({ id: FhirId }),
+        response: { 200: FhirResource, ...errors },
+      },
     },
     async (request, reply) =>
       sendResource(reply, await readObservation(deps, await callerOf(request, read('Observation')), request.params.id)),
@@ -218,9 +279,17 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: FhirDeps }> = async (
 
   app.get(
     '/$export',
-    { ...readable, schema: { tags: ['fhir'], querystring: ExportQuery, response: { 200: FhirResource, ...errors } } },
+    {
+      ...readable,
+      schema: {
+        ...named('exportBank', 'Export a tissue bank as a collection Bundle ($export)'),
+        querystring: ExportQuery,
+        response: { 200: FhirResource, ...errors },
+      },
+    },
     async (request, reply) => {
       const stream = await exportBank(deps, await callerOf(request, null), rawQuery(request));
+      // The stream writes each resource in the route's version (fhir.export.ts).
       return reply.type(FHIR_CONTENT_TYPE).send(stream);
     },
   );

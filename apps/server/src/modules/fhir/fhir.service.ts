@@ -16,6 +16,8 @@ import type { DB, EuteRow } from '../../db/types';
 import { badRequest, notFound } from '../../http/problem';
 import { reportForExport } from '../vigilance/vigilance.read';
 import { capabilityStatement, EXPIRATION_DATE_PARAMETER } from './fhir.capability';
+import { capabilityStatementR4, R4_SEARCH_PARAMETERS } from './fhir.r4.capability';
+import { typeIn, type FhirVersion } from './fhir.r4';
 import { reportToAdverseEvent } from './fhir.adverse-event';
 import { LOT_SYSTEM_PATTERN, SYSTEMS, type FhirResource } from './fhir.mapping';
 import { graftToProduct } from './fhir.product';
@@ -24,8 +26,9 @@ import { readerOf, visibilityOf, type FhirCaller } from './fhir.caller';
 import * as repo from './fhir.repository';
 import type { GraftFilter, LotColumn } from './fhir.repository';
 
-// The read-only FHIR R5 API (docs/fhir.md): the search parameters, the reads and the Bundles
-// (the bank export: fhir.export.ts). Errors are ProblemErrors; the routes answer them as OperationOutcome.
+// The read-only FHIR API (docs/fhir.md), R5 and R4 alike: the search parameters, the reads and the
+// Bundles (the bank export: fhir.export.ts). Resources are built in R5; the routes write them in the
+// version asked for (fhir.r4.ts). Errors are ProblemErrors; the routes answer them as OperationOutcome.
 
 export interface FhirDeps {
   db: Kysely<DB>;
@@ -34,9 +37,12 @@ export interface FhirDeps {
   publicUrl: string;
   /** When the server started: the CapabilityStatement's date. */
   startedAt: string;
+  /** The FHIR version answered: its base's links and search parameters (the resources are written by the routes). */
+  version: FhirVersion;
 }
 
-export const fhirBase = (deps: Pick<FhirDeps, 'publicUrl'>) => `${deps.publicUrl}/api/fhir/R5`;
+export const fhirBase = (deps: Pick<FhirDeps, 'publicUrl'>, version: FhirVersion) =>
+  `${deps.publicUrl}/api/fhir/${version}`;
 
 // ---- search parameters ----
 
@@ -152,12 +158,12 @@ export function searchBundle(
   total: number,
   page: { limit: number; offset: number },
 ): FhirResource {
-  const base = fhirBase(deps);
+  const base = fhirBase(deps, deps.version);
   const link = (offset: number) => {
     const query = new URLSearchParams(params);
     query.set('_count', String(page.limit));
     query.set('_offset', String(offset));
-    return `${base}/${path}?${query.toString()}`;
+    return `${base}/${typeIn(deps.version, path)}?${query.toString()}`;
   };
   const links = [{ relation: 'self', url: link(page.offset) }];
   if (page.limit > 0 && page.offset + page.limit < total) {
@@ -213,11 +219,18 @@ const unknownBank = (id: string): EuteRow => ({
 // ---- reads ----
 
 export function metadata(deps: FhirDeps): FhirResource {
-  return capabilityStatement(fhirBase(deps), deps.startedAt);
+  const base = fhirBase(deps, deps.version);
+  return deps.version === 'R4'
+    ? capabilityStatementR4(base, deps.startedAt)
+    : capabilityStatement(base, deps.startedAt);
 }
 
-export function searchParameter(id: string): FhirResource {
-  if (id !== EXPIRATION_DATE_PARAMETER.id) {
+export function searchParameter(id: string, version: FhirVersion): FhirResource {
+  const found = version === 'R4' ? R4_SEARCH_PARAMETERS.find((parameter) => parameter.id === id) : undefined;
+  if (found) {
+    return found;
+  }
+  if (version === 'R4' || id !== EXPIRATION_DATE_PARAMETER.id) {
     throw notFound({ key: 'problem.fhir.unknownSearchParameter', params: { id } });
   }
   return EXPIRATION_DATE_PARAMETER;
@@ -300,12 +313,13 @@ async function searchRequests(
   kind: 'dispense' | 'procedure',
 ): Promise<FhirResource> {
   const visibility = visibilityOf(caller);
-  const known = kind === 'dispense' ? ['product', 'status', '_count', '_offset'] : ['status', '_count', '_offset'];
+  // R4 carries a hand-over as a Basic: its product is the Basic's `subject` (fhir.r4.ts).
+  const product = deps.version === 'R4' ? 'subject' : 'product';
+  const known = kind === 'dispense' ? [product, 'status', '_count', '_offset'] : ['status', '_count', '_offset'];
   requireKnown(params, known);
   const page = paging(params);
   const statuses = tokens(params, 'status')?.map(({ code }) => code);
-  const graftIds =
-    kind === 'dispense' ? productReference(params, 'product', 'problem.fhir.productReference') : undefined;
+  const graftIds = kind === 'dispense' ? productReference(params, product, 'problem.fhir.productReference') : undefined;
   // Requests of one graft, clinic or bank are few: the page is cut after reading them all.
   const rows = await repo.findRequests(deps.db, { graftIds, states: statesWith(kind, statuses) }, visibility, null);
   const map = kind === 'dispense' ? requestToDispense : requestToProcedure;

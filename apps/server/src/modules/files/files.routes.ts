@@ -38,6 +38,8 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async 
     '/getimage/:xlot',
     {
       schema: {
+        operationId: 'getGraftImage',
+        summary: "Download a graft's main photo or its thumbnail",
         tags: ['files'],
         params: Type.Object({ xlot: Lot }),
         querystring: Type.Object({ thumb: Type.Boolean({ default: false }) }),
@@ -50,7 +52,15 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async 
 
   app.get(
     '/getstlfile/:lot',
-    { schema: { tags: ['files'], params: Type.Object({ lot: Lot }), response: downloads('model/stl') } },
+    {
+      schema: {
+        operationId: 'getGraftStlModel',
+        summary: "Download a graft's 3D model (STL)",
+        tags: ['files'],
+        params: Type.Object({ lot: Lot }),
+        response: downloads('model/stl'),
+      },
+    },
     async (request, reply) => sendDownload(request, reply, await stlModel(deps, request.principal, request.params.lot)),
   );
 
@@ -58,6 +68,8 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async 
     '/getfile/:type/:name',
     {
       schema: {
+        operationId: 'getGraftFile',
+        summary: "Download one of a graft's files",
         tags: ['files'],
         params: Type.Object({ type: FileKindParam, name: FileName }),
         querystring: FileLot,
@@ -72,6 +84,8 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async 
     '/getzipfile/:type/:lot',
     {
       schema: {
+        operationId: 'getGraftFilesZip',
+        summary: "Download all of a graft's files of one kind as a zip",
         tags: ['files'],
         params: Type.Object({ type: FileKindParam, lot: Lot }),
         response: { 200: Binary('application/zip'), ...errors },
@@ -168,6 +182,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async
     '/uploadfiles',
     {
       schema: {
+        operationId: 'uploadGraftFiles',
+        summary: 'Upload files to a graft',
         tags: ['media'],
         consumes: ['multipart/form-data'],
         description:
@@ -208,6 +224,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ deps: FilesDeps }> = async
     '/files/:type/:name',
     {
       schema: {
+        operationId: 'deleteGraftFile',
+        summary: "Delete one of a graft's files",
         tags: ['media'],
         params: Type.Object({ type: FileKindParam, name: FileName }),
         querystring: FileLot,

@@ -29,13 +29,23 @@ export const physicianFollowUpRoutes: FastifyPluginAsyncTypebox<{ deps: FollowUp
   const tags = ['physician'];
   app.get(
     '/followups',
-    { schema: { tags, querystring: FollowUpListQuery, response: { 200: Page, ...errors } } },
+    {
+      schema: {
+        operationId: 'listClinicFollowUps',
+        summary: "List the follow-ups of the own clinics' implantations",
+        tags,
+        querystring: FollowUpListQuery,
+        response: { 200: Page, ...errors },
+      },
+    },
     async (request) => listClinicFollowUps(deps, request.principal, request.query),
   );
   app.put(
     '/followups/:id',
     {
       schema: {
+        operationId: 'recordFollowUp',
+        summary: 'Record a scheduled follow-up',
         tags,
         description: 'Records a scheduled follow-up: from 14 days before its due day (409 before), once (409 after).',
         params: IdParams,
@@ -47,13 +57,24 @@ export const physicianFollowUpRoutes: FastifyPluginAsyncTypebox<{ deps: FollowUp
   );
   app.post(
     '/followups/:id/lost',
-    { schema: { tags, params: IdParams, body: MarkFollowUpLostRequest, response: { 200: Answer, ...errors } } },
+    {
+      schema: {
+        operationId: 'markFollowUpLost',
+        summary: 'Mark a follow-up as lost to follow-up',
+        tags,
+        params: IdParams,
+        body: MarkFollowUpLostRequest,
+        response: { 200: Answer, ...errors },
+      },
+    },
     async (request) => markFollowUpLost(deps, actorOf(request), request.params.id, request.body.reason),
   );
   app.post(
     '/followups',
     {
       schema: {
+        operationId: 'recordUnscheduledFollowUp',
+        summary: 'Record an unscheduled event of an implanted graft',
         tags,
         description: 'Records an unscheduled event (a death, a reintervention, an explant) of a graft implanted here.',
         body: UnscheduledBody,
@@ -69,7 +90,15 @@ export const physicianFollowUpRoutes: FastifyPluginAsyncTypebox<{ deps: FollowUp
 export const bankFollowUpRoutes: FastifyPluginAsyncTypebox<{ deps: FollowUpsDeps }> = async (app, { deps }) => {
   app.get(
     '/followups',
-    { schema: { tags: ['euteemployee'], querystring: FollowUpListQuery, response: { 200: Page, ...errors } } },
+    {
+      schema: {
+        operationId: 'listBankFollowUps',
+        summary: "List the follow-ups of the own banks' grafts",
+        tags: ['euteemployee'],
+        querystring: FollowUpListQuery,
+        response: { 200: Page, ...errors },
+      },
+    },
     async (request) => listBankFollowUps(deps, request.principal, request.query),
   );
 };

@@ -19,7 +19,7 @@ describe(`a graft's history (${testEngineName()})`, () => {
   });
 
   const historyOf = async (role: keyof SeededApp['clients'], lot: string) =>
-    app.clients[role].get(`/api/grafts/${encodeURIComponent(lot)}/history`);
+    app.clients[role].get(`/api/grafts/history/${encodeURIComponent(lot)}`);
 
   test('tells every step of a request to implantation, with names, and a correction with its reason, newest first', async () => {
     const delivered = await deliveredRequest(app, 'K-11-2018');

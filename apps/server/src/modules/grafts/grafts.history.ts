@@ -71,7 +71,7 @@ export function historyEvent(row: repo.GraftAuditRow): GraftHistoryEvent {
 const noGraft = (lot: string) => notFound({ key: 'problem.noGraft', params: { lot } });
 
 /**
- * `GET /grafts/{lot}/history`: admins, auditors and the graft's bank read all of it; a physician reads
+ * `GET /grafts/history/{lot}`: admins, auditors and the graft's bank read all of it; a physician reads
  * it for a graft assigned to or requested by one of their clinics, with only their clinics' requests.
  * Anyone else who may read grafts gets 404 like an unknown lot, as on the details, so lots do not leak.
  */

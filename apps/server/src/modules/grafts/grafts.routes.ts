@@ -42,6 +42,8 @@ export const physicianGraftRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps 
     {
       ...ANSWERED_FROM_CACHE,
       schema: {
+        operationId: 'searchGrafts',
+        summary: 'Search the free grafts that fit',
         tags: ['physician'],
         description:
           'One page of the free grafts that fit, best first (or in the order `sort` asks for); X-Total-Count gives the number of all that fit. Without limit, the best 200.',
@@ -68,7 +70,13 @@ export const physicianGraftRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps 
     '/graftsearch/:lot',
     {
       ...ANSWERED_FROM_CACHE,
-      schema: { tags: ['physician'], params: LotParams, response: { 200: GraftResponse, ...errors } },
+      schema: {
+        operationId: 'getGraftForPhysician',
+        summary: 'Read one graft the physician may see',
+        tags: ['physician'],
+        params: LotParams,
+        response: { 200: GraftResponse, ...errors },
+      },
     },
     async (request, reply) =>
       deps.answers.send(request, reply, getGraftForPhysician(deps, request.principal, request.params.lot)),
@@ -77,7 +85,13 @@ export const physicianGraftRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps 
   app.get(
     '/currentgrafts',
     {
-      schema: { tags: ['physician'], querystring: SortedPageQuery, response: { 200: GraftListResponse, ...errors } },
+      schema: {
+        operationId: 'listCurrentGrafts',
+        summary: 'List the grafts assigned to the own clinics',
+        tags: ['physician'],
+        querystring: SortedPageQuery,
+        response: { 200: GraftListResponse, ...errors },
+      },
     },
     async (request, reply) =>
       sendPaged(
@@ -89,7 +103,13 @@ export const physicianGraftRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps 
   app.get(
     '/archivgrafts',
     {
-      schema: { tags: ['physician'], querystring: SortedPageQuery, response: { 200: GraftListResponse, ...errors } },
+      schema: {
+        operationId: 'listArchivedGrafts',
+        summary: "List the own clinics' archived grafts",
+        tags: ['physician'],
+        querystring: SortedPageQuery,
+        response: { 200: GraftListResponse, ...errors },
+      },
     },
     async (request, reply) =>
       sendPaged(
@@ -116,6 +136,8 @@ export const graftCodeRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps }> = 
     '/by-code/:code',
     {
       schema: {
+        operationId: 'findGraftByCode',
+        summary: 'Find a graft by the code on its package',
         tags: ['grafts'],
         description:
           "The graft a scanned or typed code names, if the caller may see it (physicians as in graftsearch/{lot}, employees their banks' grafts); otherwise 404.",
@@ -126,9 +148,11 @@ export const graftCodeRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps }> = 
     async (request) => findGraftByCode(deps, request.principal, request.params.code),
   );
   app.get(
-    '/:lot/history',
+    '/history/:lot',
     {
       schema: {
+        operationId: 'getGraftHistory',
+        summary: "Read a graft's history",
         tags: ['grafts'],
         description:
           "The graft's life story, newest first: the audit rows of the graft, its requests and its files, each with who, when and the fields it changed (docs/api.md).",

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Problem } from '@graftmatch/domain';
 import type { Database } from '../../db/database';
 import { serviceUnavailable } from '../../http/problem';
 import type { FileSweepStatus } from '../files/files.sweep';
@@ -21,14 +22,34 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database; files
   app,
   { database, files },
 ) => {
-  app.get('/health', { schema: { tags: ['health'], security: [], response: { 200: HealthResponse } } }, async () => ({
-    status: 'ok' as const,
-    missingFiles: files.missingFiles(),
-  }));
+  app.get(
+    '/health',
+    {
+      schema: {
+        operationId: 'getHealth',
+        summary: 'Tell that the process answers (liveness)',
+        tags: ['health'],
+        security: [],
+        response: { 200: HealthResponse },
+      },
+    },
+    async () => ({
+      status: 'ok' as const,
+      missingFiles: files.missingFiles(),
+    }),
+  );
 
   app.get(
     '/ready',
-    { schema: { tags: ['health'], security: [], response: { 200: HealthResponse } } },
+    {
+      schema: {
+        operationId: 'getReadiness',
+        summary: 'Tell that the instance can serve: its database answers (readiness)',
+        tags: ['health'],
+        security: [],
+        response: { 200: HealthResponse, 503: Problem },
+      },
+    },
     async (request) => {
       try {
         await database.ping();

@@ -21,7 +21,15 @@ const CreatedResponse = wire<CreateApiKeyResponse>(CreateApiKeyResponseSchema);
 export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<{ deps: ApiKeyDeps }> = async (app, { deps }) => {
   app.get(
     '/eutes/:id/apikeys',
-    { schema: { tags: ['admin'], params: IdParams, response: { 200: ApiKeyListResponse, ...errors } } },
+    {
+      schema: {
+        operationId: 'listApiKeys',
+        summary: "List a tissue bank's import API keys",
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: ApiKeyListResponse, ...errors },
+      },
+    },
     async (request) => listApiKeys(deps, request.principal, request.params.id),
   );
 
@@ -29,6 +37,8 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<{ deps: ApiKeyDeps }> 
     '/eutes/:id/apikeys',
     {
       schema: {
+        operationId: 'createApiKey',
+        summary: 'Create an import API key for a tissue bank',
         tags: ['admin'],
         params: IdParams,
         body: CreateApiKeyRequest,
@@ -43,6 +53,8 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<{ deps: ApiKeyDeps }> 
     '/eutes/:id/apikeys/:keyId',
     {
       schema: {
+        operationId: 'revokeApiKey',
+        summary: "Revoke one of a tissue bank's import API keys",
         tags: ['admin'],
         params: Type.Object({ id: Id, keyId: Id }),
         response: { 204: Type.Null(), ...errors },

@@ -38,6 +38,8 @@ export const exportRoutes: FastifyPluginAsyncTypebox<{ deps: ExportDeps }> = asy
     '/export',
     {
       schema: {
+        operationId: 'exportGrafts',
+        summary: "Download a bank's grafts in the import's columns",
         tags: ['euteemployee'],
         querystring: ExportQuery,
         produces: ['text/csv', 'application/json'],
@@ -55,7 +57,15 @@ export const exportRoutes: FastifyPluginAsyncTypebox<{ deps: ExportDeps }> = asy
 export const importTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/template',
-    { schema: { tags: ['import'], querystring: TemplateQuery, response: { 200: DownloadedFile, ...errors } } },
+    {
+      schema: {
+        operationId: 'getImportTemplate',
+        summary: 'Download an empty import file to fill in',
+        tags: ['import'],
+        querystring: TemplateQuery,
+        response: { 200: DownloadedFile, ...errors },
+      },
+    },
     async (request, reply) => {
       const file = await importTemplate(request.principal, request.query.format);
       return sendFile(reply, file, file.content);

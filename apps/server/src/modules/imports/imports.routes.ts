@@ -81,6 +81,8 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ deps: ImportDeps }> = asy
       config: { apiKey: true },
       bodyLimit: IMPORT_MAX_BYTES + 1024 * 1024,
       schema: {
+        operationId: 'importGrafts',
+        summary: "Import a tissue bank's grafts from a file",
         tags: ['import'],
         consumes: ['multipart/form-data'],
         body: UploadBody,
@@ -112,7 +114,15 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ deps: ImportDeps }> = asy
 
   app.get(
     '/logs',
-    { schema: { tags: ['import'], querystring: PageQuery, response: { 200: ImportLogListResponse, ...errors } } },
+    {
+      schema: {
+        operationId: 'listImportLogs',
+        summary: 'List the import logs',
+        tags: ['import'],
+        querystring: PageQuery,
+        response: { 200: ImportLogListResponse, ...errors },
+      },
+    },
     async (request, reply) =>
       sendPaged(reply, await listImportLogs(deps, request.principal, pageOf(request.query, 50))),
   );
@@ -120,7 +130,13 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ deps: ImportDeps }> = asy
   app.get(
     '/logs/:id',
     {
-      schema: { tags: ['import'], params: Type.Object({ id: Id }), response: { 200: ImportResultResponse, ...errors } },
+      schema: {
+        operationId: 'getImportLog',
+        summary: 'Read one import log',
+        tags: ['import'],
+        params: Type.Object({ id: Id }),
+        response: { 200: ImportResultResponse, ...errors },
+      },
     },
     async (request) => getImportLog(deps, request.principal, request.params.id, languageOf(request)),
   );
@@ -130,7 +146,14 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ deps: ImportDeps }> = asy
 export const lastImportLogRoutes: FastifyPluginAsyncTypebox<{ deps: ImportDeps }> = async (app, { deps }) => {
   app.get(
     '/lastimportlog',
-    { schema: { tags: ['import'], response: { 200: ImportLogResponse, ...errors } } },
+    {
+      schema: {
+        operationId: 'getLastImportLog',
+        summary: 'Read the newest import log the caller may see',
+        tags: ['import'],
+        response: { 200: ImportLogResponse, ...errors },
+      },
+    },
     async (request) => lastImportLog(deps, request.principal),
   );
 };

@@ -11,13 +11,29 @@ const errors = problems(400, 401, 403, 404, 409);
 export const adminMailRoutes: FastifyPluginAsyncTypebox<{ deps: MailsDeps }> = async (app, { deps }) => {
   app.get(
     '/mails',
-    { schema: { tags: ['admin'], querystring: MailListQuery, response: { 200: MailListPage, ...errors } } },
+    {
+      schema: {
+        operationId: 'listMails',
+        summary: 'List the mails of the outbox',
+        tags: ['admin'],
+        querystring: MailListQuery,
+        response: { 200: MailListPage, ...errors },
+      },
+    },
     async (request) => readMails(deps, request.principal, request.query.state, pageOf(request.query, MAIL_PAGE_SIZE)),
   );
 
   app.post(
     '/mails/:id/retry',
-    { schema: { tags: ['admin'], params: IdParams, response: { 200: OutboxMail, ...errors } } },
+    {
+      schema: {
+        operationId: 'retryMail',
+        summary: 'Send a failed mail again',
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: OutboxMail, ...errors },
+      },
+    },
     async (request) => retryMail(deps, actorOf(request), request.params.id),
   );
 };

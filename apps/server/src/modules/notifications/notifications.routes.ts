@@ -17,6 +17,8 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ deps: Notifications
     '',
     {
       schema: {
+        operationId: 'listNotifications',
+        summary: 'List the own notifications',
         tags: ['notifications'],
         querystring: NotificationListQuery,
         response: { 200: NotificationPage, ...errors },
@@ -35,6 +37,8 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ deps: Notifications
     '/read',
     {
       schema: {
+        operationId: 'markNotificationsRead',
+        summary: 'Mark notifications as read',
         tags: ['notifications'],
         body: MarkNotificationsReadRequest,
         response: { 200: MarkNotificationsReadResponse, ...errors },

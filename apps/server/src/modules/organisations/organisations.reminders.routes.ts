@@ -22,13 +22,28 @@ export const adminReminderSettingsRoutes: FastifyPluginAsyncTypebox<{
 }> = async (app, { deps }) => {
   app.get(
     '/eutes/:id/reminders',
-    { schema: { tags: ['admin'], params: IdParams, response: { 200: Settings, ...errors } } },
+    {
+      schema: {
+        operationId: 'getBankReminderSettings',
+        summary: "Read a tissue bank's reminder thresholds",
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: Settings, ...errors },
+      },
+    },
     async (request) => getBankReminderSettings(deps, actorOf(request), request.params.id),
   );
   app.patch(
     '/eutes/:id/reminders',
     {
-      schema: { tags: ['admin'], params: IdParams, body: SettingsBody, response: { 200: Settings, ...errors } },
+      schema: {
+        operationId: 'setBankReminderSettings',
+        summary: "Set a tissue bank's reminder thresholds",
+        tags: ['admin'],
+        params: IdParams,
+        body: SettingsBody,
+        response: { 200: Settings, ...errors },
+      },
     },
     async (request) => setBankReminderSettings(deps, actorOf(request), request.params.id, request.body),
   );

@@ -45,7 +45,13 @@ export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: Organisa
   app.get(
     '/clinics',
     {
-      schema: { tags: ['admin'], querystring: ActiveListQuery, response: { 200: Type.Array(ClinicSchema), ...errors } },
+      schema: {
+        operationId: 'listClinics',
+        summary: 'List clinics',
+        tags: ['admin'],
+        querystring: ActiveListQuery,
+        response: { 200: Type.Array(ClinicSchema), ...errors },
+      },
     },
     async (request, reply) =>
       sendPaged(reply, await listClinics(deps, request.principal, request.query, pageOf(request.query))),
@@ -54,7 +60,13 @@ export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: Organisa
   app.get(
     '/clinics/:id',
     {
-      schema: { tags: ['admin'], params: IdParams, response: { 200: ClinicResponse, ...errors } },
+      schema: {
+        operationId: 'getClinic',
+        summary: 'Read one clinic',
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: ClinicResponse, ...errors },
+      },
     },
     async (request) => getClinic(deps, request.principal, request.params.id),
   );
@@ -62,7 +74,13 @@ export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: Organisa
   app.post(
     '/clinics/add',
     {
-      schema: { tags: ['admin'], body: AddClinicRequest, response: { 201: ClinicResponse, ...errors } },
+      schema: {
+        operationId: 'addClinic',
+        summary: 'Add a clinic',
+        tags: ['admin'],
+        body: AddClinicRequest,
+        response: { 201: ClinicResponse, ...errors },
+      },
     },
     async (request, reply) => reply.code(201).send(await addClinic(deps, actorOf(request), request.body)),
   );
@@ -71,6 +89,8 @@ export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: Organisa
     '/clinics/:id',
     {
       schema: {
+        operationId: 'patchClinic',
+        summary: 'Change a clinic',
         tags: ['admin'],
         params: IdParams,
         body: PatchClinicRequest,
@@ -83,7 +103,13 @@ export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: Organisa
   app.get(
     '/clinics/activate/:id',
     {
-      schema: { tags: ['admin'], params: IdParams, response: { 200: ClinicResponse, ...errors } },
+      schema: {
+        operationId: 'activateClinic',
+        summary: 'Activate a clinic',
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: ClinicResponse, ...errors },
+      },
     },
     async (request) => setClinicActive(deps, actorOf(request), request.params.id, true),
   );
@@ -91,7 +117,13 @@ export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: Organisa
   app.get(
     '/clinics/deactivate/:id',
     {
-      schema: { tags: ['admin'], params: IdParams, response: { 200: ClinicResponse, ...errors } },
+      schema: {
+        operationId: 'deactivateClinic',
+        summary: 'Deactivate a clinic',
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: ClinicResponse, ...errors },
+      },
     },
     async (request) => setClinicActive(deps, actorOf(request), request.params.id, false),
   );
@@ -99,7 +131,13 @@ export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: Organisa
   app.get(
     '/eutes',
     {
-      schema: { tags: ['admin'], querystring: ActiveListQuery, response: { 200: Type.Array(EuteSchema), ...errors } },
+      schema: {
+        operationId: 'listBanks',
+        summary: 'List tissue banks',
+        tags: ['admin'],
+        querystring: ActiveListQuery,
+        response: { 200: Type.Array(EuteSchema), ...errors },
+      },
     },
     async (request, reply) =>
       sendPaged(reply, await listEutes(deps, request.principal, request.query, pageOf(request.query))),
@@ -108,7 +146,13 @@ export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: Organisa
   app.post(
     '/eutes/add',
     {
-      schema: { tags: ['admin'], body: AddEuteRequest, response: { 201: EuteResponse, ...errors } },
+      schema: {
+        operationId: 'addBank',
+        summary: 'Add a tissue bank',
+        tags: ['admin'],
+        body: AddEuteRequest,
+        response: { 201: EuteResponse, ...errors },
+      },
     },
     async (request, reply) => reply.code(201).send(await addEute(deps, actorOf(request), request.body)),
   );
@@ -116,7 +160,13 @@ export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: Organisa
   app.get(
     '/eutes/:id',
     {
-      schema: { tags: ['admin'], params: IdParams, response: { 200: EuteResponse, ...errors } },
+      schema: {
+        operationId: 'getBank',
+        summary: 'Read one tissue bank',
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: EuteResponse, ...errors },
+      },
     },
     async (request) => getEute(deps, request.principal, request.params.id),
   );
@@ -124,7 +174,13 @@ export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: Organisa
   app.get(
     '/eutes/activate/:id',
     {
-      schema: { tags: ['admin'], params: IdParams, response: { 200: EuteResponse, ...errors } },
+      schema: {
+        operationId: 'activateBank',
+        summary: 'Activate a tissue bank',
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: EuteResponse, ...errors },
+      },
     },
     async (request) => setEuteActive(deps, actorOf(request), request.params.id, true),
   );
@@ -132,7 +188,13 @@ export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: Organisa
   app.get(
     '/eutes/deactivate/:id',
     {
-      schema: { tags: ['admin'], params: IdParams, response: { 200: EuteResponse, ...errors } },
+      schema: {
+        operationId: 'deactivateBank',
+        summary: 'Deactivate a tissue bank',
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: EuteResponse, ...errors },
+      },
     },
     async (request) => setEuteActive(deps, actorOf(request), request.params.id, false),
   );
@@ -140,7 +202,14 @@ export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: Organisa
   app.patch(
     '/eutes/:id',
     {
-      schema: { tags: ['admin'], params: IdParams, body: PatchEuteRequest, response: { 200: EuteResponse, ...errors } },
+      schema: {
+        operationId: 'patchBank',
+        summary: 'Change a tissue bank',
+        tags: ['admin'],
+        params: IdParams,
+        body: PatchEuteRequest,
+        response: { 200: EuteResponse, ...errors },
+      },
     },
     async (request) => patchEute(deps, actorOf(request), request.params.id, request.body),
   );
@@ -149,6 +218,8 @@ export const adminOrganisationRoutes: FastifyPluginAsyncTypebox<{ deps: Organisa
     '/eutes/:id/leadtime',
     {
       schema: {
+        operationId: 'setBankLeadTime',
+        summary: 'Set the days a tissue bank needs to deliver',
         tags: ['admin'],
         params: IdParams,
         body: SetLeadTimeRequest,

@@ -10,7 +10,9 @@ import { readOutcomes, type OutcomesDeps } from './outcomes.read';
 
 type Deps = OutcomesDeps & { answers: AnswerCache };
 
-const schema = (tag: string) => ({
+/** The one schema of both sides' quality view, with each side's name for it. */
+const schema = (tag: string, operation: { operationId: string; summary: string }) => ({
+  ...operation,
   tags: [tag],
   description: 'The quality view: JSON, or its table as a text/csv attachment with `format=csv` or `Accept: text/csv`.',
   querystring: OutcomesQuery,
@@ -41,14 +43,30 @@ async function answer(deps: Deps, request: FastifyRequest, reply: FastifyReply, 
 
 /** `GET /euteemployee/outcomes`: the caller's banks' quality view (docs/api.md "Outcomes"). */
 export const bankOutcomeRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
-  app.get('/outcomes', { compress: false, schema: schema('euteemployee') }, async (request, reply) =>
-    answer(deps, request, reply, bankOutcomeReach(request.principal, request.query.bank)),
+  app.get(
+    '/outcomes',
+    {
+      compress: false,
+      schema: schema('euteemployee', {
+        operationId: 'getBankOutcomes',
+        summary: "Read the quality view of the own banks' grafts",
+      }),
+    },
+    async (request, reply) => answer(deps, request, reply, bankOutcomeReach(request.principal, request.query.bank)),
   );
 };
 
 /** `GET /admin/outcomes`: every bank's, one bank's (`bank=`) or the network's, for admins and auditors. */
 export const adminOutcomeRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
-  app.get('/outcomes', { compress: false, schema: schema('admin') }, async (request, reply) =>
-    answer(deps, request, reply, adminOutcomeReach(request.principal, request.query.bank)),
+  app.get(
+    '/outcomes',
+    {
+      compress: false,
+      schema: schema('admin', {
+        operationId: 'getOutcomes',
+        summary: 'Read the quality view of every bank, one bank or the network',
+      }),
+    },
+    async (request, reply) => answer(deps, request, reply, adminOutcomeReach(request.principal, request.query.bank)),
   );
 };

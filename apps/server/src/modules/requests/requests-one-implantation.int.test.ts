@@ -310,7 +310,7 @@ describe(`one implantation per patient, and a delivery with its facts (${testEng
     expect(text).toMatch(/Outside the implant window\s+yes/);
 
     // The graft's history lists the delivery's facts and the implantation outside the window.
-    const history = (await (await employeeX.get(`/api/grafts/${lot}/history`)).json()) as GraftHistory;
+    const history = (await (await employeeX.get(`/api/grafts/history/${lot}`)).json()) as GraftHistory;
     const changes = (action: string) =>
       Object.fromEntries(
         history.find((event) => event.action === action)?.changes.map((c) => [c.field, c.newValue]) ?? [],

@@ -21,6 +21,8 @@ export const requestCorrectionRoutes: FastifyPluginAsyncTypebox<{ deps: Requests
     '/:id/corrections',
     {
       schema: {
+        operationId: 'correctRequest',
+        summary: 'Correct a recorded step of a graft request',
         tags: ['requests'],
         params: IdParams,
         body: CorrectionRequest,
@@ -33,6 +35,8 @@ export const requestCorrectionRoutes: FastifyPluginAsyncTypebox<{ deps: Requests
     '/:id/history',
     {
       schema: {
+        operationId: 'getRequestHistory',
+        summary: "Read a graft request's history",
         tags: ['requests'],
         params: IdParams,
         response: { 200: wire<RequestHistory>(RequestHistorySchema), ...errors },

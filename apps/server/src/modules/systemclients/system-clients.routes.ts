@@ -157,10 +157,11 @@ const SmartConfiguration = Type.Object(
 );
 
 /** `GET <FHIR base>/.well-known/smart-configuration`, open to anyone. */
-export const smartConfigurationRoutes: FastifyPluginAsyncTypebox<{ deps: SystemClientsDeps }> = async (
-  app,
-  { deps },
-) => {
+export const smartConfigurationRoutes: FastifyPluginAsyncTypebox<{
+  deps: SystemClientsDeps;
+  /** The FHIR base it sits beside (R5 unless given): its operationId names it. */
+  version?: 'R5' | 'R4';
+}> = async (app, { deps, version = 'R5' }) => {
   const configuration = smartConfiguration(deps.publicUrl);
   app.get(
     '/.well-known/smart-configuration',
@@ -168,7 +169,7 @@ export const smartConfigurationRoutes: FastifyPluginAsyncTypebox<{ deps: SystemC
       config: { public: true },
       schema: {
         tags: ['fhir'],
-        operationId: 'getSmartConfigurationR5',
+        operationId: `getSmartConfiguration${version}`,
         summary: 'How system clients get a token for this FHIR base (SMART configuration)',
         response: { 200: SmartConfiguration },
       },

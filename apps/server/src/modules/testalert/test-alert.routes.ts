@@ -8,7 +8,13 @@ export const adminTestAlertRoutes: FastifyPluginAsyncTypebox<{ deps: TestAlertDe
   app.post(
     '/testR',
     {
-      schema: { tags: ['admin'], body: TestAlertRequest, response: { 200: TestAlertResult, ...errors } },
+      schema: {
+        operationId: 'sendTestAlert',
+        summary: 'Send a test alert to every active user',
+        tags: ['admin'],
+        body: TestAlertRequest,
+        response: { 200: TestAlertResult, ...errors },
+      },
     },
     async (request) => sendTestAlert(deps, request.principal, request.body.message),
   );

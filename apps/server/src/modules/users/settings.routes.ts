@@ -9,17 +9,41 @@ const errors = { 400: Problem, 401: Problem, 403: Problem };
 export const myAccountRoutes: FastifyPluginAsyncTypebox<{ deps: SettingsDeps }> = async (app, { deps }) => {
   app.get(
     '/getmyuser',
-    { schema: { tags: ['users'], response: { 200: User, ...errors, 404: Problem, 429: Problem } } },
+    {
+      schema: {
+        operationId: 'getMyUser',
+        summary: 'Read the own user record',
+        tags: ['users'],
+        response: { 200: User, ...errors, 404: Problem, 429: Problem },
+      },
+    },
     async (request) => getMyUser(deps, request.principal),
   );
 
-  app.get('/settings', { schema: { tags: ['users'], response: { 200: UserSettings, ...errors } } }, async (request) =>
-    getMySettings(deps, request.principal),
+  app.get(
+    '/settings',
+    {
+      schema: {
+        operationId: 'getMySettings',
+        summary: 'Read the own settings',
+        tags: ['users'],
+        response: { 200: UserSettings, ...errors },
+      },
+    },
+    async (request) => getMySettings(deps, request.principal),
   );
 
   app.patch(
     '/settings',
-    { schema: { tags: ['users'], body: PatchUserSettingsRequest, response: { 200: UserSettings, ...errors } } },
+    {
+      schema: {
+        operationId: 'patchMySettings',
+        summary: 'Change the own settings',
+        tags: ['users'],
+        body: PatchUserSettingsRequest,
+        response: { 200: UserSettings, ...errors },
+      },
+    },
     async (request) => patchMySettings(deps, { principal: request.principal, ip: request.ip }, request.body),
   );
 };

@@ -35,7 +35,13 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: UsersDeps }> = a
   app.get(
     '/users',
     {
-      schema: { tags: ['admin'], querystring: UserListQuery, response: { 200: UserListResponse, ...adminErrors } },
+      schema: {
+        operationId: 'listUsers',
+        summary: 'List users',
+        tags: ['admin'],
+        querystring: UserListQuery,
+        response: { 200: UserListResponse, ...adminErrors },
+      },
     },
     async (request, reply) =>
       sendPaged(reply, await listUsers(deps, request.principal, request.query, pageOf(request.query))),
@@ -44,7 +50,13 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: UsersDeps }> = a
   app.get(
     '/user/:id',
     {
-      schema: { tags: ['admin'], params: IdParams, response: { 200: UserResponse, ...adminErrors } },
+      schema: {
+        operationId: 'getUser',
+        summary: 'Read one user',
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: UserResponse, ...adminErrors },
+      },
     },
     async (request) => getUser(deps, request.principal, request.params.id),
   );
@@ -52,7 +64,13 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: UsersDeps }> = a
   app.post(
     '/users/add',
     {
-      schema: { tags: ['admin'], body: AddBody, response: { 201: UserResponse, ...adminErrors } },
+      schema: {
+        operationId: 'addUser',
+        summary: 'Add a user',
+        tags: ['admin'],
+        body: AddBody,
+        response: { 201: UserResponse, ...adminErrors },
+      },
     },
     async (request, reply) => reply.code(201).send(await addUser(deps, actorOf(request), request.body)),
   );
@@ -60,7 +78,13 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: UsersDeps }> = a
   app.patch(
     '/user',
     {
-      schema: { tags: ['admin'], body: PatchBody, response: { 200: UserResponse, ...adminErrors } },
+      schema: {
+        operationId: 'patchUser',
+        summary: 'Change a user',
+        tags: ['admin'],
+        body: PatchBody,
+        response: { 200: UserResponse, ...adminErrors },
+      },
     },
     async (request) => patchUser(deps, actorOf(request), request.body),
   );
@@ -68,7 +92,13 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: UsersDeps }> = a
   app.get(
     '/user/activate/:id',
     {
-      schema: { tags: ['admin'], params: IdParams, response: { 200: UserResponse, ...adminErrors } },
+      schema: {
+        operationId: 'activateUser',
+        summary: 'Activate a user',
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: UserResponse, ...adminErrors },
+      },
     },
     async (request) => setUserActive(deps, actorOf(request), request.params.id, true),
   );
@@ -76,7 +106,13 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: UsersDeps }> = a
   app.get(
     '/user/deactivate/:id',
     {
-      schema: { tags: ['admin'], params: IdParams, response: { 200: UserResponse, ...adminErrors } },
+      schema: {
+        operationId: 'deactivateUser',
+        summary: 'Deactivate a user and end their sessions',
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: UserResponse, ...adminErrors },
+      },
     },
     async (request) => setUserActive(deps, actorOf(request), request.params.id, false),
   );
@@ -84,7 +120,13 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: UsersDeps }> = a
   app.post(
     '/user/endsessions/:id',
     {
-      schema: { tags: ['admin'], params: IdParams, response: { 204: Type.Null(), ...adminErrors } },
+      schema: {
+        operationId: 'endUserSessions',
+        summary: "End all of a user's sessions",
+        tags: ['admin'],
+        params: IdParams,
+        response: { 204: Type.Null(), ...adminErrors },
+      },
     },
     async (request, reply) => {
       await endUserSessions(deps, actorOf(request), request.params.id);

@@ -26,7 +26,13 @@ export const physicianWaitingListRoutes: FastifyPluginAsyncTypebox<{
     '/waitinglist',
     {
       ...ANSWERED_FROM_CACHE,
-      schema: { tags: ['physician'], querystring: WaitingListQuery, response: { 200: WaitingListResponse, ...errors } },
+      schema: {
+        operationId: 'listWaitingList',
+        summary: 'List the own waiting-list entries',
+        tags: ['physician'],
+        querystring: WaitingListQuery,
+        response: { 200: WaitingListResponse, ...errors },
+      },
     },
     async (request, reply) =>
       deps.answers.sendPage(
@@ -39,7 +45,13 @@ export const physicianWaitingListRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/waitinglist',
     {
-      schema: { tags: ['physician'], body: AddBody, response: { 201: WaitingListEntryResponse, ...errors } },
+      schema: {
+        operationId: 'addWaitingListEntry',
+        summary: 'Add a patient to the own waiting list',
+        tags: ['physician'],
+        body: AddBody,
+        response: { 201: WaitingListEntryResponse, ...errors },
+      },
     },
     async (request, reply) => reply.code(201).send(await addEntry(deps, actorOf(request), request.body)),
   );
@@ -48,6 +60,8 @@ export const physicianWaitingListRoutes: FastifyPluginAsyncTypebox<{
     '/waitinglist/:id',
     {
       schema: {
+        operationId: 'patchWaitingListEntry',
+        summary: 'Change a waiting-list entry',
         tags: ['physician'],
         params: IdParams,
         body: PatchBody,
@@ -61,7 +75,13 @@ export const physicianWaitingListRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/waitinglist/remove/:id',
     {
-      schema: { tags: ['physician'], params: IdParams, response: { 204: Type.Null(), ...errors } },
+      schema: {
+        operationId: 'removeWaitingListEntry',
+        summary: 'Remove a waiting-list entry',
+        tags: ['physician'],
+        params: IdParams,
+        response: { 204: Type.Null(), ...errors },
+      },
     },
     async (request, reply) => {
       await removeEntry(deps, actorOf(request), request.params.id);

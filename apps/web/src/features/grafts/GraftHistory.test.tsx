@@ -62,7 +62,7 @@ const routes = [
 function api(me: Partial<User>, events: GraftHistory | number = history) {
   return fakeApi({
     'GET /api/users/getmyuser': () => json(aPhysician(me)),
-    'GET /api/grafts/EL-7/history': () =>
+    'GET /api/grafts/history/EL-7': () =>
       typeof events === 'number' ? problem(events, 'No graft with lot EL-7.') : json(events),
     'GET /api/admin/audit/verify': () => json(intact),
   });
@@ -174,7 +174,7 @@ describe("a graft's history", () => {
     renderRoutes(routes, '/section/EL-7');
     expect(screen.getByRole('region', { name: 'History' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('region', { name: 'History' })).toBeNull());
-    expect(calls.callsTo('GET', '/api/grafts/EL-7/history')).toHaveLength(1);
+    expect(calls.callsTo('GET', '/api/grafts/history/EL-7')).toHaveLength(1);
   });
 
   it('links the section to its own page', async () => {

@@ -29,7 +29,7 @@ export const graftHistoryKeys = { all: ['graftHistory'] as const };
 const historyKey = (lot: string) => [...graftHistoryKeys.all, lot] as const;
 
 function useGraftHistory(lot: string) {
-  return useQuery({ queryKey: historyKey(lot), queryFn: () => call('GET /grafts/{lot}/history', { params: { lot } }) });
+  return useQuery({ queryKey: historyKey(lot), queryFn: () => call('GET /grafts/history/{lot}', { params: { lot } }) });
 }
 
 /** Whether the caller may not read this history at all (the server's 403 or 404): nothing to show. */
