@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ListStatus, REQUEST_STATES, StepStatus, type RequestState } from '@graftmatch/domain';
 import { describe, expect, it } from 'vitest';
-import type { ClinicRow, EuteRow, GraftRow } from '../../db/types';
+import type { GraftRow } from '../../db/types';
 import { GRAFT_CLINIC_EXTENSION, SYSTEMS } from './fhir.mapping';
 import { bankToOrganization, clinicToOrganization } from './fhir.organizations';
 import { graftToProduct, productStatusOf } from './fhir.product';
@@ -15,6 +15,7 @@ import {
   requestToServiceRequest,
   type RequestRecord,
 } from './fhir.requests';
+import { aGraftRow, BANK, CLINIC } from '../../../test/support/fhir-rows';
 
 const R5 = join(createRequire(import.meta.url).resolve('hl7.fhir.r5.core/package.json'), '..');
 
@@ -24,100 +25,6 @@ function r5Codes(codeSystem: string): string[] {
     concept: { code: string }[];
   };
   return json.concept.map((concept) => concept.code);
-}
-
-const BANK: EuteRow = {
-  id: '3f1c1a52-7e57-4c5e-9d1e-0b1a2c3d4e5f',
-  name: 'Demo Tissue Bank',
-  euteNumber: 'DE-EUTE-1',
-  active: 1,
-  address: 'Carl-Neuberg-Straße',
-  housenumber: '1',
-  zipcode: '30625',
-  city: 'Hannover',
-  country: 'DE',
-  email: 'bank@example.org',
-  phone: '+49 511 0000',
-  leadTimeDays: 2,
-  expiryReminderDays: '90,30,7',
-  importSilenceDays: 7,
-  unansweredReminderHours: null,
-  unansweredEscalationHours: null,
-  vigilanceNotificationHours: 24,
-  vigilanceConfirmationDays: 90,
-  competentAuthorityEmail: null,
-  timeZone: 'Europe/Berlin',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
-
-const CLINIC: ClinicRow = {
-  id: '8a0f4b2e-1111-4a5b-9c8d-7e6f5a4b3c2d',
-  cName: 'Demo Heart Clinic',
-  active: 1,
-  timeZone: 'Europe/Berlin',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
-
-function aGraftRow(overrides: Partial<GraftRow> = {}): GraftRow {
-  return {
-    id: 'c0ffee00-0000-4000-8000-000000000001',
-    eLot: 'E-1001',
-    xLot: 'X-1001',
-    tLot: null,
-    tProdName2: 5,
-    tDproximal: 21,
-    tDdistal: 22.5,
-    tLmin: 40,
-    tLmax: 60,
-    tLleft: null,
-    tLright: null,
-    tDleft: null,
-    tDright: null,
-    iMin: null,
-    iMax: null,
-    aImplantPlan: null,
-    dRemarksPublic: null,
-    xRemarksPublic: null,
-    patientInitial: null,
-    patientMonth: null,
-    patientYear: null,
-    physicianName: null,
-    physicianEmail: null,
-    physicianPhone: null,
-    processedUntil: null,
-    aAlloNote: null,
-    aDeliverNote: null,
-    xSec: 'DE000123 ABCDEF1234567 E0001234 001 20281231',
-    eName: null,
-    eEmail: null,
-    aRequestor: null,
-    cName: null,
-    euteId: BANK.id,
-    clinicId: null,
-    listStatus: ListStatus.Free,
-    quarantined: 0,
-    quarantineReportId: null,
-    expiryDate: '2028-12-31',
-    decellularizationStatus: StepStatus.Done,
-    decellularizationOut: '2026-03-01',
-    releaseStatus: StepStatus.Done,
-    releaseOut: '2026-03-10',
-    assignmentStatus: StepStatus.Open,
-    assignmentOut: null,
-    deliveryStatus: StepStatus.Open,
-    deliveryOut: null,
-    implantationStatus: StepStatus.Open,
-    implantationOut: null,
-    expiryStatus: StepStatus.Done,
-    expiryOut: '2028-12-31',
-    traceabilityReportStatus: StepStatus.Failed,
-    traceabilityReportOut: 'form missing',
-    createdAt: '2026-03-01T08:00:00.000Z',
-    updatedAt: '2026-03-10T08:00:00.000Z',
-    ...overrides,
-  };
 }
 
 function aRequest(state: RequestState, overrides: Partial<RequestRecord> = {}): RequestRecord {

@@ -29,7 +29,7 @@ async function valid<T = Json>(response: Response, status = 200): Promise<T> {
   expect(response.status, await response.clone().text()).toBe(status);
   expect(response.headers.get('content-type')).toMatch(/^application\/fhir\+json/);
   const body = (await response.json()) as Json;
-  expect(validateFhirR4(body)).toEqual([]);
+  expect(await validateFhirR4(body)).toEqual([]);
   return body as T;
 }
 

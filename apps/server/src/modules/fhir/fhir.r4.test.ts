@@ -1,13 +1,7 @@
-import {
-  completeFollowUpRecord,
-  ListStatus,
-  StepStatus,
-  type FollowUp,
-  type VigilanceReport,
-} from '@graftmatch/domain';
+import type { VigilanceReport } from '@graftmatch/domain';
 import { describe, expect, it } from 'vitest';
 import { validateFhirR4 } from '../../../test/support/fhir-r4-validator';
-import type { ClinicRow, EuteRow, GraftRow } from '../../db/types';
+import type { GraftRow } from '../../db/types';
 import { reportToAdverseEvent } from './fhir.adverse-event';
 import { EXPIRATION_DATE_PARAMETER } from './fhir.capability';
 import type { FhirResource } from './fhir.mapping';
@@ -17,6 +11,7 @@ import { graftToProduct } from './fhir.product';
 import { capabilityStatementR4, R4_SEARCH_PARAMETERS } from './fhir.r4.capability';
 import { toR4, xver } from './fhir.r4';
 import { requestToDispense, requestToProcedure, requestToServiceRequest, type RequestRecord } from './fhir.requests';
+import { aFollowUp, aGraftRow, BANK, CLINIC } from '../../../test/support/fhir-rows';
 
 // R5 → R4 (docs/fhir.md "R4"): for each resource type, an R5 resource our mapping builds from a
 // representative row, written as R4: every element the R5 resource has is found again in the R4 one
@@ -24,97 +19,18 @@ import { requestToDispense, requestToProcedure, requestToServiceRequest, type Re
 
 type Json = Record<string, unknown>;
 
-const BANK: EuteRow = {
-  id: '3f1c1a52-7e57-4c5e-9d1e-0b1a2c3d4e5f',
-  name: 'Demo Tissue Bank',
-  euteNumber: 'DE-EUTE-1',
-  active: 1,
-  address: 'Carl-Neuberg-Straße',
-  housenumber: '1',
-  zipcode: '30625',
-  city: 'Hannover',
-  country: 'DE',
-  email: 'bank@example.org',
-  phone: '+49 511 0000',
-  leadTimeDays: 2,
-  expiryReminderDays: '90,30,7',
-  importSilenceDays: 7,
-  unansweredReminderHours: null,
-  unansweredEscalationHours: null,
-  vigilanceNotificationHours: 24,
-  vigilanceConfirmationDays: 90,
-  competentAuthorityEmail: null,
-  timeZone: 'Europe/Berlin',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
-const CLINIC: ClinicRow = {
-  id: '8a0f4b2e-1111-4a5b-9c8d-7e6f5a4b3c2d',
-  cName: 'Demo Heart Clinic',
-  active: 1,
-  timeZone: 'Europe/Berlin',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
 const GRAFT_ID = 'c0ffee00-0000-4000-8000-000000000001';
 
 /** A graft with every column the BDP maps: three lots, the SEC, dimensions, steps of each state, a clinic. */
-const GRAFT: GraftRow = {
+const GRAFT: GraftRow = aGraftRow({
   id: GRAFT_ID,
-  eLot: 'E-1001',
-  xLot: 'X-1001',
   tLot: 'T-1001',
-  tProdName2: 5,
-  tDproximal: 21,
-  tDdistal: 22.5,
-  tLmin: 40,
-  tLmax: 60,
   tLleft: 12,
-  tLright: null,
   tDleft: 8,
-  tDright: null,
-  iMin: null,
-  iMax: null,
-  aImplantPlan: null,
-  dRemarksPublic: null,
-  xRemarksPublic: null,
-  patientInitial: null,
-  patientMonth: null,
-  patientYear: null,
-  physicianName: null,
-  physicianEmail: null,
-  physicianPhone: null,
-  processedUntil: null,
-  aAlloNote: null,
-  aDeliverNote: null,
-  xSec: 'DE000123 ABCDEF1234567 E0001234 001 20281231',
-  eName: null,
-  eEmail: null,
-  aRequestor: null,
   cName: CLINIC.cName,
-  euteId: BANK.id,
   clinicId: CLINIC.id,
-  listStatus: ListStatus.Free,
-  quarantined: 0,
-  quarantineReportId: null,
-  expiryDate: '2028-12-31',
-  decellularizationStatus: StepStatus.Done,
-  decellularizationOut: '2026-03-01',
-  releaseStatus: StepStatus.Done,
   releaseOut: 'see batch record',
-  assignmentStatus: StepStatus.Open,
-  assignmentOut: null,
-  deliveryStatus: StepStatus.Open,
-  deliveryOut: null,
-  implantationStatus: StepStatus.Open,
-  implantationOut: null,
-  expiryStatus: StepStatus.Done,
-  expiryOut: '2028-12-31',
-  traceabilityReportStatus: StepStatus.Failed,
-  traceabilityReportOut: 'form missing',
-  createdAt: '2026-03-01T08:00:00.000Z',
-  updatedAt: '2026-03-10T08:00:00.000Z',
-};
+});
 
 const REQUEST: RequestRecord = {
   id: 'aaaaaaaa-0000-4000-8000-000000000002',
@@ -206,42 +122,6 @@ const SAE: VigilanceReport = {
   },
 };
 
-function aFollowUp(overrides: Partial<FollowUp> = {}): FollowUp {
-  return {
-    id: 'f0110000-0000-4000-8000-000000000001',
-    lot: 'E-1001',
-    t_ProdName_2: 5,
-    bankName: BANK.name,
-    clinicName: CLINIC.cName,
-    clinicTimeZone: 'Europe/Berlin',
-    patient_Code: 'M-04-2019',
-    implantedOn: '2026-04-02',
-    kind: 'scheduled',
-    visit: 'P1Y',
-    dueOn: '2027-04-02',
-    opensOn: '2027-03-19',
-    state: 'done',
-    record: completeFollowUpRecord({
-      date: '2027-03-30',
-      patientStatus: 'alive',
-      graftStatus: 'explanted',
-      explantDate: '2027-03-01',
-      explantReason: 'other',
-      explantReasonText: 'Conduit outgrown',
-      peakGradient: 42.5,
-      meanGradient: 21,
-      regurgitation: 'moderate',
-      nyhaClass: 'II',
-      thromboembolism: true,
-    }),
-    recordedAt: '2027-03-30T09:15:00.000Z',
-    recordedBy: 'Dr. med. Jonas Berg',
-    lostReason: null,
-    createdAt: '2026-04-02T12:00:00.000Z',
-    updatedAt: '2027-03-30T09:15:00.000Z',
-    ...overrides,
-  };
-}
 const FOLLOW_UP_REFS = { graftId: GRAFT_ID, clinicId: CLINIC.id };
 
 /** The values of an R4 resource's extensions of one R5 element (`value[x]`, or a complex one's parts). */
@@ -424,19 +304,21 @@ const CASES: { name: string; r5: FhirResource }[] = [
 ];
 
 describe('R5 → R4: every mapped element is found again, and the R4 resource validates', () => {
-  it.each(CASES)('$name', ({ r5 }) => {
+  it.each(CASES)('$name', async ({ r5 }) => {
     const r4 = toR4(r5);
     expectFoundAgain(r5, r4);
-    expect(validateFhirR4(r4)).toEqual([]);
+    expect(await validateFhirR4(r4)).toEqual([]);
   });
 
-  it('the validator bites: R5 resources as they are are not R4', () => {
+  it('the validator bites: R5 resources as they are are not R4', async () => {
     const product = graftToProduct(GRAFT, BANK, '2026-05-01');
-    expect(validateFhirR4(product).join('\n')).toMatch(/productCategory|property|expirationDate/);
+    expect((await validateFhirR4(product)).join('\n')).toMatch(/productCategory|property|expirationDate/);
     const event = toR4(reportToAdverseEvent(SAR, { graftId: GRAFT_ID, donation: null }));
     const wrong = { ...event, outcome: { coding: [{ system: 'https://example.org', code: 'better' }] } };
-    expect(validateFhirR4(wrong).join('\n')).toMatch(/AdverseEvent.outcome = better is not in the required value set/);
-    expect(validateFhirR4({ ...event, extension: [{ url: xver('AdverseEvent.status') }] })).toContainEqual(
+    expect((await validateFhirR4(wrong)).join('\n')).toMatch(
+      /AdverseEvent.outcome = better is not in the required value set/,
+    );
+    expect(await validateFhirR4({ ...event, extension: [{ url: xver('AdverseEvent.status') }] })).toContainEqual(
       expect.stringMatching(/invariant ext-1/),
     );
   });
@@ -454,7 +336,7 @@ describe('R5 → R4: every mapped element is found again, and the R4 resource va
     });
   });
 
-  it('writes a Bundle’s entries in R4, their fullUrls naming the R4 type', () => {
+  it('writes a Bundle’s entries in R4, their fullUrls naming the R4 type', async () => {
     const base = 'https://graftmatch.example/api/fhir/R4';
     const dispense = requestToDispense(REQUEST)!;
     const bundle = toR4({
@@ -463,15 +345,15 @@ describe('R5 → R4: every mapped element is found again, and the R4 resource va
       entry: [{ fullUrl: `${base}/BiologicallyDerivedProductDispense/${dispense.id}`, resource: dispense }],
     });
     expect(bundle.entry).toEqual([{ fullUrl: `${base}/Basic/${dispense.id}`, resource: toR4(dispense) }]);
-    expect(validateFhirR4(bundle)).toEqual([]);
+    expect(await validateFhirR4(bundle)).toEqual([]);
   });
 
-  it('states its capabilities in R4, with its own search parameters', () => {
+  it('states its capabilities in R4, with its own search parameters', async () => {
     const statement = capabilityStatementR4('https://graftmatch.example/api/fhir/R4', '2026-01-01T00:00:00.000Z');
     expect(statement).toMatchObject({ fhirVersion: '4.0.1' });
-    expect(validateFhirR4(statement)).toEqual([]);
+    expect(await validateFhirR4(statement)).toEqual([]);
     for (const parameter of R4_SEARCH_PARAMETERS) {
-      expect(validateFhirR4(parameter)).toEqual([]);
+      expect(await validateFhirR4(parameter)).toEqual([]);
     }
   });
 });
