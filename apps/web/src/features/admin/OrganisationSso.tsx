@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { SsoConfig, SsoOrganisationType } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { deleteSsoConfig, getSsoConfig } from './api';
 import { CopyableCode } from './CopyableCode';
 import { adminKeys } from './keys';
 import { SsoConfigForm } from './SsoConfigForm';
+import { ValueBadges } from './ValueBadges';
 import classes from './admin.module.css';
 
 /**
@@ -113,13 +114,7 @@ function SsoFacts({ config }: { config: SsoConfig }) {
         </dd>
         <dt>{t('admin.sso.fields.emailDomains')}</dt>
         <dd>
-          <Group gap={4} data-testid="sso-fact-domains">
-            {config.emailDomains.map((domain) => (
-              <Badge key={domain} variant="light" tt="none">
-                {domain}
-              </Badge>
-            ))}
-          </Group>
+          <ValueBadges values={config.emailDomains} testId="sso-fact-domains" />
         </dd>
         <dt>{t('admin.sso.fields.provisioning')}</dt>
         <dd data-testid="sso-fact-provisioning">{t(`admin.sso.provisioning.${config.provisioning}`)}</dd>

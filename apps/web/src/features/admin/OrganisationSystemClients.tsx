@@ -13,6 +13,7 @@ import { listSystemClients, revokeSystemClient } from './api';
 import { CopyableCode } from './CopyableCode';
 import { adminKeys } from './keys';
 import { SystemClientForm } from './SystemClientForm';
+import { ValueBadges } from './ValueBadges';
 import classes from './admin.module.css';
 
 /** Where a system finds the token endpoint (docs/fhir.md "System clients", step 3). */
@@ -131,13 +132,7 @@ function SystemClientCard({ client, canWrite }: { client: SystemClient; canWrite
           </dd>
           <dt>{t('admin.systemClients.fields.scopes')}</dt>
           <dd>
-            <Group gap={4} data-testid="system-client-scopes">
-              {client.scopes.map((scope) => (
-                <Badge key={scope} variant="light" tt="none">
-                  {scope}
-                </Badge>
-              ))}
-            </Group>
+            <ValueBadges values={client.scopes} testId="system-client-scopes" />
           </dd>
           <dt>{t('admin.systemClients.created')}</dt>
           <dd data-testid="system-client-created">{showDateTime(client.createdAt)}</dd>
