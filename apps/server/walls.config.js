@@ -58,6 +58,7 @@ export const TABLE_WRITERS = {
   ssoHandovers: ['modules/auth'],
   ssoSessions: ['modules/auth'],
   systemClients: ['modules/systemclients', 'identity'],
+  fhirSubscriptions: ['modules/fhirsubscriptions'],
   systemClientAssertions: ['modules/systemclients'],
   systemAccessTokens: ['modules/systemclients'],
 };

@@ -28,6 +28,7 @@ import { createSsoDeps } from './modules/auth/sso.deps';
 import { loadSsoSecretKey } from './modules/auth/sso-secrets';
 import { provisionUser } from './modules/users/users.service';
 import { loadAuditSigningKey } from './modules/audit/audit.key';
+import { createNotificationSender } from './modules/fhirsubscriptions/subscriptions.deliver';
 import { createPushSender } from './modules/alerts/push-sender';
 import { loadVapidIdentity } from './modules/alerts/vapid';
 import { registerFileSweep } from './modules/files/files.sweep';
@@ -158,7 +159,10 @@ async function createServices(app: FastifyInstance, deps: AppDeps, metrics: AppM
     timings: deps.mailTimings,
     leaseMs: mailLeaseMs(deps.config),
     counters: metrics.mails,
-    pushes: createPushSender({ db: deps.database.db, vapid, sealer, now, agent: deps.pushAgent }),
+    channels: {
+      push: createPushSender({ db: deps.database.db, vapid, sealer, now, agent: deps.pushAgent }),
+      fhir: createNotificationSender({ db: deps.database.db, now, publicUrl: deps.config.publicUrl }),
+    },
   });
   const mailer = createMailer(deps.config, { now, sealer, wake: mailWorker.wake, counters: metrics.mails });
   const auth = createAuthDeps({

@@ -25,6 +25,7 @@ import {
 import type { DashboardsDeps } from './modules/dashboards/dashboards.service';
 import { euteEmployeeRoutes } from './modules/donations/donations.routes';
 import { fhirRoutes } from './modules/fhir/fhir.routes';
+import { fhirSubscriptionRoutes } from './modules/fhirsubscriptions/subscriptions.routes';
 import type { FilesDeps } from './modules/files/files.access';
 import { fileRoutes, mediaRoutes } from './modules/files/files.routes';
 import type { FileSweepStatus } from './modules/files/files.sweep';
@@ -99,6 +100,9 @@ const systemClients = (c: FeatureContext) => ({
   deps: { ...c.core, publicUrl: c.publicUrl, keySets: createKeySets() },
 });
 
+/** A FHIR base's deps: the CapabilityStatement and topics are dated by the server's start. */
+const fhirDeps = (c: FeatureContext) => ({ ...c.core, publicUrl: c.publicUrl, startedAt: c.core.now().toISOString() });
+
 /** Routes under `prefix`, with the options they take picked from the context. */
 function routes<Options extends FastifyPluginOptions>(
   plugin: FastifyPluginAsyncTypebox<Options>,
@@ -156,14 +160,10 @@ const FEATURES: readonly Feature[] = [
   routes(systemTokenRoutes, '/api/fhir', systemClients),
   routes(smartConfigurationRoutes, '/api/fhir/R5', systemClients),
   routes(smartConfigurationRoutes, '/api/fhir/R4', (c) => ({ ...systemClients(c), version: 'R4' as const })),
-  routes(fhirRoutes, '/api/fhir/R5', (c) => ({
-    deps: { ...c.core, publicUrl: c.publicUrl, startedAt: c.core.now().toISOString() },
-    version: 'R5' as const,
-  })),
-  routes(fhirRoutes, '/api/fhir/R4', (c) => ({
-    deps: { ...c.core, publicUrl: c.publicUrl, startedAt: c.core.now().toISOString() },
-    version: 'R4' as const,
-  })),
+  routes(fhirRoutes, '/api/fhir/R5', (c) => ({ deps: fhirDeps(c), version: 'R5' as const })),
+  routes(fhirRoutes, '/api/fhir/R4', (c) => ({ deps: fhirDeps(c), version: 'R4' as const })),
+  routes(fhirSubscriptionRoutes, '/api/fhir/R5', (c) => ({ deps: fhirDeps(c), version: 'R5' as const })),
+  routes(fhirSubscriptionRoutes, '/api/fhir/R4', (c) => ({ deps: fhirDeps(c), version: 'R4' as const })),
   routes(physicianDashboardRoutes, '/api/physician', (c) => ({ deps: c.homes })),
   routes(euteDashboardRoutes, '/api/euteemployee', (c) => ({ deps: c.homes })),
   routes(adminDashboardRoutes, '/api/admin', (c) => ({

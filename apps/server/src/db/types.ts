@@ -370,6 +370,42 @@ export interface SystemClientsTable {
   revokedBy: string | null;
 }
 
+/** Whether a FHIR subscription's notifications go out (docs/fhir.md "Subscriptions"). */
+export type FhirSubscriptionStatus = 'active' | 'error' | 'off';
+/** What a notification carries besides its status: nothing, the focus's id, or the focus whole. */
+export type FhirSubscriptionContent = 'empty' | 'id-only' | 'full-resource';
+
+/** A system client's subscription to one of our topics, by rest-hook (docs/fhir.md "Subscriptions"). */
+export interface FhirSubscriptionsTable {
+  id: string;
+  clientId: string;
+  /** The client's organisation, copied so that events find their subscriptions by it. */
+  organisationType: SsoOrganisationType;
+  organisationId: string;
+  /** The version it was made in, and its notifications are written in. */
+  fhirVersion: 'R5' | 'R4';
+  /** The topic's canonical URL. */
+  topic: string;
+  name: string | null;
+  reason: string | null;
+  endpoint: string;
+  content: FhirSubscriptionContent;
+  heartbeatSeconds: number | null;
+  status: FhirSubscriptionStatus;
+  /** Events numbered so far: the last event's number. */
+  eventsSinceStart: WithDefault<number>;
+  /** Deliveries failed in a row; at the limit the subscription is in error. */
+  failedAttempts: WithDefault<number>;
+  lastError: string | null;
+  errorSince: Timestamp | null;
+  /** When a notification (event or heartbeat) was last queued: the heartbeat counts from it. */
+  lastSentAt: Timestamp | null;
+  lastDeliveredAt: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  endedAt: Timestamp | null;
+}
+
 /** The `jti` of each signed assertion a client has used, kept until it expires: none is taken twice. */
 export interface SystemClientAssertionsTable {
   clientId: string;
@@ -748,8 +784,10 @@ export interface DB {
   systemClients: SystemClientsTable;
   systemClientAssertions: SystemClientAssertionsTable;
   systemAccessTokens: SystemAccessTokensTable;
+  fhirSubscriptions: FhirSubscriptionsTable;
 }
 
+export type FhirSubscriptionRow = Selectable<FhirSubscriptionsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;

@@ -14,6 +14,7 @@ import {
 import { sendDueDigests } from '../modules/alerts/digest';
 import { vigilanceReminders } from '../modules/vigilance/vigilance.reminders';
 import { followUpReminders } from '../modules/followups/followups.reminders';
+import { sendDueHeartbeats } from '../modules/fhirsubscriptions/subscriptions.heartbeat';
 import type { Job } from './scheduler';
 
 // Every time-driven task of the server, by name (docs/operations.md "Jobs" lists them with what
@@ -82,6 +83,13 @@ export function createJobs(deps: RequestsDeps, options: JobOptions): Job[] {
       description: "Mails each user's daily digest of the alerts they chose to receive so, from their chosen hour.",
       everyMs: 5 * MINUTE_MS,
       run: () => sendDueDigests(deps),
+    },
+    {
+      name: 'fhir-heartbeats',
+      description:
+        'Sends a heartbeat to FHIR subscriptions that asked for one and were sent nothing within its period.',
+      everyMs: MINUTE_MS,
+      run: () => sendDueHeartbeats(deps),
     },
     {
       name: 'audit-checkpoint',

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { StorageNotFoundError, type FileStorage } from '../storage/storage';
 import type { MailCounters } from '../metrics/counters';
-import { PUSH_KIND, type MailAttachment, type MailAttachmentRef, type MailLog } from './mailer';
+import { isChannelKind, type ChannelKind, type MailAttachment, type MailAttachmentRef, type MailLog } from './mailer';
 import { claimDueMails, markMailFailed, markMailRetry, markMailSent, type ClaimedMail } from './outbox.repository';
 import { failureReason, isPermanentFailure, retryDelayMs, RETRY_BASE_MS } from './retry';
 import type { MailSealer } from './sealed-body';
@@ -28,12 +28,13 @@ export interface MailTimings {
 export const DEFAULT_POLL_MS = 5_000;
 
 /**
- * Hands one Web Push message to the push service of a subscribed device (docs/api.md "Alerts").
- * Throws as a mail transport does: `responseCode` 5xx when it is refused for good (the device is
- * gone), anything else to be tried again.
+ * Hands one outbox row that is not a mail to its receiver: a Web Push message to a subscribed
+ * device (docs/api.md "Alerts"), a FHIR notification to a subscriber (docs/fhir.md "Subscriptions").
+ * Throws as a mail transport does: `responseCode` 5xx when it is refused for good (the device or the
+ * subscription is gone), anything else to be tried again.
  */
-export interface PushDelivery {
-  deliver(subscriptionId: string, payload: string): Promise<void>;
+export interface OutboxDelivery {
+  deliver(recipient: string, payload: string): Promise<void>;
 }
 
 export interface MailWorker {
@@ -79,8 +80,8 @@ export function startMailWorker(deps: {
   timings?: Partial<MailTimings>;
   leaseMs: number;
   counters?: Omit<MailCounters, 'queued'>;
-  /** Sends the outbox's push rows; a process without one leaves them to be tried again. */
-  pushes?: PushDelivery;
+  /** Sends the outbox's rows of each channel; a process without one leaves them to be tried again. */
+  channels?: Partial<Record<ChannelKind, OutboxDelivery>>;
 }): MailWorker {
   const pollMs = deps.timings?.pollMs ?? DEFAULT_POLL_MS;
   const retryBaseMs = deps.timings?.retryBaseMs ?? RETRY_BASE_MS;
@@ -111,11 +112,12 @@ export function startMailWorker(deps: {
   }
 
   async function deliver(mail: ClaimedMail) {
-    if (mail.kind === PUSH_KIND) {
-      if (!deps.pushes) {
-        throw new Error('this process sends no pushes');
+    if (isChannelKind(mail.kind)) {
+      const channel = deps.channels?.[mail.kind];
+      if (!channel) {
+        throw new Error(`this process sends no ${mail.kind} rows`);
       }
-      await deps.pushes.deliver(mail.recipient, mail.textBody);
+      await channel.deliver(mail.recipient, mail.textBody);
       return;
     }
     const attachments = await readAttachments(deps.files, mail.attachments);

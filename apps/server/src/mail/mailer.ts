@@ -34,12 +34,20 @@ export interface MailAttachmentRef {
 
 /**
  * What caused a mail; it sets the order of sending (docs/decisions.md "Mail"). A `push` row is a
- * Web Push message to one subscribed device, sent by the same worker (docs/api.md "Alerts").
+ * Web Push message to one subscribed device (docs/api.md "Alerts"), a `fhir` row a notification
+ * to one FHIR subscription (docs/fhir.md "Subscriptions"), each sent by the same worker.
  */
-export type MailKind = 'pin' | 'recovery' | 'invitation' | 'request' | 'authority' | 'match' | 'reminder' | 'push';
+export type MailKind =
+  'pin' | 'recovery' | 'invitation' | 'request' | 'authority' | 'match' | 'reminder' | 'push' | 'fhir';
 
-/** The outbox rows that are Web Push messages, not mails: the mail lists leave them out. */
+/** The outbox rows that are Web Push messages, not mails. */
 export const PUSH_KIND = 'push' satisfies MailKind;
+/** The outbox rows that are FHIR subscription notifications. */
+export const FHIR_NOTIFICATION_KIND = 'fhir' satisfies MailKind;
+/** The outbox rows that are not mails, each sent by its channel: the mail lists leave them out. */
+export const CHANNEL_KINDS = [PUSH_KIND, FHIR_NOTIFICATION_KIND] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+export const isChannelKind = (kind: string): kind is ChannelKind => (CHANNEL_KINDS as readonly string[]).includes(kind);
 
 const PRIORITY: Record<MailKind, number> = {
   pin: 0,
@@ -50,6 +58,7 @@ const PRIORITY: Record<MailKind, number> = {
   authority: 2,
   match: 3,
   reminder: 3,
+  fhir: 2,
 };
 /** A PIN is worth nothing after its 10 minutes (docs/decisions.md §7), so its mail is not retried longer. */
 const PIN_RETRY_FOR_MS = 10 * 60_000;

@@ -945,6 +945,39 @@ const ROUTES: Record<string, Cell> = {
   },
 };
 
+// Subscriptions are a system client's (docs/fhir.md "Subscriptions"): no person may make, read or end one;
+// the clients themselves in modules/fhirsubscriptions/subscriptions.int.test.ts.
+const NO_PERSON = expected(200, []);
+ROUTES['POST /api/fhir/R5/Subscription'] = {
+  method: 'POST',
+  request: () => ({
+    path: '/api/fhir/R5/Subscription',
+    body: {
+      resourceType: 'Subscription',
+      topic: 'https://graftmatch.org/fhir/SubscriptionTopic/clinic-graft-state',
+      channelType: { code: 'rest-hook' },
+      endpoint: 'https://hospital.example/hook',
+    },
+  }),
+  expect: NO_PERSON,
+};
+ROUTES['GET /api/fhir/R5/Subscription'] = {
+  method: 'GET',
+  request: () => ({ path: '/api/fhir/R5/Subscription' }),
+  expect: NO_PERSON,
+};
+for (const [method, suffix] of [
+  ['GET', ''],
+  ['GET', '/$status'],
+  ['DELETE', ''],
+] as const) {
+  ROUTES[`${method} /api/fhir/R5/Subscription/{unknown}${suffix}`] = {
+    method,
+    request: () => ({ path: `/api/fhir/R5/Subscription/${randomUUID()}${suffix}` }),
+    expect: NO_PERSON,
+  };
+}
+
 // FHIR R4 answers each caller exactly as R5 does (docs/fhir.md "R4"): every R5 row again on the
 // R4 base, the hand-overs as R4's Basic.
 const onR4 = (text: string) =>
@@ -960,6 +993,18 @@ for (const [name, cell] of Object.entries(ROUTES)) {
     };
   }
 }
+
+// The topics: R5 only, for anyone who reads FHIR.
+ROUTES['GET /api/fhir/R5/SubscriptionTopic'] = {
+  method: 'GET',
+  request: () => ({ path: '/api/fhir/R5/SubscriptionTopic' }),
+  expect: expected(200, EVERYONE),
+};
+ROUTES['GET /api/fhir/R5/SubscriptionTopic/{bank topic}'] = {
+  method: 'GET',
+  request: () => ({ path: '/api/fhir/R5/SubscriptionTopic/bank-graft-events' }),
+  expect: expected(200, EVERYONE),
+};
 
 /**
  * Protected routes left out of the matrix, each the same for every role and proven elsewhere:
@@ -1122,8 +1167,11 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
     const unknown = ['GET /api/import/logs/{id}'];
     // A record's delete is refused to everyone who sees it, as 409 naming the rule.
     const records = Object.keys(ROUTES).filter((name) => ROUTES[name]?.expect === RECORD_DELETE);
+    // A system client's subscriptions are no person's to read, the auditor's neither.
+    const machines = Object.keys(ROUTES).filter((name) => ROUTES[name]?.expect === NO_PERSON);
     const cells = Object.entries(ROUTES).filter(
-      ([name]) => !ownAccount.includes(name) && !unknown.includes(name) && !records.includes(name),
+      ([name]) =>
+        !ownAccount.includes(name) && !unknown.includes(name) && !records.includes(name) && !machines.includes(name),
     );
     const auditorGets = (status: number) => cells.filter(([, cell]) => cell.expect.auditor === status);
     const writes = cells.filter(([name]) => isWrite(name) && !reads.includes(name)).map(([name]) => name);

@@ -46,6 +46,24 @@ const NOT_CALLED_BY_WEB: Record<string, string> = {
   'GET /fhir/R4/$export': 'the FHIR R4 bank export, for hospital systems on R4',
   'GET /fhir/R4/.well-known/smart-configuration':
     'SMART Backend Services beside the R4 base: where a system finds the token endpoint',
+  'POST /fhir/R5/Subscription':
+    'a system client subscribes its endpoint to a topic, for hospital systems (docs/fhir.md "Subscriptions")',
+  'GET /fhir/R5/Subscription': 'a system client lists its own subscriptions, for hospital systems',
+  'GET /fhir/R5/Subscription/{}': 'a system client reads one of its subscriptions, for hospital systems',
+  'GET /fhir/R5/Subscription/{}/$status': 'a subscription’s status and last error, for hospital systems',
+  'DELETE /fhir/R5/Subscription/{}': 'a system client ends one of its subscriptions, for hospital systems',
+  'POST /fhir/R4/Subscription':
+    'a system client subscribes its endpoint to a topic, for hospital systems on R4, by the Subscriptions Backport (docs/fhir.md "Subscriptions")',
+  'GET /fhir/R4/Subscription':
+    'a system client lists its own subscriptions, for hospital systems on R4, by the Subscriptions Backport',
+  'GET /fhir/R4/Subscription/{}':
+    'a system client reads one of its subscriptions, for hospital systems on R4, by the Subscriptions Backport',
+  'GET /fhir/R4/Subscription/{}/$status':
+    'a subscription’s status and last error, for hospital systems on R4, by the Subscriptions Backport',
+  'DELETE /fhir/R4/Subscription/{}':
+    'a system client ends one of its subscriptions, for hospital systems on R4, by the Subscriptions Backport',
+  'GET /fhir/R5/SubscriptionTopic': 'the topics a hospital system may subscribe to',
+  'GET /fhir/R5/SubscriptionTopic/{}': 'one topic, for hospital systems',
   'GET /euteemployee/followups':
     'a bank’s reading of its grafts’ follow-ups, for its own systems; the web shows the bank their outcomes instead',
   'POST /vigilance/quarantine/release-orphaned':

@@ -188,6 +188,29 @@ export const MESSAGES_DE: Catalogue = {
       ownBankExport: 'Sie dürfen nur die Grafts Ihrer eigenen Gewebebank exportieren.',
       scopeMissing: 'Das Token dieses Clients gewährt {{scope}} nicht.',
     },
+    subscriptions: {
+      whoSubscribes:
+        'Abonnements gehören registrierten Systemclients: Bitte rufen Sie mit dem Zugriffstoken des Clients auf (POST /api/fhir/token).',
+      notSubscription:
+        'Der Inhalt muss eine FHIR-{{version}}-Ressource Subscription sein (resourceType "Subscription").',
+      unknownTopic: 'Unbekanntes Thema {{topic}}. Themen: {{topics}}.',
+      unknownTopicId: 'SubscriptionTopic/{{id}} ist hier nicht bekannt.',
+      topicNotYours: 'Das Thema {{topic}} ist für Systeme einer anderen Art von Organisation als der dieses Clients.',
+      channel: 'Unterstützt wird nur der Kanal rest-hook.',
+      endpoint:
+        'Der Endpunkt {{url}} muss eine https://-Adresse sein (http:// nur auf diesem Rechner: localhost oder 127.0.0.1).',
+      content: 'content ist empty, id-only oder full-resource.',
+      contentType: 'Benachrichtigungen werden nur als application/fhir+json gesendet.',
+      heartbeat: 'heartbeatPeriod muss eine ganze Zahl von Sekunden von {{min}} bis {{max}} sein.',
+      filters:
+        'Filter (filterBy) werden nicht unterstützt: Ein Thema sendet die Ereignisse der eigenen Organisation des Clients.',
+      parameters: 'Kanalparameter (zusätzliche HTTP-Header) werden nicht unterstützt.',
+      text: '{{field}} fasst höchstens {{max}} Zeichen.',
+      notFound: 'Subscription/{{id}} ist nicht bekannt oder gehört nicht zu diesem Client.',
+      productScope:
+        'Die Benachrichtigungen der Themen betreffen Grafts: Das Token muss system/BiologicallyDerivedProduct.r gewähren.',
+      tooMany: 'Dieser Client hat bereits {{max}} geltende Abonnements; bitte beenden Sie zuerst eines.',
+    },
     systemClients: {
       notFound: 'Diesen Systemzugang gibt es bei dieser Organisation nicht.',
       keysOneOf:

@@ -176,6 +176,27 @@ export const MESSAGES_EN = {
       ownBankExport: 'You may export only your own tissue bank’s grafts.',
       scopeMissing: 'This client’s token does not grant {{scope}}.',
     },
+    subscriptions: {
+      whoSubscribes:
+        'Subscriptions belong to registered system clients: call with the client’s access token (POST /api/fhir/token).',
+      notSubscription: 'The body must be a FHIR {{version}} Subscription resource (resourceType "Subscription").',
+      unknownTopic: 'Unknown topic {{topic}}. Topics: {{topics}}.',
+      unknownTopicId: 'SubscriptionTopic/{{id}} is not known here.',
+      topicNotYours: 'The topic {{topic}} is for another kind of organisation’s systems than this client’s.',
+      channel: 'Only the rest-hook channel is supported.',
+      endpoint:
+        'The endpoint {{url}} must be an https:// address (plain http:// only on this machine: localhost or 127.0.0.1).',
+      content: 'content must be empty, id-only or full-resource.',
+      contentType: 'Notifications are sent as application/fhir+json only.',
+      heartbeat: 'heartbeatPeriod must be a whole number of seconds from {{min}} to {{max}}.',
+      filters: 'Filters (filterBy) are not supported: a topic sends the events of the client’s own organisation.',
+      parameters: 'Channel parameters (extra HTTP headers) are not supported.',
+      text: '{{field}} takes at most {{max}} characters.',
+      notFound: 'Subscription/{{id}} is not known, or not this client’s.',
+      productScope:
+        'The topics’ notifications are about grafts: the token must grant system/BiologicallyDerivedProduct.r.',
+      tooMany: 'This client has {{max}} subscriptions in force; end one first.',
+    },
     systemClients: {
       notFound: 'No such system client of this organisation.',
       keysOneOf: 'Give the client’s public keys either as an address (jwksUrl) or inline (jwks): one of the two.',

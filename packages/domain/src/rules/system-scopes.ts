@@ -1,6 +1,7 @@
 // SMART Backend Services scopes (docs/fhir.md "System clients"): `system/<Type>.<permissions>` in
 // SMART 2's syntax, where a client may read (`r`) and search (`s`) the FHIR types below and nothing
-// else: GraftMatch's FHIR API writes nothing. SMART 1's `.read` means both.
+// else: the FHIR API writes none of its records (a system's own subscriptions need no scope: docs/fhir.md
+// "Subscriptions"). SMART 1's `.read` means both.
 
 /** The FHIR types a system client may be granted, in the order the admin's form lists them. */
 export const SYSTEM_SCOPE_RESOURCES = [

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Id, IsoDate, IsoDateTime, Nullable } from './common';
+import { SsoOrganisationType } from './sso';
 
 // The homes of each role (docs/api.md "Dashboards"): counters with the first items behind each.
 
@@ -115,7 +116,7 @@ export type StockTrend = Static<typeof StockTrend>;
 
 const Account = Type.Object({ id: Id, email: Type.String(), name: Type.String(), since: Nullable(IsoDateTime) });
 
-/** `GET /admin/dashboard`: accounts, banks' imports, mails, push, health and the latest audit events. */
+/** `GET /admin/dashboard`: accounts, banks' imports, FHIR subscriptions in error, mails, push, health, latest audit events. */
 export const AdminDashboard = Type.Object({
   serverTime: IsoDateTime,
   readOnly: Type.Boolean({ description: 'true for auditors: they see everything and change nothing' }),
@@ -128,6 +129,21 @@ export const AdminDashboard = Type.Object({
       lastImportAt: Nullable(IsoDateTime),
       failed: Count,
       stale: Type.Boolean(),
+    }),
+  ),
+  /** Subscriptions whose deliveries failed too often in a row, oldest error first. */
+  failingSubscriptions: Counted(
+    Type.Object({
+      id: Id,
+      clientId: Id,
+      clientName: Type.String(),
+      organisationType: SsoOrganisationType,
+      organisationId: Id,
+      organisationName: Type.String(),
+      endpoint: Type.String(),
+      topic: Type.String({ description: "the topic's canonical URL" }),
+      lastError: Nullable(Type.String()),
+      errorSince: Nullable(IsoDateTime),
     }),
   ),
   failedMails: Count,

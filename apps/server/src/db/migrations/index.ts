@@ -32,6 +32,7 @@ import * as passkeys from './2026-12-05-passkeys';
 import * as followupsVersions from './2026-12-06-followups-versions';
 import * as sso from './2026-12-07-sso';
 import * as systemClients from './2026-12-08-system-clients';
+import * as fhirSubscriptions from './2026-12-09-fhir-subscriptions';
 
 // Listed by name; Kysely applies them in name order, so names start with their date.
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-followups-versions': followupsVersions,
   '2026-12-07-sso': sso,
   '2026-12-08-system-clients': systemClients,
+  '2026-12-09-fhir-subscriptions': fhirSubscriptions,
 };

@@ -2,7 +2,7 @@ import type { Agent } from 'node:https';
 import webPush from 'web-push';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
-import type { PushDelivery } from '../../mail/mail-worker';
+import type { OutboxDelivery } from '../../mail/mail-worker';
 import type { MailSealer } from '../../mail/sealed-body';
 import * as repo from './alerts.repository';
 import type { VapidIdentity } from './vapid';
@@ -38,7 +38,7 @@ export function createPushSender(deps: {
   now: () => Date;
   /** The TLS agent for the push services; tests trust their local one with it. */
   agent?: Agent;
-}): PushDelivery {
+}): OutboxDelivery {
   return {
     async deliver(subscriptionId, payload) {
       const subscription = await repo.findSubscription(deps.db, subscriptionId);

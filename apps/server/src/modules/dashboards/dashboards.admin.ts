@@ -1,4 +1,4 @@
-import { fullName, importIsStale, type AdminDashboard, type ImportSummary } from '@graftmatch/domain';
+import { DASHBOARD_ITEMS, fullName, importIsStale, type AdminDashboard, type ImportSummary } from '@graftmatch/domain';
 import type { Database } from '../../db/database';
 import { requireAdmin } from '../../identity/policy';
 import type { Principal } from '../../identity/principal';
@@ -19,7 +19,8 @@ export interface AdminDashboardDeps extends Omit<DashboardsDeps, 'fitCounts' | '
 
 /**
  * `GET /admin/dashboard` (admins, and auditors read-only): locked and never-used accounts, banks whose
- * last import failed rows or is stale, failed mails, push connections, health and the latest audit events.
+ * last import failed rows or is stale, FHIR subscriptions in error, failed mails, push connections,
+ * health and the latest audit events.
  */
 export async function adminDashboard(deps: AdminDashboardDeps, principal: Principal | null): Promise<AdminDashboard> {
   const caller = requireAdmin(principal, { write: false });
@@ -28,10 +29,11 @@ export async function adminDashboard(deps: AdminDashboardDeps, principal: Princi
     () => true,
     () => false,
   );
-  const [locked, never, eutes, failedMails, audit] = await Promise.all([
+  const [locked, never, eutes, failingSubscriptions, failedMails, audit] = await Promise.all([
     repo.lockedAccounts(deps.db, now.toISOString()),
     repo.neverUsedAccounts(deps.db),
     repo.activeEutes(deps.db),
+    repo.failingSubscriptions(deps.db, DASHBOARD_ITEMS),
     repo.failedMailCount(deps.db),
     repo.latestAuditEvents(deps.db, AUDIT_EVENTS),
   ]);
@@ -61,6 +63,7 @@ export async function adminDashboard(deps: AdminDashboardDeps, principal: Princi
     locked: counted(locked.map(account)),
     neverLoggedIn: counted(never.map(account)),
     importProblems: counted(imports.filter((bank) => bank.failed > 0 || bank.stale)),
+    failingSubscriptions,
     failedMails,
     pushConnections: deps.pushConnections(),
     health: { database: databaseUp, engine: deps.database.engine, missingFiles: deps.files.missingFiles() },

@@ -236,4 +236,82 @@ describe(`the homes (${testEngineName()})`, () => {
     const auditor = (await readOk<AdminDashboard>(app.clients.auditor, '/api/admin/dashboard')).body;
     expect(auditor.readOnly).toBe(true);
   });
+
+  test("the admin's home lists the FHIR subscriptions in error with their client and organisation, for admins and auditors", async () => {
+    const db = app.server.database.db;
+    const now = new Date().toISOString();
+    const clientId = randomUUID();
+    await db
+      .insertInto('systemClients')
+      .values({
+        id: clientId,
+        name: 'KIS Klinik A',
+        organisationType: 'clinic',
+        organisationId: app.ids.clinicA,
+        jwksUrl: 'https://kis.example.org/jwks.json',
+        jwks: null,
+        scopes: 'system/Subscription.cruds',
+        createdAt: now,
+        createdBy: null,
+        lastUsedAt: null,
+        revokedAt: null,
+        revokedBy: null,
+      })
+      .execute();
+    const subscription = (status: 'error' | 'active', endpoint: string) => ({
+      id: randomUUID(),
+      clientId,
+      organisationType: 'clinic' as const,
+      organisationId: app.ids.clinicA,
+      fhirVersion: 'R5' as const,
+      topic: `${app.server.baseUrl}/api/fhir/R5/SubscriptionTopic/clinic-graft-state`,
+      name: null,
+      reason: null,
+      endpoint,
+      content: 'id-only' as const,
+      heartbeatSeconds: null,
+      status,
+      failedAttempts: status === 'error' ? 5 : 0,
+      lastError: status === 'error' ? 'HTTP 503' : null,
+      errorSince: status === 'error' ? now : null,
+      lastSentAt: null,
+      lastDeliveredAt: null,
+      createdAt: now,
+      updatedAt: now,
+      endedAt: null,
+    });
+    const failing = subscription('error', 'https://kis.example.org/fhir/failing');
+    await db
+      .insertInto('fhirSubscriptions')
+      .values([failing, subscription('active', 'https://kis.example.org/fhir/working')])
+      .execute();
+    const clinic = await db
+      .selectFrom('clinics')
+      .select('cName')
+      .where('id', '=', app.ids.clinicA)
+      .executeTakeFirstOrThrow();
+
+    const expected = {
+      count: 1,
+      items: [
+        {
+          id: failing.id,
+          clientId,
+          clientName: 'KIS Klinik A',
+          organisationType: 'clinic',
+          organisationId: app.ids.clinicA,
+          organisationName: clinic.cName,
+          endpoint: 'https://kis.example.org/fhir/failing',
+          topic: failing.topic,
+          lastError: 'HTTP 503',
+          errorSince: now,
+        },
+      ],
+    };
+    for (const reader of [app.clients.admin, app.clients.auditor]) {
+      const home = (await readOk<AdminDashboard>(reader, '/api/admin/dashboard')).body;
+      expect(home.failingSubscriptions).toEqual(expected);
+    }
+    expect((await app.clients.physicianA.get('/api/admin/dashboard')).status).toBe(403);
+  });
 });

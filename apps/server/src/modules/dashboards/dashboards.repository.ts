@@ -13,11 +13,12 @@ import {
   toFreeGraftSizes,
 } from '../../queries/grafts';
 import { auditRowsWithActor } from '../../queries/audit-log';
+import { subscriptionsInError } from '../../queries/fhir-subscriptions';
 import { inRequestScope, type RequestScope } from '../../queries/requests';
 import { lockedAt, neverSignedIn } from '../../queries/users';
 import { nextDeadlineSql, openReportsOfBanks } from '../../queries/vigilance';
 import { isOpenEntry } from '../../queries/waiting-list';
-import { PUSH_KIND } from '../../mail/mailer';
+import { CHANNEL_KINDS } from '../../mail/mailer';
 
 // All SQL of the homes (docs/decisions.md "Dashboards"). Reads only; the rules of list status,
 // stock state and open entries come from queries/, so a counter and its list count the same rows.
@@ -223,9 +224,41 @@ export async function failedMailCount(executor: Executor): Promise<number> {
     .selectFrom('mailOutbox')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('state', '=', 'failed')
-    .where('kind', '!=', PUSH_KIND)
+    .where('kind', 'not in', CHANNEL_KINDS)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * The FHIR subscriptions in error, oldest error first: how many, and the first `limit` with their
+ * organisation's name (the clinic's or the bank's).
+ */
+export async function failingSubscriptions(executor: Executor, limit: number) {
+  const rows = await subscriptionsInError(executor);
+  const items = rows.slice(0, limit);
+  const idsOf = (type: 'clinic' | 'eute') => [
+    ...new Set(items.filter((row) => row.organisationType === type).map((row) => row.organisationId)),
+  ];
+  const [clinicIds, euteIds] = [idsOf('clinic'), idsOf('eute')];
+  const [clinics, eutes] = await Promise.all([
+    clinicIds.length === 0
+      ? []
+      : executor.selectFrom('clinics').select(['id', 'cName as name']).where('id', 'in', clinicIds).execute(),
+    euteIds.length === 0
+      ? []
+      : executor.selectFrom('eutes').select(['id', 'name']).where('id', 'in', euteIds).execute(),
+  ]);
+  const names = new Map([
+    ...clinics.map((row) => [`clinic/${row.id}`, row.name] as const),
+    ...eutes.map((row) => [`eute/${row.id}`, row.name] as const),
+  ]);
+  return {
+    count: rows.length,
+    items: items.map((row) => ({
+      ...row,
+      organisationName: names.get(`${row.organisationType}/${row.organisationId}`) ?? row.organisationId,
+    })),
+  };
 }
 
 /** The newest audit events with the actor's e-mail. */

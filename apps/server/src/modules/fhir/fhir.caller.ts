@@ -18,7 +18,7 @@ import type { FhirVisibility } from './fhir.repository';
  */
 export type FhirCaller =
   | { kind: 'user'; principal: Principal | null }
-  | { kind: 'machine'; reader: MachineReader; scopes: readonly string[] | 'all' };
+  | { kind: 'machine'; reader: MachineReader; scopes: readonly string[] | 'all'; clientId?: string };
 
 /** What a call does: read or search one type; or a call with no type of its own (a SearchParameter). */
 export type FhirAccess = { resource: SystemScopeResource; interaction: ScopeInteraction } | null;
@@ -52,7 +52,12 @@ export async function fhirCallerOf(
     if (access !== null && !scopesAllow(client.scopes, access.resource, access.interaction)) {
       throw forbidden({ key: 'problem.fhir.scopeMissing', params: { scope: scopeFor(access) } });
     }
-    return { kind: 'machine', reader: { machineOf: client.organisation }, scopes: client.scopes };
+    return {
+      kind: 'machine',
+      reader: { machineOf: client.organisation },
+      scopes: client.scopes,
+      clientId: client.clientId,
+    };
   }
   return { kind: 'user', principal: request.principal };
 }

@@ -134,7 +134,7 @@ export function capabilityStatement(baseUrl: string, date: string): FhirResource
     date,
     publisher: 'GraftMatch',
     description:
-      `Read-only FHIR R5 access to homografts (BiologicallyDerivedProduct), their hand-overs, implantations, follow-ups (Observation) and vigilance reports (AdverseEvent). ` +
+      `Read-only FHIR R5 access to homografts (BiologicallyDerivedProduct), their hand-overs, implantations, follow-ups (Observation) and vigilance reports (AdverseEvent); topic-based subscriptions for registered systems. ` +
       `Graft types are coded in ${SYSTEMS.graftType}; properties in ${SYSTEMS.graftProperty}.`,
     kind: 'instance',
     implementation: { description: 'GraftMatch', url: baseUrl },
@@ -180,6 +180,14 @@ export function capabilityStatement(baseUrl: string, date: string): FhirResource
             interaction: [{ code: 'read' }],
           },
           { type: 'SearchParameter', interaction: [{ code: 'read' }] },
+          {
+            type: 'Subscription',
+            documentation:
+              'Topic-based subscriptions of registered systems (rest-hook; empty, id-only or full-resource; heartbeats), each its own only; ended ones are kept, status off.',
+            interaction: [{ code: 'create' }, { code: 'read' }, { code: 'delete' }, { code: 'search-type' }],
+            operation: [{ name: 'status', definition: 'http://hl7.org/fhir/OperationDefinition/Subscription-status' }],
+          },
+          { type: 'SubscriptionTopic', interaction: [{ code: 'read' }, { code: 'search-type' }] },
         ],
         operation: [
           {

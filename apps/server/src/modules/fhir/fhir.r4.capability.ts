@@ -1,6 +1,6 @@
 import { capabilityStatement, EXPIRATION_DATE_PARAMETER } from './fhir.capability';
 import { SEARCH_PARAMETER_BASE, type FhirResource } from './fhir.mapping';
-import { DISPENSE_BASIC_CODE, FHIR_R4_VERSION, searchParameterToR4, xver } from './fhir.r4';
+import { BACKPORT_IG, DISPENSE_BASIC_CODE, FHIR_R4_VERSION, searchParameterToR4, xver } from './fhir.r4';
 
 // What the R4 API supports (docs/fhir.md "R4"): the R5 CapabilityStatement in R4's terms, and our
 // search parameters in R4 form.
@@ -35,6 +35,10 @@ export const R4_SEARCH_PARAMETERS: FhirResource[] = [
   },
 ];
 
+const BACKPORT_SUBSCRIPTION_PROFILE = `${BACKPORT_IG}/StructureDefinition/backport-subscription`;
+const BACKPORT_STATUS_OPERATION = `${BACKPORT_IG}/OperationDefinition/backport-subscription-status`;
+const BACKPORT_SERVER = `${BACKPORT_IG}/CapabilityStatement/backport-subscription-server-r4`;
+
 const HAND_OVERS: Json = {
   type: 'Basic',
   documentation: `Hand-overs of requested grafts, of the caller’s clinics or banks: R5's BiologicallyDerivedProductDispense, carried as Basic of code ${DISPENSE_BASIC_CODE.system}#${DISPENSE_BASIC_CODE.code} with its elements as cross-version extensions; subject is the product.`,
@@ -65,25 +69,35 @@ const HAND_OVERS: Json = {
 export function capabilityStatementR4(baseUrl: string, date: string): FhirResource {
   const statement = capabilityStatement(baseUrl, date);
   const [rest] = statement.rest as Json[];
-  const resources = (rest!.resource as Json[]).map((resource) => {
-    if (resource.type === 'BiologicallyDerivedProductDispense') {
-      return HAND_OVERS;
-    }
-    if (resource.type === 'Procedure' || resource.type === 'BiologicallyDerivedProduct') {
-      // R4 defines no search parameter of the BDP: ours are R5's, named with their version.
-      const searchParam = (resource.searchParam as { definition: string }[]).map((parameter) =>
-        parameter.definition.startsWith('http://hl7.org/fhir/SearchParameter/BiologicallyDerivedProduct-')
-          ? { ...parameter, definition: `${parameter.definition}|5.0.0` }
-          : parameter,
-      );
-      return {
-        ...resource,
-        searchParam,
-        documentation: `${String(resource.documentation)} R5 elements R4 lacks are HL7's cross-version extensions, ${xver('<Resource>.<element>')}.`,
-      };
-    }
-    return resource;
-  });
+  // R4 has no SubscriptionTopic: its clients subscribe by the Subscriptions Backport, the topics' URLs in docs/fhir.md.
+  const resources = (rest!.resource as Json[])
+    .filter((resource) => resource.type !== 'SubscriptionTopic')
+    .map((resource) => {
+      if (resource.type === 'BiologicallyDerivedProductDispense') {
+        return HAND_OVERS;
+      }
+      if (resource.type === 'Subscription') {
+        return {
+          ...resource,
+          supportedProfile: [BACKPORT_SUBSCRIPTION_PROFILE],
+          operation: [{ name: 'status', definition: BACKPORT_STATUS_OPERATION }],
+        };
+      }
+      if (resource.type === 'Procedure' || resource.type === 'BiologicallyDerivedProduct') {
+        // R4 defines no search parameter of the BDP: ours are R5's, named with their version.
+        const searchParam = (resource.searchParam as { definition: string }[]).map((parameter) =>
+          parameter.definition.startsWith('http://hl7.org/fhir/SearchParameter/BiologicallyDerivedProduct-')
+            ? { ...parameter, definition: `${parameter.definition}|5.0.0` }
+            : parameter,
+        );
+        return {
+          ...resource,
+          searchParam,
+          documentation: `${String(resource.documentation)} R5 elements R4 lacks are HL7's cross-version extensions, ${xver('<Resource>.<element>')}.`,
+        };
+      }
+      return resource;
+    });
   return {
     ...statement,
     name: 'GraftMatchFhirR4Api',
@@ -92,6 +106,7 @@ export function capabilityStatementR4(baseUrl: string, date: string): FhirResour
       .replace('Read-only FHIR R5 access', 'Read-only FHIR R4 access')
       .replace('their hand-overs', 'their hand-overs (Basic)'),
     fhirVersion: FHIR_R4_VERSION,
+    instantiates: [BACKPORT_SERVER],
     rest: [{ ...rest, resource: resources }],
   };
 }

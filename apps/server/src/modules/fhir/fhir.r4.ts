@@ -11,6 +11,9 @@ type Json = Record<string, unknown>;
 
 export const FHIR_R4_VERSION = '4.0.1';
 
+/** HL7's Subscriptions Backport IG, by which R4 clients subscribe (docs/fhir.md "Subscriptions"). */
+export const BACKPORT_IG = 'http://hl7.org/fhir/uv/subscriptions-backport';
+
 /** The official cross-version extension of an R5 element (`BiologicallyDerivedProduct.expirationDate`). */
 export const xver = (path: string) => `http://hl7.org/fhir/5.0/StructureDefinition/extension-${path}`;
 

@@ -1,15 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { SystemScopeResource } from '@graftmatch/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { apiKeyOf, bearerOf } from '../../http/credentials';
-import { isSystemToken } from '../../identity/system-tokens';
+import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../http/problem';
 import { FHIR_CONTENT_TYPE } from './fhir.capability';
-import type { FhirResource } from './fhir.mapping';
 import {
   metadata,
-  operationOutcome,
   readAdverseEvent,
   readProduct,
   searchDispenses,
@@ -18,23 +14,24 @@ import {
   searchProducts,
   type FhirDeps,
 } from './fhir.service';
-import { fhirCallerOf, type FhirAccess } from './fhir.caller';
+import type { FhirAccess } from './fhir.caller';
 import { exportBank } from './fhir.export';
 import { readObservation, searchObservations } from './fhir.follow-ups';
-import { typeIn, writerOf, type FhirVersion } from './fhir.r4';
+import {
+  answerWithOperationOutcomes,
+  errors,
+  fhirCallerOfRequest,
+  FhirId,
+  FhirResource,
+  namedIn,
+  resourceSender,
+} from './fhir.http';
+import { typeIn, type FhirVersion } from './fhir.r4';
 
 // The read-only FHIR API, registered twice: R5 under /api/fhir/R5 and R4 under /api/fhir/R4 (docs/fhir.md).
 // The service builds R5 resources; each answer is written in the route's version (fhir.r4.ts). Every
 // answer is application/fhir+json; every refusal, the app's own 401 and 404 included, an OperationOutcome.
 
-// Open to any member: the refusals pass through it as problem+json before they become an OperationOutcome.
-const FhirResource = Type.Unsafe<string>({
-  type: 'object',
-  additionalProperties: true,
-  description: 'a FHIR resource of the base’s version (application/fhir+json)',
-});
-const errors = { 400: FhirResource, 401: FhirResource, 403: FhirResource, 404: FhirResource };
-const FhirId = Type.String({ pattern: '^[A-Za-z0-9\\-.]{1,64}$' });
 const token = (description: string) => Type.Optional(Type.String({ maxLength: 1024, description }));
 const Paging = {
   _count: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'entries a page, 20 unless given' })),
@@ -81,51 +78,20 @@ const search = (resource: SystemScopeResource): FhirAccess => ({ resource, inter
 
 const rawQuery = (request: FastifyRequest) => new URL(request.url, 'http://fhir.invalid').searchParams;
 
-/** A problem+json answer (from any plugin or handler) rewritten as an OperationOutcome. */
-function asOperationOutcome(reply: FastifyReply, payload: unknown): unknown {
-  const type = String(reply.getHeader('content-type') ?? '');
-  if (!type.startsWith('application/problem+json') || typeof payload !== 'string') {
-    return payload;
-  }
-  const problem = JSON.parse(payload) as { status?: number; detail?: string; title?: string };
-  void reply.header('content-type', FHIR_CONTENT_TYPE);
-  return JSON.stringify(operationOutcome(reply.statusCode, problem.detail ?? problem.title ?? 'Error'));
-}
-
 export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<FhirDeps, 'version'>; version: FhirVersion }> = async (
   app,
   options,
 ) => {
   const { version } = options;
   const deps: FhirDeps = { ...options.deps, version };
-  const write = writerOf(version);
-  const sendResource = (reply: FastifyReply, resource: FhirResource) =>
-    reply.type(FHIR_CONTENT_TYPE).send(JSON.stringify(write(resource)));
-  /** The schema's name of a route, unique per version (`searchProcedureR4`), and its summary. */
-  const named = (operationId: string, summary: string) => ({
-    tags: ['fhir'],
-    operationId: `${operationId}${version}`,
-    summary: `${summary} (FHIR ${version})`,
-  });
+  const sendResource = resourceSender(version);
+  const named = namedIn(version);
   const dispenses = typeIn(version, 'BiologicallyDerivedProductDispense');
-  app.addHook('onSend', async (_request, reply, payload) => asOperationOutcome(reply, payload));
+  answerWithOperationOutcomes(app);
   app.setNotFoundHandler(() => {
     throw notFound({ key: 'problem.fhir.unknownInteraction' });
   });
-  const callerOf = (request: FastifyRequest, access: FhirAccess) => {
-    const bearer = bearerOf(request);
-    return fhirCallerOf(
-      deps,
-      {
-        principal: request.principal,
-        apiKey: apiKeyOf(request),
-        systemToken: isSystemToken(bearer) ? bearer : null,
-        ip: request.ip,
-        route: `GET ${request.routeOptions.url ?? ''}`,
-      },
-      access,
-    );
-  };
+  const callerOf = (request: FastifyRequest, access: FhirAccess) => fhirCallerOfRequest(deps, request, access);
   // Besides people: a bank's API key, and a system client's token (checked by callerOf).
   const readable = { config: { apiKey: true, systemToken: true } };
 

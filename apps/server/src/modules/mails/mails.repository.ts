@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/executor';
 import type { MailOutboxTable } from '../../db/types';
 import type { Page, Paged } from '../../http/paging';
-import { PUSH_KIND } from '../../mail/mailer';
+import { CHANNEL_KINDS } from '../../mail/mailer';
 
 // The admins' view of the mail outbox (the mail worker's own SQL is in mail/outbox.repository.ts).
 // Never selects a body: it may hold a PIN or a set-password link.
@@ -22,7 +22,7 @@ const LISTED = [
 /** Newest first, one page, with the number of all matching mails. */
 export async function listMails(executor: Executor, state: MailOutboxTable['state'] | undefined, page: Page) {
   // Web Push rows share the outbox; this view lists mails.
-  const mails = executor.selectFrom('mailOutbox').where('kind', '!=', PUSH_KIND);
+  const mails = executor.selectFrom('mailOutbox').where('kind', 'not in', CHANNEL_KINDS);
   const base = state === undefined ? mails : mails.where('state', '=', state);
   const [items, count] = await Promise.all([
     base

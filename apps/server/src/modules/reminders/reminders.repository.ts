@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/types';
 import { ENTRY_CRITERIA_COLUMNS, isOpenEntry, isWantedEntry } from '../../queries/waiting-list';
-import { PUSH_KIND } from '../../mail/mailer';
+import { CHANNEL_KINDS } from '../../mail/mailer';
 
 // All SQL of the reminders (docs/operations.md "Reminders"): what is due, who hears of it, and
 // the dedupe keys of what was sent.
@@ -175,7 +175,7 @@ export function failingMails(
     .where('updatedAt', '>=', input.changedSince)
     .where('lastError', 'is not', null)
     .where('state', 'in', ['queued', 'failed'])
-    .where('kind', '!=', PUSH_KIND)
+    .where('kind', 'not in', CHANNEL_KINDS)
     .where((eb) => eb.or([eb('reference', 'is', null), eb('reference', '!=', input.ownReference)]))
     .orderBy('createdAt')
     .execute();

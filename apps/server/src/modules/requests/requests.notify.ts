@@ -5,6 +5,8 @@ import type { PushEnvelope } from '../../realtime/push-audience';
 import type { Executor } from '../../db/executor';
 import type { Notified } from '../notifications/notifications.service';
 import { sendAlert, type Alert, type AlertDeps, type AlertRecipient } from '../alerts/alerts.deliver';
+import { notifySubscribers } from '../fhirsubscriptions/subscriptions.events';
+import type { GraftEventTrigger } from '../fhirsubscriptions/subscriptions.topics';
 import { receiptAlert, requestStepAlert } from './requests.alerts';
 import * as repo from './requests.repository';
 
@@ -86,11 +88,20 @@ function stepMail(row: repo.RequestDetails, action: RequestAction | 'create' | '
     });
 }
 
+/** The steps that are events of a FHIR subscription topic (docs/fhir.md "Subscriptions"). */
+const GRAFT_EVENTS: Partial<Record<RequestAction | 'create' | 'receive', GraftEventTrigger>> = {
+  create: 'requested',
+  assign: 'assigned',
+  deliver: 'delivered',
+  implant: 'implanted',
+  return: 'returned',
+};
+
 /**
  * In the step's transaction: whom a request's new state concerns is alerted (docs/api.md
  * "Alerts"). The bank's steps and the lapse concern the requesting physician; a new request, the
  * physician's steps and a receipt concern the bank's employees. Each hears of it through the
- * channels they chose.
+ * channels they chose. The organisations' systems subscribed to the step hear of it too.
  */
 export async function tellOfRequestState(
   trx: Executor,
@@ -99,6 +110,16 @@ export async function tellOfRequestState(
   action: RequestAction | 'create' | 'receive',
   at: Date,
 ): Promise<Notified> {
+  const trigger = GRAFT_EVENTS[action];
+  if (trigger) {
+    await notifySubscribers(trx, deps.mailer, {
+      trigger,
+      graftId: row.graftId,
+      euteId: row.euteId,
+      clinicId: row.clinicId,
+      at,
+    });
+  }
   const alert = action === 'receive' ? receiptAlert(row) : requestStepAlert(row, action);
   if (!alert) {
     return [];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GraftRequest, SystemAccessToken, SystemClient } from '@graftmatch/domain';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import type { JWK } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -11,6 +11,7 @@ import { TestClient } from '../../../test/support/client';
 import { aFreeGraftOfBankX, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
 import { implantedThrough } from '../../../test/support/followups';
+import { keyPair, signedAssertion, type TestSystem } from '../../../test/support/system-clients';
 
 // SMART Backend Services (docs/fhir.md "System clients"): an admin registers a clinic's hospital
 // system (keys inline) and a bank's lab system (keys at an address on this machine); each signs a
@@ -22,20 +23,6 @@ const R5 = '/api/fhir/R5';
 type Json = Record<string, unknown>;
 interface Bundle {
   entry?: { resource: Json }[];
-}
-
-interface TestSystem {
-  client: SystemClient;
-  privateKey: CryptoKey;
-  kid: string;
-  alg: 'ES384' | 'RS384';
-}
-
-async function keyPair(alg: 'ES384' | 'RS384') {
-  const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true });
-  const kid = randomUUID();
-  const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg, use: 'sig' };
-  return { jwk, privateKey, kid };
 }
 
 describe(`system clients: SMART Backend Services (${testEngineName()})`, () => {
@@ -58,17 +45,8 @@ describe(`system clients: SMART Backend Services (${testEngineName()})`, () => {
 
   const machine = () => new TestClient(seeded.server.baseUrl);
 
-  function assertion(system: TestSystem, claims: { exp?: number; jti?: string; aud?: string } = {}) {
-    const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({})
-      .setProtectedHeader({ alg: system.alg, kid: system.kid, typ: 'JWT' })
-      .setIssuer(system.client.id)
-      .setSubject(system.client.id)
-      .setAudience(claims.aud ?? audience)
-      .setJti(claims.jti ?? randomUUID())
-      .setExpirationTime(claims.exp ?? now + 240)
-      .sign(system.privateKey);
-  }
+  const assertion = (system: TestSystem, claims: { exp?: number; jti?: string; aud?: string } = {}) =>
+    signedAssertion(system, claims.aud ?? audience, claims);
 
   /** Posts the token request as a client would: a form, no cookie, no anti-forgery header. */
   async function tokenRequest(form: Record<string, string>): Promise<Response> {

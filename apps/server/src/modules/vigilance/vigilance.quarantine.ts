@@ -10,6 +10,7 @@ import {
 import type { Executor } from '../../db/executor';
 import { conflict } from '../../http/problem';
 import type { Actor } from '../../identity/actor';
+import { notifySubscribers } from '../fhirsubscriptions/subscriptions.events';
 import { recordAudit } from '../audit/audit.service';
 import type { Principal } from '../../identity/principal';
 import { effectiveListStatus } from '../grafts/grafts.mapper';
@@ -115,6 +116,15 @@ export async function quarantine(deps: VigilanceDeps, actor: Actor, id: string):
       id,
       now.toISOString(),
     );
+    for (const graft of taken) {
+      await notifySubscribers(trx, deps.mailer, {
+        trigger: 'quarantined',
+        graftId: graft.id,
+        euteId: graft.euteId,
+        clinicId: graft.clinicId,
+        at: now,
+      });
+    }
     const declined = await declineOpenRequestsOn(trx, deps, {
       graftIds: taken.map((graft) => graft.id),
       reason,

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Group, List, SimpleGrid, Text } from '@mantine/core';
-import { webPaths } from '@graftmatch/domain';
+import { webPaths, type AdminDashboard } from '@graftmatch/domain';
 import { showDateTime } from '../../i18n/format';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -108,6 +108,7 @@ export function AdminHome() {
             </List>
           )}
         </HomeCard>
+        <FailingSubscriptions subscriptions={data.failingSubscriptions} />
         <HomeCard title={t('dashboard.admin.audit')} testId="card-audit" counters={null}>
           {data.latestAudit.length === 0 ? (
             <Nothing text={t('dashboard.admin.noAudit')} />
@@ -129,5 +130,57 @@ export function AdminHome() {
         </HomeCard>
       </SimpleGrid>
     </>
+  );
+}
+
+/**
+ * FHIR subscriptions in error (docs/fhir.md "Subscriptions"), each linked to its organisation's admin
+ * page where its system clients are listed; away when there is none, as the import problems are.
+ */
+function FailingSubscriptions({ subscriptions }: { subscriptions: AdminDashboard['failingSubscriptions'] }) {
+  const { t } = useTranslation();
+  if (subscriptions.count === 0) {
+    return null;
+  }
+  return (
+    <HomeCard
+      title={t('dashboard.admin.subscriptions')}
+      testId="card-subscriptions"
+      counters={
+        <Counter
+          count={subscriptions.count}
+          label={t('dashboard.admin.subscriptionsInError')}
+          tone="danger"
+          testId="counter-subscriptions"
+        />
+      }
+    >
+      <List size="sm" spacing={4}>
+        {subscriptions.items.map((subscription) => (
+          <List.Item key={subscription.id} data-testid="failing-subscription">
+            <Anchor
+              component={Link}
+              to={
+                subscription.organisationType === 'clinic'
+                  ? webPaths.adminClinics({ selected: subscription.organisationId })
+                  : webPaths.adminEutes({ selected: subscription.organisationId })
+              }
+            >
+              {subscription.clientName}
+            </Anchor>{' '}
+            · {subscription.organisationName}
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {subscription.endpoint}
+            </Text>
+            <Text size="xs">
+              {t('dashboard.admin.subscriptionError', {
+                since: showDateTime(subscription.errorSince),
+                error: subscription.lastError ?? t('dashboard.admin.noErrorText'),
+              })}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </HomeCard>
   );
 }

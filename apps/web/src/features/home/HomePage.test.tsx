@@ -38,6 +38,7 @@ const ADMIN: AdminDashboard = {
   locked: none,
   neverLoggedIn: none,
   importProblems: none,
+  failingSubscriptions: none,
   failedMails: 2,
   pushConnections: 3,
   health: { database: true, engine: 'sqlite', missingFiles: 0 },
@@ -122,5 +123,37 @@ describe('the homes', () => {
     expect(screen.getByTestId('counter-mails-link').getAttribute('href')).toBe('/home/admin/mails?state=failed');
     expect(screen.getByTestId('counter-push-count').textContent).toBe('3');
     expect(screen.queryByTestId('home-physician')).toBeNull();
+    // No subscription in error: no card for them.
+    expect(screen.queryByTestId('card-subscriptions')).toBeNull();
+  });
+
+  it("shows the admin the FHIR subscriptions in error, each linked to its organisation's page", async () => {
+    const failing = {
+      id: '22222222-2222-4222-8222-222222222222',
+      clientId: '33333333-3333-4333-8333-333333333333',
+      clientName: 'KIS Klinik A',
+      organisationType: 'clinic' as const,
+      organisationId: '44444444-4444-4444-8444-444444444444',
+      organisationName: 'Clinic A',
+      endpoint: 'https://kis.example.org/fhir/notify',
+      topic: 'https://graftmatch.example.org/api/fhir/R5/SubscriptionTopic/clinic-graft-state',
+      lastError: 'HTTP 503',
+      errorSince: '2026-11-26T14:05:00.000Z',
+    };
+    fakeApi({
+      'GET /api/users/getmyuser': () => json(aPhysician({ clinics: [], eutes: [], admin: true })),
+      'GET /api/admin/dashboard': () =>
+        json({ ...ADMIN, readOnly: false, failingSubscriptions: { count: 1, items: [failing] } }),
+    });
+    renderRoutes(routes, '/home');
+    const card = await screen.findByTestId('card-subscriptions');
+    expect(card.textContent).toContain('FHIR subscriptions in error');
+    expect(screen.getByTestId('counter-subscriptions-count').textContent).toBe('1');
+    const link = screen.getByRole('link', { name: 'KIS Klinik A' });
+    expect(link.getAttribute('href')).toBe(`/home/admin/clinics?selected=${failing.organisationId}`);
+    const item = screen.getByTestId('failing-subscription');
+    expect(item.textContent).toContain('Clinic A');
+    expect(item.textContent).toContain('https://kis.example.org/fhir/notify');
+    expect(item.textContent).toContain('in error since 2026-11-26 14:05 UTC: HTTP 503');
   });
 });
