@@ -41,6 +41,7 @@ describe(`migrations on ${testEngineName()}`, () => {
         'eute_members',
         'eutes',
         'files_folder',
+        'fhir_subscriptions',
         'followups',
         'graft_files',
         'graft_requests',
