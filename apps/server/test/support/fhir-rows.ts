@@ -1,7 +1,8 @@
 import { completeFollowUpRecord, ListStatus, StepStatus, type FollowUp } from '@graftmatch/domain';
-import type { ClinicRow, EuteRow, GraftRow } from '../../src/db/types';
+import type { ClinicRow, EuteRow, FhirSubscriptionContent, FhirSubscriptionRow, GraftRow } from '../../src/db/types';
+import { TOPICS } from '../../src/modules/fhirsubscriptions/subscriptions.topics';
 
-// A bank, a clinic, a graft and a follow-up, for the FHIR mapping's unit tests (R5 and R4).
+// A bank, a clinic, a graft, a follow-up and subscriptions, for the FHIR mapping's unit tests (R5 and R4).
 
 export const BANK: EuteRow = {
   id: '3f1c1a52-7e57-4c5e-9d1e-0b1a2c3d4e5f',
@@ -134,4 +135,51 @@ export function aGraftRow(overrides: Partial<GraftRow> = {}): GraftRow {
     updatedAt: '2026-03-10T08:00:00.000Z',
     ...overrides,
   };
+}
+
+/**
+ * A clinic's subscription made in `version` with every column set, a bank's that failed and was then
+ * ended (none of the optional elements, of `endedContent`), and that one while in error.
+ */
+export function subscriptionRows(version: 'R5' | 'R4', endedContent: FhirSubscriptionContent) {
+  const ROW: FhirSubscriptionRow = {
+    id: '5b5c0000-0000-4000-8000-000000000010',
+    clientId: '5c1e0000-0000-4000-8000-000000000020',
+    organisationType: 'clinic',
+    organisationId: CLINIC.id,
+    fhirVersion: version,
+    topic: TOPICS[0]!.url,
+    name: 'Graft states for the HIS',
+    reason: 'Keeps the hospital information system’s graft list up to date',
+    endpoint: 'https://his.example.org/fhir/notifications',
+    content: 'full-resource',
+    heartbeatSeconds: 3600,
+    status: 'active',
+    eventsSinceStart: 3,
+    failedAttempts: 0,
+    lastError: null,
+    errorSince: null,
+    lastSentAt: '2026-05-01T09:00:00.000Z',
+    lastDeliveredAt: '2026-05-01T09:00:01.000Z',
+    createdAt: '2026-04-01T08:00:00.000Z',
+    updatedAt: '2026-05-01T09:00:01.000Z',
+    endedAt: null,
+  };
+  const ENDED: FhirSubscriptionRow = {
+    ...ROW,
+    id: '5b5c0000-0000-4000-8000-000000000011',
+    organisationType: 'eute',
+    organisationId: BANK.id,
+    topic: TOPICS[1]!.url,
+    name: null,
+    reason: null,
+    content: endedContent,
+    heartbeatSeconds: null,
+    status: 'off',
+    failedAttempts: 5,
+    lastError: 'HTTP 503 from the endpoint',
+    errorSince: '2026-04-30T09:00:00.000Z',
+    endedAt: '2026-05-01T09:30:00.000Z',
+  };
+  return { ROW, ENDED, IN_ERROR: { ...ENDED, status: 'error', endedAt: null } satisfies FhirSubscriptionRow };
 }

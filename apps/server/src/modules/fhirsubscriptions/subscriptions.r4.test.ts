@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateFhirR4 } from '../../../test/support/fhir-r4-validator';
-import { aGraftRow, BANK, CLINIC } from '../../../test/support/fhir-rows';
-import type { FhirSubscriptionContent, FhirSubscriptionRow } from '../../db/types';
+import { aGraftRow, BANK, subscriptionRows } from '../../../test/support/fhir-rows';
+import type { FhirSubscriptionContent } from '../../db/types';
 import { ProblemError } from '../../http/problem';
 import type { FhirResource } from '../fhir/fhir.mapping';
 import { graftToProduct } from '../fhir/fhir.product';
@@ -32,50 +32,7 @@ const GRAFT_ID = 'c0ffee00-0000-4000-8000-000000000001';
 const AT = '2026-05-01T10:00:00.000Z';
 const r4 = writeSubscriptionAnswer('R4');
 
-/** A clinic's subscription made in R4 with every column set. */
-const ROW: FhirSubscriptionRow = {
-  id: '5b5c0000-0000-4000-8000-000000000010',
-  clientId: '5c1e0000-0000-4000-8000-000000000020',
-  organisationType: 'clinic',
-  organisationId: CLINIC.id,
-  fhirVersion: 'R4',
-  topic: TOPICS[0]!.url,
-  name: 'Graft states for the HIS',
-  reason: 'Keeps the hospital information system’s graft list up to date',
-  endpoint: 'https://his.example.org/fhir/notifications',
-  content: 'full-resource',
-  heartbeatSeconds: 3600,
-  status: 'active',
-  eventsSinceStart: 3,
-  failedAttempts: 0,
-  lastError: null,
-  errorSince: null,
-  lastSentAt: '2026-05-01T09:00:00.000Z',
-  lastDeliveredAt: '2026-05-01T09:00:01.000Z',
-  createdAt: '2026-04-01T08:00:00.000Z',
-  updatedAt: '2026-05-01T09:00:01.000Z',
-  endedAt: null,
-};
-
-/** A bank's subscription that failed and was then ended: none of the optional elements. */
-const ENDED: FhirSubscriptionRow = {
-  ...ROW,
-  id: '5b5c0000-0000-4000-8000-000000000011',
-  organisationType: 'eute',
-  organisationId: BANK.id,
-  topic: TOPICS[1]!.url,
-  name: null,
-  reason: null,
-  content: 'id-only',
-  heartbeatSeconds: null,
-  status: 'off',
-  failedAttempts: 5,
-  lastError: 'HTTP 503 from the endpoint',
-  errorSince: '2026-04-30T09:00:00.000Z',
-  endedAt: '2026-05-01T09:30:00.000Z',
-};
-
-const IN_ERROR: FhirSubscriptionRow = { ...ENDED, status: 'error', endedAt: null };
+const { ROW, ENDED, IN_ERROR } = subscriptionRows('R4', 'id-only');
 
 const EVENT = { eventNumber: 4, timestamp: AT, graftId: GRAFT_ID };
 
