@@ -116,6 +116,14 @@ export async function quarantine(deps: VigilanceDeps, actor: Actor, id: string):
       id,
       now.toISOString(),
     );
+    const declined = await declineOpenRequestsOn(trx, deps, {
+      graftIds: taken.map((graft) => graft.id),
+      reason,
+      actorUserId: userId,
+      ip: actor.ip,
+      now,
+    });
+    // After the declines, as a request's step does: requests are locked before subscriptions.
     for (const graft of taken) {
       await notifySubscribers(trx, deps.mailer, {
         trigger: 'quarantined',
@@ -125,13 +133,6 @@ export async function quarantine(deps: VigilanceDeps, actor: Actor, id: string):
         at: now,
       });
     }
-    const declined = await declineOpenRequestsOn(trx, deps, {
-      graftIds: taken.map((graft) => graft.id),
-      reason,
-      actorUserId: userId,
-      ip: actor.ip,
-      now,
-    });
     const lots = taken.map((graft) => graft.eLot);
     await changeReport(trx, current, {
       quarantinedAt: now.toISOString(),
