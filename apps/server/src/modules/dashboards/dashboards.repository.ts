@@ -235,30 +235,7 @@ export async function failedMailCount(executor: Executor): Promise<number> {
  */
 export async function failingSubscriptions(executor: Executor, limit: number) {
   const rows = await subscriptionsInError(executor);
-  const items = rows.slice(0, limit);
-  const idsOf = (type: 'clinic' | 'eute') => [
-    ...new Set(items.filter((row) => row.organisationType === type).map((row) => row.organisationId)),
-  ];
-  const [clinicIds, euteIds] = [idsOf('clinic'), idsOf('eute')];
-  const [clinics, eutes] = await Promise.all([
-    clinicIds.length === 0
-      ? []
-      : executor.selectFrom('clinics').select(['id', 'cName as name']).where('id', 'in', clinicIds).execute(),
-    euteIds.length === 0
-      ? []
-      : executor.selectFrom('eutes').select(['id', 'name']).where('id', 'in', euteIds).execute(),
-  ]);
-  const names = new Map([
-    ...clinics.map((row) => [`clinic/${row.id}`, row.name] as const),
-    ...eutes.map((row) => [`eute/${row.id}`, row.name] as const),
-  ]);
-  return {
-    count: rows.length,
-    items: items.map((row) => ({
-      ...row,
-      organisationName: names.get(`${row.organisationType}/${row.organisationId}`) ?? row.organisationId,
-    })),
-  };
+  return { count: rows.length, items: rows.slice(0, limit) };
 }
 
 /** The newest audit events with the actor's e-mail. */

@@ -19,6 +19,11 @@ export const FhirResource = Type.Unsafe<string>({
 });
 export const errors = { 400: FhirResource, 401: FhirResource, 403: FhirResource, 404: FhirResource };
 export const FhirId = Type.String({ pattern: '^[A-Za-z0-9\\-.]{1,64}$' });
+/** A search's paging parameters, as every search's next link writes them. */
+export const Paging = {
+  _count: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'entries a page, 20 unless given' })),
+  _offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'from the next link' })),
+};
 
 /** A problem+json answer (from any plugin or handler) rewritten as an OperationOutcome. */
 function asOperationOutcome(reply: FastifyReply, payload: unknown): unknown {

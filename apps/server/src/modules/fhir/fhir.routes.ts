@@ -24,6 +24,7 @@ import {
   FhirId,
   FhirResource,
   namedIn,
+  Paging,
   resourceSender,
 } from './fhir.http';
 import { typeIn, type FhirVersion } from './fhir.r4';
@@ -33,10 +34,6 @@ import { typeIn, type FhirVersion } from './fhir.r4';
 // answer is application/fhir+json; every refusal, the app's own 401 and 404 included, an OperationOutcome.
 
 const token = (description: string) => Type.Optional(Type.String({ maxLength: 1024, description }));
-const Paging = {
-  _count: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'entries a page, 20 unless given' })),
-  _offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'from the next link' })),
-};
 // The schemas document the parameters; the service reads the raw query, since a parameter it does
 // not know must be refused (handling=strict), not dropped, and some may repeat.
 const ProductQuery = Type.Object({

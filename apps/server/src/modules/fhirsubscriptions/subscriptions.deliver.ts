@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types';
+import type { DB, FhirSubscriptionRow } from '../../db/types';
 import { ProblemError } from '../../http/problem';
 import type { OutboxDelivery } from '../../mail/mail-worker';
 import type { FhirResource } from '../fhir/fhir.mapping';
@@ -30,10 +30,7 @@ class SubscriptionGone extends Error {
 }
 
 export function createNotificationSender(deps: { db: Kysely<DB>; now: () => Date; publicUrl: string }): OutboxDelivery {
-  async function focusOf(
-    subscription: NonNullable<Awaited<ReturnType<typeof repo.findSubscription>>>,
-    graftId: string,
-  ): Promise<FhirResource[]> {
+  async function focusOf(subscription: FhirSubscriptionRow, graftId: string): Promise<FhirResource[]> {
     try {
       const product = await readProduct(
         { db: deps.db, now: deps.now, publicUrl: deps.publicUrl, startedAt: '', version: subscription.fhirVersion },
@@ -56,12 +53,8 @@ export function createNotificationSender(deps: { db: Kysely<DB>; now: () => Date
 
   return {
     async deliver(subscriptionId, payload) {
-      const subscription = await repo.findSubscription(deps.db, subscriptionId);
-      if (
-        !subscription ||
-        subscription.status === 'off' ||
-        !(await repo.clientIsLive(deps.db, subscription.clientId))
-      ) {
+      const subscription = await repo.subscriptionInForce(deps.db, subscriptionId);
+      if (!subscription) {
         throw new SubscriptionGone('the subscription was ended');
       }
       const note = JSON.parse(payload) as QueuedNotification;

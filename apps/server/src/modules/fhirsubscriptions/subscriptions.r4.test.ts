@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateFhirR4 } from '../../../test/support/fhir-r4-validator';
 import { aGraftRow, BANK, subscriptionRows } from '../../../test/support/fhir-rows';
 import type { FhirSubscriptionContent } from '../../db/types';
-import { ProblemError } from '../../http/problem';
+import { problemOf } from '../../../test/support/problems';
 import type { FhirResource } from '../fhir/fhir.mapping';
 import { graftToProduct } from '../fhir/fhir.product';
 import { toR4 } from '../fhir/fhir.r4';
@@ -186,19 +186,6 @@ describe('the R4 answers validate against R4 core', () => {
     expect(await validateFhirR4(bundle)).toEqual([]);
   });
 });
-
-/** The problem a call throws. */
-function problemOf(call: () => unknown): ProblemError {
-  try {
-    call();
-  } catch (error) {
-    if (error instanceof ProblemError) {
-      return error;
-    }
-    throw error;
-  }
-  throw new Error('not refused');
-}
 
 /** An R4 Subscription as a client posts it: the one we write, without what the server sets. */
 const { id: _id, meta: _meta, ...POSTED } = r4(subscriptionResource(ROW));

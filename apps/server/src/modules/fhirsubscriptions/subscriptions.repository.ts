@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Executor } from '../../db/executor';
 import { engineOf, lockedForChange } from '../../db/dialect';
+import { subscriptionsInForce } from '../../queries/fhir-subscriptions';
 import type { DB, FhirSubscriptionStatus, FhirSubscriptionsTable, SsoOrganisationType } from '../../db/types';
 
 // All SQL of FHIR subscriptions (docs/fhir.md "Subscriptions"). The caller owns any transaction.
@@ -59,21 +60,17 @@ export async function endSubscription(executor: Executor, id: string, at: string
     .execute();
 }
 
-/** The subscriptions in force of an organisation to a topic, whose client is not revoked. */
+/** The subscriptions in force of an organisation to a topic. */
 export function subscriptionsOf(
   executor: Executor,
   organisation: { type: SsoOrganisationType; id: string },
   topic: string,
 ) {
-  return executor
-    .selectFrom('fhirSubscriptions')
-    .innerJoin('systemClients', 'systemClients.id', 'fhirSubscriptions.clientId')
+  return subscriptionsInForce(executor)
     .select(['fhirSubscriptions.id', 'fhirSubscriptions.content'])
     .where('fhirSubscriptions.organisationType', '=', organisation.type)
     .where('fhirSubscriptions.organisationId', '=', organisation.id)
     .where('fhirSubscriptions.topic', '=', topic)
-    .where('fhirSubscriptions.status', '!=', 'off')
-    .where('systemClients.revokedAt', 'is', null)
     .orderBy('fhirSubscriptions.id')
     .execute();
 }
@@ -133,18 +130,14 @@ export async function markFailed(
 
 /** The subscriptions in force with a heartbeat, and when their last notification was queued. */
 export function heartbeatSubscriptions(executor: Executor) {
-  return executor
-    .selectFrom('fhirSubscriptions')
-    .innerJoin('systemClients', 'systemClients.id', 'fhirSubscriptions.clientId')
+  return subscriptionsInForce(executor)
     .select([
       'fhirSubscriptions.id',
       'fhirSubscriptions.heartbeatSeconds',
       'fhirSubscriptions.lastSentAt',
       'fhirSubscriptions.createdAt',
     ])
-    .where('fhirSubscriptions.status', '!=', 'off')
     .where('fhirSubscriptions.heartbeatSeconds', 'is not', null)
-    .where('systemClients.revokedAt', 'is', null)
     .execute();
 }
 
@@ -159,13 +152,10 @@ export async function stampHeartbeat(executor: Executor, id: string, seen: strin
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Whether a subscription's client is still registered (not revoked). */
-export async function clientIsLive(executor: Executor, clientId: string): Promise<boolean> {
-  const row = await executor
-    .selectFrom('systemClients')
-    .select('id')
-    .where('id', '=', clientId)
-    .where('revokedAt', 'is', null)
+/** A subscription while it is in force (not off, its client not revoked): whom a notification still goes to. */
+export function subscriptionInForce(executor: Executor, id: string) {
+  return subscriptionsInForce(executor)
+    .selectAll('fhirSubscriptions')
+    .where('fhirSubscriptions.id', '=', id)
     .executeTakeFirst();
-  return row !== undefined;
 }

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeFhirValidator, validateFhir } from '../../../test/support/fhir-validator';
 import { aGraftRow, BANK, subscriptionRows } from '../../../test/support/fhir-rows';
 import type { FhirSubscriptionRow } from '../../db/types';
-import { ProblemError } from '../../http/problem';
+import { problemOf } from '../../../test/support/problems';
 import { graftToProduct } from '../fhir/fhir.product';
 import {
   CHANNEL_TYPE_SYSTEM,
@@ -74,19 +74,6 @@ describe('the R5 subscription resources validate against R5 core', () => {
     expect(await validateFhir(bundle)).toEqual([]);
   });
 });
-
-/** The problem a call throws. */
-function problemOf(call: () => unknown): ProblemError {
-  try {
-    call();
-  } catch (error) {
-    if (error instanceof ProblemError) {
-      return error;
-    }
-    throw error;
-  }
-  throw new Error('not refused');
-}
 
 const POSTED = {
   resourceType: 'Subscription',

@@ -10,6 +10,7 @@ import {
   FhirId,
   FhirResource,
   namedIn,
+  Paging,
 } from '../fhir/fhir.http';
 import type { FhirResource as Resource } from '../fhir/fhir.mapping';
 import type { FhirVersion } from '../fhir/fhir.r4';
@@ -30,10 +31,6 @@ const SubscriptionBody = Type.Unsafe<unknown>({
   required: ['resourceType'],
   maxProperties: 40,
   description: 'a Subscription of the base’s version (R4: the Subscriptions Backport)',
-});
-const Paging = Type.Object({
-  _count: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'entries a page, 20 unless given' })),
-  _offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'from the next link' })),
 });
 
 export const fhirSubscriptionRoutes: FastifyPluginAsyncTypebox<{
@@ -76,7 +73,7 @@ export const fhirSubscriptionRoutes: FastifyPluginAsyncTypebox<{
       ...machine,
       schema: {
         ...named('searchSubscription', 'List the client’s own subscriptions'),
-        querystring: Paging,
+        querystring: Type.Object(Paging),
         response: { 200: FhirResource, ...errors },
       },
     },
