@@ -184,6 +184,16 @@ export function pdfScenario(employee: Record<string, string>): Scenario {
   };
 }
 
+/** A load whose figure to read is its latency (homes, the quality view, the growth curve). */
+export function latencyRow(measured: Measured): Row {
+  return {
+    what: measured.title,
+    figure: `p99 ${measured.p99} ms, p50 ${measured.p50} ms, ${measured.requestsPerSecond.toFixed(0)} req/s`,
+    baseline: `p99 ${measured.twinP99} ms, ${measured.twinRequestsPerSecond.toFixed(0)} req/s`,
+    ratio: measured.ratio,
+  };
+}
+
 function rowOf(measured: Measured): Row {
   const spread =
     measured.ratios.length > 1 ? `; ratios ${measured.ratios.map((ratio) => ratio.toFixed(2)).join(', ')}` : '';

@@ -17,7 +17,8 @@ const HEALTH_GOAL_MS = 200;
 const FORMATS = ['csv', 'json', 'xlsx'] as const;
 
 /** Reads the answer to its end without keeping it; answers its bytes. */
-async function drain(answer: Response): Promise<number> {
+/** Reads an answer to its last byte; answers how many bytes came. */
+export async function drain(answer: Response): Promise<number> {
   let bytes = 0;
   const reader = answer.body?.getReader();
   for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {

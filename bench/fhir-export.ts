@@ -4,7 +4,7 @@
 // 100 MiB for 100,000 grafts, because the export writes page by page.
 //   node --import tsx bench/run.ts --only fhir-export [--grafts 100000]   (after `npm run build`)
 import type { Benchmark, Row } from './support/benchmark';
-import { MIB, rssBytes } from './support/memory';
+import { MIB, peakDuring } from './support/memory';
 
 const GOAL_SECONDS = 20;
 const GOAL_MIB = 100;
@@ -38,39 +38,31 @@ export const fhirExportBenchmark: Benchmark = {
       throw new Error('the FHIR export benchmark needs the server’s process id');
     }
     await session.collectGarbage?.();
-    const base = rssBytes(pid);
-    let peak = base;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssBytes(pid));
-    }, 20);
-    const started = performance.now();
-    try {
+    const measured = await peakDuring(pid, async () => {
       const answer = await fetch(`${session.baseUrl}/api/fhir/R5/$export`, {
         headers: { ...session.employee.headers, 'accept-encoding': 'identity' },
       });
       if (answer.status !== 200) {
         throw new Error(`the FHIR export answered ${answer.status}: ${await answer.text()}`);
       }
-      const { bytes, products } = await drain(answer);
-      const seconds = (performance.now() - started) / 1000;
-      peak = Math.max(peak, rssBytes(pid));
-      const growthMib = (peak - base) / MIB;
-      return [
-        {
-          what: `FHIR $export of one bank (${products} of ${grafts} grafts, ${(bytes / 1e6).toFixed(1)} MB), goal < ${GOAL_SECONDS} s`,
-          figure: `${seconds.toFixed(1)} s`,
-          baseline: `goal ${GOAL_SECONDS} s`,
-          ratio: GOAL_SECONDS / Math.max(seconds, 0.001),
-        },
-        {
-          what: `FHIR $export peak RSS growth (${products} grafts), goal < ${GOAL_MIB} MiB`,
-          figure: `+${Math.round(growthMib)} MiB`,
-          baseline: `goal ${GOAL_MIB} MiB`,
-          ratio: GOAL_MIB / Math.max(growthMib, 1),
-        },
-      ];
-    } finally {
-      clearInterval(sampler);
-    }
+      return drain(answer);
+    });
+    const { bytes, products } = measured.result;
+    const seconds = measured.ms / 1000;
+    const growthMib = (measured.peakBytes - measured.baseBytes) / MIB;
+    return [
+      {
+        what: `FHIR $export of one bank (${products} of ${grafts} grafts, ${(bytes / 1e6).toFixed(1)} MB), goal < ${GOAL_SECONDS} s`,
+        figure: `${seconds.toFixed(1)} s`,
+        baseline: `goal ${GOAL_SECONDS} s`,
+        ratio: GOAL_SECONDS / Math.max(seconds, 0.001),
+      },
+      {
+        what: `FHIR $export peak RSS growth (${products} grafts), goal < ${GOAL_MIB} MiB`,
+        figure: `+${Math.round(growthMib)} MiB`,
+        baseline: `goal ${GOAL_MIB} MiB`,
+        ratio: GOAL_MIB / Math.max(growthMib, 1),
+      },
+    ];
   },
 };

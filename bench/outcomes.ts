@@ -11,7 +11,7 @@ import type { DB } from '../apps/server/src/db/types';
 import { demoBanks } from '../apps/server/src/demo/seed-demo-history';
 import { buildDemoOutcomes } from '../apps/server/src/demo/seed-demo-outcomes';
 import { demoRandom, mulberry32 } from '../apps/server/src/demo/seed-demo-random';
-import { measureAgainstTwin, type Measured } from './api';
+import { latencyRow, measureAgainstTwin } from './api';
 import type { Benchmark, Row } from './support/benchmark';
 import type { Scenario } from './support/autocannon';
 import { openBenchDatabase } from './support/database';
@@ -117,15 +117,6 @@ async function timesAfterWrites(
 const percentile = (values: readonly number[], share: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(share * values.length))] ?? 0;
 
-function rowOf(measured: Measured): Row {
-  return {
-    what: measured.title,
-    figure: `p99 ${measured.p99} ms, p50 ${measured.p50} ms, ${measured.requestsPerSecond.toFixed(0)} req/s`,
-    baseline: `p99 ${measured.twinP99} ms, ${measured.twinRequestsPerSecond.toFixed(0)} req/s`,
-    ratio: measured.ratio,
-  };
-}
-
 export const outcomesBenchmark: Benchmark = {
   name: 'outcomes',
   when: 'largest',
@@ -147,7 +138,7 @@ export const outcomesBenchmark: Benchmark = {
     ];
     const rows: Row[] = [];
     for (const scenario of scenarios) {
-      rows.push(rowOf(await measureAgainstTwin(session.baseUrl, scenario, options)));
+      rows.push(latencyRow(await measureAgainstTwin(session.baseUrl, scenario, options)));
     }
     // Computed anew: after a write to a follow-up (which renews the kept answers), one reader at a
     // time, as the first reader after a recorded follow-up waits. In this process, beside the server:

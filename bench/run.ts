@@ -1,13 +1,16 @@
 // Benchmarks: the real server runs in its own process; every load figure is printed next to a
 // baseline measured in the same run (a bare-Fastify twin answering the same bytes), so results
 // compare across machines. Nothing here passes or fails on time. docs/performance.md explains.
-//   npm run bench [-- --seconds 10 --rounds 3 --engines sqlite,postgres --grafts 100000 --entries 1000 --only api,pdf,dashboards,outcomes,load,import-memory,files-s3-memory,fhir-export,export-memory,import-under-load
+//   npm run bench [-- --seconds 10 --rounds 3 --engines sqlite,postgres --grafts 100000 --entries 1000 --only api,pdf,dashboards,outcomes,load,import-memory,files-s3-memory,fhir-export,whole-bank,export-memory,import-under-load
 //                    --import-rows 10000,100000]
+//   the growth curve: node --import tsx bench/run.ts --only curve --grafts 10000,100000,1000000
 //   the audit chain alone: node --import tsx bench/run.ts --only audit --grafts 1000
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { apiBenchmark, pdfBenchmark } from './api';
 import { auditBenchmark } from './audit';
 import { coldStartBenchmark } from './cold-start';
+import { curveBenchmark } from './curve';
 import { dashboardsBenchmark } from './dashboards';
 import { exportMemoryBenchmark } from './export-memory';
 import { fhirExportBenchmark } from './fhir-export';
@@ -24,6 +27,7 @@ import { printRows, type PrintedRow } from './support/print';
 import { createEnvironment, type BenchEnvironment, type Engine } from './support/server';
 import { loginBytesBenchmark } from './web-bytes';
 import { pushBenchmark } from './push';
+import { wholeBankBenchmark } from './whole-bank';
 import { openBenchDatabase } from './support/database';
 import { startSession } from './support/session';
 
@@ -42,9 +46,13 @@ const BENCHMARKS: Benchmark[] = [
   fhirExportBenchmark,
   auditBenchmark,
   coldStartBenchmark,
+  // Each size of `--grafts` in turn: the cost as the work grows.
+  curveBenchmark,
   // Late: it adds past implantations with 20,000 follow-ups to both banks, which would change the
   // figures of the bank lists after it.
   outcomesBenchmark,
+  // After the follow-ups, so the quality view has grafts to count.
+  wholeBankBenchmark,
   // Last: it adds grafts to one bank, which would change the figures of those after it.
   exportMemoryBenchmark,
   importUnderLoadBenchmark,
@@ -70,7 +78,8 @@ function parseOptions() {
     seconds: Number(values.seconds),
     rounds: Number(values.rounds),
     connections: Number(values.connections),
-    grafts: Number(values.grafts),
+    grafts: Number(values.grafts.split(',').at(-1)),
+    sizes: values.grafts.split(',').map(Number),
     entries: Number(values.entries),
     importRows: values['import-rows'].split(',').map(Number),
   };
@@ -83,13 +92,13 @@ async function benchEngine(engine: Engine, first: boolean, run: ReturnType<typeo
   const rows: PrintedRow[] = [];
   const environment = await createEnvironment(engine, run.adminUrl);
   try {
-    for (const grafts of [DEMO_GRAFTS, run.options.grafts]) {
-      const largest = grafts === run.options.grafts;
+    for (const grafts of [DEMO_GRAFTS, ...run.options.sizes]) {
+      const large = grafts !== DEMO_GRAFTS;
       const due = run.benchmarks.filter(
         (benchmark) =>
           benchmark.when === 'each-size' ||
-          (benchmark.when === 'largest' && largest) ||
-          (benchmark.when === 'once' && first && !largest),
+          (benchmark.when === 'largest' && large) ||
+          (benchmark.when === 'once' && first && !large),
       );
       if (due.length === 0) {
         continue;
@@ -146,13 +155,21 @@ async function main() {
   console.log(
     `graftmatch bench: ${run.options.connections} connections, ${run.options.seconds} s per load, ` +
       `${run.options.rounds} rounds of server and baseline in turn, ` +
-      `${run.options.grafts} grafts and ${run.options.entries} entries at the large size, engines ${run.engines.join(', ')}`,
+      `${run.options.sizes.join(', ')} grafts and ${run.options.entries} entries at the large sizes, engines ${run.engines.join(', ')}`,
   );
+  // The figures are worth what the machine was doing meanwhile (docs/performance.md "How the figures are taken").
+  const loadAverage = () =>
+    os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(', ');
+  console.log(`load average at the start: ${loadAverage()}`);
   const rows: PrintedRow[] = [];
   for (const [index, engine] of run.engines.entries()) {
     rows.push(...(await benchEngine(engine, index === 0, run)));
   }
   printRows(rows);
+  console.log(`\nload average at the end (1, 5, 15 minutes): ${loadAverage()}`);
 }
 
 await main();

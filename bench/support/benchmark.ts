@@ -2,8 +2,10 @@ import type { LoadOptions } from './autocannon';
 import type { BenchEnvironment, LoggedIn } from './server';
 
 export interface BenchOptions extends LoadOptions {
-  /** The large size: grafts and open waiting-list entries. */
+  /** The large size (the last of `sizes`): grafts and open waiting-list entries. */
   grafts: number;
+  /** The large sizes, smallest first (`--grafts 10000,100000,1000000`); a `largest` benchmark runs at each. */
+  sizes: number[];
   entries: number;
   /** Rows per file of the import benchmark. */
   importRows: number[];
@@ -45,7 +47,7 @@ export interface Row {
 
 export interface Benchmark {
   name: string;
-  /** `each-size`: at the demo size and the large one; `largest`: the large one only; `once`: not per engine. */
+  /** `each-size`: at the demo size and each large one; `largest`: each large one only; `once`: not per engine. */
   when: 'each-size' | 'largest' | 'once';
   run(context: BenchContext): Promise<Row[]>;
 }

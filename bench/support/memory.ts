@@ -41,3 +41,24 @@ export async function collectGarbage(inspectorPort: number): Promise<void> {
     socket.close();
   }
 }
+
+/** What `work` took: its wall time and the process's resident memory before it and at its peak (sampled every 20 ms). */
+export async function peakDuring<T>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; ms: number; baseBytes: number; peakBytes: number }> {
+  const baseBytes = rssBytes(pid);
+  let peakBytes = baseBytes;
+  const sampler = setInterval(() => {
+    peakBytes = Math.max(peakBytes, rssBytes(pid));
+  }, 20);
+  const started = performance.now();
+  try {
+    const result = await work();
+    const ms = performance.now() - started;
+    peakBytes = Math.max(peakBytes, rssBytes(pid));
+    return { result, ms, baseBytes, peakBytes };
+  } finally {
+    clearInterval(sampler);
+  }
+}

@@ -9,7 +9,7 @@ export async function outboxMailNames(dataDir: string): Promise<Set<string>> {
 }
 
 /**
- * The PIN of the newest mail to `email` in a server's outbox (it runs without SMTP_URL, so mails
+ * The PIN of the newest PIN mail to `email` in a server's outbox (it runs without SMTP_URL, so mails
  * are .eml files), written at or after `notBefore` (ms since epoch). Polls briefly: the mail may
  * be written just after the login answer. Mails named in `skip` (an earlier login's, which
  * may be younger than the second of slack allowed on `notBefore`) are never taken.
@@ -35,7 +35,8 @@ export async function readPinFromOutbox(
     for (const { file } of recent) {
       const mail = await simpleParser(await readFile(file));
       const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
-      const pin = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1];
+      // Only a PIN mail (its subject says so in either language): a match digest also holds six digits.
+      const pin = /PIN/.test(mail.subject ?? '') ? /\b(\d{6})\b/.exec(mail.text ?? '')?.[1] : undefined;
       if (to.toLowerCase().includes(email.toLowerCase()) && pin) {
         return pin;
       }

@@ -64,6 +64,15 @@ function plugins() {
   return [new CamelCasePlugin(CAMEL_CASE_OPTIONS)];
 }
 
+/**
+ * Statement texts Kysely runs that PostgreSQL should keep prepared per connection: the bulk inserts
+ * (db/insert-rows.ts), whose parsing costs more than their other work.
+ */
+const keptTexts = new Set<string>();
+export function keepPrepared(text: string): void {
+  keptTexts.add(text);
+}
+
 /** A short stable name per statement text, for PostgreSQL's named prepared statements. */
 const statementNames = new Map<string, string>();
 function statementName(text: string): string {
@@ -150,7 +159,17 @@ export function createDatabase(target: DatabaseTarget, onConnectionLost = report
   // A restarted or unreachable server errors its idle and checked-out connections; unhandled, that
   // ends the process. Reported and dropped instead, the pool connects anew when the next query asks.
   pool.on('error', onConnectionLost);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    // Kysely passes text and values; a kept text goes as a named statement (keepPrepared).
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const [text, values] = args;
+      return typeof text === 'string' && keptTexts.has(text) && Array.isArray(values) && args.length === 2
+        ? query({ name: statementName(text), text, values })
+        : query(...args);
+    }) as typeof client.query;
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: plugins() });
   return {
     db,

@@ -14,16 +14,27 @@ export type RankableGraft = Pick<Graft, 't_Dproximal' | 'e_Lot'> & { expiry: { o
  * never matches, since the fit cannot be shown. The list status (Free) is the caller's filter.
  */
 export function matchesSearch(graft: SearchableGraft, query: GraftSearchQuery): boolean {
+  return fitsTypeAndSize(graft, query.query_type, query);
+}
+
+type SizeCriteria = Pick<
+  GraftSearchQuery,
+  'query_d_min' | 'query_d_max' | 'query_l_min' | 'query_l_l_min' | 'query_l_r_min'
+>;
+
+// The search's rule for a search and a waiting-list entry alike, without building a query object:
+// an import matches hundreds of thousands of graft-entry pairs.
+function fitsTypeAndSize(graft: SearchableGraft, type: number, sizes: SizeCriteria): boolean {
   const { t_Dproximal: diameter, t_Lmax: totalLength } = graft;
   return (
-    graft.t_ProdName_2 === query.query_type &&
+    graft.t_ProdName_2 === type &&
     diameter !== null &&
-    diameter >= query.query_d_min &&
-    diameter <= query.query_d_max &&
+    diameter >= sizes.query_d_min &&
+    diameter <= sizes.query_d_max &&
     totalLength !== null &&
-    totalLength >= query.query_l_min &&
-    (graft.t_Lleft ?? 0) >= query.query_l_l_min &&
-    (graft.t_Lright ?? 0) >= query.query_l_r_min
+    totalLength >= sizes.query_l_min &&
+    (graft.t_Lleft ?? 0) >= sizes.query_l_l_min &&
+    (graft.t_Lright ?? 0) >= sizes.query_l_r_min
   );
 }
 
@@ -35,15 +46,15 @@ export type EntryCriteria = Pick<
 
 /**
  * Whether a graft fits a waiting-list entry (docs/decisions.md §6): it matches the entry's search and does
- * not expire before the implant window opens. A graft without a known expiry date fits.
+ * not expire before the implant window opens. A graft without a known expiry date fits. `expiry` is the
+ * graft's expiry as `yyyy-mm-dd` (or null), for a caller that read it once for many entries.
  */
 export function fitsWaitingListEntry(
   graft: SearchableGraft & Pick<RankableGraft, 'expiry'>,
   entry: EntryCriteria,
+  expiry = toIsoDate(graft.expiry.outValue),
 ): boolean {
-  const { query_Type, query_i_min, ...sizes } = entry;
-  const expiry = toIsoDate(graft.expiry.outValue);
-  return matchesSearch(graft, { query_type: query_Type, ...sizes }) && (expiry === null || expiry >= query_i_min);
+  return fitsTypeAndSize(graft, entry.query_Type, entry) && (expiry === null || expiry >= entry.query_i_min);
 }
 
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

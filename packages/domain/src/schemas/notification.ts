@@ -39,6 +39,8 @@ export const NotificationPayload = Type.Object(
     /** match: the entries of the reader the lot fits, and their patient codes. */
     waitinglistids: Type.Optional(Type.Array(Type.String())),
     patientCodes: Type.Optional(Type.Array(Type.String())),
+    /** match without a lot: how many more newly free grafts fit those entries than were told one by one. */
+    grafts: Count,
     /** testAlert: the admin's message; reminder: its sentence in the reader's language. */
     message: Text,
     /** import: the import log, who imported, and its counts. */

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
+import { insertRows } from '../../db/insert-rows';
 import type { DB, NewAuditLogRow } from '../../db/types';
 import { GENESIS_HASH, chainHash } from './audit.chain';
 
@@ -55,12 +56,7 @@ export async function appendAuditRows(executor: Executor, rows: readonly Unchain
     return result;
   });
   // Many rows in few statements (a large import writes one per graft).
-  for (let start = 0; start < chained.length; start += 500) {
-    await trx
-      .insertInto('auditLog')
-      .values(chained.slice(start, start + 500))
-      .execute();
-  }
+  await insertRows(trx, 'auditLog', chained, 500);
 }
 
 /**

@@ -218,6 +218,36 @@ describe(`match alerts after an import (${testEngineName()})`, () => {
     await heardUntilNow([bergPush]);
   });
 
+  it('a large import: 20 grafts told one by one, the rest counted in one notification; the mail names 100 and counts the rest', async () => {
+    const mailsBefore = matchMailsTo(DEMO.physicianA).length;
+    const lots = Array.from({ length: 105 }, (_, index) => `BIG-${String(index + 1).padStart(3, '0')}`);
+    await importNorth(lots.map((lot) => [lot, { t_Dproximal: 22 }] as Parameters<typeof graftCells>));
+    const [bergHeard] = await heardUntilNow([bergPush]);
+    const pushedLots = bergHeard!
+      .filter((message) => message.event === 'matchFound')
+      .map((message) => message.args[0].lots[0]);
+    expect(pushedLots).toEqual(lots.slice(0, 20));
+
+    const centre = (await (await berg.get('/api/notifications?limit=50')).json()) as {
+      items: { kind: string; link: string | null; payload: Record<string, unknown> }[];
+    };
+    const ofImport = centre.items.filter(
+      (item) => item.kind === 'match' && (String(item.payload.lot).startsWith('BIG-') || item.payload.grafts),
+    );
+    expect(ofImport).toHaveLength(21);
+    expect(ofImport.find((item) => item.payload.grafts)).toMatchObject({
+      link: '/home/clinic/waitinglist',
+      payload: { grafts: 85, waitinglistids: [entryOfBerg], patientCodes: ['M-05-2020'] },
+    });
+
+    const [mail] = matchMailsTo(DEMO.physicianA).slice(mailsBefore);
+    expect(mail?.subject).toBe('GraftMatch: 105 grafts fit your waiting-list entry');
+    expect(mail?.text).toContain('graft BIG-100: M-05-2020');
+    expect(mail?.text).not.toContain('BIG-101');
+    expect(mail?.text).toContain('and 5 more grafts: your waiting list shows what fits each entry');
+    expect(mail?.text).toContain('http://localhost:3000/home/clinic/waitinglist');
+  });
+
   it('a graft released later is newly free and alerts; with match mails switched off only the push comes', async () => {
     await importNorth([['FIT-3', { t_Dproximal: 22, 'release.status': 0, 'release.outValue': null }]]);
     expect((await heardUntilNow([bergPush]))[0]!.map((message) => message.event)).toEqual([]);
@@ -230,7 +260,7 @@ describe(`match alerts after an import (${testEngineName()})`, () => {
     await importNorth([['FIT-3', { t_Dproximal: 22 }]]);
     const match = await bergPush.next('matchFound', (message) => message.args[0].lots.includes('FIT-3'));
     expect(match.args).toEqual([{ waitinglistid: entryOfBerg, lots: ['FIT-3'], waitinglistids: [entryOfBerg] }]);
-    expect(matchMailsTo(DEMO.physicianA)).toHaveLength(2);
+    expect(matchMailsTo(DEMO.physicianA)).toHaveLength(3);
     const [change] = await server.database.db
       .selectFrom('auditLog')
       .select(['before', 'after'])

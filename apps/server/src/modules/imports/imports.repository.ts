@@ -2,6 +2,7 @@ import type { Page, Paged } from '../../http/paging';
 import type { Transaction as KyselyTransaction } from 'kysely';
 import type { DB, GraftRow, GraftUpdate, ImportLogRow, NewGraftRow, NewImportLogRow } from '../../db/types';
 import type { Executor } from '../../db/executor';
+import { insertRows } from '../../db/insert-rows';
 
 export type { Executor };
 export type Transaction = KyselyTransaction<DB>;
@@ -69,10 +70,8 @@ export async function clinicsByName(executor: Executor): Promise<Map<string, { i
   return new Map(rows.map((row) => [row.cName.toLowerCase(), { id: row.id, active: row.active === 1 }]));
 }
 
-export async function insertGrafts(executor: Executor, rows: readonly NewGraftRow[]): Promise<void> {
-  for (const part of chunks(rows, INSERT_CHUNK)) {
-    await executor.insertInto('grafts').values(part).execute();
-  }
+export function insertGrafts(executor: Executor, rows: readonly NewGraftRow[]): Promise<void> {
+  return insertRows(executor, 'grafts', rows, INSERT_CHUNK);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/executor';
+import { insertRows } from '../../db/insert-rows';
 import type { NotificationsTable } from '../../db/types';
 import type { Page, Paged } from '../../http/paging';
 
@@ -9,13 +10,8 @@ export type NotificationRow = NotificationsTable;
 /** Rows per insert statement: SQLite allows 32,766 bound values, a row binds 7. */
 const INSERT_CHUNK = 500;
 
-export async function insertNotifications(executor: Executor, rows: readonly NotificationRow[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    await executor
-      .insertInto('notifications')
-      .values(rows.slice(start, start + INSERT_CHUNK))
-      .execute();
-  }
+export function insertNotifications(executor: Executor, rows: readonly NotificationRow[]): Promise<void> {
+  return insertRows(executor, 'notifications', rows, INSERT_CHUNK);
 }
 
 /** One user's notifications, newest first, one page, with the number of all matching ones. */

@@ -13,8 +13,12 @@ import { openWaitingListEntries } from './waitinglist.repository';
 // Match alerts (docs/import.md "Match alerts"): after an import commits or a reservation lapses,
 // every graft that became Free is matched against the open waiting-list entries it fits
 // (docs/decisions.md §6); per graft, each physician owning fitting entries gets one notification
-// and one `matchFound` push naming all of their entries it fits, and, unless switched off, one
-// mail for all grafts of the import or lapse run (waitinglist.match-mails.ts).
+// and one `matchFound` push naming all of their entries it fits (for the first
+// MATCH_NOTIFICATIONS_NAMED grafts of a run, the rest in one notification that counts them), and,
+// unless switched off, one mail for all grafts of the import or lapse run (waitinglist.match-mails.ts).
+
+/** Grafts of one import or lapse run told to a physician one notification each; more are counted in one. */
+export const MATCH_NOTIFICATIONS_NAMED = 20;
 
 export interface AlertDeps {
   db: Kysely<DB>;
@@ -30,8 +34,8 @@ export type FreedGraft = SearchableGraft & { e_Lot: string; expiry: { outValue: 
 
 type OpenEntry = Awaited<ReturnType<typeof openWaitingListEntries>>[number];
 
-/** A freed graft with a diameter, and its place in the file. */
-type Candidate = { graft: FreedGraft; diameter: number; position: number };
+/** A freed graft with a diameter, its expiry as yyyy-mm-dd, and its place in the file. */
+type Candidate = { graft: FreedGraft; diameter: number; expiry: string | null; position: number };
 
 /** The first index of `candidates` (sorted by diameter) whose diameter is at least `diameter`. */
 function firstFrom(candidates: readonly Candidate[], diameter: number): number {
@@ -60,8 +64,7 @@ export function matchFreedGrafts(freed: readonly FreedGraft[], entries: readonly
     }
     const ofType = byType.get(graft.t_ProdName_2) ?? [];
     // The expiry read once here rather than once per entry.
-    const read = { ...graft, expiry: { outValue: toIsoDate(graft.expiry.outValue) } };
-    ofType.push({ graft: read, diameter: graft.t_Dproximal, position });
+    ofType.push({ graft, diameter: graft.t_Dproximal, expiry: toIsoDate(graft.expiry.outValue), position });
     byType.set(graft.t_ProdName_2, ofType);
   });
   for (const candidates of byType.values()) {
@@ -80,7 +83,7 @@ export function matchFreedGrafts(freed: readonly FreedGraft[], entries: readonly
       if (candidate.diameter > criteria.query_d_max) {
         break;
       }
-      if (fitsWaitingListEntry(candidate.graft, criteria)) {
+      if (fitsWaitingListEntry(candidate.graft, criteria, candidate.expiry)) {
         fitting.push(candidate);
       }
     }
@@ -92,8 +95,11 @@ export function matchFreedGrafts(freed: readonly FreedGraft[], entries: readonly
   return matches;
 }
 
-/** One alert per physician and graft: the lot with every entry of theirs it fits, in the file's order. */
-export function alertsPerGraft(matches: ReturnType<typeof matchFreedGrafts>) {
+/**
+ * One alert per physician and graft: the lot with every entry of theirs it fits, in the order the
+ * grafts were freed (the file's), so "the first grafts" of a run are the same for every reader.
+ */
+export function alertsPerGraft(matches: ReturnType<typeof matchFreedGrafts>, freed: readonly FreedGraft[]) {
   // Per physician, then per lot: a large import makes hundreds of thousands of pairs.
   const byOwner = new Map<string, Map<string, { lot: string; entries: [OpenEntry, ...OpenEntry[]] }>>();
   const alerts: { lot: string; entries: [OpenEntry, ...OpenEntry[]] }[] = [];
@@ -114,25 +120,77 @@ export function alertsPerGraft(matches: ReturnType<typeof matchFreedGrafts>) {
       }
     }
   }
-  return alerts;
+  const position = new Map(freed.map((graft, index) => [graft.e_Lot, index]));
+  return alerts.sort((a, b) => (position.get(a.lot) ?? 0) - (position.get(b.lot) ?? 0));
 }
 
 /** The alerts of newly free grafts: per physician and graft, their entries it fits (read with `executor`). */
 export async function findMatchAlerts(executor: Executor, freed: readonly FreedGraft[], today: string) {
   return freed.length === 0
     ? []
-    : alertsPerGraft(matchFreedGrafts(freed, await openWaitingListEntries(executor, today)));
+    : alertsPerGraft(matchFreedGrafts(freed, await openWaitingListEntries(executor, today)), freed);
 }
 
-/** Each alert stored for its physician's notification centre, with `executor` (the cause's transaction). */
+/** The alerts each physician is told of one by one, and per physician those counted together. */
+function foldAlerts(alerts: ReturnType<typeof alertsPerGraft>) {
+  const named: typeof alerts = [];
+  const rest = new Map<string, typeof alerts>();
+  const toldPerOwner = new Map<string, number>();
+  for (const alert of alerts) {
+    const owner = alert.entries[0].ownerUserId;
+    const told = toldPerOwner.get(owner) ?? 0;
+    if (told < MATCH_NOTIFICATIONS_NAMED) {
+      named.push(alert);
+      toldPerOwner.set(owner, told + 1);
+    } else {
+      const more = rest.get(owner) ?? [];
+      more.push(alert);
+      rest.set(owner, more);
+    }
+  }
+  return { named, rest };
+}
+
+/** The distinct entries of some alerts, in order of first appearance. */
+function entriesOf(alerts: ReturnType<typeof alertsPerGraft>): OpenEntry[] {
+  const entries = new Map<string, OpenEntry>();
+  for (const alert of alerts) {
+    for (const entry of alert.entries) {
+      entries.set(entry.id, entry);
+    }
+  }
+  return [...entries.values()];
+}
+
+/**
+ * Each alert stored for its physician's notification centre, with `executor` (the cause's
+ * transaction): one per graft up to MATCH_NOTIFICATIONS_NAMED per physician, then one that counts
+ * the rest and opens the waiting list (a bank's full import must not bury the bell).
+ */
 export function notifyMatchAlerts(
   executor: Executor,
   alerts: ReturnType<typeof alertsPerGraft>,
   at: Date,
 ): Promise<Notified> {
-  return notifyEach(
-    executor,
-    alerts.map(({ lot, entries }) => ({
+  const { named, rest } = foldAlerts(alerts);
+  const counted = [...rest].map(([userId, more]) => {
+    const entries = entriesOf(more);
+    return {
+      userId,
+      event: {
+        kind: 'match' as const,
+        link: webPaths.clinicWaitingList,
+        payload: {
+          grafts: more.length,
+          waitinglistids: entries.map((entry) => entry.id),
+          patientCodes: entries.map((entry) => entry.patientCode),
+        },
+        at,
+      },
+    };
+  });
+  return notifyEach(executor, [
+    ...named.map(({ lot, entries }) => ({
       userId: entries[0].ownerUserId,
       event: {
         kind: 'match' as const,
@@ -145,16 +203,17 @@ export function notifyMatchAlerts(
         at,
       },
     })),
-  );
+    ...counted,
+  ]);
 }
 
-/** One `matchFound` push per physician and graft and the stored notifications, after the commit. */
+/** One `matchFound` push per graft told one by one and the stored notifications, after the commit. */
 export function publishMatchAlerts(
   push: PushPublisher,
   alerts: ReturnType<typeof alertsPerGraft>,
   notified: Notified,
 ): void {
-  for (const { lot, entries } of alerts) {
+  for (const { lot, entries } of foldAlerts(alerts).named) {
     const ids = entries.map((entry) => entry.id) as [string, ...string[]];
     push.publish(matchFound(entries[0].ownerUserId, ids, lot));
   }

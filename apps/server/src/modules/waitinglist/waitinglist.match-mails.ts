@@ -55,7 +55,7 @@ export async function queueMatchMails(
     const content =
       items.length === 1
         ? matchFoundMail(owner.language, items[0] as (typeof items)[number])
-        : matchDigestMail(owner.language, items);
+        : matchDigestMail(owner.language, items, `${deps.publicUrl}${webPaths.clinicWaitingList}`);
     await deps.mailer.enqueue(executor, { kind: 'match', to: owner.email, ...content });
   }
   return byOwner.size;

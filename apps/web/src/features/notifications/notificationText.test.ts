@@ -57,4 +57,16 @@ describe('what a notification says', () => {
       'Herz & Gefäß – Nord confirmed the reservation of graft EL-7. Please assign and ship it.',
     );
   });
+
+  it('tells the grafts of a large import counted together, in either language', async () => {
+    const more = { kind: 'match', payload: { grafts: 85, patientCodes: ['M-05-2020', 'K-01-2021'] } };
+    await changeLanguage('de');
+    expect(notificationText(i18n.t, more)).toBe(
+      '85 weitere freigegebene Grafts passen zu Ihren Wartelisteneinträgen (M-05-2020, K-01-2021): Ihre Warteliste zeigt sie.',
+    );
+    await changeLanguage('en');
+    expect(notificationText(i18n.t, more)).toBe(
+      '85 more newly free grafts fit your waiting-list entries (M-05-2020, K-01-2021): your waiting list shows them.',
+    );
+  });
 });

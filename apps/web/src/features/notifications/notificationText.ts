@@ -28,6 +28,9 @@ export function notificationText(t: TFunction, notification: Pick<Notification, 
     }
     case 'match': {
       const patients = texts(payload.patientCodes).map(showPatientCode);
+      if (payload.grafts) {
+        return t('notifications.kind.matchMore', { count: payload.grafts, patients: patients.join(', ') });
+      }
       return t('notifications.kind.match', {
         lot: text(payload.lot),
         count: patients.length,
