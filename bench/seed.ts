@@ -74,7 +74,8 @@ export async function seedBenchData(db: Kysely<DB>, target: BenchData): Promise<
     const random = demoRandom(mulberry32(round));
     const rows = buildDemoGrafts({ random, today, eutes: organisations.eutes, clinics: organisations.clinics })
       .slice(0, target.grafts - grafts)
-      .map((row) => ({ ...row, id: randomUUID(), eLot: `${row.eLot}-B${round}`, xLot: `${row.xLot}-B${round}` }));
+      // Suffixed with the total before the round, which only grows: a later top-up never repeats a lot.
+      .map((row) => ({ ...row, id: randomUUID(), eLot: `${row.eLot}-B${grafts}`, xLot: `${row.xLot}-B${grafts}` }));
     for (let start = 0; start < rows.length; start += GRAFT_BATCH) {
       await db
         .insertInto('grafts')
