@@ -21907,6 +21907,7 @@ export interface operations {
                 clinic?: string | null;
                 waitinglistids?: string[];
                 patientCodes?: string[];
+                grafts?: number;
                 message?: string | null;
                 importId?: string | null;
                 importer?: string | null;
