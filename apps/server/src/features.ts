@@ -167,7 +167,13 @@ const FEATURES: readonly Feature[] = [
   routes(physicianDashboardRoutes, '/api/physician', (c) => ({ deps: c.homes })),
   routes(euteDashboardRoutes, '/api/euteemployee', (c) => ({ deps: c.homes })),
   routes(adminDashboardRoutes, '/api/admin', (c) => ({
-    deps: { ...c.core, database: c.database, files: c.fileSweep, pushConnections: c.pushConnections },
+    deps: {
+      ...c.core,
+      answers: c.homes.answers,
+      database: c.database,
+      files: c.fileSweep,
+      pushConnections: c.pushConnections,
+    },
   })),
 ];
 

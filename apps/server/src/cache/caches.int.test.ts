@@ -143,6 +143,73 @@ describe(`caches follow every change at once, on two instances (${testEngineName
     }
   });
 
+  it("shows every role's home anew at once on the other instance after a write that changes only what a home shows", async () => {
+    const physician = seeded.clients.physicianA;
+    const employee = seeded.clients.employeeX;
+    const admin = seeded.clients.admin;
+    const home = async <T>(client: TestClient, path: string) => {
+      const answer = await client.get(path);
+      expect(answer.status).toBe(200);
+      return (await answer.json()) as T;
+    };
+    type PhysicianHome = { newMatches: { since: string | null } };
+    type BankHome = { lastImport: { id: string; rows: number } | null };
+    type AdminHome = { failedMails: number };
+    const physicianHome = (client: TestClient) => home<PhysicianHome>(client, '/api/physician/dashboard');
+    const bankHome = (client: TestClient) => home<BankHome>(client, '/api/euteemployee/dashboard');
+    const adminHome = (client: TestClient) => home<AdminHome>(client, '/api/admin/dashboard');
+    // Each read twice first, so each is kept (and replayed) on both instances.
+    for (const client of [physician, onOther(physician), physician, onOther(physician)]) {
+      await physicianHome(client);
+    }
+    for (const client of [employee, onOther(employee), employee, onOther(employee)]) {
+      await bankHome(client);
+    }
+    const failedBefore = (await adminHome(onOther(admin))).failedMails;
+    await adminHome(onOther(admin));
+
+    // The physician looks at their waiting list (through the API, on this instance).
+    const seen = await physician.post('/api/physician/dashboard/matches-seen', {});
+    expect(seen.status).toBe(200);
+    const { seenAt } = (await seen.json()) as { seenAt: string };
+    expect((await physicianHome(onOther(physician))).newMatches.since).toBe(seenAt);
+
+    // An import log written as the command line writes it: straight into the table.
+    const id = crypto.randomUUID();
+    await seeded.server.database.db
+      .insertInto('importLogs')
+      .values({
+        id,
+        model: 'grafts',
+        date: new Date().toISOString(),
+        importer: 'command line',
+        log: '',
+        importType: 'csv',
+        importSource: 'cache test',
+        euteId: seeded.ids.euteX,
+        importerUserId: null,
+        summary: JSON.stringify({ rows: 7, failed: 0 }),
+        errors: null,
+      })
+      .execute();
+    expect((await bankHome(onOther(employee))).lastImport).toMatchObject({ id, rows: 7 });
+    expect((await bankHome(employee)).lastImport).toMatchObject({ id, rows: 7 });
+
+    // The mail sender gives up on a mail.
+    const mail = await seeded.server.database.db
+      .selectFrom('mailOutbox')
+      .select('id')
+      .where('state', '!=', 'failed')
+      .where('kind', '=', 'pin')
+      .executeTakeFirstOrThrow();
+    await seeded.server.database.db
+      .updateTable('mailOutbox')
+      .set({ state: 'failed' })
+      .where('id', '=', mail.id)
+      .execute();
+    expect((await adminHome(onOther(admin))).failedMails).toBe(failedBefore + 1);
+  });
+
   it('refuses a caller at once on the other instance after a membership is removed', async () => {
     const physician = onOther(seeded.clients.physicianB);
     expect((await physician.post('/api/physician/graftsearch', search)).status).toBe(200);

@@ -145,7 +145,6 @@ describe(`graftmatch import with a mail server that never answers (${testEngineN
     // The command never speaks to the mail server, so none of its timeouts (30 s) is waited for.
     // How long the command takes is a figure, not a pass mark (docs/performance.md "Imports").
     expect(silent.connections()).toBe(0);
-    expect(done.elapsedMs).toBeLessThan(30_000);
     console.info(`graftmatch import of ${ROWS} rows fitting ${ENTRIES} entries: ${done.elapsedMs} ms`);
 
     const queued = await storage.select<{ message_id: string; recipient: string; state: string }>(

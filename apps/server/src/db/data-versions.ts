@@ -9,6 +9,11 @@ export interface DataVersions {
   access: number;
   /** Waiting-list entries. */
   waitingList: number;
+  /**
+   * Requests, vigilance reports, import logs, matches seen, mails, FHIR subscriptions, audit events
+   * (migration 2026-12-10-activity-version): what the homes show besides the others.
+   */
+  activity: number;
 }
 
 /** Reads the current versions; `known()` gives them without waiting when no commit came since the last read. */
@@ -27,7 +32,10 @@ export interface DataVersionReader {
 export function createDataVersionReader(database: Database): DataVersionReader {
   const query = prepare<Record<string, never>, DataVersions>(
     database,
-    database.db.selectFrom('dataVersions').select(['graftData', 'access', 'waitingList']).where('id', '=', 1),
+    database.db
+      .selectFrom('dataVersions')
+      .select(['graftData', 'access', 'waitingList', 'activity'])
+      .where('id', '=', 1),
   );
   let last: { token: string; versions: DataVersions } | null = null;
   const known = (token: string | null) => (token !== null && last?.token === token ? last.versions : null);
@@ -36,7 +44,12 @@ export function createDataVersionReader(database: Database): DataVersionReader {
     if (!row) {
       throw new Error('data_versions has no row; run the migrations');
     }
-    return { graftData: Number(row.graftData), access: Number(row.access), waitingList: Number(row.waitingList) };
+    return {
+      graftData: Number(row.graftData),
+      access: Number(row.access),
+      waitingList: Number(row.waitingList),
+      activity: Number(row.activity),
+    };
   };
   // Callers share reads: one that arrives while a read is on its way may miss a commit it has
   // seen, so it waits for the next read, sent after it arrived. Under load that is one read per

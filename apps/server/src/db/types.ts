@@ -565,6 +565,8 @@ export interface DataVersionsTable {
   access: number;
   /** Waiting-list entries (migration 2026-11-24-waiting-list-version). */
   waitingList: number;
+  /** Requests, vigilance reports, import logs, matches seen, mails, FHIR subscriptions, audit events (migration 2026-12-10-activity-version). */
+  activity: number;
 }
 
 /** One row (id 1): the id in the files folder's marker (migration 2026-11-26-files-folder). */

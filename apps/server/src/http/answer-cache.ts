@@ -3,15 +3,17 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESSION_THRESHOLD, ENCODINGS } from './compression';
 import { VersionedCache } from '../cache/versioned-cache';
+import type { DataVersions } from '../db/data-versions';
 import { TOTAL_COUNT_HEADER, type Paged } from './paging';
 import './request-context';
 
 /**
- * Search results and waiting lists, kept as the bytes sent (docs/performance.md): keyed by what
- * the caller may see and asked for (the service builds the key after its policy check), and
+ * Search results, waiting lists and homes, kept as the bytes sent (docs/performance.md): keyed by
+ * what the caller may see and asked for (the service builds the key after its policy check), and
  * valid while the database's versions, read at the start of the request, stay the same: every
- * graft, file, clinic, bank, membership or follow-up write bumps `graft_data`, every waiting-list write
- * `waiting_list`. Answers that read the waiting list depend on both; the others on `graft_data` only.
+ * graft, file, clinic, bank, membership or follow-up write bumps `graft_data`, every waiting-list
+ * write `waiting_list`, every account write `access`, and requests, reports, imports, mails and
+ * audit events `activity`. Every answer depends on `graft_data` and on the counters it names.
  */
 export interface AnswerCache {
   /** Sends the answer for `answer.key`, computing and keeping it when missing. */
@@ -34,6 +36,11 @@ export interface AnswerCache {
  */
 export const ANSWERED_FROM_CACHE = { compress: false, config: { answeredFromCache: true } } as const;
 
+const MINUTE_MS = 60_000;
+
+/** The end of the minute `nowMs` falls in: for an answer kept per minute (`Cacheable.holdsUntilMs`). */
+export const endOfMinuteMs = (nowMs: number) => (Math.floor(nowMs / MINUTE_MS) + 1) * MINUTE_MS;
+
 /** A document as its bytes, with what the download needs. */
 export interface CacheableDocument {
   bytes: Buffer;
@@ -45,10 +52,18 @@ export interface CacheableDocument {
 export interface Cacheable<T> {
   /** Everything the answer depends on besides the graft data: what was asked, the caller's scope, the day. */
   key: string;
-  /** True when the answer reads waiting-list entries, so that their changes replace it. */
-  readsWaitingList?: boolean;
+  /** The counters besides `graft_data` whose tables the answer reads, so that their changes replace it. */
+  alsoReads?: readonly AlsoRead[];
+  /**
+   * When the answer stops holding though nothing was written (ms since the epoch): a home whose
+   * ages and warnings move with the clock is kept per minute. Part of the key; a replay of the
+   * answer holds until then too.
+   */
+  holdsUntilMs?: number;
   compute(): Promise<T>;
 }
+
+type AlsoRead = Exclude<keyof DataVersions, 'graftData'>;
 
 interface Answer {
   /** The bytes sent, so that a hit is written as it is: no serialising and no length count per request. */
@@ -107,8 +122,17 @@ export function createAnswerCache(options: { enabled: boolean }): AnswerCache {
      */
     computing: new Map<string, Promise<Answer>>(),
   });
-  const ofGrafts = storeOf();
-  const ofWaitingLists = storeOf();
+  /** One store per set of counters read: a version is comparable only with versions of the same counters. */
+  const stores = new Map<string, ReturnType<typeof storeOf>>();
+  const storeFor = (alsoReads: readonly AlsoRead[]) => {
+    const name = alsoReads.join(',');
+    let store = stores.get(name);
+    if (!store) {
+      store = storeOf();
+      stores.set(name, store);
+    }
+    return store;
+  };
 
   function reply(request: FastifyRequest, replyTo: FastifyReply, answer: Answer) {
     replyTo.type(answer.type).headers(answer.headers);
@@ -141,18 +165,22 @@ export function createAnswerCache(options: { enabled: boolean }): AnswerCache {
     toAnswer: () => Promise<Answer>,
   ) {
     const versions = request.dataVersions;
-    // Both counters only grow, so their sum grows whenever either does.
-    const [store, version] = answer.readsWaitingList
-      ? [ofWaitingLists, versions ? versions.graftData + versions.waitingList : undefined]
-      : [ofGrafts, versions?.graftData];
-    if (!options.enabled || version === undefined) {
+    if (!options.enabled || !versions) {
       return reply(request, replyTo, await toAnswer());
     }
-    const cached = store.kept.get(answer.key, version);
+    const alsoReads = answer.alsoReads ?? [];
+    // The counters only grow, so their sum grows whenever any of them does.
+    const version = alsoReads.reduce((sum, counter) => sum + versions[counter], versions.graftData);
+    const store = storeFor(alsoReads);
+    const key = answer.holdsUntilMs === undefined ? answer.key : `${answer.key}@${answer.holdsUntilMs}`;
+    if (answer.holdsUntilMs !== undefined) {
+      request.replayUntilMs = Math.min(request.replayUntilMs, answer.holdsUntilMs);
+    }
+    const cached = store.kept.get(key, version);
     if (cached) {
       return reply(request, replyTo, cached);
     }
-    const computingKey = `${version}:${answer.key}`;
+    const computingKey = `${version}:${key}`;
     let pending = store.computing.get(computingKey);
     if (!pending) {
       pending = toAnswer();
@@ -161,7 +189,7 @@ export function createAnswerCache(options: { enabled: boolean }): AnswerCache {
       pending.then(settled, settled);
     }
     const computed = await pending;
-    store.kept.set(answer.key, version, computed);
+    store.kept.set(key, version, computed);
     return reply(request, replyTo, computed);
   }
 

@@ -2,7 +2,7 @@ import { endOfUtcDayMs } from '@graftmatch/domain';
 import { describe, expect, it } from 'vitest';
 import { AnswerReplays, type Replay } from './answer-replay';
 
-const versions = { graftData: 3, access: 2, waitingList: 5 };
+const versions = { graftData: 3, access: 2, waitingList: 5, activity: 7 };
 
 function aReplay(overrides: Partial<Replay> = {}): Replay {
   return {

@@ -36,7 +36,7 @@ export const PER_ANSWER_HEADERS = [
 ] as const;
 
 export const sameVersions = (a: DataVersions, b: DataVersions) =>
-  a.graftData === b.graftData && a.access === b.access && a.waitingList === b.waitingList;
+  a.graftData === b.graftData && a.access === b.access && a.waitingList === b.waitingList && a.activity === b.activity;
 
 /**
  * The last answer per URL and credential, so that a repeated read is answered before cookies,
@@ -109,4 +109,4 @@ export class AnswerReplays {
 
 /** Versions only grow: an answer made under any smaller counter was made before the kept ones. */
 const isOlder = (a: DataVersions, b: DataVersions) =>
-  a.graftData < b.graftData || a.access < b.access || a.waitingList < b.waitingList;
+  a.graftData < b.graftData || a.access < b.access || a.waitingList < b.waitingList || a.activity < b.activity;

@@ -7,10 +7,6 @@ import { bearerOf } from '../http/credentials';
 import type { StorageGuard } from '../storage-guard';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The end of the UTC day this request began on: a replay of its answer holds until then. */
-    replayUntilMs: number;
-  }
   interface FastifyContextConfig {
     /** A GET whose answer depends only on its URL, the caller and the data versions (http/answer-cache.ts). */
     answeredFromCache?: boolean;
@@ -93,10 +89,10 @@ export function registerAnswerReplay(
   });
 
   /** Sends the replay when it still holds for this request; answers whether it did. */
-  const replayed = (request: FastifyRequest, reply: FastifyReply, replay: Replay, versions: DataVersions): boolean => {
+  const replayed = (reply: FastifyReply, replay: Replay, versions: DataVersions, nowMs: number): boolean => {
     const holds =
       sameVersions(versions, replay.versions) &&
-      request.replayUntilMs === replay.untilMs &&
+      nowMs < replay.untilMs &&
       deps.guard.problem() === null &&
       deps.authenticate.known(replay.accessToken, versions) !== null;
     if (holds) {
@@ -112,8 +108,9 @@ export function registerAnswerReplay(
       done();
       return;
     }
-    // Taken once: a replay must be of this day's answer, and an answer kept holds to the end of it.
-    request.replayUntilMs = endOfUtcDayMs(deps.now().getTime());
+    // Taken once: a replay must still hold now, and an answer kept holds to the end of this day at most.
+    const nowMs = deps.now().getTime();
+    request.replayUntilMs = endOfUtcDayMs(nowMs);
     const replay = replays.find({
       url: request.url,
       authorization,
@@ -128,14 +125,14 @@ export function registerAnswerReplay(
     // On SQLite the versions are known without a read while nothing was committed; PostgreSQL reads them.
     const versions = deps.readVersions.known();
     if (versions) {
-      if (!replayed(request, reply, replay, versions)) {
+      if (!replayed(reply, replay, versions, nowMs)) {
         done();
       }
       return;
     }
     deps.readVersions().then(
       (read) => {
-        if (!replayed(request, reply, replay, read)) {
+        if (!replayed(reply, replay, read, nowMs)) {
           done();
         }
       },

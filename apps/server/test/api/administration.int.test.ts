@@ -127,19 +127,23 @@ describe(`administration (${testEngineName()})`, () => {
     });
     expect(added.status).toBe(201);
     // A row as the server wrote it before there was one list of target types; the chain keeps it as it is.
-    await appendAuditRows(app.server.database.db, [
-      {
-        id: randomUUID(),
-        at: new Date().toISOString(),
-        actorUserId: app.ids.users.physicianA,
-        action: 'waitinglist.remove',
-        targetType: 'waitinglist',
-        targetId: 'an-old-entry',
-        before: null,
-        after: null,
-        ip: null,
-      },
-    ]);
+    await appendAuditRows(
+      app.server.database.db,
+      [
+        {
+          id: randomUUID(),
+          at: new Date().toISOString(),
+          actorUserId: app.ids.users.physicianA,
+          action: 'waitinglist.remove',
+          targetType: 'waitinglist',
+          targetId: 'an-old-entry',
+          before: null,
+          after: null,
+          ip: null,
+        },
+      ],
+      (row) => row,
+    );
     for (const asked of ['waitingListEntry', 'waitinglist']) {
       const log = (await (await admin.get(`/api/admin/auditlog?targetType=${asked}`)).json()) as {
         items: { action: string; targetType: string; targetId: string }[];

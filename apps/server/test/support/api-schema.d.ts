@@ -35844,7 +35844,10 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @example 2021-03-14T09:30:00.000Z */
+            /**
+             * @description when these figures were read: the home is kept until a write changes it, the day ends, or (the bank's and admin's homes, whose ages move with the clock) the minute ends
+             * @example 2021-03-14T09:30:00.000Z
+             */
             serverTime: string;
             awaitingAnswer: {
               count: number;
@@ -36250,7 +36253,10 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @example 2021-03-14T09:30:00.000Z */
+            /**
+             * @description when these figures were read: the home is kept until a write changes it, the day ends, or (the bank's and admin's homes, whose ages move with the clock) the minute ends
+             * @example 2021-03-14T09:30:00.000Z
+             */
             serverTime: string;
             openRequests: {
               count: number;
@@ -36652,7 +36658,10 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @example 2021-03-14T09:30:00.000Z */
+            /**
+             * @description when these figures were read: the home is kept until a write changes it, the day ends, or (the bank's and admin's homes, whose ages move with the clock) the minute ends
+             * @example 2021-03-14T09:30:00.000Z
+             */
             serverTime: string;
             /** @description true for auditors: they see everything and change nothing */
             readOnly: boolean;

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Id, IsoDate, IsoDateTime, Nullable } from './common';
+import { ISO_DATE_TIME_PATTERN, Id, IsoDate, IsoDateTime, Nullable } from './common';
 import { SsoOrganisationType } from './sso';
 
 // The homes of each role (docs/api.md "Dashboards"): counters with the first items behind each.
@@ -46,9 +46,16 @@ export const DashboardVigilanceReport = Type.Object({
 });
 export type DashboardVigilanceReport = Static<typeof DashboardVigilanceReport>;
 
+const FiguresReadAt = Type.String({
+  pattern: ISO_DATE_TIME_PATTERN,
+  examples: IsoDateTime.examples,
+  description:
+    "when these figures were read: the home is kept until a write changes it, the day ends, or (the bank's and admin's homes, whose ages move with the clock) the minute ends",
+});
+
 /** `GET /physician/dashboard`: what the caller's requests and waiting-list entries need now. */
 export const PhysicianDashboard = Type.Object({
-  serverTime: IsoDateTime,
+  serverTime: FiguresReadAt,
   awaitingAnswer: Counted(DashboardRequest),
   toReceive: Counted(DashboardRequest),
   toRecord: Counted(DashboardRequest),
@@ -82,7 +89,7 @@ export type StockDemandCell = Static<typeof StockDemandCell>;
 
 /** `GET /euteemployee/dashboard`: the caller's banks' requests, expiring stock, stock against demand, imports. */
 export const EuteDashboard = Type.Object({
-  serverTime: IsoDateTime,
+  serverTime: FiguresReadAt,
   openRequests: Type.Composite([
     Counted(DashboardRequest),
     Type.Object({ byAge: Type.Object({ day: Count, days: Count, older: Count }) }),
@@ -118,7 +125,7 @@ const Account = Type.Object({ id: Id, email: Type.String(), name: Type.String(),
 
 /** `GET /admin/dashboard`: accounts, banks' imports, FHIR subscriptions in error, mails, push, health, latest audit events. */
 export const AdminDashboard = Type.Object({
-  serverTime: IsoDateTime,
+  serverTime: FiguresReadAt,
   readOnly: Type.Boolean({ description: 'true for auditors: they see everything and change nothing' }),
   locked: Counted(Account),
   neverLoggedIn: Counted(Account),

@@ -33,6 +33,7 @@ import * as followupsVersions from './2026-12-06-followups-versions';
 import * as sso from './2026-12-07-sso';
 import * as systemClients from './2026-12-08-system-clients';
 import * as fhirSubscriptions from './2026-12-09-fhir-subscriptions';
+import * as activityVersion from './2026-12-10-activity-version';
 
 // Listed by name; Kysely applies them in name order, so names start with their date.
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-sso': sso,
   '2026-12-08-system-clients': systemClients,
   '2026-12-09-fhir-subscriptions': fhirSubscriptions,
+  '2026-12-10-activity-version': activityVersion,
 };

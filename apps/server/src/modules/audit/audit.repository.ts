@@ -14,28 +14,34 @@ export type UnchainedAuditRow = Omit<NewAuditLogRow, 'seq' | 'prevHash' | 'hash'
   ip: string | null;
 };
 
+const AUDIT_CHUNK = 500;
+
 /**
- * Appends rows to the hash chain in `executor`'s transaction (one of its own when given none).
+ * Appends a row per entry to the hash chain in `executor`'s transaction (one of its own when given none).
  * Moving the chain head first locks it until that transaction ends: on PostgreSQL the row lock
  * makes a second writer wait, on SQLite the write lock does; so no two writers take the same seq,
  * and a rollback gives the seqs back (docs/decisions.md, "Audit chain").
  */
-export async function appendAuditRows(executor: Executor, rows: readonly UnchainedAuditRow[]): Promise<void> {
-  if (rows.length === 0) {
+export async function appendAuditRows<T>(
+  executor: Executor,
+  entries: readonly T[],
+  toRow: (entry: T) => UnchainedAuditRow,
+): Promise<void> {
+  if (entries.length === 0) {
     return;
   }
   if (!executor.isTransaction) {
-    await executor.transaction().execute((trx) => appendAuditRows(trx, rows));
+    await executor.transaction().execute((trx) => appendAuditRows(trx, entries, toRow));
     return;
   }
   const trx = executor as Transaction<DB>;
   const head = await trx
     .updateTable('auditChainHead')
-    .set((eb) => ({ seq: eb('seq', '+', rows.length) }))
+    .set((eb) => ({ seq: eb('seq', '+', entries.length) }))
     .where('id', '=', 1)
     .returning('seq')
     .executeTakeFirstOrThrow();
-  const first = Number(head.seq) - rows.length + 1;
+  const first = Number(head.seq) - entries.length + 1;
   let prevHash = GENESIS_HASH;
   if (first > 1) {
     const previous = await trx
@@ -48,15 +54,19 @@ export async function appendAuditRows(executor: Executor, rows: readonly Unchain
     }
     prevHash = previous.hash;
   }
-  const chained = rows.map((row, index) => {
-    const seq = first + index;
-    const hash = chainHash(prevHash, { ...row, seq });
-    const result = { ...row, seq, prevHash, hash };
-    prevHash = hash;
-    return result;
-  });
-  // Many rows in few statements (a large import writes one per graft).
-  await insertRows(trx, 'auditLog', chained, 500);
+  // Made, chained and written a chunk at a time: a large import writes one row per graft, and
+  // holding them all at once would only cost memory.
+  for (let start = 0; start < entries.length; start += AUDIT_CHUNK) {
+    const chained = entries.slice(start, start + AUDIT_CHUNK).map((entry, index) => {
+      const row = toRow(entry);
+      const seq = first + start + index;
+      const hash = chainHash(prevHash, { ...row, seq });
+      const result = { ...row, seq, prevHash, hash };
+      prevHash = hash;
+      return result;
+    });
+    await insertRows(trx, 'auditLog', chained, AUDIT_CHUNK);
+  }
 }
 
 /**

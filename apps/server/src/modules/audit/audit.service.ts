@@ -45,12 +45,12 @@ function toJson(value: unknown): string | null {
  * The row joins the hash chain there (docs/security.md, "Tamper-evident audit log").
  */
 export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
-  await appendAuditRows(executor, [toRow(entry)]);
+  await appendAuditRows(executor, [entry], toRow);
 }
 
 /** Many audit rows of one change (a graft import), in the same transaction as the change. */
 export async function recordAudits(executor: Executor, entries: readonly AuditEntry[]): Promise<void> {
-  await appendAuditRows(executor, entries.map(toRow));
+  await appendAuditRows(executor, entries, toRow);
 }
 
 /**

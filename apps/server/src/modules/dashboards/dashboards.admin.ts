@@ -1,5 +1,6 @@
 import { DASHBOARD_ITEMS, fullName, importIsStale, type AdminDashboard, type ImportSummary } from '@graftmatch/domain';
 import type { Database } from '../../db/database';
+import { endOfMinuteMs, type Cacheable } from '../../http/answer-cache';
 import { requireAdmin } from '../../identity/policy';
 import type { Principal } from '../../identity/principal';
 import type { FileSweepStatus } from '../files/files.sweep';
@@ -20,10 +21,27 @@ export interface AdminDashboardDeps extends Omit<DashboardsDeps, 'fitCounts' | '
 /**
  * `GET /admin/dashboard` (admins, and auditors read-only): locked and never-used accounts, banks whose
  * last import failed rows or is stale, FHIR subscriptions in error, failed mails, push connections,
- * health and the latest audit events.
+ * health and the latest audit events. Kept as the bytes sent per minute until a write changes it or
+ * this instance's push connections or missing files change (docs/performance.md "Homes").
  */
-export async function adminDashboard(deps: AdminDashboardDeps, principal: Principal | null): Promise<AdminDashboard> {
+export function adminDashboard(deps: AdminDashboardDeps, principal: Principal | null): Cacheable<AdminDashboard> {
   const caller = requireAdmin(principal, { write: false });
+  const readOnly = !caller.admin;
+  const pushConnections = deps.pushConnections();
+  const missingFiles = deps.files.missingFiles();
+  return {
+    key: `home:admin:${readOnly}:${pushConnections}:${missingFiles}`,
+    alsoReads: ['access', 'activity'],
+    // Lock-outs end and imports turn stale with the clock.
+    holdsUntilMs: endOfMinuteMs(deps.now().getTime()),
+    compute: () => readAdminDashboard(deps, { readOnly, pushConnections, missingFiles }),
+  };
+}
+
+async function readAdminDashboard(
+  deps: AdminDashboardDeps,
+  live: { readOnly: boolean; pushConnections: number; missingFiles: number },
+): Promise<AdminDashboard> {
   const now = deps.now();
   const databaseUp = await deps.database.ping().then(
     () => true,
@@ -59,14 +77,14 @@ export async function adminDashboard(deps: AdminDashboardDeps, principal: Princi
   });
   return {
     serverTime: now.toISOString(),
-    readOnly: !caller.admin,
+    readOnly: live.readOnly,
     locked: counted(locked.map(account)),
     neverLoggedIn: counted(never.map(account)),
     importProblems: counted(imports.filter((bank) => bank.failed > 0 || bank.stale)),
     failingSubscriptions,
     failedMails,
-    pushConnections: deps.pushConnections(),
-    health: { database: databaseUp, engine: deps.database.engine, missingFiles: deps.files.missingFiles() },
+    pushConnections: live.pushConnections,
+    health: { database: databaseUp, engine: deps.database.engine, missingFiles: live.missingFiles },
     latestAudit: audit,
   };
 }

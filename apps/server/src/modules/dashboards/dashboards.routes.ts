@@ -12,10 +12,13 @@ import {
 } from './dashboards.service';
 
 /** `GET /physician/dashboard`; `POST /physician/dashboard/matches-seen` when the physician views their waiting list. */
-export const physicianDashboardRoutes: FastifyPluginAsyncTypebox<{ deps: DashboardsDeps }> = async (app, { deps }) => {
+export const physicianDashboardRoutes: FastifyPluginAsyncTypebox<{
+  deps: DashboardsDeps & { answers: AnswerCache };
+}> = async (app, { deps }) => {
   app.get(
     '/dashboard',
     {
+      ...ANSWERED_FROM_CACHE,
       schema: {
         operationId: 'getPhysicianDashboard',
         summary: "Read the physician's home figures",
@@ -23,7 +26,7 @@ export const physicianDashboardRoutes: FastifyPluginAsyncTypebox<{ deps: Dashboa
         response: { 200: PhysicianDashboard, ...errors },
       },
     },
-    async (request) => physicianDashboard(deps, request.principal),
+    async (request, reply) => deps.answers.send(request, reply, physicianDashboard(deps, request.principal)),
   );
   app.post(
     '/dashboard/matches-seen',
@@ -46,6 +49,7 @@ export const euteDashboardRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/dashboard',
     {
+      ...ANSWERED_FROM_CACHE,
       schema: {
         operationId: 'getBankDashboard',
         summary: "Read the tissue bank employee's home figures",
@@ -53,7 +57,7 @@ export const euteDashboardRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: EuteDashboard, ...errors },
       },
     },
-    async (request) => euteDashboard(deps, request.principal),
+    async (request, reply) => deps.answers.send(request, reply, euteDashboard(deps, request.principal)),
   );
   app.get(
     '/dashboard/trend',
@@ -71,10 +75,13 @@ export const euteDashboardRoutes: FastifyPluginAsyncTypebox<{
 };
 
 /** `GET /admin/dashboard`: admins and auditors. */
-export const adminDashboardRoutes: FastifyPluginAsyncTypebox<{ deps: AdminDashboardDeps }> = async (app, { deps }) => {
+export const adminDashboardRoutes: FastifyPluginAsyncTypebox<{
+  deps: AdminDashboardDeps & { answers: AnswerCache };
+}> = async (app, { deps }) => {
   app.get(
     '/dashboard',
     {
+      ...ANSWERED_FROM_CACHE,
       schema: {
         operationId: 'getAdminDashboard',
         summary: "Read the admin's home figures",
@@ -82,6 +89,6 @@ export const adminDashboardRoutes: FastifyPluginAsyncTypebox<{ deps: AdminDashbo
         response: { 200: AdminDashboard, ...errors },
       },
     },
-    async (request) => adminDashboard(deps, request.principal),
+    async (request, reply) => deps.answers.send(request, reply, adminDashboard(deps, request.principal)),
   );
 };

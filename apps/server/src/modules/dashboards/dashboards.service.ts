@@ -26,7 +26,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { VersionMemo } from '../../cache/version-memo';
 import type { DataVersions } from '../../db/data-versions';
-import type { Cacheable } from '../../http/answer-cache';
+import { endOfMinuteMs, type Cacheable } from '../../http/answer-cache';
 import type { DB } from '../../db/types';
 import { clinicReadScope, euteReadScope } from '../../identity/policy';
 import type { Principal } from '../../identity/principal';
@@ -112,13 +112,24 @@ export async function markMatchesSeen(deps: Omit<DashboardsDeps, 'fitCounts'>, p
  * `GET /physician/dashboard`: the caller's reservations awaiting an answer (soonest deadline first),
  * grafts to receive and implantations to record; of their open entries those free grafts fit, those
  * at risk (the window opens within the longest lead time of an active bank, nothing fits) and those
- * whose window has passed.
+ * whose window has passed. Kept as the bytes sent per caller and day until a graft, entry, request
+ * or look at the matches changes it (docs/performance.md "Homes").
  */
-export async function physicianDashboard(
-  deps: DashboardsDeps,
-  principal: Principal | null,
-): Promise<PhysicianDashboard> {
+export function physicianDashboard(deps: DashboardsDeps, principal: Principal | null): Cacheable<PhysicianDashboard> {
   const scope = clinicReadScope(principal);
+  const today = utcDate(deps.now());
+  const own = scope.all ? '*' : scope.ids.join(',');
+  return {
+    key: `home:physician:${scope.caller.userId}:${own}:${today}`,
+    alsoReads: ['waitingList', 'activity'],
+    compute: () => readPhysicianDashboard(deps, scope),
+  };
+}
+
+async function readPhysicianDashboard(
+  deps: DashboardsDeps,
+  scope: ReturnType<typeof clinicReadScope>,
+): Promise<PhysicianDashboard> {
   const now = deps.now();
   const today = utcDate(now);
   const [requests, needing, seenAt] = await Promise.all([
@@ -206,15 +217,25 @@ export function stockDemandCells(
  * `GET /euteemployee/dashboard`: the caller's banks' open requests by age (oldest first),
  * reservations lapsing within a day, assigned grafts awaiting delivery, stock expiring within 30,
  * 60 and 90 days (soonest first), stock against demand, the last import, and the open vigilance
- * reports with the deadline of their open part (soonest first).
+ * reports with the deadline of their open part (soonest first). Kept as the bytes sent per scope
+ * and minute until a write changes it (docs/performance.md "Homes").
  */
-export async function euteDashboard(deps: DashboardsDeps, principal: Principal | null): Promise<EuteDashboard> {
+export function euteDashboard(deps: DashboardsDeps, principal: Principal | null): Cacheable<EuteDashboard> {
   const read = euteReadScope(principal);
-  const scope: repo.BankScope = read.all ? { all: true } : { euteIds: read.ids };
+  const banks = read.all ? '*' : [...read.ids].sort().join(',');
+  return {
+    key: `home:bank:${banks}`,
+    alsoReads: ['waitingList', 'activity'],
+    // A request's age, a reservation lapsing and a stale import move with the clock.
+    holdsUntilMs: endOfMinuteMs(deps.now().getTime()),
+    compute: () => readEuteDashboard(deps, read.all ? { all: true } : { euteIds: read.ids }, banks),
+  };
+}
+
+async function readEuteDashboard(deps: DashboardsDeps, scope: repo.BankScope, banks: string): Promise<EuteDashboard> {
   const now = deps.now();
   const today = utcDate(now);
   const [h30, h60, h90] = EXPIRY_HORIZONS.map((days) => shiftDate(today, days)) as [string, string, string];
-  const banks = read.all ? '*' : [...read.ids].sort().join(',');
   const graftDataOn = (versions: DataVersions) => `${versions.graftData}:${today}`;
   const [requests, expiring, free, reserved, demand, last, silence, vigilance] = await Promise.all([
     repo.requestsIn(deps.db, scope, ['requested', 'reserved', 'assigned']),
@@ -294,7 +315,7 @@ export function stockTrend(
   // The grafts' and entries' versions and the day decide the answer: kept as the bytes sent until one changes.
   return {
     key: `trend:${today}:${read.all ? '*' : read.ids.join(',')}`,
-    readsWaitingList: true,
+    alsoReads: ['waitingList'],
     compute: () => readTrend(deps.db, scope, today),
   };
 }

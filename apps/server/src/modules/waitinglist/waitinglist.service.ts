@@ -126,7 +126,7 @@ export function listOwnEntries(
   const owner = scope.all ? '*' : `${caller.userId}:${scope.ids.join(',')}`;
   return {
     key: `own:${today}:${owner}:${show ?? ''}:${page.limit}:${page.offset}`,
-    readsWaitingList: true,
+    alsoReads: ['waitingList'],
     compute: async () => {
       if (!show) {
         return withFits(deps, await repo.listOpenEntries(deps.db, entryScope, page), today);
@@ -153,7 +153,7 @@ export function listDemand(
   const today = todayOf(deps);
   return {
     key: `demand:${today}:${page.limit}:${page.offset}`,
-    readsWaitingList: true,
+    alsoReads: ['waitingList'],
     compute: async () => withFits(deps, await repo.listOpenEntries(deps.db, { activeClinics: true }, page), today),
   };
 }
@@ -167,7 +167,7 @@ export function demandForPdf(
   const today = todayOf(deps);
   return {
     key: `demand-pdf:${today}:${scope.all ? 'all' : [...scope.ids].sort().join(',')}`,
-    readsWaitingList: true,
+    alsoReads: ['waitingList'],
     compute: async () => {
       const rows = await repo.listOpenEntries(deps.db, { activeClinics: true }, { limit: MAX_PDF_ENTRIES, offset: 0 });
       const { items, total } = await withFits(deps, rows, today);
