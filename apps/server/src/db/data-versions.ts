@@ -10,8 +10,8 @@ export interface DataVersions {
   /** Waiting-list entries. */
   waitingList: number;
   /**
-   * Requests, vigilance reports, import logs, matches seen, mails, FHIR subscriptions, audit events
-   * (migration 2026-12-10-activity-version): what the homes show besides the others.
+   * Requests, vigilance reports, import logs, matches seen, FHIR subscriptions (migration
+   * 2026-12-10-activity-version): what the homes show besides the others.
    */
   activity: number;
 }

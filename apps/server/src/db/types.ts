@@ -565,7 +565,7 @@ export interface DataVersionsTable {
   access: number;
   /** Waiting-list entries (migration 2026-11-24-waiting-list-version). */
   waitingList: number;
-  /** Requests, vigilance reports, import logs, matches seen, mails, FHIR subscriptions, audit events (migration 2026-12-10-activity-version). */
+  /** Requests, vigilance reports, import logs, matches seen, FHIR subscriptions (migration 2026-12-10-activity-version). */
   activity: number;
 }
 

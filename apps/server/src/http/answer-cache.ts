@@ -12,8 +12,8 @@ import './request-context';
  * what the caller may see and asked for (the service builds the key after its policy check), and
  * valid while the database's versions, read at the start of the request, stay the same: every
  * graft, file, clinic, bank, membership or follow-up write bumps `graft_data`, every waiting-list
- * write `waiting_list`, every account write `access`, and requests, reports, imports, mails and
- * audit events `activity`. Every answer depends on `graft_data` and on the counters it names.
+ * write `waiting_list`, every account write `access`, and requests, reports, imports and FHIR
+ * subscriptions `activity`. Every answer depends on `graft_data` and on the counters it names.
  */
 export interface AnswerCache {
   /** Sends the answer for `answer.key`, computing and keeping it when missing. */

@@ -22,7 +22,8 @@ export interface AdminDashboardDeps extends Omit<DashboardsDeps, 'fitCounts' | '
  * `GET /admin/dashboard` (admins, and auditors read-only): locked and never-used accounts, banks whose
  * last import failed rows or is stale, FHIR subscriptions in error, failed mails, push connections,
  * health and the latest audit events. Kept as the bytes sent per minute until a write changes it or
- * this instance's push connections or missing files change (docs/performance.md "Homes").
+ * this instance's push connections or missing files change; failed mails and audit events bump no
+ * version, so they show within the minute (docs/performance.md "Homes").
  */
 export function adminDashboard(deps: AdminDashboardDeps, principal: Principal | null): Cacheable<AdminDashboard> {
   const caller = requireAdmin(principal, { write: false });
@@ -32,7 +33,7 @@ export function adminDashboard(deps: AdminDashboardDeps, principal: Principal | 
   return {
     key: `home:admin:${readOnly}:${pushConnections}:${missingFiles}`,
     alsoReads: ['access', 'activity'],
-    // Lock-outs end and imports turn stale with the clock.
+    // Lock-outs end and imports turn stale with the clock; mails fail and audit events come without a version.
     holdsUntilMs: endOfMinuteMs(deps.now().getTime()),
     compute: () => readAdminDashboard(deps, { readOnly, pushConnections, missingFiles }),
   };
