@@ -52,13 +52,13 @@ const entry = (index: number) =>
 function naive(freed: readonly FreedGraft[], entries: readonly Entry[]) {
   return entries.flatMap((open) => {
     const criteria = entryCriteria(open);
-    const lots = criteria ? freed.filter((g) => fitsWaitingListEntry(g, criteria)).map((g) => g.e_Lot) : [];
-    return lots.length > 0 ? [{ entry: open, lots }] : [];
+    const positions = criteria ? freed.flatMap((g, index) => (fitsWaitingListEntry(g, criteria) ? [index] : [])) : [];
+    return positions.length > 0 ? [{ entry: open, positions }] : [];
   });
 }
 
 describe('matching freed grafts against open entries', () => {
-  it('finds exactly the pairs the domain rule accepts, lots in file order', () => {
+  it('finds exactly the pairs the domain rule accepts, grafts in file order', () => {
     const lists = <T>(make: (index: number) => fc.Arbitrary<T>, max: number) =>
       fc.integer({ min: 0, max }).chain((length) => fc.tuple(...Array.from({ length }, (_, index) => make(index))));
     fc.assert(

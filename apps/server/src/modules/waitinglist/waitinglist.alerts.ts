@@ -52,7 +52,7 @@ function firstFrom(candidates: readonly Candidate[], diameter: number): number {
   return low;
 }
 
-/** Which freed lots fit which open entry; entries no lot fits are left out. */
+/** Which freed grafts (by their place in `freed`, ascending) fit which open entry; entries none fits are left out. */
 export function matchFreedGrafts(freed: readonly FreedGraft[], entries: readonly OpenEntry[]) {
   // An entry only ever fits grafts of its type and diameter range: per type, the grafts with a
   // diameter sorted by it, so each entry checks only those in its range (a large import frees
@@ -70,26 +70,26 @@ export function matchFreedGrafts(freed: readonly FreedGraft[], entries: readonly
   for (const candidates of byType.values()) {
     candidates.sort((a, b) => a.diameter - b.diameter);
   }
-  const matches: { entry: OpenEntry; lots: string[] }[] = [];
+  const matches: { entry: OpenEntry; positions: number[] }[] = [];
   for (const entry of entries) {
     const criteria = entryCriteria(entry);
     const candidates = criteria ? byType.get(entry.queryType) : undefined;
     if (!criteria || !candidates) {
       continue;
     }
-    const fitting: Candidate[] = [];
+    const fitting: number[] = [];
     for (let index = firstFrom(candidates, criteria.query_d_min); index < candidates.length; index += 1) {
       const candidate = candidates[index] as Candidate;
       if (candidate.diameter > criteria.query_d_max) {
         break;
       }
       if (fitsWaitingListEntry(candidate.graft, criteria, candidate.expiry)) {
-        fitting.push(candidate);
+        fitting.push(candidate.position);
       }
     }
     if (fitting.length > 0) {
       // In the file's order, as the mail lists them.
-      matches.push({ entry, lots: fitting.sort((a, b) => a.position - b.position).map(({ graft }) => graft.e_Lot) });
+      matches.push({ entry, positions: fitting.sort((a, b) => a - b) });
     }
   }
   return matches;
@@ -100,28 +100,29 @@ export function matchFreedGrafts(freed: readonly FreedGraft[], entries: readonly
  * grafts were freed (the file's), so "the first grafts" of a run are the same for every reader.
  */
 export function alertsPerGraft(matches: ReturnType<typeof matchFreedGrafts>, freed: readonly FreedGraft[]) {
-  // Per physician, then per lot: a large import makes hundreds of thousands of pairs.
-  const byOwner = new Map<string, Map<string, { lot: string; entries: [OpenEntry, ...OpenEntry[]] }>>();
-  const alerts: { lot: string; entries: [OpenEntry, ...OpenEntry[]] }[] = [];
-  for (const { entry, lots } of matches) {
+  // Per physician, then per graft by its place in the file: a large import makes hundreds of
+  // thousands of pairs, so they are keyed and ordered by number.
+  type Alert = { lot: string; position: number; entries: [OpenEntry, ...OpenEntry[]] };
+  const byOwner = new Map<string, Map<number, Alert>>();
+  const alerts: Alert[] = [];
+  for (const { entry, positions } of matches) {
     let ofOwner = byOwner.get(entry.ownerUserId);
     if (!ofOwner) {
       ofOwner = new Map();
       byOwner.set(entry.ownerUserId, ofOwner);
     }
-    for (const lot of lots) {
-      const alert = ofOwner.get(lot);
+    for (const position of positions) {
+      const alert = ofOwner.get(position);
       if (alert) {
         alert.entries.push(entry);
       } else {
-        const created = { lot, entries: [entry] as [OpenEntry, ...OpenEntry[]] };
-        ofOwner.set(lot, created);
+        const created: Alert = { lot: (freed[position] as FreedGraft).e_Lot, position, entries: [entry] };
+        ofOwner.set(position, created);
         alerts.push(created);
       }
     }
   }
-  const position = new Map(freed.map((graft, index) => [graft.e_Lot, index]));
-  return alerts.sort((a, b) => (position.get(a.lot) ?? 0) - (position.get(b.lot) ?? 0));
+  return alerts.sort((a, b) => a.position - b.position);
 }
 
 /** The alerts of newly free grafts: per physician and graft, their entries it fits (read with `executor`). */
