@@ -4,7 +4,7 @@
 // the login screen loaded once. A returning user's browser has also installed the service worker,
 // which holds the whole app; the first open after an update has not yet (docs/performance.md).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -115,6 +115,13 @@ export async function runLighthouse(
     }
     if (lhr.runtimeError) {
       throw new Error(`Lighthouse on ${pathname}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    }
+    // LIGHTHOUSE_REPORTS=dir keeps each run's full report, to read what the main thread did.
+    const reports = process.env.LIGHTHOUSE_REPORTS;
+    if (reports) {
+      mkdirSync(reports, { recursive: true });
+      const name = `${pathname.replace(/[^a-z0-9]+/gi, '-')}-${session?.returning ?? 'anonymous'}-${Date.now()}.json`;
+      writeFileSync(path.join(reports, name), JSON.stringify(lhr));
     }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     return {

@@ -174,6 +174,29 @@ describe('graft search page', () => {
     expect(screen.queryByTestId('search-empty')).toBeNull();
   });
 
+  it('with a search in the address, draws no hint above the coming results: it follows them once they are there', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const api = fakeApi({
+      'GET /api/users/getmyuser': () => json(aPhysician()),
+      ...fakeSettings(),
+      'POST /api/physician/graftsearch': async (call) => {
+        await answered;
+        return pagedJson([aGraft({ e_Lot: 'EL-7' })])(call);
+      },
+    });
+    renderRoutes(routes, SEARCHED);
+    await waitFor(() => expect(api.callsTo('POST', '/api/physician/graftsearch')).toHaveLength(1));
+    // Time for the account's settings to come, as the hint waits for them.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Drawn now, the hint would be pushed down by the results: a layout shift on a phone.
+    expect(screen.queryByTestId('hint-banner')).toBeNull();
+    answer();
+    const [lot] = await screen.findAllByText('EL-7');
+    const hint = await screen.findByTestId('hint-banner');
+    expect(lot!.compareDocumentPosition(hint) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('remembers a dismissed hint with the account, so a fresh start (another device) does not show it', async () => {
     const api = fakeClinicApi();
     const first = renderRoutes(routes, '/home/clinic/search');

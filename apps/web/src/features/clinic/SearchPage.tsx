@@ -60,8 +60,9 @@ export function SearchPage() {
           </Group>
         )}
       </PageTitle>
-      {/* Before results the hint explains the page; with results it waits below them, so they come first on a phone. */}
-      {!found && <HintBanner />}
+      {/* Before a search the hint explains the page; after one it waits below the results, so they come first on a
+          phone and nothing they would push down is drawn before them (docs/performance.md "Web delivery"). */}
+      {!submitted && <HintBanner />}
       <Stack gap="md">
         {(type === null || search.filterOpen) && <GraftTypePicker value={type} onSelect={search.selectType} />}
         {submitted && !search.filterOpen && (
