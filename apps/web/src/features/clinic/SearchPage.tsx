@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAdjustments, IconClipboardPlus, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -27,12 +27,15 @@ export function SearchPage() {
   const [adding, setAdding] = useState(false);
   const [compared, setCompared] = useState<string[]>([]);
   const readOnly = useReadOnly();
-  if (search.unknownType) {
-    return <NotFoundPage />;
-  }
   const { type, results, submitted } = search;
   // Without a search, the last results kept for the next one are not shown.
   const found = submitted ? results.list.data : undefined;
+  // The hint below the results comes in the background render that draws the list's last rows
+  // (components/useRowsInSlices.ts), so no row pushes it down on a phone.
+  const listDrawn = useDeferredValue(found !== undefined, false);
+  if (search.unknownType) {
+    return <NotFoundPage />;
+  }
   return (
     <>
       <PageTitle title={type === null ? t('search.title') : t('search.titleFor', { type: typeLabel(t, type) })}>
@@ -122,7 +125,7 @@ export function SearchPage() {
           />
         )}
         {compared.length > 0 && <CompareBar compared={compared} onClear={() => setCompared([])} />}
-        {found && <HintBanner />}
+        {found && listDrawn && <HintBanner />}
       </Stack>
       {type !== null && (
         <LazyWaitingListFormModal
