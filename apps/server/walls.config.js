@@ -39,6 +39,7 @@ export const TABLE_WRITERS = {
   auditChainHead: ['modules/audit'],
   auditCheckpoints: ['modules/audit'],
   dataVersions: ['db'],
+  activityVersion: ['db'],
   mailOutbox: ['mail', 'modules/mails'],
   vigilanceReports: ['modules/vigilance'],
   matchesSeen: ['modules/dashboards'],

@@ -1,7 +1,10 @@
 import type { Database } from './database';
 import { prepare } from './prepared';
 
-/** The counters of `data_versions`, bumped by the database on writes (migration 2026-11-23-versions-and-search-index). */
+/**
+ * The counters of `data_versions` and `activity_version`, bumped by the database on writes
+ * (migrations 2026-11-23-versions-and-search-index, 2026-12-10-activity-version).
+ */
 export interface DataVersions {
   /** Grafts, their files, clinics, banks, memberships, follow-ups (migration 2026-12-06-followups-versions). */
   graftData: number;
@@ -34,15 +37,16 @@ export function createDataVersionReader(database: Database): DataVersionReader {
     database,
     database.db
       .selectFrom('dataVersions')
+      .innerJoin('activityVersion', 'activityVersion.id', 'dataVersions.id')
       .select(['graftData', 'access', 'waitingList', 'activity'])
-      .where('id', '=', 1),
+      .where('dataVersions.id', '=', 1),
   );
   let last: { token: string; versions: DataVersions } | null = null;
   const known = (token: string | null) => (token !== null && last?.token === token ? last.versions : null);
   const readTable = async () => {
     const [row] = await query({});
     if (!row) {
-      throw new Error('data_versions has no row; run the migrations');
+      throw new Error('data_versions or activity_version has no row; run the migrations');
     }
     return {
       graftData: Number(row.graftData),

@@ -28,6 +28,7 @@ describe(`migrations on ${testEngineName()}`, () => {
     const tables = (await ourTables()).map((table) => table.name).sort();
     expect(tables).toEqual(
       [
+        'activity_version',
         'alert_digest_items',
         'alert_preferences',
         'app_settings',

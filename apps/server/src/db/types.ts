@@ -565,7 +565,11 @@ export interface DataVersionsTable {
   access: number;
   /** Waiting-list entries (migration 2026-11-24-waiting-list-version). */
   waitingList: number;
-  /** Requests, vigilance reports, import logs, matches seen, FHIR subscriptions (migration 2026-12-10-activity-version). */
+}
+
+/** One row (id 1): requests, vigilance reports, import logs, matches seen, FHIR subscriptions, bumped at commit (migration 2026-12-10-activity-version). */
+export interface ActivityVersionTable {
+  id: number;
   activity: number;
 }
 
@@ -763,6 +767,7 @@ export interface DB {
   auditChainHead: AuditChainHeadTable;
   auditCheckpoints: AuditCheckpointsTable;
   dataVersions: DataVersionsTable;
+  activityVersion: ActivityVersionTable;
   filesFolder: FilesFolderTable;
   mailOutbox: MailOutboxTable;
   notifications: NotificationsTable;
