@@ -122,16 +122,17 @@ export function physicianDashboard(deps: DashboardsDeps, principal: Principal | 
   return {
     key: `home:physician:${scope.caller.userId}:${own}:${today}`,
     alsoReads: ['waitingList', 'activity'],
-    compute: () => readPhysicianDashboard(deps, scope),
+    // Computed for the day the key names, even when the computation starts after midnight.
+    compute: () => readPhysicianDashboard(deps, scope, today),
   };
 }
 
 async function readPhysicianDashboard(
   deps: DashboardsDeps,
   scope: ReturnType<typeof clinicReadScope>,
+  today: string,
 ): Promise<PhysicianDashboard> {
   const now = deps.now();
-  const today = utcDate(now);
   const [requests, needing, seenAt] = await Promise.all([
     repo.requestsIn(
       deps.db,
