@@ -77,7 +77,7 @@ export function expectNoProblems(problems: string[], where: string) {
   expect(seen, `console errors or failed requests ${where}`).toEqual([]);
 }
 
-/** axe on the screen on show, unless this journey file already checked it (same route, same dialog). */
+/** axe on the screen on show, unless the journeys already checked it in this run (same route, same dialog). */
 export async function checkScreenOnce(page: Page, label: string) {
   if (!(await alreadyChecked(page))) {
     await expectNoAxeViolations(page, label);

@@ -4,10 +4,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
- * Which screens a journey file showed, and which of them axe looked at. A screen is a route
+ * Which screens the journeys showed, and which of them axe looked at. A screen is a route
  * (parameters folded, so every graft's details page is one screen) plus the modal dialog open on it
- * (named by its heading).
- * After the file, every screen shown must have been checked (see `expectEveryScreenChecked`),
+ * (named by its heading). The sets live as long as the run (the journeys share one module state,
+ * e2e/vitest.config.ts): axe looks at each screen once per run.
+ * After each file, every screen shown must have been checked (see `expectEveryScreenChecked`),
  * so a new page or dialog cannot slip past the accessibility check.
  */
 const shown = new Set<string>();
@@ -27,11 +28,15 @@ export function routeOf(pathname: string): string {
     .replace(/^\/home\/imports\/logs\/[^/]+$/, '/home/imports/logs/:id');
 }
 
-/** A route at a size (phones get other layouts), with the dialog open on it if any. */
+/**
+ * A route at a size (phones get other layouts), with the dialog open on it if any. A dialog is
+ * named by its title up to the dash before the object it is about ("Receive package – LOT …"),
+ * so that one dialog for every graft is one screen.
+ */
 function screen(page: Page, dialog?: string): string {
   const size = (page.viewportSize()?.width ?? 0) < 700 ? 'phone' : 'desktop';
   const route = `${routeOf(new URL(page.url()).pathname)} (${size})`;
-  return dialog ? `${route} with dialog “${dialog}”` : route;
+  return dialog ? `${route} with dialog “${dialog.split(' – ')[0]}”` : route;
 }
 
 /**
@@ -90,7 +95,7 @@ export async function alreadyChecked(page: Page): Promise<boolean> {
   return (await screensOnShow(page)).every((entry) => checked.has(entry));
 }
 
-/** Every screen the journeys of this file showed was checked by axe at least once. */
+/** Every screen the journeys showed so far was checked by axe at least once. */
 export function expectEveryScreenChecked() {
   expect([...shown].filter((entry) => !checked.has(entry)).sort(), 'screens shown but never checked by axe').toEqual(
     [],
