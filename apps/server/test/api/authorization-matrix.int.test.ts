@@ -15,6 +15,7 @@ import {
   today,
   type Role,
   type SeededApp,
+  clinicalToday,
 } from '../support/clinical';
 import { testEngineName } from '../support/database';
 import { uploadFiles } from '../support/files';
@@ -275,8 +276,8 @@ const ROUTES: Record<string, Cell> = {
   'POST /api/requests/*/corrections': {
     method: 'POST',
     request: async (app) => ({
-      path: `/api/requests/${(await implantedRequest(app, today())).id}/corrections`,
-      body: { field: 'implantedOn', value: today(), reason: 'Matrix' },
+      path: `/api/requests/${(await implantedRequest(app, clinicalToday())).id}/corrections`,
+      body: { field: 'implantedOn', value: clinicalToday(), reason: 'Matrix' },
     }),
     expect: expected(200, ['physicianA', 'admin'], { physicianB: 404, employeeY: 404 }),
   },
@@ -876,15 +877,15 @@ const ROUTES: Record<string, Cell> = {
   'PUT /api/physician/followups/{due follow-up of A}': {
     method: 'PUT',
     request: async (app) => ({
-      path: `/api/physician/followups/${await dueFollowUpOfA(app, today())}`,
-      body: { date: today(), patientStatus: 'alive', graftStatus: 'functioning' },
+      path: `/api/physician/followups/${await dueFollowUpOfA(app, clinicalToday())}`,
+      body: { date: clinicalToday(), patientStatus: 'alive', graftStatus: 'functioning' },
     }),
     expect: expected(200, ['physicianA'], { physicianB: 404 }),
   },
   'POST /api/physician/followups/{due follow-up of A}/lost': {
     method: 'POST',
     request: async (app) => ({
-      path: `/api/physician/followups/${await dueFollowUpOfA(app, today())}/lost`,
+      path: `/api/physician/followups/${await dueFollowUpOfA(app, clinicalToday())}/lost`,
       body: { reason: 'Moved abroad' },
     }),
     expect: expected(200, ['physicianA'], { physicianB: 404 }),
@@ -895,10 +896,10 @@ const ROUTES: Record<string, Cell> = {
       path: '/api/physician/followups',
       body: {
         lot: f.implantedLotOfA,
-        date: today(),
+        date: clinicalToday(),
         patientStatus: 'alive',
         graftStatus: 'reintervention',
-        reinterventionDate: today(),
+        reinterventionDate: clinicalToday(),
         reinterventionKind: 'catheter',
       },
     }),
@@ -1098,7 +1099,7 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
     };
     const ssoSetUp = await app.clients.admin.put(`/api/admin/sso/clinic/${fixture.ssoClinic}`, fixture.ssoBody);
     expect(ssoSetUp.status).toBe(200);
-    fixture.implantedLotOfA = (await implantedRequest(app, day)).lot;
+    fixture.implantedLotOfA = (await implantedRequest(app, clinicalToday())).lot;
     const statement = await uploadFiles(app.clients.employeeX, fixture.implantedLotOfA, '1', [
       { name: RELEASE_STATEMENT, bytes: await simplePdf('Release statement', ['matrix'], new Date()) },
     ]);
@@ -1106,10 +1107,10 @@ describe(`authorization matrix of the clinic, tissue-bank and admin APIs (${test
     fixture.reportOfA = await freshReport(app, fixture, 'draft');
     const followUp = await app.clients.physicianA.post('/api/physician/followups', {
       lot: fixture.implantedLotOfA,
-      date: day,
+      date: clinicalToday(),
       patientStatus: 'alive',
       graftStatus: 'reintervention',
-      reinterventionDate: day,
+      reinterventionDate: clinicalToday(),
       reinterventionKind: 'surgical',
     });
     expect(followUp.status).toBe(201);

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { ListStatus, shiftDate } from '@graftmatch/domain';
+import { sql } from 'kysely';
+import { DEFAULT_TIME_ZONE, ListStatus, localDay, shiftDate } from '@graftmatch/domain';
 import type { NewGraftRow } from '../../src/db/types';
 import { startTestApp, type TestApp } from './app';
 import { loginAs, seedDemoInto } from './auth';
@@ -98,33 +99,63 @@ export async function startSeededApp(options: Parameters<typeof startTestApp>[0]
   return { server, ids, clients };
 }
 
+/** The tables `dataFingerprint` covers: its key, the table, and the columns that order its rows. */
+const FINGERPRINTED_TABLES = {
+  users: ['users', 'id'],
+  clinics: ['clinics', 'id'],
+  eutes: ['eutes', 'id'],
+  clinicMembers: ['clinic_members', 'user_id, clinic_id'],
+  euteMembers: ['eute_members', 'user_id, eute_id'],
+  grafts: ['grafts', 'id'],
+  waitingListEntries: ['waiting_list_entries', 'id'],
+  recoveryTokens: ['recovery_tokens', 'id'],
+  sessions: ['refresh_token_families', 'id'],
+  passkeys: ['passkeys', 'id'],
+  auditLog: ['audit_log', 'id'],
+  followups: ['followups', 'id'],
+} as const;
+
 /**
  * A fingerprint of everything the API may change: users, organisations, memberships, grafts,
  * waiting-list entries, invitation tokens, sessions, the audit log and follow-ups. Equal before and
- * after means nothing changed.
+ * after means nothing changed. Each table's rows are written out as text by the database itself
+ * (every column, exactly), so a fingerprint costs one query per table and no rows in JavaScript.
  */
 export async function dataFingerprint(server: TestApp): Promise<Record<string, string>> {
   const db = server.database.db;
-  const tables = {
-    users: db.selectFrom('users').selectAll().orderBy('id'),
-    clinics: db.selectFrom('clinics').selectAll().orderBy('id'),
-    eutes: db.selectFrom('eutes').selectAll().orderBy('id'),
-    clinicMembers: db.selectFrom('clinicMembers').selectAll().orderBy('userId').orderBy('clinicId'),
-    euteMembers: db.selectFrom('euteMembers').selectAll().orderBy('userId').orderBy('euteId'),
-    grafts: db.selectFrom('grafts').selectAll().orderBy('id'),
-    waitingListEntries: db.selectFrom('waitingListEntries').selectAll().orderBy('id'),
-    recoveryTokens: db.selectFrom('recoveryTokens').selectAll().orderBy('id'),
-    sessions: db.selectFrom('refreshTokenFamilies').selectAll().orderBy('id'),
-    passkeys: db.selectFrom('passkeys').selectAll().orderBy('id'),
-    auditLog: db.selectFrom('auditLog').selectAll().orderBy('id'),
-    followups: db.selectFrom('followups').selectAll().orderBy('id'),
-  };
   const result: Record<string, string> = {};
-  for (const [name, query] of Object.entries(tables)) {
-    const rows = await query.execute();
-    result[name] = `${rows.length}:${createHash('sha256').update(JSON.stringify(rows)).digest('hex')}`;
+  for (const [key, [table, order]] of Object.entries(FINGERPRINTED_TABLES)) {
+    const rowsAsText =
+      server.target.engine === 'postgres'
+        ? sql<{
+            text: string | null;
+          }>`select string_agg(t::text, chr(10) order by ${sql.raw(order)}) as text from ${sql.table(table)} t`
+        : sql<{ text: string | null }>`select group_concat(line, char(10)) as text from (select ${sql.raw(
+            await quotedColumnsOf(server, table),
+          )} as line from ${sql.table(table)} order by ${sql.raw(order)})`;
+    const { text } = (await rowsAsText.execute(db)).rows[0] ?? { text: null };
+    result[key] = createHash('sha256')
+      .update(text ?? '')
+      .digest('hex');
   }
   return result;
+}
+
+/** Per database, per table: the columns' expression, read once (the tables do not change during a test). */
+const quotedColumns = new WeakMap<object, Map<string, Promise<string>>>();
+
+/** SQLite: an expression giving a row of `table` as text, each column as an SQL literal (`quote`). */
+function quotedColumnsOf(server: TestApp, table: string): Promise<string> {
+  const known = quotedColumns.get(server.database) ?? new Map<string, Promise<string>>();
+  quotedColumns.set(server.database, known);
+  let expression = known.get(table);
+  if (!expression) {
+    expression = sql<{ name: string }>`select name from pragma_table_info(${table})`
+      .execute(server.database.db)
+      .then(({ rows }) => rows.map(({ name }) => `quote("${name}")`).join(" || ',' || "));
+    known.set(table, expression);
+  }
+  return expression;
 }
 
 /** Asserts an answer is an RFC 9457 problem with this status. */
@@ -141,7 +172,15 @@ export async function expectProblem(
   return body;
 }
 
+/** Today's UTC day, as expiry, implant windows and lists go (docs/decisions.md "Time zones"). */
 export const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Today as the demo's clinics and banks date a clinical step (an implantation, a reaction, a
+ * follow-up): the local day of their zone, already tomorrow's UTC date late in the evening
+ * (docs/decisions.md "Time zones").
+ */
+export const clinicalToday = () => localDay(new Date(), DEFAULT_TIME_ZONE);
 
 /** The first `limit` lots of a bank's grafts on a list (not archived), in lot order. */
 export async function listedLots(app: SeededApp, euteId: string, limit: number): Promise<string[]> {

@@ -14,3 +14,9 @@ export function testClock(start = new Date()) {
     },
   };
 }
+
+/**
+ * 09:00 UTC today: the same day in UTC and in the demo's zones, with hours left of it, so that a
+ * test clock started there dates its steps alike whenever the test runs (docs/decisions.md "Time zones").
+ */
+export const thisMorning = () => new Date(`${new Date().toISOString().slice(0, 10)}T09:00:00.000Z`);

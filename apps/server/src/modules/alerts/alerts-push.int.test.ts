@@ -7,7 +7,14 @@ import { createDatabase, type Database } from '../../db/database';
 import { createMailer } from '../../mail/mailer';
 import { requestReminders } from '../reminders/reminders.service';
 import { createTestUser, loginAs } from '../../../test/support/auth';
-import { expectProblem, graftRow, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
+import {
+  expectProblem,
+  graftRow,
+  startSeededApp,
+  today,
+  type SeededApp,
+  clinicalToday,
+} from '../../../test/support/clinical';
 import { implantedRequest } from '../../../test/support/clinical-records';
 import type { TestClient } from '../../../test/support/client';
 import { testEngineName } from '../../../test/support/database';
@@ -127,7 +134,7 @@ describe(`Web Push to subscribed devices (${testEngineName()})`, () => {
   });
 
   test('a SAR notification reaches the bank’s device; a reminder reaches the device of whom it reminds', async () => {
-    const implanted = await implantedRequest(app, new Date().toISOString().slice(0, 10));
+    const implanted = await implantedRequest(app, clinicalToday());
     const created = await app.clients.physicianA.post('/api/vigilance/reports', {
       kind: 'SAR',
       lot: implanted.lot,
@@ -136,7 +143,7 @@ describe(`Web Push to subscribed devices (${testEngineName()})`, () => {
     const report = (await created.json()) as VigilanceReport;
     await app.clients.physicianA.patch(`/api/vigilance/reports/${report.id}`, {
       sarNotification: {
-        reactionDate: new Date().toISOString().slice(0, 10),
+        reactionDate: clinicalToday(),
         reactionType: 'Transmission of a bacterial infection',
         imputability: 'possible',
         severity: 'serious',

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AuditChainReport } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startSeededApp, type SeededApp } from '../../../test/support/clinical';
+import { startSeededApp, type SeededApp, clinicalToday } from '../../../test/support/clinical';
 import { implantedRequest } from '../../../test/support/clinical-records';
 import { testEngineName } from '../../../test/support/database';
 
@@ -43,7 +43,7 @@ describe(`retention of audit and traceability rows (${testEngineName()})`, () =>
   };
 
   test('deactivating a user, a clinic and a bank keeps every audit row, request and graft, and the chain verifies', async () => {
-    const implanted = await implantedRequest(app, new Date().toISOString().slice(0, 10));
+    const implanted = await implantedRequest(app, clinicalToday());
     const before = await snapshot();
     expect(before.requests.some((request) => request.id === implanted.id)).toBe(true);
 

@@ -1,6 +1,13 @@
 import type { EuteDashboard, VigilanceReport, VigilanceReportPage } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectProblem, listedLots, readOk, startSeededApp, type SeededApp } from '../../../test/support/clinical';
+import {
+  expectProblem,
+  listedLots,
+  readOk,
+  startSeededApp,
+  type SeededApp,
+  clinicalToday,
+} from '../../../test/support/clinical';
 import type { TestClient } from '../../../test/support/client';
 import { testEngineName } from '../../../test/support/database';
 
@@ -26,7 +33,7 @@ describe(`the vigilance clocks on the bank's home (${testEngineName()})`, () => 
       step === 'submit-notification'
         ? {
             saeNotification: {
-              eventDate: new Date().toISOString().slice(0, 10),
+              eventDate: clinicalToday(),
               deviations: [{ stage: 'storage', cause: 'equipment-failure' }],
               description: 'Freezer alarm.',
             },

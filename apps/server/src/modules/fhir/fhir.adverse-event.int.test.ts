@@ -1,7 +1,7 @@
 import type { CreateApiKeyResponse, VigilanceReport } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/support/client';
-import { startSeededApp, type SeededApp } from '../../../test/support/clinical';
+import { startSeededApp, type SeededApp, clinicalToday } from '../../../test/support/clinical';
 import { implantedRequest } from '../../../test/support/clinical-records';
 import { testEngineName } from '../../../test/support/database';
 import { closeFhirValidator, validateFhir } from '../../../test/support/fhir-validator';
@@ -19,7 +19,7 @@ describe(`FHIR AdverseEvent (${testEngineName()})`, () => {
   let sae: VigilanceReport;
   let keyOfX: CreateApiKeyResponse;
   let keyOfY: CreateApiKeyResponse;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = clinicalToday();
 
   async function ok(client: TestClient, path: string, body?: unknown, method: 'POST' | 'PATCH' = 'POST') {
     const answer = method === 'POST' ? await client.post(path, body) : await client.patch(path, body);

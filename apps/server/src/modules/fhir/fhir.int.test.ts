@@ -1,7 +1,7 @@
 import type { CreateApiKeyResponse } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/support/client';
-import { startSeededApp, type SeededApp } from '../../../test/support/clinical';
+import { startSeededApp, type SeededApp, clinicalToday } from '../../../test/support/clinical';
 import { implantedRequest } from '../../../test/support/clinical-records';
 import { testEngineName } from '../../../test/support/database';
 
@@ -41,7 +41,7 @@ describe(`the FHIR R5 API (${testEngineName()})`, () => {
 
   beforeAll(async () => {
     seeded = await startSeededApp();
-    const request = await implantedRequest(seeded, new Date().toISOString().slice(0, 10), 'A-03-2021');
+    const request = await implantedRequest(seeded, clinicalToday(), 'A-03-2021');
     implanted = { id: request.id };
     const answer = await seeded.clients.admin.post(`/api/admin/eutes/${seeded.ids.euteX}/apikeys`, { label: 'lab' });
     keyOfX = (await answer.json()) as CreateApiKeyResponse;

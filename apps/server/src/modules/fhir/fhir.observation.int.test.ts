@@ -1,7 +1,7 @@
 import type { CreateApiKeyResponse, FollowUp } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/support/client';
-import { startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
+import { clinicalToday, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
 import { followUpsOfEachKind, implantedThrough, type FollowUpsOfEachKind } from '../../../test/support/followups';
 
@@ -25,7 +25,7 @@ describe(`FHIR Observation of follow-ups (${testEngineName()})`, () => {
   let ofB: FollowUp;
   let keyOfX: CreateApiKeyResponse;
   let keyOfY: CreateApiKeyResponse;
-  const day = today();
+  const day = clinicalToday();
 
   const graftIdOf = async (lot: string) =>
     (

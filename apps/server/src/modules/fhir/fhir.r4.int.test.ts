@@ -3,7 +3,7 @@ import type { CreateApiKeyResponse, SystemAccessToken, SystemClient, VigilanceRe
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/support/client';
-import { startSeededApp, type SeededApp } from '../../../test/support/clinical';
+import { startSeededApp, type SeededApp, clinicalToday } from '../../../test/support/clinical';
 import { deliveredRequest, implantedRequest } from '../../../test/support/clinical-records';
 import { testEngineName } from '../../../test/support/database';
 import { validateFhirR4 } from '../../../test/support/fhir-r4-validator';
@@ -47,7 +47,7 @@ describe(`the FHIR R4 API (${testEngineName()})`, () => {
   let keyOfX: CreateApiKeyResponse;
   let followUps: FollowUpsOfEachKind;
   let report: VigilanceReport;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = clinicalToday();
   const asKey = (key: string, path: string) =>
     new TestClient(seeded.server.baseUrl).request('GET', path, { headers: { authorization: `ApiKey ${key}` } });
   const path = (url: string) => new URL(url).pathname + new URL(url).search;

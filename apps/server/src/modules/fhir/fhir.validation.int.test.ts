@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/support/client';
-import { startSeededApp, type SeededApp } from '../../../test/support/clinical';
+import { startSeededApp, type SeededApp, clinicalToday } from '../../../test/support/clinical';
 import { deliveredRequest, implantedRequest } from '../../../test/support/clinical-records';
 import { testEngineName } from '../../../test/support/database';
 import { closeFhirValidator, validateFhir } from '../../../test/support/fhir-validator';
@@ -19,7 +19,7 @@ describe(`FHIR answers validate against the R5 core package (${testEngineName()}
 
   beforeAll(async () => {
     seeded = await startSeededApp();
-    const today = new Date().toISOString().slice(0, 10);
+    const today = clinicalToday();
     // Every FHIR request state shows up: implanted, delivered (issued) besides the demo's own.
     await implantedRequest(seeded, today);
     await deliveredRequest(seeded, 'B-04-2020');

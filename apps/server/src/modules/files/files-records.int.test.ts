@@ -1,6 +1,6 @@
 import type { Graft, GraftFile } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectProblem, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
+import { expectProblem, startSeededApp, type SeededApp, clinicalToday } from '../../../test/support/clinical';
 import { implantedRequest } from '../../../test/support/clinical-records';
 import { testEngineName } from '../../../test/support/database';
 import { uploadFiles } from '../../../test/support/files';
@@ -17,7 +17,7 @@ describe(`documents that cannot vanish (${testEngineName()})`, () => {
   let lot: string;
   beforeAll(async () => {
     app = await startSeededApp();
-    lot = (await implantedRequest(app, today())).lot;
+    lot = (await implantedRequest(app, clinicalToday())).lot;
   }, 120_000);
   afterAll(async () => {
     await app?.server.close();

@@ -4,7 +4,7 @@ import { createDatabase, type Database } from '../../db/database';
 import { createMailer } from '../../mail/mailer';
 import { DEMO, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { startAndStop } from '../../../test/support/app';
-import { testClock } from '../../../test/support/clock';
+import { testClock, thisMorning } from '../../../test/support/clock';
 import { testEngineName } from '../../../test/support/database';
 import { implantedThrough } from '../../../test/support/followups';
 import { freeGraftOfX } from '../../../test/support/requests';
@@ -19,7 +19,7 @@ import { scheduleFollowUps } from './followups.service';
 
 describe(`follow-up reminders, each exactly once (${testEngineName()})`, () => {
   // Mid-morning UTC: the clinics' day (Berlin) is the UTC day, so the days below are plain.
-  const clock = testClock(new Date(`${new Date().toISOString().slice(0, 10)}T09:00:00.000Z`));
+  const clock = testClock(thisMorning());
   const day0 = localDay(clock.now(), DEFAULT_TIME_ZONE);
   let app: SeededApp;
   let database: Database;

@@ -14,7 +14,14 @@ import {
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestClinic } from '../../../test/support/auth';
-import { expectProblem, readOk, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
+import {
+  expectProblem,
+  readOk,
+  startSeededApp,
+  today,
+  type SeededApp,
+  clinicalToday,
+} from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
 import { dueFollowUpOfA } from '../../../test/support/followups';
 import { demoBanks } from '../../demo/seed-demo-history';
@@ -275,15 +282,15 @@ describe(`the bank's quality view (${testEngineName()})`, () => {
   test('a recorded explant reaches the view at once: follow-up writes renew the kept answer', async () => {
     const read = async () => (await readOk<Outcomes>(app.clients.employeeX, '/api/euteemployee/outcomes')).body;
     const before = await read();
-    const followUp = await dueFollowUpOfA(app, today());
+    const followUp = await dueFollowUpOfA(app, clinicalToday());
     // Read (and kept) once the graft is implanted, then again once only its follow-up has changed.
     const implanted = await read();
     expect(implanted.all).toMatchObject({ grafts: before.all.grafts + 1, explants: before.all.explants });
     const recorded = await app.clients.physicianA.put(`/api/physician/followups/${followUp}`, {
-      date: today(),
+      date: clinicalToday(),
       patientStatus: 'alive',
       graftStatus: 'explanted',
-      explantDate: today(),
+      explantDate: clinicalToday(),
       explantReason: 'endocarditis',
     });
     expect(recorded.status, await recorded.clone().text()).toBe(200);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDatabase, type Database } from '../../db/database';
 import { DEMO, graftRow, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
 import { startAndStop } from '../../../test/support/app';
-import { testClock } from '../../../test/support/clock';
+import { testClock, thisMorning } from '../../../test/support/clock';
 import { testEngineName } from '../../../test/support/database';
 import { DELIVERY, entryFor, freeGraftOfX, requestGraft, stepOk } from '../../../test/support/requests';
 
@@ -13,7 +13,7 @@ import { DELIVERY, entryFor, freeGraftOfX, requestGraft, stepOk } from '../../..
 // second start at the same moment sends nothing more.
 
 describe(`reminders across restarts, each exactly once (${testEngineName()})`, () => {
-  const clock = testClock();
+  const clock = testClock(thisMorning());
   let app: SeededApp;
   let database: Database;
   const lots = { expiring: '', unanswered: '', reserved: '', delivered: '' };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { shiftDate, type BankReminderSettings } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO, expectProblem, graftRow, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
-import { testClock } from '../../../test/support/clock';
+import { testClock, thisMorning } from '../../../test/support/clock';
 import { testEngineName } from '../../../test/support/database';
 import { pollUntil } from '../../../test/support/mail';
 import { connectPush } from '../../../test/support/push';
@@ -12,7 +12,7 @@ import { connectPush } from '../../../test/support/push';
 // request job follows the hours: reminders.response-hours.int.test.ts).
 
 describe(`a bank's reminder thresholds (${testEngineName()})`, () => {
-  const clock = testClock();
+  const clock = testClock(thisMorning());
   let app: SeededApp;
 
   beforeAll(async () => {

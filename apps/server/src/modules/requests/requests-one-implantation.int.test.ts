@@ -10,7 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectProblem, graftRow, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import type { TestClient } from '../../../test/support/client';
-import { testClock } from '../../../test/support/clock';
+import { testClock, thisMorning } from '../../../test/support/clock';
 import { testEngineName } from '../../../test/support/database';
 import { pdfText } from '../../../test/support/pdf';
 import {
@@ -49,7 +49,7 @@ async function everyItem<T>(client: TestClient, path: string): Promise<T[]> {
 }
 
 describe(`one implantation per patient, and a delivery with its facts (${testEngineName()})`, () => {
-  const clock = testClock();
+  const clock = testClock(thisMorning());
   let app: SeededApp;
   const today = () => utcDate(clock.now());
   beforeAll(async () => {

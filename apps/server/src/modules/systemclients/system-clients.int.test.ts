@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createDatabase, type Database } from '../../db/database';
 import { TestClient } from '../../../test/support/client';
-import { aFreeGraftOfBankX, startSeededApp, today, type SeededApp } from '../../../test/support/clinical';
+import { aFreeGraftOfBankX, clinicalToday, startSeededApp, type SeededApp } from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
 import { implantedThrough } from '../../../test/support/followups';
 import { keyPair, signedAssertion, type TestSystem } from '../../../test/support/system-clients';
@@ -131,12 +131,12 @@ describe(`system clients: SMART Backend Services (${testEngineName()})`, () => {
     implantedOfA = await implantedThrough(
       seeded,
       { physician: 'physicianA', bank: 'employeeX', euteId: seeded.ids.euteX },
-      today(),
+      clinicalToday(),
     );
     implantedOfB = await implantedThrough(
       seeded,
       { physician: 'physicianB', bank: 'employeeY', euteId: seeded.ids.euteY },
-      today(),
+      clinicalToday(),
     );
     freeLot = (await aFreeGraftOfBankX(seeded)).eLot;
 

@@ -2,7 +2,13 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Eute, VigilanceReport } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectProblem, listedLots, startSeededApp, type SeededApp } from '../../../test/support/clinical';
+import {
+  expectProblem,
+  listedLots,
+  startSeededApp,
+  type SeededApp,
+  clinicalToday,
+} from '../../../test/support/clinical';
 import { testEngineName } from '../../../test/support/database';
 import { pollUntil, startSmtpSink, type SmtpSink } from '../../../test/support/mail';
 import { pdfText } from '../../../test/support/pdf';
@@ -112,7 +118,7 @@ describe(`vigilance settings per bank (${testEngineName()})`, () => {
     const report = list.items.find((item) => item.lot === lotX)!;
     const patched = await employeeX.patch(`/api/vigilance/reports/${report.id}`, {
       saeNotification: {
-        eventDate: new Date().toISOString().slice(0, 10),
+        eventDate: clinicalToday(),
         deviations: [{ stage: 'storage', cause: 'equipment-failure' }],
         description: 'Freezer alarm missed for six hours.',
       },
@@ -187,7 +193,7 @@ describe(`vigilance settings per bank (${testEngineName()})`, () => {
     const report = list.items.find((item) => item.lot === lotY)!;
     await employeeY.patch(`/api/vigilance/reports/${report.id}`, {
       saeNotification: {
-        eventDate: new Date().toISOString().slice(0, 10),
+        eventDate: clinicalToday(),
         deviations: [{ stage: 'transport', cause: 'human-error' }],
         description: 'Shipped without dry ice.',
       },

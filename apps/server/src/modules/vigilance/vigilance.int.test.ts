@@ -9,7 +9,14 @@ import {
 } from '@graftmatch/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestClinic, createTestUser, loginAs } from '../../../test/support/auth';
-import { DEMO, expectProblem, graftRow, startSeededApp, type SeededApp } from '../../../test/support/clinical';
+import {
+  DEMO,
+  expectProblem,
+  graftRow,
+  startSeededApp,
+  type SeededApp,
+  clinicalToday,
+} from '../../../test/support/clinical';
 import { implantedRequest } from '../../../test/support/clinical-records';
 import type { TestClient } from '../../../test/support/client';
 import { testEngineName } from '../../../test/support/database';
@@ -36,7 +43,7 @@ describe(`vigilance: report, look-back, quarantine (${testEngineName()})`, () =>
     app = await startSeededApp();
     const db = app.server.database.db;
     await db.updateTable('users').set({ language: 'en' }).execute();
-    const implanted = await implantedRequest(app, new Date().toISOString().slice(0, 10), 'A-03-2021');
+    const implanted = await implantedRequest(app, clinicalToday(), 'A-03-2021');
     lots.implanted = implanted.lot;
     const { xSec } = await db
       .selectFrom('grafts')
@@ -256,7 +263,7 @@ describe(`vigilance: report, look-back, quarantine (${testEngineName()})`, () =>
     const { physicianA, employeeX } = app.clients;
     const patch = await physicianA.patch(`/api/vigilance/reports/${report.id}`, {
       sarNotification: {
-        reactionDate: new Date().toISOString().slice(0, 10),
+        reactionDate: clinicalToday(),
         reactionType: 'Transmission of a bacterial infection',
         imputability: 'possible',
         severity: 'serious',
