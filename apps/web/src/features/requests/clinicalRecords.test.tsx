@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { shiftDate, utcDate, type RequestHistory } from '@graftmatch/domain';
+import { localDay, shiftDate, type RequestHistory } from '@graftmatch/domain';
 import { clearSession, setAccessToken } from '../../api/session';
 import { fakeApi, fakeJwt, json, problem } from '../../test/fakeApi';
 import { renderRoutes, renderUi } from '../../test/render';
@@ -15,7 +15,8 @@ import { RequestCard } from './RequestCard';
 const IMPLANT = `/api/physician/requests/${REQUEST_ID}/implant`;
 const SEC = 'DE000123 2021264932585 E0042108 001 20260704';
 const OTHER_SEC = 'DE000456 2021697086150 E0042107 001 20260627';
-const today = utcDate(new Date());
+// The fixtures' clinic is in Europe/Berlin: its day, which late in the evening is tomorrow in UTC.
+const today = localDay(new Date(), 'Europe/Berlin');
 
 function openImplantDialog(overrides: Parameters<typeof aGraftRequest>[0] = {}, implantAnswer?: () => Response) {
   const delivered = aGraftRequest({
