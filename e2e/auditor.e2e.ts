@@ -4,6 +4,7 @@ import { settled, shownLots, watchApi } from './support/app';
 import { openContext, sharedBrowser } from './support/browser';
 import { checkScreenOnce, expectNoProblems } from './support/checks';
 import { DEMO, apiSession, loginThroughUi } from './support/login';
+import { clinicalToday } from './support/grafts';
 
 // The auditor reads everything and changes nothing (docs/decisions.md §5): while a physician and
 // a tissue bank take one graft from the search to its implantation (through the API), the auditor
@@ -95,11 +96,10 @@ describe('the auditor', () => {
         carrier: 'MedCourier Berlin',
         reference: 'MC-2026-0042',
       });
-      const today = new Date().toISOString().slice(0, 10);
       // The implantation names the package's code: the graft's SEC, or its lot when it has none.
       const graft = await berg.get<{ x_SEC: string | null }>(`/grafts/by-code/${encodeURIComponent(lot)}`);
       await berg.post(`/physician/requests/${request.id}/implant`, {
-        date: today,
+        date: clinicalToday(),
         patient_Code: 'A-03-2021',
         sec: graft.x_SEC ?? lot,
       });

@@ -5,6 +5,7 @@ import { settled, watchApi } from './support/app';
 import { openContext, sharedBrowser, screenshot } from './support/browser';
 import { checkScreenOnce, expectNoProblems } from './support/checks';
 import { DEMO, apiSession, loginThroughUi } from './support/login';
+import { clinicalToday } from './support/grafts';
 
 // A graft's life story (docs/api.md, "A graft's history"): a graft that went from request to implantation,
 // with a correction, shows every step in its timeline with who did it and the correction's reason, on the
@@ -67,7 +68,7 @@ async function implantedAndCorrected() {
     reference: 'MC-2026-0042',
   });
   await physician.post(`/physician/requests/${request.id}/implant`, {
-    date: today,
+    date: clinicalToday(),
     patient_Code: 'H-04-2017',
     sec: code,
   });

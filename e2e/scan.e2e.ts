@@ -3,13 +3,14 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { utcDate, type Graft, type GraftRequest } from '@graftmatch/domain';
+import type { Graft, GraftRequest } from '@graftmatch/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { settled, watchApi } from './support/app';
 import { launchBrowser, openContext, screenshot } from './support/browser';
 import { checkScreenOnce, expectNoProblems } from './support/checks';
 import { DEMO, apiSession, loginThroughUi } from './support/login';
+import { clinicalToday } from './support/grafts';
 
 // Scanning a package (docs/decisions.md, "Scanning"): Chromium's fake camera plays a video made
 // from the bank's printed label (the PDF rendered by poppler, turned into a Y4M frame). The
@@ -21,7 +22,6 @@ import { DEMO, apiSession, loginThroughUi } from './support/login';
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 const NORTH = 'Gewebebank Nord gGmbH';
-const today = utcDate(new Date());
 const run = promisify(execFile);
 const compact = (sec: string) => sec.replaceAll(' ', '');
 
@@ -249,7 +249,7 @@ describe('scanning the package at implantation with the camera', () => {
       expect(await scanInImplantDialog(page)).toBe(`&,4${compact(own.x_SEC!)}`);
       const dialog = page.getByRole('dialog');
       await screenshot(page, 'scan-read-phone');
-      expect(await dialog.getByTestId('step-date').inputValue()).toBe(today);
+      expect(await dialog.getByTestId('step-date').inputValue()).toBe(clinicalToday());
       await dialog.getByTestId('step-submit').click();
       await dialog.waitFor({ state: 'detached' });
       await expect

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { expectEveryScreenChecked, trackPage, trackScreens } from './coverage';
+import { expectEveryScreenChecked, forgetShownScreens, trackPage, trackScreens } from './coverage';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve('e2e/screenshots');
@@ -55,6 +55,7 @@ export async function launchPersistentBrowser(baseUrl: string, viewport: Viewpor
 export function sharedBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
+    forgetShownScreens();
     browser = await launchBrowser();
   });
   afterAll(async () => {

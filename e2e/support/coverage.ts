@@ -6,10 +6,10 @@ import { expect } from 'vitest';
 /**
  * Which screens the journeys showed, and which of them axe looked at. A screen is a route
  * (parameters folded, so every graft's details page is one screen) plus the modal dialog open on it
- * (named by its heading). The sets live as long as the run (the journeys share one module state,
- * e2e/vitest.config.ts): axe looks at each screen once per run.
- * After each file, every screen shown must have been checked (see `expectEveryScreenChecked`),
- * so a new page or dialog cannot slip past the accessibility check.
+ * (named by its heading). What axe checked counts for the whole run (the journeys share one module
+ * state, e2e/vitest.config.ts), so it looks at each screen once per run; what a file showed is
+ * counted per file (`forgetShownScreens`). After each file, every screen it showed must have been
+ * checked (see `expectEveryScreenChecked`), so a new page or dialog cannot slip past the check.
  */
 const shown = new Set<string>();
 const checked = new Set<string>();
@@ -95,7 +95,12 @@ export async function alreadyChecked(page: Page): Promise<boolean> {
   return (await screensOnShow(page)).every((entry) => checked.has(entry));
 }
 
-/** Every screen the journeys showed so far was checked by axe at least once. */
+/** A file starts: the screens earlier files showed are theirs to answer for. */
+export function forgetShownScreens() {
+  shown.clear();
+}
+
+/** Every screen this file's journeys showed was checked by axe at least once (here or earlier in the run). */
 export function expectEveryScreenChecked() {
   expect([...shown].filter((entry) => !checked.has(entry)).sort(), 'screens shown but never checked by axe').toEqual(
     [],

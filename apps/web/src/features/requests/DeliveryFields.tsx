@@ -2,8 +2,8 @@ import { Stack, TextInput, Textarea } from '@mantine/core';
 import {
   DeliverGraftRequestRequest,
   maxLengthOf,
+  localDay,
   stepDateProblem,
-  utcDate,
   type GraftRequest,
   type DeliverGraftRequestRequest as DeliverBody,
 } from '@graftmatch/domain';
@@ -20,8 +20,9 @@ export interface DeliveryValue {
   note: string;
 }
 
-export const initialDelivery = (now = new Date()): DeliveryValue => ({
-  date: utcDate(now),
+// The bank's local day dates the delivery, as the server judges it (docs/decisions.md "Time zones").
+export const initialDelivery = (request: GraftRequest, now = new Date()): DeliveryValue => ({
+  date: localDay(now, request.bankTimeZone),
   carrier: '',
   reference: '',
   note: '',
@@ -30,7 +31,7 @@ export const initialDelivery = (now = new Date()): DeliveryValue => ({
 /** Whether the delivery may be sent: a valid date from the assignment to today, carrier and reference given. */
 export function deliveryComplete(value: DeliveryValue, request: GraftRequest, now = new Date()): boolean {
   return (
-    stepDateProblem(value.date, utcDate(now), request.assignedOn) === null &&
+    stepDateProblem(value.date, localDay(now, request.bankTimeZone), request.assignedOn) === null &&
     value.carrier.trim() !== '' &&
     value.reference.trim() !== ''
   );
@@ -65,7 +66,9 @@ export function DeliveryFields(props: {
         label={t('delivery.date')}
         value={value.date}
         onChange={set('date')}
-        problem={tried ? stepDateProblem(value.date, utcDate(new Date()), request.assignedOn) : null}
+        problem={
+          tried ? stepDateProblem(value.date, localDay(new Date(), request.bankTimeZone), request.assignedOn) : null
+        }
         earlier={request.assignedOn}
         serverError={serverError('date')}
       />

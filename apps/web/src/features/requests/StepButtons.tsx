@@ -49,7 +49,7 @@ function StepForm({ request, side, action, onDone }: FormProps) {
   const [implant, setImplant] = useState(() => initialImplant(request));
   const [problems, setProblems] = useState<ImplantProblems | null>(null);
   const [reason, setReason] = useState('');
-  const [delivery, setDelivery] = useState(() => initialDelivery());
+  const [delivery, setDelivery] = useState(() => initialDelivery(request));
   const [deliveryTried, setDeliveryTried] = useState(false);
   const [priorReason, setPriorReason] = useState('');
   // Implanting outside the entry's window is asked once, then recorded as such (docs/decisions.md).
