@@ -158,7 +158,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('physician journey at %s size'
     // The entries before: other journeys on this server may have closed some of the demo's.
     await page.goto('/home/clinic/waitinglist');
     await expectHeading(page, 'Waiting list');
-    await page.getByTestId('global-loading').waitFor({ state: 'detached' });
+    await page.getByTestId('wl-list').or(page.getByTestId('wl-empty')).first().waitFor();
     const before = await page.getByTestId('wl-entry').count();
     await page.goto(searchUrl);
     await settledResults(page);
