@@ -64,20 +64,27 @@ export async function restore(queryClient: QueryClient, userId: string): Promise
  * stops it. Another user's working set is never kept beside it.
  */
 export async function startKeeping(queryClient: QueryClient, userId: string): Promise<() => void> {
-  if (keptFor() !== userId) {
-    await clear(idb());
-    noteKeptFor(userId);
-  }
-  keepInMemory(queryClient);
   const { persister, close } = persisterFor(userId);
-  const props = { queryClient, persister, dehydrateOptions: keptDehydrateOptions };
-  const unsubscribe = persistQueryClientSubscribe(props);
+  let stopped = false;
+  let unsubscribe = () => {};
   const stop = () => {
+    stopped = true;
     unsubscribe();
     close();
     keepers.delete(stop);
   };
+  // Known before the first wait: a session that ends while this starts writes nothing afterwards.
   keepers.add(stop);
+  if (keptFor() !== userId) {
+    await clear(idb());
+    noteKeptFor(userId);
+  }
+  if (stopped) {
+    return stop;
+  }
+  keepInMemory(queryClient);
+  const props = { queryClient, persister, dehydrateOptions: keptDehydrateOptions };
+  unsubscribe = persistQueryClientSubscribe(props);
   // What the screens already show, before the next change.
   await persistQueryClientSave(props);
   return stop;
