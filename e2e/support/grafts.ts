@@ -1,13 +1,9 @@
-import { DEFAULT_TIME_ZONE, localDay, shiftDate, utcDate } from '@graftmatch/domain';
+import { shiftDate, utcDate } from '@graftmatch/domain';
 import type { apiSession } from './login';
 
 type ApiSession = Awaited<ReturnType<typeof apiSession>>;
 
-/**
- * Today as the demo's clinics and banks date an implantation or a delivery: their zone's local day,
- * already tomorrow's UTC date late in the evening (docs/decisions.md "Time zones").
- */
-export const clinicalToday = () => localDay(new Date(), DEFAULT_TIME_ZONE);
+export { clinicalToday } from '../../apps/server/test/support/clock';
 
 const HEADER = [
   'e_Lot',

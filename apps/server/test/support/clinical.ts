@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { sql } from 'kysely';
-import { DEFAULT_TIME_ZONE, ListStatus, localDay, shiftDate } from '@graftmatch/domain';
+import { ListStatus, shiftDate } from '@graftmatch/domain';
 import type { NewGraftRow } from '../../src/db/types';
 import { startTestApp, type TestApp } from './app';
 import { loginAs, seedDemoInto } from './auth';
@@ -175,12 +175,7 @@ export async function expectProblem(
 /** Today's UTC day, as expiry, implant windows and lists go (docs/decisions.md "Time zones"). */
 export const today = () => new Date().toISOString().slice(0, 10);
 
-/**
- * Today as the demo's clinics and banks date a clinical step (an implantation, a reaction, a
- * follow-up): the local day of their zone, already tomorrow's UTC date late in the evening
- * (docs/decisions.md "Time zones").
- */
-export const clinicalToday = () => localDay(new Date(), DEFAULT_TIME_ZONE);
+export { clinicalToday } from './clock';
 
 /** The first `limit` lots of a bank's grafts on a list (not archived), in lot order. */
 export async function listedLots(app: SeededApp, euteId: string, limit: number): Promise<string[]> {
