@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { TSchema } from '@sinclair/typebox';
 import { AdminDashboard, EuteDashboard, MatchesSeen, PhysicianDashboard, StockTrend } from '@graftmatch/domain';
-import { ANSWERED_FROM_CACHE, type AnswerCache } from '../../http/answer-cache';
+import { ANSWERED_FROM_CACHE, type AnswerCache, type Cacheable } from '../../http/answer-cache';
 import { errors } from '../../http/request-kit';
+import type { Principal } from '../../identity/principal';
 import { adminDashboard, type AdminDashboardDeps } from './dashboards.admin';
 import {
   euteDashboard,
@@ -11,22 +13,42 @@ import {
   type DashboardsDeps,
 } from './dashboards.service';
 
+/** Declares a home's figures at a path: computed per caller, answered from the answer cache while the data holds. */
+const cachedFigures =
+  (app: Parameters<FastifyPluginAsyncTypebox>[0], answers: AnswerCache) =>
+  (
+    path: string,
+    docs: { operationId: string; summary: string; tag: string; response: TSchema },
+    compute: (principal: Principal | null) => Cacheable<unknown>,
+  ) =>
+    app.get(
+      path,
+      {
+        ...ANSWERED_FROM_CACHE,
+        schema: {
+          operationId: docs.operationId,
+          summary: docs.summary,
+          tags: [docs.tag],
+          response: { 200: docs.response, ...errors },
+        },
+      },
+      async (request, reply) => answers.send(request, reply, compute(request.principal)),
+    );
+
 /** `GET /physician/dashboard`; `POST /physician/dashboard/matches-seen` when the physician views their waiting list. */
 export const physicianDashboardRoutes: FastifyPluginAsyncTypebox<{
   deps: DashboardsDeps & { answers: AnswerCache };
 }> = async (app, { deps }) => {
-  app.get(
+  const figures = cachedFigures(app, deps.answers);
+  figures(
     '/dashboard',
     {
-      ...ANSWERED_FROM_CACHE,
-      schema: {
-        operationId: 'getPhysicianDashboard',
-        summary: "Read the physician's home figures",
-        tags: ['physician'],
-        response: { 200: PhysicianDashboard, ...errors },
-      },
+      operationId: 'getPhysicianDashboard',
+      summary: "Read the physician's home figures",
+      tag: 'physician',
+      response: PhysicianDashboard,
     },
-    async (request, reply) => deps.answers.send(request, reply, physicianDashboard(deps, request.principal)),
+    (principal) => physicianDashboard(deps, principal),
   );
   app.post(
     '/dashboard/matches-seen',
@@ -46,31 +68,26 @@ export const physicianDashboardRoutes: FastifyPluginAsyncTypebox<{
 export const euteDashboardRoutes: FastifyPluginAsyncTypebox<{
   deps: DashboardsDeps & { answers: AnswerCache };
 }> = async (app, { deps }) => {
-  app.get(
+  const figures = cachedFigures(app, deps.answers);
+  figures(
     '/dashboard',
     {
-      ...ANSWERED_FROM_CACHE,
-      schema: {
-        operationId: 'getBankDashboard',
-        summary: "Read the tissue bank employee's home figures",
-        tags: ['euteemployee'],
-        response: { 200: EuteDashboard, ...errors },
-      },
+      operationId: 'getBankDashboard',
+      summary: "Read the tissue bank employee's home figures",
+      tag: 'euteemployee',
+      response: EuteDashboard,
     },
-    async (request, reply) => deps.answers.send(request, reply, euteDashboard(deps, request.principal)),
+    (principal) => euteDashboard(deps, principal),
   );
-  app.get(
+  figures(
     '/dashboard/trend',
     {
-      ...ANSWERED_FROM_CACHE,
-      schema: {
-        operationId: 'getBankStockTrend',
-        summary: "Read the banks' stock over the last 12 months",
-        tags: ['euteemployee'],
-        response: { 200: StockTrend, ...errors },
-      },
+      operationId: 'getBankStockTrend',
+      summary: "Read the banks' stock over the last 12 months",
+      tag: 'euteemployee',
+      response: StockTrend,
     },
-    async (request, reply) => deps.answers.send(request, reply, stockTrend(deps, request.principal)),
+    (principal) => stockTrend(deps, principal),
   );
 };
 
@@ -78,17 +95,15 @@ export const euteDashboardRoutes: FastifyPluginAsyncTypebox<{
 export const adminDashboardRoutes: FastifyPluginAsyncTypebox<{
   deps: AdminDashboardDeps & { answers: AnswerCache };
 }> = async (app, { deps }) => {
-  app.get(
+  const figures = cachedFigures(app, deps.answers);
+  figures(
     '/dashboard',
     {
-      ...ANSWERED_FROM_CACHE,
-      schema: {
-        operationId: 'getAdminDashboard',
-        summary: "Read the admin's home figures",
-        tags: ['admin'],
-        response: { 200: AdminDashboard, ...errors },
-      },
+      operationId: 'getAdminDashboard',
+      summary: "Read the admin's home figures",
+      tag: 'admin',
+      response: AdminDashboard,
     },
-    async (request, reply) => deps.answers.send(request, reply, adminDashboard(deps, request.principal)),
+    (principal) => adminDashboard(deps, principal),
   );
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import type { SystemScopeResource } from '@graftmatch/domain';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../http/problem';
@@ -14,7 +14,8 @@ import {
   searchProducts,
   type FhirDeps,
 } from './fhir.service';
-import type { FhirAccess } from './fhir.caller';
+import type { FhirAccess, FhirCaller } from './fhir.caller';
+import type { FhirResource as Resource } from './fhir.mapping';
 import { exportBank } from './fhir.export';
 import { readObservation, searchObservations } from './fhir.follow-ups';
 import {
@@ -70,6 +71,7 @@ const ExportQuery = Type.Object({
   bank: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'EUTE number or id' })),
 });
 
+const ById = Type.Object({ id: FhirId });
 const read = (resource: SystemScopeResource): FhirAccess => ({ resource, interaction: 'read' });
 const search = (resource: SystemScopeResource): FhirAccess => ({ resource, interaction: 'search' });
 
@@ -110,7 +112,7 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<FhirDeps, 'versi
       ...readable,
       schema: {
         ...named('getSearchParameter', 'Read one of our own search parameters'),
-        params: Type.Object({ id: FhirId }),
+        params: ById,
         response: { 200: FhirResource, ...errors },
       },
     },
@@ -120,125 +122,67 @@ export const fhirRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<FhirDeps, 'versi
     },
   );
 
-  app.get(
+  // A search answers a Bundle of what the caller may see; a read one resource, or 404.
+  const searchRoute = (
+    path: string,
+    resource: SystemScopeResource,
+    docs: [operationId: string, summary: string],
+    querystring: TSchema,
+    run: (deps: FhirDeps, caller: FhirCaller, params: URLSearchParams) => Promise<Resource>,
+  ) =>
+    app.get(
+      path,
+      { ...readable, schema: { ...named(...docs), querystring, response: { 200: FhirResource, ...errors } } },
+      async (request, reply) =>
+        sendResource(reply, await run(deps, await callerOf(request, search(resource)), rawQuery(request))),
+    );
+  const readRoute = (
+    resource: SystemScopeResource,
+    docs: [operationId: string, summary: string],
+    run: (deps: FhirDeps, caller: FhirCaller, id: string) => Promise<Resource>,
+  ) =>
+    app.get(
+      `/${resource}/:id`,
+      { ...readable, schema: { ...named(...docs), params: ById, response: { 200: FhirResource, ...errors } } },
+      async (request, reply) =>
+        sendResource(reply, await run(deps, await callerOf(request, read(resource)), request.params.id)),
+    );
+
+  searchRoute(
     '/BiologicallyDerivedProduct',
-    {
-      ...readable,
-      schema: {
-        ...named('searchBiologicallyDerivedProduct', 'Search grafts (BiologicallyDerivedProduct)'),
-        querystring: ProductQuery,
-        response: { 200: FhirResource, ...errors },
-      },
-    },
-    async (request, reply) =>
-      sendResource(
-        reply,
-        await searchProducts(deps, await callerOf(request, search('BiologicallyDerivedProduct')), rawQuery(request)),
-      ),
+    'BiologicallyDerivedProduct',
+    ['searchBiologicallyDerivedProduct', 'Search grafts (BiologicallyDerivedProduct)'],
+    ProductQuery,
+    searchProducts,
   );
-
-  app.get(
-    '/BiologicallyDerivedProduct/:id',
-    {
-      ...readable,
-      schema: {
-        ...named('readBiologicallyDerivedProduct', 'Read one graft (BiologicallyDerivedProduct)'),
-        params: Type.Object({ id: FhirId }),
-        response: { 200: FhirResource, ...errors },
-      },
-    },
-    async (request, reply) =>
-      sendResource(
-        reply,
-        await readProduct(deps, await callerOf(request, read('BiologicallyDerivedProduct')), request.params.id),
-      ),
+  readRoute(
+    'BiologicallyDerivedProduct',
+    ['readBiologicallyDerivedProduct', 'Read one graft (BiologicallyDerivedProduct)'],
+    readProduct,
   );
-
-  app.get(
-    '/AdverseEvent/:id',
-    {
-      ...readable,
-      schema: {
-        ...named('readAdverseEvent', 'Read one vigilance report (AdverseEvent)'),
-        params: Type.Object({ id: FhirId }),
-        response: { 200: FhirResource, ...errors },
-      },
-    },
-    async (request, reply) =>
-      sendResource(
-        reply,
-        await readAdverseEvent(deps, await callerOf(request, read('AdverseEvent')), request.params.id),
-      ),
-  );
-
-  app.get(
+  readRoute('AdverseEvent', ['readAdverseEvent', 'Read one vigilance report (AdverseEvent)'], readAdverseEvent);
+  searchRoute(
     `/${dispenses}`,
-    {
-      ...readable,
-      schema: {
-        ...named('searchDispense', 'Search hand-overs (R5 BiologicallyDerivedProductDispense; R4 Basic)'),
-        querystring: dispenseQuery(version),
-        response: { 200: FhirResource, ...errors },
-      },
-    },
-    async (request, reply) =>
-      sendResource(
-        reply,
-        await searchDispenses(
-          deps,
-          await callerOf(request, search('BiologicallyDerivedProductDispense')),
-          rawQuery(request),
-        ),
-      ),
+    'BiologicallyDerivedProductDispense',
+    ['searchDispense', 'Search hand-overs (R5 BiologicallyDerivedProductDispense; R4 Basic)'],
+    dispenseQuery(version),
+    searchDispenses,
   );
-
-  app.get(
+  searchRoute(
     '/Procedure',
-    {
-      ...readable,
-      schema: {
-        ...named('searchProcedure', 'Search implantations (Procedure)'),
-        querystring: ProcedureQuery,
-        response: { 200: FhirResource, ...errors },
-      },
-    },
-    async (request, reply) =>
-      sendResource(
-        reply,
-        await searchProcedures(deps, await callerOf(request, search('Procedure')), rawQuery(request)),
-      ),
+    'Procedure',
+    ['searchProcedure', 'Search implantations (Procedure)'],
+    ProcedureQuery,
+    searchProcedures,
   );
-
-  app.get(
+  searchRoute(
     '/Observation',
-    {
-      ...readable,
-      schema: {
-        ...named('searchObservation', 'Search follow-ups (Observation)'),
-        querystring: ObservationQuery,
-        response: { 200: FhirResource, ...errors },
-      },
-    },
-    async (request, reply) =>
-      sendResource(
-        reply,
-        await searchObservations(deps, await callerOf(request, search('Observation')), rawQuery(request)),
-      ),
+    'Observation',
+    ['searchObservation', 'Search follow-ups (Observation)'],
+    ObservationQuery,
+    searchObservations,
   );
-
-  app.get(
-    '/Observation/:id',
-    {
-      ...readable,
-      schema: {
-        ...named('readObservation', 'Read one follow-up (Observation)'),
-        params: Type.Object({ id: FhirId }),
-        response: { 200: FhirResource, ...errors },
-      },
-    },
-    async (request, reply) =>
-      sendResource(reply, await readObservation(deps, await callerOf(request, read('Observation')), request.params.id)),
-  );
+  readRoute('Observation', ['readObservation', 'Read one follow-up (Observation)'], readObservation);
 
   app.get(
     '/$export',

@@ -82,41 +82,29 @@ export const physicianGraftRoutes: FastifyPluginAsyncTypebox<{ deps: GraftsDeps 
       deps.answers.send(request, reply, getGraftForPhysician(deps, request.principal, request.params.lot)),
   );
 
-  app.get(
-    '/currentgrafts',
-    {
-      schema: {
-        operationId: 'listCurrentGrafts',
-        summary: 'List the grafts assigned to the own clinics',
-        tags: ['physician'],
-        querystring: SortedPageQuery,
-        response: { 200: GraftListResponse, ...errors },
+  const clinicLists = [
+    ['/currentgrafts', 'listCurrentGrafts', 'List the grafts assigned to the own clinics', ListStatus.Current],
+    ['/archivgrafts', 'listArchivedGrafts', "List the own clinics' archived grafts", ListStatus.Archive],
+  ] as const;
+  for (const [path, operationId, summary, status] of clinicLists) {
+    app.get(
+      path,
+      {
+        schema: {
+          operationId,
+          summary,
+          tags: ['physician'],
+          querystring: SortedPageQuery,
+          response: { 200: GraftListResponse, ...errors },
+        },
       },
-    },
-    async (request, reply) =>
-      sendPaged(
-        reply,
-        await listClinicGrafts(deps, request.principal, ListStatus.Current, pageOf(request.query), request.query.sort),
-      ),
-  );
-
-  app.get(
-    '/archivgrafts',
-    {
-      schema: {
-        operationId: 'listArchivedGrafts',
-        summary: "List the own clinics' archived grafts",
-        tags: ['physician'],
-        querystring: SortedPageQuery,
-        response: { 200: GraftListResponse, ...errors },
-      },
-    },
-    async (request, reply) =>
-      sendPaged(
-        reply,
-        await listClinicGrafts(deps, request.principal, ListStatus.Archive, pageOf(request.query), request.query.sort),
-      ),
-  );
+      async (request, reply) =>
+        sendPaged(
+          reply,
+          await listClinicGrafts(deps, request.principal, status, pageOf(request.query), request.query.sort),
+        ),
+    );
+  }
 };
 
 const CodeParams = Type.Object({

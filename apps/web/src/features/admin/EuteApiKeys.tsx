@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Code, CopyButton, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { CreateApiKeyRequest, maxLengthOf, type ApiKey, type CreateApiKeyResponse } from '@graftmatch/domain';
 import { showDateTime } from '../../i18n/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +11,8 @@ import { notify } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { createApiKey, listApiKeys, revokeApiKey } from './api';
 import { adminKeys } from './keys';
+import { confirmAction } from '../../components/confirmAction';
+import { DestructiveButton } from '../../components/DestructiveButton';
 
 /**
  * A bank's API keys (docs/import.md "API keys"): admins make one with a label and see the key
@@ -125,12 +126,12 @@ function KeyTable({ euteId, keys, canWrite }: { euteId: string; keys: ApiKey[]; 
     },
   });
   const ask = (key: ApiKey) =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('admin.apiKeys.revokeTitle'),
-      children: <Text size="sm">{t('admin.apiKeys.revokeText', { label: key.label, prefix: key.keyPrefix })}</Text>,
-      labels: { confirm: t('admin.apiKeys.revoke'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-revoke' },
-      closeButtonProps: { 'aria-label': t('common.close') },
+      text: t('admin.apiKeys.revokeText', { label: key.label, prefix: key.keyPrefix }),
+      confirm: t('admin.apiKeys.revoke'),
+      color: 'red',
+      testId: 'confirm-revoke',
       onConfirm: () => revoke.mutate(key),
     });
   // No scroll container: four short columns wrap on a phone, and a revoked list holds nothing to focus.
@@ -156,15 +157,9 @@ function KeyTable({ euteId, keys, canWrite }: { euteId: string; keys: ApiKey[]; 
               {key.revokedAt ? (
                 t('admin.apiKeys.revokedOn', { date: showDateTime(key.revokedAt) })
               ) : canWrite ? (
-                <Button
-                  size="xs"
-                  variant="outline"
-                  color="red"
-                  onClick={() => ask(key)}
-                  data-testid={`apikey-revoke-${key.keyPrefix}`}
-                >
+                <DestructiveButton size="xs" onClick={() => ask(key)} data-testid={`apikey-revoke-${key.keyPrefix}`}>
                   {t('admin.apiKeys.revoke')}
-                </Button>
+                </DestructiveButton>
               ) : (
                 t('admin.apiKeys.active')
               )}

@@ -1,32 +1,26 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import type { SsoConfig, SsoOrganisationType } from '@graftmatch/domain';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import type { SsoConfig } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { FormModal } from '../../components/FormModal';
 import { notify } from '../../components/notify';
-import { PageLoader } from '../../components/PageLoader';
 import { showDateTime } from '../../i18n/format';
 import { deleteSsoConfig, getSsoConfig } from './api';
 import { CopyableCode } from './CopyableCode';
+import { OrganisationPart, type OrganisationInPart } from './OrganisationPart';
 import { adminKeys } from './keys';
 import { SsoConfigForm } from './SsoConfigForm';
 import { ValueBadges } from './ValueBadges';
 import classes from './admin.module.css';
+import { confirmAction } from '../../components/confirmAction';
+import { DestructiveButton } from '../../components/DestructiveButton';
 
 /**
  * A clinic's or bank's single sign-on with its own OpenID Provider (docs/api.md "Single sign-on"):
  * what is set up, the redirect URI to register at the provider, and, for admins, setting it up,
  * changing and removing it. Auditors read it.
  */
-export function OrganisationSso(props: {
-  kind: SsoOrganisationType;
-  organisationId: string;
-  name: string;
-  canWrite: boolean;
-}) {
+export function OrganisationSso(props: OrganisationInPart) {
   const { kind, organisationId, name, canWrite } = props;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -41,28 +35,36 @@ export function OrganisationSso(props: {
     },
   });
   const askRemove = () =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('admin.sso.removeTitle'),
-      children: <Text size="sm">{t('admin.sso.removeText', { name })}</Text>,
-      labels: { confirm: t('admin.sso.remove'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-sso-remove' },
-      cancelProps: { 'data-testid': 'confirm-cancel' },
-      closeButtonProps: { 'aria-label': t('common.close') },
+      text: t('admin.sso.removeText', { name }),
+      confirm: t('admin.sso.remove'),
+      color: 'red',
+      testId: 'confirm-sso-remove',
       onConfirm: () => remove.mutate(),
     });
   const config = sso.data;
   return (
-    <Stack gap="xs" data-testid={`${kind}-sso`}>
-      <Title order={3} size="h6">
-        {t('admin.sso.title')}
-      </Title>
-      {sso.isPending && <PageLoader />}
-      {sso.isError && <ErrorAlert error={sso.error} onRetry={() => void sso.refetch()} />}
-      {config === null && (
-        <Text size="sm" c="dimmed" data-testid="sso-none">
-          {t('admin.sso.none')}
-        </Text>
-      )}
+    <OrganisationPart
+      title={t('admin.sso.title')}
+      testId={`${kind}-sso`}
+      query={sso}
+      form={{
+        title: t(config ? 'admin.sso.editTitle' : 'admin.sso.setUpTitle', { name }),
+        opened: editing,
+        close: () => setEditing(false),
+        body: (
+          <SsoConfigForm
+            kind={kind}
+            organisationId={organisationId}
+            name={name}
+            config={config ?? null}
+            onDone={() => setEditing(false)}
+          />
+        ),
+      }}
+      empty={{ shown: config === null, text: t('admin.sso.none'), testId: 'sso-none' }}
+    >
       {config && <SsoFacts config={config} />}
       {canWrite && config !== undefined && (
         <Group gap="sm">
@@ -70,32 +72,13 @@ export function OrganisationSso(props: {
             {config ? t('admin.sso.edit') : t('admin.sso.setUp')}
           </Button>
           {config && (
-            <Button
-              variant="outline"
-              color="red"
-              onClick={askRemove}
-              loading={remove.isPending}
-              data-testid="sso-remove"
-            >
+            <DestructiveButton onClick={askRemove} loading={remove.isPending} data-testid="sso-remove">
               {t('admin.sso.remove')}
-            </Button>
+            </DestructiveButton>
           )}
         </Group>
       )}
-      <FormModal
-        opened={editing}
-        onClose={() => setEditing(false)}
-        title={t(config ? 'admin.sso.editTitle' : 'admin.sso.setUpTitle', { name })}
-      >
-        <SsoConfigForm
-          kind={kind}
-          organisationId={organisationId}
-          name={name}
-          config={config ?? null}
-          onDone={() => setEditing(false)}
-        />
-      </FormModal>
-    </Stack>
+    </OrganisationPart>
   );
 }
 

@@ -1,20 +1,19 @@
 import { useState } from 'react';
-import { Badge, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import type { SsoOrganisationType, SystemClient } from '@graftmatch/domain';
+import { Badge, Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
+import type { SystemClient } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { FormModal } from '../../components/FormModal';
 import { notify } from '../../components/notify';
-import { PageLoader } from '../../components/PageLoader';
 import { showDateTime } from '../../i18n/format';
 import { listSystemClients, revokeSystemClient } from './api';
 import { CopyableCode } from './CopyableCode';
+import { OrganisationPart, type OrganisationInPart } from './OrganisationPart';
 import { adminKeys } from './keys';
 import { SystemClientForm } from './SystemClientForm';
 import { ValueBadges } from './ValueBadges';
 import classes from './admin.module.css';
+import { confirmAction } from '../../components/confirmAction';
+import { DestructiveButton } from '../../components/DestructiveButton';
 
 /** Where a system finds the token endpoint (docs/fhir.md "System clients", step 3). */
 export const SMART_CONFIGURATION_PATH = '/api/fhir/R5/.well-known/smart-configuration';
@@ -24,12 +23,7 @@ export const SMART_CONFIGURATION_PATH = '/api/fhir/R5/.well-known/smart-configur
  * SMART Backend Services): each one's client id for the integration team, its keys and scopes, and,
  * for admins, registering one and revoking one. Auditors read.
  */
-export function OrganisationSystemClients(props: {
-  kind: SsoOrganisationType;
-  organisationId: string;
-  name: string;
-  canWrite: boolean;
-}) {
+export function OrganisationSystemClients(props: OrganisationInPart) {
   const { kind, organisationId, name, canWrite } = props;
   const { t } = useTranslation();
   const clients = useQuery({
@@ -39,23 +33,26 @@ export function OrganisationSystemClients(props: {
   const [registering, setRegistering] = useState(false);
   const smartConfiguration = `${window.location.origin}${SMART_CONFIGURATION_PATH}`;
   return (
-    <Stack gap="xs" data-testid={`${kind}-system-clients`}>
-      <Title order={3} size="h6">
-        {t('admin.systemClients.title')}
-      </Title>
-      <Text size="xs" c="dimmed" data-testid="system-clients-help">
-        {t('admin.systemClients.help')}{' '}
-        <Code style={{ wordBreak: 'break-all' }} data-testid="system-clients-smart-configuration">
-          {smartConfiguration}
-        </Code>
-      </Text>
-      {clients.isPending && <PageLoader />}
-      {clients.isError && <ErrorAlert error={clients.error} onRetry={() => void clients.refetch()} />}
-      {clients.data?.length === 0 && (
-        <Text size="sm" c="dimmed" data-testid="system-clients-none">
-          {t('admin.systemClients.none')}
+    <OrganisationPart
+      title={t('admin.systemClients.title')}
+      testId={`${kind}-system-clients`}
+      intro={
+        <Text size="xs" c="dimmed" data-testid="system-clients-help">
+          {t('admin.systemClients.help')}{' '}
+          <Code style={{ wordBreak: 'break-all' }} data-testid="system-clients-smart-configuration">
+            {smartConfiguration}
+          </Code>
         </Text>
-      )}
+      }
+      query={clients}
+      form={{
+        title: t('admin.systemClients.addTitle', { name }),
+        opened: registering,
+        close: () => setRegistering(false),
+        body: <SystemClientForm kind={kind} organisationId={organisationId} onDone={() => setRegistering(false)} />,
+      }}
+      empty={{ shown: clients.data?.length === 0, text: t('admin.systemClients.none'), testId: 'system-clients-none' }}
+    >
       {clients.data?.map((client) => (
         <SystemClientCard key={client.id} client={client} canWrite={canWrite} />
       ))}
@@ -66,14 +63,7 @@ export function OrganisationSystemClients(props: {
           </Button>
         </Group>
       )}
-      <FormModal
-        opened={registering}
-        onClose={() => setRegistering(false)}
-        title={t('admin.systemClients.addTitle', { name })}
-      >
-        <SystemClientForm kind={kind} organisationId={organisationId} onDone={() => setRegistering(false)} />
-      </FormModal>
-    </Stack>
+    </OrganisationPart>
   );
 }
 
@@ -92,13 +82,12 @@ function SystemClientCard({ client, canWrite }: { client: SystemClient; canWrite
     },
   });
   const askRevoke = () =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('admin.systemClients.revokeTitle', { name: client.name }),
-      children: <Text size="sm">{t('admin.systemClients.revokeText', { name: client.name })}</Text>,
-      labels: { confirm: t('admin.systemClients.revoke'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-system-client-revoke' },
-      cancelProps: { 'data-testid': 'confirm-cancel' },
-      closeButtonProps: { 'aria-label': t('common.close') },
+      text: t('admin.systemClients.revokeText', { name: client.name }),
+      confirm: t('admin.systemClients.revoke'),
+      color: 'red',
+      testId: 'confirm-system-client-revoke',
       onConfirm: () => revoke.mutate(),
     });
   const revoked = client.revokedAt !== null;
@@ -149,16 +138,14 @@ function SystemClientCard({ client, canWrite }: { client: SystemClient; canWrite
         </dl>
         {canWrite && !revoked && (
           <Group gap="sm">
-            <Button
+            <DestructiveButton
               size="xs"
-              variant="outline"
-              color="red"
               onClick={askRevoke}
               loading={revoke.isPending}
               data-testid="system-client-revoke"
             >
               {t('admin.systemClients.revoke')}
-            </Button>
+            </DestructiveButton>
           </Group>
         )}
       </Stack>

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Badge, Button, SegmentedControl, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Badge, Button, SegmentedControl } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { confirmAction } from '../../components/confirmAction';
 import { i18n } from '../../i18n';
 import type { ActiveFilter } from './api';
 
@@ -69,16 +69,12 @@ export function confirmActiveChange(options: {
   text: ReactNode;
   onConfirm: () => void;
 }) {
-  modals.openConfirmModal({
+  confirmAction({
     title: options.title,
-    children: <Text size="sm">{options.text}</Text>,
-    labels: {
-      confirm: options.activate ? i18n.t('admin.activate') : i18n.t('admin.deactivate'),
-      cancel: i18n.t('common.cancel'),
-    },
-    confirmProps: { color: options.activate ? 'teal.9' : 'red', 'data-testid': 'confirm-active-change' },
-    cancelProps: { 'data-testid': 'confirm-cancel' },
-    closeButtonProps: { 'aria-label': i18n.t('common.close') },
+    text: options.text,
+    confirm: options.activate ? i18n.t('admin.activate') : i18n.t('admin.deactivate'),
+    color: options.activate ? 'teal.9' : 'red',
+    testId: 'confirm-active-change',
     onConfirm: options.onConfirm,
   });
 }

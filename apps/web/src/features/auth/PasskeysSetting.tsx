@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { ActionIcon, Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import { PASSKEY_NAME_MAX, type Passkey } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +11,7 @@ import { FormError } from './FormError';
 import { isCancelledCeremony, passkeysSupported } from './passkeyLogin';
 import { addPasskey, myPasskeysQuery, passkeysKey } from './passkeys';
 import { meKey } from './useMe';
+import { confirmAction } from '../../components/confirmAction';
 
 /** The settings page's passkeys (docs/security.md "Passkeys"): add with a name, rename, remove. */
 export function PasskeysSetting() {
@@ -109,12 +109,12 @@ function PasskeyItem({ passkey, onChanged }: { passkey: Passkey; onChanged: () =
     },
   });
   const confirmRemove = () =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('passkeys.removeTitle'),
-      children: <Text size="sm">{t('passkeys.removeText', { name: passkey.name })}</Text>,
-      labels: { confirm: t('passkeys.remove'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-passkey-remove' },
-      closeButtonProps: { 'aria-label': t('common.close') },
+      text: t('passkeys.removeText', { name: passkey.name }),
+      confirm: t('passkeys.remove'),
+      color: 'red',
+      testId: 'confirm-passkey-remove',
       onConfirm: () => remove.mutate(),
     });
   const saveName = (event: FormEvent) => {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, SimpleGrid, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconSearch } from '@tabler/icons-react';
 import { ENTRY_ATTENTION, webPaths, type WaitingListEntry } from '@graftmatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +18,7 @@ import { clinicKeys } from './keys';
 import { WaitingListEntryCard } from './WaitingListEntryCard';
 import { LazyWaitingListFormModal } from './LazyWaitingListFormModal';
 import { notify } from '../../components/notify';
+import { confirmAction } from '../../components/confirmAction';
 
 /**
  * `home/clinic/waitinglist`: the physician's own standing searches, a page at a time; `?show=`
@@ -45,11 +45,12 @@ export function WaitingListPage() {
     },
   });
   const confirmRemove = (entry: WaitingListEntry) =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('waitingList.removeTitle'),
-      children: <Text size="sm">{t('waitingList.removeText')}</Text>,
-      labels: { confirm: t('common.remove'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-remove' },
+      text: t('waitingList.removeText'),
+      confirm: t('common.remove'),
+      color: 'red',
+      testId: 'confirm-remove',
       onConfirm: () => remove.mutate(entry.waitinglistid),
     });
 

@@ -1,14 +1,13 @@
 import type { Graft } from '@graftmatch/domain';
-import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Text } from '@mantine/core';
 import { notifyFailure } from '../../components/notifyFailure';
 import { notify } from '../../components/notify';
 import { saveFile } from '../../lib/saveFile';
 import { deleteFile, downloadFile, downloadZip, forgetModel, supersedeFile, uploadFiles } from './api';
 import { MODELS, type MediaKind } from './kinds';
+import { confirmAction } from '../../components/confirmAction';
 
 /** Downloads one file and saves it; a failure is shown (spec §8). */
 export function useFileDownload() {
@@ -85,11 +84,12 @@ export function useFileChanges(kind: MediaKind, lot: string, onGraft: (graft: Gr
     onError: (error) => notifyFailure(error, { failed: t('files.deleteFailed') }),
   });
   const confirmRemove = (name: string) =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('files.deleteTitle'),
-      children: <Text size="sm">{t('files.deleteText', { name })}</Text>,
-      labels: { confirm: t('files.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete-file' },
+      text: t('files.deleteText', { name }),
+      confirm: t('files.delete'),
+      color: 'red',
+      testId: 'confirm-delete-file',
       onConfirm: () => remove.mutate(name),
     });
   return { add, supersede, progress, confirmRemove };

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import type { PushDevice } from '@graftmatch/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,8 @@ import { showDate, showDateTime } from '../../i18n/format';
 import { listPushDevices, removePushDevice } from './api';
 import { alertKeys } from './keys';
 import { deviceOf, pushSupport, turnOffPushHere, turnOnPush } from './pushSubscription';
+import { confirmAction } from '../../components/confirmAction';
+import { DestructiveButton } from '../../components/DestructiveButton';
 
 /**
  * "Push on this device" (docs/api.md "Alerts"): turning it on here, and every device that receives
@@ -106,12 +107,12 @@ function DeviceList({ devices }: { devices: PushDevice[] }) {
     },
   });
   const ask = (device: PushDevice) =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('alerts.devices.removeTitle'),
-      children: <Text size="sm">{t('alerts.devices.removeText', { label: device.label })}</Text>,
-      labels: { confirm: t('common.remove'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-remove-device' },
-      closeButtonProps: { 'aria-label': t('common.close') },
+      text: t('alerts.devices.removeText', { label: device.label }),
+      confirm: t('common.remove'),
+      color: 'red',
+      testId: 'confirm-remove-device',
       onConfirm: () => remove.mutate(device),
     });
   if (devices.length === 0) {
@@ -143,16 +144,14 @@ function DeviceList({ devices }: { devices: PushDevice[] }) {
                 : t('alerts.devices.noDelivery')}
             </Text>
           </div>
-          <Button
+          <DestructiveButton
             size="xs"
-            variant="outline"
-            color="red"
             onClick={() => ask(device)}
             aria-label={t('alerts.devices.removeLabel', { label: device.label })}
             data-testid="push-device-remove"
           >
             {t('common.remove')}
-          </Button>
+          </DestructiveButton>
         </Group>
       ))}
     </Stack>

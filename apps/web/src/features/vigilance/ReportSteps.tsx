@@ -122,11 +122,8 @@ export function ReportSteps({ report, bank, clinic }: { report: VigilanceReport;
                 <Button
                   loading={submit.isPending}
                   onClick={() =>
-                    confirmFirst(
-                      t('vigilance.submitNotification'),
-                      t('vigilance.submitNotificationConfirm'),
-                      () => submit.mutate('A'),
-                      t,
+                    confirmFirst(t('vigilance.submitNotification'), t('vigilance.submitNotificationConfirm'), () =>
+                      submit.mutate('A'),
                     )
                   }
                   data-testid="submit-notification"
@@ -169,7 +166,7 @@ export function ReportSteps({ report, bank, clinic }: { report: VigilanceReport;
                   <Button
                     loading={submit.isPending}
                     onClick={() =>
-                      confirmFirst(t('vigilance.confirm'), t('vigilance.confirmConfirm'), () => submit.mutate('B'), t)
+                      confirmFirst(t('vigilance.confirm'), t('vigilance.confirmConfirm'), () => submit.mutate('B'))
                     }
                     data-testid="confirm-report"
                   >

@@ -125,11 +125,8 @@ function Quarantine({ report, bank }: { report: VigilanceReport; bank: boolean }
             color="red.9"
             loading={quarantine.isPending}
             onClick={() =>
-              confirmFirst(
-                t('vigilance.quarantine'),
-                t('vigilance.quarantineConfirm'),
-                () => quarantine.mutate(undefined),
-                t,
+              confirmFirst(t('vigilance.quarantine'), t('vigilance.quarantineConfirm'), () =>
+                quarantine.mutate(undefined),
               )
             }
             data-testid="quarantine"

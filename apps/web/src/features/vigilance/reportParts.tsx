@@ -13,11 +13,11 @@ import {
   type VigilanceReport,
   type VigilanceState,
 } from '@graftmatch/domain';
-import { modals } from '@mantine/modals';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DayInput } from '../../components/DayInput';
 import { DeviationMatrix } from './DeviationMatrix';
+import { confirmAction } from '../../components/confirmAction';
 
 // The annexes' items as a form or as read-only facts (docs/decisions.md "Vigilance"): each item in
 // the annex's own wording (ANNEX_FIELDS), its inputs by the field's kind. An item of one field is
@@ -35,16 +35,8 @@ export function StateBadge({ state }: { state: VigilanceState }) {
 }
 
 /** Asks before a step that cannot be undone. */
-export function confirmFirst(title: string, text: string, onConfirm: () => void, t: (key: string) => string) {
-  modals.openConfirmModal({
-    title,
-    children: <Text size="sm">{text}</Text>,
-    labels: { confirm: title, cancel: t('common.cancel') },
-    confirmProps: { 'data-testid': 'confirm-step' },
-    cancelProps: { 'data-testid': 'confirm-cancel' },
-    closeButtonProps: { 'aria-label': t('common.close') },
-    onConfirm,
-  });
+export function confirmFirst(title: string, text: string, onConfirm: () => void) {
+  confirmAction({ title, text, confirm: title, testId: 'confirm-step', onConfirm });
 }
 
 /** The report identification the annexes ask for. */
