@@ -135,7 +135,7 @@ export default tseslint.config(
     languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
   },
   {
-    files: ['apps/server/src/cli.ts', 'apps/server/src/cli/**', 'scripts/**', 'e2e/**', 'bench/**'],
+    files: ['apps/server/src/cli/**', 'scripts/**', 'e2e/**', 'bench/**'],
     rules: { 'no-console': 'off' },
   },
   {

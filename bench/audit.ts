@@ -18,7 +18,7 @@ import { recordAudit, recordAudits, type AuditEntry } from '../apps/server/src/m
 import { writeCheckpointIfDue } from '../apps/server/src/modules/audit/audit.checkpoints';
 import { loadAuditSigningKey } from '../apps/server/src/modules/audit/audit.key';
 import { verifyAuditLog } from '../apps/server/src/modules/audit/audit.verify';
-import { loadConfig } from '../apps/server/src/config';
+import { loadConfig } from '../apps/server/src/config/config';
 import { runCli } from '../apps/server/test/support/process';
 import type { Benchmark, BenchContext, Row } from './support/benchmark';
 import { watchHealth } from '../apps/server/test/faults/health';

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { utcDate } from '@graftmatch/domain';
 import { sql, type Kysely } from 'kysely';
-import { loadConfig } from '../apps/server/src/config';
+import { loadConfig } from '../apps/server/src/config/config';
 import { engineOf } from '../apps/server/src/db/dialect';
 import { seedDemo } from '../apps/server/src/demo/seed-demo';
 import { buildDemoGrafts, type SeededClinic, type SeededEute } from '../apps/server/src/demo/seed-demo-grafts';
@@ -14,7 +14,7 @@ import { DEMO_EUTES } from '../apps/server/src/demo/seed-demo-data';
 import { demoRandom, mulberry32 } from '../apps/server/src/demo/seed-demo-random';
 import { buildDemoWaitingList } from '../apps/server/src/demo/seed-demo-waiting-list';
 import type { DB } from '../apps/server/src/db/types';
-import { openDatabase } from '../apps/server/src/startup';
+import { openDatabase } from '../apps/server/src/startup/startup';
 
 export interface BenchData {
   grafts: number;

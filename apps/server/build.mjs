@@ -26,7 +26,7 @@ const external = [
 ];
 
 await build({
-  entryPoints: [new URL('src/cli.ts', import.meta.url).pathname],
+  entryPoints: [new URL('src/cli/cli.ts', import.meta.url).pathname],
   outfile: new URL('dist/cli.js', import.meta.url).pathname,
   bundle: true,
   platform: 'node',

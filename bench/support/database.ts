@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { loadConfig } from '../../apps/server/src/config';
+import { loadConfig } from '../../apps/server/src/config/config';
 import type { DB } from '../../apps/server/src/db/types';
-import { openDatabase } from '../../apps/server/src/startup';
+import { openDatabase } from '../../apps/server/src/startup/startup';
 import type { BenchEnvironment } from './server';
 
 /** Opens (and migrates) the environment's database in this process, for seeding. */

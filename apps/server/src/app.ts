@@ -1,7 +1,7 @@
 import type { Agent } from 'node:https';
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config';
+import type { Config } from './config/config';
 import type { Database } from './db/database';
 import { createVersionMemo } from './cache/version-memo';
 import { createDataVersionReader, type DataVersionReader } from './db/data-versions';
@@ -49,7 +49,7 @@ import type { PushTimings } from './realtime/hub-connection';
 import { registerPush, registerWebSockets } from './realtime/register-push';
 import { createJobs } from './jobs/jobs';
 import { DEFAULT_TICK_MS, registerScheduler } from './jobs/scheduler';
-import { createStorageGuard } from './storage-guard';
+import { createStorageGuard } from './storage/storage-guard';
 import { createFileStorage } from './storage/file-storage';
 import type { FileStorage } from './storage/storage';
 
@@ -310,7 +310,7 @@ function registerJobs(app: FastifyInstance, deps: AppDeps, context: FeatureConte
   });
 }
 
-/** Builds the whole application without listening, so tests and main.ts share it. */
+/** Builds the whole application without listening, so tests and cli/main.ts share it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = createServer(deps);
   const metrics = createMetrics(app, deps);

@@ -5,3 +5,6 @@ import { fileURLToPath } from 'node:url';
 
 /** The demo grafts as import files (`demo/README.md`), which the demo seed imports. */
 export const DEMO_DIR = fileURLToPath(new URL('../demo/', import.meta.url));
+
+/** The built web app (`apps/web/dist`), which the server serves at `/`. */
+export const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, type Command } from 'commander';
 import { translate, type Language } from '@graftmatch/domain';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { findAuditSigningKey, loadAuditSigningKey } from '../modules/audit/audit.key';
 import { parsePublicKey, verifierKey } from '../modules/audit/audit.note';
 import { readLastCheckpoint } from '../modules/audit/audit.repository';
 import { verifyAuditLog } from '../modules/audit/audit.verify';
-import { exitOnStartupError } from '../startup';
+import { exitOnStartupError } from '../startup/startup';
 import { runWithDatabase } from './run-with-database';
 
 /** `--lang`: de or en. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { SQLite } from '../db/sqlite-module';
 import type { Command } from 'commander';
 import { filesDir } from '../app';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import { recordedMarker } from '../modules/files/files-folder.repository';
 import { allStorageKeys } from '../modules/files/files.repository';

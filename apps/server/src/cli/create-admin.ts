@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { InvalidArgumentError, type Command } from 'commander';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { createMailer } from '../mail/mailer';
 import { createMailSealer } from '../mail/sealed-body';
 import { createAuthDeps } from '../modules/auth/auth.deps';

@@ -2,7 +2,7 @@ import { access, constants } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { ImportResult } from '@graftmatch/domain';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { createAfterAnswer } from '../http/after-answer';
 import { createMailer } from '../mail/mailer';
 import { importGrafts } from '../modules/imports/imports.service';

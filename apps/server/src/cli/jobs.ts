@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import { createJobs } from '../jobs/jobs';
 import { addJobs, listJobs, runJob, type Job } from '../jobs/scheduler';

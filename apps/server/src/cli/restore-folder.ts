@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { filesDir } from '../app';
-import type { Config } from '../config';
-import { StartupError, ensureWritableDataDir } from '../startup';
+import type { Config } from '../config/config';
+import { StartupError, ensureWritableDataDir } from '../startup/startup';
 import { MARKER_FILE, readFolderMarker } from '../storage/folder-marker';
 import { BACKUP_FILES, MANIFEST_FILE, copyStoredFiles, keysIn, type BackupManifest } from './backup-files';
 import { POSTGRES_DUMP_FILE, SQLITE_BACKUP_FILE } from './backup';

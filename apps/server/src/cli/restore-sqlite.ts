@@ -2,8 +2,8 @@ import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SQLite } from '../db/sqlite-module';
-import { StartupError } from '../startup';
-import { describeHolder, serverUsing } from '../data-dir-lock';
+import { StartupError } from '../startup/startup';
+import { describeHolder, serverUsing } from '../startup/data-dir-lock';
 
 /** Refuses a copy that is not a whole, consistent GraftMatch database. */
 function checkBackup(file: string): void {

@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { loadConfig } from '../config';
-import { exitOnStartupError } from '../startup';
+import { loadConfig } from '../config/config';
+import { exitOnStartupError } from '../startup/startup';
 import { restoreFolder } from './restore-folder';
 import { restoreSqlite } from './restore-sqlite';
 

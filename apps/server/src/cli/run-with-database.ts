@@ -1,6 +1,6 @@
-import { loadConfig, type Config } from '../config';
+import { loadConfig, type Config } from '../config/config';
 import type { Database } from '../db/database';
-import { exitOnStartupError, openDatabase } from '../startup';
+import { exitOnStartupError, openDatabase } from '../startup/startup';
 
 /** Opens the configured (migrated) database, runs one command with it, and closes it. */
 export async function runWithDatabase(command: (database: Database, config: Config) => Promise<void>): Promise<void> {

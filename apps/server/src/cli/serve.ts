@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { main } from '../main';
+import { main } from './main';
 
 export function registerServeCommand(program: Command) {
   program

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 
 const MIN_SECRET_LENGTH = 32;
 

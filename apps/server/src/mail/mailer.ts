@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Executor } from '../db/executor';
 import type { MailCounters } from '../metrics/counters';
 import { insertMail } from './outbox.repository';

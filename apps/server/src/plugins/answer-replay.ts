@@ -4,7 +4,7 @@ import { endOfUtcDayMs } from '@graftmatch/domain';
 import { AnswerReplays, PER_ANSWER_HEADERS, sameVersions, type Replay } from '../http/answer-replay';
 import type { Authenticator } from '../identity/authenticator';
 import { bearerOf } from '../http/credentials';
-import type { StorageGuard } from '../storage-guard';
+import type { StorageGuard } from '../storage/storage-guard';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { serviceUnavailable } from '../http/problem';
-import type { StorageGuard } from '../storage-guard';
+import type { StorageGuard } from '../storage/storage-guard';
 
 /**
  * Every API call but liveness is refused with 503 once the data folder is gone or replaced, so no

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Config } from '../config';
-import { StartupError } from '../startup';
+import type { Config } from '../config/config';
+import { StartupError } from '../startup/startup';
 import { createLocalDiskStorage } from './local-disk';
 import { StorageError, type FileStorage } from './storage';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Peer, type S3Peer } from '../../test/support/s3';
-import { StartupError } from '../startup';
+import { StartupError } from '../startup/startup';
 import { createFileStorage } from './file-storage';
 import { createS3Storage } from './s3';
 import { describeFileStorageContract } from './storage.contract';

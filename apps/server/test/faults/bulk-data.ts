@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { SQLite } from '../../src/db/sqlite-module';
 import type { Kysely } from 'kysely';
-import { loadConfig } from '../../src/config';
+import { loadConfig } from '../../src/config/config';
 import type { DB } from '../../src/db/types';
 import { seedDemo } from '../../src/demo/seed-demo';
 import { chainHash, GENESIS_HASH } from '../../src/modules/audit/audit.chain';
-import { openDatabase } from '../../src/startup';
+import { openDatabase } from '../../src/startup/startup';
 
 // Large data for the fault suite, written straight into the database before the server starts
 // (an import or a million requests would take most of the test's time): the demo data, then

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app';
-import type { Config } from '../../src/config';
+import type { Config } from '../../src/config/config';
 import type { OutgoingMail } from '../../src/mail/mailer';
 import type { MailTransport } from '../../src/mail/transport';
 import type { Database, DatabaseTarget } from '../../src/db/database';

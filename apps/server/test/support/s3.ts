@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import type { S3StoreConfig } from '../../src/config';
+import type { S3StoreConfig } from '../../src/config/config';
 
 // A local S3 peer for the S3 store's tests and benchmark: s3rver (npm) on a free loopback port,
 // keeping its objects in a temporary folder. It checks request signatures against its fixed key

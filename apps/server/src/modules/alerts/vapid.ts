@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webPush from 'web-push';
-import type { Config } from '../../config';
+import type { Config } from '../../config/config';
 import { senderDomain } from '../../mail/mailer';
 
 /** The server's Web Push identity (RFC 8292): its P-256 key pair and a contact for push services. */

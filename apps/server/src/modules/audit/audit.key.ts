@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, type Config } from '../../config';
+import { ConfigError, type Config } from '../../config/config';
 import { signingKeyFromSeed, type SigningKey } from './audit.note';
 
 type KeyConfig = Pick<Config, 'auditSigningKey' | 'dataDir' | 'publicUrl'>;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Config } from '../../config';
+import type { Config } from '../../config/config';
 import type { DB } from '../../db/types';
 import type { IdentityDeps } from '../../identity/identity.deps';
 import { createSecretHasher } from '../../identity/secrets';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../config/config';
 import { createSsoSealer, loadSsoSecretKey, UnreadableSsoSecretError } from './sso-secrets';
 
 // The key that seals single sign-on secrets lives outside the database (docs/security.md "Single sign-on").

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, type Config } from '../../config';
+import { ConfigError, type Config } from '../../config/config';
 import { createSealer } from '../../identity/sealing';
 
 // What single sign-on keeps secret at rest (docs/security.md "Single sign-on"): an organisation's

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngineName, type TestDatabase } from '../../../test/support/database';
 import { seedDemo } from '../../demo/seed-demo';
-import { StartupError } from '../../startup';
+import { StartupError } from '../../startup/startup';
 import { createLocalDiskStorage } from '../../storage/local-disk';
 import { readFolderMarker, writeFolderMarker } from '../../storage/folder-marker';
 import { claimFilesFolder } from './files-folder';

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import { StartupError } from '../../startup';
+import { StartupError } from '../../startup/startup';
 import { createFolderMarker, readFolderMarker, writeFolderMarker } from '../../storage/folder-marker';
 import type { FileStorage } from '../../storage/storage';
 import * as folderRepo from './files-folder.repository';

@@ -206,7 +206,7 @@ async function readWorkbook(zip: ZipFile, sink: RowSink): Promise<string[]> {
     const entry = entries.get(name);
     return entry ? partStream(zip, entry, limit, total) : undefined;
   };
-  // Loaded here by the command line; the server loads exceljs before it listens (main.ts).
+  // Loaded here by the command line; the server loads exceljs before it listens (cli/main.ts).
   const { default: Excel } = await import('exceljs');
   const reader = new Excel.stream.xlsx.WorkbookReader('', {
     worksheets: 'emit',

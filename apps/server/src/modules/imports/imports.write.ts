@@ -55,7 +55,7 @@ function describeColumns(workbook: ExcelJS.Workbook) {
 
 /** xlsx: the grafts on the first sheet (numbers stay numbers); the template adds a sheet describing the columns. */
 export async function writeXlsx(rows: readonly ColumnRow[], options: { describe: boolean }): Promise<Buffer> {
-  // Loaded here by the command line; the server loads exceljs before it listens (main.ts).
+  // Loaded here by the command line; the server loads exceljs before it listens (cli/main.ts).
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.Workbook();
   const sheet = workbook.addWorksheet('Grafts');

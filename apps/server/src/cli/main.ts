@@ -1,14 +1,13 @@
-import { fileURLToPath } from 'node:url';
-import { buildApp, filesDir } from './app';
-import { loadConfig, type Config } from './config';
-import { claimDataDir } from './data-dir-lock';
-import { seedDemoIfEmpty } from './demo/seed-demo-start';
-import { claimFilesFolder } from './modules/files/files-folder';
-import { StartupError, exitOnStartupError, openDatabase } from './startup';
-import { createFileStorage } from './storage/file-storage';
-import { flushTraces } from './telemetry/handoff';
+import { buildApp, filesDir } from '../app';
+import { loadConfig, type Config } from '../config/config';
+import { claimDataDir } from '../startup/data-dir-lock';
+import { seedDemoIfEmpty } from '../demo/seed-demo-start';
+import { claimFilesFolder } from '../modules/files/files-folder';
+import { WEB_ROOT } from '../paths';
+import { StartupError, exitOnStartupError, openDatabase } from '../startup/startup';
+import { createFileStorage } from '../storage/file-storage';
+import { flushTraces } from '../telemetry/handoff';
 
-const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface ServeOptions {

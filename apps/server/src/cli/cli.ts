@@ -1,13 +1,13 @@
 import { Command } from 'commander';
-import { registerAuditCommand } from './cli/audit';
-import { registerBackupCommand } from './cli/backup';
-import { registerCreateAdminCommand } from './cli/create-admin';
-import { registerImportCommand } from './cli/import';
-import { registerJobsCommand } from './cli/jobs';
-import { registerMigrateCommand } from './cli/migrate';
-import { registerRestoreCommand } from './cli/restore';
-import { registerSeedDemoCommand } from './cli/seed-demo';
-import { registerServeCommand } from './cli/serve';
+import { registerAuditCommand } from './audit';
+import { registerBackupCommand } from './backup';
+import { registerCreateAdminCommand } from './create-admin';
+import { registerImportCommand } from './import';
+import { registerJobsCommand } from './jobs';
+import { registerMigrateCommand } from './migrate';
+import { registerRestoreCommand } from './restore';
+import { registerSeedDemoCommand } from './seed-demo';
+import { registerServeCommand } from './serve';
 
 const program = new Command()
   .name('graftmatch')

@@ -1,8 +1,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, type Config } from './config';
-import { createDatabase, type Database } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { ConfigError, type Config } from '../config/config';
+import { createDatabase, type Database } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
 
 /** A start-up failure whose message is one line saying what is wrong and what to do. */
 export class StartupError extends Error {
