@@ -6,10 +6,17 @@ import { createInterface } from 'node:readline';
 
 const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', env: process.env }).status ?? 1;
 
+// CI keeps each vitest run's JSON report in TEST_REPORTS_DIR and counts what ran (scripts/test-counts.mjs).
+const reportsDir = process.env.TEST_REPORTS_DIR;
+const reportTo = (name) =>
+  reportsDir ? ['--reporter=default', '--reporter=json', `--outputFile.json=${reportsDir}/${name}.json`] : [];
+
 const engine = process.env.TEST_DATABASE_URL ? 'PostgreSQL (TEST_DATABASE_URL)' : 'SQLite';
 console.log(`graftmatch tests: unit and integration on ${engine}`);
 // Arguments after `npm test --` go to vitest (CI's PostgreSQL pass runs only the server project).
-if (run('npx', ['vitest', 'run', ...process.argv.slice(2)]) !== 0) {
+if (
+  run('npx', ['vitest', 'run', ...reportTo(process.env.TEST_REPORT_NAME ?? 'tests'), ...process.argv.slice(2)]) !== 0
+) {
   process.exit(1);
 }
 
@@ -36,9 +43,9 @@ if (run('npm', ['run', 'build', '--workspace', 'apps/web']) !== 0) {
 // groups, so that they time the app and not the other group (docs/decisions.md, "CI").
 const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
 const timedAlone = ['e2e/offline.e2e.ts'];
-const journeys = (label, filters) =>
+const journeys = (label, report, filters) =>
   new Promise((resolve) => {
-    const child = spawn('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...filters], {
+    const child = spawn('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...reportTo(report), ...filters], {
       env: process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -51,9 +58,12 @@ const notTimed = timedAlone.flatMap((file) => ['--exclude', file]);
 const codes = await Promise.all(
   Array.from({ length: shards }, (_, index) =>
     shards > 1
-      ? journeys(`[journeys ${index + 1}/${shards}] `, [...notTimed, `--shard=${index + 1}/${shards}`])
-      : journeys('', notTimed),
+      ? journeys(`[journeys ${index + 1}/${shards}] `, `journeys-${index + 1}`, [
+          ...notTimed,
+          `--shard=${index + 1}/${shards}`,
+        ])
+      : journeys('', 'journeys-1', notTimed),
   ),
 );
-codes.push(await journeys('[timed journeys, alone] ', timedAlone));
+codes.push(await journeys('[timed journeys, alone] ', 'journeys-timed', timedAlone));
 process.exit(codes.every((code) => code === 0) ? 0 : 1);
