@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -217,9 +217,9 @@ describe('module walls (docs/architecture.md)', () => {
  * for a module; the root files (app.ts, features.ts, paths.ts) count as one folder, `src`; tests are
  * no folder.
  */
-async function serverFolderPairs(): Promise<string[]> {
+async function serverFolderPairs(src = path.join(root, 'apps/server/src')): Promise<string[]> {
   const config = JSON.parse(readFileSync(path.join(root, '.madgerc'), 'utf8')) as madge.MadgeConfig;
-  const files = (await madge(path.join(root, 'apps/server/src'), config)).obj();
+  const files = (await madge(src, config)).obj();
   const folderOf = (file: string) => {
     const parts = file.split('/');
     if (parts[0] === '..' || file.endsWith('.test.ts')) {
@@ -247,10 +247,44 @@ async function serverFolderPairs(): Promise<string[]> {
     .map((arrow) => arrow.replace(' → ', ' ↔ '));
 }
 
+/** Writes the files (path → text) into a temporary folder for `use`, then removes it. */
+async function inFixture<T>(files: Record<string, string>, use: (folder: string) => Promise<T>): Promise<T> {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'graftmatch-walls-'));
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
+      writeFileSync(path.join(folder, name), text);
+    }
+    return await use(folder);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 describe('server folders (docs/architecture.md "Module walls")', () => {
   test('no two folders of the server import each other', async () => {
     expect(await serverFolderPairs()).toEqual([]);
   }, 120_000);
+
+  test('a pair is found between folders, between two modules and with the root files; a one-way arrow is none', async () => {
+    const files = {
+      'app.ts': "import { start } from './cli/serve';\nexport const app = start;",
+      'cli/serve.ts': "import type { Config } from '../app';\nexport const start = 1;\nexport type C = Config;",
+      'http/kit.ts': "import { pool } from '../db/pool';\nexport const kit = pool;",
+      'db/pool.ts': "import type { Kit } from '../http/types';\nexport const pool = 1;\nexport type P = Kit;",
+      'http/types.ts': 'export type Kit = number;',
+      'modules/a/a.service.ts': "import { b } from '../b/b.service';\nexport const a = b;",
+      'modules/b/b.service.ts':
+        "import { a } from '../a/a.service';\nimport { pool } from '../../db/pool';\nexport const b = [a, pool];",
+      'queries/q.ts': "import { pool } from '../db/pool';\nexport const q = pool;",
+      'queries/q.test.ts': "import { b } from '../modules/b/b.service';\nexport const t = b;",
+    };
+    expect((await inFixture(files, (folder) => serverFolderPairs(folder))).sort()).toEqual([
+      'cli ↔ src',
+      'db ↔ http',
+      'modules/a ↔ modules/b',
+    ]);
+  }, 60_000);
 });
 
 /** The import circles madge finds among these files, with the repository's own `.madgerc`. */
