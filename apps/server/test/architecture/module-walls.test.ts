@@ -1,10 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import madge from 'madge';
-import { lines, lintAs, repositoryRoot } from '../support/lint-fixture';
+import { inFixtureFolder, lines, lintAs, repositoryRoot } from '../support/lint-fixture';
 
 const root = repositoryRoot;
 
@@ -247,20 +246,6 @@ async function serverFolderPairs(src = path.join(root, 'apps/server/src')): Prom
     .map((arrow) => arrow.replace(' → ', ' ↔ '));
 }
 
-/** Writes the files (path → text) into a temporary folder for `use`, then removes it. */
-async function inFixture<T>(files: Record<string, string>, use: (folder: string) => Promise<T>): Promise<T> {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'graftmatch-walls-'));
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
-      writeFileSync(path.join(folder, name), text);
-    }
-    return await use(folder);
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
-
 describe('server folders (docs/architecture.md "Module walls")', () => {
   test('no two folders of the server import each other', async () => {
     expect(await serverFolderPairs()).toEqual([]);
@@ -279,7 +264,7 @@ describe('server folders (docs/architecture.md "Module walls")', () => {
       'queries/q.ts': "import { pool } from '../db/pool';\nexport const q = pool;",
       'queries/q.test.ts': "import { b } from '../modules/b/b.service';\nexport const t = b;",
     };
-    expect((await inFixture(files, (folder) => serverFolderPairs(folder))).sort()).toEqual([
+    expect((await inFixtureFolder(files, (folder) => serverFolderPairs(folder))).sort()).toEqual([
       'cli ↔ src',
       'db ↔ http',
       'modules/a ↔ modules/b',
@@ -289,16 +274,9 @@ describe('server folders (docs/architecture.md "Module walls")', () => {
 
 /** The import circles madge finds among these files, with the repository's own `.madgerc`. */
 async function circlesAmong(sources: Record<string, string>): Promise<string[][]> {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'graftmatch-circles-'));
-  try {
-    for (const [name, text] of Object.entries(sources)) {
-      writeFileSync(path.join(folder, `${name}.ts`), text);
-    }
-    const config = JSON.parse(readFileSync(path.join(root, '.madgerc'), 'utf8')) as madge.MadgeConfig;
-    return (await madge(folder, config)).circular();
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
+  const config = JSON.parse(readFileSync(path.join(root, '.madgerc'), 'utf8')) as madge.MadgeConfig;
+  const files = Object.fromEntries(Object.entries(sources).map(([name, text]) => [`${name}.ts`, text]));
+  return inFixtureFolder(files, async (folder) => (await madge(folder, config)).circular());
 }
 
 describe('import circles (npm run lint:cycles)', () => {

@@ -1,9 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import madge from 'madge';
 import { describe, expect, test } from 'vitest';
-import { lines, linesOf, lintAs, repositoryRoot } from '../support/lint-fixture';
+import { inFixtureFolder, lines, linesOf, lintAs, repositoryRoot } from '../support/lint-fixture';
 
 const root = repositoryRoot;
 
@@ -151,20 +150,6 @@ async function featureCircles(folder: string): Promise<string[]> {
   return circles;
 }
 
-/** A features folder made of these files (path under the folder → text); removed after `use`. */
-async function withFeatures<T>(sources: Record<string, string>, use: (folder: string) => Promise<T>): Promise<T> {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'graftmatch-features-'));
-  try {
-    for (const [name, text] of Object.entries(sources)) {
-      mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
-      writeFileSync(path.join(folder, name), text);
-    }
-    return await use(folder);
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
-
 describe('web features import one way only (docs/architecture.md "Web layers")', () => {
   test('no two features of the web app import each other, directly or round a circle', async () => {
     expect(await featureCircles(path.join(root, 'apps/web/src/features'))).toEqual([]);
@@ -178,14 +163,14 @@ describe('web features import one way only (docs/architecture.md "Web layers")',
       'b/x.ts': "import { y } from '../c/y';\nexport const x = y;",
       'c/y.ts': 'export const y = 1;',
     };
-    expect(await withFeatures(chain, featureCircles)).toEqual([]);
+    expect(await inFixtureFolder(chain, featureCircles)).toEqual([]);
     const pair = {
       ...chain,
       'a/index.ts': "export { page } from './page';\nexport type Page = number;",
       'b/x.ts': "import type { Page } from '../a';\nexport const x = 1 as Page;",
     };
-    expect(await withFeatures(pair, featureCircles)).toEqual(['a → b → a']);
+    expect(await inFixtureFolder(pair, featureCircles)).toEqual(['a → b → a']);
     const circle = { ...chain, 'c/y.ts': "import { page } from '../a';\nexport const y = page;" };
-    expect(await withFeatures(circle, featureCircles)).toEqual(['a → b → c → a']);
+    expect(await inFixtureFolder(circle, featureCircles)).toEqual(['a → b → c → a']);
   }, 60_000);
 });

@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -24,3 +26,20 @@ export const linesOf = (messages: { line: number }[]) => messages.map((message) 
 
 /** Source lines of a fixture, ending with a newline. */
 export const lines = (...code: string[]) => [...code, ''].join('\n');
+
+/** A temporary folder of these files (path under the folder → text), for an import-graph fixture; removed after `use`. */
+export async function inFixtureFolder<T>(
+  files: Record<string, string>,
+  use: (folder: string) => Promise<T>,
+): Promise<T> {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'graftmatch-fixture-'));
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
+      writeFileSync(path.join(folder, name), text);
+    }
+    return await use(folder);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
