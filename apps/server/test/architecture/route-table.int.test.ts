@@ -10,17 +10,17 @@ import { testEngineName } from '../support/database';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const sources = path.join(root, 'apps/server/src');
 
-/** The rows of docs/architecture.md "Route → file": `METHOD /api/path` → file under apps/server/src. */
+/** The rows of docs/routes.md "Route → file": `METHOD /api/path` → file under apps/server/src. */
 function documentedRoutes(): Map<string, string> {
-  const doc = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
+  const doc = readFileSync(path.join(root, 'docs/routes.md'), 'utf8');
   const section = doc.slice(doc.indexOf('## Route → file'));
   const rows = [...section.matchAll(/^\| `([A-Z]+ \/api\/\S*)` \| `([^`]+)` \|$/gm)];
   return new Map(rows.map(([, route, file]) => [route as string, file as string]));
 }
 
-// A newcomer finds any route's module in one step: the architecture document's table names every
+// A newcomer finds any route's module in one step: docs/routes.md names every
 // route the server registers, and the file it names declares it.
-describe(`the route → file table of docs/architecture.md (${testEngineName()})`, () => {
+describe(`the route → file table of docs/routes.md (${testEngineName()})`, () => {
   let server: TestApp;
   beforeAll(async () => {
     server = await startTestApp();
