@@ -15,7 +15,7 @@ import { installPageClock, shownAfter, watchFor } from './support/pageClock';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-const browser = sharedBrowser();
+const browser = sharedBrowser({ full: true });
 
 const DATABASE = 'graftmatch-offline';
 const STORE = 'kept';

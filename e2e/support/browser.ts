@@ -1,11 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { expectEveryScreenChecked, forgetShownScreens, trackPage, trackScreens } from './coverage';
 
+/** The full browser, as a person runs it: for the journeys that need what only it does (see `sharedBrowser`). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Chromium's headless shell (Debian's chromium-headless-shell): the same engine without the
+ * browser's windows, Playwright's own choice for headless runs, and about a sixth less CPU per
+ * journey (docs/performance.md "CI"). The full browser where it is not installed.
+ */
+const headlessShell = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+const HEADLESS_SHELL_PATH = existsSync(headlessShell) ? headlessShell : CHROMIUM_PATH;
 export const SCREENSHOT_DIR = path.resolve('e2e/screenshots');
 
 export const VIEWPORTS = {
@@ -25,9 +33,15 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** `extraArgs`: more Chromium switches, e.g. a fake camera for the scanner journey. */
-export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+/**
+ * `extraArgs`: more Chromium switches, e.g. a fake camera for the scanner journey. `full`: the full
+ * browser rather than the headless shell.
+ */
+export function launchBrowser(extraArgs: readonly string[] = [], options: { full?: boolean } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: options.full ? CHROMIUM_PATH : HEADLESS_SHELL_PATH,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
 }
 
 /**
@@ -51,12 +65,15 @@ export async function launchPersistentBrowser(baseUrl: string, viewport: Viewpor
   };
 }
 
-/** One Chromium for a test file: started before its tests, closed after them. */
-export function sharedBrowser(): () => Browser {
+/**
+ * One Chromium for a test file: started before its tests, closed after them. `full`: the full
+ * browser, for the journeys offline (in the headless shell a reload while offline shows no kept page).
+ */
+export function sharedBrowser(options: { full?: boolean } = {}): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     forgetShownScreens();
-    browser = await launchBrowser();
+    browser = await launchBrowser([], options);
   });
   afterAll(async () => {
     await browser?.close();

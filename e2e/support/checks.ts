@@ -12,9 +12,9 @@ type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
  */
 export async function expectNoAxeViolations(page: Page, label: string) {
   await markChecked(page);
-  // A dialog fading in blends its colours with the page; on a busy machine axe would measure the
-  // contrast halfway through. Checked once the transitions have ended (spinners run on), and once
-  // every dialog on show is opaque: Mantine starts the fade a frame after mounting the dialog, when
+  // A dialog or toast fading in blends its colours with the page; on a busy machine axe would measure
+  // the contrast halfway through. Checked once the transitions have ended (spinners run on), and once
+  // every dialog and toast on show is opaque: Mantine starts the fade a frame after mounting it, when
   // no transition runs yet.
   await page.waitForFunction(
     () => {
@@ -25,7 +25,9 @@ export async function expectNoAxeViolations(page: Page, label: string) {
         );
       const opaque = (element: Element | null): boolean =>
         element === null || (getComputedStyle(element).opacity === '1' && opaque(element.parentElement));
-      const dialogs = Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"]'));
+      const dialogs = Array.from(
+        document.querySelectorAll('[role="dialog"], [role="alertdialog"], .mantine-Notification-root'),
+      );
       return settled && dialogs.filter((dialog) => dialog.getClientRects().length > 0).every(opaque);
     },
     null,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeMantineTheme, DEFAULT_THEME } from '@mantine/core';
-import { theme, variantColorResolver } from './theme';
+import { cssVariablesResolver, theme, variantColorResolver } from './theme';
 
 const fullTheme = mergeMantineTheme(DEFAULT_THEME, theme);
 
@@ -37,5 +37,12 @@ describe('light badges and buttons with a shade', () => {
   it('leaves every other variant to Mantine', () => {
     const colors = variantColorResolver({ color: 'teal.9', theme: fullTheme, variant: 'filled' });
     expect(colors.background).toBe('var(--mantine-color-teal-9)');
+  });
+});
+
+describe('light yellow (the title of a warning alert)', () => {
+  it('reads at AA on the darkest tint its background takes', () => {
+    const text = cssVariablesResolver(fullTheme).light['--mantine-color-yellow-light-color']!;
+    expect(contrast(text, fullTheme.colors.yellow[1]!)).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -69,6 +69,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-cyan-light-hover': 'var(--mantine-color-cyan-1)',
     // Filled buttons: the default hover of shade 9 is the lighter cyan-8 (4.34:1 with white); a darker one passes (7.3:1).
     '--mantine-color-cyan-filled-hover': '#0a5f6f',
+    // Light yellow (an alert's title, a light badge): Mantine writes yellow-9 (#e67700) on yellow's tint,
+    // 2.7:1; a dark amber reads at 5.4:1.
+    '--mantine-color-yellow-light-color': '#8f5600',
   },
   dark: {},
 });
