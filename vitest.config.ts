@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const SERVER = {
   globalSetup: ['apps/server/test/support/build-once.ts'],
@@ -19,9 +20,22 @@ const ENGINE_INDEPENDENT = [
 ];
 const notOnThisEngine = process.env.TEST_DATABASE_URL ? ENGINE_INDEPENDENT : [];
 
+/**
+ * Vitest queues a project's files after the projects before it by name, so the memory tests, in a
+ * process of their own, ran alone at the end of a server run; first, they run beside the others.
+ */
+class MemoryTestsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const isMemoryTest = (file: TestSpecification) => file.project.name === 'server-memory';
+    return [...sorted.filter(isMemoryTest), ...sorted.filter((file) => !isMemoryTest(file))];
+  }
+}
+
 // One runner for every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
+    sequence: { sequencer: MemoryTestsFirst },
     // Two cores: keep integration files from starving each other.
     maxWorkers: 2,
     projects: [

@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll } from 'vitest';
 import { expectEveryScreenChecked, forgetShownScreens, trackPage, trackScreens } from './coverage';
 
-/** The full browser, as a person runs it: for the journeys that need what only it does (see `sharedBrowser`). */
+/** The full browser, as a person runs it: installing the app needs it (`launchPersistentBrowser`), and Lighthouse. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * Chromium's headless shell (Debian's chromium-headless-shell): the same engine without the
@@ -33,15 +33,9 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/**
- * `extraArgs`: more Chromium switches, e.g. a fake camera for the scanner journey. `full`: the full
- * browser rather than the headless shell.
- */
-export function launchBrowser(extraArgs: readonly string[] = [], options: { full?: boolean } = {}): Promise<Browser> {
-  return chromium.launch({
-    executablePath: options.full ? CHROMIUM_PATH : HEADLESS_SHELL_PATH,
-    args: [...CHROMIUM_ARGS, ...extraArgs],
-  });
+/** `extraArgs`: more Chromium switches, e.g. a fake camera for the scanner journey. */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: HEADLESS_SHELL_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /**
@@ -65,15 +59,12 @@ export async function launchPersistentBrowser(baseUrl: string, viewport: Viewpor
   };
 }
 
-/**
- * One Chromium for a test file: started before its tests, closed after them. `full`: the full
- * browser, for the journeys offline (in the headless shell a reload while offline shows no kept page).
- */
-export function sharedBrowser(options: { full?: boolean } = {}): () => Browser {
+/** One Chromium for a test file: started before its tests, closed after them. */
+export function sharedBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     forgetShownScreens();
-    browser = await launchBrowser([], options);
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();

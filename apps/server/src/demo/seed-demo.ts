@@ -18,6 +18,8 @@ export interface SeedDemoOptions {
   today?: string;
   /** Source of randomness in [0, 1); defaults to a fixed-seed PRNG, so runs repeat. */
   random?: () => number;
+  /** The accounts' hash of the demo password; made here unless given (tests give a cheaper one). */
+  passwordHash?: string;
 }
 
 export interface SeedDemoSummary {
@@ -39,7 +41,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedDemoOptions = {}): P
   const today = options.today ?? utcDate(new Date());
   const random = demoRandom(options.random ?? mulberry32(DEMO_SEED));
   // Hashing is slow on purpose; done once, outside the transaction, and shared by every account.
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD));
   try {
     // The demo's imports are logged at the real time when seeding for today, so they never sort
     // after imports made later that day; a given day keeps the seed's fixed hour, so runs repeat.

@@ -5,10 +5,10 @@ import { simpleParser } from 'mailparser';
 import { seedDemo, type SeedDemoSummary } from '../../src/demo/seed-demo';
 import { outboxDir } from '../../src/mail/mailer';
 import { createMailSealer } from '../../src/mail/sealed-body';
-import { hashPassword } from '../../src/modules/auth/password';
 import { loadSigningSecret } from '../../src/identity/secrets';
 import type { TestApp } from './app';
 import { outboxSettled } from './mail';
+import { testPasswordHash } from './passwords';
 import { TestClient } from './client';
 
 /** The password of every demo account, and of users made by `createTestUser` unless given. */
@@ -139,8 +139,8 @@ export async function loginAs(server: TestApp, email: string, password = TEST_PA
 }
 
 /** The demo data (users with password `demo-graftmatch`, clinics, eutes, grafts) in the app's database. */
-export function seedDemoInto(server: TestApp): Promise<SeedDemoSummary> {
-  return seedDemo(server.database.db, { force: true });
+export async function seedDemoInto(server: TestApp): Promise<SeedDemoSummary> {
+  return seedDemo(server.database.db, { force: true, passwordHash: await testPasswordHash(TEST_PASSWORD) });
 }
 
 export interface TestUserInput {
@@ -172,7 +172,7 @@ export async function createTestUser(
     .values({
       id,
       email,
-      passwordHash: password === null ? null : await hashPassword(password),
+      passwordHash: password === null ? null : await testPasswordHash(password),
       title: null,
       firstName: input.firstName ?? 'Test',
       lastName: input.lastName ?? 'User',

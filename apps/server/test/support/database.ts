@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { copyFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator } from 'kysely';
@@ -29,6 +30,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const suffix = randomBytes(6).toString('hex');
   if (!url) {
     const file = join(tmpdir(), `graftmatch-test-${suffix}.sqlite`);
+    await copyFile(await migratedSqliteTemplate(), file);
     // WAL mode leaves two companion files next to the database.
     return migrated({ engine: 'sqlite', file }, () =>
       Promise.all(['', '-wal', '-shm'].map((extension) => rm(file + extension, { force: true }))),
@@ -91,7 +93,29 @@ export async function migrateToJustBefore(test: TestDatabase, migration: string)
   });
 }
 
-/** Opens and migrates the target; cleanup closes it, then removes what held it. */
+let sqliteTemplate: Promise<string> | undefined;
+
+/**
+ * A SQLite file migrated once per process, which each test database starts as a copy of: a copy
+ * costs a millisecond, a migration about 100 (docs/performance.md "CI"). Closed, so its write-ahead
+ * log is folded into the file; removed as the process exits.
+ */
+function migratedSqliteTemplate(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const file = join(tmpdir(), `graftmatch-template-${randomBytes(6).toString('hex')}.sqlite`);
+    const database = createDatabase({ engine: 'sqlite', file });
+    await migrateToLatest(database.db);
+    await database.close();
+    process.once('exit', () => rmSync(file, { force: true }));
+    return file;
+  })();
+  return sqliteTemplate;
+}
+
+/**
+ * Opens and migrates the target (on SQLite a copy of the template: nothing is left to do); cleanup
+ * closes it, then removes what held it.
+ */
 async function migrated(target: DatabaseTarget, remove: () => Promise<unknown>): Promise<TestDatabase> {
   const database = createDatabase(target);
   await migrateBesideOtherFiles(() => migrateToLatest(database.db));

@@ -16,6 +16,16 @@ export function DayInput(props: Omit<DateInputProps, 'valueFormat'>) {
         valueFormat="YYYY-MM-DD"
         placeholder="yyyy-mm-dd"
         clearButtonProps={{ 'aria-label': t('common.clearDate') }}
+        ariaLabels={{
+          previousMonth: t('common.calendar.previousMonth'),
+          nextMonth: t('common.calendar.nextMonth'),
+          previousYear: t('common.calendar.previousYear'),
+          nextYear: t('common.calendar.nextYear'),
+          previousDecade: t('common.calendar.previousDecade'),
+          nextDecade: t('common.calendar.nextDecade'),
+          monthLevelControl: t('common.calendar.monthLevelControl'),
+          yearLevelControl: t('common.calendar.yearLevelControl'),
+        }}
         {...props}
       />
     </DatesProvider>
