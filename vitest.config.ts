@@ -69,6 +69,8 @@ export default defineConfig({
           // Typing into forms of a rendered page takes seconds on a busy two-core machine.
           testTimeout: 30_000,
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Each file loads its libraries afresh; bundled into one module each, they load in about
+          // half the time (docs/performance.md "CI").
           deps: {
             optimizer: {
               client: {

