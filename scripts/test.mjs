@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { stripVTControlCharacters } from 'node:util';
 
 const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', env: process.env }).status ?? 1;
 
@@ -43,17 +44,33 @@ if (run('npm', ['run', 'build', '--workspace', 'apps/web']) !== 0) {
 // groups, so that they time the app and not the other group (docs/decisions.md, "CI").
 const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
 const timedAlone = ['e2e/offline.e2e.ts'];
+// A group that fails early has its failures printed again at the very end, where a log's tail shows them.
+const failures = [];
 const journeys = (label, report, filters) =>
   new Promise((resolve) => {
     const child = spawn('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...reportTo(report), ...filters], {
       env: process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const lines = [];
     for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => console.log(label + line));
+      createInterface({ input: stream }).on('line', (line) => {
+        lines.push(line);
+        console.log(label + line);
+      });
     }
-    child.on('close', (code) => resolve(code ?? 1));
+    child.on('close', (code) => {
+      if (code !== 0) failures.push(...failureReport(lines).map((line) => label + line));
+      resolve(code ?? 1);
+    });
   });
+// Vitest's own account of what failed starts at its "Failed Tests" or "Errors" banner; else the last lines.
+const failureReport = (lines) => {
+  const start = lines.findIndex((line) =>
+    /⎯ *(Failed Tests|Unhandled Errors?|Failed Suites)/.test(stripVTControlCharacters(line)),
+  );
+  return (start >= 0 ? lines.slice(start) : lines.slice(-60)).slice(0, 200);
+};
 const notTimed = timedAlone.flatMap((file) => ['--exclude', file]);
 const codes = await Promise.all(
   Array.from({ length: shards }, (_, index) =>
@@ -66,4 +83,8 @@ const codes = await Promise.all(
   ),
 );
 codes.push(await journeys('[timed journeys, alone] ', 'journeys-timed', timedAlone));
+if (failures.length > 0) {
+  console.log('\nBrowser journeys that failed, again:');
+  for (const line of failures) console.log(line);
+}
 process.exit(codes.every((code) => code === 0) ? 0 : 1);
