@@ -2,7 +2,7 @@ import { GRAFT_TYPES } from '@graftmatch/domain';
 import { describe, expect, inject, it } from 'vitest';
 import { openInApp, settled, shownLots, watchApi } from './support/app';
 import { launchPersistentBrowser, openContext, sharedBrowser } from './support/browser';
-import { expectNoProblems, expectNoAxeViolations } from './support/checks';
+import { axeFindings, expectNoProblems, expectNoAxeViolations } from './support/checks';
 import { DEMO, DEMO_PASSWORD, loginThroughUi, waitForPath } from './support/login';
 import { outboxMailNames, readPinFromOutbox } from './support/outbox';
 
@@ -114,6 +114,31 @@ describe('every page loads without console errors or failed requests, and axe fi
     }
     // Some twenty pages, each with axe: minutes on a busy machine.
   }, 300_000);
+});
+
+describe('the accessibility check every journey relies on', () => {
+  it('fails on an image without a text, an unnamed button and text as light as its ground, again after a reload', async () => {
+    const page = await browser().newPage();
+    try {
+      const faulty =
+        '<html lang="en"><title>Faulty</title><main><h1>Faulty</h1><img src="data:,"><button></button>' +
+        '<p style="color:#fff;background:#fff">unreadable</p></main></html>';
+      await page.goto(`data:text/html,${encodeURIComponent(faulty)}`);
+      const findings = async () => {
+        const found = (await axeFindings(page, 'a faulty page')).join('\n');
+        expect(found).toMatch(/image-alt/);
+        expect(found).toMatch(/button-name/);
+        expect(found).toMatch(/color-contrast \(text as dark as its background\)/);
+      };
+      // The first check puts axe in the page, the second finds it there, a reload drops it.
+      await findings();
+      await findings();
+      await page.reload();
+      await findings();
+    } finally {
+      await page.close();
+    }
+  });
 });
 
 describe('installed as an app', () => {

@@ -1,9 +1,25 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { alreadyChecked, markChecked } from './coverage';
 
-type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+type AxeResults = axe.AxeResults;
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/**
+ * axe-core run in the page itself: its source is put in once per document (a reload drops it). Through
+ * `@axe-core/playwright` each check put the 550 kB source in twice and finished in a blank page of its
+ * own, three times the cost of the audit (docs/performance.md "CI"). The app shows no frames.
+ */
+async function runAxe(page: Page): Promise<AxeResults> {
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.evaluate(axe.source);
+  }
+  return page.evaluate(
+    (tags) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
+    AXE_TAGS,
+  );
+}
 
 /**
  * axe-core on the page as it is now: no violation of any impact, minor and moderate ones included
@@ -11,6 +27,11 @@ type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
  * its nodes so a failure says what to fix.
  */
 export async function expectNoAxeViolations(page: Page, label: string) {
+  expect(await axeFindings(page, label), `axe violations on ${label}`).toEqual([]);
+}
+
+/** What axe finds on the page as it is now, a line each (printed in full, with the nodes, when any). */
+export async function axeFindings(page: Page, label: string): Promise<string[]> {
   await markChecked(page);
   // A dialog or toast fading in blends its colours with the page; on a busy machine axe would measure
   // the contrast halfway through. Checked once the transitions have ended (spinners run on), and once
@@ -33,9 +54,7 @@ export async function expectNoAxeViolations(page: Page, label: string) {
     null,
     { timeout: 5_000 },
   );
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
+  const result = await runAxe(page);
   const describe = result.violations.map(
     (v) =>
       `[${v.impact ?? 'unknown'}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
@@ -47,15 +66,12 @@ export async function expectNoAxeViolations(page: Page, label: string) {
   if (describe.length > 0) {
     console.warn(`axe on ${label} (${page.url()}):\n${describe.join('\n')}`);
   }
-  expect(
-    [
-      ...result.violations.map((v) => `${v.impact}: ${v.id} (${v.nodes.length}×) ${v.help}`),
-      ...unreadableText(result.incomplete).map(
-        (target) => `serious: color-contrast (text as dark as its background) ${target}`,
-      ),
-    ],
-    `axe violations on ${label}`,
-  ).toEqual([]);
+  return [
+    ...result.violations.map((v) => `${v.impact}: ${v.id} (${v.nodes.length}×) ${v.help}`),
+    ...unreadableText(result.incomplete).map(
+      (target) => `serious: color-contrast (text as dark as its background) ${target}`,
+    ),
+  ];
 }
 
 /**
