@@ -1,7 +1,9 @@
 // The README's test command: unit and integration tests (on PostgreSQL too when
 // TEST_DATABASE_URL is set), then the browser journeys when Chromium is present.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
 
@@ -43,6 +45,8 @@ if (run('npm', ['run', 'build', '--workspace', 'apps/web']) !== 0) {
 // Journeys that hold what a user sees to a time (a kept page offline within 1 s) run alone after the
 // groups, so that they time the app and not the other group (docs/decisions.md, "CI").
 const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+// axe looks at each screen once a run, whichever group shows it first (e2e/support/coverage.ts).
+process.env.E2E_AXE_LEDGER = path.join(mkdtempSync(path.join(os.tmpdir(), 'graftmatch-axe-')), 'checked.txt');
 const timedAlone = ['e2e/offline.e2e.ts'];
 // A group that fails early has its failures printed again at the very end, where a log's tail shows them.
 const failures = [];

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 // Page-side functions below need the DOM types, also in the bench project, which imports the browser helpers.
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -13,6 +14,20 @@ import { expect } from 'vitest';
  */
 const shown = new Set<string>();
 const checked = new Set<string>();
+/**
+ * The groups of journeys that run side by side (scripts/test.mjs) note what axe checked in one file
+ * they share, so a screen one group checked is not checked again by the other.
+ */
+const sharedLedger = process.env.E2E_AXE_LEDGER;
+
+function checkedInRun(entry: string): boolean {
+  if (!checked.has(entry) && sharedLedger && existsSync(sharedLedger)) {
+    readFileSync(sharedLedger, 'utf8')
+      .split('\n')
+      .forEach((line) => line && checked.add(line));
+  }
+  return checked.has(entry);
+}
 
 /** Routes that only forward elsewhere at once, so nobody ever sees them. */
 const FORWARDING = new Set(['/']);
@@ -87,12 +102,16 @@ async function screensOnShow(page: Page): Promise<string[]> {
 
 /** Notes that axe looked at the screen on show now. */
 export async function markChecked(page: Page) {
-  (await screensOnShow(page)).forEach((entry) => checked.add(entry));
+  const entries = await screensOnShow(page);
+  entries.forEach((entry) => checked.add(entry));
+  if (sharedLedger) {
+    appendFileSync(sharedLedger, entries.map((entry) => `${entry}\n`).join(''));
+  }
 }
 
 /** Has axe already looked at the screen on show now? */
 export async function alreadyChecked(page: Page): Promise<boolean> {
-  return (await screensOnShow(page)).every((entry) => checked.has(entry));
+  return (await screensOnShow(page)).every(checkedInRun);
 }
 
 /** A file starts: the screens earlier files showed are theirs to answer for. */
@@ -102,7 +121,7 @@ export function forgetShownScreens() {
 
 /** Every screen this file's journeys showed was checked by axe at least once (here or earlier in the run). */
 export function expectEveryScreenChecked() {
-  expect([...shown].filter((entry) => !checked.has(entry)).sort(), 'screens shown but never checked by axe').toEqual(
+  expect([...shown].filter((entry) => !checkedInRun(entry)).sort(), 'screens shown but never checked by axe').toEqual(
     [],
   );
 }
