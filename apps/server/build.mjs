@@ -3,7 +3,24 @@
 // Its dependencies are bundled too, so the start reads one file instead of resolving and loading
 // hundreds of modules (docs/performance.md, cold start); only packages with native code or with
 // files of their own beside their code stay in node_modules. Types are checked by `tsc`.
-import { build } from 'esbuild';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build as esbuild } from 'esbuild';
+
+/**
+ * esbuild's build, each output written beside its place and renamed into it: test runs side by side
+ * (the journey groups) build at the same moment, and a server started by one must never read a file
+ * the other is halfway through writing.
+ */
+async function build(options) {
+  const { outputFiles } = await esbuild({ ...options, write: false });
+  for (const file of outputFiles) {
+    mkdirSync(path.dirname(file.path), { recursive: true });
+    const partial = `${file.path}.${process.pid}.partial`;
+    writeFileSync(partial, file.contents);
+    renameSync(partial, file.path);
+  }
+}
 
 const external = [
   // native code
