@@ -84,9 +84,16 @@ async function within(ms: number, what: string, step: (left: number) => Promise<
   expect(took, `${what} took ${took} ms`).toBeLessThanOrEqual(ms);
 }
 
-/** The service worker is active and controls the page, so a reload without network still opens the app. */
-async function serviceWorkerInCharge(page: Page) {
+/**
+ * The service worker is active: it controls the pages loaded from now on (it claims no page already
+ * open), as a person's next visit would be.
+ */
+async function serviceWorkerActive(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+}
+
+/** The service worker controls the page, so a reload without network still opens the app. */
+async function serviceWorkerInCharge(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
 }
 
@@ -221,6 +228,7 @@ describe('a physician in the basement, on a phone in English', () => {
     await checkScreenOnce(page, 'current grafts');
     lot = (await shownLots(page))[0]!;
     expect(lot, 'the demo assigns grafts to Dr. Berg’s clinic').toBeTruthy();
+    await serviceWorkerActive(page);
     await page.goto(`/home/clinic/graft/${encodeURIComponent(lot)}`);
     await settled(page, `Graft ${lot}`);
     await checkScreenOnce(page, 'a graft’s details');
@@ -383,6 +391,7 @@ describe('a tissue bank in the basement, on a large screen in German', () => {
     await page.locator('[data-testid="graft-row"]').first().waitFor();
     await checkScreenOnce(page, 'the stock');
     lot = (await shownLots(page))[0]!;
+    await serviceWorkerActive(page);
     await page.goto(`/home/eute/donation/${encodeURIComponent(lot)}`);
     await page.getByTestId('graft-details').waitFor();
     await checkScreenOnce(page, 'a donation');
