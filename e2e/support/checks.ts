@@ -9,7 +9,7 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 /**
  * axe-core run in the page itself: its source is put in once per document (a reload drops it). Through
  * `@axe-core/playwright` each check put the 550 kB source in twice and finished in a blank page of its
- * own, three times the cost of the audit (docs/performance.md "CI"). The app shows no frames.
+ * own, several times the cost of the audit (docs/performance.md "CI"). The app shows no frames.
  */
 async function runAxe(page: Page): Promise<AxeResults> {
   if (!(await page.evaluate(() => 'axe' in window))) {
