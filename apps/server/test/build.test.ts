@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { setImmediate } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { BUILD_SCRIPT } from './support/process';
 
-const BUILD_SCRIPT = fileURLToPath(new URL('../build.mjs', import.meta.url));
 const COMPILED = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 describe('the server build (build.mjs)', () => {

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 /** The production command: plain Node.js on the compiled dist/cli.js. */
 export const CLI = fileURLToPath(new URL('../../bin/graftmatch.mjs', import.meta.url));
-const BUILD_SCRIPT = fileURLToPath(new URL('../../build.mjs', import.meta.url));
+/** The server's build (build.mjs), which writes dist/. */
+export const BUILD_SCRIPT = fileURLToPath(new URL('../../build.mjs', import.meta.url));
 
 /** Compiles the server (a second or two), so the command line runs the sources as they are now. */
 export function buildServer(): void {
